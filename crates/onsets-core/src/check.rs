@@ -1,0 +1,544 @@
+//! The exact Solution checker (rules VII-B, the comments of XIII, judges'
+//! situations OS-E, and the project rulings).
+
+use crate::card::{Card, CardSet};
+use crate::cubes::{CubeUse, PartKind};
+use crate::eval::{interpretations, restriction_interpretations, Semantics};
+use crate::in_force::InForce;
+use crate::position::Position;
+use crate::solution::{Expr, Part, Presentation, Restriction, Solution, Written};
+use crate::verdict::{Verdict, Violation};
+use std::collections::HashMap;
+
+/// More interpretation pairs than this are not enumerated (see
+/// `docs/rulings.md`, "Checking limits"); no Solution buildable from the kit
+/// comes near it.
+const MAX_PAIRS: u64 = 200_000_000;
+
+/// Checks a written Solution (or Two Solutions) against a position.
+pub fn check(position: &Position, text: &str) -> Verdict {
+    match Presentation::parse(text) {
+        Ok(p) => check_presentation(position, &p),
+        Err(e) => {
+            let rules = InForce::of(position);
+            Verdict {
+                correct: false,
+                values: Vec::new(),
+                errors: vec![Violation::new("undefined", "VII-C-5-d", e.to_string())],
+                counterexample: None,
+                goal_values: position.goal.legal_values(rules.absolute_value),
+                notes: rules.ignored.clone(),
+            }
+        }
+    }
+}
+
+/// What one Solution's interpretations give.
+struct Outcome {
+    errors: Vec<Violation>,
+    values: Vec<i64>,
+    counterexample: Option<String>,
+    /// Every distinct set of physical cards named, each with the grouping that
+    /// names it (for Two Solutions).
+    sets: Vec<(CardSet, String)>,
+}
+
+/// Checks a parsed presentation.
+pub fn check_presentation(position: &Position, presentation: &Presentation) -> Verdict {
+    let rules = InForce::of(position);
+    let goal_values = position.goal.legal_values(rules.absolute_value);
+    let mut errors = Vec::new();
+    if !position.goal.is_legal_layout() {
+        errors.push(Violation::new(
+            "goal-illegal",
+            "VII-C-5-a",
+            format!("the Goal ({}) is not a legal configuration (III-B-1), so it has no legal interpretation", position.goal),
+        ));
+    } else if goal_values.is_empty() {
+        errors.push(Violation::new(
+            "goal-negative",
+            "VII-C-5-a",
+            format!(
+                "the Goal {} equals {}, a negative number; a Goal must be a whole number",
+                position.goal,
+                position.goal.value().unwrap_or(0)
+            ),
+        ));
+    }
+    let n = presentation.solutions.len();
+    if rules.two_solutions && n != 2 {
+        errors.push(Violation::new(
+            "two-solutions",
+            "XIII-D-14",
+            format!("Two Solutions is in force: write two Solutions separated by `||` (found {n})"),
+        ));
+    } else if !rules.two_solutions && n > 1 {
+        errors.push(Violation::new(
+            "two-solutions-not-in-force",
+            "ruling 22",
+            "`||` separates Two Solutions, but the Two Solutions variation is not in force: present one Solution",
+        ));
+    }
+    let mut values = Vec::new();
+    let mut counterexample = None;
+    let mut outcomes = Vec::new();
+    for (i, s) in presentation.solutions.iter().enumerate() {
+        let mut o = check_one(position, &rules, &goal_values, s);
+        if n > 1 {
+            for e in &mut o.errors {
+                e.message = format!("Solution {}: {}", i + 1, e.message);
+            }
+        }
+        errors.append(&mut o.errors);
+        values.extend(o.values.iter().copied());
+        if counterexample.is_none() {
+            counterexample = o.counterexample.clone();
+        }
+        outcomes.push(o);
+    }
+    if rules.two_solutions && n == 2 && !outcomes[0].sets.is_empty() && !outcomes[1].sets.is_empty()
+    {
+        // XIII-D-14: the second set must contain a card the first lacks,
+        // compared as physical cards (comment e, OS-E23, OS-E24; ruling 11),
+        // under every interpretation of both (ruling 10).
+        let mut fail = None;
+        'outer: for (a, aw) in &outcomes[0].sets {
+            for (b, bw) in &outcomes[1].sets {
+                if b.difference(*a).is_empty() {
+                    fail = Some((aw.clone(), bw.clone()));
+                    break 'outer;
+                }
+            }
+        }
+        if let Some((aw, bw)) = fail {
+            let ambiguous = outcomes.iter().any(|o| o.sets.len() > 1);
+            errors.push(Violation::new(
+                "two-solutions",
+                "XIII-D-14",
+                if ambiguous {
+                    format!("read as {aw} || {bw}, the second Solution's set contains no card that is not in the first's")
+                } else {
+                    "the second Solution's set contains no card that is not in the first's (the blank card with other colors is the same card, OS-E23)".to_string()
+                },
+            ));
+            if ambiguous && counterexample.is_none() {
+                counterexample = Some(format!("{aw} || {bw}"));
+            }
+        }
+    }
+    values.sort_unstable();
+    values.dedup();
+    Verdict {
+        correct: errors.is_empty(),
+        values,
+        errors,
+        counterexample,
+        goal_values,
+        notes: rules.ignored.clone(),
+    }
+}
+
+fn count_operations(e: &Expr) -> usize {
+    e.symbols()
+        .iter()
+        .filter(|w| w.meaning.is_operation())
+        .count()
+}
+
+fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solution) -> Outcome {
+    let mut errors = Vec::new();
+    let restrictions: Vec<&Restriction> = s.restrictions().collect();
+    let set_names: Vec<&Expr> = s.set_names().collect();
+    let blanks: Vec<Card> = s.blanks().collect();
+    let mut out = Outcome {
+        errors: Vec::new(),
+        values: Vec::new(),
+        counterexample: None,
+        sets: Vec::new(),
+    };
+
+    // VI-A, VII-B-1, OS-E5, ruling 18: exactly one Set-Name.
+    match set_names.len() {
+        0 => errors.push(Violation::new(
+            "no-set-name",
+            "VII-B-1",
+            "the Solution has no Set-Name part (OS-E5)",
+        )),
+        1 => {}
+        k => errors.push(Violation::new(
+            "several-set-names",
+            "VI-A",
+            format!("the Solution has {k} Set-Name parts; it must have exactly one (ruling 18)"),
+        )),
+    }
+    if blanks.len() > 1 {
+        errors.push(Violation::new(
+            "blank",
+            "ruling 18",
+            "the colors of the blank card are given more than once",
+        ));
+    }
+    let blank_colors = blanks.first().copied().unwrap_or(Card::BLANK);
+    if !rules.blank_card_wild && !blank_colors.is_blank() {
+        errors.push(Violation::new(
+            "blank",
+            "ruling 8",
+            format!("`blank: {blank_colors}` puts colors on the blank card, but Blank Card Wild is not in force"),
+        ));
+    }
+    // Restrictions only where = and ⊆ are Restriction symbols.
+    if !restrictions.is_empty() && !rules.restrictions {
+        errors.push(Violation::new(
+            "restriction-not-allowed",
+            "I-B-2-d",
+            if position.division == crate::Division::Elementary {
+                "Elementary Division uses no Restrictions (= and ⊆ are not used, ruling 19)"
+                    .to_string()
+            } else {
+                "Basic On-Sets uses no Restrictions (Glossary, \"Basic On-Sets\")".to_string()
+            },
+        ));
+    }
+    // VII-B-2: = or ⊆ in Required demands a Restriction part.
+    if rules.restrictions
+        && restrictions.is_empty()
+        && position.required.iter().any(|c| c.is_relation())
+    {
+        errors.push(Violation::new(
+            "restriction-required",
+            "VII-B-2",
+            "an = or ⊆ cube is in Required, so the Solution must have a Restriction part",
+        ));
+    }
+    // VII-B-4-a: at least two cubes over both parts (OS-E7).
+    let restriction_symbols: Vec<Written> = restrictions.iter().flat_map(|r| r.symbols()).collect();
+    let set_symbols: Vec<Written> = set_names.first().map(|e| e.symbols()).unwrap_or_default();
+    let written =
+        restriction_symbols.len() + set_names.iter().map(|e| e.symbols().len()).sum::<usize>();
+    if written < 2 {
+        errors.push(Violation::new(
+            "too-few-cubes",
+            "VII-B-4-a",
+            format!("the Solution contains {written} cube(s); it must contain at least two"),
+        ));
+    }
+    // XIII-A-5 / XIII-B-5: two operation symbols in the Set-Name (OS-E13, ruling 13).
+    if rules.two_operations {
+        if let Some(e) = set_names.first() {
+            let k = count_operations(e);
+            if k < 2 {
+                errors.push(Violation::new(
+                    "two-operations",
+                    "XIII-B-5",
+                    format!("Two Operations is in force: the Set-Name must contain at least two operation symbols, it has {k} (OS-E13)"),
+                ));
+            }
+        }
+    }
+    // Cubes (VII-B-4, XIII).
+    let mut parts = Vec::new();
+    if !restrictions.is_empty() && rules.restrictions {
+        parts.push((PartKind::Restrictions, restriction_symbols.clone()));
+    }
+    if !set_names.is_empty() {
+        parts.push((PartKind::SetName, set_symbols.clone()));
+    }
+    let (cubes, mut annotation_errors) = CubeUse::new(position, rules, parts);
+    errors.append(&mut annotation_errors);
+    errors.extend(cubes.diagnose());
+
+    // Value and every criterion decided per interpretation (VII-B-3, VII-B-6, ruling 10).
+    let Some(set_name) = set_names.first() else {
+        out.errors = errors;
+        return out;
+    };
+    if !restrictions.is_empty() && !rules.restrictions {
+        out.errors = errors;
+        return out;
+    }
+    let operands = |syms: &[Written]| syms.iter().filter(|w| w.meaning.is_set()).count();
+    let limit = cubes.pool.len().max(2);
+    if operands(&restriction_symbols) > limit || operands(&set_symbols) > limit {
+        // More sets than the position has cubes: the cube rules already fail
+        // (each set symbol needs its own cube in its part), so no count can
+        // make the Solution correct. Nothing more is computed.
+        if !errors.iter().any(|e| e.section.starts_with("VII-B-4")) {
+            errors.push(Violation::new(
+                "cube-unavailable",
+                "VII-B-4",
+                "the Solution names more sets than there are cubes",
+            ));
+        }
+        out.errors = errors;
+        return out;
+    }
+
+    let sem = Semantics {
+        symmetric_difference: rules.symmetric_difference,
+    };
+    // The cards as they are for this Solution (the blank card with its colors).
+    let cards: Vec<(Card, Card)> = position
+        .universe
+        .iter()
+        .map(|c| {
+            (
+                c,
+                if c.is_blank() && rules.blank_card_wild {
+                    blank_colors
+                } else {
+                    c
+                },
+            )
+        })
+        .collect();
+    let mask = cards.iter().fold(CardSet::EMPTY, |m, (_, e)| m.with(*e));
+    let double = rules.double_set.unwrap_or(CardSet::EMPTY);
+
+    // Restriction interpretations: every combination of each Restriction's.
+    let per: Vec<Vec<(CardSet, Restriction)>> = restrictions
+        .iter()
+        .map(|r| restriction_interpretations(r, sem, mask))
+        .collect();
+    // (accepted cards, index of a Restriction that removes nothing) → witness indices
+    let mut combos: Vec<(CardSet, Option<usize>, Vec<usize>)> = Vec::new();
+    let mut seen: HashMap<(CardSet, Option<usize>), ()> = HashMap::new();
+    let mut idx = vec![0usize; per.len()];
+    loop {
+        let accepts: Vec<CardSet> = idx.iter().enumerate().map(|(k, &i)| per[k][i].0).collect();
+        let all = accepts.iter().fold(mask, |m, a| m.intersection(*a));
+        let null = if rules.no_null_restrictions {
+            // XIII-B-8 and OS-E10: each Restriction must remove a card whatever
+            // the order, i.e. from the Universe restricted by all the others.
+            (0..accepts.len()).find(|&i| {
+                let others = accepts
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .fold(mask, |m, (_, a)| m.intersection(*a));
+                others.difference(accepts[i]).is_empty()
+            })
+        } else {
+            None
+        };
+        if seen.insert((all, null), ()).is_none() {
+            combos.push((all, null, idx.clone()));
+        }
+        let mut k = 0;
+        loop {
+            if k == idx.len() {
+                break;
+            }
+            idx[k] += 1;
+            if idx[k] < per[k].len() {
+                break;
+            }
+            idx[k] = 0;
+            k += 1;
+        }
+        if k == idx.len() {
+            break;
+        }
+    }
+    let names = interpretations(set_name, sem, mask);
+    if (combos.len() as u64) * (names.len() as u64) > MAX_PAIRS {
+        errors.push(Violation::new(
+            "too-complex",
+            "VII-C-5-c",
+            format!("the Solution has more than {MAX_PAIRS} distinct interpretations; group it with brackets"),
+        ));
+        out.errors = errors;
+        return out;
+    }
+    let ambiguous = combos.len() * names.len() > 1;
+    let write = |combo: &[usize], name: usize| -> String {
+        let mut k = 0;
+        let parts = s
+            .parts
+            .iter()
+            .map(|p| match p {
+                Part::Restriction(_) => {
+                    let r = Part::Restriction(per[k][combo[k]].1.clone());
+                    k += 1;
+                    r
+                }
+                Part::SetName(_) => Part::SetName(names[name].1.clone()),
+                Part::Blank(c) => Part::Blank(*c),
+            })
+            .collect();
+        Solution { parts }.to_string()
+    };
+
+    // Distinct named sets over the cards as they are: x = accepted ∩ set.
+    let mut named: HashMap<CardSet, (usize, usize)> = HashMap::new();
+    for (ci, (all, _, _)) in combos.iter().enumerate() {
+        for (ni, (t, _)) in names.iter().enumerate() {
+            named.entry(all.intersection(*t)).or_insert((ci, ni));
+        }
+    }
+    let weight = |x: CardSet| -> i64 {
+        cards
+            .iter()
+            .filter(|(_, e)| x.contains(*e))
+            .map(|(_, e)| if double.contains(*e) { 2 } else { 1 })
+            .sum()
+    };
+    let physical = |x: CardSet| {
+        cards
+            .iter()
+            .filter(|(_, e)| x.contains(*e))
+            .fold(CardSet::EMPTY, |m, (p, _)| m.with(*p))
+    };
+    let mut named: Vec<(CardSet, (usize, usize))> = named.into_iter().collect();
+    named.sort_by_key(|(x, (c, n))| (*c, *n, x.bits()));
+
+    struct Fail {
+        code: &'static str,
+        section: &'static str,
+        plain: String,
+        grouped: String,
+    }
+    let mut fails: Vec<(Fail, usize, usize)> = Vec::new(); // (what, failing count, witness)
+    let total = named.len();
+    let mut value_fail: Option<(i64, (usize, usize))> = None;
+    let mut value_fail_n = 0;
+    for (x, w) in &named {
+        let v = weight(*x);
+        out.values.push(v);
+        if !goal_values.is_empty() && !goal_values.contains(&v) {
+            value_fail_n += 1;
+            value_fail.get_or_insert((v, *w));
+        }
+    }
+    out.values.sort_unstable();
+    out.values.dedup();
+    let goal_text = || {
+        goal_values
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    if let Some((v, (c, n))) = value_fail {
+        let vals = out
+            .values
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" or ");
+        let grouped = write(&combos[c].2, n);
+        if value_fail_n == total {
+            errors.push(Violation::new(
+                "wrong-value",
+                "VII-B-3",
+                format!(
+                    "the Solution names {vals} card(s), but the Goal is {}",
+                    goal_text()
+                ),
+            ));
+            if ambiguous {
+                out.counterexample = Some(grouped);
+            }
+        } else {
+            errors.push(Violation::new(
+                "ambiguous",
+                "VII-B-6",
+                format!(
+                    "the Solution is ambiguous: grouped as {grouped} it names {v} card(s), not the Goal {} (VII-C-5-c)",
+                    goal_text()
+                ),
+            ));
+            out.counterexample = Some(grouped);
+        }
+    }
+    // No Null Restrictions per interpretation of the Restrictions.
+    let nulls: Vec<usize> = (0..combos.len())
+        .filter(|&c| combos[c].1.is_some())
+        .collect();
+    if let Some(&c) = nulls.first() {
+        let r = combos[c].1.unwrap_or(0);
+        let grouped = write(&combos[c].2, 0);
+        let restriction = per[r][combos[c].2[r]].1.to_string();
+        fails.push((
+            Fail {
+                code: "no-null-restriction",
+                section: "XIII-B-8",
+                plain: format!("the Restriction {restriction} removes no card from the Universe restricted by the others (each must remove a card whatever the order, OS-E10)"),
+                grouped: format!("grouped as {grouped}, the Restriction {restriction} removes no card (XIII-B-8)"),
+            },
+            nulls.len(),
+            c,
+        ));
+    }
+    let mut card_fail = |code: &'static str, plain: String, bad: &dyn Fn(CardSet) -> bool| {
+        let failing: Vec<&(CardSet, (usize, usize))> =
+            named.iter().filter(|(x, _)| bad(*x)).collect();
+        if let Some((_, (c, n))) = failing.first() {
+            let grouped = write(&combos[*c].2, *n);
+            let all_fail = failing.len() == total;
+            errors.push(Violation::new(
+                code,
+                "XIII-C-11",
+                if all_fail || !ambiguous {
+                    plain
+                } else {
+                    format!("the Solution is ambiguous: grouped as {grouped}, {plain}")
+                },
+            ));
+            if ambiguous && !all_fail && out.counterexample.is_none() {
+                out.counterexample = Some(grouped);
+            }
+        }
+    };
+    for &c in &rules.required_cards {
+        let eff = cards
+            .iter()
+            .find(|(p, _)| *p == c)
+            .map(|(_, e)| *e)
+            .unwrap_or(c);
+        card_fail(
+            "required-card",
+            format!("the required card {c} is not in the Solution's set"),
+            &|x: CardSet| !x.contains(eff),
+        );
+    }
+    for &c in &rules.forbidden_cards {
+        // The physical card, and any card given its colors (ruling 15, XIII-C-11 comment b).
+        let bad: Vec<Card> = cards
+            .iter()
+            .filter(|(p, e)| *p == c || *e == c)
+            .map(|(_, e)| *e)
+            .collect();
+        card_fail(
+            "forbidden-card",
+            format!("the forbidden card {c} (or a card given its colors) is in the Solution's set"),
+            &|x: CardSet| bad.iter().any(|e| x.contains(*e)),
+        );
+    }
+    for (f, n, c) in fails {
+        let all_fail = n == combos.len();
+        if all_fail || !ambiguous {
+            errors.push(Violation::new(f.code, f.section, f.plain));
+        } else {
+            errors.push(Violation::new(
+                f.code,
+                f.section,
+                format!("the Solution is ambiguous: {}", f.grouped),
+            ));
+        }
+        if ambiguous && out.counterexample.is_none() && !all_fail {
+            out.counterexample = Some(write(&combos[c].2, 0));
+        }
+    }
+    if rules.two_solutions {
+        let mut sets: Vec<(CardSet, String)> = Vec::new();
+        for (x, (c, n)) in &named {
+            let p = physical(*x);
+            if !sets.iter().any(|(q, _)| *q == p) {
+                sets.push((p, write(&combos[*c].2, *n)));
+            }
+        }
+        out.sets = sets;
+    }
+    out.errors = errors;
+    out
+}

@@ -1,0 +1,385 @@
+//! Positions: the state of a shake at the moment Solutions are written
+//! (notation.md "Positions"), read from and written to JSON.
+
+use crate::card::CardSet;
+use crate::cube::{CubeFamily, CubeList, Section, Symbol};
+use crate::division::{Division, Edition};
+use crate::error::{ParseError, PositionError};
+use crate::goal::{Goal, GoalDigit, GoalLayout};
+use crate::variation::Variation;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Why Solutions are being written; it fixes which Resources cubes a Solution
+/// may use (VII-B-4-e, VII-B-4-f, VIII, XI-B-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Situation {
+    /// After a Now challenge: at most one cube from Resources (VII-B-4-e).
+    Now,
+    /// After an Impossible challenge: Resources count as Permitted (VII-B-4-f).
+    Impossible,
+    /// The last cube was played (VIII): Resources is empty.
+    Forceout,
+    /// The round's extra five minutes expired: any Resources cubes (XI-B-2).
+    EndOfRound,
+}
+
+impl Situation {
+    pub const ALL: [Situation; 4] = [
+        Situation::Now,
+        Situation::Impossible,
+        Situation::Forceout,
+        Situation::EndOfRound,
+    ];
+    pub const fn name(self) -> &'static str {
+        match self {
+            Situation::Now => "now",
+            Situation::Impossible => "impossible",
+            Situation::Forceout => "forceout",
+            Situation::EndOfRound => "end-of-round",
+        }
+    }
+}
+
+impl fmt::Display for Situation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Situation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Situation::ALL
+            .into_iter()
+            .find(|x| x.name() == s.trim())
+            .ok_or_else(|| {
+                format!(
+                    "unknown situation `{s}`: expected now, impossible, forceout or end-of-round"
+                )
+            })
+    }
+}
+
+/// A validated position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub edition: Edition,
+    pub division: Division,
+    /// Adventurous On-Sets (variations) or Basic On-Sets.
+    pub adventurous: bool,
+    /// The cards dealt (II-B).
+    pub universe: CardSet,
+    pub goal: Goal,
+    pub required: CubeList,
+    pub permitted: CubeList,
+    pub forbidden: CubeList,
+    pub resources: CubeList,
+    /// Variation selections in the order made (II-C).
+    pub variations: Vec<Variation>,
+    pub situation: Situation,
+}
+
+/// The JSON form of a position (notation.md).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PositionJson {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
+    pub division: String,
+    #[serde(default)]
+    pub adventurous: bool,
+    pub universe: String,
+    pub goal: GoalJson,
+    #[serde(default)]
+    pub required: String,
+    #[serde(default)]
+    pub permitted: String,
+    #[serde(default)]
+    pub forbidden: String,
+    #[serde(default)]
+    pub resources: String,
+    #[serde(default)]
+    pub variations: Vec<String>,
+    pub situation: String,
+}
+
+/// A Goal in JSON: the text of a legal layout, or (an extension of
+/// notation.md) an illegal layout given by its digits and a description.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum GoalJson {
+    Text(String),
+    Illegal {
+        illegal_layout: String,
+        description: String,
+    },
+}
+
+impl Position {
+    /// Reads a position from JSON text.
+    pub fn from_json(text: &str) -> Result<Position, PositionError> {
+        let raw: PositionJson =
+            serde_json::from_str(text).map_err(|e| PositionError::Json(e.to_string()))?;
+        Position::from_raw(&raw)
+    }
+
+    /// Validates the JSON form: every field is parsed and checked against the
+    /// kit (I-B-2) and the division's lists (XIII).
+    pub fn from_raw(raw: &PositionJson) -> Result<Position, PositionError> {
+        let edition = match &raw.edition {
+            None => Edition::default(),
+            Some(e) => e
+                .parse()
+                .map_err(|m: String| PositionError::invalid("edition", m))?,
+        };
+        let division: Division = raw
+            .division
+            .parse()
+            .map_err(|m: String| PositionError::invalid("division", m))?;
+        let universe =
+            CardSet::parse(&raw.universe).map_err(|e| PositionError::field("universe", e))?;
+        let goal = match &raw.goal {
+            GoalJson::Text(t) => Goal::parse(t).map_err(|e| PositionError::field("goal", e))?,
+            GoalJson::Illegal {
+                illegal_layout,
+                description,
+            } => {
+                let list = CubeList::parse(illegal_layout)
+                    .map_err(|e| PositionError::field("goal.illegal_layout", e))?;
+                let mut digits = Vec::new();
+                for s in list.iter() {
+                    match s {
+                        Symbol::Digit(d) => digits.push(GoalDigit::new(d)),
+                        other => return Err(PositionError::invalid(
+                            "goal.illegal_layout",
+                            format!(
+                                "{other} is not a digit; only digit cubes form the Goal (III-B)"
+                            ),
+                        )),
+                    }
+                }
+                if digits.is_empty() {
+                    return Err(PositionError::invalid(
+                        "goal.illegal_layout",
+                        "an illegal layout still has digit cubes",
+                    ));
+                }
+                Goal::new(GoalLayout::Illegal {
+                    digits,
+                    description: description.clone(),
+                })
+            }
+        };
+        let section = |name: &str, text: &str| {
+            CubeList::parse(text).map_err(|e| PositionError::field(name, e))
+        };
+        let required = section("required", &raw.required)?;
+        let permitted = section("permitted", &raw.permitted)?;
+        let forbidden = section("forbidden", &raw.forbidden)?;
+        let resources = section("resources", &raw.resources)?;
+        let situation: Situation = raw
+            .situation
+            .parse()
+            .map_err(|m: String| PositionError::invalid("situation", m))?;
+        let mut variations = Vec::new();
+        for (i, v) in raw.variations.iter().enumerate() {
+            let field = format!("variations[{i}]");
+            let var = Variation::parse(v).map_err(|e| PositionError::field(field.clone(), e))?;
+            if !raw.adventurous {
+                return Err(PositionError::invalid(
+                    field,
+                    "Basic On-Sets has no variations (`adventurous` is false); set `adventurous: true`",
+                ));
+            }
+            if !var.selectable_in(division) && !Variation::automatic(division).contains(&var) {
+                return Err(PositionError::invalid(
+                    field,
+                    format!(
+                        "{} ({}) is not on the {division} division's list",
+                        var.keyword(),
+                        var.section()
+                    ),
+                ));
+            }
+            variations.push(var);
+        }
+        let p = Position {
+            edition,
+            division,
+            adventurous: raw.adventurous,
+            universe,
+            goal,
+            required,
+            permitted,
+            forbidden,
+            resources,
+            variations,
+            situation,
+        };
+        p.validate_kit()?;
+        Ok(p)
+    }
+
+    /// The kit holds 8 color, 4 operation and 3 Restriction cubes (I-B-2); a
+    /// position cannot show more of a family than that. Digit cubes are not
+    /// counted: they play no part in Solutions, and notation.md's own example
+    /// shows four (a Goal of three and a 4 in Forbidden).
+    fn validate_kit(&self) -> Result<(), PositionError> {
+        for fam in [
+            CubeFamily::Color,
+            CubeFamily::Operation,
+            CubeFamily::Restriction,
+        ] {
+            let n = self.all_cubes().filter(|(_, s)| s.family() == fam).count();
+            if n > fam.kit_count() {
+                return Err(PositionError::invalid(
+                    "cubes",
+                    format!(
+                        "the position shows {n} {} cubes; the kit has {} (I-B-2)",
+                        fam.name(),
+                        fam.kit_count()
+                    ),
+                ));
+            }
+        }
+        if self.situation == Situation::Forceout {
+            if let Some(s) = self.resources.iter().find(|s| !s.is_digit()) {
+                return Err(PositionError::invalid(
+                    "resources",
+                    format!("in a forceout the last cube has been played (VIII), but {s} is still in Resources"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The cubes of a section.
+    pub fn section(&self, s: Section) -> &CubeList {
+        match s {
+            Section::Required => &self.required,
+            Section::Permitted => &self.permitted,
+            Section::Forbidden => &self.forbidden,
+            Section::Resources => &self.resources,
+            Section::Goal => &EMPTY,
+        }
+    }
+
+    /// Every cube in the position with its section (the Goal's digits included).
+    pub fn all_cubes(&self) -> impl Iterator<Item = (Section, Symbol)> + '_ {
+        let goal = self
+            .goal
+            .digits()
+            .into_iter()
+            .map(|g| (Section::Goal, Symbol::Digit(g.digit)));
+        goal.chain(
+            [
+                Section::Required,
+                Section::Permitted,
+                Section::Forbidden,
+                Section::Resources,
+            ]
+            .into_iter()
+            .flat_map(move |s| self.section(s).iter().map(move |c| (s, c))),
+        )
+    }
+
+    /// The JSON form.
+    pub fn to_raw(&self) -> PositionJson {
+        PositionJson {
+            edition: Some(self.edition.name().to_string()),
+            division: self.division.name().to_string(),
+            adventurous: self.adventurous,
+            universe: self.universe.to_string(),
+            goal: match &self.goal.layout {
+                GoalLayout::Illegal {
+                    digits,
+                    description,
+                } => GoalJson::Illegal {
+                    illegal_layout: digits
+                        .iter()
+                        .map(|d| d.digit.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    description: description.clone(),
+                },
+                _ => GoalJson::Text(self.goal.to_string()),
+            },
+            required: self.required.to_string(),
+            permitted: self.permitted.to_string(),
+            forbidden: self.forbidden.to_string(),
+            resources: self.resources.to_string(),
+            variations: self.variations.iter().map(|v| v.to_string()).collect(),
+            situation: self.situation.name().to_string(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.to_raw()).expect("positions serialize")
+    }
+}
+
+static EMPTY: CubeList = CubeList(Vec::new());
+
+impl From<ParseError> for PositionError {
+    fn from(e: ParseError) -> Self {
+        PositionError::field("position", e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = r#"{
+      "division": "senior",
+      "adventurous": true,
+      "universe": "B BR RGY blank BRGY G Y BG RG BRY",
+      "goal": "3*(2+1)",
+      "required": "B ∪ =",
+      "permitted": "R ′",
+      "forbidden": "G 4",
+      "resources": "Y ∩ −",
+      "variations": ["wild-cube Y", "double-set R′"],
+      "situation": "now"
+    }"#;
+
+    #[test]
+    fn notation_example_position_reads_and_round_trips() {
+        let p = Position::from_json(EXAMPLE).unwrap();
+        assert_eq!(p.universe.len(), 10);
+        assert_eq!(p.goal.legal_values(false), vec![9]);
+        assert_eq!(p.variations.len(), 2);
+        let again = Position::from_json(&p.to_json()).unwrap();
+        assert_eq!(again, p);
+    }
+
+    #[test]
+    fn field_errors_name_the_field_and_column() {
+        let bad = EXAMPLE.replace("\"R ′\"", "\"R ′ X\"");
+        let e = Position::from_json(&bad).unwrap_err().to_string();
+        assert_eq!(e, "field `permitted`: `X` is not a cube symbol (colors B R G Y, ∪ ∩ − ′, V Λ = ⊆, digits 1–5): column 5");
+        let bad = EXAMPLE.replace("\"now\"", "\"later\"");
+        assert!(Position::from_json(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("situation"));
+        let bad = EXAMPLE.replace("\"senior\"", "\"middle\"");
+        assert!(Position::from_json(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("variations[1]"));
+        assert!(Position::from_json("{").is_err());
+        assert!(Position::from_json("[]").is_err());
+    }
+
+    #[test]
+    fn i_b_2_more_cubes_than_the_kit_is_an_error() {
+        let bad = EXAMPLE.replace("\"Y ∩ −\"", "\"Y ∩ − ∪\"");
+        assert!(Position::from_json(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("operation"));
+    }
+}

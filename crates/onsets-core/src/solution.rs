@@ -1,0 +1,911 @@
+//! Written Solutions: Set-Names, Restrictions, annotations, `blank:` parts and
+//! Two Solutions (rules VI, VII-B, Appendix A; notation.md "Set-Names",
+//! "Restrictions", "Solutions").
+//!
+//! Parsing never panics: any text either parses into a [`Presentation`] or
+//! gives a [`ParseError`] that says what has no defined meaning and where
+//! (VII-C-5-d).
+
+use crate::card::{Card, Color};
+use crate::cube::Symbol;
+use crate::error::ParseError;
+use std::fmt;
+
+/// A pair of grouping symbols (VI-A comment a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bracket {
+    Paren,
+    Square,
+    Brace,
+}
+
+impl Bracket {
+    pub const fn open(self) -> char {
+        match self {
+            Bracket::Paren => '(',
+            Bracket::Square => '[',
+            Bracket::Brace => '{',
+        }
+    }
+    pub const fn close(self) -> char {
+        match self {
+            Bracket::Paren => ')',
+            Bracket::Square => ']',
+            Bracket::Brace => '}',
+        }
+    }
+}
+
+/// Where a symbol was written: 1-based line and column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pos {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 1 {
+            write!(f, "line {}, column {}", self.line, self.column)
+        } else {
+            write!(f, "column {}", self.column)
+        }
+    }
+}
+
+/// One written cube symbol: what it means in the Solution and, when annotated
+/// with `@`, which cube it is (Appendix A). Two `Written` are equal when they
+/// say the same thing; where they were written is not part of their identity.
+#[derive(Clone, Copy, Debug, Eq)]
+pub struct Written {
+    pub meaning: Symbol,
+    pub cube: Option<Symbol>,
+    pub pos: Pos,
+}
+
+impl PartialEq for Written {
+    fn eq(&self, other: &Self) -> bool {
+        self.meaning == other.meaning && self.cube == other.cube
+    }
+}
+
+impl Written {
+    pub fn new(meaning: Symbol) -> Self {
+        Written {
+            meaning,
+            cube: None,
+            pos: Pos::default(),
+        }
+    }
+    pub fn annotated(meaning: Symbol, cube: Symbol) -> Self {
+        Written {
+            meaning,
+            cube: Some(cube),
+            pos: Pos::default(),
+        }
+    }
+}
+
+impl fmt::Display for Written {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.meaning)?;
+        if let Some(c) = self.cube {
+            write!(f, "@{c}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A Set-Name (VI-A), as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr {
+    /// A color, V or Λ.
+    Set(Written),
+    /// A pair of grouping symbols around a Set-Name.
+    Group(Bracket, Box<Expr>),
+    /// An operand followed by ′ (′ binds tightest, VII-B-6-b).
+    Complement(Box<Expr>, Written),
+    /// Two or more operands joined by binary operations without grouping.
+    /// With three or more operands the chain is ambiguous: every bracketing is
+    /// a legal interpretation (VII-B-6, VII-C-5-c).
+    Chain(Vec<Expr>, Vec<Written>),
+}
+
+impl Expr {
+    /// Every written symbol, left to right.
+    pub fn symbols(&self) -> Vec<Written> {
+        let mut out = Vec::new();
+        self.collect(&mut out);
+        out
+    }
+    fn collect(&self, out: &mut Vec<Written>) {
+        match self {
+            Expr::Set(w) => out.push(*w),
+            Expr::Group(_, e) => e.collect(out),
+            Expr::Complement(e, w) => {
+                e.collect(out);
+                out.push(*w);
+            }
+            Expr::Chain(es, ops) => {
+                for (i, e) in es.iter().enumerate() {
+                    e.collect(out);
+                    if let Some(o) = ops.get(i) {
+                        out.push(*o);
+                    }
+                }
+            }
+        }
+    }
+    /// Whether some chain has three or more operands without grouping.
+    pub fn is_ambiguous(&self) -> bool {
+        match self {
+            Expr::Set(_) => false,
+            Expr::Group(_, e) | Expr::Complement(e, _) => e.is_ambiguous(),
+            Expr::Chain(es, _) => es.len() > 2 || es.iter().any(Expr::is_ambiguous),
+        }
+    }
+    /// Parses a Set-Name alone (for Double Set and tests).
+    pub fn parse(text: &str) -> Result<Expr, ParseError> {
+        let p = Presentation::parse(text)?;
+        match p.solutions.as_slice() {
+            [s] if s.parts.len() == 1 => match &s.parts[0] {
+                Part::SetName(e) => Ok(e.clone()),
+                _ => Err(ParseError::new("expected a Set-Name")),
+            },
+            _ => Err(ParseError::new("expected a single Set-Name")),
+        }
+    }
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expr::Set(w) => write!(f, "{w}"),
+            Expr::Group(b, e) => write!(f, "{}{e}{}", b.open(), b.close()),
+            Expr::Complement(e, w) => write!(f, "{e}{w}"),
+            Expr::Chain(es, ops) => {
+                for (i, e) in es.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, " {} ", ops[i - 1])?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A Restriction (VI-B-2): two or more Set-Names joined by = or ⊆; a chain
+/// `A ⊆ B = C` means `A ⊆ B` and `B = C`. `wrap` holds grouping symbols
+/// around the whole Restriction, outermost first (VI-B-3, useless but legal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Restriction {
+    pub wrap: Vec<Bracket>,
+    pub sides: Vec<Expr>,
+    pub relations: Vec<Written>,
+}
+
+impl Restriction {
+    pub fn symbols(&self) -> Vec<Written> {
+        let mut out = Vec::new();
+        for (i, s) in self.sides.iter().enumerate() {
+            out.extend(s.symbols());
+            if let Some(r) = self.relations.get(i) {
+                out.push(*r);
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Restriction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for b in &self.wrap {
+            write!(f, "{}", b.open())?;
+        }
+        for (i, s) in self.sides.iter().enumerate() {
+            if i > 0 {
+                write!(f, " {} ", self.relations[i - 1])?;
+            }
+            write!(f, "{s}")?;
+        }
+        for b in self.wrap.iter().rev() {
+            write!(f, "{}", b.close())?;
+        }
+        Ok(())
+    }
+}
+
+/// One part of a Solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// A Restriction (the Restriction part is all of them together, VI-B).
+    Restriction(Restriction),
+    /// The Set-Name part (VI-A).
+    SetName(Expr),
+    /// `blank: BG`: the colors put on the blank card (XIII-C-12, Appendix A).
+    Blank(Card),
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Part::Restriction(r) => write!(f, "{r}"),
+            Part::SetName(e) => write!(f, "{e}"),
+            Part::Blank(c) if c.is_blank() => write!(f, "blank: -"),
+            Part::Blank(c) => write!(f, "blank: {c}"),
+        }
+    }
+}
+
+/// One written Solution: its parts in the order written (VII-B; OS-E6: any
+/// order). Whether it has exactly one Set-Name is judged by the checker.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Solution {
+    pub parts: Vec<Part>,
+}
+
+impl Solution {
+    pub fn restrictions(&self) -> impl Iterator<Item = &Restriction> {
+        self.parts.iter().filter_map(|p| {
+            if let Part::Restriction(r) = p {
+                Some(r)
+            } else {
+                None
+            }
+        })
+    }
+    pub fn set_names(&self) -> impl Iterator<Item = &Expr> {
+        self.parts.iter().filter_map(|p| {
+            if let Part::SetName(e) = p {
+                Some(e)
+            } else {
+                None
+            }
+        })
+    }
+    pub fn blanks(&self) -> impl Iterator<Item = Card> + '_ {
+        self.parts.iter().filter_map(|p| {
+            if let Part::Blank(c) = p {
+                Some(*c)
+            } else {
+                None
+            }
+        })
+    }
+    /// Parses one Solution (no `||`).
+    pub fn parse(text: &str) -> Result<Solution, ParseError> {
+        let mut p = Presentation::parse(text)?;
+        if p.solutions.len() != 1 {
+            return Err(ParseError::new("expected one Solution, found `||`"));
+        }
+        Ok(p.solutions.remove(0))
+    }
+}
+
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.parts.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a player presents: one Solution, or two separated by `||` under Two
+/// Solutions (XIII-D-14).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Presentation {
+    pub solutions: Vec<Solution>,
+}
+
+impl fmt::Display for Presentation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in self.solutions.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" || ")?;
+            }
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------- tokens
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Tok {
+    Sym(Symbol),
+    Open(Bracket),
+    Close(Bracket),
+    At,
+    Sep,
+    Bars,
+    BlankWord,
+    Colon,
+}
+
+fn describe(t: Tok) -> String {
+    match t {
+        Tok::Sym(s) => s.canonical(),
+        Tok::Open(b) => b.open().to_string(),
+        Tok::Close(b) => b.close().to_string(),
+        Tok::At => "@".into(),
+        Tok::Sep => "a part separator".into(),
+        Tok::Bars => "||".into(),
+        Tok::BlankWord => "blank".into(),
+        Tok::Colon => ":".into(),
+    }
+}
+
+fn tokenize(text: &str) -> Result<Vec<(Pos, Tok)>, ParseError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let (mut line, mut col) = (1usize, 0usize);
+    let mut i = 0;
+    while i < chars.len() {
+        let ch = chars[i];
+        col += 1;
+        let pos = Pos { line, column: col };
+        let err = |m: String| ParseError {
+            message: m,
+            line: (line > 1).then_some(line),
+            column: Some(col),
+        };
+        match ch {
+            '\n' => {
+                out.push((pos, Tok::Sep));
+                line += 1;
+                col = 0;
+            }
+            ';' | ',' => out.push((pos, Tok::Sep)),
+            c if c.is_whitespace() => {}
+            '|' => {
+                if chars.get(i + 1) == Some(&'|') {
+                    out.push((pos, Tok::Bars));
+                    i += 1;
+                    col += 1;
+                } else {
+                    return Err(err("a single `|` has no meaning; Two Solutions are separated by `||`".into()));
+                }
+            }
+            '(' => out.push((pos, Tok::Open(Bracket::Paren))),
+            '[' => out.push((pos, Tok::Open(Bracket::Square))),
+            '{' => out.push((pos, Tok::Open(Bracket::Brace))),
+            ')' => out.push((pos, Tok::Close(Bracket::Paren))),
+            ']' => out.push((pos, Tok::Close(Bracket::Square))),
+            '}' => out.push((pos, Tok::Close(Bracket::Brace))),
+            '@' => out.push((pos, Tok::At)),
+            ':' => out.push((pos, Tok::Colon)),
+            '/' if chars.get(i + 1) == Some(&'\\') => {
+                out.push((pos, Tok::Sym(Symbol::Empty)));
+                i += 1;
+                col += 1;
+            }
+            'b' | 'B'
+                if chars.len() >= i + 5
+                    && chars[i..i + 5].iter().collect::<String>().eq_ignore_ascii_case("blank")
+                    && !chars.get(i + 5).is_some_and(|c| c.is_alphanumeric()) =>
+            {
+                out.push((pos, Tok::BlankWord));
+                i += 4;
+                col += 4;
+            }
+            '0'..='9' => {
+                return Err(err(format!(
+                    "`{ch}` is not a cube symbol; digits only form the Goal, and `= Goal` must not be written after the Set-Name (VI-A comment b)"
+                )))
+            }
+            c => match Symbol::from_char(c) {
+                Some(s) => out.push((pos, Tok::Sym(s))),
+                None => {
+                    return Err(err(format!(
+                        "`{c}` has no defined meaning in On-Sets (VII-C-5-d); cube symbols are B R G Y ∪ ∩ − ′ V Λ = ⊆"
+                    )))
+                }
+            },
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------- parser
+
+fn perr(pos: Pos, message: impl Into<String>) -> ParseError {
+    ParseError {
+        message: message.into(),
+        line: (pos.line > 1).then_some(pos.line),
+        column: Some(pos.column),
+    }
+}
+
+/// An operand as parsed: a Set-Name, or a whole Restriction in grouping
+/// symbols, which is legal only as a whole part (VI-B-3).
+enum Operand {
+    Expr(Expr),
+    Restriction(Restriction, Pos),
+}
+
+struct Parser<'a> {
+    toks: &'a [(Pos, Tok)],
+    i: usize,
+    end: Pos,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<Tok> {
+        self.toks.get(self.i).map(|t| t.1)
+    }
+    fn pos(&self) -> Pos {
+        self.toks.get(self.i).map(|t| t.0).unwrap_or(self.end)
+    }
+    fn written(&mut self) -> Result<Written, ParseError> {
+        let (pos, tok) = self.toks[self.i];
+        let Tok::Sym(meaning) = tok else {
+            return Err(perr(pos, "expected a cube symbol"));
+        };
+        self.i += 1;
+        let mut w = Written {
+            meaning,
+            cube: None,
+            pos,
+        };
+        if self.peek() == Some(Tok::At) {
+            let at = self.pos();
+            self.i += 1;
+            match self.peek() {
+                Some(Tok::Sym(c)) if !c.is_digit() => {
+                    w.cube = Some(c);
+                    self.i += 1;
+                }
+                _ => {
+                    return Err(perr(
+                        at,
+                        "`@` must be followed by the cube the symbol is written with, e.g. `∪@B`",
+                    ))
+                }
+            }
+        }
+        if self.peek() == Some(Tok::At) {
+            return Err(perr(
+                self.pos(),
+                "a symbol can carry only one `@` annotation",
+            ));
+        }
+        Ok(w)
+    }
+
+    fn relchain(&mut self) -> Result<(Vec<Operand>, Vec<Written>), ParseError> {
+        let mut sides = vec![self.chain()?];
+        let mut rels = Vec::new();
+        while let Some(Tok::Sym(s)) = self.peek() {
+            if !s.is_relation() {
+                break;
+            }
+            rels.push(self.written()?);
+            if !self.starts_operand() {
+                return Err(perr(
+                    self.pos(),
+                    format!("{s} must be followed by a set (VI-B-2)"),
+                ));
+            }
+            sides.push(self.chain()?);
+        }
+        if rels.is_empty() {
+            return Ok((sides, rels));
+        }
+        for s in &sides {
+            if let Operand::Restriction(_, p) = s {
+                return Err(perr(
+                    *p,
+                    "grouping symbols may not enclose = or ⊆ inside a Restriction (VI-B-3)",
+                ));
+            }
+        }
+        Ok((sides, rels))
+    }
+
+    fn starts_operand(&self) -> bool {
+        matches!(self.peek(), Some(Tok::Sym(s)) if s.is_set())
+            || matches!(self.peek(), Some(Tok::Open(_)))
+    }
+
+    fn chain(&mut self) -> Result<Operand, ParseError> {
+        let first = self.operand()?;
+        let mut operands = vec![first];
+        let mut ops = Vec::new();
+        loop {
+            match self.peek() {
+                Some(Tok::Sym(s)) if s.is_binary_operation() => {
+                    let w = self.written()?;
+                    if self.peek() == Some(Tok::Sym(Symbol::Complement)) {
+                        return Err(perr(self.pos(), "′ must follow a set (VII-C-5-d)"));
+                    }
+                    if !self.starts_operand() {
+                        let what = match self.peek() {
+                            Some(t) => format!("found {}", describe(t)),
+                            None => "found the end of the part".into(),
+                        };
+                        return Err(perr(
+                            self.pos(),
+                            format!(
+                                "{} must be followed by a set, {what} (VII-C-5-d)",
+                                w.meaning
+                            ),
+                        ));
+                    }
+                    ops.push(w);
+                    operands.push(self.operand()?);
+                }
+                Some(Tok::Sym(s)) if s.is_set() => {
+                    return Err(perr(
+                        self.pos(),
+                        format!("a binary operation is missing before {s} (VII-C-5-d)"),
+                    ))
+                }
+                Some(Tok::Open(b)) => {
+                    return Err(perr(
+                        self.pos(),
+                        format!(
+                            "a binary operation is missing before {} (VII-C-5-d)",
+                            b.open()
+                        ),
+                    ))
+                }
+                _ => break,
+            }
+        }
+        if operands.len() == 1 {
+            return Ok(operands.pop().expect("one operand"));
+        }
+        let mut exprs = Vec::new();
+        for o in operands {
+            match o {
+                Operand::Expr(e) => exprs.push(e),
+                Operand::Restriction(_, p) => {
+                    return Err(perr(
+                        p,
+                        "grouping symbols may not enclose = or ⊆ inside a Set-Name (VI-A, VI-B-3)",
+                    ))
+                }
+            }
+        }
+        Ok(Operand::Expr(Expr::Chain(exprs, ops)))
+    }
+
+    fn operand(&mut self) -> Result<Operand, ParseError> {
+        let pos = self.pos();
+        let mut op = match self.peek() {
+            Some(Tok::Sym(s)) if s.is_set() => Operand::Expr(Expr::Set(self.written()?)),
+            Some(Tok::Open(b)) => {
+                self.i += 1;
+                if matches!(self.peek(), Some(Tok::Close(_))) {
+                    return Err(perr(
+                        self.pos(),
+                        "empty grouping symbols name no set (VII-C-5-d)",
+                    ));
+                }
+                if !self.starts_operand() {
+                    return Err(self.unexpected("a set"));
+                }
+                let (mut sides, rels) = self.relchain()?;
+                match self.peek() {
+                    Some(Tok::Close(c)) if c == b => self.i += 1,
+                    Some(Tok::Close(c)) => {
+                        return Err(perr(
+                            self.pos(),
+                            format!(
+                                "{} at {pos} is closed by {} (VII-C-5-d)",
+                                b.open(),
+                                c.close()
+                            ),
+                        ))
+                    }
+                    _ => {
+                        return Err(perr(
+                            pos,
+                            format!("{} is never closed (VII-C-5-d)", b.open()),
+                        ))
+                    }
+                }
+                if rels.is_empty() {
+                    match sides.pop().expect("one side") {
+                        Operand::Expr(e) => Operand::Expr(Expr::Group(b, Box::new(e))),
+                        Operand::Restriction(mut r, p) => {
+                            r.wrap.insert(0, b);
+                            Operand::Restriction(r, p)
+                        }
+                    }
+                } else {
+                    let first_rel = rels[0].pos;
+                    let sides = sides
+                        .into_iter()
+                        .map(|s| match s {
+                            Operand::Expr(e) => e,
+                            Operand::Restriction(..) => {
+                                unreachable!("relchain rejects nested Restrictions")
+                            }
+                        })
+                        .collect();
+                    Operand::Restriction(
+                        Restriction {
+                            wrap: vec![b],
+                            sides,
+                            relations: rels,
+                        },
+                        first_rel,
+                    )
+                }
+            }
+            Some(Tok::Sym(Symbol::Complement)) => {
+                return Err(perr(pos, "′ must follow a set (VII-C-5-d)"));
+            }
+            Some(Tok::Sym(s)) if s.is_binary_operation() => {
+                return Err(perr(
+                    pos,
+                    format!("{s} must be between two sets (VII-C-5-d)"),
+                ))
+            }
+            Some(Tok::Sym(s)) if s.is_relation() => {
+                return Err(perr(pos, format!("{s} must be between two sets (VI-B-2)")))
+            }
+            _ => return Err(self.unexpected("a set")),
+        };
+        while self.peek() == Some(Tok::Sym(Symbol::Complement)) {
+            let w = self.written()?;
+            op = match op {
+                Operand::Expr(e) => Operand::Expr(Expr::Complement(Box::new(e), w)),
+                Operand::Restriction(..) => {
+                    return Err(perr(
+                        w.pos,
+                        "′ cannot follow a Restriction: a Restriction is not a set (VI-B-3)",
+                    ))
+                }
+            };
+        }
+        Ok(op)
+    }
+
+    fn unexpected(&self, wanted: &str) -> ParseError {
+        match self.peek() {
+            Some(Tok::Close(b)) => perr(
+                self.pos(),
+                format!("unexpected {}: expected {wanted} (VII-C-5-d)", b.close()),
+            ),
+            Some(t) => perr(
+                self.pos(),
+                format!("unexpected {}: expected {wanted} (VII-C-5-d)", describe(t)),
+            ),
+            None => perr(
+                self.end,
+                format!("the part ends where {wanted} is expected (VII-C-5-d)"),
+            ),
+        }
+    }
+}
+
+fn parse_part(toks: &[(Pos, Tok)], end: Pos) -> Result<Part, ParseError> {
+    if toks[0].1 == Tok::BlankWord {
+        return parse_blank(toks, end);
+    }
+    if let Some((p, t)) = toks
+        .iter()
+        .find(|(_, t)| matches!(t, Tok::BlankWord | Tok::Colon))
+    {
+        return Err(perr(
+            *p,
+            format!(
+                "`{}` may only begin a `blank:` part (Blank Card Wild)",
+                describe(*t)
+            ),
+        ));
+    }
+    let mut p = Parser { toks, i: 0, end };
+    if !p.starts_operand() {
+        return Err(p.unexpected("a set"));
+    }
+    let (mut sides, rels) = p.relchain()?;
+    if let Some((pos, t)) = toks.get(p.i) {
+        return Err(match t {
+            Tok::Close(b) => perr(
+                *pos,
+                format!("{} has no matching {} (VII-C-5-d)", b.close(), b.open()),
+            ),
+            Tok::At => perr(*pos, "`@` must follow a cube symbol"),
+            t => perr(*pos, format!("unexpected {} (VII-C-5-d)", describe(*t))),
+        });
+    }
+    if rels.is_empty() {
+        return Ok(match sides.pop().expect("one side") {
+            Operand::Expr(e) => Part::SetName(e),
+            Operand::Restriction(r, _) => Part::Restriction(r),
+        });
+    }
+    let sides = sides
+        .into_iter()
+        .map(|s| match s {
+            Operand::Expr(e) => e,
+            Operand::Restriction(..) => unreachable!("relchain rejects nested Restrictions"),
+        })
+        .collect();
+    Ok(Part::Restriction(Restriction {
+        wrap: Vec::new(),
+        sides,
+        relations: rels,
+    }))
+}
+
+fn parse_blank(toks: &[(Pos, Tok)], end: Pos) -> Result<Part, ParseError> {
+    match toks.get(1) {
+        Some((_, Tok::Colon)) | Some((_, Tok::Sym(Symbol::Equals))) => {}
+        Some((p, _)) => return Err(perr(*p, "write the blank card's colors as `blank: BG`")),
+        None => return Err(perr(end, "write the blank card's colors as `blank: BG`")),
+    }
+    let rest = &toks[2..];
+    match rest {
+        [] => Err(perr(
+            end,
+            "`blank:` must be followed by the colors on the blank card, or `-` for none",
+        )),
+        [(_, Tok::Sym(Symbol::Minus))] | [(_, Tok::BlankWord)] => Ok(Part::Blank(Card::BLANK)),
+        _ => {
+            let mut mask = 0u8;
+            for (p, t) in rest {
+                match t {
+                    Tok::Sym(Symbol::Color(c)) => {
+                        if mask & c.bit() != 0 {
+                            return Err(perr(
+                                *p,
+                                format!("{} is listed twice on the blank card", c.letter()),
+                            ));
+                        }
+                        mask |= c.bit();
+                    }
+                    t => {
+                        return Err(perr(
+                            *p,
+                            format!("{} is not a color for the blank card", describe(*t)),
+                        ))
+                    }
+                }
+            }
+            Ok(Part::Blank(Card::from_mask(mask).expect("four color bits")))
+        }
+    }
+}
+
+impl Presentation {
+    /// Parses the notation of notation.md "Solutions": parts separated by
+    /// newlines, `;` or `,`; `||` between Two Solutions.
+    pub fn parse(text: &str) -> Result<Presentation, ParseError> {
+        let toks = tokenize(text)?;
+        let mut solutions = Vec::new();
+        let mut current = Solution::default();
+        let mut start = 0;
+        let end_pos = {
+            let lines = text.split('\n').count();
+            let last = text.rsplit('\n').next().unwrap_or("");
+            Pos {
+                line: lines.max(1),
+                column: last.chars().count() + 1,
+            }
+        };
+        let flush =
+            |slice: &[(Pos, Tok)], end: Pos, sol: &mut Solution| -> Result<(), ParseError> {
+                if !slice.is_empty() {
+                    sol.parts.push(parse_part(slice, end)?);
+                }
+                Ok(())
+            };
+        for (k, (pos, tok)) in toks.iter().enumerate() {
+            match tok {
+                Tok::Sep => {
+                    flush(&toks[start..k], *pos, &mut current)?;
+                    start = k + 1;
+                }
+                Tok::Bars => {
+                    flush(&toks[start..k], *pos, &mut current)?;
+                    start = k + 1;
+                    if current.parts.is_empty() {
+                        return Err(perr(*pos, "`||` must come between two Solutions"));
+                    }
+                    solutions.push(std::mem::take(&mut current));
+                }
+                _ => {}
+            }
+        }
+        flush(&toks[start..], end_pos, &mut current)?;
+        if current.parts.is_empty() {
+            if solutions.is_empty() {
+                return Err(ParseError::new("the Solution is empty"));
+            }
+            return Err(perr(end_pos, "`||` must come between two Solutions"));
+        }
+        solutions.push(current);
+        Ok(Presentation { solutions })
+    }
+}
+
+/// Convenience for building colors in tests and generators.
+pub fn color(c: Color) -> Expr {
+    Expr::Set(Written::new(Symbol::Color(c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(s: &str) -> ParseError {
+        Presentation::parse(s).unwrap_err()
+    }
+    fn round(s: &str) -> String {
+        Presentation::parse(s).unwrap().to_string()
+    }
+
+    #[test]
+    fn vii_c_5_d_prime_before_a_set_is_undefined() {
+        let e = err("R ∪ ′B");
+        assert_eq!(e.column, Some(5));
+        assert!(e.message.contains("′ must follow a set"), "{e}");
+    }
+
+    #[test]
+    fn vii_c_5_d_dangling_operation_is_undefined() {
+        let e = err("G ∪");
+        assert!(e.message.contains("∪ must be followed by a set"), "{e}");
+        assert_eq!(e.column, Some(4));
+    }
+
+    #[test]
+    fn vii_c_5_d_missing_operation_between_sets() {
+        assert_eq!(err("B R").column, Some(3));
+    }
+
+    #[test]
+    fn vi_b_3_parentheses_around_a_relation_in_a_chain() {
+        assert!(err("(B ⊆ R) ⊆ G").message.contains("VI-B-3"));
+        assert!(err("B = (R = G)").message.contains("VI-B-3"));
+        assert!(err("(B = R)′").message.contains("VI-B-3"));
+        assert!(err("R ∪ (B = G) − R").message.contains("VI-B-3"));
+    }
+
+    #[test]
+    fn vi_b_3_parentheses_around_whole_restriction_or_one_side_are_legal() {
+        assert_eq!(round("(B ⊆ R ∪ G)"), "(B ⊆ R ∪ G)");
+        assert_eq!(round("[(B ⊆ R ∪ G)]; B"), "[(B ⊆ R ∪ G)]; B");
+        assert_eq!(round("B ⊆ (R ∪ G)"), "B ⊆ (R ∪ G)");
+    }
+
+    #[test]
+    fn ascii_aliases_and_annotations() {
+        assert_eq!(round("(R u B)' n V - ^"), "(R ∪ B)′ ∩ V − Λ");
+        assert_eq!(round("R ∪@B G"), "R ∪@B G");
+        assert_eq!(round("B < R\nR = G , B"), "B ⊆ R; R = G; B");
+        assert_eq!(round("blank = BG; B"), "blank: BG; B");
+        assert_eq!(round("B u R || B"), "B ∪ R || B");
+        assert_eq!(round("/\\ ∪ B"), "Λ ∪ B");
+    }
+
+    #[test]
+    fn mismatched_brackets_are_undefined() {
+        assert!(err("(B ∪ R]").message.contains("closed by ]"));
+        assert!(err("(B ∪ R").message.contains("never closed"));
+        assert!(err("B ∪ R)").message.contains("no matching"));
+    }
+
+    #[test]
+    fn digits_and_goal_after_set_name_are_undefined() {
+        assert!(err("B ∪ R = 4").message.contains("VI-A"));
+    }
+
+    #[test]
+    fn multi_line_errors_name_the_line() {
+        let e = err("B ⊆ R\nR ∪ ′B");
+        assert_eq!((e.line, e.column), (Some(2), Some(5)));
+    }
+}
