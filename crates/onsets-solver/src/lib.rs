@@ -1,0 +1,1 @@
+//! Exact solver for On-Sets positions (work in progress, issue 3).
