@@ -26,7 +26,11 @@ impl Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.message, self.section)
+        if self.message.contains(self.section) {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{} ({})", self.message, self.section)
+        }
     }
 }
 
