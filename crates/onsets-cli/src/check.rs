@@ -1,0 +1,69 @@
+//! `onsets check`: judge a written Solution against a position.
+
+use crate::input::{read_position, read_text, STDIN};
+use crate::{EXIT_CORRECT, EXIT_INCORRECT};
+use anyhow::{bail, Result};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  onsets check examples/notation-example.json 'R′ ∪ B'
+  onsets check --json examples/notation-example.json 'B ∪ R'
+  onsets check examples/middle-restriction.json --solution-file solution.txt
+  cat position.json | onsets check - 'B ∩ R'
+
+Parts of a Solution are separated by newlines or `;`. Exit status: 0 correct,
+1 incorrect (undefined notation included), 2 when the input cannot be read.")]
+pub struct CheckArgs {
+    /// The position as JSON (notation.md, "Positions"); `-` reads standard input
+    #[arg(value_name = "POSITION")]
+    pub position: PathBuf,
+
+    /// The written Solution, e.g. 'B ∪ R' or 'B = R; B ∪ G'
+    #[arg(
+        value_name = "SOLUTION",
+        required_unless_present = "solution_file",
+        conflicts_with = "solution_file"
+    )]
+    pub solution: Option<String>,
+
+    /// Read the Solution from FILE (it may span several lines); `-` reads
+    /// standard input when the position is a file
+    #[arg(long, short = 's', value_name = "FILE")]
+    pub solution_file: Option<PathBuf>,
+
+    /// Print the verdict as one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the command; returns the exit status (0 correct, 1 incorrect).
+pub fn run(args: &CheckArgs) -> Result<u8> {
+    if args.position.as_os_str() == STDIN
+        && args
+            .solution_file
+            .as_ref()
+            .is_some_and(|f| f.as_os_str() == STDIN)
+    {
+        bail!("the position and the Solution cannot both be read from standard input (`-`)");
+    }
+    let position = read_position(&args.position)?;
+    let solution = match (&args.solution, &args.solution_file) {
+        (Some(s), _) => s.clone(),
+        (None, Some(file)) => read_text(file, "Solution")?,
+        (None, None) => bail!("no Solution given"),
+    };
+    let verdict = onsets_core::check(&position, &solution);
+    if args.json {
+        println!("{}", verdict.to_json());
+    } else {
+        print!("{verdict}");
+    }
+    Ok(if verdict.correct {
+        EXIT_CORRECT
+    } else {
+        EXIT_INCORRECT
+    })
+}
