@@ -9,10 +9,10 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Examples:
-  onsets check examples/notation-example.json 'R′ ∪ B'
-  onsets check --json examples/notation-example.json 'B ∪ R'
+  onsets check examples/notation-example.json 'B ∪ R = R@Y; B ∪ R′'
+  onsets check --json examples/ambiguity.json 'B ∪ G − R'
   onsets check examples/middle-restriction.json --solution-file solution.txt
-  cat position.json | onsets check - 'B ∩ R'
+  cat examples/basic-elementary.json | onsets check - 'B ∪ G'
 
 Parts of a Solution are separated by newlines or `;`. Exit status: 0 correct,
 1 incorrect (undefined notation included), 2 when the input cannot be read.")]

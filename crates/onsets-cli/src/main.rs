@@ -26,10 +26,10 @@ pub const EXIT_UNREADABLE: u8 = 2;
 
 /// On-Sets, the game of set theory: check Solutions against positions.
 #[derive(Debug, Parser)]
-#[command(name = "onsets", version, about, long_about = None)]
+#[command(name = "onsets", version)]
 #[command(after_help = "\
 Exit status: 0 correct, 1 incorrect, 2 when the position or the arguments cannot be read.
-Notation and position format: shared/spec/notation.md; examples in examples/.")]
+Notation and position format: docs/notation.md; example positions: examples/.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
