@@ -443,7 +443,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
                 "ambiguous",
                 "VII-B-6",
                 format!(
-                    "the Solution is ambiguous: grouped as {grouped} it names {v} card(s), not the Goal {} (VII-C-5-c)",
+                    "the Solution is ambiguous: grouped as {grouped} it names {v} card(s), not the Goal {}",
                     goal_text()
                 ),
             ));

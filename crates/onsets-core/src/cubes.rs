@@ -508,6 +508,17 @@ impl<'a> CubeUse<'a> {
                             w.meaning
                         ),
                     ));
+                } else if usable_n == 0 && w.cube.is_some() {
+                    out.push(Violation::new(
+                        "cube-unavailable",
+                        "VII-B-4",
+                        format!(
+                            "{} uses {what}, but no usable {} cube can stand for {} here",
+                            kind.name(),
+                            w.cube.unwrap_or(w.meaning),
+                            w.meaning
+                        ),
+                    ));
                 } else if usable_n == 0 {
                     let where_ = if in_resources && self.position.situation == Situation::Forceout {
                         " (Resources is empty in a forceout)"

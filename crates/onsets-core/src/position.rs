@@ -152,12 +152,14 @@ impl Position {
                 for s in list.iter() {
                     match s {
                         Symbol::Digit(d) => digits.push(GoalDigit::new(d)),
-                        other => return Err(PositionError::invalid(
-                            "goal.illegal_layout",
-                            format!(
+                        other => {
+                            return Err(PositionError::invalid(
+                                "goal.illegal_layout",
+                                format!(
                                 "{other} is not a digit; only digit cubes form the Goal (III-B)"
                             ),
-                        )),
+                            ))
+                        }
                     }
                 }
                 if digits.is_empty() {
