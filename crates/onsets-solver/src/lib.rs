@@ -1,1 +1,104 @@
-//! Exact solver for On-Sets positions (work in progress, issue 3).
+//! # onsets-solver
+//!
+//! The exact solver of On-Sets positions (issue 3): [`solve`] decides whether
+//! a position has a correct Solution in the sense of the checker
+//! [`onsets_core::check`] (rules VI, VII-B and the variations of XIII, with
+//! the project rulings) and returns one, written fully grouped so that it has
+//! a single interpretation (VII-B-6). "None exists" is a proof by exhaustion.
+//!
+//! ## Why the search is finite and exact
+//! * Every correct Solution has a fully grouped correct equivalent using the
+//!   same cubes (a fully grouped Solution is one of the legal interpretations
+//!   of an ambiguous one, VII-B-6), so only fully grouped expressions are
+//!   searched.
+//! * Set-Names and Restrictions are pointwise over cards (VI-B-2): a Set-Name
+//!   is a truth table over the cards of the (effective) Universe, a
+//!   Restriction an accept mask (the AND of its links).
+//! * Each part (the Restriction part, the Set-Name) is one build from the
+//!   cubes the situation allows (VII-B-4, rulings 3 and 21): the search is a
+//!   dynamic programme over the cubes used, counted per *kind* of cube
+//!   (face, Required or not). Operation cubes under Multiple Operations
+//!   (XIII-A-6, ruling 12) are reusable; their use counts are capped at what
+//!   the accounting needs, so the state space stays finite even though `′′`
+//!   may be written without end.
+//! * Wild cubes (XIII-A-2, ruling 7) are enumerated over every meaning class,
+//!   the blank card (XIII-C-12) over its 16 colorings, the one Resources cube
+//!   after a Now challenge (VII-B-4-e) over every face.
+
+mod search;
+
+use onsets_core::{check, InForce, Position, Presentation};
+
+pub use search::Stats;
+
+/// The answer of the solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// A correct Solution (for Two Solutions, the two joined by `||`), or
+    /// `None` when no correct Solution exists (proved by exhaustion).
+    pub solution: Option<Presentation>,
+}
+
+impl Solved {
+    /// Whether a correct Solution exists.
+    pub fn is_solvable(&self) -> bool {
+        self.solution.is_some()
+    }
+    /// The Solution in the text notation (notation.md), if any.
+    pub fn text(&self) -> Option<String> {
+        self.solution.as_ref().map(|p| p.to_string())
+    }
+}
+
+/// Decides whether `position` has a correct Solution and returns one.
+///
+/// The Solution returned is fully grouped (unambiguous, VII-B-6) and is judged
+/// correct by [`onsets_core::check`].
+pub fn solve(position: &Position) -> Solved {
+    finish(search::search(position, false).0)
+}
+
+/// Like [`solve`], but the Solution returned uses as few cubes (written
+/// symbols over both parts, VII-B-4-a) as any correct fully grouped Solution
+/// can. Under Two Solutions (XIII-D-14) the total over both is minimised
+/// per Solution only approximately: each of the two is shortest for the set
+/// it names.
+pub fn solve_shortest(position: &Position) -> Solved {
+    finish(search::search(position, true).0)
+}
+
+/// [`solve`] with search statistics (for benchmarks and analysis).
+pub fn solve_with_stats(position: &Position) -> (Solved, Stats) {
+    let (text, stats) = search::search(position, false);
+    (finish(text), stats)
+}
+
+fn finish(text: Option<String>) -> Solved {
+    Solved {
+        solution: text.map(|t| {
+            Presentation::parse(&t)
+                .unwrap_or_else(|e| panic!("solver wrote unreadable Solution {t:?}: {e}"))
+        }),
+    }
+}
+
+/// Checks a solver answer with the checker; `Err` says what is wrong. Used by
+/// tests and available to callers that want belt and braces.
+pub fn verify(position: &Position, solved: &Solved) -> Result<(), String> {
+    match &solved.solution {
+        None => Ok(()),
+        Some(p) => {
+            let text = p.to_string();
+            let v = check(position, &text);
+            if v.correct {
+                Ok(())
+            } else {
+                Err(format!(
+                    "solver Solution {text:?} judged incorrect: {:?} (in force: {:?})",
+                    v.errors,
+                    InForce::of(position)
+                ))
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! A few hand-made positions (rules VII-B examples and variations of XIII).
+
+use onsets_core::{check, Position};
+use onsets_solver::{solve, solve_shortest, verify};
+
+fn pos(json: &str) -> Position {
+    Position::from_json(json).unwrap()
+}
+
+fn assert_solves(json: &str) -> String {
+    let p = pos(json);
+    let s = solve(&p);
+    verify(&p, &s).unwrap();
+    let t = s.text().expect("solvable");
+    assert!(check(&p, &t).correct);
+    let sh = solve_shortest(&p);
+    verify(&p, &sh).unwrap();
+    t
+}
+
+#[test]
+fn basic_intersection_one_card() {
+    // the doc example of onsets-core: only BR is in B ∩ R
+    let p = pos(r#"{"division": "middle", "adventurous": false,
+        "universe": "B R G BR BG RG", "goal": "1",
+        "required": "B", "permitted": "∩ R", "situation": "impossible"}"#);
+    let s = solve(&p);
+    verify(&p, &s).unwrap();
+    assert!(s.is_solvable());
+}
+
+#[test]
+fn impossible_goal_two_without_cubes() {
+    let p = pos(r#"{"division": "middle", "adventurous": false,
+        "universe": "B R G BR BG RG", "goal": "2",
+        "required": "B", "permitted": "∩ R", "situation": "forceout"}"#);
+    // B ∩ R names 1 card, B names 3, R ∩ B 1: no Goal of 2 (B−R needs −).
+    assert!(!solve(&p).is_solvable());
+}
+
+#[test]
+fn restriction_required() {
+    let t = assert_solves(
+        r#"{"division": "senior", "adventurous": true,
+        "universe": "B R G Y BR BG RG BRG GY RY", "goal": "3",
+        "required": "= B", "permitted": "R ′ ∪", "resources": "G ⊆ Y −",
+        "situation": "impossible"}"#,
+    );
+    assert!(t.contains('='), "{t}");
+}
+
+#[test]
+fn two_solutions_and_wild() {
+    assert_solves(
+        r#"{"division": "senior", "adventurous": true,
+        "universe": "B R G Y BR BG RG BRG GY RY blank", "goal": "2",
+        "required": "B", "permitted": "R ∪ Y", "resources": "G ∩ −",
+        "variations": ["wild-cube Y", "two-solutions", "blank-card-wild"],
+        "situation": "impossible"}"#,
+    );
+}
