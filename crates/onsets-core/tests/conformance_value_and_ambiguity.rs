@@ -463,7 +463,16 @@ fn vii_c_5_d_example_b_relation_inside_a_set_name_is_undefined() {
 fn glossary_undefined_examples() {
     // Glossary "Undefined": ′B, G ∪, − R; also juxtaposed sets and bad brackets.
     let s = Shake { goal: "4", ..BASIC };
-    for bad in ["′B", "G ∪", "− R", "B R", "(B ∪ R", "B ∪ R)", "(B ∪ R]", "()"] {
+    for bad in [
+        "′B",
+        "G ∪",
+        "− R",
+        "B R",
+        "(B ∪ R",
+        "B ∪ R)",
+        "(B ∪ R]",
+        "()",
+    ] {
         assert_incorrect(&s.check(bad), &["undefined"]);
     }
 }
