@@ -24,9 +24,17 @@ fn bench(c: &mut Criterion) {
     let all = Position::from_json(ALL_CUBES).unwrap();
     let cases: [(&str, &Position, &str); 5] = [
         ("notation example, correct", &example, "B ∪ R = R@Y; B ∪ R′"),
-        ("notation example, undefined", &example, "B ∪ R = R@Y; B ∪ ′R"),
+        (
+            "notation example, undefined",
+            &example,
+            "B ∪ R = R@Y; B ∪ ′R",
+        ),
         ("ambiguous 5-operand Set-Name", &all, "B ∪ R − G ∩ Y ∪ V"),
-        ("ambiguous 11-operand Set-Name", &all, "B ∪ R − G ∩ Y ∪ B − R ∩ G ∪ Y − V ∩ Λ"),
+        (
+            "ambiguous 11-operand Set-Name",
+            &all,
+            "B ∪ R − G ∩ Y ∪ B − R ∩ G ∪ Y − V ∩ Λ",
+        ),
         (
             "two solutions with ambiguous Restrictions",
             &all,
@@ -34,7 +42,9 @@ fn bench(c: &mut Criterion) {
         ),
     ];
     for (name, position, solution) in cases {
-        c.bench_function(name, |b| b.iter(|| check(black_box(position), black_box(solution))));
+        c.bench_function(name, |b| {
+            b.iter(|| check(black_box(position), black_box(solution)))
+        });
     }
 }
 
