@@ -1,0 +1,429 @@
+//! The solver against a test-only brute force (issue 3, "Done when"): the
+//! brute force enumerates fully grouped Solutions as text, up to a bound on
+//! the number of written symbols, and asks the checker
+//! [`onsets_core::check`] about each. On small random positions (every
+//! division and situation, the variations of XIII) the two must agree:
+//!
+//! * every Solution the solver returns is judged correct by the checker;
+//! * when the brute force finds a correct Solution, the solver finds one;
+//! * when the solver's *shortest* Solution fits the bound, the brute force
+//!   finds one (so "no Solution" answers are cross-checked too).
+//!
+//! The default run is small enough for debug mode. Heavier run (release):
+//! `CARGO_TARGET_DIR=/work/target-solver cargo test -p onsets-solver --release -- --ignored`
+
+use onsets_core::{check, InForce, Position, Symbol};
+use onsets_solver::{solve, solve_shortest, verify};
+
+/// SplitMix64: a seeded generator, so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[self.below(v.len())]
+    }
+}
+
+const FACES: [&str; 12] = ["B", "R", "G", "Y", "∪", "∩", "−", "′", "V", "Λ", "=", "⊆"];
+const CARDS: [&str; 16] = [
+    "blank", "B", "R", "BR", "G", "BG", "RG", "BRG", "Y", "BY", "RY", "BRY", "GY", "BGY", "RGY",
+    "BRGY",
+];
+
+fn cubes(rng: &mut Rng, max: usize) -> String {
+    let n = rng.below(max + 1);
+    (0..n)
+        .map(|_| {
+            if rng.chance(5) {
+                "3".to_string()
+            } else {
+                rng.pick(&FACES).to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A small random position as JSON (None if the core rejects it).
+fn random_position(rng: &mut Rng) -> Option<(Position, String)> {
+    let division = *rng.pick(&["elementary", "middle", "junior", "senior"]);
+    let adventurous = rng.chance(75);
+    let n_cards = 3 + rng.below(3);
+    let mut universe: Vec<&str> = Vec::new();
+    while universe.len() < n_cards {
+        let c = *rng.pick(&CARDS);
+        if !universe.contains(&c) {
+            universe.push(c);
+        }
+    }
+    let goal = *rng.pick(&[
+        "1", "2", "3", "1", "2", "1", "2", "3", "4", "5", "1+~1", "~2+3", "~1", "2*2", "3+~1",
+    ]);
+    let mut vars: Vec<String> = Vec::new();
+    if adventurous {
+        for _ in 0..rng.below(4) {
+            let v = match rng.below(15) {
+                0 => format!("required-cube {}", rng.pick(&FACES)),
+                1 | 2 => format!("wild-cube {}", rng.pick(&FACES[..10])),
+                3 => "union-intersection-interchangeable".into(),
+                4 => "universe-empty-interchangeable".into(),
+                5 => "two-operations".into(),
+                6 => "multiple-operations".into(),
+                7 => "no-null-restrictions".into(),
+                8 => "absolute-value".into(),
+                9 => format!("double-set {}", rng.pick(&["R", "B′", "G ∩ Y", "V − B"])),
+                10 => format!("required-card {}", rng.pick(&universe)),
+                11 => format!("forbidden-card {}", rng.pick(&universe)),
+                12 => "blank-card-wild".into(),
+                13 => "symmetric-difference".into(),
+                _ => "two-solutions".into(),
+            };
+            if !vars.contains(&v) {
+                vars.push(v);
+            }
+        }
+    }
+    let situation = *rng.pick(&[
+        "now",
+        "impossible",
+        "forceout",
+        "end-of-round",
+        "impossible",
+        "now",
+    ]);
+    let resources = if situation == "forceout" {
+        String::new()
+    } else {
+        cubes(rng, 3)
+    };
+    let json = format!(
+        r#"{{"division": "{division}", "adventurous": {adventurous}, "universe": "{}", "goal": "{goal}",
+ "required": "{}", "permitted": "{}", "forbidden": "{}", "resources": "{resources}",
+ "variations": [{}], "situation": "{situation}"}}"#,
+        universe.join(" "),
+        cubes(rng, 2),
+        cubes(rng, 3),
+        cubes(rng, 1),
+        vars.iter()
+            .map(|v| format!("\"{v}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Position::from_json(&json).ok().map(|p| (p, json))
+}
+
+/// Written tokens: every symbol some usable cube could be written as (a
+/// symbol no usable cube can be makes a Solution incorrect, VII-B-4).
+struct Alphabet {
+    sets: Vec<String>,
+    bins: Vec<String>,
+    comps: Vec<String>,
+    rels: Vec<String>,
+}
+
+fn alphabet(p: &Position, rules: &InForce) -> Alphabet {
+    let mut a = Alphabet {
+        sets: vec![],
+        bins: vec![],
+        comps: vec![],
+        rels: vec![],
+    };
+    let mut faces: Vec<Symbol> = p
+        .required
+        .iter()
+        .chain(p.permitted.iter())
+        .chain(p.resources.iter())
+        .filter(|s| !s.is_digit())
+        .collect();
+    faces.sort();
+    faces.dedup();
+    let push = |a: &mut Alphabet, m: Symbol, text: String| {
+        let v = if m.is_set() {
+            &mut a.sets
+        } else if m.is_binary_operation() {
+            &mut a.bins
+        } else if m == Symbol::Complement {
+            &mut a.comps
+        } else if m.is_relation() {
+            &mut a.rels
+        } else {
+            return;
+        };
+        if !v.contains(&text) {
+            v.push(text);
+        }
+    };
+    for f in faces {
+        for m in Symbol::NON_DIGIT {
+            if rules.same_class(m, f) {
+                push(&mut a, m, m.to_string());
+            }
+            if rules.is_wild(f) && m != f {
+                push(&mut a, m, format!("{m}@{f}"));
+            }
+        }
+    }
+    a
+}
+
+/// Every fully grouped Set-Name of exactly `n` symbols: (text, is a binary
+/// operation at the top).
+fn set_names(a: &Alphabet, n: usize, memo: &mut Vec<Vec<(String, bool)>>) -> Vec<(String, bool)> {
+    while memo.len() <= n {
+        let k = memo.len();
+        let mut v: Vec<(String, bool)> = Vec::new();
+        if k == 1 {
+            v.extend(a.sets.iter().map(|s| (s.clone(), false)));
+        }
+        if k >= 2 {
+            for (e, bin) in memo[k - 1].clone() {
+                for c in &a.comps {
+                    v.push((
+                        if bin {
+                            format!("({e}){c}")
+                        } else {
+                            format!("{e}{c}")
+                        },
+                        false,
+                    ));
+                }
+            }
+        }
+        if k >= 3 {
+            for i in 1..k - 1 {
+                let j = k - 1 - i;
+                for (l, lb) in memo[i].clone() {
+                    for (r, rb) in memo[j].clone() {
+                        for o in &a.bins {
+                            let l = if lb { format!("({l})") } else { l.clone() };
+                            let r = if rb { format!("({r})") } else { r.clone() };
+                            v.push((format!("{l} {o} {r}"), true));
+                        }
+                    }
+                }
+            }
+        }
+        memo.push(v);
+    }
+    memo[n].clone()
+}
+
+/// Every candidate Solution of at most `bound` symbols: a Set-Name, with no
+/// Restriction, one Restriction (a chain of up to three sides), or two
+/// Restrictions of two sides each.
+fn candidates(p: &Position, bound: usize) -> Vec<String> {
+    let rules = InForce::of(p);
+    let a = alphabet(p, &rules);
+    let mut memo = vec![Vec::new()];
+    let names: Vec<Vec<String>> = (0..=bound)
+        .map(|n| {
+            if n == 0 {
+                vec![]
+            } else {
+                set_names(&a, n, &mut memo)
+                    .into_iter()
+                    .map(|x| x.0)
+                    .collect()
+            }
+        })
+        .collect();
+    let mut out: Vec<String> = Vec::new();
+    for n in 1..=bound {
+        out.extend(names[n].iter().cloned());
+    }
+    if rules.restrictions && !a.rels.is_empty() {
+        // restrictions of total size s: list of (text, size)
+        let mut restr: Vec<(String, usize, bool)> = Vec::new();
+        for s1 in 1..=bound {
+            for s2 in 1..=bound {
+                if s1 + s2 + 1 + 1 > bound {
+                    continue;
+                }
+                for x in &names[s1] {
+                    for y in &names[s2] {
+                        for r in &a.rels {
+                            restr.push((format!("{x} {r} {y}"), s1 + s2 + 1, true));
+                            for s3 in 1..=bound {
+                                if s1 + s2 + s3 + 2 + 1 > bound {
+                                    continue;
+                                }
+                                for z in &names[s3] {
+                                    for r2 in &a.rels {
+                                        restr.push((
+                                            format!("{x} {r} {y} {r2} {z}"),
+                                            s1 + s2 + s3 + 2,
+                                            false,
+                                        ));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let two: Vec<(String, usize)> = {
+            let simple: Vec<&(String, usize, bool)> = restr.iter().filter(|r| r.2).collect();
+            let mut v = Vec::new();
+            for (i, x) in simple.iter().enumerate() {
+                for y in &simple[i..] {
+                    if x.1 + y.1 < bound {
+                        v.push((format!("{}; {}", x.0, y.0), x.1 + y.1));
+                    }
+                }
+            }
+            v
+        };
+        let restr: Vec<(String, usize)> = restr.into_iter().map(|(t, n, _)| (t, n)).collect();
+        for (r, s) in restr.iter().chain(two.iter()) {
+            for n in 1..=bound.saturating_sub(*s) {
+                for x in &names[n] {
+                    out.push(format!("{r}; {x}"));
+                }
+            }
+        }
+    }
+    if rules.blank_card_wild {
+        let base = out.clone();
+        for c in &CARDS[1..] {
+            out.extend(base.iter().map(|s| format!("{s}; blank: {c}")));
+        }
+    }
+    out
+}
+
+/// The brute force: a correct Solution of at most `bound` symbols, if any.
+fn brute(p: &Position, bound: usize) -> Option<String> {
+    let rules = InForce::of(p);
+    let cands = candidates(p, bound);
+    if !rules.two_solutions {
+        return cands.into_iter().find(|c| check(p, c).correct);
+    }
+    // Two Solutions: each Solution is judged on its own (XIII-D-14 comment
+    // b); find the correct single ones, then pair the first with each other.
+    let mut single = p.clone();
+    single
+        .variations
+        .retain(|v| *v != onsets_core::Variation::TwoSolutions);
+    let ok: Vec<String> = cands
+        .into_iter()
+        .filter(|c| check(&single, c).correct)
+        .collect();
+    let first = ok.first()?;
+    for o in &ok[1..] {
+        for t in [format!("{first} || {o}"), format!("{o} || {first}")] {
+            if check(p, &t).correct {
+                return Some(t);
+            }
+        }
+    }
+    None
+}
+
+fn symbols_in(text: &str) -> usize {
+    // written symbols: count cube symbols, not brackets, `@X` annotations or
+    // the blank part
+    text.split("||")
+        .map(|s| {
+            s.split(';')
+                .filter(|part| !part.contains("blank"))
+                .map(|part| {
+                    let mut n = 0;
+                    let mut skip = false;
+                    for ch in part.chars() {
+                        if ch == '@' {
+                            skip = true;
+                            continue;
+                        }
+                        if onsets_core::Symbol::from_char(ch).is_some() {
+                            if skip {
+                                skip = false;
+                            } else {
+                                n += 1;
+                            }
+                        }
+                    }
+                    n
+                })
+                .sum::<usize>()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    positions: usize,
+    rejected: usize,
+    solvable: usize,
+    unsolvable: usize,
+    beyond_bound: usize,
+}
+
+fn run(seed: u64, count: usize, bound: usize) -> Tally {
+    let mut rng = Rng(seed);
+    let mut t = Tally::default();
+    while t.positions < count {
+        let Some((p, json)) = random_position(&mut rng) else {
+            t.rejected += 1;
+            continue;
+        };
+        t.positions += 1;
+        let s = solve(&p);
+        if let Err(e) = verify(&p, &s) {
+            panic!("{e}\nposition: {json}");
+        }
+        let b = brute(&p, bound);
+        if let Some(bt) = &b {
+            assert!(
+                s.is_solvable(),
+                "brute force found {bt:?} but the solver says none\nposition: {json}"
+            );
+        }
+        if s.is_solvable() {
+            t.solvable += 1;
+            if b.is_none() {
+                let sh = solve_shortest(&p);
+                if let Err(e) = verify(&p, &sh) {
+                    panic!("{e}\nposition: {json}");
+                }
+                let text = sh.text().unwrap();
+                let n = symbols_in(&text);
+                assert!(
+                    n > bound,
+                    "the solver's shortest {text:?} has {n} symbols but the brute force (bound {bound}) found nothing\nposition: {json}"
+                );
+                t.beyond_bound += 1;
+            }
+        } else {
+            t.unsolvable += 1;
+        }
+    }
+    t
+}
+
+#[test]
+fn solver_agrees_with_brute_force_small() {
+    let t = run(0x05E7_5001, 1000, 5);
+    eprintln!("{t:?}");
+    assert!(t.solvable > 10 && t.unsolvable > 10, "{t:?}");
+}
+
+#[test]
+#[ignore = "heavy: run in release with --ignored"]
+fn solver_agrees_with_brute_force_thousands() {
+    let t = run(0x05E7_5002, 3000, 5);
+    eprintln!("{t:?}");
+}
