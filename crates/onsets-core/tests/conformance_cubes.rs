@@ -405,3 +405,21 @@ fn ruling_3_two_restrictions_with_b_need_two_b_cubes() {
     };
     assert_incorrect(&one_b.check("B ⊆ R ; B ⊆ G ; B"), &["cube-unavailable"]);
 }
+
+#[test]
+fn vii_b_4_e_now_different_resources_cubes_in_the_two_parts() {
+    // R from Resources in the Restriction, G from Resources in the Set-Name.
+    // B ⊆ R leaves R G Y BR RG BRG blank; B ∩ G names BRG.
+    let s = Shake {
+        goal: "1",
+        required: "B",
+        permitted: "⊆ ∩",
+        resources: "R G Y",
+        situation: "now",
+        ..BASE
+    };
+    assert_incorrect(&s.check("B ⊆ R ; B ∩ G"), &["now-resources"]);
+    // With R in both parts it is one Resources cube: B ∩ R names BR BRG.
+    let s2 = Shake { goal: "2", ..s };
+    assert_correct(&s2.check("B ⊆ R ; B ∩ R"), &[2]);
+}

@@ -882,3 +882,75 @@ fn xiii_d_13_comment_a_wild_cube_as_minus_is_symmetric_difference() {
     };
     assert_correct(&s.check("B −@G R"), &[5]);
 }
+
+#[test]
+fn ruling_5_required_universe_cube_not_satisfied_by_empty_cube_written_as_v() {
+    // V required; the only V cube is in Forbidden; a Λ cube written as V is
+    // still a Λ cube.
+    let s = Shake {
+        goal: "5",
+        permitted: "B Λ ∩",
+        forbidden: "V",
+        variations: &["required-cube V", "universe-empty-interchangeable"],
+        ..BASE
+    };
+    let v = s.check("B ∩ V");
+    assert!(!v.correct, "{v}");
+    assert!(codes(&v).contains(&"required-cube"), "{v}");
+    assert_eq!(v.values, vec![5]);
+}
+
+#[test]
+fn ruling_5_intersection_cube_written_as_union_does_not_satisfy_required_union() {
+    let s = Shake {
+        goal: "5+2",
+        permitted: "B R ∩",
+        forbidden: "∪",
+        variations: &["required-cube ∪", "union-intersection-interchangeable"],
+        ..BASE
+    };
+    let v = s.check("B ∪ R");
+    assert!(!v.correct, "{v}");
+    assert!(codes(&v).contains(&"required-cube"), "{v}");
+    assert_eq!(v.values, vec![7]);
+}
+
+#[test]
+fn xiii_a_6_comment_a_now_wild_cube_as_operation_used_many_times() {
+    // The one Resources cube is the wild Y, used as ∪ twice: B ∪ R ∪ G = 8.
+    let s = Shake {
+        goal: "4*2",
+        required: "B R G",
+        resources: "Y ∩",
+        variations: &["multiple-operations", "wild-cube Y"],
+        situation: "now",
+        ..BASE
+    };
+    assert_correct(&s.check("B ∪@Y R ∪@Y G"), &[8]);
+}
+
+#[test]
+fn xiii_b_8_no_null_restrictions_with_two_restrictions_and_chain() {
+    // Chain R ∩ G ⊆ G ⊆ R: the first link removes nothing, the second removes
+    // G BG. B ⊆ R removes B BG BY. Whatever the order, the chain still removes
+    // G and B ⊆ R still removes B BY. Remaining R Y BR RG BRG blank; B names
+    // BR BRG.
+    let s = Shake {
+        goal: "2",
+        permitted: "B R R R G G ∩ ⊆ ⊆ ⊆",
+        variations: &["no-null-restrictions"],
+        ..BASE
+    };
+    assert_correct(&s.check("R ∩ G ⊆ G ⊆ R ; B ⊆ R ; B"), &[2]);
+    // B ⊆ V ... a chain of links that all remove nothing, beside B ⊆ R:
+    // R ∩ G ⊆ G ⊆ V is not allowed (four Restriction cubes); use
+    // R ∩ G ⊆ G ⊆ G ∪ R instead: neither link removes a card.
+    let s2 = Shake {
+        permitted: "B R R R G G G ∩ ∪ ⊆ ⊆ ⊆",
+        ..s
+    };
+    // Remaining after B ⊆ R: R G Y BR RG BRG blank; B names BR BRG.
+    let v = s2.check("R ∩ G ⊆ G ⊆ G ∪ R ; B ⊆ R ; B");
+    assert_incorrect(&v, &["no-null-restriction"]);
+    assert_eq!(v.values, vec![2]);
+}
