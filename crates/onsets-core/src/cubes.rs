@@ -498,6 +498,29 @@ impl<'a> CubeUse<'a> {
                 let in_resources = cubes
                     .iter()
                     .any(|&i| self.pool[i].section == Section::Resources);
+                // Cubes showing the symbol that are wild and stand for something
+                // else in this Solution (XIII-A-2: one symbol throughout).
+                let taken: Vec<(Symbol, Symbol)> = self
+                    .wild_meaning
+                    .iter()
+                    .copied()
+                    .filter(|&(face, m)| {
+                        self.rules.same_class(w.meaning, face)
+                            && !self.rules.same_class(w.meaning, m)
+                            && w.cube.is_none_or(|c| c == face)
+                    })
+                    .collect();
+                if let Some(&(face, m)) = taken.first() {
+                    out.push(Violation::new(
+                        "wild-inconsistent",
+                        "XIII-A-2",
+                        format!(
+                            "{} uses {what}, but the wild {face} cubes stand for {m} in this Solution: a wild cube stands for the same symbol throughout",
+                            kind.name()
+                        ),
+                    ));
+                    continue;
+                }
                 if usable_n == 0 && forbidden {
                     out.push(Violation::new(
                         "forbidden-cube",
@@ -529,6 +552,17 @@ impl<'a> CubeUse<'a> {
                         "cube-unavailable",
                         "VII-B-4",
                         format!("{} uses {what}, but no cube on the mat or usable from Resources can be {}{where_}", kind.name(), w.meaning),
+                    ));
+                } else if forbidden {
+                    out.push(Violation::new(
+                        "forbidden-cube",
+                        "VII-B-4-d",
+                        format!(
+                            "{} uses {what} {} times, but only {usable_n} usable cube(s) can be {}: the other is in Forbidden, and within a part each cube is used once (ruling 3)",
+                            kind.name(),
+                            same.len(),
+                            w.meaning
+                        ),
                     ));
                 } else {
                     out.push(Violation::new(
