@@ -756,6 +756,12 @@ proptest! {
             let separators_only = word == "double-set"
                 && param.trim().chars().all(|c| c.is_whitespace() || c == ';' || c == ',');
             prop_assert!(e.column.is_some() || separators_only, "{:?}: {}", text, e);
+            // Known bug (see `variation_double_set_second_line_column`): errors
+            // on a later line of a multi-line Double Set parameter.
+            if let (Some(c), None) = (e.column, e.line) {
+                // Variation columns count characters of the whole entry.
+                prop_assert!(c >= 1 && c <= text.chars().count() + 1, "{:?}: {}", text, e);
+            }
         }
     }
 
@@ -996,4 +1002,33 @@ fn checker_property_sees_both_outcomes() {
 fn variation_double_set_separator_only_has_no_column() {
     let e = Variation::parse("double-set ;").unwrap_err();
     assert_eq!(e.column, Some(12), "{e}");
+}
+
+/// Found while probing `variation_errors_have_a_column`: an error on the
+/// second line of a multi-line Double Set parameter keeps its line but has
+/// its column shifted by the parameter's offset on the first line, so it
+/// points past the end of line 2.
+#[test]
+#[ignore = "known bug in Variation::parse: column of a line-2 error is shifted by the line-1 offset"]
+fn variation_double_set_second_line_column() {
+    let text = "double-set B\nR ∪";
+    let e = Variation::parse(text).unwrap_err();
+    let column = e.column.expect("a column");
+    assert!(column_in_text(text, e.line, column), "{e:?}");
+}
+
+/// Found while writing `position_json_round_trip`: an illegal Goal layout
+/// with an upside-down digit loses the flip in `to_json` (the
+/// `illegal_layout` JSON form has no way to write it), so the position does
+/// not read back equal. The generator only makes right-side-up illegal
+/// layouts because of this.
+#[test]
+#[ignore = "known limitation: illegal_layout JSON drops upside-down digits"]
+fn position_illegal_goal_with_flipped_digit_round_trip() {
+    let mut p = fixed_positions()[0].clone();
+    p.goal = Goal::new(GoalLayout::Illegal {
+        digits: vec![GoalDigit::flipped(3), GoalDigit::new(2)],
+        description: "backwards L".into(),
+    });
+    assert_eq!(Position::from_json(&p.to_json()), Ok(p));
 }
