@@ -1,0 +1,169 @@
+//! Ruling on Solutions and objections with the exact checker of onsets-core
+//! (VII-B, VII-C-5, VII-C-6).
+
+use crate::engine::{goal_of, situation_of};
+use crate::model::{GoalSpec, Objection};
+use crate::state::{Match, Presented, WritingKind};
+use onsets_core::eval::{eval_unambiguous, interpretations, Semantics};
+use onsets_core::{
+    check_presentation, CardSet, Expr, Goal, InForce, Part, Position, Presentation, Symbol,
+};
+
+/// The position a Solution is judged in, or why it cannot be judged.
+fn position(m: &Match, kind: &WritingKind, p: &Presented) -> Result<Position, String> {
+    let goal: Goal = match kind {
+        WritingKind::NoGoal { .. } => {
+            // III-D-2: the writer writes the Goal's configuration too, with
+            // digit cubes from Resources.
+            let spec: &GoalSpec = p.goal.as_ref().ok_or(
+                "after a \"no Goal\" challenge the Solution must include the Goal (III-D-2)",
+            )?;
+            let g = spec.goal()?;
+            let mut faces: Vec<u8> = m
+                .cubes
+                .iter()
+                .filter(|c| c.place == crate::model::Place::Resources)
+                .filter_map(|c| match c.face {
+                    Symbol::Digit(d) => Some(d),
+                    _ => None,
+                })
+                .collect();
+            for d in g.digits() {
+                match faces.iter().position(|x| *x == d.digit) {
+                    Some(i) => {
+                        faces.remove(i);
+                    }
+                    None => {
+                        return Err(format!(
+                            "no digit cube showing {} is in Resources (III-D-2)",
+                            d.digit
+                        ))
+                    }
+                }
+            }
+            g
+        }
+        _ => goal_of(m).ok_or("no Goal was set")?,
+    };
+    Ok(m.position(situation_of(kind), goal))
+}
+
+/// Judge mode (VII-C-6): whether the Solution is correct, with the reasons
+/// when it is not.
+pub fn rule(m: &Match, kind: &WritingKind, p: &Presented) -> (bool, Vec<String>) {
+    let pos = match position(m, kind, p) {
+        Ok(x) => x,
+        Err(e) => return (false, vec![e]),
+    };
+    let v = onsets_core::check(&pos, &p.solution);
+    (v.correct, v.errors.iter().map(|e| e.to_string()).collect())
+}
+
+/// Rules on an objection (VII-C-5): upheld or not, and why.
+pub fn objection(m: &Match, kind: &WritingKind, p: &Presented, o: &Objection) -> (bool, String) {
+    let pos = match position(m, kind, p) {
+        Ok(x) => x,
+        Err(e) => return (true, e),
+    };
+    match o {
+        Objection::Ambiguous { grouping } => match ambiguity(&pos, &p.solution, grouping) {
+            Ok(reason) => (true, reason),
+            Err(reason) => (false, reason),
+        },
+        _ => {
+            let v = onsets_core::check(&pos, &p.solution);
+            // VII-C-6-b: ambiguity not raised by the checkers does not make
+            // the Solution wrong.
+            let errs: Vec<String> = v
+                .errors
+                .iter()
+                .filter(|e| e.code != "ambiguous")
+                .map(|e| e.to_string())
+                .collect();
+            if v.correct || errs.is_empty() {
+                (
+                    false,
+                    "the Solution was not shown to be incorrect on this ground".into(),
+                )
+            } else {
+                (true, errs.join("; "))
+            }
+        }
+    }
+}
+
+/// VII-C-5-c: the objection's grouping must be a legal interpretation of the
+/// Solution (the same symbols, grouped so that every chain is split as one of
+/// its interpretations), and that interpretation must be incorrect.
+pub fn ambiguity(pos: &Position, solution: &str, grouping: &str) -> Result<String, String> {
+    let sol =
+        Presentation::parse(solution).map_err(|e| format!("the Solution does not parse: {e}"))?;
+    let grp =
+        Presentation::parse(grouping).map_err(|e| format!("the grouping does not parse: {e}"))?;
+    let sem = Semantics {
+        symmetric_difference: InForce::of(pos).symmetric_difference,
+    };
+    if sol.solutions.len() != grp.solutions.len() {
+        return Err("the grouping does not have the Solution's parts".into());
+    }
+    for (a, b) in sol.solutions.iter().zip(&grp.solutions) {
+        if a.parts.len() != b.parts.len() {
+            return Err("the grouping does not have the Solution's parts".into());
+        }
+        for (pa, pb) in a.parts.iter().zip(&b.parts) {
+            match (pa, pb) {
+                (Part::SetName(x), Part::SetName(y)) => same_reading(x, y, sem)?,
+                (Part::Restriction(x), Part::Restriction(y)) => {
+                    if x.relations
+                        .iter()
+                        .map(|w| w.meaning)
+                        .ne(y.relations.iter().map(|w| w.meaning))
+                        || x.sides.len() != y.sides.len()
+                    {
+                        return Err("the grouping changes a Restriction".into());
+                    }
+                    for (sx, sy) in x.sides.iter().zip(&y.sides) {
+                        same_reading(sx, sy, sem)?;
+                    }
+                }
+                (Part::Blank(x), Part::Blank(y)) if x == y => {}
+                _ => return Err("the grouping does not have the Solution's parts".into()),
+            }
+        }
+    }
+    let v = check_presentation(pos, &grp);
+    if v.correct {
+        Err(format!(
+            "grouped as {grouping} the Solution is still correct"
+        ))
+    } else {
+        Ok(format!(
+            "grouped as {grouping}: {}",
+            v.errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ))
+    }
+}
+
+fn same_reading(x: &Expr, y: &Expr, sem: Semantics) -> Result<(), String> {
+    let sx: Vec<_> = x.symbols().iter().map(|w| (w.meaning, w.cube)).collect();
+    let sy: Vec<_> = y.symbols().iter().map(|w| (w.meaning, w.cube)).collect();
+    if sx != sy {
+        return Err(format!("{y} does not have the symbols of {x} in order"));
+    }
+    if y.is_ambiguous() {
+        return Err(format!("{y} is itself ambiguous: group it fully"));
+    }
+    let t = eval_unambiguous(y, sem).ok_or_else(|| format!("{y} has no defined meaning"))?;
+    if interpretations(x, sem, CardSet::ALL)
+        .iter()
+        .any(|(u, _)| *u == t)
+    {
+        Ok(())
+    } else {
+        Err(format!("{y} is not a legal interpretation of {x}"))
+    }
+}

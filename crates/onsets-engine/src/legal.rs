@@ -1,0 +1,239 @@
+//! The actions a player may take now without breaking a rule (for bots,
+//! user interfaces and the property tests).
+
+use crate::model::*;
+use crate::state::*;
+use onsets_core::{Card, Symbol};
+
+impl Match {
+    /// Every action `player` may take at the current clock that the engine
+    /// accepts with no penalty and no illegal procedure. A `Present` action is
+    /// listed with a placeholder Solution (`"B ∪ R"`): the writer fills in the
+    /// text. Charges, `PickUpBlock` and `Clock` are never listed.
+    pub fn legal_actions(&self, player: usize) -> Vec<Act> {
+        self.candidates(player)
+            .into_iter()
+            .filter(|a| self.is_clean(a))
+            .collect()
+    }
+
+    fn is_clean(&self, act: &Act) -> bool {
+        let Ok((m, ev)) = self.apply(Action {
+            at_ms: self.now_ms,
+            act: act.clone(),
+        }) else {
+            return false;
+        };
+        let before = self.pending.len();
+        !ev.iter().any(|e| {
+            matches!(
+                e,
+                Event::Penalty { .. }
+                    | Event::ChallengeSetAside { .. }
+                    | Event::LastCubeReturned { .. }
+                    | Event::ChargeSetAside { .. }
+                    | Event::IllegalProcedureCharged { .. }
+                    | Event::DigitCubesToForbidden { .. }
+            )
+        }) && (m.pending.len() <= before
+            || m.pending
+                .iter()
+                .all(|p| p.offender != act.player().unwrap_or(usize::MAX)))
+    }
+
+    fn candidates(&self, p: usize) -> Vec<Act> {
+        let mut out = Vec::new();
+        match &self.phase {
+            Phase::Setup { .. } => {
+                for set_out in [
+                    None,
+                    Some(SetOut::TwoUniverseOneEmpty),
+                    Some(SetOut::OneUniverseTwoEmpty),
+                ] {
+                    out.push(Act::Roll { player: p, set_out });
+                }
+                for count in 1..=14 {
+                    let have = self.dealt.len() as u32 + count as u32;
+                    let (min, max) = crate::state::EDITION.universe_size(self.config.division);
+                    if (min..=max).contains(&have) {
+                        out.push(Act::Deal { player: p, count });
+                    }
+                }
+            }
+            Phase::Variations { .. } => {
+                for v in self.variation_candidates() {
+                    out.push(Act::SelectVariation {
+                        player: p,
+                        variation: v,
+                    });
+                }
+                out.push(Act::EndSelection { player: p });
+            }
+            Phase::Goal { .. } => {
+                for g in self.goal_candidates() {
+                    out.push(Act::SetGoal {
+                        player: p,
+                        goal: GoalSpec::Layout(g),
+                        unused_to_forbidden: true,
+                    });
+                }
+                for c in self.in_place(Place::Resources) {
+                    if c.family != Family::Digit {
+                        out.push(Act::Move {
+                            player: p,
+                            cube: c.id,
+                            to: Place::Forbidden,
+                            bonus: true,
+                        });
+                    }
+                }
+                out.push(Act::DeclareNoGoal { player: p });
+            }
+            Phase::NoGoal { .. } => {
+                out.push(Act::AgreeNoGoal { player: p });
+                out.push(Act::Challenge {
+                    player: p,
+                    kind: ChallengeKind::NoGoal,
+                });
+            }
+            Phase::Moves { .. } => {
+                for c in self.in_place(Place::Resources) {
+                    if c.family == Family::Digit {
+                        continue;
+                    }
+                    for to in [Place::Required, Place::Permitted, Place::Forbidden] {
+                        out.push(Act::Move {
+                            player: p,
+                            cube: c.id,
+                            to,
+                            bonus: false,
+                        });
+                    }
+                    out.push(Act::Move {
+                        player: p,
+                        cube: c.id,
+                        to: Place::Forbidden,
+                        bonus: true,
+                    });
+                }
+                for c in self.in_place(Place::Permitted) {
+                    for to in [Place::Required, Place::Forbidden] {
+                        out.push(Act::Shift {
+                            player: p,
+                            cube: c.id,
+                            to,
+                        });
+                    }
+                }
+                for kind in [ChallengeKind::Now, ChallengeKind::Impossible] {
+                    out.push(Act::Challenge { player: p, kind });
+                }
+            }
+            Phase::Writing(w) => {
+                out.push(Act::Present {
+                    player: p,
+                    solution: "B ∪ R".into(),
+                    goal: matches!(w.kind, WritingKind::NoGoal { .. })
+                        .then(|| GoalSpec::Layout("1".into())),
+                });
+                out.push(Act::Decline { player: p });
+                out.push(Act::Challenge {
+                    player: p,
+                    kind: ChallengeKind::Impossible,
+                });
+            }
+            Phase::Checking(c) => {
+                if let Some(&w) = c.queue.get(c.current) {
+                    out.push(Act::Accept {
+                        player: p,
+                        writer: w,
+                    });
+                    out.push(Act::Object {
+                        player: p,
+                        writer: w,
+                        objection: Objection::WrongValue,
+                    });
+                }
+            }
+            Phase::Over => {}
+        }
+        out
+    }
+
+    fn variation_candidates(&self) -> Vec<String> {
+        let mut v: Vec<String> = [
+            "union-intersection-interchangeable",
+            "universe-empty-interchangeable",
+            "two-operations",
+            "multiple-operations",
+            "shift-from-permitted",
+            "no-null-restrictions",
+            "absolute-value",
+            "blank-card-wild",
+            "symmetric-difference",
+            "two-solutions",
+            "double-set B",
+            "double-set R′",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let mut faces: Vec<Symbol> = self
+            .cubes
+            .iter()
+            .filter(|c| c.family != Family::Digit)
+            .map(|c| c.face)
+            .collect();
+        faces.sort();
+        faces.dedup();
+        for f in faces {
+            v.push(format!("required-cube {f}"));
+            v.push(format!("wild-cube {f}"));
+        }
+        for m in self.dealt.iter().take(2) {
+            if let Some(c) = Card::from_mask(*m) {
+                v.push(format!("required-card {c}"));
+                v.push(format!("forbidden-card {c}"));
+            }
+        }
+        v
+    }
+
+    fn goal_candidates(&self) -> Vec<String> {
+        let mut d: Vec<u8> = self
+            .cubes
+            .iter()
+            .filter(|c| {
+                c.family == Family::Digit && matches!(c.place, Place::Resources | Place::Goal)
+            })
+            .filter_map(|c| match c.face {
+                Symbol::Digit(x) => Some(x),
+                _ => None,
+            })
+            .collect();
+        d.sort();
+        let mut out = Vec::new();
+        for (i, a) in d.iter().enumerate() {
+            out.push(format!("{a}"));
+            for (j, b) in d.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                out.push(format!("{a}+{b}"));
+                out.push(format!("{a}*{b}"));
+                for (k, c) in d.iter().enumerate() {
+                    if k == i || k == j {
+                        continue;
+                    }
+                    out.push(format!("{a}+{b}+{c}"));
+                    out.push(format!("{a}*{b}*{c}"));
+                    out.push(format!("{a}*{b}+{c}"));
+                    out.push(format!("{a}*({b}+{c})"));
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}

@@ -1,0 +1,47 @@
+//! # onsets-engine
+//!
+//! The match engine of On-Sets: the procedure of the On-Sets Tournament
+//! Rules 2026-27 (sections I–XII and the procedural variations of XIII) as a
+//! pure, deterministic state machine.
+//!
+//! * [`Match::new`] starts a match from a [`MatchConfig`] (the log header);
+//! * [`Match::apply`] takes an [`Action`] and returns the next state with the
+//!   [`Event`]s that happened, or a [`Rejection`] naming the rule, leaving the
+//!   state untouched;
+//! * time and dice are inputs: every action carries the match clock, a
+//!   [`Act::Clock`] action applies the time limits of XI, and the cubes and
+//!   cards come from a seeded ChaCha8 generator kept in the state;
+//! * [`Match::log_lines`] and [`Match::replay`] write and re-run the JSON-lines
+//!   log; [`Match::legal_actions`] lists what a player may do (for bots).
+//!
+//! See `docs/engine.md` for the phases, who may act, the order of checks and
+//! the rule each rejection cites.
+//!
+//! ```
+//! use onsets_engine::{Act, Action, Match, MatchConfig};
+//! use onsets_core::Division;
+//! let (m, _) = Match::new(MatchConfig::new(7, &["Ann", "Bob"], Division::Middle, false)).unwrap();
+//! let setter = m.goal_setter;
+//! let wrong = (setter + 1) % 2; // the dealer, not the Goal-setter
+//! let r = m.apply(Action { at_ms: 1000, act: Act::Roll { player: wrong, set_out: None } });
+//! assert_eq!(r.unwrap_err().rule, "II-A");
+//! ```
+
+mod engine;
+mod judge;
+mod legal;
+mod log;
+mod model;
+mod scoring;
+mod state;
+
+pub use judge::ambiguity;
+pub use log::{Header, ReplayError, ScoreLine, Scoresheet, FORMAT};
+pub use model::{
+    Act, Action, ChallengeKind, CheckingMode, Cube, Event, Family, GoalSpec, MatchConfig,
+    Objection, Place, Rejection, SetOut, Task,
+};
+pub use state::{
+    Checking, Decision, IpKind, Match, Pending, Phase, Presented, Role, Selection, ShakeRecord,
+    Timer, Writer, Writing, WritingKind,
+};

@@ -1,0 +1,506 @@
+//! The data of a match: configuration, actions, events, rejections and the
+//! state pieces. Everything here is serde-serializable so a match is a JSON
+//! log (see `docs/engine.md`).
+
+use onsets_core::{Division, Goal, GoalDigit, GoalLayout, Section, Symbol};
+use serde::{Deserialize, Serialize};
+
+/// Serde helpers for core types that are not themselves serde types.
+pub(crate) mod serde_util {
+    use onsets_core::{Division, Symbol};
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn ser_division<S: Serializer>(d: &Division, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(d.name())
+    }
+    pub fn de_division<'de, D: Deserializer<'de>>(d: D) -> Result<Division, D::Error> {
+        let t = String::deserialize(d)?;
+        t.parse().map_err(serde::de::Error::custom)
+    }
+    pub fn ser_symbol<S: Serializer>(x: &Symbol, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&x.canonical())
+    }
+    pub fn de_symbol<'de, D: Deserializer<'de>>(d: D) -> Result<Symbol, D::Error> {
+        let t = String::deserialize(d)?;
+        Symbol::parse(&t).map_err(|e| serde::de::Error::custom(e.to_string()))
+    }
+}
+
+/// How presented Solutions are checked (VII-C).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckingMode {
+    /// The engine rules on every Solution with the exact checker, as a judge
+    /// asked under VII-C-6 would.
+    #[default]
+    Judge,
+    /// The opponents accept or object (VII-C-4, VII-C-5); a Solution stands
+    /// unless an objection is upheld. Objections are ruled on with the checker.
+    Players,
+}
+
+/// The header line of a match log: everything that fixes a match besides its
+/// actions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchConfig {
+    /// Seed of the ChaCha8 generator that rolls the cubes and shuffles the cards.
+    pub seed: u64,
+    /// Two or three players, in seating order: the player to the left of
+    /// player `i` is player `i + 1` (mod n) (IV-A: play goes to the left).
+    pub players: Vec<String>,
+    #[serde(
+        serialize_with = "serde_util::ser_division",
+        deserialize_with = "serde_util::de_division"
+    )]
+    pub division: Division,
+    /// Adventurous On-Sets (variations, II-C) or Basic On-Sets.
+    pub adventurous: bool,
+    /// Length of the round in ms (XI-B: 30 minutes).
+    #[serde(default = "default_round")]
+    pub round_ms: u64,
+    #[serde(default)]
+    pub checking: CheckingMode,
+    /// When true the engine itself points out every illegal procedure the
+    /// moment it happens (a judge standing at the table): it is charged and
+    /// corrected at once and never insulated.
+    #[serde(default)]
+    pub auto_charge: bool,
+}
+
+fn default_round() -> u64 {
+    30 * 60_000
+}
+
+impl MatchConfig {
+    /// A configuration with the tournament defaults (30-minute round, judge
+    /// checking, illegal procedure left to the players).
+    pub fn new(seed: u64, players: &[&str], division: Division, adventurous: bool) -> Self {
+        MatchConfig {
+            seed,
+            players: players.iter().map(|s| s.to_string()).collect(),
+            division,
+            adventurous,
+            round_ms: default_round(),
+            checking: CheckingMode::Judge,
+            auto_charge: false,
+        }
+    }
+}
+
+/// A section of the playing mat or Resources (I-B-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    Resources,
+    Goal,
+    Required,
+    Permitted,
+    Forbidden,
+}
+
+impl Place {
+    pub fn section(self) -> Section {
+        match self {
+            Place::Resources => Section::Resources,
+            Place::Goal => Section::Goal,
+            Place::Required => Section::Required,
+            Place::Permitted => Section::Permitted,
+            Place::Forbidden => Section::Forbidden,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        self.section().name()
+    }
+}
+
+/// The kind of cube (I-B-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Family {
+    Digit,
+    Color,
+    Operation,
+    Restriction,
+}
+
+/// One of the 18 physical cubes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cube {
+    /// 0–2 digit, 3–10 color, 11–14 operation, 15–17 Restriction cubes.
+    pub id: u8,
+    pub family: Family,
+    #[serde(
+        serialize_with = "serde_util::ser_symbol",
+        deserialize_with = "serde_util::de_symbol"
+    )]
+    pub face: Symbol,
+    pub place: Place,
+}
+
+/// How the Restriction cubes are set out when they are not rolled
+/// (II-A-3, Basic rule I).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetOut {
+    TwoUniverseOneEmpty,
+    OneUniverseTwoEmpty,
+}
+
+/// A Goal as placed on the mat: a legal layout in the notation (`3*2+1`,
+/// `~2`, …) or any other placement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum GoalSpec {
+    Layout(String),
+    Illegal {
+        digits: Vec<u8>,
+        description: String,
+    },
+}
+
+impl GoalSpec {
+    /// The Goal it describes, or why it cannot be read.
+    pub fn goal(&self) -> Result<Goal, String> {
+        match self {
+            GoalSpec::Layout(t) => Goal::parse(t).map_err(|e| e.to_string()),
+            GoalSpec::Illegal {
+                digits,
+                description,
+            } => {
+                if digits.is_empty()
+                    || digits.len() > 3
+                    || digits.iter().any(|d| !(1..=5).contains(d))
+                {
+                    return Err("a Goal has one to three digit cubes showing 1–5 (III-B)".into());
+                }
+                Ok(Goal::new(GoalLayout::Illegal {
+                    digits: digits.iter().map(|d| GoalDigit::new(*d)).collect(),
+                    description: description.clone(),
+                }))
+            }
+        }
+    }
+}
+
+/// The two challenges of V-A, and the "no Goal" challenge of III-D-2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeKind {
+    Now,
+    Impossible,
+    NoGoal,
+}
+
+/// The reasons of VII-C-5 an opponent gives to reject a Solution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "reason")]
+pub enum Objection {
+    /// VII-C-5-a: the Goal has no legal interpretation.
+    GoalIllegal,
+    /// VII-C-5-b: the Solution equals a value that is not a legal value of the Goal.
+    WrongValue,
+    /// VII-C-5-c: a grouping of the Solution (written out in full) that does
+    /// not equal the Goal.
+    Ambiguous { grouping: String },
+    /// VII-C-5-d: a symbol or group of symbols has no defined meaning.
+    Undefined,
+    /// VII-C-5-e: a variation is applied incorrectly or not at all; also the
+    /// cube rules of VII-B-4.
+    Variation,
+}
+
+/// What the players do. Every action carries the match clock `at_ms`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Action {
+    pub at_ms: u64,
+    #[serde(flatten)]
+    pub act: Act,
+}
+
+/// The acts of a match (see `docs/engine.md` for who may do each, and when).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum Act {
+    /// Time passes: expired time limits (XI) and the round's end (XI-B) apply.
+    Clock,
+    /// The Goal-setter rolls the cubes (II-A); `set_out` is required where the
+    /// Restriction cubes are not rolled (Elementary, Basic: II-A-3).
+    Roll {
+        player: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        set_out: Option<SetOut>,
+    },
+    /// The dealer deals `count` more cards from the shuffled deck (II-B).
+    Deal { player: usize, count: u8 },
+    /// A variation selection (II-C), in the notation of `onsets_core::Variation`.
+    SelectVariation { player: usize, variation: String },
+    /// A player who may pick a second variation (Senior, II-C-3) declines to.
+    EndSelection { player: usize },
+    /// Move a cube from Resources (IV-B); `bonus` says "Bonus" first (III-C, IV-C).
+    Move {
+        player: usize,
+        cube: u8,
+        to: Place,
+        #[serde(default)]
+        bonus: bool,
+    },
+    /// Shift from Permitted (XIII-A-7): a cube in Permitted to Required or Forbidden.
+    Shift { player: usize, cube: u8, to: Place },
+    /// The Goal-setter places the Goal and says "Goal" (III-A, III-B).
+    /// `unused_to_forbidden` also puts the unused digit cubes in Forbidden (III-B comment, OS-B1).
+    SetGoal {
+        player: usize,
+        goal: GoalSpec,
+        #[serde(default = "yes")]
+        unused_to_forbidden: bool,
+    },
+    /// "no Goal" (III-D).
+    DeclareNoGoal { player: usize },
+    /// An opponent agrees with "no Goal" (III-D-1).
+    AgreeNoGoal { player: usize },
+    /// Pick up the challenge block and say Now, Impossible, or challenge "no Goal" (V, III-D-2).
+    Challenge { player: usize, kind: ChallengeKind },
+    /// Pick up the challenge block and say nothing (V-B: −1).
+    PickUpBlock { player: usize },
+    /// Charge illegal procedure (IX-A) against the latest uncorrected one.
+    ChargeIllegalProcedure { player: usize },
+    /// Present a written Solution (VII-C-2); `goal` is the written Goal after
+    /// a "no Goal" challenge (III-D-2).
+    Present {
+        player: usize,
+        solution: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        goal: Option<GoalSpec>,
+    },
+    /// A player who may present says they will not (VII-C-1).
+    Decline { player: usize },
+    /// Accept the Solution being checked (VII-C-4).
+    Accept { player: usize, writer: usize },
+    /// Reject the Solution being checked with a reason of VII-C-5.
+    Object {
+        player: usize,
+        writer: usize,
+        #[serde(flatten)]
+        objection: Objection,
+    },
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Act {
+    /// The acting player, if any.
+    pub fn player(&self) -> Option<usize> {
+        use Act::*;
+        match self {
+            Clock => None,
+            Roll { player, .. }
+            | Deal { player, .. }
+            | SelectVariation { player, .. }
+            | EndSelection { player }
+            | Move { player, .. }
+            | Shift { player, .. }
+            | SetGoal { player, .. }
+            | DeclareNoGoal { player }
+            | AgreeNoGoal { player }
+            | Challenge { player, .. }
+            | PickUpBlock { player }
+            | ChargeIllegalProcedure { player }
+            | Present { player, .. }
+            | Decline { player }
+            | Accept { player, .. }
+            | Object { player, .. } => Some(*player),
+        }
+    }
+}
+
+/// Why an action was refused. The state is untouched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    /// A stable kebab-case code (`not-your-turn`, `wrong-phase`, …).
+    pub code: &'static str,
+    /// The rule section it rests on, e.g. `IV-B`.
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl Rejection {
+    pub fn new(code: &'static str, rule: &'static str, message: impl Into<String>) -> Self {
+        Rejection {
+            code,
+            rule,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({}): {}", self.code, self.rule, self.message)
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+/// The tasks with a time limit (XI-A-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Task {
+    Roll,
+    Deal,
+    SelectVariation,
+    SetGoal,
+    Move,
+    Write,
+    Check,
+}
+
+/// What happened. Events are derived from actions: the log holds actions only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    FirstSetterRolls {
+        rolls: Vec<Vec<u8>>,
+    },
+    ShakeStarted {
+        shake: u32,
+        goal_setter: usize,
+        dealer: usize,
+    },
+    Rolled {
+        faces: Vec<String>,
+    },
+    Dealt {
+        cards: Vec<String>,
+    },
+    ExtraCardsRemoved {
+        cards: Vec<String>,
+    },
+    DealIncomplete {
+        have: u32,
+        min: u32,
+    },
+    DealTransferred {
+        to: usize,
+    },
+    VariationSelected {
+        player: usize,
+        variation: String,
+    },
+    SelectionInsulated {
+        player: usize,
+        variation: String,
+    },
+    SelectionForfeited {
+        player: usize,
+    },
+    SelectionEnded,
+    BonusMove {
+        player: usize,
+        cube: u8,
+    },
+    Moved {
+        player: usize,
+        cube: u8,
+        to: Place,
+    },
+    Shifted {
+        player: usize,
+        cube: u8,
+        to: Place,
+    },
+    DigitCubesToForbidden {
+        player: usize,
+        cubes: Vec<u8>,
+    },
+    LastCubeReturned {
+        player: usize,
+        cube: u8,
+    },
+    GoalSet {
+        player: usize,
+        goal: String,
+    },
+    NoGoalDeclared {
+        player: usize,
+    },
+    NoGoalAgreed,
+    Challenged {
+        player: usize,
+        kind: ChallengeKind,
+        against: usize,
+    },
+    ChallengeSetAside {
+        player: usize,
+        rule: String,
+        reason: String,
+    },
+    Penalty {
+        player: usize,
+        rule: String,
+        reason: String,
+    },
+    IllegalProcedureCharged {
+        by: Option<usize>,
+        offender: usize,
+        rule: String,
+        correction: String,
+    },
+    ChargeSetAside {
+        by: usize,
+        reason: String,
+    },
+    Insulated {
+        offender: usize,
+        rule: String,
+    },
+    Forceout {
+        mover: usize,
+    },
+    Presented {
+        player: usize,
+        solution: String,
+    },
+    Declined {
+        player: usize,
+    },
+    WritingOver,
+    Accepted {
+        checker: usize,
+        writer: usize,
+    },
+    ObjectionRuled {
+        checker: usize,
+        writer: usize,
+        upheld: bool,
+        reason: String,
+    },
+    SolutionJudged {
+        writer: usize,
+        correct: bool,
+        reasons: Vec<String>,
+    },
+    TimeExpired {
+        player: usize,
+        task: Task,
+        second: bool,
+    },
+    TurnPassed {
+        to: usize,
+    },
+    RoundTimeUp,
+    Stop,
+    ShakeScored {
+        shake: u32,
+        scores: Vec<i32>,
+    },
+    ShakeVoid {
+        shake: u32,
+        reason: String,
+    },
+    MatchOver {
+        totals: Vec<i32>,
+        match_points: Vec<u32>,
+    },
+}

@@ -1,0 +1,502 @@
+//! The state of a match and its phases.
+
+use crate::model::*;
+use chacha20::ChaCha8Rng;
+use onsets_core::{
+    Card, CardSet, CubeList, Edition, Goal, InForce, Position, RelationCubes, Situation, Symbol,
+    Variation,
+};
+use rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+/// The generator's state: the seed and how many 32-bit words were drawn
+/// (boardgame.io keeps its PRNG state in the game state the same way).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RngState {
+    pub seed: u64,
+    pub word_pos: u64,
+}
+
+impl RngState {
+    fn rng(&self) -> ChaCha8Rng {
+        let mut r = ChaCha8Rng::seed_from_u64(self.seed);
+        r.set_word_pos(self.word_pos as u128);
+        r
+    }
+    /// A uniform draw in `0..n` (rejection sampling, no modulo bias).
+    pub fn below(&mut self, n: u32) -> u32 {
+        let mut r = self.rng();
+        let zone = u32::MAX - (u32::MAX % n);
+        let v = loop {
+            let x = r.next_u32();
+            if x < zone {
+                break x % n;
+            }
+        };
+        self.word_pos = r.get_word_pos() as u64;
+        v
+    }
+}
+
+/// A variation selection as circled on the chart (II-C-1-c).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Selection {
+    pub player: usize,
+    pub variation: String,
+    /// Whether the selection was legal when made (II-C-2); an illegal one is
+    /// ignored for the shake even when insulated.
+    pub legal: bool,
+    /// Taken back after a charge of illegal procedure.
+    pub withdrawn: bool,
+}
+
+/// One line of the scoresheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShakeRecord {
+    pub shake: u32,
+    pub goal_setter: usize,
+    /// Points from X-B, X-C, III-D-2 or XI-B-2 (0 in a void shake).
+    pub points: Vec<i32>,
+    /// Penalty points (negative) incurred during the shake.
+    pub penalties: Vec<i32>,
+    pub void: bool,
+    pub note: String,
+}
+
+/// A running time limit (XI-A).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timer {
+    pub player: usize,
+    pub task: Task,
+    /// When the sand runs out.
+    pub due_ms: u64,
+    /// 0 before the first penalty, 1 during the additional minute.
+    pub stage: u8,
+    /// Whether running out costs a point (the Third Party's decision, the
+    /// forceout and end-of-round Solutions and the "no Goal" reply do not).
+    pub penal: bool,
+}
+
+/// Who must, may or may not present a Solution (VII-A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Must,
+    May,
+    MayNot,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Presented {
+    pub solution: String,
+    pub goal: Option<GoalSpec>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Writer {
+    pub role: Role,
+    pub presented: Option<Presented>,
+    pub declined: bool,
+    /// The time to present ran out (XI-A) without a Solution.
+    pub lapsed: bool,
+}
+
+impl Writer {
+    pub fn done(&self) -> bool {
+        self.role == Role::MayNot || self.presented.is_some() || self.declined || self.lapsed
+    }
+}
+
+/// Why Solutions are written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum WritingKind {
+    /// After a Now or Impossible challenge (VII-A).
+    Challenge {
+        challenge: ChallengeKind,
+        challenger: usize,
+        mover: usize,
+    },
+    /// The last cube was moved (VIII); Impossible may be challenged until `window_until`.
+    Forceout { mover: usize, window_until: u64 },
+    /// "Stop" at the end of the round's extra five minutes (XI-B-2).
+    EndOfRound,
+    /// A "no Goal" declaration was challenged (III-D-2).
+    NoGoal { challenger: usize, setter: usize },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Writing {
+    pub kind: WritingKind,
+    pub writers: Vec<Writer>,
+}
+
+/// A checker's decision on one Solution (VII-C-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decision {
+    Pending,
+    Accepted,
+    Objected {
+        upheld: bool,
+    },
+    /// The checking time ran out twice (XI-A): no objection.
+    Lapsed,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checking {
+    pub kind: WritingKind,
+    pub writers: Vec<Writer>,
+    /// Writers whose Solutions are checked, in order (VII-C-3: one at a time).
+    pub queue: Vec<usize>,
+    pub current: usize,
+    /// Per queued Solution, each player's decision.
+    pub decisions: Vec<Vec<Decision>>,
+    /// Per player: whether their presented Solution was ruled correct.
+    pub correct: Vec<Option<bool>>,
+}
+
+/// The phases of a shake (see `docs/engine.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "phase")]
+pub enum Phase {
+    /// II-A, II-B: rolling the cubes and dealing the cards.
+    Setup {
+        rolled: bool,
+        dealt: bool,
+    },
+    /// II-C: variation selection; `pos` counts from the Goal-setter to the left.
+    Variations {
+        pos: usize,
+        picks: u8,
+        failures: u8,
+    },
+    /// III: setting the Goal; `bonus` is the bonus cube if one was moved;
+    /// `revise` the digit cubes of an illegal Goal that must stay (OS-B2).
+    Goal {
+        bonus: Option<u8>,
+        revise: Vec<u8>,
+    },
+    /// III-D: "no Goal" declared; opponents who agreed.
+    NoGoal {
+        agreed: Vec<usize>,
+    },
+    /// IV: moving cubes; `bonus` is this turn's bonus cube.
+    Moves {
+        turn: usize,
+        bonus: Option<u8>,
+        first: bool,
+    },
+    Writing(Writing),
+    Checking(Checking),
+    Over,
+}
+
+/// An illegal procedure that has not been corrected or insulated (IX).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub offender: usize,
+    pub rule: String,
+    pub kind: IpKind,
+    /// The last Mover before the illegal action, restored on correction.
+    pub prev_last_mover: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "ip")]
+pub enum IpKind {
+    /// III-C-2 (leading) or OS-B6 (= or ⊆): the Goal-setter's bonus cube.
+    GoalBonus { cube: u8, leading: bool },
+    /// IV-C-2: a bonus move by the player in the lead; `second` is the
+    /// regular cube played after it.
+    BonusWhileLeading { cube: u8, second: Option<u8> },
+    /// IV-D, OS-C10: = or ⊆ to Forbidden with more than four cubes in Resources.
+    RelationToForbidden { cube: u8, bonus: bool },
+    /// OS-C6: a shift when Shift from Permitted is not in force.
+    ShiftNotInForce { cube: u8 },
+    /// XIII-B-7, OS-C12: = or ⊆ shifted from Permitted to Forbidden.
+    ShiftRelationToForbidden { cube: u8 },
+    /// III-B-1, OS-B2: an illegal Goal configuration.
+    IllegalGoal { digits: Vec<u8> },
+    /// II-C-2: an illegal variation selection (index into the selections).
+    IllegalVariation { index: usize },
+}
+
+/// A match: the whole state. Pure data; [`Match::apply`] makes the next one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Match {
+    pub config: MatchConfig,
+    pub rng: RngState,
+    pub now_ms: u64,
+    pub cubes: Vec<Cube>,
+    /// Cards dealt this shake, in order (card masks).
+    pub dealt: Vec<u8>,
+    /// The rest of the shuffled deck, top first.
+    pub deck: Vec<u8>,
+    pub goal: Option<GoalSpec>,
+    pub goal_setter: usize,
+    pub dealer: usize,
+    pub shake: u32,
+    pub shake_started_ms: u64,
+    /// When variation selection may end for the current selector (II-C-1-b).
+    pub history: Vec<ShakeRecord>,
+    /// Penalties in the current shake.
+    pub penalties: Vec<i32>,
+    pub selections: Vec<Selection>,
+    pub phase: Phase,
+    pub timers: Vec<Timer>,
+    pub pending: Vec<Pending>,
+    /// The round's 30 minutes are up (XI-B).
+    pub round_up: bool,
+    /// When the five-minute extension ends (XI-B-1).
+    pub stop_at: Option<u64>,
+    pub last_mover: Option<usize>,
+    /// Match points (XII) once the match is over.
+    pub match_points: Option<Vec<u32>>,
+    /// Every accepted action, in order: the log after the header.
+    pub log: Vec<Action>,
+}
+
+pub(crate) const EDITION: Edition = Edition::Tournament2026;
+
+impl Match {
+    pub fn n(&self) -> usize {
+        self.config.players.len()
+    }
+    /// The player to the left of `p` (IV-A).
+    pub fn left(&self, p: usize) -> usize {
+        (p + 1) % self.n()
+    }
+    /// The player to the right of `p` (the dealer is to the Goal-setter's right, II-B).
+    pub fn right(&self, p: usize) -> usize {
+        (p + self.n() - 1) % self.n()
+    }
+
+    /// Whether = and ⊆ are Restriction symbols in this match.
+    pub fn restrictions(&self) -> bool {
+        EDITION.relation_cubes(self.config.division, self.config.adventurous)
+            == RelationCubes::Restrictions
+    }
+
+    /// Each player's match total: finished shakes plus this shake's penalties.
+    pub fn totals(&self) -> Vec<i32> {
+        let mut t = self.penalties.clone();
+        for r in &self.history {
+            for (i, x) in t.iter_mut().enumerate() {
+                *x += r.points[i] + r.penalties[i];
+            }
+        }
+        t
+    }
+
+    /// "Leading in the match" (III-C-2, IV-C): strictly ahead of everyone;
+    /// players tied for the lead may make bonus moves (IV-C-2 comment a).
+    pub fn leading(&self, p: usize) -> bool {
+        let t = self.totals();
+        (0..self.n()).all(|q| q == p || t[p] > t[q])
+    }
+
+    pub fn cube(&self, id: u8) -> Option<&Cube> {
+        self.cubes.get(id as usize)
+    }
+
+    /// Non-digit cubes in Resources: the cubes the move rules count (the
+    /// digit cubes are not used in Solutions; see docs/engine.md).
+    pub fn resources_count(&self) -> usize {
+        self.cubes
+            .iter()
+            .filter(|c| c.place == Place::Resources && c.family != Family::Digit)
+            .count()
+    }
+
+    pub fn in_place(&self, place: Place) -> Vec<&Cube> {
+        self.cubes.iter().filter(|c| c.place == place).collect()
+    }
+
+    pub fn universe(&self) -> CardSet {
+        self.dealt.iter().fold(CardSet::EMPTY, |s, m| {
+            s.with(Card::from_mask(*m).unwrap_or(Card::BLANK))
+        })
+    }
+
+    /// The variations selected legally and not withdrawn, in order.
+    pub fn variations(&self) -> Vec<Variation> {
+        self.selections
+            .iter()
+            .filter(|s| s.legal && !s.withdrawn)
+            .filter_map(|s| Variation::parse(&s.variation).ok())
+            .collect()
+    }
+
+    pub fn variation_in_force(&self, v: &Variation) -> bool {
+        self.config.adventurous && self.variations().contains(v)
+    }
+
+    pub fn two_solutions(&self) -> bool {
+        self.variation_in_force(&Variation::TwoSolutions)
+    }
+
+    /// The minutes for writing and checking (XI-A-1-h, i; XIII-D-14).
+    pub fn solution_minutes_ms(&self) -> u64 {
+        if self.two_solutions() {
+            180_000
+        } else {
+            120_000
+        }
+    }
+
+    /// The position the checker judges: the mat as it is now, with `goal`.
+    pub fn position(&self, situation: Situation, goal: Goal) -> Position {
+        let list = |p: Place| {
+            CubeList(
+                self.cubes
+                    .iter()
+                    .filter(|c| c.place == p && c.family != Family::Digit)
+                    .map(|c| c.face)
+                    .collect(),
+            )
+        };
+        Position {
+            edition: EDITION,
+            division: self.config.division,
+            adventurous: self.config.adventurous,
+            universe: self.universe(),
+            goal,
+            required: list(Place::Required),
+            permitted: list(Place::Permitted),
+            forbidden: list(Place::Forbidden),
+            resources: list(Place::Resources),
+            variations: if self.config.adventurous {
+                self.variations()
+            } else {
+                Vec::new()
+            },
+            situation,
+        }
+    }
+
+    /// Why selecting `v` now would be illegal (II-C-2), if it would be.
+    pub fn selection_problem(&self, v: &Variation) -> Option<String> {
+        let d = self.config.division;
+        if !v.selectable_in(d) {
+            return Some(if Variation::automatic(d).contains(v) {
+                format!(
+                    "{} is in force for every {d} shake (XIII-C special rule)",
+                    v.keyword()
+                )
+            } else {
+                format!("{} is not on the {d} list (XIII)", v.keyword())
+            });
+        }
+        if let Variation::WildCube(s) = v {
+            if s.is_relation() {
+                return Some("the wild cube may not be = or ⊆ (XIII-B-2)".into());
+            }
+        }
+        let mut pos = self.position(Situation::Impossible, Goal::parse("1").expect("goal"));
+        // At selection time every rolled cube is in Resources.
+        pos.resources = CubeList(
+            self.cubes
+                .iter()
+                .filter(|c| c.family != Family::Digit)
+                .map(|c| c.face)
+                .collect(),
+        );
+        pos.required = CubeList::default();
+        pos.permitted = CubeList::default();
+        pos.forbidden = CubeList::default();
+        let before = InForce::of(&pos).ignored.len();
+        pos.variations.push(v.clone());
+        let f = InForce::of(&pos);
+        if f.ignored.len() > before {
+            return f.ignored.last().cloned();
+        }
+        None
+    }
+
+    /// The picks a player must and may make (II-C-3).
+    pub fn picks(&self, p: usize) -> (u8, u8) {
+        let need = if self.n() == 2 && p != self.goal_setter {
+            2
+        } else {
+            1
+        };
+        let max = if self.config.division == onsets_core::Division::Senior {
+            2
+        } else {
+            need
+        };
+        (need, max)
+    }
+
+    /// The next deadline the clock will reach, if any (for drivers and bots).
+    pub fn next_deadline(&self) -> Option<u64> {
+        let mut d: Vec<u64> = self.timers.iter().map(timer_fire).collect();
+        if !self.round_up && self.phase != Phase::Over {
+            d.push(self.config.round_ms);
+        }
+        if let Some(s) = self.stop_at {
+            d.push(s);
+        }
+        d.into_iter().filter(|t| *t >= self.now_ms).min()
+    }
+}
+
+/// When a timer's consequence applies: a penal limit after the ten-second
+/// countdown (XI-A-3), any other at once.
+pub(crate) fn timer_fire(t: &Timer) -> u64 {
+    if t.penal {
+        t.due_ms + 10_000
+    } else {
+        t.due_ms
+    }
+}
+
+/// Faces of the kit's cubes (I-B-2); every face equally likely.
+pub(crate) fn faces(family: Family) -> Vec<Symbol> {
+    use onsets_core::Color::*;
+    match family {
+        Family::Digit => [1, 1, 2, 3, 4, 5]
+            .iter()
+            .map(|d| Symbol::Digit(*d))
+            .collect(),
+        Family::Color => vec![
+            Symbol::Color(Blue),
+            Symbol::Color(Red),
+            Symbol::Color(Green),
+            Symbol::Color(Yellow),
+        ],
+        Family::Operation => vec![
+            Symbol::Union,
+            Symbol::Intersection,
+            Symbol::Minus,
+            Symbol::Complement,
+        ],
+        Family::Restriction => vec![
+            Symbol::Universe,
+            Symbol::Empty,
+            Symbol::Equals,
+            Symbol::Subset,
+        ],
+    }
+}
+
+pub(crate) fn kit() -> Vec<Cube> {
+    (0u8..18)
+        .map(|id| {
+            let family = match id {
+                0..=2 => Family::Digit,
+                3..=10 => Family::Color,
+                11..=14 => Family::Operation,
+                _ => Family::Restriction,
+            };
+            Cube {
+                id,
+                family,
+                face: faces(family)[0],
+                place: Place::Resources,
+            }
+        })
+        .collect()
+}
