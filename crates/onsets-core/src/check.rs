@@ -2,6 +2,7 @@
 //! situations OS-E, and the project rulings).
 
 use crate::card::{Card, CardSet};
+use crate::cube::CubeFamily;
 use crate::cubes::{CubeUse, PartKind};
 use crate::eval::{interpretations, restriction_interpretations, Semantics};
 use crate::in_force::InForce;
@@ -257,16 +258,24 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         return out;
     }
     let operands = |syms: &[Written]| syms.iter().filter(|w| w.meaning.is_set()).count();
-    let limit = cubes.pool.len().max(2);
+    // The kit has 15 non-digit cubes (I-B-2): no part can name more sets.
+    let limit = [
+        CubeFamily::Color,
+        CubeFamily::Operation,
+        CubeFamily::Restriction,
+    ]
+    .iter()
+    .map(|f| f.kit_count())
+    .sum::<usize>();
     if operands(&restriction_symbols) > limit || operands(&set_symbols) > limit {
-        // More sets than the position has cubes: the cube rules already fail
-        // (each set symbol needs its own cube in its part), so no count can
-        // make the Solution correct. Nothing more is computed.
+        // More sets than the kit has cubes: the cube rules already fail (each
+        // set symbol needs its own cube in its part), so no count can make the
+        // Solution correct. Nothing more is computed.
         if !errors.iter().any(|e| e.section.starts_with("VII-B-4")) {
             errors.push(Violation::new(
                 "cube-unavailable",
                 "VII-B-4",
-                "the Solution names more sets than there are cubes",
+                "the Solution names more sets than the kit has cubes",
             ));
         }
         out.errors = errors;

@@ -33,10 +33,14 @@ impl ParseError {
             column: Some(column),
         }
     }
-    /// Shifts the column by `offset` columns (for errors in a substring).
+    /// Places an error found in a substring that starts at column
+    /// `offset + 1` of a one-line text: columns on the substring's first line
+    /// shift; an error without a column gets the substring's start.
     pub(crate) fn shifted(mut self, offset: usize) -> Self {
-        if let Some(c) = self.column.as_mut() {
-            *c += offset;
+        match (self.line, self.column.as_mut()) {
+            (None | Some(1), Some(c)) => *c += offset,
+            (_, Some(_)) => {}
+            (_, None) => self.column = Some(offset + 1),
         }
         self
     }

@@ -146,18 +146,24 @@ impl Position {
                 illegal_layout,
                 description,
             } => {
-                let list = CubeList::parse(illegal_layout)
-                    .map_err(|e| PositionError::field("goal.illegal_layout", e))?;
                 let mut digits = Vec::new();
-                for s in list.iter() {
-                    match s {
-                        Symbol::Digit(d) => digits.push(GoalDigit::new(d)),
-                        other => {
-                            return Err(PositionError::invalid(
+                for (col, word) in crate::card::words(illegal_layout) {
+                    let (flip, d) = match word.strip_prefix('~') {
+                        Some(rest) => (true, rest),
+                        None => (false, word),
+                    };
+                    match d {
+                        "1" | "2" | "3" | "4" | "5" => {
+                            let d = d.as_bytes()[0] - b'0';
+                            digits.push(if flip { GoalDigit::flipped(d) } else { GoalDigit::new(d) });
+                        }
+                        _ => {
+                            return Err(PositionError::field(
                                 "goal.illegal_layout",
-                                format!(
-                                "{other} is not a digit; only digit cubes form the Goal (III-B)"
-                            ),
+                                ParseError::at(
+                                    col,
+                                    format!("`{word}` is not a digit cube (1–5, `~` for upside-down; III-B)"),
+                                ),
                             ))
                         }
                     }
@@ -301,7 +307,7 @@ impl Position {
                 } => GoalJson::Illegal {
                     illegal_layout: digits
                         .iter()
-                        .map(|d| d.digit.to_string())
+                        .map(|d| d.to_string())
                         .collect::<Vec<_>>()
                         .join(" "),
                     description: description.clone(),

@@ -998,7 +998,7 @@ fn checker_property_sees_both_outcomes() {
 /// Found by `variation_errors_have_a_column`: a Double Set parameter made of
 /// part separators only is rejected without a column.
 #[test]
-#[ignore = "known bug in Variation::parse: no column for `double-set ;`"]
+
 fn variation_double_set_separator_only_has_no_column() {
     let e = Variation::parse("double-set ;").unwrap_err();
     assert_eq!(e.column, Some(12), "{e}");
@@ -1009,7 +1009,7 @@ fn variation_double_set_separator_only_has_no_column() {
 /// its column shifted by the parameter's offset on the first line, so it
 /// points past the end of line 2.
 #[test]
-#[ignore = "known bug in Variation::parse: column of a line-2 error is shifted by the line-1 offset"]
+
 fn variation_double_set_second_line_column() {
     let text = "double-set B\nR ∪";
     let e = Variation::parse(text).unwrap_err();
@@ -1023,7 +1023,7 @@ fn variation_double_set_second_line_column() {
 /// not read back equal. The generator only makes right-side-up illegal
 /// layouts because of this.
 #[test]
-#[ignore = "known limitation: illegal_layout JSON drops upside-down digits"]
+
 fn position_illegal_goal_with_flipped_digit_round_trip() {
     let mut p = fixed_positions()[0].clone();
     p.goal = Goal::new(GoalLayout::Illegal {
