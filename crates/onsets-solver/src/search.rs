@@ -221,6 +221,12 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     if goals.is_empty() {
         return (None, stats);
     }
+    // No Solution names more cards than the Universe holds (doubled cards
+    // count twice, XIII-C-10).
+    let most = position.universe.len() as i64 * if rules.double_set.is_some() { 2 } else { 1 };
+    if goals.iter().all(|&g| g > most) {
+        return (None, stats);
+    }
     let setup = Setup {
         position,
         rules,
@@ -488,6 +494,82 @@ fn run_config(
     };
     let need_restriction = restrictions_ok && p.required.iter().any(|c| c.is_relation());
 
+    // ---- value and card criteria (VII-B-3, XIII-C-11, ruling 15, 16)
+    let goal_ok = |x: u16| -> bool {
+        let w: i64 = (0..16)
+            .filter(|i| x & (1 << i) != 0)
+            .map(|i| weight[i])
+            .sum();
+        if !setup.goals.contains(&w) {
+            return false;
+        }
+        for &c in &rules.required_cards {
+            let eff = cards
+                .iter()
+                .find(|(pc, _)| *pc == c)
+                .map(|(_, e)| *e)
+                .unwrap_or(c);
+            if x & (1 << eff.index()) == 0 {
+                return false;
+            }
+        }
+        for &c in &rules.forbidden_cards {
+            for (pc, e) in &cards {
+                if (*pc == c || *e == c) && x & (1 << e.index()) != 0 {
+                    return false;
+                }
+            }
+        }
+        true
+    };
+    let physical = |x: u16| -> u16 {
+        cards
+            .iter()
+            .filter(|(_, e)| x & (1 << e.index()) != 0)
+            .fold(0u16, |m, (pc, _)| m | (1 << pc.index()))
+    };
+    let blank_part = if rules.blank_card_wild && !blank.is_blank() {
+        format!("; blank: {blank}")
+    } else {
+        String::new()
+    };
+    let mut record = |cfg: &Config, parts: Option<&PartState>, name: &Item, x: u16| -> bool {
+        let phys = physical(x);
+        let syms = name.syms + parts.map(|p| p.syms).unwrap_or(0);
+        let text = || {
+            let mut t = String::new();
+            if let Some(ps) = parts {
+                for &r in &ps.list {
+                    t.push_str(&cfg.chain_text(r));
+                    t.push_str("; ");
+                }
+            }
+            t.push_str(&cfg.expr_text(name.node));
+            t.push_str(&blank_part);
+            t
+        };
+        match found.entry(phys) {
+            Entry::Vacant(v) => {
+                v.insert(Found {
+                    text: text(),
+                    syms,
+                    physical: phys,
+                });
+                order.push(phys);
+            }
+            Entry::Occupied(mut o) => {
+                if shortest && syms < o.get().syms {
+                    o.insert(Found {
+                        text: text(),
+                        syms,
+                        physical: phys,
+                    });
+                }
+            }
+        }
+        !shortest && (!two || found.len() >= 2)
+    };
+
     // ---- Set-Name builds by number of leaves
     let set_kinds: Vec<usize> = (0..nk).filter(|&k| cfg.kinds[k].stands.is_set()).collect();
     let bin_kinds: Vec<usize> = (0..nk)
@@ -559,10 +641,8 @@ fn run_config(
         } else {
             for n1 in 1..n {
                 let n2 = n - n1;
-                for ai in 0..levels[n1].len() {
-                    let a = levels[n1][ai];
-                    for bi in 0..levels[n2].len() {
-                        let b = levels[n2][bi];
+                for &a in &levels[n1] {
+                    for &b in &levels[n2] {
                         let Some(u) = cfg.sum(a.usage, b.usage) else {
                             continue;
                         };
@@ -639,7 +719,25 @@ fn run_config(
                 }
             }
         }
+        if !shortest {
+            items = pareto(items, must_r.0, &faces_of);
+        }
         stats.builds += items.len();
+        // Early exit: a Set-Name alone (VII-B-4-a: at least two symbols).
+        if !shortest && !need_restriction {
+            for it in &items {
+                if it.syms < 2
+                    || it.usage & must_s.0 != must_s.1
+                    || (rules.two_operations && it.ops < 2)
+                    || faces_of(it.usage) != all_faces
+                {
+                    continue;
+                }
+                if goal_ok(it.table) && record(&cfg, None, it, it.table) {
+                    return;
+                }
+            }
+        }
         levels[n] = items;
     }
     let all: Vec<Item> = levels.iter().flatten().copied().collect();
@@ -669,82 +767,6 @@ fn run_config(
         let mut v: Vec<Item> = names.into_values().collect();
         v.sort_by_key(|i| (i.syms, i.table, i.usage));
         v
-    };
-
-    // ---- value and card criteria (VII-B-3, XIII-C-11, ruling 15, 16)
-    let goal_ok = |x: u16| -> bool {
-        let w: i64 = (0..16)
-            .filter(|i| x & (1 << i) != 0)
-            .map(|i| weight[i])
-            .sum();
-        if !setup.goals.contains(&w) {
-            return false;
-        }
-        for &c in &rules.required_cards {
-            let eff = cards
-                .iter()
-                .find(|(pc, _)| *pc == c)
-                .map(|(_, e)| *e)
-                .unwrap_or(c);
-            if x & (1 << eff.index()) == 0 {
-                return false;
-            }
-        }
-        for &c in &rules.forbidden_cards {
-            for (pc, e) in &cards {
-                if (*pc == c || *e == c) && x & (1 << e.index()) != 0 {
-                    return false;
-                }
-            }
-        }
-        true
-    };
-    let physical = |x: u16| -> u16 {
-        cards
-            .iter()
-            .filter(|(_, e)| x & (1 << e.index()) != 0)
-            .fold(0u16, |m, (pc, _)| m | (1 << pc.index()))
-    };
-    let blank_part = if rules.blank_card_wild && !blank.is_blank() {
-        format!("; blank: {blank}")
-    } else {
-        String::new()
-    };
-    let mut record = |cfg: &Config, parts: Option<&PartState>, name: &Item, x: u16| -> bool {
-        let phys = physical(x);
-        let syms = name.syms + parts.map(|p| p.syms).unwrap_or(0);
-        let text = || {
-            let mut t = String::new();
-            if let Some(ps) = parts {
-                for &r in &ps.list {
-                    t.push_str(&cfg.chain_text(r));
-                    t.push_str("; ");
-                }
-            }
-            t.push_str(&cfg.expr_text(name.node));
-            t.push_str(&blank_part);
-            t
-        };
-        match found.entry(phys) {
-            Entry::Vacant(v) => {
-                v.insert(Found {
-                    text: text(),
-                    syms,
-                    physical: phys,
-                });
-                order.push(phys);
-            }
-            Entry::Occupied(mut o) => {
-                if shortest && syms < o.get().syms {
-                    o.insert(Found {
-                        text: text(),
-                        syms,
-                        physical: phys,
-                    });
-                }
-            }
-        }
-        !shortest && (!two || found.len() >= 2)
     };
 
     // ---- no Restriction part
@@ -1000,4 +1022,40 @@ fn run_config(
             }
         }
     }
+}
+
+/// Drops builds dominated by another with the same truth table, operation
+/// count, Required-cube use and Required Cube faces that uses no more of
+/// any other kind of cube: anything built from the dominated one can be
+/// built from the other (fewer cubes never break VII-B-4).
+fn pareto(items: Vec<Item>, req_fields: u128, faces_of: &dyn Fn(u128) -> u32) -> Vec<Item> {
+    let mut groups: HashMap<(u16, u8, u128, u32), Vec<Item>> = HashMap::new();
+    let mut keys: Vec<(u16, u8, u128, u32)> = Vec::new();
+    for it in items {
+        let key = (it.table, it.ops, it.usage & req_fields, faces_of(it.usage));
+        let g = groups.entry(key).or_default();
+        if g.is_empty() {
+            keys.push(key);
+        }
+        g.push(it);
+    }
+    let le = |a: u128, b: u128| -> bool { (0..32).all(|k| field(a, k) <= field(b, k)) };
+    let mut out = Vec::new();
+    for key in keys {
+        let mut g = groups.remove(&key).unwrap_or_default();
+        g.sort_by_key(|i| {
+            (
+                (0..32).map(|k| field(i.usage, k) as u32).sum::<u32>(),
+                i.syms,
+            )
+        });
+        let mut kept: Vec<Item> = Vec::new();
+        for it in g {
+            if !kept.iter().any(|k| le(k.usage, it.usage)) {
+                kept.push(it);
+            }
+        }
+        out.extend(kept);
+    }
+    out
 }

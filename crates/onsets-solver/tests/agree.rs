@@ -12,6 +12,8 @@
 //! The default run is small enough for debug mode. Heavier run (release):
 //! `CARGO_TARGET_DIR=/work/target-solver cargo test -p onsets-solver --release -- --ignored`
 
+#![allow(clippy::needless_range_loop)]
+
 use onsets_core::{check, InForce, Position, Symbol};
 use onsets_solver::{solve, solve_shortest, verify};
 
