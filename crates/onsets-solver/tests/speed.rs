@@ -37,9 +37,16 @@ fn timings() {
         "situation": "impossible"}"#,
     );
     time(
-        "senior worst, no Solution (Goal 4*4 > 14 cards)",
+        "senior 15 cubes, required and forbidden card",
         r#"{"division": "senior", "adventurous": true, "universe": "B R G Y BR BG RG BRG GY RY BY BGY blank BRGY",
-        "goal": "5", "required": "R", "forbidden": "B", "variations": ["required-card BRGY", "forbidden-card Y"], "resources": "B R G Y B R G Y ∪ ∩ − ′ V = ⊆",
+        "goal": "5", "variations": ["required-card BRGY", "forbidden-card Y"], "resources": "B R G Y B R G Y ∪ ∩ − ′ V = ⊆",
+        "situation": "impossible"}"#,
+    );
+    time(
+        "senior 9 cubes, no Solution (Two Solutions, required card, Goal 1: XIII-D-14 comment f)",
+        r#"{"division": "senior", "adventurous": true, "universe": "B R G Y BR BG RG BRG GY RY BY BGY blank BRGY",
+        "goal": "1", "required": "B", "permitted": "R ∪ ′", "resources": "G Y − ∩ =",
+        "variations": ["required-card BRGY", "two-solutions"],
         "situation": "impossible"}"#,
     );
 }
