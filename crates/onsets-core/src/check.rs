@@ -370,6 +370,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
                     k += 1;
                     r
                 }
+                Part::SetName(e) if !std::ptr::eq(e, *set_name) => Part::SetName(e.clone()),
                 Part::SetName(_) => Part::SetName(names[name].1.clone()),
                 Part::Blank(c) => Part::Blank(*c),
             })
