@@ -25,6 +25,7 @@
 //!   the blank card (XIII-C-12) over its 16 colorings, the one Resources cube
 //!   after a Now challenge (VII-B-4-e) over every face.
 
+pub mod analysis;
 mod search;
 
 use onsets_core::{check, InForce, Position, Presentation};
