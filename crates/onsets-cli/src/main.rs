@@ -3,16 +3,21 @@
 //! Subcommands:
 //! - `onsets check POSITION SOLUTION` judges a written Solution against a
 //!   position (notation.md, "Command line").
+//! - `onsets solve POSITION [--json] [--all] [--shortest]` prints a correct
+//!   Solution or states that none exists (notation.md, "Command line").
+//! - `onsets analyze POSITION [--json] [--goals] [--no-bonus]` classifies
+//!   every next move, or lists the Goals that could be set (issue 3).
 //!
-//! `solve` (issue 3) will be added beside `check` as another variant of
-//! [`Command`] with its own module, once `onsets-solver` can answer it.
-//!
-//! Exit status: 0 when the Solution is correct, 1 when it is incorrect
-//! (undefined notation in a Solution is a verdict, not an input error), 2 when
-//! the position or the arguments cannot be read (clap's usage errors too).
+//! Exit status: `check` 0 when the Solution is correct, 1 when it is
+//! incorrect (undefined notation in a Solution is a verdict, not an input
+//! error); `solve` 0 when a correct Solution exists, 1 when none exists;
+//! `analyze` 0; all: 2 when the position or the arguments cannot be read
+//! (clap's usage errors too).
 
+mod analyze;
 mod check;
 mod input;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,11 +29,13 @@ pub const EXIT_INCORRECT: u8 = 1;
 /// Exit status when the position or the arguments cannot be read.
 pub const EXIT_UNREADABLE: u8 = 2;
 
-/// On-Sets, the game of set theory: check Solutions against positions.
+/// On-Sets, the game of set theory: check Solutions against positions, solve
+/// and analyze positions.
 #[derive(Debug, Parser)]
 #[command(name = "onsets", version)]
 #[command(after_help = "\
-Exit status: 0 correct, 1 incorrect, 2 when the position or the arguments cannot be read.
+Exit status: check: 0 correct, 1 incorrect; solve: 0 a correct Solution exists, 1 none exists;
+analyze: 0; all: 2 when the position or the arguments cannot be read.
 Notation and position format: docs/notation.md; example positions: examples/.")]
 struct Cli {
     #[command(subcommand)]
@@ -39,8 +46,19 @@ struct Cli {
 enum Command {
     /// Judge a written Solution against a position (rules VII-B)
     Check(check::CheckArgs),
-    // `Solve(solve::SolveArgs)` goes here (issue 3): `onsets solve POSITION
-    // [--json] [--all] [--shortest]`.
+    /// Print a correct Solution of a position, or state that none exists
+    Solve(solve::SolveArgs),
+    /// Classify every next move (Now / Impossible / safe), or with --goals
+    /// list the Goals that could be set
+    Analyze(analyze::AnalyzeArgs),
+}
+
+/// Writes a command's output to standard output; a closed pipe (`| head`) is
+/// not an error.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 fn main() -> ExitCode {
@@ -48,6 +66,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
