@@ -19,7 +19,7 @@ use std::path::PathBuf;
 Examples:
   onsets analyze examples/analysis-in-play.json
   onsets analyze --json --no-bonus examples/analysis-in-play.json
-  onsets analyze --goals examples/analysis-no-goal.json
+  onsets analyze --goals examples/analysis-in-play.json
 
 Moves (the default). For the position as it stands (its `situation` is
 ignored) every legal next turn is listed: each Resources cube (one per face)
@@ -39,12 +39,16 @@ and a cube in Required or Permitted (V-A-2); after a turn where it would be
 invalid, the turn is never now-wins (column `Now?`). Before the table, the
 two challenges are adjudicated against the position as it stands.
 
-Goals (--goals). The position's Goal is ignored: every legal layout (III-B-1)
+Goals (--goals). For a position before the Goal is set, put the digit cubes
+rolled in Resources and any placeholder Goal: the position's Goal is ignored: every legal layout (III-B-1)
 of one to three of the digit cubes in Resources (or, when Resources holds no
 digit cube, of the Goal's digit cubes), upside-down digits included, that
 names a whole number, with its values and a correct Solution from all the
 other Resources when one exists. \"no Goal\" (III-D) is correct exactly when
 no layout has one.
+
+With --json each move (each Goal) carries `position`: the position its
+witness `solution` is claimed for, so `onsets check` can confirm it.
 
 Exit status: 0 when the analysis is printed, 2 when the position or the
 arguments cannot be read.")]
@@ -93,6 +97,7 @@ fn goals(o: &mut String, position: &Position, as_json: bool) {
                     "values": g.values,
                     "solvable": g.solvable(),
                     "solution": g.witness,
+                    "position": position_json(&g.position),
                 })
             })
             .collect();
@@ -222,7 +227,13 @@ fn move_json(m: &MoveClass) -> Value {
         "now_valid": m.now_valid,
         "solution": m.witness,
         "situation": m.position.situation.name(),
+        "position": position_json(&m.position),
     })
+}
+
+/// The position a witness is claimed for, as notation.md's JSON object.
+fn position_json(p: &Position) -> Value {
+    serde_json::to_value(p.to_raw()).expect("positions serialize")
 }
 
 /// Prints rows in columns padded to the widest cell (counted in characters).
