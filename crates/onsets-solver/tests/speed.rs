@@ -50,3 +50,12 @@ fn timings() {
         "situation": "impossible"}"#,
     );
 }
+
+/// One position from the environment variable `ONSETS_POSITION` (JSON).
+#[test]
+#[ignore = "timing: ONSETS_POSITION='{...}' cargo test --release --test speed one -- --ignored --nocapture"]
+fn one() {
+    if let Ok(json) = std::env::var("ONSETS_POSITION") {
+        time("position", &json);
+    }
+}
