@@ -1,0 +1,858 @@
+//! The bots: one struct, four levels.
+
+use crate::knowledge::{now_wins, possible, situation_of, solve_cached};
+use crate::{Decision, Level, Player, View};
+use chacha20::ChaCha8Rng;
+use onsets_core::{check, Goal, Position, Situation, Symbol};
+use onsets_engine::{
+    Act, ChallengeKind, CheckingMode, Decision as Checked, Event, Family, GoalSpec, Objection,
+    Phase, Place, Role, SetOut, Task, WritingKind,
+};
+use onsets_solver::analysis::{
+    goal_layouts, legal_moves_with, with_goal, Move, MoveKind, MoveOptions,
+};
+use rand_core::{Rng, SeedableRng};
+use std::collections::HashMap;
+
+/// What a level notices (probabilities) and how fast it acts (seconds).
+#[derive(Clone, Copy, Debug)]
+struct Params {
+    /// Looks for a winning challenge after a move (Now, Impossible, "no Goal").
+    notice: f64,
+    /// How many candidate moves it examines for a flub (C-A-P) before moving.
+    look_moves: usize,
+    /// Finds a Solution when one exists.
+    find: f64,
+    /// Writes a found Solution wrongly.
+    slip: f64,
+    /// Checks an opponent's Solution closely (else accepts it).
+    check: f64,
+    /// Raises ambiguity objections (VII-C-5-c).
+    ambiguity: bool,
+    /// Makes sure its Goal has a Solution.
+    goal_check: f64,
+    /// Multiplies every think time.
+    slowness: f64,
+}
+
+fn params(level: Level) -> Params {
+    match level {
+        Level::Beginner => Params {
+            notice: 0.35,
+            look_moves: 1,
+            find: 0.7,
+            slip: 0.2,
+            check: 0.5,
+            ambiguity: false,
+            goal_check: 0.4,
+            slowness: 2.0,
+        },
+        Level::Club => Params {
+            notice: 0.6,
+            look_moves: 3,
+            find: 0.85,
+            slip: 0.08,
+            check: 0.75,
+            ambiguity: false,
+            goal_check: 0.7,
+            slowness: 1.5,
+        },
+        Level::Strong => Params {
+            notice: 0.85,
+            look_moves: 8,
+            find: 0.95,
+            slip: 0.02,
+            check: 0.92,
+            ambiguity: true,
+            goal_check: 0.95,
+            slowness: 1.2,
+        },
+        Level::Expert => Params {
+            notice: 1.0,
+            look_moves: usize::MAX,
+            find: 1.0,
+            slip: 0.0,
+            check: 1.0,
+            ambiguity: true,
+            goal_check: 1.0,
+            slowness: 1.0,
+        },
+    }
+}
+
+/// How a move stands against the challenges (1969 C-A-P claims, 3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    NowWins,
+    ImpossibleWins,
+    Safe,
+}
+
+/// A bot player at one seat.
+pub struct Bot {
+    level: Level,
+    seat: usize,
+    rng: ChaCha8Rng,
+    p: Params,
+    /// The last decision: the state it was for, when it is due, and it.
+    cached: Option<(u64, u64, Option<Decision>)>,
+    /// Decisions replaced by a legal fallback (should stay 0).
+    pub fallbacks: u64,
+    /// Whether the last call of `decide` computed a new decision (rather
+    /// than repeating the one it is still thinking about).
+    pub last_fresh: bool,
+}
+
+impl Bot {
+    /// A bot of `level` at `seat`, its generator seeded with `seed`.
+    pub fn new(level: Level, seat: usize, seed: u64) -> Bot {
+        Bot {
+            level,
+            seat,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            p: params(level),
+            cached: None,
+            fallbacks: 0,
+            last_fresh: false,
+        }
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn unit(&mut self) -> f64 {
+        (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        if n <= 1 {
+            0
+        } else {
+            (self.rng.next_u64() % n as u64) as usize
+        }
+    }
+
+    /// A probability, lowered for non-experts by every variation in force
+    /// (more to keep in mind, more to miss).
+    fn chance(&mut self, p: f64, view: &View) -> bool {
+        let p = if self.level == Level::Expert {
+            p
+        } else {
+            p * 0.95f64.powi(view.variations().len() as i32)
+        };
+        p >= 1.0 || self.unit() < p
+    }
+
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+
+    /// A think time between `lo` and `hi` seconds (scaled by the level's
+    /// slowness), finished two seconds before the running limit `task`
+    /// (XI-A: bots obey the time limits).
+    fn think(&mut self, view: &View, lo: f64, hi: f64, task: Option<Task>) -> u64 {
+        let s = (lo + (hi - lo) * self.unit()) * self.p.slowness;
+        let ms = (s * 1000.0) as u64;
+        match task.and_then(|t| view.time_left(t)) {
+            Some(left) => ms.min(left.saturating_sub(2000)),
+            None => ms,
+        }
+    }
+
+    fn fresh(&mut self, view: &View) -> Option<Decision> {
+        let me = self.seat;
+        match view.phase() {
+            Phase::Setup { rolled, dealt } => {
+                if me == view.goal_setter() && !rolled {
+                    let set_out = if view.restrictions() {
+                        None
+                    } else if self.below(2) == 0 {
+                        Some(SetOut::TwoUniverseOneEmpty)
+                    } else {
+                        Some(SetOut::OneUniverseTwoEmpty)
+                    };
+                    let think = self.think(view, 2.0, 5.0, Some(Task::Roll));
+                    return Some(Decision {
+                        act: Act::Roll {
+                            player: me,
+                            set_out,
+                        },
+                        explanation: "rolled the cubes".into(),
+                        think_ms: think,
+                    });
+                }
+                if me == view.dealer() && !dealt {
+                    let counts: Vec<u8> = view
+                        .legal_actions()
+                        .into_iter()
+                        .filter_map(|a| match a {
+                            Act::Deal { count, .. } => Some(count),
+                            _ => None,
+                        })
+                        .collect();
+                    if counts.is_empty() {
+                        return None;
+                    }
+                    let count = counts[self.below(counts.len())];
+                    let think = self.think(view, 3.0, 8.0, Some(Task::Deal));
+                    return Some(Decision {
+                        act: Act::Deal { player: me, count },
+                        explanation: format!("dealt {count} cards"),
+                        think_ms: think,
+                    });
+                }
+                None
+            }
+            Phase::Variations { pos, picks, .. } => {
+                if (view.goal_setter() + pos) % view.n() != me {
+                    return None;
+                }
+                let (need, _) = view.picks(me);
+                let think = self.think(view, 3.0, 6.0, Some(Task::SelectVariation));
+                if picks >= need {
+                    return Some(Decision {
+                        act: Act::EndSelection { player: me },
+                        explanation: "selected no more variations".into(),
+                        think_ms: think,
+                    });
+                }
+                self.select_variation(view, think)
+            }
+            Phase::Goal { .. } => {
+                if me != view.goal_setter() {
+                    return None;
+                }
+                self.set_goal(view)
+            }
+            Phase::NoGoal { agreed } => {
+                if me == view.goal_setter() || agreed.contains(&me) {
+                    return None;
+                }
+                let think = self.think(view, 5.0, 20.0, Some(Task::SetGoal));
+                if self.chance(self.p.notice, view) {
+                    if let Some((g, w)) = self.find_goal(&view.position_with_digits()) {
+                        return Some(Decision {
+                            act: Act::Challenge {
+                                player: me,
+                                kind: ChallengeKind::NoGoal,
+                            },
+                            explanation: format!("challenged \"no Goal\": Goal {g} has {w}"),
+                            think_ms: think,
+                        });
+                    }
+                    return Some(Decision {
+                        act: Act::AgreeNoGoal { player: me },
+                        explanation: "agreed: no Goal has a Solution".into(),
+                        think_ms: think,
+                    });
+                }
+                Some(Decision {
+                    act: Act::AgreeNoGoal { player: me },
+                    explanation: "agreed with \"no Goal\" without looking further".into(),
+                    think_ms: think,
+                })
+            }
+            Phase::Moves { turn, .. } => {
+                let goal = view.goal()?.goal().ok()?;
+                let pos = view.position(Situation::Impossible, goal);
+                if view.last_mover().is_some_and(|l| l != me) {
+                    if let Some(d) = self.challenge(view, &pos) {
+                        return Some(d);
+                    }
+                }
+                if turn == me {
+                    return self.choose_move(view, &pos);
+                }
+                None
+            }
+            Phase::Writing(w) => {
+                let wr = &w.writers[me];
+                if let WritingKind::Forceout {
+                    mover,
+                    window_until,
+                } = w.kind
+                {
+                    if mover != me && view.now_ms() + 3000 <= window_until {
+                        let goal = view.goal()?.goal().ok()?;
+                        let pos = view.position(Situation::Forceout, goal);
+                        if self.chance(self.p.notice, view) && possible(&pos).is_none() {
+                            let left = window_until - view.now_ms();
+                            let think = self.think(view, 2.0, 6.0, None).min(left - 2000);
+                            return Some(Decision {
+                                act: Act::Challenge {
+                                    player: me,
+                                    kind: ChallengeKind::Impossible,
+                                },
+                                explanation:
+                                    "challenged Impossible: no Solution can be built after the last cube"
+                                        .into(),
+                                think_ms: think,
+                            });
+                        }
+                    }
+                }
+                if wr.done() || wr.role == Role::MayNot {
+                    return None;
+                }
+                self.write(view, &w.kind, wr.role)
+            }
+            Phase::Checking(c) => {
+                if view.config().checking != CheckingMode::Players {
+                    return None;
+                }
+                let &w = c.queue.get(c.current)?;
+                if w == me || c.decisions[c.current][me] != Checked::Pending {
+                    return None;
+                }
+                let presented = c.writers[w].presented.clone()?;
+                self.check_solution(view, &c.kind, w, &presented)
+            }
+            Phase::Over => None,
+        }
+    }
+
+    fn select_variation(&mut self, view: &View, think: u64) -> Option<Decision> {
+        let me = self.seat;
+        let mut legal: Vec<String> = view
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Act::SelectVariation { variation, .. } => Some(variation),
+                _ => None,
+            })
+            .collect();
+        if legal.is_empty() {
+            return None;
+        }
+        let (variation, why) = if self.level >= Level::Strong {
+            // Favour variations that widen the choice of Goals and Solutions
+            // (the shake stays playable) and that the others find harder to
+            // keep in mind; avoid those that often make a shake impossible.
+            const GOOD: [&str; 5] = [
+                "absolute-value",
+                "blank-card-wild",
+                "symmetric-difference",
+                "wild-cube",
+                "shift-from-permitted",
+            ];
+            self.shuffle(&mut legal);
+            let best = GOOD
+                .iter()
+                .find_map(|g| legal.iter().find(|v| v.starts_with(g)).cloned());
+            match best {
+                Some(v) => (
+                    v,
+                    "keeps the shake playable and gives opponents more to keep in mind",
+                ),
+                None => (legal[0].clone(), "the least restrictive one left"),
+            }
+        } else {
+            let i = self.below(legal.len());
+            (legal[i].clone(), "liked the look of it")
+        };
+        Some(Decision {
+            explanation: format!("selected {variation}: {why}"),
+            act: Act::SelectVariation {
+                player: me,
+                variation,
+            },
+            think_ms: think,
+        })
+    }
+
+    /// A Goal with a Solution from `pos` (a position whose Resources hold
+    /// the digit cubes), tried in random order, with the Solution.
+    fn find_goal(&mut self, pos: &Position) -> Option<(Goal, String)> {
+        let digits: Vec<u8> = pos
+            .resources
+            .iter()
+            .filter_map(|s| match s {
+                Symbol::Digit(d) => Some(d),
+                _ => None,
+            })
+            .collect();
+        let absolute = onsets_core::InForce::of(pos).absolute_value;
+        let mut layouts = goal_layouts(&digits);
+        self.shuffle(&mut layouts);
+        let mut seen: HashMap<Vec<i64>, bool> = HashMap::new();
+        for g in layouts {
+            let values = g.legal_values(absolute);
+            if values.is_empty() || seen.get(&values) == Some(&false) {
+                continue;
+            }
+            let p = with_goal(pos, &g);
+            match solve_cached(&p) {
+                Some(w) => return Some((g, w)),
+                None => {
+                    seen.insert(values, false);
+                }
+            }
+        }
+        None
+    }
+
+    fn set_goal(&mut self, view: &View) -> Option<Decision> {
+        let me = self.seat;
+        let pos = view.position_with_digits();
+        let think = self.think(view, 10.0, 30.0, Some(Task::SetGoal));
+        let checks = self.chance(self.p.goal_check, view);
+        if checks {
+            return Some(match self.find_goal(&pos) {
+                Some((g, w)) => Decision {
+                    explanation: format!("set the Goal {g}: {w} solves it from the Resources"),
+                    act: Act::SetGoal {
+                        player: me,
+                        goal: GoalSpec::Layout(g.to_string()),
+                        unused_to_forbidden: true,
+                    },
+                    think_ms: think,
+                },
+                None => Decision {
+                    act: Act::DeclareNoGoal { player: me },
+                    explanation:
+                        "declared \"no Goal\": no Goal from these digit cubes has a Solution".into(),
+                    think_ms: think,
+                },
+            });
+        }
+        let digits: Vec<u8> = pos
+            .resources
+            .iter()
+            .filter_map(|s| match s {
+                Symbol::Digit(d) => Some(d),
+                _ => None,
+            })
+            .collect();
+        let absolute = onsets_core::InForce::of(&pos).absolute_value;
+        let layouts: Vec<Goal> = goal_layouts(&digits)
+            .into_iter()
+            .filter(|g| !g.legal_values(absolute).is_empty())
+            .collect();
+        if layouts.is_empty() {
+            return None;
+        }
+        let g = layouts[self.below(layouts.len())].clone();
+        Some(Decision {
+            explanation: format!("set the Goal {g} without making sure it has a Solution"),
+            act: Act::SetGoal {
+                player: me,
+                goal: GoalSpec::Layout(g.to_string()),
+                unused_to_forbidden: true,
+            },
+            think_ms: think,
+        })
+    }
+
+    /// A winning challenge against the last move, if the bot sees one.
+    fn challenge(&mut self, view: &View, pos: &Position) -> Option<Decision> {
+        if !self.chance(self.p.notice, view) {
+            return None;
+        }
+        let me = self.seat;
+        let (kind, explanation) = if let Some(w) = now_wins(pos) {
+            (
+                ChallengeKind::Now,
+                format!("challenged Now: {w} with at most one cube from Resources"),
+            )
+        } else if possible(pos).is_none() {
+            (
+                ChallengeKind::Impossible,
+                format!(
+                    "challenged Impossible: no Solution however the Resources ({}) are played",
+                    pos.resources
+                ),
+            )
+        } else {
+            return None;
+        };
+        let think = self.think(view, 2.0, 5.0, None);
+        Some(Decision {
+            act: Act::Challenge { player: me, kind },
+            explanation,
+            think_ms: think,
+        })
+    }
+
+    fn classify(after: &Position) -> (Class, Option<String>) {
+        if let Some(w) = now_wins(after) {
+            return (Class::NowWins, Some(w));
+        }
+        match possible(after) {
+            None => (Class::ImpossibleWins, None),
+            Some(w) => (Class::Safe, Some(w)),
+        }
+    }
+
+    fn choose_move(&mut self, view: &View, pos: &Position) -> Option<Decision> {
+        let mut moves = legal_moves_with(pos, MoveOptions { bonus: false });
+        if moves.is_empty() {
+            return None;
+        }
+        self.shuffle(&mut moves);
+        let looks = self.p.look_moves.min(moves.len());
+        let mut chosen: Option<(Move, String)> = None;
+        let mut forced: Option<(Move, Class)> = None;
+        for mv in moves.iter().take(looks) {
+            let after = onsets_solver::analysis::apply_move(pos, mv);
+            let (class, w) = Self::classify(&after);
+            match class {
+                Class::Safe => {
+                    chosen = Some((
+                        mv.clone(),
+                        format!(
+                            "a Solution is still possible ({}) and none with one more cube",
+                            w.unwrap_or_default()
+                        ),
+                    ));
+                    break;
+                }
+                c => {
+                    if forced
+                        .as_ref()
+                        .is_none_or(|(_, f)| *f == Class::ImpossibleWins && c == Class::NowWins)
+                    {
+                        forced = Some((mv.clone(), c));
+                    }
+                }
+            }
+        }
+        let (mv, why) = match chosen {
+            Some(x) => x,
+            None if self.level == Level::Expert || looks >= moves.len() => {
+                let (mv, c) = forced.expect("some move was examined");
+                let why = if c == Class::NowWins {
+                    "every move allows a Solution with one more cube (no safe move)"
+                } else {
+                    "every move makes a Solution impossible (no safe move)"
+                };
+                (mv, why.to_string())
+            }
+            None => {
+                let mv = moves[looks.min(moves.len() - 1)].clone();
+                (mv, "did not look further".to_string())
+            }
+        };
+        let act = self.move_act(view, &mv)?;
+        let think = self.think(view, 5.0, 15.0, Some(Task::Move));
+        Some(Decision {
+            act,
+            explanation: format!("moved {mv}: {why}"),
+            think_ms: think,
+        })
+    }
+
+    fn move_act(&self, view: &View, mv: &Move) -> Option<Act> {
+        let from = match mv.kind {
+            MoveKind::FromResources => Place::Resources,
+            MoveKind::ShiftFromPermitted => Place::Permitted,
+        };
+        let to = match mv.to {
+            onsets_core::Section::Required => Place::Required,
+            onsets_core::Section::Permitted => Place::Permitted,
+            onsets_core::Section::Forbidden => Place::Forbidden,
+            _ => return None,
+        };
+        let cube = view
+            .cubes()
+            .iter()
+            .find(|c| c.place == from && c.family != Family::Digit && c.face == mv.cube)?
+            .id;
+        Some(match mv.kind {
+            MoveKind::FromResources => Act::Move {
+                player: self.seat,
+                cube,
+                to,
+                bonus: false,
+            },
+            MoveKind::ShiftFromPermitted => Act::Shift {
+                player: self.seat,
+                cube,
+                to,
+            },
+        })
+    }
+
+    /// A wrong version of a correct Solution (a slip of the pen).
+    fn slip(&mut self, pos: &Position, sol: &str) -> String {
+        let swaps: [(&str, &str); 6] = [
+            ("∪", "∩"),
+            ("∩", "∪"),
+            ("−", "∪"),
+            ("B", "R"),
+            ("R", "G"),
+            ("G", "Y"),
+        ];
+        let start = self.below(swaps.len());
+        for k in 0..swaps.len() {
+            let (a, b) = swaps[(start + k) % swaps.len()];
+            if sol.contains(a) {
+                let t = sol.replacen(a, b, 1);
+                if !check(pos, &t).correct {
+                    return t;
+                }
+            }
+        }
+        sol.to_string()
+    }
+
+    /// A Solution written without finding one: the first color on the mat.
+    fn guess(pos: &Position) -> String {
+        pos.required
+            .iter()
+            .chain(pos.permitted.iter())
+            .chain(pos.resources.iter())
+            .find(|s| matches!(s, Symbol::Color(_)))
+            .map(|s| s.canonical())
+            .unwrap_or_else(|| "B".into())
+    }
+
+    fn write(&mut self, view: &View, kind: &WritingKind, role: Role) -> Option<Decision> {
+        let me = self.seat;
+        let think = self.think(view, 10.0, 30.0, Some(Task::Write));
+        let finds = self.chance(self.p.find, view);
+        if let WritingKind::NoGoal { .. } = kind {
+            let pos = view.position_with_digits();
+            let found = if finds { self.find_goal(&pos) } else { None };
+            return Some(match (found, role) {
+                (Some((g, w)), _) => Decision {
+                    explanation: format!("presented the Goal {g} with {w}"),
+                    act: Act::Present {
+                        player: me,
+                        solution: w,
+                        goal: Some(GoalSpec::Layout(g.to_string())),
+                    },
+                    think_ms: think,
+                },
+                (None, Role::Must) => {
+                    let g = pos
+                        .resources
+                        .iter()
+                        .find_map(|s| match s {
+                            Symbol::Digit(d) => Some(d.to_string()),
+                            _ => None,
+                        })
+                        .unwrap_or_else(|| "1".into());
+                    Decision {
+                        explanation: format!("presented a guess for the Goal {g}"),
+                        act: Act::Present {
+                            player: me,
+                            solution: Self::guess(&pos),
+                            goal: Some(GoalSpec::Layout(g)),
+                        },
+                        think_ms: think,
+                    }
+                }
+                (None, _) => Decision {
+                    act: Act::Decline { player: me },
+                    explanation: "declined: found no Goal with a Solution".into(),
+                    think_ms: think,
+                },
+            });
+        }
+        let goal = view.goal()?.goal().ok()?;
+        let pos = view.position(situation_of(kind), goal);
+        let found = if finds { solve_cached(&pos) } else { None };
+        Some(match (found, role) {
+            (Some(sol), _) => {
+                let (text, why) = if self.chance(self.p.slip, view) {
+                    (self.slip(&pos, &sol), "(written in a hurry)")
+                } else {
+                    (sol, "(checked)")
+                };
+                Decision {
+                    explanation: format!("presented {text} {why}"),
+                    act: Act::Present {
+                        player: me,
+                        solution: text,
+                        goal: None,
+                    },
+                    think_ms: think,
+                }
+            }
+            (None, Role::Must) => {
+                let g = Self::guess(&pos);
+                Decision {
+                    explanation: format!("presented {g}: found no Solution but must present"),
+                    act: Act::Present {
+                        player: me,
+                        solution: g,
+                        goal: None,
+                    },
+                    think_ms: think,
+                }
+            }
+            (None, _) => Decision {
+                act: Act::Decline { player: me },
+                explanation: "declined to present: found no Solution".into(),
+                think_ms: think,
+            },
+        })
+    }
+
+    fn check_solution(
+        &mut self,
+        view: &View,
+        kind: &WritingKind,
+        writer: usize,
+        presented: &onsets_engine::Presented,
+    ) -> Option<Decision> {
+        let me = self.seat;
+        let think = self.think(view, 5.0, 15.0, Some(Task::Check));
+        let object = |objection: Objection, why: String| Decision {
+            explanation: format!("objected to player {writer}'s Solution: {why}"),
+            act: Act::Object {
+                player: me,
+                writer,
+                objection,
+            },
+            think_ms: think,
+        };
+        let accept = |why: &str| Decision {
+            explanation: format!("accepted player {writer}'s Solution: {why}"),
+            act: Act::Accept { player: me, writer },
+            think_ms: think,
+        };
+        if !self.chance(self.p.check, view) {
+            return Some(accept("looked right at a glance"));
+        }
+        let goal = match kind {
+            WritingKind::NoGoal { .. } => {
+                let Some(g) = presented.goal.as_ref().and_then(|g| g.goal().ok()) else {
+                    return Some(object(
+                        Objection::GoalIllegal,
+                        "no legal Goal written".into(),
+                    ));
+                };
+                let mut free: Vec<Symbol> = view
+                    .cubes()
+                    .iter()
+                    .filter(|c| c.family == Family::Digit && c.place == Place::Resources)
+                    .map(|c| c.face)
+                    .collect();
+                for d in g.digits() {
+                    match free.iter().position(|s| *s == Symbol::Digit(d.digit)) {
+                        Some(i) => {
+                            free.remove(i);
+                        }
+                        None => {
+                            return Some(object(
+                                Objection::GoalIllegal,
+                                format!("no digit cube showing {} in Resources", d.digit),
+                            ))
+                        }
+                    }
+                }
+                g
+            }
+            _ => view.goal()?.goal().ok()?,
+        };
+        let pos = view.position(situation_of(kind), goal);
+        let v = check(&pos, &presented.solution);
+        if v.correct {
+            return Some(accept("correct"));
+        }
+        if let Some(e) = v.errors.iter().find(|e| e.code != "ambiguous") {
+            let o = match e.code {
+                "goal-illegal" | "goal-negative" => Objection::GoalIllegal,
+                "wrong-value" => Objection::WrongValue,
+                "undefined" | "no-set-name" | "several-set-names" => Objection::Undefined,
+                _ => Objection::Variation,
+            };
+            return Some(object(o, e.to_string()));
+        }
+        // Only ambiguity: name a legal interpretation that is wrong.
+        if self.p.ambiguity {
+            if let Some(g) = v.counterexample.clone() {
+                if onsets_engine::ambiguity(&pos, &presented.solution, &g).is_ok() {
+                    return Some(object(
+                        Objection::Ambiguous {
+                            grouping: g.clone(),
+                        },
+                        format!("ambiguous: grouped as {g} it is wrong"),
+                    ));
+                }
+            }
+        }
+        Some(accept("did not spot the ambiguity"))
+    }
+
+    /// Whether the engine takes `act` from this seat now with no penalty and
+    /// no illegal procedure of ours.
+    fn clean(view: &View, m: &onsets_engine::Match, act: &Act) -> bool {
+        let me = act.player();
+        let Ok((after, ev)) = m.apply(onsets_engine::Action {
+            at_ms: view.now_ms(),
+            act: act.clone(),
+        }) else {
+            return false;
+        };
+        !ev.iter().any(|e| {
+            matches!(
+                e,
+                Event::Penalty { .. }
+                    | Event::ChallengeSetAside { .. }
+                    | Event::LastCubeReturned { .. }
+                    | Event::IllegalProcedureCharged { .. }
+            )
+        }) && !after
+            .pending
+            .iter()
+            .any(|p| Some(p.offender) == me && !m.pending.contains(p))
+    }
+}
+
+impl Player for Bot {
+    fn decide(&mut self, view: &View, now_ms: u64) -> Option<Decision> {
+        let fp = view.fingerprint();
+        self.last_fresh = false;
+        if let Some((f, due, d)) = &self.cached {
+            if *f == fp {
+                return d.clone().map(|mut d| {
+                    d.think_ms = due.saturating_sub(now_ms);
+                    d
+                });
+            }
+        }
+        self.last_fresh = true;
+        let d = self.fresh(view);
+        let d = match d {
+            Some(d) if !view.is_clean(&d.act) => {
+                self.fallbacks += 1;
+                let legal = view.legal_actions();
+                legal
+                    .into_iter()
+                    .find(|a| {
+                        !matches!(
+                            a,
+                            Act::Present { .. } | Act::Object { .. } | Act::Challenge { .. }
+                        )
+                    })
+                    .map(|act| Decision {
+                        explanation: format!("(fallback after {:?}) {act:?}", d.act),
+                        act,
+                        think_ms: d.think_ms,
+                    })
+            }
+            d => d,
+        };
+        let due = now_ms + d.as_ref().map_or(0, |d| d.think_ms);
+        self.cached = Some((fp, due, d.clone()));
+        d
+    }
+}
+
+impl View<'_> {
+    /// Whether the engine would take `act` now with no penalty and no illegal
+    /// procedure by its player.
+    pub fn is_clean(&self, act: &Act) -> bool {
+        Bot::clean(self, self.table(), act)
+    }
+}

@@ -1,0 +1,79 @@
+//! What the bots compute about positions: the exact solver, memoised.
+//!
+//! The solver is a pure function of a public position, so its answers are
+//! shared by every bot on the thread (a cache, not hidden information).
+
+use onsets_core::{Position, Situation};
+use onsets_engine::{ChallengeKind, WritingKind};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+thread_local! {
+    static CACHE: RefCell<HashMap<String, Option<String>>> = RefCell::new(HashMap::new());
+}
+
+const CACHE_LIMIT: usize = 200_000;
+
+/// A correct Solution of `p` (fully grouped), or `None` when none exists:
+/// [`onsets_solver::solve`] with a per-thread memo.
+pub fn solve_cached(p: &Position) -> Option<String> {
+    let key = p.to_json();
+    if let Some(v) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
+        return v;
+    }
+    let v = onsets_solver::solve(p).text();
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_LIMIT {
+            c.clear();
+        }
+        c.insert(key, v.clone());
+    });
+    v
+}
+
+/// The situation Solutions are judged in after `kind` (as the engine's judge).
+pub fn situation_of(kind: &WritingKind) -> Situation {
+    match kind {
+        WritingKind::Challenge {
+            challenge: ChallengeKind::Now,
+            ..
+        } => Situation::Now,
+        WritingKind::Challenge { .. } | WritingKind::NoGoal { .. } => Situation::Impossible,
+        WritingKind::Forceout { .. } => Situation::Forceout,
+        WritingKind::EndOfRound => Situation::EndOfRound,
+    }
+}
+
+/// Whether a Now challenge is valid on this mat (V-A-2-a, V-A-2-b).
+pub(crate) fn now_valid(p: &Position) -> bool {
+    onsets_solver::analysis::now_challenge_valid(p)
+}
+
+/// The number of non-digit cubes in Resources.
+pub(crate) fn resources_left(p: &Position) -> usize {
+    p.resources.iter().filter(|s| !s.is_digit()).count()
+}
+
+/// Whether a Solution with at most one more Resources cube exists (a Now
+/// challenge would win), with it.
+pub(crate) fn now_wins(p: &Position) -> Option<String> {
+    if !now_valid(p) {
+        return None;
+    }
+    let mut q = p.clone();
+    q.situation = Situation::Now;
+    solve_cached(&q)
+}
+
+/// A Solution using any Resources (Forceout when Resources is empty), or
+/// `None`: then an Impossible challenge would win.
+pub(crate) fn possible(p: &Position) -> Option<String> {
+    let mut q = p.clone();
+    q.situation = if resources_left(p) == 0 {
+        Situation::Forceout
+    } else {
+        Situation::Impossible
+    };
+    solve_cached(&q)
+}

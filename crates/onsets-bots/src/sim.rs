@@ -1,0 +1,370 @@
+//! Bot-only matches driven through the engine, with statistics
+//! (`onsets simulate`).
+//!
+//! The driver asks every bot what it would do; the decision due first (the
+//! match clock plus its think time) is applied, unless a time limit falls due
+//! before it, in which case the clock is run to that limit. Ties go to the
+//! lower seat. Everything is deterministic for a seed except the measured
+//! wall-clock decision times ([`Stats::decision_ms`]).
+
+use crate::{Bot, Level, Player, View};
+use onsets_core::{Division, Goal};
+use onsets_engine::{Act, Action, ChallengeKind, CheckingMode, Event, Match, MatchConfig, Phase};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// One level per seat (two or three); the seating rotates every match.
+    pub levels: Vec<Level>,
+    pub division: Division,
+    pub adventurous: bool,
+    /// Shakes to play in all (scored or void); the match under way when the
+    /// count is reached is cut short and not counted as a match.
+    pub shakes: u64,
+    pub seed: u64,
+    pub checking: CheckingMode,
+    /// The round's length (XI-B: 30 minutes).
+    pub round_ms: u64,
+}
+
+impl SimConfig {
+    pub fn new(levels: Vec<Level>, division: Division, shakes: u64, seed: u64) -> Self {
+        SimConfig {
+            levels,
+            division,
+            adventurous: true,
+            shakes,
+            seed,
+            checking: CheckingMode::Players,
+            round_ms: 30 * 60_000,
+        }
+    }
+}
+
+/// Per level (seats of the same level are added together).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LevelStats {
+    /// Completed matches played (one per seat of this level).
+    pub matches: u64,
+    /// Matches finished strictly ahead of everyone.
+    pub wins: u64,
+    /// Match points (XII) in all.
+    pub match_points: u64,
+    pub mean_match_points: f64,
+    /// Shakes played (scored or void) and points in them, penalties included.
+    pub shakes: u64,
+    pub score: i64,
+    pub mean_score_per_shake: f64,
+    /// Penalty points (negative).
+    pub penalties: i64,
+    /// Challenges made (Now, Impossible, "no Goal") and those that scored 6.
+    pub challenges: u64,
+    pub challenges_won: u64,
+    /// Decisions applied and their mean think time on the match clock (s).
+    pub decisions: u64,
+    pub mean_think_s: f64,
+    #[serde(skip)]
+    think_ms: u64,
+}
+
+/// Wall-clock time of fresh decisions (not deterministic).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Timing {
+    pub count: u64,
+    pub median_ms: f64,
+    pub p90_ms: f64,
+    pub max_ms: f64,
+    pub total_s: f64,
+}
+
+/// The statistics of a simulation.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    pub players: Vec<String>,
+    pub division: String,
+    pub seed: u64,
+    pub shakes: u64,
+    pub matches: u64,
+    pub levels: BTreeMap<String, LevelStats>,
+    /// How shakes ended: now, impossible, no_goal (a "no Goal" challenge),
+    /// forceout, end_of_round, void.
+    pub endings: BTreeMap<String, u64>,
+    /// Goal values set (the value of the layout as set).
+    pub goal_values: BTreeMap<i64, u64>,
+    /// Actions the engine refused (must be 0) and the first few of them.
+    pub rejections: u64,
+    pub rejection_examples: Vec<String>,
+    /// Bot decisions replaced by a legal fallback (should be 0).
+    pub fallbacks: u64,
+    /// Not deterministic: wall-clock time of each level's fresh decisions.
+    pub decision_ms: BTreeMap<String, Timing>,
+}
+
+impl Stats {
+    /// The statistics without the wall-clock timings (the part that is the
+    /// same for the same seed).
+    pub fn deterministic(&self) -> Stats {
+        Stats {
+            decision_ms: BTreeMap::new(),
+            ..self.clone()
+        }
+    }
+}
+
+/// A stream of seeds from one (SplitMix64).
+fn mix(seed: u64, k: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+struct Acc {
+    stats: Stats,
+    samples: BTreeMap<String, Vec<f64>>,
+}
+
+/// Runs the simulation; `progress` is called with the number of shakes
+/// played after each shake.
+pub fn simulate(cfg: &SimConfig, progress: &mut dyn FnMut(u64)) -> Result<Stats, String> {
+    let n = cfg.levels.len();
+    if !(2..=3).contains(&n) {
+        return Err("a match has two or three players".into());
+    }
+    let mut acc = Acc {
+        stats: Stats {
+            players: cfg.levels.iter().map(|l| l.to_string()).collect(),
+            division: cfg.division.to_string(),
+            seed: cfg.seed,
+            ..Stats::default()
+        },
+        samples: BTreeMap::new(),
+    };
+    for l in &cfg.levels {
+        acc.stats.levels.entry(l.to_string()).or_default();
+    }
+    let mut k = 0u64;
+    while acc.stats.shakes < cfg.shakes {
+        let seating: Vec<Level> = (0..n).map(|i| cfg.levels[(i + k as usize) % n]).collect();
+        play_match(cfg, &seating, mix(cfg.seed, k), &mut acc, progress)?;
+        k += 1;
+    }
+    let s = &mut acc.stats;
+    for l in s.levels.values_mut() {
+        if l.matches > 0 {
+            l.mean_match_points = l.match_points as f64 / l.matches as f64;
+        }
+        if l.shakes > 0 {
+            l.mean_score_per_shake = l.score as f64 / l.shakes as f64;
+        }
+        if l.decisions > 0 {
+            l.mean_think_s = l.think_ms as f64 / l.decisions as f64 / 1000.0;
+        }
+    }
+    for (name, mut v) in acc.samples {
+        v.sort_by(|a, b| a.total_cmp(b));
+        let q = |f: f64| v[((v.len() - 1) as f64 * f).round() as usize];
+        s.decision_ms.insert(
+            name,
+            Timing {
+                count: v.len() as u64,
+                median_ms: q(0.5),
+                p90_ms: q(0.9),
+                max_ms: q(1.0),
+                total_s: v.iter().sum::<f64>() / 1000.0,
+            },
+        );
+    }
+    Ok(acc.stats)
+}
+
+fn play_match(
+    cfg: &SimConfig,
+    seating: &[Level],
+    seed: u64,
+    acc: &mut Acc,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(), String> {
+    let n = seating.len();
+    let names: Vec<String> = seating
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{l}{i}"))
+        .collect();
+    let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    let mut mc = MatchConfig::new(seed, &refs, cfg.division, cfg.adventurous);
+    mc.checking = cfg.checking;
+    mc.round_ms = cfg.round_ms;
+    let (mut m, _) = Match::new(mc).map_err(|e| e.to_string())?;
+    let mut bots: Vec<Bot> = seating
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Bot::new(*l, i, mix(seed, 1000 + i as u64)))
+        .collect();
+    let lname = |i: usize| seating[i].to_string();
+    let mut ending: Option<&'static str> = None;
+    let mut challenger: Option<usize> = None;
+    let mut steps = 0u64;
+    while m.phase != Phase::Over {
+        steps += 1;
+        if steps > 100_000 {
+            return Err(format!("match with seed {seed} does not end"));
+        }
+        let mut best: Option<(u64, usize, crate::Decision)> = None;
+        for (i, b) in bots.iter_mut().enumerate() {
+            let view = View::new(&m, i);
+            let t = Instant::now();
+            let d = b.decide(&view, m.now_ms);
+            if b.last_fresh && d.is_some() {
+                acc.samples
+                    .entry(lname(i))
+                    .or_default()
+                    .push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            if let Some(d) = d {
+                let at = m.now_ms + d.think_ms;
+                if best.as_ref().is_none_or(|(b, _, _)| at < *b) {
+                    best = Some((at, i, d));
+                }
+            }
+        }
+        let deadline = m.next_deadline();
+        let action = match (&best, deadline) {
+            (Some((at, _, _)), Some(dl)) if dl < *at => Action {
+                at_ms: dl,
+                act: Act::Clock,
+            },
+            (Some((at, _, d)), _) => Action {
+                at_ms: *at,
+                act: d.act.clone(),
+            },
+            (None, Some(dl)) => Action {
+                at_ms: dl,
+                act: Act::Clock,
+            },
+            (None, None) => return Err(format!("match with seed {seed}: nobody can act")),
+        };
+        let by = match action.act {
+            Act::Clock => None,
+            _ => best.as_ref().map(|(_, i, d)| (*i, d.think_ms)),
+        };
+        let (next, events) = match m.apply(action.clone()) {
+            Ok(x) => x,
+            Err(r) => {
+                acc.stats.rejections += 1;
+                if acc.stats.rejection_examples.len() < 5 {
+                    acc.stats
+                        .rejection_examples
+                        .push(format!("seed {seed}: {action:?}: {r}"));
+                }
+                let to = m.next_deadline().unwrap_or(m.now_ms + 1000);
+                m.apply(Action {
+                    at_ms: to.max(m.now_ms),
+                    act: Act::Clock,
+                })
+                .map_err(|e| e.to_string())?
+            }
+        };
+        if let Some((i, think)) = by {
+            let l = acc.stats.levels.entry(lname(i)).or_default();
+            l.decisions += 1;
+            l.think_ms += think;
+        }
+        m = next;
+        for e in &events {
+            match e {
+                Event::GoalSet { goal, .. } => {
+                    let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
+                    let v = Goal::parse(goal)
+                        .ok()
+                        .and_then(|g| g.legal_values(abs).into_iter().max());
+                    if let Some(v) = v {
+                        *acc.stats.goal_values.entry(v).or_default() += 1;
+                    }
+                }
+                Event::Challenged { player, kind, .. } => {
+                    ending = Some(match kind {
+                        ChallengeKind::Now => "now",
+                        ChallengeKind::Impossible => "impossible",
+                        ChallengeKind::NoGoal => "no_goal",
+                    });
+                    challenger = Some(*player);
+                    acc.stats
+                        .levels
+                        .entry(lname(*player))
+                        .or_default()
+                        .challenges += 1;
+                }
+                Event::Forceout { .. } => {
+                    ending.get_or_insert("forceout");
+                }
+                Event::Stop => {
+                    ending.get_or_insert("end_of_round");
+                }
+                Event::Penalty { player, .. } => {
+                    acc.stats
+                        .levels
+                        .entry(lname(*player))
+                        .or_default()
+                        .penalties -= 1;
+                }
+                Event::ShakeScored { .. } | Event::ShakeVoid { .. } => {
+                    let void = matches!(e, Event::ShakeVoid { .. });
+                    let key = if void {
+                        "void"
+                    } else {
+                        ending.unwrap_or("other")
+                    };
+                    *acc.stats.endings.entry(key.into()).or_default() += 1;
+                    let rec = m.history.iter().rev().find(|r| r.void == void).cloned();
+                    for i in 0..n {
+                        let l = acc.stats.levels.entry(lname(i)).or_default();
+                        l.shakes += 1;
+                        if let Event::ShakeScored { scores, .. } = e {
+                            l.score += scores[i] as i64;
+                        } else if let Some(r) = &rec {
+                            l.score += r.penalties[i] as i64;
+                        }
+                    }
+                    if let (Some(c), Event::ShakeScored { .. }, Some(r)) = (challenger, e, &rec) {
+                        if r.points[c] == 6 {
+                            acc.stats.levels.entry(lname(c)).or_default().challenges_won += 1;
+                        }
+                    }
+                    ending = None;
+                    challenger = None;
+                    acc.stats.shakes += 1;
+                    progress(acc.stats.shakes);
+                    if acc.stats.shakes >= cfg.shakes {
+                        acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
+                        return Ok(());
+                    }
+                }
+                Event::MatchOver {
+                    totals,
+                    match_points,
+                } => {
+                    acc.stats.matches += 1;
+                    let top = totals.iter().copied().max().unwrap_or(0);
+                    let unique = totals.iter().filter(|t| **t == top).count() == 1;
+                    for i in 0..n {
+                        let l = acc.stats.levels.entry(lname(i)).or_default();
+                        l.matches += 1;
+                        l.match_points += match_points[i] as u64;
+                        if unique && totals[i] == top {
+                            l.wins += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
+    Ok(())
+}
