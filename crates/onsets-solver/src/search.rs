@@ -1,6 +1,30 @@
 //! The search behind [`crate::solve`]: one dynamic programme per
 //! configuration (the Now cube, the meanings of the wild cubes, the colors of
-//! the blank card), over the kinds of cube used in each part.
+//! the blank card), over the *meaning classes* of the cubes used in each part.
+//!
+//! ## Cube accounting by meaning class
+//! In one configuration every usable cube stands for one symbol (its face, or
+//! its wild meaning, ruling 7), and a written symbol can be realised by any
+//! usable cube whose meaning is in the same class (the symbol itself or its
+//! interchangeable partner, XIII-A-3, XIII-A-4). The bipartite graph of
+//! [`onsets_core::cubes`] is then a disjoint union of complete bipartite
+//! graphs, one per class, so a part is feasible iff for every class `c`:
+//! `req_c ≤ w_c ≤ avail_c` (`w_c` symbols of class `c` written in the part,
+//! `req_c` Required cubes of that class the part must use, `avail_c` usable
+//! cubes). Under Multiple Operations an operation class only needs
+//! `w_c ≥ req_c` and `avail_c ≥ 1` (XIII-A-6, ruling 12). The Required Cube
+//! variation (XIII-A-1) asks one more symbol of the X cube's class in the
+//! part that uses an X cube that is not already one it must use. A build is
+//! therefore described by its usage vector per class, capped where the
+//! accounting stops distinguishing.
+//!
+//! ## Independent parts
+//! Given the configuration the two parts only interact through the Required
+//! Cube variation (recorded as flags per build) and through the value: the
+//! cards named are `K ∩ T` (`K` accepted by the Restriction part, `T` the
+//! Set-Name's truth table). So the Set-Name tables are collected once, per
+//! flag set, and each Restriction part is paired with them through a cache
+//! keyed by `K`.
 
 use onsets_core::eval::{binary, link, Semantics};
 use onsets_core::{Card, InForce, Position, Situation, Symbol};
@@ -12,9 +36,9 @@ use std::collections::HashMap;
 pub struct Stats {
     /// Configurations examined (Now cube × wild meanings × blank colors).
     pub configs: usize,
-    /// Distinct Set-Name builds (kinds used, operation count, truth table).
+    /// Distinct Set-Name builds (classes used, operation count, truth table).
     pub builds: usize,
-    /// Distinct Restrictions (kinds used, accepted cards).
+    /// Distinct Restrictions (classes used, accepted cards).
     pub restrictions: usize,
     /// Distinct Restriction parts.
     pub parts: usize,
@@ -22,38 +46,48 @@ pub struct Stats {
 
 const NONE: u32 = u32::MAX;
 
-/// A kind of cube in one configuration: cubes with the same face that are
-/// all in Required, or all usable but not in Required (VII-B-4-b, c, e, f).
-#[derive(Clone, Debug)]
-struct Kind {
+/// One usable cube of a configuration.
+#[derive(Clone, Copy, Debug)]
+struct Cube {
     face: Symbol,
-    req: bool,
-    /// How many uses the accounting distinguishes: the number of cubes, or
-    /// for a reusable operation cube (XIII-A-6, ruling 12) the number that
-    /// must each get their own symbol (at least 1).
-    cap: u8,
+    required: bool,
     wild: bool,
-    reusable: bool,
-    /// What the cube stands for in this configuration (ruling 7).
+}
+
+/// A meaning class in one configuration.
+#[derive(Clone, Debug)]
+struct Class {
+    /// What its cubes stand for (a representative).
     stands: Symbol,
-    /// The symbols it may be written as (XIII-A-3, XIII-A-4).
+    /// The symbols it may be written as.
     syms: Vec<Symbol>,
+    /// Usable cubes, Required first.
+    cubes: Vec<Cube>,
+    /// Required cubes the Restriction part / the Set-Name must use.
+    req_r: u8,
+    req_s: u8,
+    /// Largest count the accounting distinguishes.
+    cap: u8,
+    /// Threshold for dominance: a build is as good as one using more of this
+    /// class only if it uses at least `min(other, need)`.
+    need: u8,
+    reusable: bool,
 }
 
 /// A node of a built Set-Name.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    kind: u8,
+    class: u8,
     sym: Symbol,
     l: u32,
     r: u32,
 }
 
-/// A build: cubes used (4-bit counter per kind), operation symbols written
-/// (capped at 2, XIII-A-5), truth table on the effective Universe.
+/// A build: classes used (4-bit counter per class), operation symbols
+/// written (capped at 2, only under Two Operations), truth table.
 #[derive(Clone, Copy, Debug)]
 struct Item {
-    usage: u128,
+    usage: u64,
     ops: u8,
     table: u16,
     syms: u16,
@@ -63,125 +97,269 @@ struct Item {
 #[derive(Clone, Copy, Debug)]
 struct ChainNode {
     prev: u32,
-    kind: u8,
+    class: u8,
     sym: Symbol,
     side: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Chain {
-    usage: u128,
+    usage: u64,
     accept: u16,
     last: u16,
     syms: u16,
     node: u32,
 }
 
+/// A Restriction part: a linked list of Restrictions.
+#[derive(Clone, Copy, Debug)]
+struct PartNode {
+    prev: u32,
+    chain: u32,
+}
+
 #[derive(Clone, Debug)]
 struct PartState {
-    usage: u128,
+    usage: u64,
     accept: u16,
     syms: u16,
-    /// Indices of the Restrictions, in order.
-    list: Vec<u32>,
+    node: u32,
+}
+
+/// Placement data of one Required Cube variation in one part.
+#[derive(Clone, Copy, Debug, Default)]
+struct VarPart {
+    /// An X cube the part must use anyway.
+    auto: bool,
+    /// An X cube the part could use in addition.
+    placeable: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct ReqVar {
+    face: Symbol,
+    class: usize,
+    part: [VarPart; 2],
 }
 
 struct Config {
     sem: Semantics,
-    kinds: Vec<Kind>,
+    classes: Vec<Class>,
     nodes: Vec<Node>,
     chain_nodes: Vec<ChainNode>,
+    part_nodes: Vec<PartNode>,
+    vars: Vec<ReqVar>,
+    two_ops: bool,
 }
 
-fn field(u: u128, k: usize) -> u8 {
+fn field(u: u64, k: usize) -> u8 {
     ((u >> (4 * k)) & 15) as u8
 }
 
+const R_PART: usize = 0;
+const S_PART: usize = 1;
+
 impl Config {
-    fn add(&self, u: u128, k: usize) -> Option<u128> {
+    fn add(&self, u: u64, k: usize) -> Option<u64> {
         let f = field(u, k);
-        if f < self.kinds[k].cap {
-            Some(u + (1u128 << (4 * k)))
-        } else if self.kinds[k].reusable {
+        if f < self.classes[k].cap {
+            Some(u + (1u64 << (4 * k)))
+        } else if self.classes[k].reusable {
             Some(u)
         } else {
             None
         }
     }
 
-    fn sum(&self, a: u128, b: u128) -> Option<u128> {
+    fn sum(&self, a: u64, b: u64) -> Option<u64> {
         if a == 0 {
             return Some(b);
         }
         if b == 0 {
             return Some(a);
         }
-        let mut out = 0u128;
-        for (k, kind) in self.kinds.iter().enumerate() {
+        let mut out = 0u64;
+        for (k, c) in self.classes.iter().enumerate() {
             let s = field(a, k) + field(b, k);
-            let s = if s <= kind.cap {
+            let s = if s <= c.cap {
                 s
-            } else if kind.reusable {
-                kind.cap
+            } else if c.reusable {
+                c.cap
             } else {
                 return None;
             };
-            out |= (s as u128) << (4 * k);
+            out |= (s as u64) << (4 * k);
         }
         Some(out)
     }
 
-    fn sym_text(&self, kind: u8, sym: Symbol) -> String {
-        let k = &self.kinds[kind as usize];
-        if k.wild && sym != k.face {
-            format!("{sym}@{}", k.face)
+    /// Whether `a` is at least as useful as `b` (same table): fewer cubes,
+    /// but not below what the lower bounds need.
+    fn dominates(&self, a: u64, b: u64) -> bool {
+        for (k, c) in self.classes.iter().enumerate() {
+            let (x, y) = (field(a, k), field(b, k));
+            if x > y || x < y.min(c.need) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Every maximal set of Required Cube variations (bit mask) the part
+    /// can satisfy with this usage, or `None` if it breaks VII-B-4-b.
+    fn flags(&self, u: u64, part: usize) -> Option<Vec<u8>> {
+        for (k, c) in self.classes.iter().enumerate() {
+            let req = if part == R_PART { c.req_r } else { c.req_s };
+            if field(u, k) < req {
+                return None;
+            }
+        }
+        let n = self.vars.len();
+        if n == 0 {
+            return Some(vec![0]);
+        }
+        let mut ok: Vec<u8> = Vec::new();
+        for f in 0u8..(1 << n) {
+            let mut extra = [0u8; 16];
+            let mut good = true;
+            for (i, v) in self.vars.iter().enumerate() {
+                if f & (1 << i) == 0 {
+                    continue;
+                }
+                let vp = v.part[part];
+                if vp.auto {
+                    continue;
+                }
+                if !vp.placeable {
+                    good = false;
+                    break;
+                }
+                extra[v.class] += 1;
+            }
+            if !good {
+                continue;
+            }
+            let fits = self.classes.iter().enumerate().all(|(k, c)| {
+                let req = if part == R_PART { c.req_r } else { c.req_s };
+                extra[k] == 0 || field(u, k) >= req + extra[k]
+            });
+            if fits {
+                ok.push(f);
+            }
+        }
+        let max: Vec<u8> = ok
+            .iter()
+            .copied()
+            .filter(|&f| !ok.iter().any(|&g| g != f && g & f == f))
+            .collect();
+        Some(max)
+    }
+}
+
+/// Hands out cubes to written symbols of one part (for the text).
+struct Assign<'a> {
+    cfg: &'a Config,
+    order: Vec<Vec<Cube>>,
+    next: Vec<usize>,
+}
+
+impl<'a> Assign<'a> {
+    fn new(cfg: &'a Config, part: usize, flags: u8) -> Self {
+        let mut order = Vec::new();
+        for (k, c) in cfg.classes.iter().enumerate() {
+            let must = if part == R_PART { c.req_r } else { c.req_s } as usize;
+            let mut v: Vec<Cube> = c.cubes[..must.min(c.cubes.len())].to_vec();
+            let mut rest: Vec<Cube> = c.cubes[must.min(c.cubes.len())..].to_vec();
+            for (i, var) in cfg.vars.iter().enumerate() {
+                if flags & (1 << i) != 0 && var.class == k && !var.part[part].auto {
+                    if let Some(j) = rest.iter().position(|x| x.face == var.face) {
+                        v.push(rest.remove(j));
+                    }
+                }
+            }
+            rest.sort_by_key(|x| x.wild);
+            v.extend(rest);
+            order.push(v);
+        }
+        let n = order.len();
+        Assign {
+            cfg,
+            order,
+            next: vec![0; n],
+        }
+    }
+
+    fn sym(&mut self, class: u8, sym: Symbol) -> String {
+        let k = class as usize;
+        let list = &self.order[k];
+        let i = self.next[k];
+        self.next[k] += 1;
+        let cube = if i < list.len() {
+            list[i]
+        } else {
+            // reusable operation cube (XIII-A-6): prefer one needing no annotation
+            *list.iter().find(|c| !c.wild).unwrap_or(&list[0])
+        };
+        if cube.wild && sym != cube.face {
+            format!("{sym}@{}", cube.face)
         } else {
             sym.to_string()
         }
     }
 
-    fn expr_text(&self, n: u32) -> String {
-        let node = self.nodes[n as usize];
+    fn expr(&mut self, n: u32) -> String {
+        let node = self.cfg.nodes[n as usize];
         if node.l == NONE {
-            return self.sym_text(node.kind, node.sym);
+            return self.sym(node.class, node.sym);
         }
-        let wrap = |c: u32| {
-            let t = self.expr_text(c);
-            if self.nodes[c as usize].r != NONE {
+        let nodes = &self.cfg.nodes;
+        let wrap = |a: &mut Self, c: u32| {
+            let t = a.expr(c);
+            if nodes[c as usize].r != NONE {
                 format!("({t})")
             } else {
                 t
             }
         };
         if node.r == NONE {
-            format!("{}{}", wrap(node.l), self.sym_text(node.kind, node.sym))
+            let l = wrap(self, node.l);
+            let s = self.sym(node.class, node.sym);
+            format!("{l}{s}")
         } else {
-            format!(
-                "{} {} {}",
-                wrap(node.l),
-                self.sym_text(node.kind, node.sym),
-                wrap(node.r)
-            )
+            let l = wrap(self, node.l);
+            let s = self.sym(node.class, node.sym);
+            let r = wrap(self, node.r);
+            format!("{l} {s} {r}")
         }
     }
 
-    fn chain_text(&self, n: u32) -> String {
-        let c = self.chain_nodes[n as usize];
+    fn chain(&mut self, n: u32) -> String {
+        let c = self.cfg.chain_nodes[n as usize];
         if c.prev == NONE {
-            self.expr_text(c.side)
+            self.expr(c.side)
         } else {
-            format!(
-                "{} {} {}",
-                self.chain_text(c.prev),
-                self.sym_text(c.kind, c.sym),
-                self.expr_text(c.side)
-            )
+            let head = self.chain(c.prev);
+            let s = self.sym(c.class, c.sym);
+            let side = self.expr(c.side);
+            format!("{head} {s} {side}")
         }
+    }
+
+    fn part(&mut self, n: u32) -> String {
+        let p = self.cfg.part_nodes[n as usize];
+        let mut t = if p.prev == NONE {
+            String::new()
+        } else {
+            self.part(p.prev)
+        };
+        t.push_str(&self.chain(p.chain));
+        t.push_str("; ");
+        t
     }
 }
 
-/// Which symbols a kind standing for `s` may be written as.
-fn class(rules: &InForce, s: Symbol) -> Vec<Symbol> {
+/// Which symbols a class standing for `s` may be written as.
+fn written_as(rules: &InForce, s: Symbol) -> Vec<Symbol> {
     let mut v = vec![s];
     if let Some(p) = s.partner() {
         if rules.interchangeable(s, p) {
@@ -209,6 +387,121 @@ struct Found {
     physical: u16,
 }
 
+/// The cards of one blank coloring: (physical, effective) and the value test.
+struct Cards {
+    cards: Vec<(Card, Card)>,
+    mask: u16,
+    wlo: [u8; 256],
+    whi: [u8; 256],
+    goals: u64,
+    req: u16,
+    forb: u16,
+}
+
+impl Cards {
+    fn new(setup: &Setup, blank: Card) -> Cards {
+        let p = setup.position;
+        let rules = &setup.rules;
+        let cards: Vec<(Card, Card)> = p
+            .universe
+            .iter()
+            .map(|c| {
+                (
+                    c,
+                    if c.is_blank() && rules.blank_card_wild {
+                        blank
+                    } else {
+                        c
+                    },
+                )
+            })
+            .collect();
+        let mask: u16 = cards.iter().fold(0u16, |m, (_, e)| m | (1 << e.index()));
+        let double = rules.double_set.map(|d| d.bits()).unwrap_or(0);
+        let mut weight = [0u8; 16];
+        for (_, e) in &cards {
+            weight[e.index()] += if double & (1 << e.index()) != 0 { 2 } else { 1 };
+        }
+        let mut wlo = [0u8; 256];
+        let mut whi = [0u8; 256];
+        for x in 0..256usize {
+            for i in 0..8 {
+                if x & (1 << i) != 0 {
+                    wlo[x] += weight[i];
+                    whi[x] += weight[i + 8];
+                }
+            }
+        }
+        let goals = setup
+            .goals
+            .iter()
+            .filter(|&&g| (0..64).contains(&g))
+            .fold(0u64, |m, &g| m | (1 << g));
+        let mut req = 0u16;
+        for &c in &rules.required_cards {
+            let eff = cards
+                .iter()
+                .find(|(pc, _)| *pc == c)
+                .map(|(_, e)| *e)
+                .unwrap_or(c);
+            req |= 1 << eff.index();
+        }
+        let mut forb = 0u16;
+        for &c in &rules.forbidden_cards {
+            for (pc, e) in &cards {
+                if *pc == c || *e == c {
+                    forb |= 1 << e.index();
+                }
+            }
+        }
+        Cards {
+            cards,
+            mask,
+            wlo,
+            whi,
+            goals,
+            req,
+            forb,
+        }
+    }
+
+    /// VII-B-3, XIII-C-11, rulings 15 and 16.
+    #[inline]
+    fn ok(&self, x: u16) -> bool {
+        let w = self.wlo[(x & 255) as usize] + self.whi[(x >> 8) as usize];
+        (self.goals >> w) & 1 == 1 && x & self.req == self.req && x & self.forb == 0
+    }
+
+    fn physical(&self, x: u16) -> u16 {
+        self.cards
+            .iter()
+            .filter(|(_, e)| x & (1 << e.index()) != 0)
+            .fold(0u16, |m, (pc, _)| m | (1 << pc.index()))
+    }
+
+    /// The physical sets of the Universe's subsets that meet every criterion.
+    fn good_sets(&self, out: &mut Vec<u16>, limit: usize) {
+        let m = self.mask;
+        let mut x: u16 = 0;
+        loop {
+            if self.ok(x) {
+                let ph = self.physical(x);
+                if !out.contains(&ph) {
+                    out.push(ph);
+                    if out.len() >= limit {
+                        return;
+                    }
+                }
+            }
+            // next subset of m
+            x = x.wrapping_sub(m) & m;
+            if x == 0 {
+                break;
+            }
+        }
+    }
+}
+
 /// The search. Returns the Solution text (or `None`) and statistics.
 pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     let rules = InForce::of(position);
@@ -221,44 +514,56 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     if goals.is_empty() {
         return (None, stats);
     }
-    // No Solution names more cards than the Universe holds (doubled cards
-    // count twice, XIII-C-10).
-    let most = position.universe.len() as i64 * if rules.double_set.is_some() { 2 } else { 1 };
-    if goals.iter().all(|&g| g > most) {
-        return (None, stats);
-    }
     let setup = Setup {
         position,
         rules,
         goals,
     };
     let two = setup.rules.two_solutions;
+    // Some set of cards must meet the value and card criteria (two different
+    // ones for Two Solutions): decided over the subsets of the Universe.
+    let blanks = blank_colorings(&setup);
+    let cards: Vec<Cards> = blanks.iter().map(|&b| Cards::new(&setup, b)).collect();
+    {
+        let need = if two { 2 } else { 1 };
+        let mut good: Vec<u16> = Vec::new();
+        for c in &cards {
+            c.good_sets(&mut good, need);
+            if good.len() >= need {
+                break;
+            }
+        }
+        if good.len() < need {
+            return (None, stats);
+        }
+    }
     // Per physical set, the best Solution naming it.
     let mut found: HashMap<u16, Found> = HashMap::new();
     let mut order: Vec<u16> = Vec::new();
-    for now_choice in now_choices(&setup) {
-        for meanings in wild_meanings(&setup, &now_choice) {
-            for blank in blank_colorings(&setup) {
-                stats.configs += 1;
-                let before = found.len();
-                run_config(
-                    &setup,
-                    &now_choice,
-                    &meanings,
-                    blank,
-                    shortest,
-                    two,
-                    &mut found,
-                    &mut order,
-                    &mut stats,
-                );
-                if !shortest {
-                    let need = if two { 2 } else { 1 };
-                    if found.len() >= need {
-                        return (compose(&found, &order, two, false), stats);
+    // Iterative deepening on the leaves of each build: most positions with a
+    // Solution have a short one; only the last, unbounded pass is a proof.
+    let limits: &[usize] = if shortest {
+        &[usize::MAX]
+    } else {
+        &[3, usize::MAX]
+    };
+    let choices = now_choices(&setup);
+    for &limit in limits {
+        for now_choice in &choices {
+            for meanings in wild_meanings(&setup, now_choice) {
+                for (bi, &blank) in blanks.iter().enumerate() {
+                    stats.configs += 1;
+                    run_config(
+                        &setup, now_choice, &meanings, blank, &cards[bi], limit, shortest, two,
+                        &mut found, &mut order, &mut stats,
+                    );
+                    if !shortest {
+                        let need = if two { 2 } else { 1 };
+                        if found.len() >= need {
+                            return (compose(&found, &order, two, false), stats);
+                        }
                     }
                 }
-                let _ = before;
             }
         }
     }
@@ -368,12 +673,19 @@ fn blank_colorings(setup: &Setup) -> Vec<Card> {
     }
 }
 
+/// Set-Name tables per flag mask: distinct tables with their shortest build.
+struct Names {
+    by_mask: Vec<(u8, Vec<Item>)>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run_config(
     setup: &Setup,
     resources: &[Symbol],
     meanings: &[(Symbol, Symbol)],
     blank: Card,
+    cards: &Cards,
+    limit: usize,
     shortest: bool,
     two: bool,
     found: &mut HashMap<u16, Found>,
@@ -383,15 +695,11 @@ fn run_config(
     let p = setup.position;
     let rules = &setup.rules;
     let restrictions_ok = rules.restrictions;
-    // ---- kinds
-    let mut kinds: Vec<Kind> = Vec::new();
-    let mut push = |face: Symbol, req: bool| {
-        if let Some(k) = kinds.iter_mut().find(|k| k.face == face && k.req == req) {
-            k.cap += 1;
-            return;
-        }
-        let wild = rules.is_wild(face);
-        let stands = if wild {
+    let mo = rules.multiple_operations;
+    // ---- classes
+    let mut classes: Vec<Class> = Vec::new();
+    let stands_for = |face: Symbol| -> Symbol {
+        if rules.is_wild(face) {
             meanings
                 .iter()
                 .find(|(f, _)| *f == face)
@@ -399,16 +707,42 @@ fn run_config(
                 .unwrap_or(face)
         } else {
             face
-        };
-        kinds.push(Kind {
+        }
+    };
+    let mut push = |face: Symbol, required: bool| {
+        let stands = stands_for(face);
+        let cube = Cube {
             face,
-            req,
-            cap: 1,
-            wild,
-            reusable: rules.multiple_operations && stands.is_operation(),
-            stands,
-            syms: class(rules, stands),
-        });
+            required,
+            wild: rules.is_wild(face),
+        };
+        let k = match classes
+            .iter()
+            .position(|c| rules.same_class(c.stands, stands))
+        {
+            Some(k) => k,
+            None => {
+                classes.push(Class {
+                    stands,
+                    syms: written_as(rules, stands),
+                    cubes: Vec::new(),
+                    req_r: 0,
+                    req_s: 0,
+                    cap: 0,
+                    need: 0,
+                    reusable: mo && stands.is_operation(),
+                });
+                classes.len() - 1
+            }
+        };
+        let c = &mut classes[k];
+        c.cubes.push(cube);
+        if required {
+            c.req_r += 1;
+            if !stands.is_relation() {
+                c.req_s += 1;
+            }
+        }
     };
     for s in p.required.iter() {
         if usable(s, restrictions_ok) {
@@ -420,131 +754,82 @@ fn run_config(
             push(s, false);
         }
     }
-    if kinds.len() > 32 {
-        return; // cannot happen with the kit (I-B-2)
+    if classes.len() > 15 {
+        return; // cannot happen: 12 symbols
     }
-    for k in &mut kinds {
-        if k.reusable && !k.req {
-            k.cap = 1;
-        }
-        k.cap = k.cap.min(15);
-    }
-    // ---- cards
-    let cards: Vec<(Card, Card)> = p
-        .universe
-        .iter()
-        .map(|c| {
-            (
-                c,
-                if c.is_blank() && rules.blank_card_wild {
-                    blank
-                } else {
-                    c
+    // ---- Required Cube variations (XIII-A-1, OS-A7, ruling 5)
+    let mut vars: Vec<ReqVar> = Vec::new();
+    for &x in &rules.required_cubes {
+        let Some(k) = classes
+            .iter()
+            .position(|c| c.cubes.iter().any(|cb| cb.face == x))
+        else {
+            return; // no usable X cube
+        };
+        let c = &classes[k];
+        let has_req = c.cubes.iter().any(|cb| cb.face == x && cb.required);
+        let has_free = c.cubes.iter().any(|cb| cb.face == x && !cb.required);
+        let rel = c.stands.is_relation();
+        vars.push(ReqVar {
+            face: x,
+            class: k,
+            part: [
+                VarPart {
+                    auto: has_req,
+                    placeable: has_free,
                 },
-            )
-        })
-        .collect();
-    let mask: u16 = cards.iter().fold(0u16, |m, (_, e)| m | (1 << e.index()));
-    let double = rules.double_set.map(|d| d.bits()).unwrap_or(0);
-    let mut weight = [0i64; 16];
-    for (_, e) in &cards {
-        weight[e.index()] += if double & (1 << e.index()) != 0 { 2 } else { 1 };
+                VarPart {
+                    auto: has_req && !rel,
+                    placeable: has_free || (has_req && rel),
+                },
+            ],
+        });
+    }
+    for (k, c) in classes.iter_mut().enumerate() {
+        let extra = vars.iter().filter(|v| v.class == k).count() as u8;
+        c.need = c.req_r.max(c.req_s) + extra;
+        c.cap = if c.reusable {
+            c.need.max(1)
+        } else {
+            c.cubes.len() as u8
+        }
+        .min(15);
     }
     let mut cfg = Config {
         sem: Semantics {
             symmetric_difference: rules.symmetric_difference,
         },
-        kinds,
+        classes,
         nodes: Vec::new(),
         chain_nodes: Vec::new(),
+        part_nodes: Vec::new(),
+        vars,
+        two_ops: rules.two_operations,
     };
-    let nk = cfg.kinds.len();
-    let fmask = |k: usize| 15u128 << (4 * k);
-
-    // ---- accounting masks (VII-B-4-b, XIII-A-1)
-    let mut must_s = (0u128, 0u128);
-    let mut must_r = (0u128, 0u128);
-    for (k, kind) in cfg.kinds.iter().enumerate() {
-        if kind.req {
-            must_r.0 |= fmask(k);
-            must_r.1 |= (kind.cap as u128) << (4 * k);
-            if !kind.stands.is_relation() {
-                must_s.0 |= fmask(k);
-                must_s.1 |= (kind.cap as u128) << (4 * k);
-            }
-        }
-    }
-    let mut face_masks: Vec<u128> = Vec::new();
-    for &x in &rules.required_cubes {
-        let m = (0..nk)
-            .filter(|&k| cfg.kinds[k].face == x)
-            .fold(0u128, |m, k| m | fmask(k));
-        if m == 0 {
-            return; // no usable cube shows x (ruling 4)
-        }
-        face_masks.push(m);
-    }
-    let all_faces: u32 = (1u32 << face_masks.len()) - 1;
-    let faces_of = |u: u128| -> u32 {
-        face_masks
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| u & **m != 0)
-            .fold(0u32, |a, (i, _)| a | (1 << i))
-    };
+    let nk = cfg.classes.len();
+    let mask = cards.mask;
     let need_restriction = restrictions_ok && p.required.iter().any(|c| c.is_relation());
-
-    // ---- value and card criteria (VII-B-3, XIII-C-11, ruling 15, 16)
-    let goal_ok = |x: u16| -> bool {
-        let w: i64 = (0..16)
-            .filter(|i| x & (1 << i) != 0)
-            .map(|i| weight[i])
-            .sum();
-        if !setup.goals.contains(&w) {
-            return false;
-        }
-        for &c in &rules.required_cards {
-            let eff = cards
-                .iter()
-                .find(|(pc, _)| *pc == c)
-                .map(|(_, e)| *e)
-                .unwrap_or(c);
-            if x & (1 << eff.index()) == 0 {
-                return false;
-            }
-        }
-        for &c in &rules.forbidden_cards {
-            for (pc, e) in &cards {
-                if (*pc == c || *e == c) && x & (1 << e.index()) != 0 {
-                    return false;
-                }
-            }
-        }
-        true
-    };
-    let physical = |x: u16| -> u16 {
-        cards
-            .iter()
-            .filter(|(_, e)| x & (1 << e.index()) != 0)
-            .fold(0u16, |m, (pc, _)| m | (1 << pc.index()))
-    };
+    let all_flags: u8 = ((1u16 << cfg.vars.len()) - 1) as u8;
     let blank_part = if rules.blank_card_wild && !blank.is_blank() {
         format!("; blank: {blank}")
     } else {
         String::new()
     };
-    let mut record = |cfg: &Config, parts: Option<&PartState>, name: &Item, x: u16| -> bool {
-        let phys = physical(x);
-        let syms = name.syms + parts.map(|p| p.syms).unwrap_or(0);
+
+    let mut record = |cfg: &Config,
+                      part: Option<(&PartState, u8)>,
+                      name: &Item,
+                      name_flags: u8,
+                      x: u16|
+     -> bool {
+        let phys = cards.physical(x);
+        let syms = name.syms + part.map(|p| p.0.syms).unwrap_or(0);
         let text = || {
             let mut t = String::new();
-            if let Some(ps) = parts {
-                for &r in &ps.list {
-                    t.push_str(&cfg.chain_text(r));
-                    t.push_str("; ");
-                }
+            if let Some((ps, f)) = part {
+                t.push_str(&Assign::new(cfg, R_PART, f).part(ps.node));
             }
-            t.push_str(&cfg.expr_text(name.node));
+            t.push_str(&Assign::new(cfg, S_PART, name_flags).expr(name.node));
             t.push_str(&blank_part);
             t
         };
@@ -571,20 +856,37 @@ fn run_config(
     };
 
     // ---- Set-Name builds by number of leaves
-    let set_kinds: Vec<usize> = (0..nk).filter(|&k| cfg.kinds[k].stands.is_set()).collect();
-    let bin_kinds: Vec<usize> = (0..nk)
-        .filter(|&k| cfg.kinds[k].stands.is_binary_operation())
+    let set_classes: Vec<usize> = (0..nk)
+        .filter(|&k| cfg.classes[k].stands.is_set())
         .collect();
-    let not_kinds: Vec<usize> = (0..nk)
-        .filter(|&k| cfg.kinds[k].stands == Symbol::Complement)
+    let bin_classes: Vec<usize> = (0..nk)
+        .filter(|&k| cfg.classes[k].stands.is_binary_operation())
         .collect();
-    let rel_kinds: Vec<usize> = (0..nk)
-        .filter(|&k| cfg.kinds[k].stands.is_relation())
+    let not_classes: Vec<usize> = (0..nk)
+        .filter(|&k| cfg.classes[k].stands == Symbol::Complement)
         .collect();
-    let max_leaves: usize = set_kinds.iter().map(|&k| cfg.kinds[k].cap as usize).sum();
+    let rel_classes: Vec<usize> = (0..nk)
+        .filter(|&k| cfg.classes[k].stands.is_relation())
+        .collect();
+    let two_ops = cfg.two_ops;
+    let ops_of = |n: u8| if two_ops { n.min(2) } else { 0 };
+    let max_leaves: usize = set_classes
+        .iter()
+        .map(|&k| cfg.classes[k].cap as usize)
+        .sum::<usize>()
+        .min(limit);
     let mut levels: Vec<Vec<Item>> = vec![Vec::new(); max_leaves + 1];
+    // Set-Name alone: checked as soon as a build exists (VII-B-4-a: at least
+    // two symbols).
+    let name_alone = |cfg: &Config, it: &Item| -> Option<u8> {
+        if it.syms < 2 || (two_ops && it.ops < 2) {
+            return None;
+        }
+        let fl = cfg.flags(it.usage, S_PART)?;
+        fl.into_iter().find(|&f| f == all_flags)
+    };
     for n in 1..=max_leaves {
-        let mut index: HashMap<(u128, u8, u16), usize> = HashMap::new();
+        let mut index: HashMap<(u64, u8, u16), usize> = HashMap::new();
         let mut items: Vec<Item> = Vec::new();
         let mut insert = |cfg: &mut Config, items: &mut Vec<Item>, it: Item, node: Node| match index
             .entry((it.usage, it.ops, it.table))
@@ -611,45 +913,50 @@ fn run_config(
             }
         };
         if n == 1 {
-            for &k in &set_kinds {
-                for s in cfg.kinds[k].syms.clone() {
+            for &k in &set_classes {
+                for s in cfg.classes[k].syms.clone() {
                     let t = onsets_core::eval::set_table(s)
                         .map(|c| c.bits())
                         .unwrap_or(0)
                         & mask;
-                    let u = 1u128 << (4 * k);
-                    let node = Node {
-                        kind: k as u8,
-                        sym: s,
-                        l: NONE,
-                        r: NONE,
-                    };
                     insert(
                         &mut cfg,
                         &mut items,
                         Item {
-                            usage: u,
+                            usage: 1u64 << (4 * k),
                             ops: 0,
                             table: t,
                             syms: 1,
                             node: 0,
                         },
-                        node,
+                        Node {
+                            class: k as u8,
+                            sym: s,
+                            l: NONE,
+                            r: NONE,
+                        },
                     );
                 }
             }
         } else {
             for n1 in 1..n {
                 let n2 = n - n1;
-                for &a in &levels[n1] {
-                    for &b in &levels[n2] {
+                for (ia, &a) in levels[n1].iter().enumerate() {
+                    for (ib, &b) in levels[n2].iter().enumerate() {
                         let Some(u) = cfg.sum(a.usage, b.usage) else {
                             continue;
                         };
-                        for &k in &bin_kinds {
+                        // ∪ and ∩ (and symmetric difference) commute: one order
+                        // suffices unless the shortest text is wanted.
+                        let second = n1 > n2 || (n1 == n2 && ia > ib);
+                        for &k in &bin_classes {
                             let Some(u2) = cfg.add(u, k) else { continue };
-                            for si in 0..cfg.kinds[k].syms.len() {
-                                let s = cfg.kinds[k].syms[si];
+                            for si in 0..cfg.classes[k].syms.len() {
+                                let s = cfg.classes[k].syms[si];
+                                let commutes = s != Symbol::Minus || cfg.sem.symmetric_difference;
+                                if commutes && second {
+                                    continue;
+                                }
                                 let t = binary(
                                     s,
                                     onsets_core::CardSet(a.table),
@@ -663,13 +970,13 @@ fn run_config(
                                     &mut items,
                                     Item {
                                         usage: u2,
-                                        ops: (a.ops + b.ops + 1).min(2),
+                                        ops: ops_of(a.ops + b.ops + 1),
                                         table: t,
                                         syms: a.syms + b.syms + 1,
                                         node: 0,
                                     },
                                     Node {
-                                        kind: k as u8,
+                                        class: k as u8,
                                         sym: s,
                                         l: a.node,
                                         r: b.node,
@@ -683,14 +990,14 @@ fn run_config(
         }
         // Complement closure (′ binds tightest, VII-B-6-b). In shortest mode
         // repeat until no build gets shorter.
-        if !not_kinds.is_empty() {
+        if !not_classes.is_empty() {
             loop {
                 let mut changed = false;
                 let mut j = 0;
                 while j < items.len() {
                     let a = items[j];
                     j += 1;
-                    for &k in &not_kinds {
+                    for &k in &not_classes {
                         let Some(u2) = cfg.add(a.usage, k) else {
                             continue;
                         };
@@ -700,13 +1007,13 @@ fn run_config(
                             &mut items,
                             Item {
                                 usage: u2,
-                                ops: (a.ops + 1).min(2),
+                                ops: ops_of(a.ops + 1),
                                 table: t,
                                 syms: a.syms + 1,
                                 node: 0,
                             },
                             Node {
-                                kind: k as u8,
+                                class: k as u8,
                                 sym: Symbol::Complement,
                                 l: a.node,
                                 r: NONE,
@@ -720,21 +1027,15 @@ fn run_config(
             }
         }
         if !shortest {
-            items = pareto(items, must_r.0, &faces_of);
+            items = pareto(&cfg, items);
         }
         stats.builds += items.len();
-        // Early exit: a Set-Name alone (VII-B-4-a: at least two symbols).
         if !shortest && !need_restriction {
             for it in &items {
-                if it.syms < 2
-                    || it.usage & must_s.0 != must_s.1
-                    || (rules.two_operations && it.ops < 2)
-                    || faces_of(it.usage) != all_faces
-                {
-                    continue;
-                }
-                if goal_ok(it.table) && record(&cfg, None, it, it.table) {
-                    return;
+                if let Some(f) = name_alone(&cfg, it) {
+                    if cards.ok(it.table) && record(&cfg, None, it, f, it.table) {
+                        return;
+                    }
                 }
             }
         }
@@ -742,75 +1043,132 @@ fn run_config(
     }
     let all: Vec<Item> = levels.iter().flatten().copied().collect();
 
-    // ---- Set-Name candidates: (table, faces, ≥2 symbols) → best
-    let mut names: HashMap<(u16, u32, bool), Item> = HashMap::new();
+    // ---- Set-Name candidates per flag mask: distinct tables, shortest build
+    let mut per_mask: HashMap<u8, HashMap<(u16, bool), Item>> = HashMap::new();
     for it in &all {
-        if it.usage & must_s.0 != must_s.1 {
+        if two_ops && it.ops < 2 {
             continue;
         }
-        if rules.two_operations && it.ops < 2 {
+        let Some(fl) = cfg.flags(it.usage, S_PART) else {
             continue;
-        }
-        let key = (it.table, faces_of(it.usage), it.syms >= 2);
-        match names.entry(key) {
-            Entry::Vacant(v) => {
-                v.insert(*it);
-            }
-            Entry::Occupied(mut o) => {
-                if it.syms < o.get().syms {
-                    o.insert(*it);
+        };
+        for f in fl {
+            let m = per_mask.entry(f).or_default();
+            match m.entry((it.table, it.syms >= 2)) {
+                Entry::Vacant(v) => {
+                    v.insert(*it);
+                }
+                Entry::Occupied(mut o) => {
+                    if it.syms < o.get().syms {
+                        o.insert(*it);
+                    }
                 }
             }
         }
     }
-    let names: Vec<Item> = {
-        let mut v: Vec<Item> = names.into_values().collect();
-        v.sort_by_key(|i| (i.syms, i.table, i.usage));
-        v
+    let names = Names {
+        by_mask: {
+            let mut v: Vec<(u8, Vec<Item>)> = per_mask
+                .into_iter()
+                .map(|(f, m)| {
+                    let mut items: Vec<Item> = m.into_values().collect();
+                    items.sort_by_key(|i| (i.syms, i.table));
+                    (f, items)
+                })
+                .collect();
+            v.sort_by_key(|x| x.0);
+            v
+        },
     };
 
     // ---- no Restriction part
     if !need_restriction {
-        for it in &names {
-            if it.syms < 2 {
-                continue; // VII-B-4-a
-            }
-            if faces_of(it.usage) != all_faces {
+        for (f, items) in &names.by_mask {
+            if *f != all_flags {
                 continue;
             }
-            let x = it.table & mask;
-            if goal_ok(x) && record(&cfg, None, it, x) {
-                return;
+            for it in items {
+                if it.syms < 2 {
+                    continue; // VII-B-4-a
+                }
+                if cards.ok(it.table) && record(&cfg, None, it, *f, it.table) {
+                    return;
+                }
             }
         }
     }
-    if !restrictions_ok || rel_kinds.is_empty() {
+    if !restrictions_ok || rel_classes.is_empty() {
         return;
     }
 
+    // Pairs a Restriction part with the Set-Names; cached per (K, flags) when
+    // only the first Solution is wanted.
+    let mut cache: HashMap<(u16, u8), bool> = HashMap::new();
+    let use_cache = !shortest && !two;
+    let mut try_part = |cfg: &Config, st: &PartState| -> bool {
+        let Some(fl) = cfg.flags(st.usage, R_PART) else {
+            return false;
+        };
+        for f in fl {
+            if use_cache {
+                if let Some(false) = cache.get(&(st.accept, f)) {
+                    continue;
+                }
+            }
+            let mut any = false;
+            for (g, items) in &names.by_mask {
+                if f | g != all_flags {
+                    continue;
+                }
+                for it in items {
+                    let x = st.accept & it.table;
+                    if cards.ok(x) {
+                        any = true;
+                        if record(cfg, Some((st, f)), it, *g, x) {
+                            return true;
+                        }
+                        if use_cache {
+                            break;
+                        }
+                    }
+                }
+            }
+            if use_cache {
+                cache.insert((st.accept, f), any);
+            }
+        }
+        false
+    };
+
     // ---- Restrictions (VI-B-2): sides are builds without the op count
-    let mut side_index: HashMap<(u128, u16), usize> = HashMap::new();
+    let mut side_index: HashMap<(u64, u16), usize> = HashMap::new();
     let mut sides: Vec<Item> = Vec::new();
     for it in &all {
         match side_index.entry((it.usage, it.table)) {
             Entry::Vacant(v) => {
                 v.insert(sides.len());
-                sides.push(*it);
+                sides.push(Item { ops: 0, ..*it });
             }
             Entry::Occupied(o) => {
                 if it.syms < sides[*o.get()].syms {
-                    sides[*o.get()] = *it;
+                    sides[*o.get()] = Item { ops: 0, ..*it };
                 }
             }
         }
     }
-    let max_rel: usize = rel_kinds.iter().map(|&k| cfg.kinds[k].cap as usize).sum();
+    if !shortest {
+        sides = pareto(&cfg, sides);
+    }
+    let max_rel: usize = rel_classes
+        .iter()
+        .map(|&k| cfg.classes[k].cap as usize)
+        .sum();
     let mut frontier: Vec<Chain> = sides
         .iter()
         .map(|s| {
             cfg.chain_nodes.push(ChainNode {
                 prev: NONE,
-                kind: 0,
+                class: 0,
                 sym: Symbol::Equals,
                 side: s.node,
             });
@@ -823,18 +1181,19 @@ fn run_config(
             }
         })
         .collect();
-    let mut restr_index: HashMap<(u128, u16), usize> = HashMap::new();
+    let nonull = rules.no_null_restrictions;
+    let mut restr_index: HashMap<(u64, u16), usize> = HashMap::new();
     let mut restrs: Vec<Chain> = Vec::new();
     for _ in 0..max_rel {
-        let mut next_index: HashMap<(u128, u16, u16), usize> = HashMap::new();
+        let mut next_index: HashMap<(u64, u16, u16), usize> = HashMap::new();
         let mut next: Vec<Chain> = Vec::new();
         for c in &frontier {
-            for &k in &rel_kinds {
+            for &k in &rel_classes {
                 let Some(u1) = cfg.add(c.usage, k) else {
                     continue;
                 };
-                for si in 0..cfg.kinds[k].syms.len() {
-                    let rel = cfg.kinds[k].syms[si];
+                for si in 0..cfg.classes[k].syms.len() {
+                    let rel = cfg.classes[k].syms[si];
                     for s in &sides {
                         let Some(u2) = cfg.sum(u1, s.usage) else {
                             continue;
@@ -850,7 +1209,7 @@ fn run_config(
                         let syms = c.syms + 1 + s.syms;
                         let cn = ChainNode {
                             prev: c.node,
-                            kind: k as u8,
+                            class: k as u8,
                             sym: rel,
                             side: s.node,
                         };
@@ -870,6 +1229,28 @@ fn run_config(
                                 v.insert(next.len());
                                 let ch = new_chain(&mut cfg);
                                 next.push(ch);
+                                // A new Restriction: tried at once as the
+                                // whole Restriction part.
+                                if !shortest
+                                    && (!nonull || acc != mask)
+                                    && !restr_index.contains_key(&(u2, acc))
+                                {
+                                    restr_index.insert((u2, acc), restrs.len());
+                                    restrs.push(ch);
+                                    cfg.part_nodes.push(PartNode {
+                                        prev: NONE,
+                                        chain: ch.node,
+                                    });
+                                    let st = PartState {
+                                        usage: ch.usage,
+                                        accept: ch.accept,
+                                        syms: ch.syms,
+                                        node: (cfg.part_nodes.len() - 1) as u32,
+                                    };
+                                    if try_part(&cfg, &st) {
+                                        return;
+                                    }
+                                }
                             }
                             Entry::Occupied(o) => {
                                 if shortest && syms < next[*o.get()].syms {
@@ -895,23 +1276,33 @@ fn run_config(
                 }
             }
         }
-        frontier = next;
+        frontier = if shortest {
+            next
+        } else {
+            pareto_frontier(&cfg, next)
+        };
         if frontier.is_empty() {
             break;
         }
+    }
+    if !shortest && !nonull {
+        restrs = pareto_chains(&cfg, restrs);
     }
     stats.restrictions += restrs.len();
 
     // ---- Restriction parts: one or more Restrictions, one build (ruling 3);
     // No Null Restrictions: each removes a card from the Universe restricted
-    // by the others (XIII-B-8, OS-E10). `privates[i]`: cards only Restriction
+    // by the others (XIII-B-8, OS-E10). `privs[i]`: cards only Restriction
     // i removes; they only shrink as Restrictions are added.
-    let nonull = rules.no_null_restrictions;
-    type Key = (u128, u16, Vec<u16>);
+    type Key = (u64, u16, Vec<u16>);
     let mut part_index: HashMap<Key, usize> = HashMap::new();
     let mut parts: Vec<(PartState, Vec<u16>)> = Vec::new();
     let mut frontier: Vec<usize> = Vec::new();
-    for r in restrs.iter() {
+    // Restrictions are combined in non-decreasing order of index, so each
+    // set of Restrictions is built once; `last_of[i]`: the smallest index a
+    // path to part i ended with.
+    let mut last_of: Vec<usize> = Vec::new();
+    for (ri, r) in restrs.iter().enumerate() {
         let privs = if nonull {
             let p0 = mask & !r.accept;
             if p0 == 0 {
@@ -922,17 +1313,25 @@ fn run_config(
             Vec::new()
         };
         let key = (r.usage, r.accept, privs.clone());
+        cfg.part_nodes.push(PartNode {
+            prev: NONE,
+            chain: r.node,
+        });
         let st = PartState {
             usage: r.usage,
             accept: r.accept,
             syms: r.syms,
-            list: vec![r.node],
+            node: (cfg.part_nodes.len() - 1) as u32,
         };
         match part_index.entry(key) {
             Entry::Vacant(v) => {
                 v.insert(parts.len());
                 frontier.push(parts.len());
+                if shortest && try_part(&cfg, &st) {
+                    return;
+                }
                 parts.push((st, privs));
+                last_of.push(ri);
             }
             Entry::Occupied(o) => {
                 if st.syms < parts[*o.get()].0.syms {
@@ -945,7 +1344,8 @@ fn run_config(
         let mut next = Vec::new();
         for &pi in &frontier {
             let (st, privs) = parts[pi].clone();
-            for r in &restrs {
+            let from = last_of[pi];
+            for (ri, r) in restrs.iter().enumerate().skip(from) {
                 let Some(u) = cfg.sum(st.usage, r.usage) else {
                     continue;
                 };
@@ -962,24 +1362,45 @@ fn run_config(
                     }
                     np.push(mine);
                     np.sort_unstable();
+                } else if acc == st.accept && !shortest {
+                    // removes nothing more: only useful for the cube count
+                    if cfg.dominates(st.usage, u) {
+                        continue;
+                    }
                 }
-                let mut list = st.list.clone();
-                list.push(r.node);
-                let nst = PartState {
-                    usage: u,
-                    accept: acc,
-                    syms: st.syms + r.syms,
-                    list,
+                let key = (u, acc, np.clone());
+                let make = |cfg: &mut Config| {
+                    cfg.part_nodes.push(PartNode {
+                        prev: st.node,
+                        chain: r.node,
+                    });
+                    PartState {
+                        usage: u,
+                        accept: acc,
+                        syms: st.syms + r.syms,
+                        node: (cfg.part_nodes.len() - 1) as u32,
+                    }
                 };
-                match part_index.entry((u, acc, np.clone())) {
+                match part_index.entry(key) {
                     Entry::Vacant(v) => {
+                        let nst = make(&mut cfg);
                         v.insert(parts.len());
                         next.push(parts.len());
+                        if try_part(&cfg, &nst) {
+                            return;
+                        }
                         parts.push((nst, np));
+                        last_of.push(ri);
                     }
                     Entry::Occupied(o) => {
-                        if shortest && nst.syms < parts[*o.get()].0.syms {
-                            parts[*o.get()].0 = nst;
+                        let j = *o.get();
+                        if shortest && st.syms + r.syms < parts[j].0.syms {
+                            let nst = make(&mut cfg);
+                            parts[j].0 = nst;
+                        }
+                        if ri < last_of[j] {
+                            last_of[j] = ri;
+                            next.push(j);
                         }
                     }
                 }
@@ -988,74 +1409,108 @@ fn run_config(
         frontier = next;
     }
     stats.parts += parts.len();
-
-    // ---- combine: Restriction part (every Required cube, VII-B-4-b) and
-    // Set-Name; Required Cube variation over both parts (XIII-A-1).
-    let mut best_parts: HashMap<(u16, u32), PartState> = HashMap::new();
-    for (st, _) in parts {
-        if st.usage & must_r.0 != must_r.1 {
-            continue;
-        }
-        let key = (st.accept, faces_of(st.usage));
-        match best_parts.entry(key) {
-            Entry::Vacant(v) => {
-                v.insert(st);
-            }
-            Entry::Occupied(mut o) => {
-                if st.syms < o.get().syms {
-                    o.insert(st);
-                }
-            }
-        }
-    }
-    let mut best_parts: Vec<PartState> = best_parts.into_values().collect();
-    best_parts.sort_by_key(|p| (p.syms, p.accept, p.usage));
-    for st in &best_parts {
-        let fr = faces_of(st.usage);
-        for it in &names {
-            if (faces_of(it.usage) | fr) != all_faces {
-                continue;
-            }
-            let x = st.accept & it.table & mask;
-            if goal_ok(x) && record(&cfg, Some(st), it, x) {
+    if shortest {
+        for (st, _) in &parts {
+            if try_part(&cfg, st) {
                 return;
             }
         }
     }
 }
 
-/// Drops builds dominated by another with the same truth table, operation
-/// count, Required-cube use and Required Cube faces that uses no more of
-/// any other kind of cube: anything built from the dominated one can be
-/// built from the other (fewer cubes never break VII-B-4).
-fn pareto(items: Vec<Item>, req_fields: u128, faces_of: &dyn Fn(u128) -> u32) -> Vec<Item> {
-    let mut groups: HashMap<(u16, u8, u128, u32), Vec<Item>> = HashMap::new();
-    let mut keys: Vec<(u16, u8, u128, u32)> = Vec::new();
+/// Drops builds dominated by another with the same truth table and
+/// operation count: anything built from the dominated one can be built from
+/// the other, and the lower bounds of VII-B-4-b and XIII-A-1 are still met
+/// (see [`Config::dominates`]).
+fn pareto(cfg: &Config, items: Vec<Item>) -> Vec<Item> {
+    // A single symbol is no Solution by itself (VII-B-4-a): it does not
+    // stand in for longer builds.
+    let mut groups: HashMap<(u16, u8, bool), Vec<Item>> = HashMap::new();
+    let mut keys: Vec<(u16, u8, bool)> = Vec::new();
     for it in items {
-        let key = (it.table, it.ops, it.usage & req_fields, faces_of(it.usage));
+        let key = (it.table, it.ops, it.syms >= 2);
         let g = groups.entry(key).or_default();
         if g.is_empty() {
             keys.push(key);
         }
         g.push(it);
     }
-    let le = |a: u128, b: u128| -> bool { (0..32).all(|k| field(a, k) <= field(b, k)) };
+    let total = |u: u64| (0..16).map(|k| field(u, k) as u32).sum::<u32>();
     let mut out = Vec::new();
     for key in keys {
         let mut g = groups.remove(&key).unwrap_or_default();
-        g.sort_by_key(|i| {
-            (
-                (0..32).map(|k| field(i.usage, k) as u32).sum::<u32>(),
-                i.syms,
-            )
-        });
-        let mut kept: Vec<Item> = Vec::new();
+        if g.len() > 1 {
+            g.sort_by_key(|i| (total(i.usage), i.syms));
+        }
+        let start = out.len();
         for it in g {
-            if !kept.iter().any(|k| le(k.usage, it.usage)) {
-                kept.push(it);
+            if !out[start..]
+                .iter()
+                .any(|k: &Item| cfg.dominates(k.usage, it.usage))
+            {
+                out.push(it);
             }
         }
-        out.extend(kept);
+    }
+    out
+}
+
+/// [`pareto`] for Restrictions with the same accepted cards.
+fn pareto_chains(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
+    let mut groups: HashMap<u16, Vec<Chain>> = HashMap::new();
+    let mut keys: Vec<u16> = Vec::new();
+    for it in items {
+        let g = groups.entry(it.accept).or_default();
+        if g.is_empty() {
+            keys.push(it.accept);
+        }
+        g.push(it);
+    }
+    let total = |u: u64| (0..16).map(|k| field(u, k) as u32).sum::<u32>();
+    let mut out = Vec::new();
+    for key in keys {
+        let mut g = groups.remove(&key).unwrap_or_default();
+        g.sort_by_key(|i| (total(i.usage), i.syms));
+        let start = out.len();
+        for it in g {
+            if !out[start..]
+                .iter()
+                .any(|k: &Chain| cfg.dominates(k.usage, it.usage))
+            {
+                out.push(it);
+            }
+        }
+    }
+    out
+}
+
+/// [`pareto`] for chains with the same accepted cards and last side.
+fn pareto_frontier(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
+    let mut groups: HashMap<(u16, u16), Vec<Chain>> = HashMap::new();
+    let mut keys: Vec<(u16, u16)> = Vec::new();
+    for it in items {
+        let g = groups.entry((it.accept, it.last)).or_default();
+        if g.is_empty() {
+            keys.push((it.accept, it.last));
+        }
+        g.push(it);
+    }
+    let total = |u: u64| (0..16).map(|k| field(u, k) as u32).sum::<u32>();
+    let mut out = Vec::new();
+    for key in keys {
+        let mut g = groups.remove(&key).unwrap_or_default();
+        if g.len() > 1 {
+            g.sort_by_key(|i| (total(i.usage), i.syms));
+        }
+        let start = out.len();
+        for it in g {
+            if !out[start..]
+                .iter()
+                .any(|k: &Chain| cfg.dominates(k.usage, it.usage))
+            {
+                out.push(it);
+            }
+        }
     }
     out
 }
