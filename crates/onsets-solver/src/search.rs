@@ -545,7 +545,7 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     let limits: &[usize] = if shortest {
         &[usize::MAX]
     } else {
-        &[3, usize::MAX]
+        &[3, 5, usize::MAX]
     };
     let choices = now_choices(&setup);
     for &limit in limits {
@@ -1340,6 +1340,12 @@ fn run_config(
             }
         }
     }
+    let mut by_accept: HashMap<u16, Vec<u64>> = HashMap::new();
+    if !nonull && !shortest {
+        for (st, _) in &parts {
+            by_accept.entry(st.accept).or_default().push(st.usage);
+        }
+    }
     while !frontier.is_empty() {
         let mut next = Vec::new();
         for &pi in &frontier {
@@ -1367,6 +1373,15 @@ fn run_config(
                     if cfg.dominates(st.usage, u) {
                         continue;
                     }
+                }
+                if !nonull && !shortest {
+                    // a part with the same accepted cards and no more cubes
+                    // (above the lower bounds) does all this one can
+                    let kept = by_accept.entry(acc).or_default();
+                    if kept.iter().any(|&k| cfg.dominates(k, u)) {
+                        continue;
+                    }
+                    kept.push(u);
                 }
                 let key = (u, acc, np.clone());
                 let make = |cfg: &mut Config| {
