@@ -489,13 +489,22 @@ pub fn classify_moves(position: &Position) -> Vec<MoveClass> {
 /// Turns reaching the same mat are solved once.
 pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<MoveClass> {
     let mut cache: HashMap<String, (Class, bool, Option<String>, Position)> = HashMap::new();
+    // Solutions found so far, tried with the checker before the solver on
+    // the next positions (a move seldom destroys every Solution): a witness
+    // the checker accepts proves a Solution exists, so this shortcut is exact.
+    let mut pool: Vec<String> = Vec::new();
+    let mut before = position.clone();
+    before.situation = impossible_or_forceout(position);
+    if let Some(w) = solve(&before).text() {
+        pool.push(w);
+    }
     legal_moves_with(position, options)
         .into_iter()
         .map(|mv| {
             let after = apply_move(position, &mv);
             let (class, now_valid, witness, p) = cache
                 .entry(sorted(&after))
-                .or_insert_with(|| classify_after(after))
+                .or_insert_with(|| classify_after(after, &mut pool))
                 .clone();
             MoveClass {
                 mv,
@@ -508,7 +517,21 @@ pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<Mov
         .collect()
 }
 
-fn classify_after(mut after: Position) -> (Class, bool, Option<String>, Position) {
+fn impossible_or_forceout(p: &Position) -> Situation {
+    if non_digit_count(&p.resources) == 0 {
+        Situation::Forceout
+    } else {
+        Situation::Impossible
+    }
+}
+
+/// How many earlier witnesses [`classify_moves_with`] tries with the checker.
+const POOL: usize = 12;
+
+fn classify_after(
+    mut after: Position,
+    pool: &mut Vec<String>,
+) -> (Class, bool, Option<String>, Position) {
     let now_valid = now_challenge_valid(&after);
     if now_valid {
         after.situation = Situation::Now;
@@ -516,14 +539,19 @@ fn classify_after(mut after: Position) -> (Class, bool, Option<String>, Position
             return (Class::NowWins, true, Some(w), after);
         }
     }
-    after.situation = if non_digit_count(&after.resources) == 0 {
-        Situation::Forceout
-    } else {
-        Situation::Impossible
-    };
+    after.situation = impossible_or_forceout(&after);
+    if let Some(i) = pool.iter().position(|w| check(&after, w).correct) {
+        let w = pool.remove(i);
+        pool.insert(0, w.clone());
+        return (Class::Safe, now_valid, Some(w), after);
+    }
     match solve(&after).text() {
         None => (Class::ImpossibleWins, now_valid, None, after),
-        Some(w) => (Class::Safe, now_valid, Some(w), after),
+        Some(w) => {
+            pool.insert(0, w.clone());
+            pool.truncate(POOL);
+            (Class::Safe, now_valid, Some(w), after)
+        }
     }
 }
 
@@ -577,11 +605,7 @@ pub fn adjudicate(position: &Position, challenge: Challenge) -> Adjudication {
             }
         }
         Challenge::Impossible => {
-            p.situation = if non_digit_count(&p.resources) == 0 {
-                Situation::Forceout
-            } else {
-                Situation::Impossible
-            };
+            p.situation = impossible_or_forceout(&p);
             let witness = solve(&p).text();
             Adjudication {
                 challenger_right: witness.is_none(),
