@@ -423,9 +423,18 @@ fn solver_agrees_with_brute_force_small() {
     assert!(t.solvable > 10 && t.unsolvable > 10, "{t:?}");
 }
 
+/// A second seed, after the meaning-class rewrite of the search.
+#[test]
+fn solver_agrees_with_brute_force_second_seed() {
+    let t = run(0x05E7_5003, 150, 5);
+    eprintln!("{t:?}");
+    assert!(t.solvable > 3 && t.unsolvable > 3, "{t:?}");
+}
+
 #[test]
 #[ignore = "heavy: run in release with --ignored"]
 fn solver_agrees_with_brute_force_thousands() {
-    let t = run(0x05E7_5002, 3000, 5);
+    let t = run(0x05E7_5002, 4000, 5);
     eprintln!("{t:?}");
+    assert!(t.unsolvable > 100, "{t:?}");
 }

@@ -1,0 +1,108 @@
+//! Solver speed (issue 3, "Speed"):
+//! `CARGO_TARGET_DIR=/work/target-speed cargo bench -p onsets-solver --bench solve`.
+//!
+//! First a per-position table over the committed corpus (`corpus/*.jsonl`,
+//! 1,000 positions per division): each position is decided
+//! `ONSETS_BENCH_REPS` times (default 3) and its fastest time kept; the
+//! median and worst per division are printed. Then Criterion benchmarks of
+//! the named worst cases and of each division's slowest corpus position.
+//! Figures are recorded in docs/performance.md.
+
+#[path = "../tests/corpus/mod.rs"]
+mod corpus;
+
+use criterion::{black_box, Criterion};
+use onsets_core::Position;
+use onsets_solver::solve;
+use std::time::{Duration, Instant};
+
+/// The issue's worst cases: Senior, 14 cards, all 15 non-digit cubes in
+/// Resources, Impossible, Multiple Operations and the interchangeables in
+/// force (automatic in Senior).
+const WORST: [(&str, &str); 4] = [
+    (
+        "senior 15 cubes, Goal 7, no variation chosen",
+        r#"{"division": "senior", "adventurous": true, "universe": "B R G Y BR BG RG BRG GY RY BY BGY blank BRGY",
+        "goal": "4+3", "resources": "B R G Y B R G Y ∪ ∩ − ′ V = ⊆", "situation": "impossible"}"#,
+    ),
+    (
+        "senior 15 cubes, required and forbidden card",
+        r#"{"division": "senior", "adventurous": true, "universe": "B R G Y BR BG RG BRG GY RY BY BGY blank BRGY",
+        "goal": "5", "variations": ["required-card BRGY", "forbidden-card Y"], "resources": "B R G Y B R G Y ∪ ∩ − ′ V = ⊆",
+        "situation": "impossible"}"#,
+    ),
+    (
+        "senior 15 cubes, Two Solutions + required card, Goal 1 (none)",
+        r#"{"division": "senior", "adventurous": true, "universe": "B R G Y BR BG RG BRG GY RY BY BGY blank BRGY",
+        "goal": "1", "variations": ["required-card BRGY", "two-solutions"], "resources": "B R G Y B R G Y ∪ ∩ − ′ V = ⊆",
+        "situation": "impossible"}"#,
+    ),
+    (
+        "senior 15 cubes, Goal 14 with No Null Restrictions and Two Operations",
+        r#"{"division": "senior", "adventurous": true, "universe": "B R G Y BR BG RG BRG GY RY BY BGY blank BRGY",
+        "goal": "5*2+4", "variations": ["no-null-restrictions", "two-operations"], "resources": "B R G Y B R G Y ∪ ∩ − ′ V = ⊆",
+        "situation": "impossible"}"#,
+    ),
+];
+
+fn reps() -> usize {
+    std::env::var("ONSETS_BENCH_REPS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3)
+}
+
+fn fastest(p: &Position, reps: usize) -> Duration {
+    (0..reps.max(1))
+        .map(|_| {
+            let t = Instant::now();
+            black_box(solve(black_box(p)));
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+fn main() {
+    let reps = reps();
+    let mut slowest: Vec<(String, Position)> = Vec::new();
+    eprintln!("corpus, fastest of {reps} per position:");
+    for d in corpus::DIVISIONS {
+        let mut times: Vec<(Duration, Position)> = corpus::load(d)
+            .into_iter()
+            .map(|(p, _)| (fastest(&p, reps), p))
+            .collect();
+        times.sort_by_key(|x| x.0);
+        let n = times.len();
+        let over = |ms: u64| {
+            times
+                .iter()
+                .filter(|t| t.0 > Duration::from_millis(ms))
+                .count()
+        };
+        eprintln!(
+            "{d:<10} n={n} median {:?} p90 {:?} p99 {:?} worst {:?}; over 1 ms: {}, over 50 ms: {}",
+            times[n / 2].0,
+            times[n * 9 / 10].0,
+            times[n * 99 / 100].0,
+            times[n - 1].0,
+            over(1),
+            over(50)
+        );
+        let worst = times.pop().unwrap();
+        slowest.push((format!("slowest {d} corpus position"), worst.1));
+    }
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for (name, json) in WORST {
+        let p = Position::from_json(json).unwrap();
+        c.bench_function(name, |b| b.iter(|| solve(black_box(&p))));
+    }
+    for (name, p) in &slowest {
+        c.bench_function(name, |b| b.iter(|| solve(black_box(p))));
+    }
+    c.final_summary();
+}
