@@ -28,7 +28,10 @@ fn corpus_is_reproducible() {
         let lines = corpus::generate(d);
         let committed: Vec<String> = corpus::load(d).into_iter().map(|x| x.1).collect();
         assert_eq!(lines.len(), corpus::PER_DIVISION);
-        assert_eq!(lines, committed, "corpus/{d}.jsonl differs from its generator");
+        assert_eq!(
+            lines, committed,
+            "corpus/{d}.jsonl differs from its generator"
+        );
     }
 }
 

@@ -265,6 +265,11 @@ pub fn path(division: &str) -> String {
 pub fn load(division: &str) -> Vec<(Position, String)> {
     let text = std::fs::read_to_string(path(division)).expect("corpus file");
     text.lines()
-        .map(|l| (Position::from_json(l).expect("corpus position"), l.to_string()))
+        .map(|l| {
+            (
+                Position::from_json(l).expect("corpus position"),
+                l.to_string(),
+            )
+        })
         .collect()
 }
