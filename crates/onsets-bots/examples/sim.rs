@@ -25,4 +25,7 @@ fn main() {
     let dt = t.elapsed();
     println!("{}", serde_json::to_string_pretty(&s).unwrap());
     eprintln!("{shakes} shakes in {dt:?}");
+    for (k, n, tot, max) in onsets_bots::solver_profile() {
+        eprintln!("{k:<28} {n:>7} calls {tot:>10.1} ms total {max:>8.1} ms max");
+    }
 }

@@ -10,6 +10,19 @@ use std::collections::HashMap;
 
 thread_local! {
     static CACHE: RefCell<HashMap<String, Option<String>>> = RefCell::new(HashMap::new());
+    static PROFILE: RefCell<std::collections::BTreeMap<String, (u64, f64, f64)>> =
+        const { RefCell::new(std::collections::BTreeMap::new()) };
+}
+
+/// Solver calls on this thread by kind (situation, Resources left,
+/// solvable): count, total and worst time in ms (for tuning).
+pub fn solver_profile() -> Vec<(String, u64, f64, f64)> {
+    PROFILE.with(|p| {
+        p.borrow()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.0, v.1, v.2))
+            .collect()
+    })
 }
 
 const CACHE_LIMIT: usize = 200_000;
@@ -21,7 +34,22 @@ pub fn solve_cached(p: &Position) -> Option<String> {
     if let Some(v) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
         return v;
     }
+    let t = std::time::Instant::now();
     let v = onsets_solver::solve(p).text();
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    let k = format!(
+        "{:?} res={:02} {}",
+        p.situation,
+        resources_left(p),
+        if v.is_some() { "yes" } else { "no" }
+    );
+    PROFILE.with(|q| {
+        let mut q = q.borrow_mut();
+        let e = q.entry(k).or_insert((0, 0.0, 0.0));
+        e.0 += 1;
+        e.1 += ms;
+        e.2 = e.2.max(ms);
+    });
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= CACHE_LIMIT {

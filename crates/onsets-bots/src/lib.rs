@@ -33,7 +33,7 @@ pub mod sim;
 mod view;
 
 pub use bot::Bot;
-pub use knowledge::{situation_of, solve_cached};
+pub use knowledge::{situation_of, solve_cached, solver_profile};
 pub use view::View;
 
 use onsets_engine::Act;

@@ -7,6 +7,8 @@
 //!   Solution or states that none exists (notation.md, "Command line").
 //! - `onsets analyze POSITION [--json] [--goals] [--no-bonus]` classifies
 //!   every next move, or lists the Goals that could be set (issue 3).
+//! - `onsets simulate [--players expert,club,beginner] [--shakes N] [--json]
+//!   [--plot FILE.svg]` plays bot-only matches (docs/bots.md).
 //!
 //! Exit status: `check` 0 when the Solution is correct, 1 when it is
 //! incorrect (undefined notation in a Solution is a verdict, not an input
@@ -17,6 +19,7 @@
 mod analyze;
 mod check;
 mod input;
+mod simulate;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -51,6 +54,8 @@ enum Command {
     /// Classify every next move (Now / Impossible / safe), or with --goals
     /// list the Goals that could be set
     Analyze(analyze::AnalyzeArgs),
+    /// Play bot-only matches and print statistics (docs/bots.md)
+    Simulate(simulate::SimulateArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -68,6 +73,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Simulate(args) => simulate::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
