@@ -256,6 +256,238 @@ impl Config {
     }
 }
 
+/// Padding (absorption): `E ∪ Z`, `E − Z` with `Z` empty and `E ∩ Z` with
+/// `Z` the Universe leave `E`'s table unchanged, and `Z` can be built from
+/// any leftover cubes (`S ∩ Λ`, `S − V`, `Λ − S`, `S ∪ V`, ...). Used only to
+/// find witnesses fast; every witness is checked before it is returned.
+impl Config {
+    fn node(&mut self, class: usize, sym: Symbol, l: u32, r: u32) -> u32 {
+        self.nodes.push(Node {
+            class: class as u8,
+            sym,
+            l,
+            r,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Truth table of a Set-Name node within `mask`.
+    fn table_of(&self, n: u32, mask: u16) -> u16 {
+        let node = self.nodes[n as usize];
+        if node.l == NONE {
+            return onsets_core::eval::set_table(node.sym)
+                .map(|c| c.bits())
+                .unwrap_or(0)
+                & mask;
+        }
+        let a = self.table_of(node.l, mask);
+        if node.r == NONE {
+            return !a & mask;
+        }
+        let b = self.table_of(node.r, mask);
+        binary(
+            node.sym,
+            onsets_core::CardSet(a),
+            onsets_core::CardSet(b),
+            self.sem,
+        )
+        .bits()
+            & mask
+    }
+
+    /// Operation symbols written in a Set-Name node.
+    fn ops_in(&self, n: u32) -> u8 {
+        let node = self.nodes[n as usize];
+        if node.l == NONE {
+            return 0;
+        }
+        let r = if node.r == NONE {
+            0
+        } else {
+            self.ops_in(node.r)
+        };
+        (1 + self.ops_in(node.l) as u32 + r as u32).min(255) as u8
+    }
+
+    fn syms_in(&self, n: u32) -> u16 {
+        let node = self.nodes[n as usize];
+        if node.l == NONE {
+            return 1;
+        }
+        let r = if node.r == NONE {
+            0
+        } else {
+            self.syms_in(node.r)
+        };
+        1 + self.syms_in(node.l) + r
+    }
+
+    /// Pads the Set-Name node `core`, written in a part whose usage is `u`,
+    /// with an identity that uses the cubes the part still lacks (lower
+    /// bounds of VII-B-4-b and XIII-A-1). Returns the padded node and the
+    /// part's new usage; the table is unchanged (verified).
+    fn pad(&mut self, core: u32, u: u64, part: usize, mask: u16) -> Option<(u32, u64)> {
+        let nk = self.classes.len();
+        let mut def = [0u8; 16];
+        let mut room = [0u8; 16];
+        let mut any = false;
+        for (k, c) in self.classes.iter().enumerate() {
+            let mut target = if part == R_PART { c.req_r } else { c.req_s };
+            for v in &self.vars {
+                if v.class == k && !v.part[part].auto && v.part[part].placeable {
+                    target += 1;
+                }
+            }
+            let have = field(u, k);
+            def[k] = target.saturating_sub(have);
+            if def[k] > 0 && c.stands.is_relation() {
+                return None;
+            }
+            any |= def[k] > 0;
+            room[k] = if c.reusable {
+                if c.cubes.is_empty() {
+                    0
+                } else {
+                    200
+                }
+            } else {
+                c.cap.saturating_sub(have + def[k])
+            };
+        }
+        if !any {
+            return None;
+        }
+        let table = self.table_of(core, mask);
+        let start = self.nodes.len();
+        use Symbol::*;
+        for outer in [Union, Minus, Intersection] {
+            for inner in [None, Some(Intersection), Some(Minus), Some(Union)] {
+                for konst in [Empty, Universe] {
+                    for s_first in [true, false] {
+                        if inner.is_none() && !s_first {
+                            continue;
+                        }
+                        if let Some(r) =
+                            self.try_pad(core, u, outer, inner, konst, s_first, def, room, nk)
+                        {
+                            if self.table_of(r.0, mask) == table {
+                                return Some(r);
+                            }
+                        }
+                        self.nodes.truncate(start);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn try_pad(
+        &mut self,
+        core: u32,
+        u: u64,
+        outer: Symbol,
+        inner: Option<Symbol>,
+        konst: Symbol,
+        s_first: bool,
+        mut def: [u8; 16],
+        mut room: [u8; 16],
+        nk: usize,
+    ) -> Option<(u32, u64)> {
+        let mut used = [0u8; 16];
+        // a class that may be written as `sym`: one still lacking first
+        let take = |sym: Symbol,
+                    def: &mut [u8; 16],
+                    room: &mut [u8; 16],
+                    used: &mut [u8; 16],
+                    classes: &[Class]|
+         -> Option<usize> {
+            let ks = (0..nk).filter(|&k| classes[k].syms.contains(&sym));
+            let k = ks
+                .clone()
+                .find(|&k| def[k] > 0)
+                .or_else(|| ks.clone().find(|&k| room[k] > 0))?;
+            if def[k] > 0 {
+                def[k] -= 1;
+            } else {
+                room[k] -= 1;
+            }
+            used[k] += 1;
+            Some(k)
+        };
+        let ko = take(outer, &mut def, &mut room, &mut used, &self.classes)?;
+        let kc = take(konst, &mut def, &mut room, &mut used, &self.classes)?;
+        let mut leaves: Vec<usize> = Vec::new();
+        let mut bins: Vec<usize> = Vec::new();
+        let mut nots: Vec<usize> = Vec::new();
+        let ki = match inner {
+            Some(i) => Some(take(i, &mut def, &mut room, &mut used, &self.classes)?),
+            None => None,
+        };
+        for k in 0..nk {
+            let c = &self.classes[k];
+            for _ in 0..def[k] {
+                if c.stands.is_set() {
+                    leaves.push(k);
+                } else if c.stands.is_binary_operation() {
+                    bins.push(k);
+                } else if c.stands == Symbol::Complement {
+                    nots.push(k);
+                }
+            }
+            used[k] += def[k];
+        }
+        if ki.is_none() && !(leaves.is_empty() && bins.is_empty() && nots.is_empty()) {
+            return None;
+        }
+        if ki.is_some() {
+            // S needs a leaf, and one binary operation fewer than leaves
+            while leaves.is_empty() || bins.len() + 1 > leaves.len() {
+                let k = (0..nk).find(|&k| self.classes[k].stands.is_set() && room[k] > 0)?;
+                room[k] -= 1;
+                used[k] += 1;
+                leaves.push(k);
+            }
+            while bins.len() + 1 < leaves.len() {
+                let k = (0..nk)
+                    .find(|&k| self.classes[k].stands.is_binary_operation() && room[k] > 0)?;
+                room[k] -= 1;
+                used[k] += 1;
+                bins.push(k);
+            }
+        }
+        let mut nu = u;
+        for k in 0..nk {
+            for _ in 0..used[k] {
+                nu = self.add(nu, k)?;
+            }
+        }
+        let kn = self.node(kc, konst, NONE, NONE);
+        let z = match ki {
+            None => kn,
+            Some(ki) => {
+                let stands = |cfg: &Config, k: usize| cfg.classes[k].stands;
+                let mut s = self.node(leaves[0], stands(self, leaves[0]), NONE, NONE);
+                for &k in &nots {
+                    s = self.node(k, Symbol::Complement, s, NONE);
+                }
+                for (j, &b) in bins.iter().enumerate() {
+                    let x = self.node(leaves[j + 1], stands(self, leaves[j + 1]), NONE, NONE);
+                    s = self.node(b, stands(self, b), s, x);
+                }
+                let i = inner.unwrap_or(Symbol::Intersection);
+                if s_first {
+                    self.node(ki, i, s, kn)
+                } else {
+                    self.node(ki, i, kn, s)
+                }
+            }
+        };
+        Some((self.node(ko, outer, core, z), nu))
+    }
+}
+
 /// Hands out cubes to written symbols of one part (for the text).
 struct Assign<'a> {
     cfg: &'a Config,
@@ -548,14 +780,22 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
         &[3, 5, usize::MAX]
     };
     let choices = now_choices(&setup);
-    for &limit in limits {
+    // A first, cheap pass looks for padded witnesses (see [`Config::pad`]).
+    let passes: Vec<(usize, bool)> = if shortest || two {
+        limits.iter().map(|&l| (l, false)).collect()
+    } else {
+        std::iter::once((3, true))
+            .chain(limits.iter().map(|&l| (l, false)))
+            .collect()
+    };
+    for (limit, pad) in passes {
         for now_choice in &choices {
             for meanings in wild_meanings(&setup, now_choice) {
                 for (bi, &blank) in blanks.iter().enumerate() {
                     stats.configs += 1;
                     run_config(
-                        &setup, now_choice, &meanings, blank, &cards[bi], limit, shortest, two,
-                        &mut found, &mut order, &mut stats,
+                        &setup, now_choice, &meanings, blank, &cards[bi], limit, pad, shortest,
+                        two, &mut found, &mut order, &mut stats,
                     );
                     if !shortest {
                         let need = if two { 2 } else { 1 };
@@ -686,6 +926,7 @@ fn run_config(
     blank: Card,
     cards: &Cards,
     limit: usize,
+    pad_pass: bool,
     shortest: bool,
     two: bool,
     found: &mut HashMap<u16, Found>,
@@ -824,6 +1065,21 @@ fn run_config(
      -> bool {
         let phys = cards.physical(x);
         let syms = name.syms + part.map(|p| p.0.syms).unwrap_or(0);
+        if pad_pass {
+            // a padded witness is only taken if the checker accepts it
+            if found.contains_key(&phys) {
+                return !shortest && (!two || found.len() >= 2);
+            }
+            let mut t = String::new();
+            if let Some((ps, f)) = part {
+                t.push_str(&Assign::new(cfg, R_PART, f).part(ps.node));
+            }
+            t.push_str(&Assign::new(cfg, S_PART, name_flags).expr(name.node));
+            t.push_str(&blank_part);
+            if !onsets_core::check(p, &t).correct {
+                return false;
+            }
+        }
         let text = || {
             let mut t = String::new();
             if let Some((ps, f)) = part {
@@ -884,6 +1140,16 @@ fn run_config(
         }
         let fl = cfg.flags(it.usage, S_PART)?;
         fl.into_iter().find(|&f| f == all_flags)
+    };
+    let padded = |cfg: &mut Config, it: &Item| -> Option<Item> {
+        let (node, usage) = cfg.pad(it.node, it.usage, S_PART, mask)?;
+        Some(Item {
+            usage,
+            ops: ops_of(cfg.ops_in(node)),
+            table: it.table,
+            syms: cfg.syms_in(node),
+            node,
+        })
     };
     for n in 1..=max_leaves {
         let mut index: HashMap<(u64, u8, u16), usize> = HashMap::new();
@@ -1036,12 +1302,32 @@ fn run_config(
                     if cards.ok(it.table) && record(&cfg, None, it, f, it.table) {
                         return;
                     }
+                } else if pad_pass && cards.ok(it.table) {
+                    if let Some(pi) = padded(&mut cfg, it) {
+                        if let Some(f) = name_alone(&cfg, &pi) {
+                            if record(&cfg, None, &pi, f, pi.table) {
+                                return;
+                            }
+                        }
+                    }
                 }
             }
         }
         levels[n] = items;
     }
-    let all: Vec<Item> = levels.iter().flatten().copied().collect();
+    let mut all: Vec<Item> = levels.iter().flatten().copied().collect();
+    if pad_pass {
+        let extra: Vec<Item> = all
+            .iter()
+            .filter(|it| cfg.flags(it.usage, S_PART).is_none())
+            .copied()
+            .collect();
+        for it in extra {
+            if let Some(pi) = padded(&mut cfg, &it) {
+                all.push(pi);
+            }
+        }
+    }
 
     // ---- Set-Name candidates per flag mask: distinct tables, shortest build
     let mut per_mask: HashMap<u8, HashMap<(u16, bool), Item>> = HashMap::new();
@@ -1105,10 +1391,38 @@ fn run_config(
     // only the first Solution is wanted.
     let mut cache: HashMap<(u16, u8), bool> = HashMap::new();
     let use_cache = !shortest && !two;
-    let mut try_part = |cfg: &Config, st: &PartState| -> bool {
-        let Some(fl) = cfg.flags(st.usage, R_PART) else {
-            return false;
+    let mut try_part = |cfg: &mut Config, st: &PartState| -> bool {
+        let padded_st;
+        let mut st = st;
+        let fl = match cfg.flags(st.usage, R_PART) {
+            Some(fl) => fl,
+            None if pad_pass => {
+                // pad the last side of the last Restriction
+                let pn = cfg.part_nodes[st.node as usize];
+                let cn = cfg.chain_nodes[pn.chain as usize];
+                let Some((side, usage)) = cfg.pad(cn.side, st.usage, R_PART, mask) else {
+                    return false;
+                };
+                cfg.chain_nodes.push(ChainNode { side, ..cn });
+                cfg.part_nodes.push(PartNode {
+                    prev: pn.prev,
+                    chain: (cfg.chain_nodes.len() - 1) as u32,
+                });
+                padded_st = PartState {
+                    usage,
+                    accept: st.accept,
+                    syms: st.syms + cfg.syms_in(side) - cfg.syms_in(cn.side),
+                    node: (cfg.part_nodes.len() - 1) as u32,
+                };
+                st = &padded_st;
+                match cfg.flags(st.usage, R_PART) {
+                    Some(fl) => fl,
+                    None => return false,
+                }
+            }
+            None => return false,
         };
+        let cfg: &Config = cfg;
         for f in fl {
             if use_cache {
                 if let Some(false) = cache.get(&(st.accept, f)) {
@@ -1159,10 +1473,18 @@ fn run_config(
     if !shortest {
         sides = pareto(&cfg, sides);
     }
-    let max_rel: usize = rel_classes
+    let mut max_rel: usize = rel_classes
         .iter()
         .map(|&k| cfg.classes[k].cap as usize)
         .sum();
+    if pad_pass {
+        // witnesses only: Restrictions with as many links as the part needs
+        let needed: usize = rel_classes
+            .iter()
+            .map(|&k| cfg.classes[k].req_r as usize)
+            .sum();
+        max_rel = max_rel.min(needed.max(1));
+    }
     let mut frontier: Vec<Chain> = sides
         .iter()
         .map(|s| {
@@ -1247,7 +1569,7 @@ fn run_config(
                                         syms: ch.syms,
                                         node: (cfg.part_nodes.len() - 1) as u32,
                                     };
-                                    if try_part(&cfg, &st) {
+                                    if try_part(&mut cfg, &st) {
                                         return;
                                     }
                                 }
@@ -1289,6 +1611,9 @@ fn run_config(
         restrs = pareto_chains(&cfg, restrs);
     }
     stats.restrictions += restrs.len();
+    if pad_pass {
+        return;
+    }
 
     // ---- Restriction parts: one or more Restrictions, one build (ruling 3);
     // No Null Restrictions: each removes a card from the Universe restricted
@@ -1327,7 +1652,7 @@ fn run_config(
             Entry::Vacant(v) => {
                 v.insert(parts.len());
                 frontier.push(parts.len());
-                if shortest && try_part(&cfg, &st) {
+                if shortest && try_part(&mut cfg, &st) {
                     return;
                 }
                 parts.push((st, privs));
@@ -1401,7 +1726,7 @@ fn run_config(
                         let nst = make(&mut cfg);
                         v.insert(parts.len());
                         next.push(parts.len());
-                        if try_part(&cfg, &nst) {
+                        if try_part(&mut cfg, &nst) {
                             return;
                         }
                         parts.push((nst, np));
@@ -1426,7 +1751,7 @@ fn run_config(
     stats.parts += parts.len();
     if shortest {
         for (st, _) in &parts {
-            if try_part(&cfg, st) {
+            if try_part(&mut cfg, st) {
                 return;
             }
         }
