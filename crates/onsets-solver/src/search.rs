@@ -362,7 +362,19 @@ impl Config {
         use Symbol::*;
         for outer in [Union, Minus, Intersection] {
             for inner in [None, Some(Intersection), Some(Minus), Some(Union)] {
-                for konst in [Empty, Universe] {
+                // the constant: Λ, V, (x − x), then any color (an
+                // absorption law such as E ∪ (E ∩ S) = E; the table is
+                // compared afterwards)
+                let konsts = [
+                    Some(Empty),
+                    Some(Universe),
+                    None,
+                    Some(Color(onsets_core::Color::Blue)),
+                    Some(Color(onsets_core::Color::Red)),
+                    Some(Color(onsets_core::Color::Green)),
+                    Some(Color(onsets_core::Color::Yellow)),
+                ];
+                for konst in konsts {
                     for s_first in [true, false] {
                         if inner.is_none() && !s_first {
                             continue;
@@ -389,7 +401,7 @@ impl Config {
         u: u64,
         outer: Symbol,
         inner: Option<Symbol>,
-        konst: Symbol,
+        konst: Option<Symbol>,
         s_first: bool,
         mut def: [u8; 16],
         mut room: [u8; 16],
@@ -417,7 +429,28 @@ impl Config {
             Some(k)
         };
         let ko = take(outer, &mut def, &mut room, &mut used, &self.classes)?;
-        let kc = take(konst, &mut def, &mut room, &mut used, &self.classes)?;
+        // `None`: x − x with two cubes of one set class
+        let (kc, kmin) = match konst {
+            Some(sym) => (
+                take(sym, &mut def, &mut room, &mut used, &self.classes)?,
+                None,
+            ),
+            None => {
+                let k = (0..nk)
+                    .filter(|&k| self.classes[k].stands.is_set() && def[k] + room[k] >= 2)
+                    .max_by_key(|&k| def[k].min(2))?;
+                for _ in 0..2 {
+                    if def[k] > 0 {
+                        def[k] -= 1;
+                    } else {
+                        room[k] -= 1;
+                    }
+                    used[k] += 1;
+                }
+                let km = take(Symbol::Minus, &mut def, &mut room, &mut used, &self.classes)?;
+                (k, Some(km))
+            }
+        };
         let mut leaves: Vec<usize> = Vec::new();
         let mut bins: Vec<usize> = Vec::new();
         let mut nots: Vec<usize> = Vec::new();
@@ -463,7 +496,15 @@ impl Config {
                 nu = self.add(nu, k)?;
             }
         }
-        let kn = self.node(kc, konst, NONE, NONE);
+        let kn = match kmin {
+            None => self.node(kc, konst.unwrap_or(Symbol::Empty), NONE, NONE),
+            Some(km) => {
+                let x = self.classes[kc].stands;
+                let a = self.node(kc, x, NONE, NONE);
+                let b = self.node(kc, x, NONE, NONE);
+                self.node(km, Symbol::Minus, a, b)
+            }
+        };
         let z = match ki {
             None => kn,
             Some(ki) => {
