@@ -29,7 +29,50 @@
 use onsets_core::eval::{binary, link, Semantics};
 use onsets_core::{Card, InForce, Position, Situation, Symbol};
 use std::collections::hash_map::Entry;
-use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A fast, non-cryptographic hasher for the search's small integer keys
+/// (the default SipHash dominated the profile).
+#[derive(Default, Clone, Copy)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        // final avalanche so hashbrown's top bits are well mixed
+        let mut z = self.0;
+        z = (z ^ (z >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        z ^ (z >> 33)
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+}
+
+type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// Counters of one search (for benchmarks).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -150,6 +193,47 @@ struct Config {
     part_nodes: Vec<PartNode>,
     vars: Vec<ReqVar>,
     two_ops: bool,
+    /// The caps, needs and reusable classes as 8-bit lanes (even classes,
+    /// odd classes), for the word-parallel [`Config::sum`] and
+    /// [`Config::dominates`].
+    lanes: Lanes,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Lanes {
+    cap: [u64; 2],
+    need: [u64; 2],
+    reuse: [u64; 2],
+}
+
+const LO: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+impl Lanes {
+    fn of(classes: &[Class]) -> Lanes {
+        let mut l = Lanes::default();
+        for (k, c) in classes.iter().enumerate() {
+            let (w, sh) = (k & 1, 8 * (k / 2));
+            l.cap[w] |= (c.cap as u64) << sh;
+            l.need[w] |= (c.need as u64) << sh;
+            if c.reusable {
+                l.reuse[w] |= 0x80 << sh;
+            }
+        }
+        l
+    }
+}
+
+/// Splits a usage word into 8-bit lanes (even classes, odd classes).
+#[inline]
+fn split(u: u64) -> [u64; 2] {
+    [u & LO, (u >> 4) & LO]
+}
+
+/// Lanes where `x > y` (high bit of each lane), for lanes below 128.
+#[inline]
+fn gt(x: u64, y: u64) -> u64 {
+    !((y | HI) - x) & HI
 }
 
 fn field(u: u64, k: usize) -> u8 {
@@ -171,6 +255,9 @@ impl Config {
         }
     }
 
+    /// Usage of two builds together: counts add up to the cap, reusable
+    /// classes saturate there (word-parallel over the classes).
+    #[inline]
     fn sum(&self, a: u64, b: u64) -> Option<u64> {
         if a == 0 {
             return Some(b);
@@ -178,27 +265,40 @@ impl Config {
         if b == 0 {
             return Some(a);
         }
-        let mut out = 0u64;
-        for (k, c) in self.classes.iter().enumerate() {
-            let s = field(a, k) + field(b, k);
-            let s = if s <= c.cap {
-                s
-            } else if c.reusable {
-                c.cap
-            } else {
+        let (sa, sb) = (split(a), split(b));
+        let mut out = [0u64; 2];
+        for w in 0..2 {
+            let s = sa[w] + sb[w];
+            let cap = self.lanes.cap[w];
+            let over = gt(s, cap);
+            if over & !self.lanes.reuse[w] != 0 {
                 return None;
+            }
+            out[w] = if over == 0 {
+                s
+            } else {
+                let m = (over >> 7) * 0xFF;
+                (s & !m) | (cap & m)
             };
-            out |= (s as u64) << (4 * k);
         }
-        Some(out)
+        Some(out[0] | (out[1] << 4))
     }
 
     /// Whether `a` is at least as useful as `b` (same table): fewer cubes,
     /// but not below what the lower bounds need.
+    #[inline]
     fn dominates(&self, a: u64, b: u64) -> bool {
-        for (k, c) in self.classes.iter().enumerate() {
-            let (x, y) = (field(a, k), field(b, k));
-            if x > y || x < y.min(c.need) {
+        let (sa, sb) = (split(a), split(b));
+        for w in 0..2 {
+            let (x, y) = (sa[w], sb[w]);
+            if gt(x, y) != 0 {
+                return false;
+            }
+            // min(y, need)
+            let need = self.lanes.need[w];
+            let m = (gt(y, need) >> 7) * 0xFF;
+            let mn = (need & m) | (y & !m);
+            if gt(mn, x) != 0 {
                 return false;
             }
         }
@@ -811,7 +911,7 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
         }
     }
     // Per physical set, the best Solution naming it.
-    let mut found: HashMap<u16, Found> = HashMap::new();
+    let mut found: HashMap<u16, Found> = HashMap::default();
     let mut order: Vec<u16> = Vec::new();
     // Iterative deepening on the leaves of each build: most positions with a
     // Solution have a short one; only the last, unbounded pass is a proof.
@@ -1087,7 +1187,9 @@ fn run_config(
         part_nodes: Vec::new(),
         vars,
         two_ops: rules.two_operations,
+        lanes: Lanes::default(),
     };
+    cfg.lanes = Lanes::of(&cfg.classes);
     let nk = cfg.classes.len();
     let mask = cards.mask;
     let need_restriction = restrictions_ok && p.required.iter().any(|c| c.is_relation());
@@ -1193,7 +1295,7 @@ fn run_config(
         })
     };
     for n in 1..=max_leaves {
-        let mut index: HashMap<(u64, u8, u16), usize> = HashMap::new();
+        let mut index: HashMap<(u64, u8, u16), usize> = HashMap::default();
         let mut items: Vec<Item> = Vec::new();
         let mut insert = |cfg: &mut Config, items: &mut Vec<Item>, it: Item, node: Node| match index
             .entry((it.usage, it.ops, it.table))
@@ -1371,7 +1473,7 @@ fn run_config(
     }
 
     // ---- Set-Name candidates per flag mask: distinct tables, shortest build
-    let mut per_mask: HashMap<u8, HashMap<(u16, bool), Item>> = HashMap::new();
+    let mut per_mask: HashMap<u8, HashMap<(u16, bool), Item>> = HashMap::default();
     for it in &all {
         if two_ops && it.ops < 2 {
             continue;
@@ -1427,10 +1529,14 @@ fn run_config(
     if !restrictions_ok || rel_classes.is_empty() {
         return;
     }
+    // Every Solution has a Set-Name: with none, no Restriction part helps.
+    if names.by_mask.iter().all(|(_, items)| items.is_empty()) {
+        return;
+    }
 
     // Pairs a Restriction part with the Set-Names; cached per (K, flags) when
     // only the first Solution is wanted.
-    let mut cache: HashMap<(u16, u8), bool> = HashMap::new();
+    let mut cache: HashMap<(u16, u8), bool> = HashMap::default();
     let use_cache = !shortest && !two;
     let mut try_part = |cfg: &mut Config, st: &PartState| -> bool {
         let padded_st;
@@ -1496,7 +1602,7 @@ fn run_config(
     };
 
     // ---- Restrictions (VI-B-2): sides are builds without the op count
-    let mut side_index: HashMap<(u64, u16), usize> = HashMap::new();
+    let mut side_index: HashMap<(u64, u16), usize> = HashMap::default();
     let mut sides: Vec<Item> = Vec::new();
     for it in &all {
         match side_index.entry((it.usage, it.table)) {
@@ -1518,7 +1624,10 @@ fn run_config(
         .iter()
         .map(|&k| cfg.classes[k].cap as usize)
         .sum();
-    if pad_pass {
+    // Only the unbounded pass is a proof; the bounded ones (and the padding
+    // pass) look for witnesses among short Restrictions.
+    let bounded = pad_pass || limit != usize::MAX;
+    if bounded {
         // witnesses only: Restrictions with as many links as the part needs
         let needed: usize = rel_classes
             .iter()
@@ -1545,10 +1654,10 @@ fn run_config(
         })
         .collect();
     let nonull = rules.no_null_restrictions;
-    let mut restr_index: HashMap<(u64, u16), usize> = HashMap::new();
+    let mut restr_index: HashMap<(u64, u16), usize> = HashMap::default();
     let mut restrs: Vec<Chain> = Vec::new();
     for _ in 0..max_rel {
-        let mut next_index: HashMap<(u64, u16, u16), usize> = HashMap::new();
+        let mut next_index: HashMap<(u64, u16, u16), usize> = HashMap::default();
         let mut next: Vec<Chain> = Vec::new();
         for c in &frontier {
             for &k in &rel_classes {
@@ -1652,7 +1761,7 @@ fn run_config(
         restrs = pareto_chains(&cfg, restrs);
     }
     stats.restrictions += restrs.len();
-    if pad_pass {
+    if bounded {
         return;
     }
 
@@ -1661,7 +1770,7 @@ fn run_config(
     // by the others (XIII-B-8, OS-E10). `privs[i]`: cards only Restriction
     // i removes; they only shrink as Restrictions are added.
     type Key = (u64, u16, Vec<u16>);
-    let mut part_index: HashMap<Key, usize> = HashMap::new();
+    let mut part_index: HashMap<Key, usize> = HashMap::default();
     let mut parts: Vec<(PartState, Vec<u16>)> = Vec::new();
     let mut frontier: Vec<usize> = Vec::new();
     // Restrictions are combined in non-decreasing order of index, so each
@@ -1706,7 +1815,7 @@ fn run_config(
             }
         }
     }
-    let mut by_accept: HashMap<u16, Vec<u64>> = HashMap::new();
+    let mut by_accept: HashMap<u16, Vec<u64>> = HashMap::default();
     if !nonull && !shortest {
         for (st, _) in &parts {
             by_accept.entry(st.accept).or_default().push(st.usage);
@@ -1741,6 +1850,10 @@ fn run_config(
                     }
                 }
                 if !nonull && !shortest {
+                    // the same part again: dominated by itself (fast path)
+                    if part_index.contains_key(&(u, acc, Vec::new())) {
+                        continue;
+                    }
                     // a part with the same accepted cards and no more cubes
                     // (above the lower bounds) does all this one can
                     let kept = by_accept.entry(acc).or_default();
@@ -1806,7 +1919,7 @@ fn run_config(
 fn pareto(cfg: &Config, items: Vec<Item>) -> Vec<Item> {
     // A single symbol is no Solution by itself (VII-B-4-a): it does not
     // stand in for longer builds.
-    let mut groups: HashMap<(u16, u8, bool), Vec<Item>> = HashMap::new();
+    let mut groups: HashMap<(u16, u8, bool), Vec<Item>> = HashMap::default();
     let mut keys: Vec<(u16, u8, bool)> = Vec::new();
     for it in items {
         let key = (it.table, it.ops, it.syms >= 2);
@@ -1838,7 +1951,7 @@ fn pareto(cfg: &Config, items: Vec<Item>) -> Vec<Item> {
 
 /// [`pareto`] for Restrictions with the same accepted cards.
 fn pareto_chains(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
-    let mut groups: HashMap<u16, Vec<Chain>> = HashMap::new();
+    let mut groups: HashMap<u16, Vec<Chain>> = HashMap::default();
     let mut keys: Vec<u16> = Vec::new();
     for it in items {
         let g = groups.entry(it.accept).or_default();
@@ -1867,7 +1980,7 @@ fn pareto_chains(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
 
 /// [`pareto`] for chains with the same accepted cards and last side.
 fn pareto_frontier(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
-    let mut groups: HashMap<(u16, u16), Vec<Chain>> = HashMap::new();
+    let mut groups: HashMap<(u16, u16), Vec<Chain>> = HashMap::default();
     let mut keys: Vec<(u16, u16)> = Vec::new();
     for it in items {
         let g = groups.entry((it.accept, it.last)).or_default();
