@@ -382,6 +382,17 @@ impl Bot {
         let absolute = onsets_core::InForce::of(pos).absolute_value;
         let mut layouts = goal_layouts(&digits);
         self.shuffle(&mut layouts);
+        // Values near half the Universe first: they are the likeliest to have
+        // a Solution, and proving that a Goal has none from every Resources
+        // cube is the solver's slowest task (docs/bots.md).
+        let mid = pos.universe.len() as i64 / 2;
+        layouts.sort_by_key(|g| {
+            g.legal_values(absolute)
+                .iter()
+                .map(|v| (v - mid).abs())
+                .min()
+                .unwrap_or(i64::MAX)
+        });
         let mut seen: HashMap<Vec<i64>, bool> = HashMap::new();
         for g in layouts {
             let values = g.legal_values(absolute);
@@ -393,6 +404,17 @@ impl Bot {
                 Some(w) => return Some((g, w)),
                 None => {
                     seen.insert(values, false);
+                    // Below the expert, a player gives up after a few Goals
+                    // that do not work out.
+                    let patience = match self.level {
+                        Level::Beginner => 2,
+                        Level::Club => 3,
+                        Level::Strong => 5,
+                        Level::Expert => usize::MAX,
+                    };
+                    if seen.len() >= patience {
+                        return None;
+                    }
                 }
             }
         }
