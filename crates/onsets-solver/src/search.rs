@@ -1604,7 +1604,13 @@ fn run_config(
     // ---- Restrictions (VI-B-2): sides are builds without the op count
     let mut side_index: HashMap<(u64, u16), usize> = HashMap::default();
     let mut sides: Vec<Item> = Vec::new();
-    for it in &all {
+    // The padding pass pads the last side: short sides suffice there.
+    let side_src: Vec<Item> = if pad_pass {
+        levels.iter().take(3).flatten().copied().collect()
+    } else {
+        all.clone()
+    };
+    for it in &side_src {
         match side_index.entry((it.usage, it.table)) {
             Entry::Vacant(v) => {
                 v.insert(sides.len());
