@@ -1534,6 +1534,19 @@ fn run_config(
         return;
     }
 
+    // Accepted-card sets that can still lead to a Solution (exact pruning of
+    // the proof: Restrictions only shrink K). Only worth its set-up cost in
+    // the unbounded pass.
+    let viable = if limit == usize::MAX && !pad_pass {
+        let tables: Vec<u16> = names
+            .by_mask
+            .iter()
+            .flat_map(|(_, items)| items.iter().map(|it| it.table))
+            .collect();
+        Viable::new(mask, &tables, cards)
+    } else {
+        Viable::all()
+    };
     // Pairs a Restriction part with the Set-Names; cached per (K, flags) when
     // only the first Solution is wanted.
     let mut cache: HashMap<(u16, u8), bool> = HashMap::default();
@@ -1684,6 +1697,9 @@ fn run_config(
                             )
                             .bits()
                             & mask;
+                        if !viable.get(acc) {
+                            continue;
+                        }
                         let syms = c.syms + 1 + s.syms;
                         let cn = ChainNode {
                             prev: c.node,
@@ -1784,6 +1800,9 @@ fn run_config(
     // path to part i ended with.
     let mut last_of: Vec<usize> = Vec::new();
     for (ri, r) in restrs.iter().enumerate() {
+        if !viable.get(r.accept) {
+            continue;
+        }
         let privs = if nonull {
             let p0 = mask & !r.accept;
             if p0 == 0 {
@@ -1837,6 +1856,9 @@ fn run_config(
                     continue;
                 };
                 let acc = st.accept & r.accept;
+                if !viable.get(acc) {
+                    continue;
+                }
                 let mut np: Vec<u16> = Vec::new();
                 if nonull {
                     let mine = st.accept & !r.accept;
@@ -1915,6 +1937,109 @@ fn run_config(
                 return;
             }
         }
+    }
+}
+
+/// Which accepted-card sets `K` can still give a Solution: some `x ⊆ K`
+/// meets the value and card criteria and lies inside some Set-Name table
+/// `T` (then `K' = x` would do; any Solution's `K ∩ T` is such an `x`).
+/// Indexed by `K` compressed to the bits of the Universe's mask.
+struct Viable {
+    lo: [u16; 256],
+    hi: [u16; 256],
+    shift: u32,
+    mask: u16,
+    down: Vec<bool>,
+}
+
+impl Viable {
+    fn all() -> Viable {
+        Viable {
+            lo: [0; 256],
+            hi: [0; 256],
+            shift: 0,
+            mask: 0,
+            down: vec![true],
+        }
+    }
+
+    fn new(mask: u16, tables: &[u16], cards: &Cards) -> Viable {
+        let compress = |b: u16, m: u16| -> u16 {
+            let mut out = 0u16;
+            let mut j = 0;
+            for i in 0..8 {
+                if m & (1 << i) != 0 {
+                    if b & (1 << i) != 0 {
+                        out |= 1 << j;
+                    }
+                    j += 1;
+                }
+            }
+            out
+        };
+        let (mlo, mhi) = (mask & 255, mask >> 8);
+        let mut lo = [0u16; 256];
+        let mut hi = [0u16; 256];
+        for b in 0..256u16 {
+            lo[b as usize] = compress(b, mlo);
+            hi[b as usize] = compress(b, mhi);
+        }
+        let n = mask.count_ones() as usize;
+        let size = 1usize << n;
+        let mut v = Viable {
+            lo,
+            hi,
+            shift: mlo.count_ones(),
+            mask,
+            down: Vec::new(),
+        };
+        // up[x]: some table T ⊇ x
+        let mut up = vec![false; size];
+        for &t in tables {
+            up[v.idx(t)] = true;
+        }
+        for i in 0..n {
+            let bit = 1usize << i;
+            for x in 0..size {
+                if x & bit == 0 && up[x | bit] {
+                    up[x] = true;
+                }
+            }
+        }
+        // decompress: the card bits of each index
+        let bits: Vec<u16> = (0..16)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| 1 << i)
+            .collect();
+        let mut dec = vec![0u16; size];
+        let mut down = vec![false; size];
+        for x in 1..size {
+            dec[x] = dec[x & (x - 1)] | bits[x.trailing_zeros() as usize];
+        }
+        for x in 0..size {
+            down[x] = up[x] && cards.ok(dec[x]);
+        }
+        for i in 0..n {
+            let bit = 1usize << i;
+            for x in 0..size {
+                if x & bit != 0 && down[x ^ bit] {
+                    down[x] = true;
+                }
+            }
+        }
+        v.down = down;
+        v
+    }
+
+    #[inline]
+    fn idx(&self, k: u16) -> usize {
+        let k = k & self.mask;
+        (self.lo[(k & 255) as usize] | (self.hi[(k >> 8) as usize] << self.shift)) as usize
+    }
+
+    #[inline]
+    fn get(&self, k: u16) -> bool {
+        self.down[self.idx(k)]
     }
 }
 
