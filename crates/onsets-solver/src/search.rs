@@ -932,10 +932,16 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     for (limit, pad) in passes {
         for now_choice in &choices {
             for meanings in wild_meanings(&setup, now_choice) {
+                let mut shared = SharedBuilds::default();
                 for (bi, &blank) in blanks.iter().enumerate() {
                     stats.configs += 1;
+                    let sh = if blanks.len() > 1 {
+                        Some(&mut shared)
+                    } else {
+                        None
+                    };
                     run_config(
-                        &setup, now_choice, &meanings, blank, &cards[bi], limit, pad, shortest,
+                        &setup, now_choice, &meanings, blank, &cards[bi], limit, pad, sh, shortest,
                         two, &mut found, &mut order, &mut stats,
                     );
                     if !shortest {
@@ -1054,6 +1060,15 @@ fn blank_colorings(setup: &Setup) -> Vec<Card> {
     }
 }
 
+/// The Set-Name builds of one configuration over all 16 cards, shared by the
+/// blank's colorings.
+#[derive(Default)]
+struct SharedBuilds {
+    done: bool,
+    levels: Vec<Vec<Item>>,
+    nodes: Vec<Node>,
+}
+
 /// Set-Name tables per flag mask: distinct tables with their shortest build.
 struct Names {
     by_mask: Vec<(u8, Vec<Item>)>,
@@ -1068,6 +1083,7 @@ fn run_config(
     cards: &Cards,
     limit: usize,
     pad_pass: bool,
+    shared: Option<&mut SharedBuilds>,
     shortest: bool,
     two: bool,
     found: &mut HashMap<u16, Found>,
@@ -1275,6 +1291,12 @@ fn run_config(
         .sum::<usize>()
         .min(limit);
     let mut levels: Vec<Vec<Item>> = vec![Vec::new(); max_leaves + 1];
+    // Under Blank Card Wild the builds are shared by the 16 colorings: built
+    // once over all 16 cards, then projected onto each coloring's cards
+    // (tables are pointwise, so projecting commutes with every operation).
+    let shared_mode = shared.is_some();
+    let reuse = matches!(&shared, Some(sh) if sh.done);
+    let dmask: u16 = if shared_mode { u16::MAX } else { mask };
     // Set-Name alone: checked as soon as a build exists (VII-B-4-a: at least
     // two symbols).
     let name_alone = |cfg: &Config, it: &Item| -> Option<u8> {
@@ -1294,7 +1316,32 @@ fn run_config(
             node,
         })
     };
+    let mut check_level = |cfg: &mut Config, items: &[Item]| -> bool {
+        for it in items {
+            if let Some(f) = name_alone(cfg, it) {
+                if cards.ok(it.table) && record(cfg, None, it, f, it.table) {
+                    return true;
+                }
+            } else if pad_pass && cards.ok(it.table) {
+                if let Some(pi) = padded(cfg, it) {
+                    if let Some(f) = name_alone(cfg, &pi) {
+                        if record(cfg, None, &pi, f, pi.table) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    };
+    if let Some(sh) = shared.as_deref().filter(|_| reuse) {
+        cfg.nodes = sh.nodes.clone();
+        levels = sh.levels.clone();
+    }
     for n in 1..=max_leaves {
+        if reuse {
+            break;
+        }
         let mut index: HashMap<(u64, u8, u16), usize> = HashMap::default();
         let mut items: Vec<Item> = Vec::new();
         let mut insert = |cfg: &mut Config, items: &mut Vec<Item>, it: Item, node: Node| match index
@@ -1327,7 +1374,7 @@ fn run_config(
                     let t = onsets_core::eval::set_table(s)
                         .map(|c| c.bits())
                         .unwrap_or(0)
-                        & mask;
+                        & dmask;
                     insert(
                         &mut cfg,
                         &mut items,
@@ -1373,7 +1420,7 @@ fn run_config(
                                     cfg.sem,
                                 )
                                 .bits()
-                                    & mask;
+                                    & dmask;
                                 insert(
                                     &mut cfg,
                                     &mut items,
@@ -1410,7 +1457,7 @@ fn run_config(
                         let Some(u2) = cfg.add(a.usage, k) else {
                             continue;
                         };
-                        let t = !a.table & mask;
+                        let t = !a.table & dmask;
                         changed |= insert(
                             &mut cfg,
                             &mut items,
@@ -1439,24 +1486,30 @@ fn run_config(
             items = pareto(&cfg, items);
         }
         stats.builds += items.len();
-        if !shortest && !need_restriction {
-            for it in &items {
-                if let Some(f) = name_alone(&cfg, it) {
-                    if cards.ok(it.table) && record(&cfg, None, it, f, it.table) {
-                        return;
-                    }
-                } else if pad_pass && cards.ok(it.table) {
-                    if let Some(pi) = padded(&mut cfg, it) {
-                        if let Some(f) = name_alone(&cfg, &pi) {
-                            if record(&cfg, None, &pi, f, pi.table) {
-                                return;
-                            }
-                        }
-                    }
-                }
-            }
+        if !shared_mode && !shortest && !need_restriction && check_level(&mut cfg, &items) {
+            return;
         }
         levels[n] = items;
+    }
+    if let Some(sh) = shared {
+        if !sh.done {
+            sh.done = true;
+            sh.levels = levels.clone();
+            sh.nodes = cfg.nodes.clone();
+        }
+        for level in levels.iter_mut() {
+            let items: Vec<Item> = level
+                .iter()
+                .map(|it| Item {
+                    table: it.table & mask,
+                    ..*it
+                })
+                .collect();
+            *level = if shortest { items } else { pareto(&cfg, items) };
+            if !shortest && !need_restriction && check_level(&mut cfg, level) {
+                return;
+            }
+        }
     }
     let mut all: Vec<Item> = levels.iter().flatten().copied().collect();
     if pad_pass {
