@@ -11,9 +11,12 @@ impl Match {
     /// listed with a placeholder Solution (`"B ∪ R"`): the writer fills in the
     /// text. Charges, `PickUpBlock` and `Clock` are never listed.
     pub fn legal_actions(&self, player: usize) -> Vec<Act> {
+        // Probe on a copy without the log, so each candidate clones little.
+        let mut probe = self.clone();
+        probe.log.clear();
         self.candidates(player)
             .into_iter()
-            .filter(|a| self.is_clean(a))
+            .filter(|a| probe.is_clean(a))
             .collect()
     }
 
