@@ -19,6 +19,7 @@
 mod analyze;
 mod check;
 mod input;
+mod play;
 mod simulate;
 mod solve;
 
@@ -56,6 +57,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Play bot-only matches and print statistics (docs/bots.md)
     Simulate(simulate::SimulateArgs),
+    /// Play a match in the terminal against bots (docs/play.md)
+    Play(play::PlayArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

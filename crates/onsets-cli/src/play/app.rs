@@ -1,0 +1,1180 @@
+//! The state of `onsets play`: the match, the seats (humans and bots), what
+//! is on screen, and the keys. Pure: time comes in through [`App::tick`] and
+//! keys through [`App::handle_key`], so everything is testable without a
+//! terminal.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use onsets_bots::{situation_of, Bot, Level, Player, View};
+use onsets_core::{check, Goal, Presentation, Verdict};
+use onsets_engine::{
+    Act, Action, ChallengeKind, CheckingMode, Event, Family, GoalSpec, Match, MatchConfig,
+    Objection, Phase, Place, Task, WritingKind,
+};
+
+/// Who sits in a seat.
+pub enum Seat {
+    Human,
+    Bot(Box<Bot>),
+}
+
+/// The options of a game.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// One entry per seat: `me`/`human`/any name for a human, or a bot level.
+    pub players: Vec<String>,
+    pub division: onsets_core::Division,
+    pub seed: u64,
+    pub basic: bool,
+    pub round_minutes: u64,
+    /// Bot think times are divided by this (1 = real time).
+    pub speed: u64,
+    pub color: bool,
+}
+
+/// A pop-up list of acts to choose from.
+pub struct Menu {
+    pub title: String,
+    pub items: Vec<(String, MenuItem)>,
+    pub cursor: usize,
+}
+
+#[derive(Clone, Debug)]
+pub enum MenuItem {
+    Act(Act),
+    /// Open the editor to type a grouping for an ambiguity objection.
+    Grouping {
+        writer: usize,
+    },
+}
+
+/// What the editor is writing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditPurpose {
+    Solution,
+    Grouping { writer: usize },
+}
+
+/// The Solution editor.
+pub struct Editor {
+    pub purpose: EditPurpose,
+    pub text: String,
+    /// Cursor, in characters.
+    pub cursor: usize,
+    /// The Goal written with a Solution after a "no Goal" challenge (III-D-2).
+    pub goal: String,
+    pub goal_focus: bool,
+}
+
+impl Editor {
+    fn new(purpose: EditPurpose) -> Self {
+        Editor {
+            purpose,
+            text: String::new(),
+            cursor: 0,
+            goal: String::new(),
+            goal_focus: false,
+        }
+    }
+    /// Live parsing feedback: `Ok(canonical form)` or `Err((column, message))`.
+    pub fn feedback(&self) -> Result<String, (Option<usize>, String)> {
+        if self.text.trim().is_empty() {
+            return Err((None, "type a Solution".into()));
+        }
+        Presentation::parse(&self.text)
+            .map(|p| p.to_string())
+            .map_err(|e| (e.column, e.message))
+    }
+}
+
+/// The full-screen overlays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    Help,
+    /// The result of a shake: title and lines.
+    Result {
+        title: String,
+        lines: Vec<String>,
+    },
+    Quit,
+}
+
+pub struct App {
+    pub m: Match,
+    pub seats: Vec<Seat>,
+    pub names: Vec<String>,
+    pub opts: Options,
+    /// The human seat the keyboard plays for (hot-seat: Tab switches).
+    pub active: usize,
+    /// The clock (ms since the start of the match).
+    pub now: u64,
+    /// Per bot seat: the state fingerprint it decided on, when its decision
+    /// falls due (app clock) and the decision.
+    plans: Vec<Option<(u64, u64, Option<onsets_bots::Decision>)>>,
+    pub messages: Vec<String>,
+    /// Selected cube in Resources (index into [`App::resource_cubes`]).
+    pub sel: usize,
+    pub bonus: bool,
+    pub menu: Option<Menu>,
+    pub editor: Option<Editor>,
+    pub overlay: Overlay,
+    pub quit: bool,
+    /// Checker verdicts of the Solutions presented in this shake (writer,
+    /// Solution, verdict), computed when checking starts.
+    verdicts: Vec<(usize, String, Verdict)>,
+    /// Engine rulings of this shake, for the result screen.
+    rulings: Vec<String>,
+    pub shakes_scored: u32,
+}
+
+const HUMAN_NAMES: [&str; 3] = ["me", "human", "you"];
+
+impl App {
+    pub fn new(opts: Options) -> Result<App, String> {
+        let n = opts.players.len();
+        if !(2..=3).contains(&n) {
+            return Err("--players takes two or three seats".into());
+        }
+        let mut seats = Vec::new();
+        let mut names = Vec::new();
+        for (i, p) in opts.players.iter().enumerate() {
+            match p.parse::<Level>() {
+                Ok(l) => {
+                    seats.push(Seat::Bot(Box::new(Bot::new(
+                        l,
+                        i,
+                        opts.seed.wrapping_mul(31).wrapping_add(i as u64 + 1),
+                    ))));
+                    let mut name = l.to_string();
+                    if opts.players.iter().filter(|q| *q == p).count() > 1 {
+                        name = format!("{name}{}", i + 1);
+                    }
+                    names.push(name);
+                }
+                Err(_) => {
+                    seats.push(Seat::Human);
+                    let lower = p.to_ascii_lowercase();
+                    let humans = opts
+                        .players
+                        .iter()
+                        .filter(|q| q.parse::<Level>().is_err())
+                        .count();
+                    names.push(if HUMAN_NAMES.contains(&lower.as_str()) {
+                        if humans > 1 {
+                            format!("you{}", i + 1)
+                        } else {
+                            "you".into()
+                        }
+                    } else {
+                        p.clone()
+                    });
+                }
+            }
+        }
+        let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        let mut cfg = MatchConfig::new(opts.seed, &refs, opts.division, !opts.basic);
+        cfg.round_ms = opts.round_minutes.max(1) * 60_000;
+        let any_human = seats.iter().any(|s| matches!(s, Seat::Human));
+        cfg.checking = if any_human {
+            CheckingMode::Players
+        } else {
+            CheckingMode::Judge
+        };
+        let (m, events) = Match::new(cfg).map_err(|e| e.to_string())?;
+        let active = seats
+            .iter()
+            .position(|s| matches!(s, Seat::Human))
+            .unwrap_or(0);
+        let mut app = App {
+            m,
+            plans: (0..n).map(|_| None).collect(),
+            seats,
+            names,
+            opts,
+            active,
+            now: 0,
+            messages: Vec::new(),
+            sel: 0,
+            bonus: false,
+            menu: None,
+            editor: None,
+            overlay: Overlay::None,
+            quit: false,
+            verdicts: Vec::new(),
+            rulings: Vec::new(),
+            shakes_scored: 0,
+        };
+        app.say(format!(
+            "On-Sets, {} {}: press ? for the keys",
+            app.opts.division,
+            if app.opts.basic {
+                "Basic"
+            } else {
+                "Adventurous"
+            }
+        ));
+        app.absorb(&events);
+        Ok(app)
+    }
+
+    pub fn is_human(&self, p: usize) -> bool {
+        matches!(self.seats.get(p), Some(Seat::Human))
+    }
+
+    fn say(&mut self, s: impl Into<String>) {
+        self.messages.push(s.into());
+        if self.messages.len() > 200 {
+            self.messages.drain(0..100);
+        }
+    }
+
+    /// The non-digit cubes in Resources, in id order (the cube cursor moves over these).
+    pub fn resource_cubes(&self) -> Vec<u8> {
+        self.m
+            .cubes
+            .iter()
+            .filter(|c| c.place == Place::Resources && c.family != Family::Digit)
+            .map(|c| c.id)
+            .collect()
+    }
+
+    /// The running timers as (player, task, ms left).
+    pub fn timers(&self) -> Vec<(usize, Task, i64)> {
+        self.m
+            .timers
+            .iter()
+            .map(|t| (t.player, t.task, t.due_ms as i64 - self.now as i64))
+            .collect()
+    }
+
+    /// The round's time left (ms), 0 when it is up.
+    pub fn round_left(&self) -> u64 {
+        self.m.config.round_ms.saturating_sub(self.now)
+    }
+
+    /// What the active human may do now, as a short tag and a sentence.
+    pub fn task(&self) -> (String, String) {
+        let me = self.active;
+        let nm = |p: usize| self.names[p].clone();
+        match &self.m.phase {
+            Phase::Setup { rolled, dealt } => {
+                let mut s = Vec::new();
+                if !rolled {
+                    s.push(if self.m.goal_setter == me {
+                        "you: roll [r]".to_string()
+                    } else {
+                        format!("{} rolls", nm(self.m.goal_setter))
+                    });
+                }
+                if !dealt {
+                    s.push(if self.m.dealer == me {
+                        "you: deal [d]".to_string()
+                    } else {
+                        format!("{} deals", nm(self.m.dealer))
+                    });
+                }
+                let tag = if !rolled && self.m.goal_setter == me {
+                    "roll"
+                } else if !dealt && self.m.dealer == me {
+                    "deal"
+                } else {
+                    ""
+                };
+                (tag.into(), s.join(", "))
+            }
+            Phase::Variations { pos, .. } => {
+                let p = (self.m.goal_setter + pos) % self.m.n();
+                if p == me {
+                    (
+                        "select".into(),
+                        "you: select a variation [v], or end [e]".into(),
+                    )
+                } else {
+                    (String::new(), format!("{} selects a variation", nm(p)))
+                }
+            }
+            Phase::Goal { .. } => {
+                if self.m.goal_setter == me {
+                    (
+                        "goal".into(),
+                        "you: set the Goal [g], bonus [b], no Goal [n]".into(),
+                    )
+                } else {
+                    (
+                        String::new(),
+                        format!("{} sets the Goal", nm(self.m.goal_setter)),
+                    )
+                }
+            }
+            Phase::NoGoal { .. } => {
+                if self.m.goal_setter == me {
+                    (String::new(), "you declared no Goal".into())
+                } else {
+                    (
+                        "nogoal".into(),
+                        "you: agree with no Goal [a] or challenge [c]".into(),
+                    )
+                }
+            }
+            Phase::Moves { turn, .. } => {
+                if *turn == me {
+                    (
+                        "move".into(),
+                        "you: move a cube [1 2 3 / m] or challenge [c i]".into(),
+                    )
+                } else {
+                    (
+                        String::new(),
+                        format!("{} to move; challenge [c i]", nm(*turn)),
+                    )
+                }
+            }
+            Phase::Writing(w) => {
+                let why = match &w.kind {
+                    WritingKind::Challenge {
+                        challenge,
+                        challenger,
+                        ..
+                    } => format!(
+                        "{} challenged {}",
+                        nm(*challenger),
+                        if *challenge == ChallengeKind::Now {
+                            "Now"
+                        } else {
+                            "Impossible"
+                        }
+                    ),
+                    WritingKind::Forceout { mover, .. } => format!("forceout by {}", nm(*mover)),
+                    WritingKind::EndOfRound => "stop: end of round".into(),
+                    WritingKind::NoGoal { challenger, .. } => {
+                        format!("{} challenged no Goal", nm(*challenger))
+                    }
+                };
+                let mine = &w.writers[me];
+                if mine.done() {
+                    (String::new(), format!("{why}; Solutions being written"))
+                } else {
+                    let must = mine.role == onsets_engine::Role::Must;
+                    (
+                        "write".into(),
+                        format!(
+                            "{why}; you {} present: write [w]{}",
+                            if must { "must" } else { "may" },
+                            if must { "" } else { ", decline [x]" }
+                        ),
+                    )
+                }
+            }
+            Phase::Checking(c) => match c.queue.get(c.current) {
+                Some(&w) => {
+                    let pending = c
+                        .decisions
+                        .get(c.current)
+                        .and_then(|d| d.get(me))
+                        .is_some_and(|d| *d == onsets_engine::Decision::Pending);
+                    if w != me && pending {
+                        (
+                            "check".into(),
+                            format!("check {}'s Solution: accept [a] or object [o]", nm(w)),
+                        )
+                    } else {
+                        (
+                            String::new(),
+                            format!("{}'s Solution is being checked", nm(w)),
+                        )
+                    }
+                }
+                None => (String::new(), "checking".into()),
+            },
+            Phase::Over => ("over".into(), "the match is over: q to quit".into()),
+        }
+    }
+
+    /// The Solution under check (writer, text), if any.
+    pub fn under_check(&self) -> Option<(usize, String)> {
+        if let Phase::Checking(c) = &self.m.phase {
+            let w = *c.queue.get(c.current)?;
+            let s = c.writers[w].presented.as_ref()?.solution.clone();
+            return Some((w, s));
+        }
+        None
+    }
+
+    // ------------------------------------------------------------ time and bots
+
+    /// Advances the clock to `now` (ms since the start): expired limits
+    /// apply and the bots whose decisions are due act.
+    pub fn tick(&mut self, now: u64) {
+        self.now = self.now.max(now);
+        for _ in 0..8 {
+            if let Some(dl) = self.m.next_deadline() {
+                if dl <= self.now {
+                    self.apply(Act::Clock, None);
+                    continue;
+                }
+            }
+            if !self.bots_act() {
+                break;
+            }
+        }
+    }
+
+    /// Lets the first due bot act; whether one did.
+    fn bots_act(&mut self) -> bool {
+        let speed = self.opts.speed.max(1);
+        let mut due: Option<(u64, usize)> = None;
+        for i in 0..self.seats.len() {
+            let Seat::Bot(bot) = &mut self.seats[i] else {
+                continue;
+            };
+            let view = View::new(&self.m, i);
+            let fp = view.fingerprint();
+            let stale = self.plans[i].as_ref().is_none_or(|(f, _, _)| *f != fp);
+            if stale {
+                let d = bot.decide(&view, self.m.now_ms.max(self.now));
+                let at = self.now + d.as_ref().map_or(0, |d| d.think_ms / speed);
+                self.plans[i] = Some((fp, at, d));
+            }
+            if let Some((_, at, Some(_))) = &self.plans[i] {
+                if *at <= self.now && due.is_none_or(|(a, _)| *at < a) {
+                    due = Some((*at, i));
+                }
+            }
+        }
+        let Some((_, i)) = due else {
+            return false;
+        };
+        let Some((_, _, Some(d))) = self.plans[i].take() else {
+            return false;
+        };
+        let name = self.names[i].clone();
+        if !matches!(d.act, Act::Present { .. }) {
+            self.say(format!("{name}: {}", d.explanation));
+        } else {
+            self.say(format!("{name} presents a Solution"));
+        }
+        self.apply(d.act, Some(i));
+        true
+    }
+
+    /// Applies an act at the current clock; a refusal is shown.
+    pub fn apply(&mut self, act: Act, _bot: Option<usize>) -> bool {
+        let at = self.now.max(self.m.now_ms);
+        match self.m.apply(Action { at_ms: at, act }) {
+            Ok((m, events)) => {
+                let was_checking = matches!(self.m.phase, Phase::Checking(_));
+                self.m = m;
+                if !was_checking {
+                    if let Phase::Checking(_) = self.m.phase {
+                        self.compute_verdicts();
+                    }
+                }
+                self.absorb(&events);
+                let n = self.resource_cubes().len();
+                if self.sel >= n {
+                    self.sel = n.saturating_sub(1);
+                }
+                true
+            }
+            Err(r) => {
+                self.say(format!("refused: {} ({})", r.message, r.rule));
+                false
+            }
+        }
+    }
+
+    fn compute_verdicts(&mut self) {
+        let Phase::Checking(c) = &self.m.phase else {
+            return;
+        };
+        let situation = situation_of(&c.kind);
+        let mut out = Vec::new();
+        for (w, wr) in c.writers.iter().enumerate() {
+            let Some(p) = &wr.presented else { continue };
+            let goal = p
+                .goal
+                .clone()
+                .or_else(|| self.m.goal.clone())
+                .and_then(|g| g.goal().ok())
+                .unwrap_or_else(|| Goal::parse("1").expect("goal"));
+            let pos = self.m.position(situation, goal);
+            out.push((w, p.solution.clone(), check(&pos, &p.solution)));
+        }
+        self.verdicts = out;
+    }
+
+    fn absorb(&mut self, events: &[Event]) {
+        for e in events {
+            if let Some(s) = self.describe(e) {
+                self.say(s);
+            }
+            match e {
+                Event::SolutionJudged {
+                    writer,
+                    correct,
+                    reasons,
+                } => {
+                    let mut s = format!(
+                        "{}: {}",
+                        self.names[*writer],
+                        if *correct { "correct" } else { "incorrect" }
+                    );
+                    if !reasons.is_empty() {
+                        s.push_str(&format!(" — {}", reasons.join("; ")));
+                    }
+                    self.rulings.push(s);
+                }
+                Event::ObjectionRuled {
+                    checker,
+                    writer,
+                    upheld,
+                    reason,
+                } => self.rulings.push(format!(
+                    "{} objected to {}'s Solution: {} ({reason})",
+                    self.names[*checker],
+                    self.names[*writer],
+                    if *upheld { "upheld" } else { "overruled" }
+                )),
+                Event::Penalty {
+                    player,
+                    rule,
+                    reason,
+                } => self
+                    .rulings
+                    .push(format!("{} −1: {reason} ({rule})", self.names[*player])),
+                Event::ShakeScored { shake, scores } => {
+                    self.shakes_scored += 1;
+                    let mut lines = vec![format!(
+                        "Scores: {}",
+                        scores
+                            .iter()
+                            .enumerate()
+                            .map(|(i, s)| format!("{} {s:+}", self.names[i]))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )];
+                    lines.extend(self.result_lines());
+                    self.overlay = Overlay::Result {
+                        title: format!("Shake {shake} scored"),
+                        lines,
+                    };
+                }
+                Event::ShakeVoid { shake, reason } => {
+                    let mut lines = vec![format!("Void: {reason}")];
+                    lines.extend(self.result_lines());
+                    self.overlay = Overlay::Result {
+                        title: format!("Shake {shake} void"),
+                        lines,
+                    };
+                }
+                Event::ShakeStarted { .. } => {
+                    self.verdicts.clear();
+                    self.rulings.clear();
+                    self.bonus = false;
+                }
+                Event::MatchOver {
+                    totals,
+                    match_points,
+                } => {
+                    let lines = (0..totals.len())
+                        .map(|i| {
+                            format!(
+                                "{}: {} points, {} match points",
+                                self.names[i], totals[i], match_points[i]
+                            )
+                        })
+                        .collect();
+                    self.overlay = Overlay::Result {
+                        title: "Match over".into(),
+                        lines,
+                    };
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn result_lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for (w, sol, v) in &self.verdicts {
+            lines.push(format!(
+                "{}: {sol}  — checker: {}",
+                self.names[*w],
+                if v.correct { "correct" } else { "incorrect" }
+            ));
+            if !v.values.is_empty() {
+                lines.push(format!(
+                    "   names {:?} cards, Goal {:?}",
+                    v.values, v.goal_values
+                ));
+            }
+            for e in &v.errors {
+                lines.push(format!("   ✗ {} [{}]", e.message, e.section));
+            }
+            if let Some(c) = &v.counterexample {
+                lines.push(format!("   grouping that fails: {c}"));
+            }
+        }
+        for r in &self.rulings {
+            lines.push(r.clone());
+        }
+        lines
+    }
+
+    fn describe(&self, e: &Event) -> Option<String> {
+        let nm = |p: &usize| self.names.get(*p).cloned().unwrap_or_default();
+        let cube = |id: &u8| {
+            self.m
+                .cube(*id)
+                .map(|c| c.face.to_string())
+                .unwrap_or_default()
+        };
+        Some(match e {
+            Event::ShakeStarted {
+                shake,
+                goal_setter,
+                dealer,
+            } => format!(
+                "— shake {shake}: {} sets the Goal, {} deals",
+                nm(goal_setter),
+                nm(dealer)
+            ),
+            Event::Rolled { faces } => format!("rolled {}", faces.join(" ")),
+            Event::Dealt { cards } => format!("dealt {} cards", cards.len()),
+            Event::VariationSelected { player, variation } => {
+                format!("{} selects {variation}", nm(player))
+            }
+            Event::Moved {
+                player,
+                cube: c,
+                to,
+            } => {
+                format!("{} moves {} to {}", nm(player), cube(c), to.name())
+            }
+            Event::BonusMove { player, cube: c } => {
+                format!("{}: Bonus {}", nm(player), cube(c))
+            }
+            Event::Shifted {
+                player,
+                cube: c,
+                to,
+            } => {
+                format!("{} shifts {} to {}", nm(player), cube(c), to.name())
+            }
+            Event::GoalSet { player, goal } => format!("{} sets the Goal {goal}", nm(player)),
+            Event::NoGoalDeclared { player } => format!("{} declares no Goal", nm(player)),
+            Event::Challenged {
+                player,
+                kind,
+                against,
+            } => format!("{} challenges {kind:?} against {}", nm(player), nm(against)),
+            Event::ChallengeSetAside {
+                player,
+                rule,
+                reason,
+            } => {
+                format!("{}'s challenge set aside: {reason} ({rule})", nm(player))
+            }
+            Event::Penalty {
+                player,
+                rule,
+                reason,
+            } => {
+                format!("{} −1: {reason} ({rule})", nm(player))
+            }
+            Event::Forceout { mover } => format!("forceout: {} moved the last cube", nm(mover)),
+            Event::Presented { player, .. } => format!("{} presents", nm(player)),
+            Event::Declined { player } => format!("{} declines to present", nm(player)),
+            Event::Accepted { checker, writer } => {
+                format!("{} accepts {}'s Solution", nm(checker), nm(writer))
+            }
+            Event::SolutionJudged {
+                writer, correct, ..
+            } => format!(
+                "{}'s Solution is {}",
+                nm(writer),
+                if *correct { "correct" } else { "incorrect" }
+            ),
+            Event::TimeExpired { player, task, .. } => {
+                format!("{}: time is up ({task:?})", nm(player))
+            }
+            Event::TurnPassed { to } => format!("the turn passes to {}", nm(to)),
+            Event::RoundTimeUp => "the round's time is up: five more minutes".into(),
+            Event::Stop => "stop".into(),
+            Event::ShakeScored { shake, scores } => format!("shake {shake} scored {scores:?}"),
+            Event::ShakeVoid { shake, reason } => format!("shake {shake} void: {reason}"),
+            Event::MatchOver { totals, .. } => format!("match over: {totals:?}"),
+            Event::IllegalProcedureCharged {
+                offender,
+                rule,
+                correction,
+                ..
+            } => format!(
+                "illegal procedure by {} ({rule}): {correction}",
+                nm(offender)
+            ),
+            Event::LastCubeReturned { player, .. } => {
+                format!("{}: the last cube goes back (VIII-A)", nm(player))
+            }
+            _ => return None,
+        })
+    }
+
+    // ------------------------------------------------------------ keys
+
+    fn legal(&self) -> Vec<Act> {
+        self.m.legal_actions(self.active)
+    }
+
+    fn open_menu(&mut self, title: &str, items: Vec<(String, MenuItem)>) {
+        if items.is_empty() {
+            self.say(format!("nothing to {title} now"));
+            return;
+        }
+        self.menu = Some(Menu {
+            title: title.into(),
+            items,
+            cursor: 0,
+        });
+    }
+
+    /// Applies the only legal act of a kind, or opens a menu of them.
+    fn choose(&mut self, title: &str, acts: Vec<(String, Act)>) {
+        if acts.len() == 1 {
+            let a = acts.into_iter().next().expect("one").1;
+            self.apply(a, None);
+        } else {
+            let items = acts
+                .into_iter()
+                .map(|(l, a)| (l, MenuItem::Act(a)))
+                .collect();
+            self.open_menu(title, items);
+        }
+    }
+
+    fn label(&self, a: &Act) -> String {
+        let cube = |id: &u8| {
+            self.m
+                .cube(*id)
+                .map(|c| c.face.to_string())
+                .unwrap_or_default()
+        };
+        match a {
+            Act::Roll { set_out, .. } => match set_out {
+                None => "roll".into(),
+                Some(s) => format!("roll, Restriction cubes set out: {s:?}"),
+            },
+            Act::Deal { count, .. } => format!("deal {count} cards"),
+            Act::SelectVariation { variation, .. } => variation.clone(),
+            Act::EndSelection { .. } => "end selection".into(),
+            Act::SetGoal { goal, .. } => match goal {
+                GoalSpec::Layout(t) => {
+                    let abs = self
+                        .m
+                        .variation_in_force(&onsets_core::Variation::AbsoluteValue);
+                    let vals = Goal::parse(t)
+                        .map(|g| g.legal_values(abs))
+                        .unwrap_or_default();
+                    format!("{}   = {vals:?}", t.replace('*', "×"))
+                }
+                other => format!("{other:?}"),
+            },
+            Act::Move {
+                cube: c, to, bonus, ..
+            } => format!(
+                "{}{} to {}",
+                if *bonus { "Bonus " } else { "" },
+                cube(c),
+                to.name()
+            ),
+            Act::Shift { cube: c, to, .. } => format!("shift {} to {}", cube(c), to.name()),
+            other => format!("{other:?}"),
+        }
+    }
+
+    fn labelled(&self, f: impl Fn(&Act) -> bool) -> Vec<(String, Act)> {
+        self.legal()
+            .into_iter()
+            .filter(|a| f(a))
+            .map(|a| (self.label(&a), a))
+            .collect()
+    }
+
+    /// Handles one key.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        if self.editor.is_some() {
+            self.editor_key(key);
+            return;
+        }
+        if self.menu.is_some() {
+            self.menu_key(key);
+            return;
+        }
+        match &self.overlay {
+            Overlay::Help => {
+                self.overlay = Overlay::None;
+                return;
+            }
+            Overlay::Quit => {
+                if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('q')) {
+                    self.quit = true;
+                }
+                self.overlay = Overlay::None;
+                return;
+            }
+            Overlay::Result { .. } => {
+                if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) {
+                    self.overlay = Overlay::None;
+                } else if key.code == KeyCode::Char('q') {
+                    self.overlay = Overlay::Quit;
+                }
+                return;
+            }
+            Overlay::None => {}
+        }
+        let me = self.active;
+        match key.code {
+            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
+            KeyCode::Char('q') => {
+                if self.m.phase == Phase::Over {
+                    self.quit = true;
+                } else {
+                    self.overlay = Overlay::Quit;
+                }
+            }
+            KeyCode::Tab => {
+                let n = self.seats.len();
+                for k in 1..=n {
+                    let p = (self.active + k) % n;
+                    if self.is_human(p) {
+                        self.active = p;
+                        break;
+                    }
+                }
+                self.say(format!("keyboard plays for {}", self.names[self.active]));
+            }
+            KeyCode::Left | KeyCode::Char('h') => self.sel = self.sel.saturating_sub(1),
+            KeyCode::Right | KeyCode::Char('l') => {
+                let n = self.resource_cubes().len();
+                if self.sel + 1 < n {
+                    self.sel += 1;
+                }
+            }
+            KeyCode::Char('b') => {
+                self.bonus = !self.bonus;
+                self.say(if self.bonus {
+                    "Bonus on: the next cube goes to Forbidden as a bonus (3)"
+                } else {
+                    "Bonus off"
+                });
+            }
+            KeyCode::Char(c @ ('1' | '2' | '3')) => {
+                let Some(&cube) = self.resource_cubes().get(self.sel) else {
+                    self.say("no cube in Resources");
+                    return;
+                };
+                let to = match c {
+                    '1' => Place::Required,
+                    '2' => Place::Permitted,
+                    _ => Place::Forbidden,
+                };
+                let bonus = self.bonus;
+                if bonus && to != Place::Forbidden {
+                    self.say("a bonus cube goes to Forbidden (IV-C-1): press 3");
+                    return;
+                }
+                if self.apply(
+                    Act::Move {
+                        player: me,
+                        cube,
+                        to,
+                        bonus,
+                    },
+                    None,
+                ) {
+                    self.bonus = false;
+                }
+            }
+            KeyCode::Char('m') => {
+                let acts = self.labelled(|a| matches!(a, Act::Move { .. } | Act::Shift { .. }));
+                self.open_menu(
+                    "move",
+                    acts.into_iter()
+                        .map(|(l, a)| (l, MenuItem::Act(a)))
+                        .collect(),
+                );
+            }
+            KeyCode::Char('s') => {
+                let acts = self.labelled(|a| matches!(a, Act::Shift { .. }));
+                self.choose("shift", acts);
+            }
+            KeyCode::Char('r') => {
+                let acts = self.labelled(|a| matches!(a, Act::Roll { .. }));
+                if acts.is_empty() {
+                    self.say("you cannot roll now (II-A: the Goal-setter rolls once)");
+                } else {
+                    self.choose("roll", acts);
+                }
+            }
+            KeyCode::Char('d') => {
+                let acts = self.labelled(|a| matches!(a, Act::Deal { .. }));
+                if acts.is_empty() {
+                    self.say("you cannot deal now (II-B: the dealer deals)");
+                } else {
+                    self.choose("deal", acts);
+                }
+            }
+            KeyCode::Char('v') => {
+                let acts = self.labelled(|a| {
+                    matches!(a, Act::SelectVariation { .. } | Act::EndSelection { .. })
+                });
+                self.open_menu(
+                    "select a variation",
+                    acts.into_iter()
+                        .map(|(l, a)| (l, MenuItem::Act(a)))
+                        .collect(),
+                );
+            }
+            KeyCode::Char('e') => {
+                self.apply(Act::EndSelection { player: me }, None);
+            }
+            KeyCode::Char('g') => {
+                let mut acts = self.labelled(|a| matches!(a, Act::SetGoal { .. }));
+                acts.sort_by_key(|(_, a)| match a {
+                    Act::SetGoal {
+                        goal: GoalSpec::Layout(t),
+                        ..
+                    } => Goal::parse(t)
+                        .ok()
+                        .and_then(|g| g.value())
+                        .unwrap_or(i64::MAX),
+                    _ => i64::MAX,
+                });
+                self.open_menu(
+                    "set the Goal",
+                    acts.into_iter()
+                        .map(|(l, a)| (l, MenuItem::Act(a)))
+                        .collect(),
+                );
+            }
+            KeyCode::Char('n') => {
+                self.apply(Act::DeclareNoGoal { player: me }, None);
+            }
+            KeyCode::Char('c') => {
+                let kind = if matches!(self.m.phase, Phase::NoGoal { .. }) {
+                    ChallengeKind::NoGoal
+                } else {
+                    ChallengeKind::Now
+                };
+                self.apply(Act::Challenge { player: me, kind }, None);
+            }
+            KeyCode::Char('i') => {
+                self.apply(
+                    Act::Challenge {
+                        player: me,
+                        kind: ChallengeKind::Impossible,
+                    },
+                    None,
+                );
+            }
+            KeyCode::Char('a') => match &self.m.phase {
+                Phase::NoGoal { .. } => {
+                    self.apply(Act::AgreeNoGoal { player: me }, None);
+                }
+                _ => {
+                    if let Some((w, _)) = self.under_check() {
+                        self.apply(
+                            Act::Accept {
+                                player: me,
+                                writer: w,
+                            },
+                            None,
+                        );
+                    } else {
+                        self.say("no Solution to accept now");
+                    }
+                }
+            },
+            KeyCode::Char('o') => {
+                if let Some((w, _)) = self.under_check() {
+                    let obj = |o: Objection| {
+                        MenuItem::Act(Act::Object {
+                            player: me,
+                            writer: w,
+                            objection: o,
+                        })
+                    };
+                    let items = vec![
+                        (
+                            "wrong value: the Solution does not equal the Goal (VII-C-5-b)".into(),
+                            obj(Objection::WrongValue),
+                        ),
+                        (
+                            "ambiguous: type a grouping that fails (VII-C-5-c)".into(),
+                            MenuItem::Grouping { writer: w },
+                        ),
+                        (
+                            "undefined symbols (VII-C-5-d)".into(),
+                            obj(Objection::Undefined),
+                        ),
+                        (
+                            "variation or cube rules broken (VII-C-5-e, VII-B-4)".into(),
+                            obj(Objection::Variation),
+                        ),
+                        (
+                            "the Goal has no legal interpretation (VII-C-5-a)".into(),
+                            obj(Objection::GoalIllegal),
+                        ),
+                    ];
+                    self.open_menu("object", items);
+                } else {
+                    self.say("no Solution to object to now");
+                }
+            }
+            KeyCode::Char('w') => {
+                if matches!(self.m.phase, Phase::Writing(_)) {
+                    if self.editor.is_none() {
+                        self.editor = Some(Editor::new(EditPurpose::Solution));
+                    }
+                } else {
+                    self.say("Solutions are written after a challenge or a forceout");
+                }
+            }
+            KeyCode::Char('x') => {
+                self.apply(Act::Decline { player: me }, None);
+            }
+            _ => {}
+        }
+    }
+
+    fn menu_key(&mut self, key: KeyEvent) {
+        let Some(menu) = self.menu.as_mut() else {
+            return;
+        };
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('q') => self.menu = None,
+            KeyCode::Up | KeyCode::Char('k') => menu.cursor = menu.cursor.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') if menu.cursor + 1 < menu.items.len() => {
+                menu.cursor += 1;
+            }
+            KeyCode::PageDown => {
+                menu.cursor = (menu.cursor + 10).min(menu.items.len().saturating_sub(1))
+            }
+            KeyCode::PageUp => menu.cursor = menu.cursor.saturating_sub(10),
+            KeyCode::Enter => {
+                let item = menu.items[menu.cursor].1.clone();
+                self.menu = None;
+                match item {
+                    MenuItem::Act(a) => {
+                        self.apply(a, None);
+                    }
+                    MenuItem::Grouping { writer } => {
+                        let mut e = Editor::new(EditPurpose::Grouping { writer });
+                        if let Some((_, s)) = self.under_check() {
+                            e.cursor = s.chars().count();
+                            e.text = s;
+                        }
+                        self.editor = Some(e);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn editor_key(&mut self, key: KeyEvent) {
+        let me = self.active;
+        let no_goal = matches!(
+            &self.m.phase,
+            Phase::Writing(w) if matches!(w.kind, WritingKind::NoGoal { .. })
+        );
+        let Some(ed) = self.editor.as_mut() else {
+            return;
+        };
+        match key.code {
+            KeyCode::Esc => {
+                self.editor = None;
+            }
+            KeyCode::Tab if no_goal => ed.goal_focus = !ed.goal_focus,
+            KeyCode::Enter => {
+                let text = ed.text.clone();
+                let act = match ed.purpose {
+                    EditPurpose::Solution => Act::Present {
+                        player: me,
+                        solution: text,
+                        goal: no_goal.then(|| GoalSpec::Layout(ed.goal.clone())),
+                    },
+                    EditPurpose::Grouping { writer } => Act::Object {
+                        player: me,
+                        writer,
+                        objection: Objection::Ambiguous { grouping: text },
+                    },
+                };
+                if self.apply(act, None) {
+                    self.editor = None;
+                }
+            }
+            KeyCode::Char(c) if ed.goal_focus => {
+                ed.goal.push(c);
+            }
+            KeyCode::Backspace if ed.goal_focus => {
+                ed.goal.pop();
+            }
+            KeyCode::Char(c) => {
+                let c = alias(c);
+                let at = byte_index(&ed.text, ed.cursor);
+                ed.text.insert(at, c);
+                ed.cursor += 1;
+            }
+            KeyCode::Backspace if ed.cursor > 0 => {
+                let at = byte_index(&ed.text, ed.cursor - 1);
+                ed.text.remove(at);
+                ed.cursor -= 1;
+            }
+            KeyCode::Delete if ed.cursor < ed.text.chars().count() => {
+                let at = byte_index(&ed.text, ed.cursor);
+                ed.text.remove(at);
+            }
+            KeyCode::Left => ed.cursor = ed.cursor.saturating_sub(1),
+            KeyCode::Right => ed.cursor = (ed.cursor + 1).min(ed.text.chars().count()),
+            KeyCode::Home => ed.cursor = 0,
+            KeyCode::End => ed.cursor = ed.text.chars().count(),
+            _ => {}
+        }
+    }
+}
+
+/// The symbol palette: ASCII keys for the notation's symbols.
+pub const PALETTE: [(char, char); 8] = [
+    ('U', '∪'),
+    ('n', '∩'),
+    ('-', '−'),
+    ('\'', '′'),
+    ('V', 'V'),
+    ('^', 'Λ'),
+    ('=', '='),
+    ('<', '⊆'),
+];
+
+/// What a typed character becomes in a Solution.
+pub fn alias(c: char) -> char {
+    match c {
+        'U' | 'u' => '∪',
+        'n' => '∩',
+        '-' => '−',
+        '\'' => '′',
+        '^' => 'Λ',
+        '<' => '⊆',
+        'v' => 'V',
+        'b' | 'r' | 'g' | 'y' => c.to_ascii_uppercase(),
+        other => other,
+    }
+}
+
+fn byte_index(s: &str, chars: usize) -> usize {
+    s.char_indices().nth(chars).map_or(s.len(), |(i, _)| i)
+}

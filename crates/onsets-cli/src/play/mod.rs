@@ -1,0 +1,88 @@
+//! `onsets play`: a whole match in the terminal against bots and hot-seat
+//! humans (issue 5, docs/play.md).
+//!
+//! [`app::App`] holds the state and handles keys and time, [`ui::render`]
+//! draws it; this module only runs the terminal loop.
+
+pub mod app;
+pub mod ui;
+
+#[cfg(test)]
+mod tests;
+
+use anyhow::{anyhow, Result};
+use clap::Args;
+use crossterm::event::{self, Event as TermEvent, KeyEventKind};
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Two or three seats: `me` (or any name) for a human, or a bot level
+    /// (beginner, club, strong, expert); several humans play hot-seat
+    #[arg(long, default_value = "me,expert")]
+    players: String,
+    /// elementary, middle, junior or senior
+    #[arg(long, default_value = "senior")]
+    division: String,
+    /// Seed of the cubes, the cards and the bots
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// Basic On-Sets (no variations) instead of Adventurous
+    #[arg(long)]
+    basic: bool,
+    /// Length of the round in minutes (XI-B: 30)
+    #[arg(long, default_value_t = 30)]
+    round_minutes: u64,
+    /// Bots think twenty times faster (for tests and the impatient)
+    #[arg(long)]
+    fast: bool,
+    /// No colors: letters only (also when NO_COLOR is set)
+    #[arg(long)]
+    no_color: bool,
+}
+
+impl PlayArgs {
+    fn options(&self) -> Result<app::Options> {
+        let players: Vec<String> = self
+            .players
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .collect();
+        let division = self.division.parse().map_err(|e: String| anyhow!(e))?;
+        let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Ok(app::Options {
+            players,
+            division,
+            seed: self.seed,
+            basic: self.basic,
+            round_minutes: self.round_minutes,
+            speed: if self.fast { 20 } else { 1 },
+            color: !(self.no_color || no_color_env),
+        })
+    }
+}
+
+pub fn run(args: &PlayArgs) -> Result<u8> {
+    let mut app = app::App::new(args.options()?).map_err(|e| anyhow!(e))?;
+    let mut terminal = ratatui::try_init()?;
+    let result = event_loop(&mut app, &mut terminal);
+    ratatui::restore();
+    result?;
+    Ok(0)
+}
+
+fn event_loop(app: &mut app::App, terminal: &mut ratatui::DefaultTerminal) -> Result<()> {
+    let start = Instant::now();
+    while !app.quit {
+        app.tick(start.elapsed().as_millis() as u64);
+        terminal.draw(|f| ui::render(app, f))?;
+        if event::poll(Duration::from_millis(100))? {
+            if let TermEvent::Key(k) = event::read()? {
+                if k.kind == KeyEventKind::Press {
+                    app.handle_key(k);
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,527 @@
+//! Drawing the table: a pure function of the [`App`].
+
+use super::app::{App, EditPurpose, Overlay, PALETTE};
+use onsets_core::{Card, Color as Dot, Goal, Symbol};
+use onsets_engine::{Family, Phase, Place, Task};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// The keys, as the help screen lists them.
+pub const HELP: &[(&str, &str)] = &[
+    ("?  F1", "this help (any key closes it)"),
+    ("r", "roll the cubes (Goal-setter, II-A)"),
+    ("d", "deal the cards (dealer, II-B)"),
+    ("v / e", "select a variation / end your selection (II-C)"),
+    ("g", "set the Goal: choose a legal layout (III-A, III-B)"),
+    ("n", "declare no Goal (III-D)"),
+    ("← →  h l", "choose a cube in Resources"),
+    (
+        "1 2 3",
+        "move it to Required / Permitted / Forbidden (IV-B)",
+    ),
+    (
+        "b",
+        "Bonus: the next cube (3) goes to Forbidden first (III-C, IV-C)",
+    ),
+    ("m / s", "menu of every legal move / shift from Permitted"),
+    (
+        "c / i",
+        "challenge Now / Impossible (V-A); c after no Goal: challenge it",
+    ),
+    (
+        "a",
+        "accept: no Goal (III-D-1), or the Solution being checked",
+    ),
+    ("o", "object to the Solution being checked (VII-C-5)"),
+    ("w", "write a Solution (Enter presents, Esc closes)"),
+    ("x", "decline to present (VII-C-1)"),
+    ("Tab", "hot-seat: switch to the next human seat"),
+    (
+        "Enter Esc",
+        "close the result screen; menus: ↑ ↓ Enter, Esc",
+    ),
+    ("q  Ctrl-C", "quit"),
+];
+
+struct Theme {
+    color: bool,
+}
+
+impl Theme {
+    fn dot(&self, c: Dot) -> Color {
+        match c {
+            Dot::Blue => Color::Blue,
+            Dot::Red => Color::Red,
+            Dot::Green => Color::Green,
+            Dot::Yellow => Color::Yellow,
+        }
+    }
+    fn card(&self, card: Card) -> Vec<Span<'static>> {
+        let mut v = vec![Span::raw("[")];
+        if card.is_blank() {
+            v.push(Span::raw(if self.color { " " } else { "-" }));
+        }
+        for c in Dot::ALL {
+            if card.has(c) {
+                if self.color {
+                    v.push(Span::styled("●", Style::default().fg(self.dot(c))));
+                } else {
+                    v.push(Span::raw(c.letter().to_string()));
+                }
+            }
+        }
+        v.push(Span::raw("]"));
+        v
+    }
+    fn cube(&self, s: Symbol, selected: bool) -> Span<'static> {
+        let text = format!("[{s}]");
+        let mut st = Style::default();
+        if self.color {
+            if let Symbol::Color(c) = s {
+                st = st.fg(Color::Black).bg(self.dot(c));
+            }
+        }
+        if selected {
+            st = st.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+            if !self.color {
+                return Span::styled(format!(">{s}<"), st);
+            }
+        }
+        Span::styled(text, st)
+    }
+    fn bold(&self) -> Style {
+        Style::default().add_modifier(Modifier::BOLD)
+    }
+    fn accent(&self) -> Style {
+        if self.color {
+            Style::default()
+                .fg(Color::Cyan)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            self.bold()
+        }
+    }
+    fn bad(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::Red)
+        } else {
+            self.bold()
+        }
+    }
+    fn good(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::Green)
+        } else {
+            Style::default()
+        }
+    }
+}
+
+fn mmss(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+fn task_name(t: Task) -> &'static str {
+    match t {
+        Task::Roll => "roll",
+        Task::Deal => "deal",
+        Task::SelectVariation => "select",
+        Task::SetGoal => "Goal",
+        Task::Move => "move",
+        Task::Write => "write",
+        Task::Check => "check",
+    }
+}
+
+/// Draws the whole screen.
+pub fn render(app: &App, f: &mut Frame) {
+    let th = Theme {
+        color: app.opts.color,
+    };
+    let area = f.area();
+    let rows = Layout::vertical([
+        Constraint::Length(1), // header
+        Constraint::Length(1), // players
+        Constraint::Length(1), // task
+        Constraint::Length(2), // universe
+        Constraint::Length(1), // goal
+        Constraint::Length(1), // variations
+        Constraint::Length(4), // mat
+        Constraint::Length(1), // resources
+        Constraint::Min(3),    // messages / editor
+        Constraint::Length(1), // hints
+    ])
+    .split(area);
+    let m = &app.m;
+
+    // header
+    let header = format!(
+        "On-Sets · {} · {} · shake {} · round {}{}",
+        m.config.division,
+        if m.config.adventurous {
+            "Adventurous"
+        } else {
+            "Basic"
+        },
+        m.shake,
+        mmss(app.round_left() as i64),
+        if m.round_up { " (time is up)" } else { "" }
+    );
+    f.render_widget(Paragraph::new(Span::styled(header, th.accent())), rows[0]);
+
+    // players and scores
+    let totals = m.totals();
+    let turn = match &m.phase {
+        Phase::Moves { turn, .. } => Some(*turn),
+        _ => None,
+    };
+    let mut spans = Vec::new();
+    for (i, name) in app.names.iter().enumerate() {
+        let mut tags = String::new();
+        if i == m.goal_setter {
+            tags.push('G');
+        }
+        if i == m.dealer {
+            tags.push('D');
+        }
+        let marker = if turn == Some(i) { "▶" } else { " " };
+        let text = format!(
+            "{marker}{name}{} {:+}  ",
+            if tags.is_empty() {
+                String::new()
+            } else {
+                format!("({tags})")
+            },
+            totals[i]
+        );
+        let st = if i == app.active && app.is_human(i) {
+            th.bold().add_modifier(Modifier::UNDERLINED)
+        } else {
+            Style::default()
+        };
+        spans.push(Span::styled(text, st));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), rows[1]);
+
+    // task and timers
+    let (_, task) = app.task();
+    let timers: Vec<String> = app
+        .timers()
+        .iter()
+        .map(|(p, t, left)| format!("{} {} {}", app.names[*p], task_name(*t), mmss(*left)))
+        .collect();
+    let line = Line::from(vec![
+        Span::styled(task, th.bold()),
+        Span::raw(if timers.is_empty() {
+            String::new()
+        } else {
+            format!("  ⏱ {}", timers.join(", "))
+        }),
+    ]);
+    f.render_widget(Paragraph::new(line), rows[2]);
+
+    // universe
+    let mut u = vec![Span::styled("Universe ", th.bold())];
+    if m.dealt.is_empty() {
+        u.push(Span::raw("(not dealt yet)"));
+    }
+    for mask in &m.dealt {
+        u.extend(th.card(Card::from_mask(*mask).unwrap_or(Card::BLANK)));
+        u.push(Span::raw(" "));
+    }
+    f.render_widget(
+        Paragraph::new(Line::from(u)).wrap(Wrap { trim: false }),
+        rows[3],
+    );
+
+    // goal
+    let goal = match &m.goal {
+        Some(g) => match g.goal() {
+            Ok(goal) => {
+                let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
+                format!("{}  = {:?}", goal_layout(&goal), goal.legal_values(abs))
+            }
+            Err(e) => format!("unreadable: {e}"),
+        },
+        None => "(not set)".into(),
+    };
+    f.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled("Goal     ", th.bold()),
+            Span::styled(goal, th.accent()),
+        ])),
+        rows[4],
+    );
+    let vars: Vec<String> = m.variations().iter().map(|v| v.to_string()).collect();
+    f.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled("Variations ", th.bold()),
+            Span::raw(if vars.is_empty() {
+                "none".into()
+            } else {
+                vars.join(", ")
+            }),
+        ])),
+        rows[5],
+    );
+
+    // mat
+    let mat: Vec<Line> = [Place::Required, Place::Permitted, Place::Forbidden]
+        .iter()
+        .map(|p| {
+            let mut s = vec![Span::styled(format!("{:<10}", p.name()), th.bold())];
+            for c in m.in_place(*p) {
+                s.push(th.cube(c.face, false));
+            }
+            Line::from(s)
+        })
+        .collect();
+    let mut mat = mat;
+    if let Some((w, sol)) = app.under_check() {
+        mat.push(Line::from(vec![
+            Span::styled(format!("{}'s Solution: ", app.names[w]), th.bold()),
+            Span::styled(sol, th.accent()),
+        ]));
+    }
+    f.render_widget(Paragraph::new(mat), rows[6]);
+
+    let mut r = vec![Span::styled(format!("{:<10}", "Resources"), th.bold())];
+    let res = if matches!(m.phase, Phase::Setup { rolled: false, .. }) {
+        r.push(Span::raw("(not rolled yet)"));
+        Vec::new()
+    } else {
+        app.resource_cubes()
+    };
+    for (k, id) in res.iter().enumerate() {
+        if let Some(c) = m.cube(*id) {
+            r.push(th.cube(c.face, k == app.sel));
+        }
+    }
+    let digits: Vec<String> = m
+        .cubes
+        .iter()
+        .filter(|c| c.place == Place::Resources && c.family == Family::Digit)
+        .map(|c| c.face.to_string())
+        .collect();
+    if !digits.is_empty() && !res.is_empty() {
+        r.push(Span::raw(format!(" digits {}", digits.join(" "))));
+    }
+    if app.bonus {
+        r.push(Span::styled(" BONUS", th.bad()));
+    }
+    f.render_widget(Paragraph::new(Line::from(r)), rows[7]);
+
+    // messages or editor
+    let bottom = rows[8];
+    if let Some(ed) = &app.editor {
+        draw_editor(app, ed, &th, f, bottom);
+    } else {
+        let h = bottom.height as usize;
+        let start = app.messages.len().saturating_sub(h);
+        let lines: Vec<Line> = app.messages[start..]
+            .iter()
+            .map(|s| Line::raw(s.clone()))
+            .collect();
+        f.render_widget(Paragraph::new(lines), bottom);
+    }
+
+    let hints = if app.editor.is_some() {
+        "Enter present · Esc close · ←→ Home End · Backspace"
+    } else if app.menu.is_some() {
+        "↑↓ choose · Enter do it · Esc close"
+    } else {
+        "? help · r d v g · ←→ 1 2 3 b m · c i · w x · a o · q quit"
+    };
+    f.render_widget(
+        Paragraph::new(Span::styled(
+            hints,
+            Style::default().add_modifier(Modifier::DIM),
+        )),
+        rows[9],
+    );
+
+    if let Some(menu) = &app.menu {
+        let h = (menu.items.len() as u16 + 2)
+            .min(area.height.saturating_sub(2))
+            .max(3);
+        let rect = centered(area, area.width.saturating_sub(10).max(20), h);
+        f.render_widget(Clear, rect);
+        let inner = h.saturating_sub(2) as usize;
+        let start = menu.cursor.saturating_sub(inner.saturating_sub(1));
+        let lines: Vec<Line> = menu
+            .items
+            .iter()
+            .enumerate()
+            .skip(start)
+            .take(inner)
+            .map(|(i, (l, _))| {
+                if i == menu.cursor {
+                    Line::styled(format!("> {l}"), th.bold().add_modifier(Modifier::REVERSED))
+                } else {
+                    Line::raw(format!("  {l}"))
+                }
+            })
+            .collect();
+        f.render_widget(
+            Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(format!(
+                " {} ({}) ",
+                menu.title,
+                menu.items.len()
+            ))),
+            rect,
+        );
+    }
+
+    match &app.overlay {
+        Overlay::None => {}
+        Overlay::Help => {
+            let rect = centered(area, area.width.min(80), area.height.min(24));
+            f.render_widget(Clear, rect);
+            let mut lines: Vec<Line> = HELP
+                .iter()
+                .map(|(k, d)| {
+                    Line::from(vec![
+                        Span::styled(format!("{k:<11}"), th.bold()),
+                        Span::raw(*d),
+                    ])
+                })
+                .collect();
+            let pal: Vec<String> = PALETTE.iter().map(|(a, s)| format!("{a}→{s}")).collect();
+            lines.push(Line::raw(format!(
+                "Solution keys: {}  ; new part  || two",
+                pal.join(" ")
+            )));
+            f.render_widget(
+                Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .title(" Keys (any key closes) "),
+                ),
+                rect,
+            );
+        }
+        Overlay::Result { title, lines } => {
+            let w = area.width.min(78);
+            let inner = w.saturating_sub(2).max(1) as usize;
+            let rows: usize = lines
+                .iter()
+                .map(|l| l.chars().count().div_ceil(inner).max(1))
+                .sum();
+            let h = (rows as u16 + 3).min(area.height).max(5);
+            let rect = centered(area, w, h);
+            f.render_widget(Clear, rect);
+            let mut ls: Vec<Line> = lines
+                .iter()
+                .map(|l| {
+                    if l.trim_start().starts_with('✗') {
+                        Line::styled(l.clone(), th.bad())
+                    } else {
+                        Line::raw(l.clone())
+                    }
+                })
+                .collect();
+            ls.push(Line::styled(
+                "Enter: continue",
+                Style::default().add_modifier(Modifier::DIM),
+            ));
+            f.render_widget(
+                Paragraph::new(ls).wrap(Wrap { trim: false }).block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .title(format!(" {title} ")),
+                ),
+                rect,
+            );
+        }
+        Overlay::Quit => {
+            let rect = centered(area, 30, 3);
+            f.render_widget(Clear, rect);
+            f.render_widget(
+                Paragraph::new("Quit the match? y / n")
+                    .block(Block::default().borders(Borders::ALL)),
+                rect,
+            );
+        }
+    }
+}
+
+fn draw_editor(app: &App, ed: &super::app::Editor, th: &Theme, f: &mut Frame, area: Rect) {
+    let title = match ed.purpose {
+        EditPurpose::Solution => " Solution ".to_string(),
+        EditPurpose::Grouping { writer } => {
+            format!(" Grouping of {}'s Solution that fails ", app.names[writer])
+        }
+    };
+    let mut lines = Vec::new();
+    let no_goal = matches!(&app.m.phase, Phase::Writing(w) if matches!(w.kind, onsets_engine::WritingKind::NoGoal { .. }));
+    if no_goal {
+        lines.push(Line::raw(format!(
+            "Goal{}: {}   (Tab switches)",
+            if ed.goal_focus { " ✎" } else { "" },
+            ed.goal
+        )));
+    }
+    let mut with_cursor: Vec<Span> = Vec::new();
+    for (i, ch) in ed.text.chars().enumerate() {
+        let st = if i == ed.cursor && !ed.goal_focus {
+            Style::default().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::default()
+        };
+        with_cursor.push(Span::styled(ch.to_string(), st));
+    }
+    if ed.cursor >= ed.text.chars().count() {
+        with_cursor.push(Span::styled(
+            " ",
+            Style::default().add_modifier(Modifier::REVERSED),
+        ));
+    }
+    let mut l = vec![Span::raw("> ")];
+    l.extend(with_cursor);
+    lines.push(Line::from(l));
+    match ed.feedback() {
+        Ok(canon) => lines.push(Line::styled(format!("✓ reads as: {canon}"), th.good())),
+        Err((col, msg)) => {
+            if let Some(c) = col {
+                lines.push(Line::styled(
+                    format!("  {}^", " ".repeat(c.saturating_sub(1))),
+                    th.bad(),
+                ));
+                lines.push(Line::styled(format!("✗ column {c}: {msg}"), th.bad()));
+            } else {
+                lines.push(Line::raw(msg));
+            }
+        }
+    }
+    let pal: Vec<String> = PALETTE.iter().map(|(a, s)| format!("{a}{s}")).collect();
+    lines.push(Line::raw(format!(
+        "palette: {}  B R G Y · ; next part · || 2nd",
+        pal.join(" ")
+    )));
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::TOP).title(title)),
+        area,
+    );
+}
+
+/// The Goal as laid out, with × for the product.
+fn goal_layout(g: &Goal) -> String {
+    g.to_string().replace('*', "×")
+}
+
+fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
+}
