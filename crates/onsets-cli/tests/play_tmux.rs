@@ -1,0 +1,143 @@
+//! End to end: the real `onsets play` binary in an 80×24 tmux pane, driven
+//! with `send-keys` and read with `capture-pane`, plays a shake against the
+//! expert bot to its scored end (issue 5, section 4).
+//!
+//! Skipped, with a message, when tmux is not installed (`.ci/run` installs it).
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+    session: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+    fn screen(&self) -> String {
+        let o = self.run(&["capture-pane", "-p", "-t", &self.session]);
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    }
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            self.run(&["send-keys", "-t", &self.session, k]);
+            std::thread::sleep(Duration::from_millis(80));
+        }
+    }
+    fn text(&self, text: &str) {
+        self.run(&["send-keys", "-t", &self.session, "-l", text]);
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+fn tmux_available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
+    if !tmux_available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install -y tmux); .ci/run installs it");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_onsets");
+    let t = Tmux {
+        socket: format!("onsets-play-test-{}", std::process::id()),
+        session: "play".into(),
+    };
+    let cmd = format!("{bin} play --players me,expert --division senior --seed 7 --fast; sleep 30");
+    let o = t.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        &t.session,
+        "-x",
+        "80",
+        "-y",
+        "24",
+        &cmd,
+    ]);
+    assert!(o.status.success(), "tmux new-session: {o:?}");
+    let start = Instant::now();
+    let mut last = String::new();
+    let mut did = Vec::new();
+    while start.elapsed() < Duration::from_secs(50) {
+        std::thread::sleep(Duration::from_millis(300));
+        let s = t.screen();
+        if s.contains("scored ─") || s.contains("Shake 1 scored") {
+            assert!(s.contains("Scores:"), "{s}");
+            assert!(s.lines().count() <= 24);
+            assert!(s.lines().all(|l| l.chars().count() <= 80), "{s}");
+            // The result screen closes with Enter; q then y quits.
+            t.keys(&["Enter"]);
+            std::thread::sleep(Duration::from_millis(300));
+            let after = t.screen();
+            assert!(after.contains("On-Sets"), "{after}");
+            t.keys(&["q", "y"]);
+            eprintln!(
+                "scored after {:.1} s; the human did: {}",
+                start.elapsed().as_secs_f64(),
+                did.join(" ")
+            );
+            return;
+        }
+        let task = s.lines().nth(2).unwrap_or("").to_string();
+        let step: &str = if task.contains("you: roll") {
+            t.keys(&["r", "Enter"]);
+            "roll"
+        } else if task.contains("you: deal") {
+            t.keys(&["d", "Enter"]);
+            "deal"
+        } else if task.contains("you: select") {
+            t.keys(&["v", "Enter", "e"]);
+            "select"
+        } else if task.contains("you: set the Goal") {
+            t.keys(&["g", "Enter"]);
+            "goal"
+        } else if task.contains("you: agree") {
+            t.keys(&["a"]);
+            "agree"
+        } else if task.contains("you: move") {
+            t.keys(&["m", "Enter"]);
+            "move"
+        } else if task.contains("you must present") {
+            t.keys(&["w"]);
+            t.text("B U R");
+            t.keys(&["Enter", "Escape"]);
+            "present"
+        } else if task.contains("you may present") {
+            t.keys(&["x"]);
+            "decline"
+        } else if task.contains("accept [a]") {
+            t.keys(&["a"]);
+            "accept"
+        } else {
+            ""
+        };
+        if !step.is_empty() {
+            did.push(step);
+        }
+        last = s;
+    }
+    panic!(
+        "no scored shake within 50 s; the human did: {}; last screen:\n{last}",
+        did.join(" ")
+    );
+}
