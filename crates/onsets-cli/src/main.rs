@@ -9,6 +9,8 @@
 //!   every next move, or lists the Goals that could be set (issue 3).
 //! - `onsets simulate [--players expert,club,beginner] [--shakes N] [--json]
 //!   [--plot FILE.svg]` plays bot-only matches (docs/bots.md).
+//! - `onsets replay FILE [--json]` re-runs a match log and prints the
+//!   scoresheet; exit 1 when an action breaks the rules (docs/engine.md).
 //!
 //! Exit status: `check` 0 when the Solution is correct, 1 when it is
 //! incorrect (undefined notation in a Solution is a verdict, not an input
@@ -20,6 +22,7 @@ mod analyze;
 mod check;
 mod input;
 mod play;
+mod replay;
 mod simulate;
 mod solve;
 
@@ -59,6 +62,8 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Play a match in the terminal against bots (docs/play.md)
     Play(play::PlayArgs),
+    /// Re-run a match log (JSON lines) and print the scoresheet (docs/engine.md)
+    Replay(replay::ReplayArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -78,6 +83,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Replay(args) => replay::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
