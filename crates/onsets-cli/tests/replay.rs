@@ -1,0 +1,137 @@
+//! `onsets replay`: the real binary on a log written by the engine, and on a
+//! corrupted copy of it.
+
+use onsets_core::Division;
+use onsets_engine::{Act, Action, ChallengeKind, Match, MatchConfig};
+use std::path::PathBuf;
+use std::process::Command;
+
+fn onsets(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_onsets"))
+        .args(args)
+        .output()
+        .expect("onsets runs")
+}
+
+fn step(m: Match, at_ms: u64, act: Act) -> Match {
+    let a = act.clone();
+    m.apply(Action { at_ms, act })
+        .unwrap_or_else(|r| panic!("{a:?}: {r}"))
+        .0
+}
+
+/// A whole match: one shake ended by an Impossible challenge, then the round's
+/// end before the next roll.
+fn match_log() -> (Match, String) {
+    let mut cfg = MatchConfig::new(11, &["Ann", "Bob"], Division::Middle, false);
+    cfg.round_ms = 10 * 60_000;
+    let (mut m, _) = Match::new(cfg).unwrap();
+    let s = m.goal_setter;
+    let o = m.left(s);
+    let roll = m
+        .legal_actions(s)
+        .into_iter()
+        .find(|a| matches!(a, Act::Roll { .. }))
+        .unwrap();
+    m = step(m, 1_000, roll);
+    let deal = m
+        .legal_actions(m.dealer)
+        .into_iter()
+        .find(|a| matches!(a, Act::Deal { .. }))
+        .unwrap();
+    m = step(m, 2_000, deal);
+    let goal = m
+        .legal_actions(s)
+        .into_iter()
+        .find(|a| matches!(a, Act::SetGoal { .. }))
+        .unwrap();
+    m = step(m, 3_000, goal);
+    m = step(
+        m,
+        4_000,
+        Act::Challenge {
+            player: o,
+            kind: ChallengeKind::Impossible,
+        },
+    );
+    m = step(
+        m,
+        5_000,
+        Act::Present {
+            player: s,
+            solution: "B ∪ R".into(),
+            goal: None,
+        },
+    );
+    m = step(m, 11 * 60_000, Act::Clock);
+    assert!(m.match_points.is_some(), "the match is over");
+    let log = m.log_lines();
+    (m, log)
+}
+
+fn write(name: &str, text: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("replay-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn replay_prints_the_scoresheet_with_match_points_xii() {
+    let (m, log) = match_log();
+    let p = write("match.jsonl", &log);
+    let out = onsets(&["replay", p.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout, m.scoresheet().to_string());
+    assert!(stdout.contains("points"), "{stdout}");
+
+    let out = onsets(&["replay", "--json", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["over"], true);
+    let mp: Vec<u32> = m.match_points.clone().unwrap();
+    assert_eq!(v["scoresheet"]["match_points"], serde_json::json!(mp));
+    assert_eq!(v["scoresheet"]["shakes"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn replay_rejects_a_rule_breaking_log_with_line_and_rule() {
+    let (m, log) = match_log();
+    // The roll (line 2) made by the dealer instead of the Goal-setter (II-A).
+    let s = m.history[0].goal_setter;
+    let o = m.left(s);
+    let mut lines: Vec<String> = log.lines().map(String::from).collect();
+    assert!(lines[1].contains("\"roll\""));
+    lines[1] = lines[1].replace(&format!("\"player\":{s}"), &format!("\"player\":{o}"));
+    let p = write("corrupted.jsonl", &(lines.join("\n") + "\n"));
+    let out = onsets(&["replay", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2"), "{err}");
+    assert!(err.contains("II-A"), "{err}");
+
+    let out = onsets(&["replay", "--json", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["line"], 2);
+    assert_eq!(v["rule"], "II-A");
+}
+
+#[test]
+fn replay_of_an_unreadable_file_exits_2() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("replay-test");
+    let missing = dir.join("no-such-log.jsonl");
+    let out = onsets(&["replay", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let p = write("garbage.jsonl", "this is not a log\n");
+    let out = onsets(&["replay", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+}
