@@ -25,6 +25,14 @@ impl Match {
         if config.round_ms == 0 {
             return rej("round", "XI-B", "the round must last some time");
         }
+        if config.absent.iter().any(|&p| p >= n) {
+            return rej(
+                "no-such-player",
+                "X-D",
+                "an absent player is not in the match",
+            );
+        }
+        let present: Vec<bool> = (0..n).map(|p| !config.absent.contains(&p)).collect();
         let mut m = Match {
             rng: RngState {
                 seed: config.seed,
@@ -51,9 +59,18 @@ impl Match {
             last_mover: None,
             match_points: None,
             log: Vec::new(),
+            seated: present.clone(),
+            played: vec![false; n],
+            present,
+            block: None,
+            block_until: None,
         };
         let mut ev = Vec::new();
-        let mut contenders: Vec<usize> = (0..n).collect();
+        // I-D: the lot is drawn among the players at the table (X-D).
+        let mut contenders: Vec<usize> = (0..n).filter(|&p| m.is_present(p)).collect();
+        if contenders.is_empty() {
+            contenders = (0..n).collect();
+        }
         let mut rolls = Vec::new();
         while contenders.len() > 1 {
             let mut round = vec![0u8; n];
@@ -98,7 +115,40 @@ impl Match {
         if m.phase == Phase::Over && action.act != Act::Clock {
             return rej("match-over", "XII", "the match is over");
         }
+        if let Some(p) = action.act.player() {
+            if !matches!(action.act, Act::Arrive { .. }) && !m.is_seated(p) {
+                return rej(
+                    "not-seated",
+                    "X-D",
+                    if m.is_present(p) {
+                        "this player arrived after the roll and sits out the shake"
+                    } else {
+                        "this player is absent"
+                    },
+                );
+            }
+        }
+        if let Some(h) = m.block {
+            let ok = match &action.act {
+                Act::Clock | Act::Arrive { .. } => true,
+                Act::Challenge { player, .. } | Act::PutDownBlock { player } => *player == h,
+                _ => false,
+            };
+            if !ok {
+                return rej(
+                    "block-held",
+                    "V-B",
+                    format!(
+                        "player {h} holds the challenge block and must state a challenge first"
+                    ),
+                );
+            }
+        }
         m.act(&action.act, &mut ev)?;
+        if m.block.is_none() || m.phase == Phase::Over {
+            m.block = None;
+            m.block_until = None;
+        }
         m.log.push(action);
         Ok((m, ev))
     }
@@ -129,14 +179,26 @@ impl Match {
                 if !self.in_shake() {
                     return rej("wrong-phase", "V-B", "no shake is under way");
                 }
-                self.penalize(
-                    player,
-                    "V-B",
-                    "picked up the challenge block without challenging",
-                    ev,
-                );
+                // XI-A-1-f: 15 seconds to state a valid challenge.
+                self.block = Some(player);
+                self.block_until = Some(self.now_ms + 15_000);
+                ev.push(Event::BlockPickedUp { player });
                 Ok(())
             }
+            Act::PutDownBlock { player } => {
+                if self.block != Some(player) {
+                    return rej("not-holding", "V-B", "this player does not hold the block");
+                }
+                self.block = None;
+                self.block_until = None;
+                self.set_aside(
+                    player,
+                    "V-B",
+                    "picked up the challenge block and decided not to challenge",
+                    ev,
+                )
+            }
+            Act::Arrive { player } => self.arrive(player, ev),
             Act::ChargeIllegalProcedure { player } => {
                 self.charge(Some(player), ev);
                 Ok(())
@@ -262,6 +324,14 @@ impl Match {
 
     fn start_shake(&mut self, ev: &mut Vec<Event>) {
         self.shake += 1;
+        // X-D: the players at the table take part; an absent Goal-setter's
+        // turn passes to the left.
+        self.seated = self.present.clone();
+        self.block = None;
+        self.block_until = None;
+        if !self.is_seated(self.goal_setter) {
+            self.goal_setter = self.left(self.goal_setter);
+        }
         self.dealer = self.right(self.goal_setter);
         for c in &mut self.cubes {
             c.place = Place::Resources;
@@ -280,14 +350,57 @@ impl Match {
             rolled: false,
             dealt: false,
         };
-        // XI-A-1-a: one minute for rolling the cubes and setting the Universe.
-        self.set_timer(self.goal_setter, Task::Roll, 60_000, true);
-        self.set_timer(self.dealer, Task::Deal, 60_000, true);
+        // XI-A-1-a: one minute for rolling the cubes and setting the Universe
+        // (with fewer than two players at the table the shake waits, X-D).
+        if self.seated_count() >= 2 {
+            self.set_timer(self.goal_setter, Task::Roll, 60_000, true);
+            self.set_timer(self.dealer, Task::Deal, 60_000, true);
+        }
         ev.push(Event::ShakeStarted {
             shake: self.shake,
             goal_setter: self.goal_setter,
             dealer: self.dealer,
         });
+    }
+
+    /// X-D: a player arrives. Before the Goal-setter has rolled they take
+    /// part in the shake; after it they sit it out and score −2 for it.
+    fn arrive(&mut self, player: usize, ev: &mut Vec<Event>) -> R<()> {
+        if self.is_present(player) {
+            return rej("already-present", "X-D", "this player is at the table");
+        }
+        self.present[player] = true;
+        let before_roll = matches!(self.phase, Phase::Setup { rolled: false, .. });
+        ev.push(Event::Arrived {
+            player,
+            late: !before_roll,
+        });
+        if before_roll {
+            let waiting = self.seated_count() < 2;
+            self.seated[player] = true;
+            if !self.is_seated(self.goal_setter) {
+                self.goal_setter = player;
+            }
+            if self.dealt.is_empty() {
+                self.clear_task(Task::Deal);
+                self.dealer = self.right(self.goal_setter);
+            }
+            if waiting && self.seated_count() >= 2 {
+                // The shake can start now: its minute runs from the arrival.
+                self.shake_started_ms = self.now_ms;
+                self.set_timer(self.goal_setter, Task::Roll, 60_000, true);
+            }
+            if self.seated_count() >= 2 && !self.timers.iter().any(|t| t.task == Task::Deal) {
+                let due = self
+                    .timers
+                    .iter()
+                    .find(|t| t.task == Task::Roll)
+                    .map(|t| t.due_ms.saturating_sub(self.now_ms))
+                    .unwrap_or(60_000);
+                self.set_timer(self.dealer, Task::Deal, due, true);
+            }
+        }
+        Ok(())
     }
 
     /// II-A: the Goal-setter rolls the 18 cubes (Elementary and Basic: the
@@ -302,6 +415,9 @@ impl Match {
         };
         if player != self.goal_setter {
             return rej("not-goal-setter", "II-A", "the Goal-setter rolls the cubes");
+        }
+        if self.seated_count() < 2 {
+            return rej("waiting", "X-D", "fewer than two players are at the table");
         }
         if rolled {
             return rej(
@@ -343,6 +459,11 @@ impl Match {
             let k = self.rng.below(f.len() as u32) as usize;
             self.cubes[i].face = f[k];
         }
+        for q in 0..self.n() {
+            if self.is_seated(q) {
+                self.played[q] = true;
+            }
+        }
         ev.push(Event::Rolled {
             faces: self.cubes.iter().map(|c| c.face.canonical()).collect(),
         });
@@ -366,6 +487,9 @@ impl Match {
                 "cards are dealt at the start of a shake",
             );
         };
+        if self.seated_count() < 2 {
+            return rej("waiting", "X-D", "fewer than two players are at the table");
+        }
         if player != self.dealer {
             return rej(
                 "not-dealer",
@@ -447,7 +571,8 @@ impl Match {
     // ------------------------------------------------------------ variations
 
     fn selector(&self, pos: usize) -> usize {
-        (self.goal_setter + pos) % self.n()
+        let order = self.order_from_setter();
+        order[pos.min(order.len() - 1)]
     }
 
     /// XI-A-1-b with II-C-1-b: 15 seconds, not before the roll's minute is over.
@@ -463,7 +588,7 @@ impl Match {
 
     fn next_selector(&mut self, ev: &mut Vec<Event>) {
         if let Phase::Variations { pos, .. } = self.phase {
-            if pos + 1 >= self.n() {
+            if pos + 1 >= self.seated_count() {
                 self.clear_task(Task::SelectVariation);
                 ev.push(Event::SelectionEnded);
                 self.enter_goal_phase(ev);
@@ -723,7 +848,7 @@ impl Match {
         self.phase = Phase::NoGoal { agreed: Vec::new() };
         ev.push(Event::NoGoalDeclared { player });
         for q in 0..self.n() {
-            if q != player {
+            if q != player && self.is_seated(q) {
                 // III-D: opponents have one minute to agree or disagree.
                 self.set_timer(q, Task::SetGoal, 60_000, false);
             }
@@ -757,7 +882,7 @@ impl Match {
 
     fn maybe_no_goal_void(&mut self, ev: &mut Vec<Event>) {
         if let Phase::NoGoal { agreed } = &self.phase {
-            if agreed.len() + 1 == self.n() {
+            if agreed.len() + 1 == self.seated_count() {
                 ev.push(Event::NoGoalAgreed);
                 // III-D-1: void; the same player repeats as Goal-setter.
                 self.finish_shake(None, "\"no Goal\" agreed (III-D-1)", true, ev);
@@ -1158,7 +1283,11 @@ impl Match {
             IpKind::IllegalVariation { index } => {
                 self.selections[index].withdrawn = true;
                 self.penalize(o, "II-C-2", "illegal variation selection", ev);
-                let pos = (o + self.n() - self.goal_setter) % self.n();
+                let pos = self
+                    .order_from_setter()
+                    .iter()
+                    .position(|&q| q == o)
+                    .unwrap_or(0);
                 let kept = self
                     .selections
                     .iter()
@@ -1255,6 +1384,11 @@ impl Match {
     /// V: Now and Impossible, with every validity condition of V-A and V-B;
     /// III-D-2: the "no Goal" challenge.
     fn challenge(&mut self, player: usize, kind: ChallengeKind, ev: &mut Vec<Event>) -> R<()> {
+        if self.block == Some(player) {
+            // V-B: the holder states the challenge within the 15 seconds.
+            self.block = None;
+            self.block_until = None;
+        }
         match self.phase.clone() {
             Phase::Setup { .. } | Phase::Variations { .. } | Phase::Goal { .. } => self.set_aside(
                 player,
@@ -1399,7 +1533,7 @@ impl Match {
                     // VIII-B: the rest of the original time for writing.
                     let mut writers = w.writers.clone();
                     for (q, wr) in writers.iter_mut().enumerate() {
-                        wr.role = if q == player {
+                        wr.role = if q == player || !self.is_seated(q) {
                             Role::MayNot
                         } else if q == mover {
                             Role::Must
@@ -1473,12 +1607,14 @@ impl Match {
     // ------------------------------------------------------------ Solutions
 
     fn start_writing(&mut self, kind: WritingKind, roles: Vec<Role>, ms: u64) {
+        let seated: Vec<bool> = (0..self.n()).map(|q| self.is_seated(q)).collect();
         self.phase = Phase::Writing(Writing {
             kind,
             writers: roles
                 .into_iter()
-                .map(|role| Writer {
-                    role,
+                .zip(seated)
+                .map(|(role, s)| Writer {
+                    role: if s { role } else { Role::MayNot },
                     presented: None,
                     declined: false,
                     lapsed: false,
@@ -1603,9 +1739,16 @@ impl Match {
             queue,
             current: 0,
             correct: vec![None; self.n()],
+            attempts: Vec::new(),
         };
         for (k, &q) in c.queue.iter().enumerate() {
             c.decisions[k][q] = Decision::Accepted;
+            for (a, d) in c.decisions[k].iter_mut().enumerate() {
+                if !self.is_seated(a) {
+                    // X-D: a player sitting out the shake does not check.
+                    *d = Decision::Accepted;
+                }
+            }
         }
         if self.config.checking == CheckingMode::Judge {
             for k in 0..c.queue.len() {
@@ -1646,8 +1789,30 @@ impl Match {
             .collect();
         if pend.is_empty() {
             let q = c.queue[k];
-            let upheld = c.decisions[k].contains(&Decision::Objected { upheld: true });
             let mut c = c.clone();
+            // VII-C-5-c: every checker is ready; the writer checks each
+            // attempt at proving ambiguity (no time runs, comment e), and no
+            // further objection is allowed.
+            let attempts: Vec<(usize, usize, String)> =
+                c.attempts.iter().filter(|a| a.0 == k).cloned().collect();
+            c.attempts.retain(|a| a.0 != k);
+            let presented = c.writers[q].presented.clone().expect("queued");
+            for (_, checker, grouping) in attempts {
+                let (upheld, reason) = judge::objection(
+                    self,
+                    &c.kind,
+                    &presented,
+                    &Objection::Ambiguous { grouping },
+                );
+                ev.push(Event::ObjectionRuled {
+                    checker,
+                    writer: q,
+                    upheld,
+                    reason,
+                });
+                c.decisions[k][checker] = Decision::Objected { upheld };
+            }
+            let upheld = c.decisions[k].contains(&Decision::Objected { upheld: true });
             c.correct[q] = Some(!upheld);
             c.current += 1;
             ev.push(Event::SolutionJudged {
@@ -1705,12 +1870,25 @@ impl Match {
             return rej(
                 "already-decided",
                 "VII-C-5-c",
-                "each checker has one decision (and one attempt at ambiguity)",
+                "each checker has one decision and one attempt at ambiguity (comments a, c)",
             );
         }
         let presented = c.writers[writer].presented.clone().expect("queued");
         let kind = c.kind.clone();
         let d = match objection {
+            Some(Objection::Ambiguous { grouping }) => {
+                // VII-C-5-c: checkers work separately; the attempt is checked
+                // when every checker is ready (or has nothing to show).
+                ev.push(Event::AmbiguityAttempt {
+                    checker: player,
+                    writer,
+                    grouping: grouping.clone(),
+                });
+                if let Phase::Checking(c) = &mut self.phase {
+                    c.attempts.push((k, player, grouping));
+                }
+                Decision::Attempted
+            }
             None => {
                 ev.push(Event::Accepted {
                     checker: player,
@@ -1741,7 +1919,8 @@ impl Match {
         let Phase::Checking(c) = &self.phase else {
             return;
         };
-        let points = scoring::score(self.n(), c);
+        let seated: Vec<bool> = (0..self.n()).map(|q| self.is_seated(q)).collect();
+        let points = scoring::score(&seated, c);
         self.finish_shake(Some(points), "", false, ev);
     }
 
@@ -1797,10 +1976,19 @@ impl Match {
     fn end_match(&mut self, ev: &mut Vec<Event>) {
         let totals = self.totals();
         let n = self.n();
+        // XII-A: a player who took part in no shake "Did Not Play" (0); the
+        // others are placed among themselves (readings in docs/engine.md).
+        let anyone = self.played.iter().any(|x| *x);
+        let ranked: Vec<usize> = (0..n)
+            .filter(|&p| !anyone || self.played.get(p).copied().unwrap_or(true))
+            .collect();
         let mp: Vec<u32> = (0..n)
             .map(|p| {
-                let place = 1 + totals.iter().filter(|t| **t > totals[p]).count() as u32;
-                let tied = totals.iter().filter(|t| **t == totals[p]).count() as u32;
+                if !ranked.contains(&p) {
+                    return 0;
+                }
+                let place = 1 + ranked.iter().filter(|&&q| totals[q] > totals[p]).count() as u32;
+                let tied = ranked.iter().filter(|&&q| totals[q] == totals[p]).count() as u32;
                 EDITION.match_points(n as u32, place, tied)
             })
             .collect();
@@ -1831,11 +2019,13 @@ impl Match {
                 .min();
             let round = (!self.round_up).then_some(self.config.round_ms);
             let stop = self.stop_at;
+            let block = self.block_until;
             let mut next: Option<(u64, u8, usize)> = None;
             for c in [
                 round.map(|r| (r, 0u8, 0usize)),
                 stop.map(|s| (s, 1, 0)),
                 timer.map(|(f, i)| (f, 2, i)),
+                block.map(|b| (b, 3, 0)),
             ]
             .into_iter()
             .flatten()
@@ -1850,6 +2040,7 @@ impl Match {
                     match what {
                         0 => self.round_time_up(ev),
                         1 => self.stop(ev),
+                        3 => self.block_time_up(ev),
                         _ => self.expire(i, ev),
                     }
                 }
@@ -1900,6 +2091,21 @@ impl Match {
                 self.finish_shake(None, "stopped before a Goal was set (XI-B-2)", false, ev);
             }
             _ => {}
+        }
+    }
+
+    /// XI-A-1-f and the exception of XI-A-3: no countdown; the holder of
+    /// the block who has not stated a valid challenge loses a point and the
+    /// challenge is set aside (V-B).
+    fn block_time_up(&mut self, ev: &mut Vec<Event>) {
+        self.block_until = None;
+        if let Some(p) = self.block.take() {
+            let _ = self.set_aside(
+                p,
+                "XI-A-1-f",
+                "no challenge stated within 15 seconds of picking up the block (V-B)",
+                ev,
+            );
         }
     }
 

@@ -46,6 +46,11 @@ impl Match {
 
     fn candidates(&self, p: usize) -> Vec<Act> {
         let mut out = Vec::new();
+        if !self.is_present(p) {
+            // X-D: an absent player can only arrive.
+            out.push(Act::Arrive { player: p });
+            return out;
+        }
         match &self.phase {
             Phase::Setup { .. } => {
                 for set_out in [

@@ -65,6 +65,10 @@ pub struct MatchConfig {
     /// corrected at once and never insulated.
     #[serde(default)]
     pub auto_charge: bool,
+    /// Players not at the table when the match starts (X-D); they join with
+    /// [`Act::Arrive`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<usize>,
 }
 
 fn default_round() -> u64 {
@@ -83,6 +87,7 @@ impl MatchConfig {
             round_ms: default_round(),
             checking: CheckingMode::Judge,
             auto_charge: false,
+            absent: Vec::new(),
         }
     }
 }
@@ -260,8 +265,15 @@ pub enum Act {
     AgreeNoGoal { player: usize },
     /// Pick up the challenge block and say Now, Impossible, or challenge "no Goal" (V, III-D-2).
     Challenge { player: usize, kind: ChallengeKind },
-    /// Pick up the challenge block and say nothing (V-B: −1).
+    /// Pick up the challenge block without saying anything yet: the player
+    /// has 15 seconds to state a valid challenge (XI-A-1-f); silence costs
+    /// one point and the challenge is set aside (V-B).
     PickUpBlock { player: usize },
+    /// The holder of the block decides not to challenge (V-B: −1).
+    PutDownBlock { player: usize },
+    /// An absent player arrives at the table (X-D): after the Goal-setter
+    /// has rolled they sit out the shake and score −2 for it.
+    Arrive { player: usize },
     /// Charge illegal procedure (IX-A) against the latest uncorrected one.
     ChargeIllegalProcedure { player: usize },
     /// Present a written Solution (VII-C-2); `goal` is the written Goal after
@@ -306,6 +318,8 @@ impl Act {
             | AgreeNoGoal { player }
             | Challenge { player, .. }
             | PickUpBlock { player }
+            | PutDownBlock { player }
+            | Arrive { player }
             | ChargeIllegalProcedure { player }
             | Present { player, .. }
             | Decline { player }
@@ -426,6 +440,19 @@ pub enum Event {
         player: usize,
     },
     NoGoalAgreed,
+    BlockPickedUp {
+        player: usize,
+    },
+    Arrived {
+        player: usize,
+        /// After the roll: the player sits out the shake and scores −2 (X-D).
+        late: bool,
+    },
+    AmbiguityAttempt {
+        checker: usize,
+        writer: usize,
+        grouping: String,
+    },
     Challenged {
         player: usize,
         kind: ChallengeKind,

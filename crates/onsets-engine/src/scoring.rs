@@ -4,20 +4,24 @@
 use crate::model::ChallengeKind;
 use crate::state::{Checking, Decision, WritingKind};
 
-/// Points for each player (penalties not included).
-pub fn score(n: usize, c: &Checking) -> Vec<i32> {
+/// Points for each player (penalties not included). `seated` says who took
+/// part in the shake: the others score −2 (X-D) and the shake is scored
+/// among those who played it.
+pub fn score(seated: &[bool], c: &Checking) -> Vec<i32> {
+    let n = seated.len();
+    let players = seated.iter().filter(|s| **s).count();
     let ok = |q: usize| c.correct[q] == Some(true);
     let presented = |q: usize| c.writers[q].presented.is_some();
     // X-A-2 exception: after a challenge in a three-player match, a player who
     // does not present and accepts a Solution later proved wrong scores 2.
     let accepted_wrong = |q: usize| {
-        n == 3
+        players == 3
             && !presented(q)
             && c.queue.iter().enumerate().any(|(k, &w)| {
                 c.decisions[k][q] == Decision::Accepted && c.correct[w] == Some(false)
             })
     };
-    let third = |a: usize, b: usize| (0..n).find(|&q| q != a && q != b);
+    let third = |a: usize, b: usize| (0..n).find(|&q| q != a && q != b && seated[q]);
     let mut pts = vec![2; n];
     match c.kind {
         WritingKind::Forceout { .. } | WritingKind::EndOfRound => {
@@ -75,6 +79,12 @@ pub fn score(n: usize, c: &Checking) -> Vec<i32> {
             }
             let any = ok(challenger) || t.is_some_and(ok);
             pts[setter] = if any { 2 } else { 6 };
+        }
+    }
+    for (q, p) in pts.iter_mut().enumerate() {
+        if !seated[q] {
+            // X-D: absent, or arrived after the Goal-setter rolled.
+            *p = -2;
         }
     }
     pts

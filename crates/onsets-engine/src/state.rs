@@ -142,6 +142,9 @@ pub enum Decision {
     },
     /// The checking time ran out twice (XI-A): no objection.
     Lapsed,
+    /// An attempt at proving ambiguity handed in (VII-C-5-c); it is checked
+    /// when every checker is ready.
+    Attempted,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,6 +158,10 @@ pub struct Checking {
     pub decisions: Vec<Vec<Decision>>,
     /// Per player: whether their presented Solution was ruled correct.
     pub correct: Vec<Option<bool>>,
+    /// Attempts at proving ambiguity not yet checked: (queue index, checker,
+    /// grouping) (VII-C-5-c).
+    #[serde(default)]
+    pub attempts: Vec<(usize, usize, String)>,
 }
 
 /// The phases of a shake (see `docs/engine.md`).
@@ -256,6 +263,21 @@ pub struct Match {
     pub match_points: Option<Vec<u32>>,
     /// Every accepted action, in order: the log after the header.
     pub log: Vec<Action>,
+    /// Who is at the table (X-D).
+    #[serde(default)]
+    pub present: Vec<bool>,
+    /// Who takes part in the current shake: present before the roll (X-D).
+    #[serde(default)]
+    pub seated: Vec<bool>,
+    /// Who took part in at least one shake (XII-A "Did Not Play").
+    #[serde(default)]
+    pub played: Vec<bool>,
+    /// The holder of the challenge block, if it is up (V-B, XI-A-1-f).
+    #[serde(default)]
+    pub block: Option<usize>,
+    /// When the holder's 15 seconds to state a challenge run out (XI-A-1-f).
+    #[serde(default)]
+    pub block_until: Option<u64>,
 }
 
 pub(crate) const EDITION: Edition = Edition::Tournament2026;
@@ -264,13 +286,42 @@ impl Match {
     pub fn n(&self) -> usize {
         self.config.players.len()
     }
-    /// The player to the left of `p` (IV-A).
-    pub fn left(&self, p: usize) -> usize {
-        (p + 1) % self.n()
+    /// Whether `p` takes part in the current shake (X-D).
+    pub fn is_seated(&self, p: usize) -> bool {
+        self.seated.get(p).copied().unwrap_or(true)
     }
-    /// The player to the right of `p` (the dealer is to the Goal-setter's right, II-B).
+    /// Whether `p` is at the table (X-D).
+    pub fn is_present(&self, p: usize) -> bool {
+        self.present.get(p).copied().unwrap_or(true)
+    }
+    /// How many players take part in the current shake.
+    pub fn seated_count(&self) -> usize {
+        (0..self.n()).filter(|&p| self.is_seated(p)).count()
+    }
+    /// The next player to the left of `p` taking part in the shake (IV-A).
+    pub fn left(&self, p: usize) -> usize {
+        let n = self.n();
+        (1..n)
+            .map(|k| (p + k) % n)
+            .find(|&q| self.is_seated(q))
+            .unwrap_or((p + 1) % n)
+    }
+    /// The next player to the right of `p` taking part in the shake (the
+    /// dealer is to the Goal-setter's right, II-B).
     pub fn right(&self, p: usize) -> usize {
-        (p + self.n() - 1) % self.n()
+        let n = self.n();
+        (1..n)
+            .map(|k| (p + n - k) % n)
+            .find(|&q| self.is_seated(q))
+            .unwrap_or((p + n - 1) % n)
+    }
+    /// The players of the shake from the Goal-setter to the left (II-C-1).
+    pub fn order_from_setter(&self) -> Vec<usize> {
+        let n = self.n();
+        (0..n)
+            .map(|k| (self.goal_setter + k) % n)
+            .filter(|&q| self.is_seated(q))
+            .collect()
     }
 
     /// Whether = and ⊆ are Restriction symbols in this match.
@@ -417,7 +468,7 @@ impl Match {
 
     /// The picks a player must and may make (II-C-3).
     pub fn picks(&self, p: usize) -> (u8, u8) {
-        let need = if self.n() == 2 && p != self.goal_setter {
+        let need = if self.seated_count() == 2 && p != self.goal_setter {
             2
         } else {
             1
@@ -438,6 +489,9 @@ impl Match {
         }
         if let Some(s) = self.stop_at {
             d.push(s);
+        }
+        if let Some(b) = self.block_until {
+            d.push(b);
         }
         d.into_iter().filter(|t| *t >= self.now_ms).min()
     }
