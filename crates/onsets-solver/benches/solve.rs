@@ -17,9 +17,14 @@ use onsets_solver::solve;
 use std::time::{Duration, Instant};
 
 /// The issue's worst cases: Senior, 14 cards, all 15 non-digit cubes in
-/// Resources, Impossible, Multiple Operations and the interchangeables in
-/// force (automatic in Senior).
-const WORST: [(&str, &str); 4] = [
+/// Resources (or in Required), Impossible, Multiple Operations and the
+/// interchangeables in force (automatic in Senior).
+const WORST: [(&str, &str); 5] = [
+    (
+        "senior 15 cubes all in Required, Goal 3",
+        r#"{"division": "senior", "adventurous": true, "universe": "B R G Y BR BG RG BRG GY RY BY BGY blank BRGY",
+        "goal": "3", "required": "B R G Y B R G Y ∪ ∩ − ′ V = ⊆", "situation": "impossible"}"#,
+    ),
     (
         "senior 15 cubes, Goal 7, no variation chosen",
         r#"{"division": "senior", "adventurous": true, "universe": "B R G Y BR BG RG BRG GY RY BY BGY blank BRGY",

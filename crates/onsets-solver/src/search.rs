@@ -68,7 +68,7 @@ impl Hasher for FastHasher {
     }
     #[inline]
     fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
 }
 
@@ -591,8 +591,8 @@ impl Config {
             }
         }
         let mut nu = u;
-        for k in 0..nk {
-            for _ in 0..used[k] {
+        for (k, &n) in used.iter().enumerate().take(nk) {
+            for _ in 0..n {
                 nu = self.add(nu, k)?;
             }
         }
