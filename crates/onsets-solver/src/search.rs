@@ -1295,6 +1295,11 @@ fn run_config(
     // once over all 16 cards, then projected onto each coloring's cards
     // (tables are pointwise, so projecting commutes with every operation).
     let shared_mode = shared.is_some();
+    let mut runs: Vec<Vec<(usize, usize)>> = vec![Vec::new(); max_leaves + 1];
+    let has_minus = !cfg.sem.symmetric_difference
+        && bin_classes
+            .iter()
+            .any(|&k| cfg.classes[k].syms.contains(&Symbol::Minus));
     let reuse = matches!(&shared, Some(sh) if sh.done);
     let dmask: u16 = if shared_mode { u16::MAX } else { mask };
     // Set-Name alone: checked as soon as a build exists (VII-B-4-a: at least
@@ -1397,47 +1402,62 @@ fn run_config(
         } else {
             for n1 in 1..n {
                 let n2 = n - n1;
-                for (ia, &a) in levels[n1].iter().enumerate() {
-                    for (ib, &b) in levels[n2].iter().enumerate() {
-                        let Some(u) = cfg.sum(a.usage, b.usage) else {
+                // with only commuting operations one order suffices
+                if n1 > n2 && !has_minus {
+                    continue;
+                }
+                // builds are grouped by usage: the cube accounting of a
+                // combination is decided once per pair of groups
+                for &(sa, ea) in &runs[n1] {
+                    for &(sb, eb) in &runs[n2] {
+                        if n1 == n2 && !has_minus && eb <= sa {
+                            continue;
+                        }
+                        let Some(u) = cfg.sum(levels[n1][sa].usage, levels[n2][sb].usage) else {
                             continue;
                         };
-                        // ∪ and ∩ (and symmetric difference) commute: one order
-                        // suffices unless the shortest text is wanted.
-                        let second = n1 > n2 || (n1 == n2 && ia > ib);
                         for &k in &bin_classes {
                             let Some(u2) = cfg.add(u, k) else { continue };
                             for si in 0..cfg.classes[k].syms.len() {
                                 let s = cfg.classes[k].syms[si];
                                 let commutes = s != Symbol::Minus || cfg.sem.symmetric_difference;
-                                if commutes && second {
-                                    continue;
+                                for ia in sa..ea {
+                                    let a = levels[n1][ia];
+                                    for ib in sb..eb {
+                                        let b = levels[n2][ib];
+                                        // ∪ and ∩ (and symmetric difference)
+                                        // commute: one order suffices.
+                                        let second = n1 > n2 || (n1 == n2 && ia > ib);
+                                        if commutes && second {
+                                            continue;
+                                        }
+                                        let t = binary(
+                                            s,
+                                            onsets_core::CardSet(a.table),
+                                            onsets_core::CardSet(b.table),
+                                            cfg.sem,
+                                        )
+                                        .bits()
+                                            & dmask;
+                                        insert(
+                                            &mut cfg,
+                                            &mut items,
+                                            Item {
+                                                usage: u2,
+                                                ops: ops_of(a.ops + b.ops + 1),
+                                                table: t,
+                                                syms: a.syms + b.syms + 1,
+                                                node: 0,
+                                            },
+                                            Node {
+                                                class: k as u8,
+                                                sym: s,
+                                                l: a.node,
+                                                r: b.node,
+                                            },
+                                        );
+                                    }
                                 }
-                                let t = binary(
-                                    s,
-                                    onsets_core::CardSet(a.table),
-                                    onsets_core::CardSet(b.table),
-                                    cfg.sem,
-                                )
-                                .bits()
-                                    & dmask;
-                                insert(
-                                    &mut cfg,
-                                    &mut items,
-                                    Item {
-                                        usage: u2,
-                                        ops: ops_of(a.ops + b.ops + 1),
-                                        table: t,
-                                        syms: a.syms + b.syms + 1,
-                                        node: 0,
-                                    },
-                                    Node {
-                                        class: k as u8,
-                                        sym: s,
-                                        l: a.node,
-                                        r: b.node,
-                                    },
-                                );
                             }
                         }
                     }
@@ -1485,6 +1505,8 @@ fn run_config(
         if !shortest {
             items = pareto(&cfg, items);
         }
+        items.sort_by_key(|i| i.usage);
+        runs[n] = usage_runs(&items);
         stats.builds += items.len();
         if !shared_mode && !shortest && !need_restriction && check_level(&mut cfg, &items) {
             return;
@@ -2094,6 +2116,21 @@ impl Viable {
     fn get(&self, k: u16) -> bool {
         self.down[self.idx(k)]
     }
+}
+
+/// Maximal runs of builds with the same usage (index ranges).
+fn usage_runs(items: &[Item]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..=items.len() {
+        if i == items.len() || items[i].usage != items[start].usage {
+            if i > start {
+                out.push((start, i));
+            }
+            start = i;
+        }
+    }
+    out
 }
 
 /// Drops builds dominated by another with the same truth table and
