@@ -1421,10 +1421,9 @@ fn run_config(
                             for si in 0..cfg.classes[k].syms.len() {
                                 let s = cfg.classes[k].syms[si];
                                 let commutes = s != Symbol::Minus || cfg.sem.symmetric_difference;
-                                for ia in sa..ea {
-                                    let a = levels[n1][ia];
-                                    for ib in sb..eb {
-                                        let b = levels[n2][ib];
+                                for (ia, &a) in levels[n1].iter().enumerate().take(ea).skip(sa) {
+                                    for (ib, &b) in levels[n2].iter().enumerate().take(eb).skip(sb)
+                                    {
                                         // ∪ and ∩ (and symmetric difference)
                                         // commute: one order suffices.
                                         let second = n1 > n2 || (n1 == n2 && ia > ib);
