@@ -852,11 +852,30 @@ impl Cards {
             .fold(0u16, |m, (pc, _)| m | (1 << pc.index()))
     }
 
-    /// The physical sets of the Universe's subsets that meet every criterion.
-    fn good_sets(&self, out: &mut Vec<u16>, limit: usize) {
-        let m = self.mask;
-        let mut x: u16 = 0;
-        loop {
+    /// The physical sets of the Universe's subsets that meet every criterion,
+    /// among the subsets a Solution could name at all: Set-Names and
+    /// Restrictions are decided card by card from the colors written in
+    /// them (VI-B-2), so with only the colors `visible` (a mask over B R G Y)
+    /// they cannot tell apart two cards that differ only in other colors.
+    /// Every named set is a union of those classes of cards.
+    fn good_sets(&self, visible: u8, out: &mut Vec<u16>, limit: usize) {
+        // The classes of the effective cards present, as masks over cards.
+        let mut classes: Vec<(u8, u16)> = Vec::new();
+        for e in 0..16u8 {
+            if self.mask & (1 << e) == 0 {
+                continue;
+            }
+            match classes.iter_mut().find(|(k, _)| *k == e & visible) {
+                Some((_, m)) => *m |= 1 << e,
+                None => classes.push((e & visible, 1 << e)),
+            }
+        }
+        for pick in 0u32..(1u32 << classes.len()) {
+            let x = classes
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| pick & (1 << i) != 0)
+                .fold(0u16, |m, (_, (_, c))| m | c);
             if self.ok(x) {
                 let ph = self.physical(x);
                 if !out.contains(&ph) {
@@ -866,13 +885,29 @@ impl Cards {
                     }
                 }
             }
-            // next subset of m
-            x = x.wrapping_sub(m) & m;
-            if x == 0 {
-                break;
-            }
         }
     }
+}
+
+/// The colors a Solution could write: those shown by the cubes it may use
+/// (Required, Permitted, and Resources unless the situation is a forceout),
+/// or every color when one of those cubes is wild (XIII-A-2).
+fn visible_colors(setup: &Setup) -> u8 {
+    let p = setup.position;
+    let mut sections = vec![&p.required, &p.permitted];
+    if p.situation != Situation::Forceout {
+        sections.push(&p.resources);
+    }
+    let mut visible = 0u8;
+    for face in sections.into_iter().flat_map(|l| l.iter()) {
+        if setup.rules.is_wild(face) {
+            return 0b1111;
+        }
+        if let Symbol::Color(c) = face {
+            visible |= c.bit();
+        }
+    }
+    visible
 }
 
 /// The search. Returns the Solution text (or `None`) and statistics.
@@ -894,14 +929,16 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     };
     let two = setup.rules.two_solutions;
     // Some set of cards must meet the value and card criteria (two different
-    // ones for Two Solutions): decided over the subsets of the Universe.
+    // ones for Two Solutions): decided over the subsets of the Universe that
+    // the colors on the usable cubes can tell apart.
     let blanks = blank_colorings(&setup);
     let cards: Vec<Cards> = blanks.iter().map(|&b| Cards::new(&setup, b)).collect();
     {
         let need = if two { 2 } else { 1 };
+        let visible = visible_colors(&setup);
         let mut good: Vec<u16> = Vec::new();
         for c in &cards {
-            c.good_sets(&mut good, need);
+            c.good_sets(visible, &mut good, need);
             if good.len() >= need {
                 break;
             }

@@ -59,3 +59,24 @@ fn two_solutions_and_wild() {
         "situation": "impossible"}"#,
     );
 }
+
+/// Found by `onsets simulate` (a Goal-setting probe that took 10 s): no cube
+/// shows B and none is wild, so no Set-Name or Restriction can tell a card
+/// from the same card with a B dot added. Every card of this Universe has such
+/// a twin (GY and BGY were not dealt), so every set a Solution can name has an
+/// even number of cards, and 7, 5, 3 and 1 (the legal values of ~1+~2+~4 under
+/// Absolute Value) are out of reach.
+#[test]
+fn goal_parity_without_blue_cubes_has_no_solution() {
+    let json = r#"{"division": "senior", "adventurous": true,
+        "universe": "blank B R BR G BG RG BRG Y BY RY BRY RGY BRGY", "goal": "~1+~2+~4",
+        "resources": "Y Y G R G Y R Y ∪ ′ − ∪ = V ⊆",
+        "variations": ["no-null-restrictions", "absolute-value", "required-cube ⊆"],
+        "situation": "impossible"}"#;
+    assert!(!solve(&pos(json)).is_solvable());
+    // With a B cube the same Goal becomes reachable (`B ⊆ Y; B` names 3).
+    let with_blue = pos(&json.replace("Y Y G R", "B Y G R"));
+    let s = solve(&with_blue);
+    verify(&with_blue, &s).unwrap();
+    assert!(s.is_solvable());
+}
