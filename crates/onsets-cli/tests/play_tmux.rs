@@ -62,7 +62,13 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
         socket: format!("onsets-play-test-{}", std::process::id()),
         session: "play".into(),
     };
-    let cmd = format!("{bin} play --players me,expert --division senior --seed 7 --fast; sleep 30");
+    let dir = std::env::temp_dir().join(format!("onsets-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("match.jsonl");
+    let cmd = format!(
+        "{bin} play --players me,expert --division senior --seed 7 --fast --log {}; sleep 30",
+        log.display()
+    );
     let o = t.run(&[
         "new-session",
         "-d",
@@ -91,6 +97,20 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
             let after = t.screen();
             assert!(after.contains("On-Sets"), "{after}");
             t.keys(&["q", "y"]);
+            // The match log is written on quitting, and replays.
+            let written = Instant::now();
+            while !log.exists() && written.elapsed() < Duration::from_secs(10) {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            std::thread::sleep(Duration::from_millis(200));
+            let replay = Command::new(bin).arg("replay").arg(&log).output().unwrap();
+            assert!(
+                replay.status.success(),
+                "replay of the played match: {}",
+                String::from_utf8_lossy(&replay.stderr)
+            );
+            assert!(String::from_utf8_lossy(&replay.stdout).contains("expert"));
+            let _ = std::fs::remove_dir_all(&dir);
             eprintln!(
                 "scored after {:.1} s; the human did: {}",
                 start.elapsed().as_secs_f64(),

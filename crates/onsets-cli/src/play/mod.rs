@@ -39,6 +39,10 @@ pub struct PlayArgs {
     /// No colors: letters only (also when NO_COLOR is set)
     #[arg(long)]
     no_color: bool,
+    /// Write the match log (JSON lines, docs/engine.md) to FILE when the game
+    /// ends; `onsets replay FILE` re-runs it and prints the scoresheet
+    #[arg(long, value_name = "FILE")]
+    log: Option<std::path::PathBuf>,
 }
 
 impl PlayArgs {
@@ -67,6 +71,10 @@ pub fn run(args: &PlayArgs) -> Result<u8> {
     let mut terminal = ratatui::try_init()?;
     let result = event_loop(&mut app, &mut terminal);
     ratatui::restore();
+    if let Some(path) = &args.log {
+        std::fs::write(path, app.m.log_lines())
+            .map_err(|e| anyhow!("cannot write the match log {}: {e}", path.display()))?;
+    }
     result?;
     Ok(0)
 }
