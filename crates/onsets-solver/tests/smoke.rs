@@ -80,3 +80,14 @@ fn goal_parity_without_blue_cubes_has_no_solution() {
     verify(&with_blue, &s).unwrap();
     assert!(s.is_solvable());
 }
+
+/// `corpus/slow-in-play.jsonl` keeps the positions on which `solve` took more
+/// than 300 ms during a 10,000-shake `onsets simulate` run (docs/performance.md,
+/// "Positions from simulated play"), slowest first, for the next round of speed
+/// work. They must stay readable positions.
+#[test]
+fn slow_in_play_positions_are_positions() {
+    let text = include_str!("../corpus/slow-in-play.jsonl");
+    let n = text.lines().map(|l| pos(l)).count();
+    assert!(n >= 100, "{n} positions");
+}
