@@ -2169,99 +2169,82 @@ fn usage_runs(items: &[Item]) -> Vec<(usize, usize)> {
     out
 }
 
-/// Drops builds dominated by another with the same truth table and
-/// operation count: anything built from the dominated one can be built from
-/// the other, and the lower bounds of VII-B-4-b and XIII-A-1 are still met
-/// (see [`Config::dominates`]).
+/// Something built from cubes: its usage vector and written symbols.
+trait Built {
+    fn usage(&self) -> u64;
+    fn syms(&self) -> u16;
+}
+
+impl Built for Item {
+    fn usage(&self) -> u64 {
+        self.usage
+    }
+    fn syms(&self) -> u16 {
+        self.syms
+    }
+}
+
+impl Built for Chain {
+    fn usage(&self) -> u64 {
+        self.usage
+    }
+    fn syms(&self) -> u16 {
+        self.syms
+    }
+}
+
+/// Drops the items dominated by another with the same `key` (see
+/// [`Config::dominates`]): anything built from the dominated one can be built
+/// from the other, and the lower bounds of VII-B-4-b and XIII-A-1 are still
+/// met. Groups keep their first-seen order; within a group the smallest
+/// builds come first.
+fn pareto_by<T: Built, K: std::hash::Hash + Eq + Copy>(
+    cfg: &Config,
+    items: Vec<T>,
+    key: impl Fn(&T) -> K,
+) -> Vec<T> {
+    let mut groups: HashMap<K, Vec<T>> = HashMap::default();
+    let mut keys: Vec<K> = Vec::new();
+    for it in items {
+        let k = key(&it);
+        let g = groups.entry(k).or_default();
+        if g.is_empty() {
+            keys.push(k);
+        }
+        g.push(it);
+    }
+    let total = |u: u64| (0..16).map(|k| field(u, k) as u32).sum::<u32>();
+    let mut out: Vec<T> = Vec::new();
+    for k in keys {
+        let mut g = groups.remove(&k).unwrap_or_default();
+        if g.len() > 1 {
+            g.sort_by_key(|i| (total(i.usage()), i.syms()));
+        }
+        let start = out.len();
+        for it in g {
+            if !out[start..]
+                .iter()
+                .any(|o| cfg.dominates(o.usage(), it.usage()))
+            {
+                out.push(it);
+            }
+        }
+    }
+    out
+}
+
+/// Builds with the same truth table and operation count. A single symbol is
+/// no Solution by itself (VII-B-4-a), so it does not stand in for longer builds.
 fn pareto(cfg: &Config, items: Vec<Item>) -> Vec<Item> {
-    // A single symbol is no Solution by itself (VII-B-4-a): it does not
-    // stand in for longer builds.
-    let mut groups: HashMap<(u16, u8, bool), Vec<Item>> = HashMap::default();
-    let mut keys: Vec<(u16, u8, bool)> = Vec::new();
-    for it in items {
-        let key = (it.table, it.ops, it.syms >= 2);
-        let g = groups.entry(key).or_default();
-        if g.is_empty() {
-            keys.push(key);
-        }
-        g.push(it);
-    }
-    let total = |u: u64| (0..16).map(|k| field(u, k) as u32).sum::<u32>();
-    let mut out = Vec::new();
-    for key in keys {
-        let mut g = groups.remove(&key).unwrap_or_default();
-        if g.len() > 1 {
-            g.sort_by_key(|i| (total(i.usage), i.syms));
-        }
-        let start = out.len();
-        for it in g {
-            if !out[start..]
-                .iter()
-                .any(|k: &Item| cfg.dominates(k.usage, it.usage))
-            {
-                out.push(it);
-            }
-        }
-    }
-    out
+    pareto_by(cfg, items, |it| (it.table, it.ops, it.syms >= 2))
 }
 
-/// [`pareto`] for Restrictions with the same accepted cards.
+/// Restrictions with the same accepted cards.
 fn pareto_chains(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
-    let mut groups: HashMap<u16, Vec<Chain>> = HashMap::default();
-    let mut keys: Vec<u16> = Vec::new();
-    for it in items {
-        let g = groups.entry(it.accept).or_default();
-        if g.is_empty() {
-            keys.push(it.accept);
-        }
-        g.push(it);
-    }
-    let total = |u: u64| (0..16).map(|k| field(u, k) as u32).sum::<u32>();
-    let mut out = Vec::new();
-    for key in keys {
-        let mut g = groups.remove(&key).unwrap_or_default();
-        g.sort_by_key(|i| (total(i.usage), i.syms));
-        let start = out.len();
-        for it in g {
-            if !out[start..]
-                .iter()
-                .any(|k: &Chain| cfg.dominates(k.usage, it.usage))
-            {
-                out.push(it);
-            }
-        }
-    }
-    out
+    pareto_by(cfg, items, |it| it.accept)
 }
 
-/// [`pareto`] for chains with the same accepted cards and last side.
+/// Chains with the same accepted cards and last side.
 fn pareto_frontier(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
-    let mut groups: HashMap<(u16, u16), Vec<Chain>> = HashMap::default();
-    let mut keys: Vec<(u16, u16)> = Vec::new();
-    for it in items {
-        let g = groups.entry((it.accept, it.last)).or_default();
-        if g.is_empty() {
-            keys.push((it.accept, it.last));
-        }
-        g.push(it);
-    }
-    let total = |u: u64| (0..16).map(|k| field(u, k) as u32).sum::<u32>();
-    let mut out = Vec::new();
-    for key in keys {
-        let mut g = groups.remove(&key).unwrap_or_default();
-        if g.len() > 1 {
-            g.sort_by_key(|i| (total(i.usage), i.syms));
-        }
-        let start = out.len();
-        for it in g {
-            if !out[start..]
-                .iter()
-                .any(|k: &Chain| cfg.dominates(k.usage, it.usage))
-            {
-                out.push(it);
-            }
-        }
-    }
-    out
+    pareto_by(cfg, items, |it| (it.accept, it.last))
 }
