@@ -1,12 +1,6 @@
 //! Integration tests of the `onsets` binary: each test runs the real program
 //! in its own temporary directory.
 
-use serde_json::Value;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 /// The notation page's example position (notation.md, "Positions").
 const NOTATION_EXAMPLE: &str = r#"{
   "division": "senior",
@@ -37,90 +31,10 @@ const AMBIGUITY: &str = r#"{
   "situation": "impossible"
 }"#;
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// A temporary directory removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("onsets-cli-test-{}-{name}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create temp dir");
-        TempDir(dir)
-    }
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        let p = self.0.join(name);
-        std::fs::write(&p, text).expect("write temp file");
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// What one run of the binary gave.
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("stdout is not one JSON value ({e}): {:?}", self.stdout))
-    }
-}
-
-/// A test case: its own temp directory and the binary run inside it.
-struct Case {
-    dir: TempDir,
-}
-
-impl Case {
-    fn new(name: &str) -> Case {
-        Case {
-            dir: TempDir::new(name),
-        }
-    }
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        self.dir.write(name, text)
-    }
-    fn run(&self, args: &[&str]) -> Run {
-        self.run_with_stdin(args, "")
-    }
-    fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_onsets"))
-            .args(args)
-            .current_dir(&self.dir.0)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("run onsets");
-        {
-            let mut input = child.stdin.take().expect("stdin");
-            // The program may exit without reading its input.
-            let _ = input.write_all(stdin.as_bytes());
-        }
-        let out = child.wait_with_output().expect("wait for onsets");
-        Run {
-            code: out.status.code().expect("exit code"),
-            stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-            stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-        }
-    }
-}
+mod common;
+use common::{workspace_root, Case};
+use serde_json::Value;
+use std::path::PathBuf;
 
 // ---------------------------------------------------------------- exit status
 

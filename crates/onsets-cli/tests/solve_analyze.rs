@@ -3,11 +3,6 @@
 //! binary prints is handed back to `onsets check` on the position it is
 //! claimed for.
 
-use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 /// Goal 6 from B ∪ with R and G Permitted: B ∪ R and B ∪ G, two sets.
 const TWO_SETS: &str = r#"{"division": "elementary", "adventurous": false,
     "universe": "B R G Y BR BG RG BRG", "goal": "2*3",
@@ -25,70 +20,17 @@ const NONE: &str = r#"{"division": "elementary", "adventurous": false,
     "universe": "B R G Y BR BG RG BRG", "goal": "2",
     "required": "B ∪", "permitted": "R G", "situation": "forceout"}"#;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::{workspace_root as root, Case};
 
-struct Case(PathBuf);
-
-impl Case {
-    fn new(name: &str) -> Case {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "onsets-cli-solve-{}-{name}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Case(dir)
-    }
-    fn write(&self, name: &str, text: &str) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, text).unwrap();
-        p.to_string_lossy().into_owned()
-    }
-    fn run(&self, args: &[&str]) -> Run {
-        let out = Command::new(env!("CARGO_BIN_EXE_onsets"))
-            .args(args)
-            .current_dir(&self.0)
-            .output()
-            .expect("run onsets");
-        Run {
-            code: out.status.code().expect("exit code"),
-            stdout: String::from_utf8(out.stdout).unwrap(),
-            stderr: String::from_utf8(out.stderr).unwrap(),
-        }
-    }
-    /// `onsets check` on `position` (JSON text) says `solution` is correct.
-    fn assert_correct(&self, position: &str, solution: &str) {
-        let p = self.write("claimed.json", position);
-        let r = self.run(&["check", &p, solution]);
-        assert_eq!(
-            r.code, 0,
-            "{solution:?} judged incorrect on {position}: {r:?}"
-        );
-    }
-}
-
-impl Drop for Case {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-#[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("not one JSON value ({e}): {:?}", self.stdout))
-    }
+/// `onsets check` on `position` (JSON text) says `solution` is correct.
+fn assert_correct(c: &Case, position: &str, solution: &str) {
+    let p = c.write("claimed.json", position);
+    let r = c.run(&["check", &p, solution]);
+    assert_eq!(
+        r.code, 0,
+        "{solution:?} judged incorrect on {position}: {r:?}"
+    );
 }
 
 fn example(name: &str) -> String {
@@ -119,7 +61,7 @@ fn solve_prints_a_correct_solution_for_every_example_or_exits_1() {
             Some(s) => {
                 assert_eq!(r.code, 0, "{p}: {r:?}");
                 assert_eq!(j["solvable"], true);
-                c.assert_correct(&std::fs::read_to_string(&path).unwrap(), s);
+                assert_correct(&c, &std::fs::read_to_string(&path).unwrap(), s);
                 solvable += 1;
             }
             None => {
@@ -161,7 +103,7 @@ fn solve_shortest_is_correct_and_no_longer() {
     let short = c.run(&["solve", "--json", "--shortest", &p]);
     assert_eq!(short.code, 0, "{short:?}");
     let s = short.json()["solution"].as_str().unwrap().to_string();
-    c.assert_correct(&std::fs::read_to_string(&p).unwrap(), &s);
+    assert_correct(&c, &std::fs::read_to_string(&p).unwrap(), &s);
     let cubes = |t: &str| t.chars().filter(|ch| "BRGY∪∩−′VΛ=⊆".contains(*ch)).count();
     assert!(cubes(&s) <= cubes(any["solution"].as_str().unwrap()));
 }
@@ -179,7 +121,7 @@ fn solve_all_lists_exactly_the_sets_named() {
     cards.sort();
     assert_eq!(cards, ["B BR G BG RG BRG", "B R BR BG RG BRG"]);
     for s in sets {
-        c.assert_correct(TWO_SETS, s["example"].as_str().unwrap());
+        assert_correct(&c, TWO_SETS, s["example"].as_str().unwrap());
     }
     let h = c.run(&["solve", "--all", &p]);
     assert!(h.stdout.contains("2 distinct set(s)"), "{h:?}");
@@ -192,7 +134,8 @@ fn solve_all_lists_exactly_the_sets_named() {
     let sets = r.json()["sets"].as_array().unwrap().clone();
     assert!(sets.len() > 1);
     for s in &sets {
-        c.assert_correct(
+        assert_correct(
+            &c,
             &std::fs::read_to_string(&n).unwrap(),
             s["example"].as_str().unwrap(),
         );
@@ -264,7 +207,7 @@ fn analyze_classifies_moves_with_checkable_witnesses() {
     let mut checked = 0;
     for m in moves {
         if let Some(s) = m["solution"].as_str() {
-            c.assert_correct(&m["position"].to_string(), s);
+            assert_correct(&c, &m["position"].to_string(), s);
             checked += 1;
         } else {
             assert_eq!(m["class"], "impossible-wins");
@@ -315,7 +258,7 @@ fn analyze_goals_says_when_no_goal_is_correct() {
     assert_eq!(seven["values"], serde_json::json!([7]));
     for g in goals {
         if let Some(s) = g["solution"].as_str() {
-            c.assert_correct(&g["position"].to_string(), s);
+            assert_correct(&c, &g["position"].to_string(), s);
         }
     }
 }
