@@ -1759,9 +1759,10 @@ fn run_config(
     let bounded = pad_pass || limit != usize::MAX;
     if bounded {
         // witnesses only: Restrictions with as many links as the part needs
+        // (Required = and ⊆ cubes, and a Required Cube variation's = or ⊆)
         let needed: usize = rel_classes
             .iter()
-            .map(|&k| cfg.classes[k].req_r as usize)
+            .map(|&k| cfg.classes[k].need as usize)
             .sum();
         max_rel = max_rel.min(needed.max(1));
     }
