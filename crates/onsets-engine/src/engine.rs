@@ -2109,22 +2109,32 @@ impl Match {
         }
     }
 
+    /// XI-A: −1 for a time limit (`second`: the additional minute) that ran out.
+    fn time_penalty(&mut self, t: &Timer, second: bool, ev: &mut Vec<Event>) {
+        let what = if second {
+            "additional minute"
+        } else {
+            "time limit"
+        };
+        self.penalize(
+            t.player,
+            "XI-A",
+            &format!("{what} for {:?} expired", t.task),
+            ev,
+        );
+        ev.push(Event::TimeExpired {
+            player: t.player,
+            task: t.task,
+            second,
+        });
+    }
+
     /// XI-A: the first expiry costs a point and gives one more minute; the
     /// second costs another point and the task is lost.
     fn expire(&mut self, i: usize, ev: &mut Vec<Event>) {
         let t = self.timers[i].clone();
         if t.penal && t.stage == 0 {
-            self.penalize(
-                t.player,
-                "XI-A",
-                &format!("time limit for {:?} expired", t.task),
-                ev,
-            );
-            ev.push(Event::TimeExpired {
-                player: t.player,
-                task: t.task,
-                second: false,
-            });
+            self.time_penalty(&t, false, ev);
             let tm = &mut self.timers[i];
             tm.stage = 1;
             tm.due_ms = self.now_ms + 60_000;
@@ -2132,17 +2142,7 @@ impl Match {
         }
         self.timers.remove(i);
         if t.penal {
-            self.penalize(
-                t.player,
-                "XI-A",
-                &format!("additional minute for {:?} expired", t.task),
-                ev,
-            );
-            ev.push(Event::TimeExpired {
-                player: t.player,
-                task: t.task,
-                second: true,
-            });
+            self.time_penalty(&t, true, ev);
         }
         let p = t.player;
         match t.task {
