@@ -1,4 +1,6 @@
-//! Timings of single positions (release mode; not a benchmark, prints only).
+//! Timings of a few named positions (release mode; not a benchmark, prints only;
+//! every answer is verified with the checker). For one position of your own use
+//! `cargo run --release -p onsets-solver --example solve_file -- POSITION.json`.
 //! `CARGO_TARGET_DIR=/work/target-solver cargo test -p onsets-solver --release --test speed -- --ignored --nocapture`
 
 use onsets_core::Position;
@@ -49,13 +51,4 @@ fn timings() {
         "variations": ["required-card BRGY", "two-solutions"],
         "situation": "impossible"}"#,
     );
-}
-
-/// One position from the environment variable `ONSETS_POSITION` (JSON).
-#[test]
-#[ignore = "timing: ONSETS_POSITION='{...}' cargo test --release --test speed one -- --ignored --nocapture"]
-fn one() {
-    if let Ok(json) = std::env::var("ONSETS_POSITION") {
-        time("position", &json);
-    }
 }
