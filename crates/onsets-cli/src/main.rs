@@ -9,6 +9,8 @@
 //!   every next move, or lists the Goals that could be set (issue 3).
 //! - `onsets simulate [--players expert,club,beginner] [--shakes N] [--json]
 //!   [--plot FILE.svg]` plays bot-only matches (docs/bots.md).
+//! - `onsets serve [--port N] [--database URL]` runs the game server
+//!   (docs/protocol.md).
 //! - `onsets replay FILE [--json]` re-runs a match log and prints the
 //!   scoresheet; exit 1 when an action breaks the rules (docs/engine.md).
 //!
@@ -23,6 +25,7 @@ mod check;
 mod input;
 mod play;
 mod replay;
+mod serve;
 mod simulate;
 mod solve;
 
@@ -64,6 +67,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Re-run a match log (JSON lines) and print the scoresheet (docs/engine.md)
     Replay(replay::ReplayArgs),
+    /// Run the game server: play in the browser at http://127.0.0.1:8080/ (docs/protocol.md)
+    Serve(serve::ServeArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -84,6 +89,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,0 +1,303 @@
+//! The typed messages of the WebSocket protocol, version 1 (`docs/protocol.md`).
+//!
+//! Every frame is one JSON object, an *envelope*: `{"v": 1, "type": "...", ...}`.
+//! Clients send [`ClientMsg`]; the server sends [`ServerMsg`]. A frame that is
+//! not valid JSON, has no or another `v`, an unknown `type` or a wrong field
+//! gets an [`ServerMsg::Error`] reply naming what is wrong; nothing else
+//! happens and the connection stays open.
+
+use crate::view::MatchView;
+use onsets_engine::Event;
+use serde::{Deserialize, Serialize};
+
+/// The protocol version this server speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest frame the server reads (bytes). Larger frames get a
+/// `too-large` error and are dropped.
+pub const MAX_FRAME_BYTES: usize = 16 * 1024;
+
+/// What a client may send.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Take a human seat at a table: `seat` if given, else the first free one.
+    Join {
+        table: String,
+        name: String,
+        #[serde(default)]
+        seat: Option<usize>,
+    },
+    /// Take back one's seat after a reconnect (the token from `joined`).
+    Rejoin {
+        table: String,
+        token: String,
+    },
+    /// Watch a table without a seat.
+    Spectate {
+        table: String,
+    },
+    /// Act for one's seat. `act` is an engine act without `player` (the seat
+    /// is the one the token was issued for). `version`, when given, must be
+    /// the table's current version, else the act is refused as `stale`.
+    Act {
+        #[serde(default, rename = "ref")]
+        reference: Option<u64>,
+        token: String,
+        #[serde(default)]
+        version: Option<u64>,
+        act: serde_json::Value,
+    },
+    /// Ask for the full table again.
+    Resync,
+    /// Leave the table (the seat stays yours: rejoin with the token).
+    Leave,
+    Ping,
+}
+
+/// A seat at a table, as everybody sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub seat: usize,
+    /// The player's name (the bot's level for a bot, "" for a free seat).
+    pub name: String,
+    /// `human` or `bot`.
+    pub kind: SeatKind,
+    /// The bot's level (`beginner`, `club`, `strong`, `expert`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// A human has taken the seat.
+    pub taken: bool,
+    /// A connection is playing the seat now (bots are always connected).
+    pub connected: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    Human,
+    Bot,
+}
+
+/// Where a table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableStatus {
+    /// Human seats are free: the match starts when every seat is taken.
+    Waiting,
+    Playing,
+    Over,
+}
+
+/// A table in the lobby and at the head of every `state`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableInfo {
+    pub id: String,
+    /// The link to share: `/t/{id}`.
+    pub link: String,
+    pub division: String,
+    pub adventurous: bool,
+    pub round_minutes: u32,
+    /// `judge` or `players` (docs/engine.md).
+    pub checking: String,
+    pub seats: Vec<SeatInfo>,
+    pub status: TableStatus,
+    pub shake: u32,
+    pub spectators: usize,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// First frame on every connection.
+    Hello {
+        v: u32,
+        server: String,
+    },
+    /// The seat is yours; keep the token to act and to rejoin.
+    Joined {
+        table: String,
+        seat: usize,
+        token: String,
+        name: String,
+    },
+    /// The whole table as this connection may see it (after joining,
+    /// spectating, a resync, or when updates were missed).
+    State {
+        table: TableInfo,
+        #[serde(rename = "match")]
+        view: Option<Box<MatchView>>,
+    },
+    /// Something happened: the events (as this connection may see them) and
+    /// the table after them.
+    Update {
+        table: TableInfo,
+        events: Vec<Event>,
+        #[serde(rename = "match")]
+        view: Option<Box<MatchView>>,
+    },
+    /// The act with this `ref` was applied; the table is now at `version`.
+    Accepted {
+        #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
+        reference: Option<u64>,
+        version: u64,
+    },
+    /// The act with this `ref` was refused by the rules; nothing changed.
+    Rejected {
+        #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
+        reference: Option<u64>,
+        code: String,
+        rule: String,
+        message: String,
+        version: u64,
+    },
+    /// The frame could not be taken (not a rules matter); nothing changed.
+    Error {
+        code: String,
+        message: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        field: Option<String>,
+    },
+    Pong,
+}
+
+/// Wraps a server message in the envelope.
+pub fn envelope(msg: &ServerMsg) -> String {
+    let mut value = serde_json::to_value(msg).expect("server messages serialize");
+    if let serde_json::Value::Object(map) = &mut value {
+        map.insert("v".into(), PROTOCOL_VERSION.into());
+    }
+    value.to_string()
+}
+
+/// An error reply.
+pub fn error(code: &str, message: impl Into<String>, field: Option<&str>) -> ServerMsg {
+    ServerMsg::Error {
+        code: code.into(),
+        message: message.into(),
+        field: field.map(str::to_string),
+    }
+}
+
+/// Reads a client frame: the envelope, then the message. The error is the
+/// reply to send.
+pub fn parse_client(text: &str) -> Result<ClientMsg, ServerMsg> {
+    if text.len() > MAX_FRAME_BYTES {
+        return Err(error(
+            "too-large",
+            format!(
+                "frame of {} bytes; the limit is {MAX_FRAME_BYTES}",
+                text.len()
+            ),
+            None,
+        ));
+    }
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        error(
+            "bad-json",
+            format!("not JSON: {e} (line {}, column {})", e.line(), e.column()),
+            None,
+        )
+    })?;
+    let map = value
+        .as_object_mut()
+        .ok_or_else(|| error("bad-envelope", "a frame is a JSON object", None))?;
+    match map.remove("v") {
+        None => return Err(error("bad-envelope", "missing field `v`", Some("v"))),
+        Some(v) if v.as_u64() == Some(PROTOCOL_VERSION as u64) => {}
+        Some(v) => {
+            return Err(error(
+                "unsupported-version",
+                format!("protocol version {v} is not spoken here; use {PROTOCOL_VERSION}"),
+                Some("v"),
+            ))
+        }
+    }
+    let kind = match map.get("type") {
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(_) => return Err(error("bad-envelope", "`type` is a string", Some("type"))),
+        None => return Err(error("bad-envelope", "missing field `type`", Some("type"))),
+    };
+    serde_json::from_value(value).map_err(|e| {
+        let msg = e.to_string();
+        let code = if msg.starts_with("unknown variant") {
+            "unknown-type"
+        } else {
+            "bad-field"
+        };
+        let field = field_of(&msg);
+        error(
+            code,
+            format!("`{kind}` message: {msg}"),
+            field.as_deref().or(if code == "unknown-type" {
+                Some("type")
+            } else {
+                None
+            }),
+        )
+    })
+}
+
+/// The field a serde error message names (`missing field `x``, `unknown field `x``).
+pub(crate) fn field_of(msg: &str) -> Option<String> {
+    let start = msg.find('`')? + 1;
+    let end = start + msg[start..].find('`')?;
+    let name = &msg[start..end];
+    (msg.contains("field")).then(|| name.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(r: Result<ClientMsg, ServerMsg>) -> (String, Option<String>) {
+        match r {
+            Err(ServerMsg::Error { code, field, .. }) => (code, field),
+            other => panic!("expected an error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn join_parses() {
+        let m = parse_client(r#"{"v":1,"type":"join","table":"abc","name":"Ann"}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Join {
+                table: "abc".into(),
+                name: "Ann".into(),
+                seat: None
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_frames_name_what_is_wrong() {
+        assert_eq!(code(parse_client("{")).0, "bad-json");
+        assert_eq!(code(parse_client("[1]")).0, "bad-envelope");
+        assert_eq!(
+            code(parse_client(r#"{"type":"ping"}"#)),
+            ("bad-envelope".into(), Some("v".into()))
+        );
+        assert_eq!(
+            code(parse_client(r#"{"v":2,"type":"ping"}"#)).0,
+            "unsupported-version"
+        );
+        assert_eq!(
+            code(parse_client(r#"{"v":1,"type":"dance"}"#)),
+            ("unknown-type".into(), Some("type".into()))
+        );
+        assert_eq!(
+            code(parse_client(r#"{"v":1,"type":"join","name":"x"}"#)),
+            ("bad-field".into(), Some("table".into()))
+        );
+        let big = format!(r#"{{"v":1,"type":"ping","x":"{}"}}"#, "a".repeat(20_000));
+        assert_eq!(code(parse_client(&big)).0, "too-large");
+    }
+
+    #[test]
+    fn envelope_carries_the_version() {
+        let s = envelope(&ServerMsg::Pong);
+        assert_eq!(s, r#"{"type":"pong","v":1}"#);
+    }
+}

@@ -1,0 +1,202 @@
+//! What one connection may see of a match.
+//!
+//! The engine's [`Match`] holds things no player sees at a real table: the
+//! order of the undealt cards, the dice generator, and — while Solutions are
+//! being written — the text of Solutions presented by others (VII-C-3: they
+//! are shown when checking starts). A [`MatchView`] is the match without
+//! them, for one seat (or for a spectator, who sees what every player sees).
+
+use onsets_core::Card;
+use onsets_engine::{Act, Cube, Event, GoalSpec, Match, Phase, Selection, ShakeRecord, Timer};
+use serde::Serialize;
+
+/// A match as seen from a seat, sent in `state` and `update` frames.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchView {
+    /// The table's version: it grows by one with every applied action.
+    pub version: u64,
+    /// The match clock (ms) at which this view was taken. Time left on a
+    /// timer is `due_ms - now_ms`, less the time since the frame arrived.
+    pub now_ms: u64,
+    /// The seat this view is for (`null` for a spectator).
+    pub you: Option<usize>,
+    pub players: Vec<String>,
+    pub division: String,
+    pub adventurous: bool,
+    pub round_ms: u64,
+    pub checking: String,
+    pub shake: u32,
+    pub goal_setter: usize,
+    pub dealer: usize,
+    pub last_mover: Option<usize>,
+    /// The engine's phase (docs/engine.md), other players' unpresented
+    /// Solutions removed.
+    pub phase: Phase,
+    /// The 18 cubes with their faces and places.
+    pub cubes: Vec<Cube>,
+    /// The Universe: the cards dealt, in the order dealt (`BR`, `blank`, …).
+    pub cards: Vec<String>,
+    /// Cards left in the deck (their order is hidden).
+    pub deck_left: usize,
+    pub goal: Option<GoalSpec>,
+    /// Variation selections (II-C), including withdrawn and illegal ones.
+    pub selections: Vec<Selection>,
+    /// The variations in force this shake, in the notation.
+    pub variations: Vec<String>,
+    pub timers: Vec<Timer>,
+    /// Running totals, penalties included.
+    pub totals: Vec<i32>,
+    /// Penalties in the current shake (negative).
+    pub penalties: Vec<i32>,
+    /// The scoresheet so far.
+    pub history: Vec<ShakeRecord>,
+    /// Illegal procedures not yet charged or insulated: who and the rule.
+    pub pending: Vec<PendingView>,
+    /// The holder of the challenge block, and until when they may speak.
+    pub block: Option<usize>,
+    pub block_until: Option<u64>,
+    pub round_up: bool,
+    pub stop_at: Option<u64>,
+    pub match_points: Option<Vec<u32>>,
+    pub present: Vec<bool>,
+    pub seated: Vec<bool>,
+    /// The acts this seat may take now with no penalty and no illegal
+    /// procedure (empty for a spectator). Acts outside this list may still be
+    /// sent: the engine judges them (a challenge that may be invalid, an
+    /// illegal procedure the rules let stand).
+    pub legal: Vec<Act>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PendingView {
+    pub offender: usize,
+    pub rule: String,
+}
+
+impl MatchView {
+    pub fn new(m: &Match, version: u64, you: Option<usize>) -> MatchView {
+        let mut phase = m.phase.clone();
+        if let Phase::Writing(w) = &mut phase {
+            for (q, wr) in w.writers.iter_mut().enumerate() {
+                if Some(q) != you {
+                    if let Some(p) = &mut wr.presented {
+                        p.solution.clear();
+                        p.goal = None;
+                    }
+                }
+            }
+        }
+        // VII-C-5-c: checkers work separately; an attempt at proving
+        // ambiguity is shown when every checker is ready.
+        if let Phase::Checking(c) = &mut phase {
+            for (_, checker, grouping) in c.attempts.iter_mut() {
+                if Some(*checker) != you {
+                    grouping.clear();
+                }
+            }
+        }
+        MatchView {
+            version,
+            now_ms: m.now_ms,
+            you,
+            players: m.config.players.clone(),
+            division: m.config.division.name().to_string(),
+            adventurous: m.config.adventurous,
+            round_ms: m.config.round_ms,
+            checking: match m.config.checking {
+                onsets_engine::CheckingMode::Judge => "judge".into(),
+                onsets_engine::CheckingMode::Players => "players".into(),
+            },
+            shake: m.shake,
+            goal_setter: m.goal_setter,
+            dealer: m.dealer,
+            last_mover: m.last_mover,
+            phase,
+            cubes: m.cubes.clone(),
+            cards: m
+                .dealt
+                .iter()
+                .filter_map(|&mask| Card::from_mask(mask))
+                .map(|c| c.to_string())
+                .collect(),
+            deck_left: m.deck.len(),
+            goal: m.goal.clone(),
+            selections: m.selections.clone(),
+            variations: m.variations().iter().map(|v| v.to_string()).collect(),
+            timers: m.timers.clone(),
+            totals: m.totals(),
+            penalties: m.penalties.clone(),
+            history: m.history.clone(),
+            pending: m
+                .pending
+                .iter()
+                .map(|p| PendingView {
+                    offender: p.offender,
+                    rule: p.rule.clone(),
+                })
+                .collect(),
+            block: m.block,
+            block_until: m.block_until,
+            round_up: m.round_up,
+            stop_at: m.stop_at,
+            match_points: m.match_points.clone(),
+            present: m.present.clone(),
+            seated: m.seated.clone(),
+            legal: match you {
+                Some(seat) if m.match_points.is_none() => m.legal_actions(seat),
+                _ => Vec::new(),
+            },
+        }
+    }
+}
+
+/// The events as `you` may see them: a Solution presented while others are
+/// still writing is shown to its writer only (its text is blank for others
+/// until checking starts, when the phase shows it to everyone).
+pub fn events_for(events: &[Event], m: &Match, you: Option<usize>) -> Vec<Event> {
+    let still_writing = matches!(m.phase, Phase::Writing(_));
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Presented { player, .. } if still_writing && Some(*player) != you => {
+                Event::Presented {
+                    player: *player,
+                    solution: String::new(),
+                }
+            }
+            Event::AmbiguityAttempt {
+                checker, writer, ..
+            } if Some(*checker) != you && attempt_pending(m, *checker) => Event::AmbiguityAttempt {
+                checker: *checker,
+                writer: *writer,
+                grouping: String::new(),
+            },
+            other => other.clone(),
+        })
+        .collect()
+}
+
+fn attempt_pending(m: &Match, checker: usize) -> bool {
+    matches!(&m.phase, Phase::Checking(c) if c.attempts.iter().any(|a| a.1 == checker))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use onsets_core::Division;
+    use onsets_engine::{Action, MatchConfig};
+
+    #[test]
+    fn view_hides_the_deck_and_dice() {
+        let (m, _) = Match::new(MatchConfig::new(3, &["A", "B"], Division::Senior, true)).unwrap();
+        let v = MatchView::new(&m, 0, Some(0));
+        let json = serde_json::to_string(&v).unwrap();
+        assert!(!json.contains("word_pos"), "the dice generator is hidden");
+        assert!(!json.contains("\"deck\""), "the deck order is hidden");
+        assert_eq!(v.deck_left, m.deck.len());
+        let _ = Action {
+            at_ms: 0,
+            act: Act::Clock,
+        };
+    }
+}

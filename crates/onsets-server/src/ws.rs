@@ -1,0 +1,345 @@
+//! One WebSocket connection: reads client frames, forwards intents to the
+//! table, and sends every table update as this connection may see it.
+//!
+//! A malformed frame gets an `error` reply and changes nothing; a flooding
+//! client is slowed (frames over the rate are dropped with `rate-limited`)
+//! and, if it goes on, disconnected; other connections never notice.
+
+use crate::lobby::Lobby;
+use crate::protocol::{self, envelope, error, ClientMsg, ServerMsg, PROTOCOL_VERSION};
+use crate::table::{Broadcast, Cmd, TableHandle};
+use crate::view::{events_for, MatchView};
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::Arc;
+use tokio::sync::{broadcast, oneshot};
+use tokio::time::Instant;
+
+/// Frames per second a connection may send on average, and the burst.
+const RATE_PER_S: f64 = 20.0;
+const BURST: f64 = 40.0;
+/// Dropped frames in a row after which a flooding connection is closed.
+const FLOOD_CLOSE: u32 = 400;
+
+struct Seat {
+    table: TableHandle,
+    seat: Option<usize>,
+    token: Option<String>,
+    updates: broadcast::Receiver<Arc<Broadcast>>,
+    last_version: u64,
+}
+
+pub async fn serve(socket: WebSocket, lobby: Lobby) {
+    lobby.metrics.connection(1);
+    let (mut tx, mut rx) = socket.split();
+    let hello = envelope(&ServerMsg::Hello {
+        v: PROTOCOL_VERSION,
+        server: format!("onsets {}", env!("CARGO_PKG_VERSION")),
+    });
+    if tx.send(Message::Text(hello.into())).await.is_err() {
+        lobby.metrics.connection(-1);
+        return;
+    }
+    let mut at: Option<Seat> = None;
+    let mut bucket = BURST;
+    let mut last = Instant::now();
+    let mut limited = 0u32;
+    loop {
+        let out: Vec<String> = tokio::select! {
+            frame = rx.next() => {
+                let Some(Ok(frame)) = frame else { break };
+                let text = match frame {
+                    Message::Text(t) => t.to_string(),
+                    Message::Binary(_) => {
+                        lobby.metrics.error();
+                        let m = envelope(&error("bad-frame", "send text frames holding JSON", None));
+                        if tx.send(Message::Text(m.into())).await.is_err() { break }
+                        continue;
+                    }
+                    Message::Close(_) => break,
+                    _ => continue,
+                };
+                lobby.metrics.frame_in();
+                let now = Instant::now();
+                bucket = (bucket + now.duration_since(last).as_secs_f64() * RATE_PER_S).min(BURST);
+                last = now;
+                if bucket < 1.0 {
+                    limited += 1;
+                    lobby.metrics.error();
+                    if limited >= FLOOD_CLOSE {
+                        break;
+                    }
+                    if limited == 1 || limited % 50 == 0 {
+                        vec![envelope(&error("rate-limited", format!("at most {RATE_PER_S} frames a second; frames are being dropped"), None))]
+                    } else {
+                        Vec::new()
+                    }
+                } else {
+                    bucket -= 1.0;
+                    limited = 0;
+                    match protocol::parse_client(&text) {
+                        Err(e) => {
+                            lobby.metrics.error();
+                            vec![envelope(&e)]
+                        }
+                        Ok(msg) => handle(msg, &lobby, &mut at).await,
+                    }
+                }
+            }
+            update = recv(&mut at) => {
+                match update {
+                    Some(Ok(b)) => render_update(&b, &mut at),
+                    Some(Err(broadcast::error::RecvError::Lagged(_))) => match &at {
+                        Some(s) => vec![state(&*snapshot(&s.table).await, s.seat)],
+                        None => Vec::new(),
+                    },
+                    Some(Err(broadcast::error::RecvError::Closed)) => {
+                        at = None;
+                        Vec::new()
+                    }
+                    None => Vec::new(),
+                }
+            }
+        };
+        let mut failed = false;
+        for m in out {
+            if tx.send(Message::Text(m.into())).await.is_err() {
+                failed = true;
+                break;
+            }
+        }
+        if failed {
+            break;
+        }
+    }
+    leave(&mut at).await;
+    lobby.metrics.connection(-1);
+}
+
+/// The next update of the table this connection is at (never, if none).
+async fn recv(
+    at: &mut Option<Seat>,
+) -> Option<Result<Arc<Broadcast>, broadcast::error::RecvError>> {
+    match at {
+        Some(s) => Some(s.updates.recv().await),
+        None => std::future::pending().await,
+    }
+}
+
+fn render_update(b: &Broadcast, at: &mut Option<Seat>) -> Vec<String> {
+    let Some(s) = at else { return Vec::new() };
+    if b.version < s.last_version {
+        return Vec::new();
+    }
+    s.last_version = b.version;
+    let view =
+        b.m.as_ref()
+            .map(|m| Box::new(MatchView::new(m, b.version, s.seat)));
+    let events = match &b.m {
+        Some(m) => events_for(&b.events, m, s.seat),
+        None => Vec::new(),
+    };
+    vec![envelope(&ServerMsg::Update {
+        table: b.info.clone(),
+        events,
+        view,
+    })]
+}
+
+fn state(b: &Broadcast, seat: Option<usize>) -> String {
+    envelope(&ServerMsg::State {
+        table: b.info.clone(),
+        view: b
+            .m
+            .as_ref()
+            .map(|m| Box::new(MatchView::new(m, b.version, seat))),
+    })
+}
+
+async fn snapshot(t: &TableHandle) -> Arc<Broadcast> {
+    let (reply, rx) = oneshot::channel();
+    if t.cmds.send(Cmd::Snapshot { reply }).await.is_ok() {
+        if let Ok(b) = rx.await {
+            return b;
+        }
+    }
+    Arc::new(Broadcast {
+        info: t.info.lock().expect("table info lock").clone(),
+        version: 0,
+        events: Vec::new(),
+        m: None,
+    })
+}
+
+async fn leave(at: &mut Option<Seat>) {
+    if let Some(s) = at.take() {
+        let _ = s
+            .table
+            .cmds
+            .send(Cmd::Presence {
+                seat: s.seat,
+                delta: -1,
+            })
+            .await;
+    }
+}
+
+/// Sits this connection at a table (or as a spectator) and sends the table.
+async fn sit(
+    table: TableHandle,
+    seat: Option<usize>,
+    token: Option<String>,
+    at: &mut Option<Seat>,
+) -> String {
+    leave(at).await;
+    let updates = table.updates.subscribe();
+    let _ = table.cmds.send(Cmd::Presence { seat, delta: 1 }).await;
+    let b = snapshot(&table).await;
+    let msg = state(&b, seat);
+    *at = Some(Seat {
+        table,
+        seat,
+        token,
+        updates,
+        last_version: b.version,
+    });
+    msg
+}
+
+async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<String> {
+    let no_table = |id: &str| {
+        vec![envelope(&error(
+            "no-such-table",
+            format!("there is no table `{id}`"),
+            Some("table"),
+        ))]
+    };
+    match msg {
+        ClientMsg::Ping => vec![envelope(&ServerMsg::Pong)],
+        ClientMsg::Join { table, name, seat } => {
+            let Some(t) = lobby.get(&table) else {
+                return no_table(&table);
+            };
+            let (reply, rx) = oneshot::channel();
+            if t.cmds.send(Cmd::Join { name, seat, reply }).await.is_err() {
+                return no_table(&table);
+            }
+            match rx.await {
+                Ok(Ok((seat, token, name))) => {
+                    let joined = envelope(&ServerMsg::Joined {
+                        table: table.clone(),
+                        seat,
+                        token: token.clone(),
+                        name,
+                    });
+                    let st = sit(t, Some(seat), Some(token), at).await;
+                    vec![joined, st]
+                }
+                Ok(Err(e)) => vec![envelope(&e)],
+                Err(_) => no_table(&table),
+            }
+        }
+        ClientMsg::Rejoin { table, token } => {
+            let Some(t) = lobby.get(&table) else {
+                return no_table(&table);
+            };
+            let (reply, rx) = oneshot::channel();
+            if t.cmds
+                .send(Cmd::Rejoin {
+                    token: token.clone(),
+                    reply,
+                })
+                .await
+                .is_err()
+            {
+                return no_table(&table);
+            }
+            match rx.await {
+                Ok(Ok((seat, name))) => {
+                    let joined = envelope(&ServerMsg::Joined {
+                        table: table.clone(),
+                        seat,
+                        token: token.clone(),
+                        name,
+                    });
+                    let st = sit(t, Some(seat), Some(token), at).await;
+                    vec![joined, st]
+                }
+                Ok(Err(e)) => vec![envelope(&e)],
+                Err(_) => no_table(&table),
+            }
+        }
+        ClientMsg::Spectate { table } => {
+            let Some(t) = lobby.get(&table) else {
+                return no_table(&table);
+            };
+            vec![sit(t, None, None, at).await]
+        }
+        ClientMsg::Resync => match at {
+            Some(s) => {
+                let b = snapshot(&s.table).await;
+                s.last_version = b.version;
+                vec![state(&b, s.seat)]
+            }
+            None => vec![envelope(&error(
+                "not-at-table",
+                "join, rejoin or spectate a table first",
+                None,
+            ))],
+        },
+        ClientMsg::Leave => {
+            leave(at).await;
+            Vec::new()
+        }
+        ClientMsg::Act {
+            reference,
+            token,
+            version,
+            act,
+        } => {
+            let Some(s) = at.as_ref() else {
+                return vec![envelope(&error(
+                    "not-at-table",
+                    "join or rejoin a table before acting",
+                    None,
+                ))];
+            };
+            if s.token.as_deref() != Some(token.as_str()) {
+                return vec![envelope(&ServerMsg::Rejected {
+                    reference,
+                    code: "bad-token".into(),
+                    rule: "I-A".into(),
+                    message: "that is not this connection's seat token: only a seated player acts, and only for their own seat".into(),
+                    version: s.last_version,
+                })];
+            }
+            let (reply, rx) = oneshot::channel();
+            if s.table
+                .cmds
+                .send(Cmd::Act {
+                    token,
+                    reference,
+                    version,
+                    act,
+                    reply,
+                })
+                .await
+                .is_err()
+            {
+                return vec![envelope(&error(
+                    "table-closed",
+                    "the table is closed",
+                    None,
+                ))];
+            }
+            match rx.await {
+                Ok(m) => vec![envelope(&m)],
+                Err(_) => vec![envelope(&error(
+                    "table-closed",
+                    "the table is closed",
+                    None,
+                ))],
+            }
+        }
+    }
+}
