@@ -1,0 +1,29 @@
+// The client's entry point: the lobby at `/`, a table at `/t/{id}` (`?watch` to spectate).
+
+import { showLobby } from './lobby.js';
+import { TableView } from './table.js';
+
+const root = /** @type {HTMLElement} */ (document.getElementById('app'));
+/** @type {TableView|null} */
+let current = null;
+
+/** @param {string} path */
+function go(path) {
+  history.pushState(null, '', path);
+  route();
+}
+
+function route() {
+  current?.destroy();
+  current = null;
+  const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
+  if (m) {
+    const watch = new URLSearchParams(location.search).has('watch');
+    current = new TableView(root, m[1], watch, go);
+  } else {
+    showLobby(root, go);
+  }
+}
+
+window.addEventListener('popstate', route);
+route();

@@ -1,0 +1,177 @@
+// The lobby: make a table, see the open ones, join or watch.
+
+import { createTable, listTables, savedSeat } from './api.js';
+import { h } from './dom.js';
+
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+
+const LEVELS = ['beginner', 'club', 'strong', 'expert'];
+
+/**
+ * @param {HTMLElement} root
+ * @param {(path: string) => void} go
+ */
+export function showLobby(root, go) {
+  document.title = 'On-Sets — lobby';
+  root.replaceChildren();
+  const err = h('p', { class: 'notice error', role: 'alert', id: 'create-error', hidden: true });
+
+  /** @param {number} i */
+  const seatRow = (i) => {
+    const kind = h(
+      'select',
+      { id: `seat-${i}-kind`, 'aria-label': `Seat ${i + 1}: who plays` },
+      h('option', { value: 'human' }, 'A person'),
+      h('option', { value: 'bot' }, 'A bot'),
+      i === 2 ? h('option', { value: 'none' }, 'Nobody (2 players)') : null,
+    );
+    const level = h(
+      'select',
+      { id: `seat-${i}-level`, 'aria-label': `Seat ${i + 1}: bot level` },
+      ...LEVELS.map((l) => h('option', { value: l }, l)),
+    );
+    const defaults = ['human', 'bot', 'bot'];
+    kind.value = defaults[i];
+    level.value = 'club';
+    const sync = () => {
+      level.disabled = kind.value !== 'bot';
+    };
+    kind.addEventListener('change', sync);
+    sync();
+    return h('div', { class: 'seat-row' }, h('span', { class: 'seat-label' }, `Seat ${i + 1}`), kind, level);
+  };
+
+  const division = h(
+    'select',
+    { id: 'division' },
+    h('option', { value: 'elementary' }, 'Elementary (grade 6 and below)'),
+    h('option', { value: 'middle' }, 'Middle (grade 8 and below)'),
+    h('option', { value: 'junior' }, 'Junior (grade 10 and below)'),
+    h('option', { value: 'senior' }, 'Senior (grade 12 and below)'),
+  );
+  division.value = 'middle';
+  const game = h(
+    'select',
+    { id: 'game' },
+    h('option', { value: 'basic' }, 'Basic On-Sets'),
+    h('option', { value: 'adventurous' }, 'Adventurous On-Sets (variations)'),
+  );
+  game.value = 'adventurous';
+  const minutes = h('input', { id: 'round-minutes', type: 'number', min: 1, max: 120, value: 30 });
+  const checking = h(
+    'select',
+    { id: 'checking' },
+    h('option', { value: 'judge' }, 'The judge checks every Solution'),
+    h('option', { value: 'players' }, 'The players check each other'),
+  );
+
+  const create = h('form', { class: 'panel create', id: 'create-form', 'aria-labelledby': 'create-title' },
+    h('h2', { id: 'create-title' }, 'Start a new table'),
+    h('label', null, 'Division ', division),
+    h('label', null, 'Game ', game),
+    h('fieldset', null, h('legend', null, 'Seats (play goes to the left, seat 1 → 2 → 3)'), seatRow(0), seatRow(1), seatRow(2)),
+    h('label', null, 'Round length (minutes) ', minutes),
+    h('label', null, 'Checking Solutions ', checking),
+    h('p', { class: 'small' }, 'A round lasts 30 minutes in a tournament ', h('small', { class: 'rule' }, 'XI-B'), '. When the judge checks, the server rules on each Solution ', h('small', { class: 'rule' }, 'VII-C-6'), '.'),
+    h('button', { type: 'submit', class: 'primary', id: 'create-button' }, 'Make the table'),
+    err,
+  );
+  create.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    err.hidden = true;
+    /** @type {object[]} */
+    const seats = [];
+    for (let i = 0; i < 3; i++) {
+      const kind = /** @type {HTMLSelectElement} */ (document.getElementById(`seat-${i}-kind`)).value;
+      const level = /** @type {HTMLSelectElement} */ (document.getElementById(`seat-${i}-level`)).value;
+      if (kind === 'human') seats.push({ kind: 'human' });
+      if (kind === 'bot') seats.push({ kind: 'bot', level });
+    }
+    try {
+      const t = await createTable({
+        division: division.value,
+        adventurous: game.value === 'adventurous',
+        seats,
+        round_minutes: Number(minutes.value) || 30,
+        checking: checking.value,
+      });
+      go(t.link);
+    } catch (x) {
+      err.textContent = `The table could not be made: ${x instanceof Error ? x.message : x}`;
+      err.hidden = false;
+    }
+  });
+
+  const list = h('div', { id: 'table-list', 'aria-live': 'polite' }, 'Looking for tables…');
+  const refresh = async () => {
+    try {
+      const tables = await listTables();
+      list.replaceChildren(tableList(tables, go));
+    } catch (x) {
+      list.replaceChildren(h('p', { class: 'notice error' }, `Could not read the tables: ${x instanceof Error ? x.message : x}`));
+    }
+  };
+  const linkInput = h('input', { id: 'join-link', placeholder: '/t/6eb116d60a or the table id', 'aria-label': 'Table link or id' });
+  const joinForm = h('form', { class: 'join-link' }, linkInput, h('button', { type: 'submit' }, 'Go to table'));
+  joinForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const v = linkInput.value.trim();
+    const id = v.split('/t/').pop()?.replace(/[^A-Za-z0-9_-]/g, '');
+    if (id) go(`/t/${id}`);
+  });
+
+  root.append(
+    h('div', { class: 'lobby' },
+      h('section', { class: 'intro panel' },
+        h('h1', null, 'On-Sets'),
+        h('p', null, 'The Academic Games tournament game of set theory. Cards with colored dots make the Universe; players move cubes to the mat and race to challenge. Make a table below, or join one.'),
+      ),
+      create,
+      h('section', { class: 'panel tables', 'aria-labelledby': 'tables-title' },
+        h('h2', { id: 'tables-title' }, 'Open tables'),
+        h('button', { id: 'refresh', type: 'button', onclick: refresh }, 'Refresh the list'),
+        list,
+        h('h3', null, 'Have a link?'),
+        joinForm,
+      ),
+    ),
+  );
+  refresh();
+}
+
+/**
+ * @param {TableInfo[]} tables
+ * @param {(path: string) => void} go
+ */
+function tableList(tables, go) {
+  if (!tables.length) return h('p', { class: 'small' }, 'No tables yet. Make one!');
+  const status = { waiting: 'waiting for players', playing: 'playing', over: 'finished' };
+  return h('table', { class: 'lobby-tables' },
+    h('thead', null, h('tr', null, h('th', null, 'Table'), h('th', null, 'Game'), h('th', null, 'Seats'), h('th', null, 'Status'), h('th', null, ''))),
+    h('tbody', null,
+      ...tables.map((t) => {
+        const free = t.seats.filter((s) => s.kind === 'human' && !s.taken).length;
+        const mine = savedSeat(t.id);
+        return h('tr', { dataset: { table: t.id } },
+          h('td', null, h('code', null, t.id)),
+          h('td', null, `${cap(t.division)}, ${t.adventurous ? 'Adventurous' : 'Basic'}, ${t.round_minutes} min`),
+          h('td', null, t.seats.map((s) => (s.kind === 'bot' ? `${cap(s.level ?? 'bot')} bot` : s.taken ? s.name : 'free seat')).join(' · ')),
+          h('td', null, status[t.status], t.status === 'playing' ? ` (shake ${t.shake})` : ''),
+          h('td', { class: 'row-actions' },
+            mine
+              ? h('button', { type: 'button', onclick: () => go(t.link) }, 'Back to my seat')
+              : free && t.status === 'waiting'
+                ? h('button', { type: 'button', class: 'primary', onclick: () => go(t.link) }, 'Join')
+                : null,
+            h('button', { type: 'button', onclick: () => go(`${t.link}?watch`) }, 'Watch'),
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+/** @param {string} s */
+export function cap(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,1246 @@
+// The table: seats, the Universe, the mat, the Goal builder, the variation
+// sheet, the challenge block, the Solution editor, checking, verdicts, timers
+// and the scoresheet. Every button comes from `match.legal` where the server
+// lists the act; every refusal is shown next to where the player acted.
+
+import { TableConnection, savedSeat } from './api.js';
+import { fill, h, ruleNote, withRules } from './dom.js';
+import { cap } from './lobby.js';
+import { LAYOUTS, canonical, goalValue, readGoal, readSolution } from './notation.js';
+import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords, sandTimerSvg } from './pictures.js';
+import { VARIATIONS, eventWords, goalWords, placeWords, selectable, taskWords, who, whom } from './words.js';
+
+/** @typedef {import('./types.js').MatchView} MatchView */
+/** @typedef {import('./types.js').TableInfo} TableInfo */
+/** @typedef {import('./types.js').ServerMsg} ServerMsg */
+/** @typedef {import('./types.js').Act} Act */
+/** @typedef {import('./types.js').Cube} Cube */
+/** @typedef {import('./types.js').Timer} Timer */
+/** @typedef {{text: string, rule?: string, tone?: string}} Notice */
+
+const SECTIONS = /** @type {const} */ ([
+  ['required', 'Required', 'Every Solution must use these cubes.', 'VII-B-4-b'],
+  ['permitted', 'Permitted', 'Solutions may use these cubes.', 'VII-B-4-c'],
+  ['forbidden', 'Forbidden', 'No Solution may use these cubes.', 'VII-B-4-d'],
+]);
+
+const PALETTE = [
+  ['B', 'B', 'blue'], ['R', 'R', 'red'], ['G', 'G', 'green'], ['Y', 'Y', 'yellow'],
+  ['∪', 'U', 'union'], ['∩', 'n', 'intersection'], ['−', '-', 'minus'], ['′', "'", 'complement'],
+  ['V', 'V', 'the Universe'], ['Λ', '^', 'the empty set'], ['=', '=', 'equals'], ['⊆', '<', 'subset'],
+  ['(', '(', 'open bracket'], [')', ')', 'close bracket'], ['@', '@', 'this cube stands for…'], ['; ', ';', 'new part'],
+];
+
+/** The time each task starts with, to draw the sand (XI-A-1). @param {Timer} t @param {MatchView} m */
+function taskTotal(t, m) {
+  if (t.stage > 0) return 60000;
+  const two = m.variations.includes('two-solutions');
+  switch (t.task) {
+    case 'select_variation':
+      return 15000;
+    case 'set_goal':
+      return 120000;
+    case 'move':
+      return m.phase.phase === 'moves' && m.phase.first ? 120000 : 60000;
+    case 'write':
+    case 'check':
+      return two ? 180000 : 120000;
+    default:
+      return 60000;
+  }
+}
+
+export class TableView {
+  /**
+   * @param {HTMLElement} root
+   * @param {string} tableId
+   * @param {boolean} watch open as a spectator
+   * @param {(path: string) => void} go
+   */
+  constructor(root, tableId, watch, go) {
+    this.root = root;
+    this.id = tableId;
+    this.watch = watch;
+    this.go = go;
+    /** @type {TableInfo|null} */
+    this.info = null;
+    /** @type {MatchView|null} */
+    this.m = null;
+    this.receivedAt = performance.now();
+    /** @type {number|null} */
+    this.mySeat = savedSeat(tableId)?.seat ?? null;
+    /** @type {Record<string, Notice|undefined>} */
+    this.notices = {};
+    /** @type {{text: string, rule?: string, tone: string, shake: number}[]} */
+    this.log = [];
+    /** @type {number|null} */
+    this.selected = null;
+    /** @type {Set<string>} */
+    this.marks = new Set();
+    this.marksShake = -1;
+    /** @type {Record<number, string>} texts of presented Solutions seen, by writer */
+    this.shown = {};
+    /** @type {{shake: number, items: {writer: number, correct: boolean, reasons: string[], text: string}[]}} */
+    this.verdicts = { shake: -1, items: [] };
+    this.lastPhase = '';
+    /** The text of the Solution this page presented last. */
+    this.mineSent = '';
+    this.connStatus = 'connecting';
+    this.helpOpen = false;
+    // The Goal builder.
+    this.gb = { layout: 'single', slots: /** @type {(number|null)[]} */ ([null, null, null]), flips: [false, false, false] };
+    // The variation sheet.
+    this.vs = { key: '', param: '' };
+    // Checking an opponent's Solution.
+    this.ck = { reason: 'wrong_value', grouping: '' };
+    this.editor = this.makeEditor();
+    this.head = h('header', { class: 'table-head' });
+    this.global = h('div', { id: 'global-notice', role: 'alert' });
+    this.players = h('section', { id: 'players', 'aria-label': 'Players and scores' });
+    this.now = h('section', { id: 'now', class: 'panel', 'aria-labelledby': 'now-title', 'aria-live': 'polite' });
+    this.universe = h('section', { id: 'universe', class: 'panel', 'aria-labelledby': 'universe-title' });
+    this.mat = h('section', { id: 'mat', class: 'panel', 'aria-labelledby': 'mat-title' });
+    this.writing = h('section', { id: 'writing', class: 'panel', 'aria-labelledby': 'writing-title' });
+    this.verdictsEl = h('section', { id: 'verdicts', class: 'panel', 'aria-labelledby': 'verdicts-title', 'aria-live': 'polite' });
+    this.happenings = h('section', { id: 'happenings', class: 'panel', 'aria-labelledby': 'happenings-title' });
+    this.scores = h('section', { id: 'scoresheet', class: 'panel', 'aria-labelledby': 'scores-title' });
+    this.help = this.makeHelp();
+    this.conn = new TableConnection(tableId, (msg) => this.onMessage(msg), (s) => {
+      this.connStatus = s;
+      this.renderHead();
+    });
+    if (watch && !savedSeat(tableId)) this.conn.mode = 'spectate';
+    this.build();
+    this.conn.connect();
+    this.ticker = setInterval(() => this.tick(), 250);
+    this.keys = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
+    document.addEventListener('keydown', this.keys);
+  }
+
+  destroy() {
+    clearInterval(this.ticker);
+    document.removeEventListener('keydown', this.keys);
+    this.conn.close();
+  }
+
+  // ---------------------------------------------------------------- layout
+
+  build() {
+    document.title = `On-Sets — table ${this.id}`;
+    fill(this.root, 
+      h('div', { class: 'table-page' },
+        this.head,
+        this.global,
+        this.players,
+        h('div', { class: 'table-main' },
+          h('div', { class: 'col-main' }, this.now, this.mat, this.universe),
+          h('div', { class: 'col-side' }, this.writing, this.verdictsEl, this.happenings, this.scores),
+        ),
+        this.help,
+      ),
+    );
+    this.render();
+  }
+
+  // ---------------------------------------------------------------- messages
+
+  /** @param {ServerMsg} msg */
+  onMessage(msg) {
+    switch (msg.type) {
+      case 'joined':
+        this.mySeat = msg.seat;
+        this.notices.join = undefined;
+        break;
+      case 'state':
+      case 'update': {
+        this.info = msg.table;
+        const before = this.m;
+        this.m = msg.match;
+        this.receivedAt = performance.now();
+        if (msg.type === 'update' && this.m) for (const e of msg.events ?? []) this.takeEvent(e);
+        if (this.m && before && this.m.shake !== before.shake) this.selected = null;
+        this.afterState();
+        this.render();
+        break;
+      }
+      case 'error':
+        if (msg.code === 'seat-taken' || msg.code === 'table-full' || msg.code === 'bad-name' || msg.code === 'no-such-seat') {
+          this.notices.join = { text: msg.message, tone: 'error' };
+        } else {
+          this.notices.global = { text: `${msg.message}${msg.field ? ` (${msg.field})` : ''}`, tone: 'error' };
+        }
+        this.render();
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** @param {import('./types.js').GameEvent} e */
+  takeEvent(e) {
+    const m = /** @type {MatchView} */ (this.m);
+    if (e.event === 'presented' && e.solution) this.shown[e.player] = e.solution;
+    if (e.event === 'solution_judged') {
+      const shake = m.history.length && m.phase.phase !== 'checking' ? m.history[m.history.length - 1].shake : m.shake;
+      if (this.verdicts.shake !== shake) this.verdicts = { shake, items: [] };
+      const text = e.writer === m.you ? this.mineSent || this.shown[e.writer] : this.shown[e.writer];
+      this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '' });
+      delete this.shown[e.writer];
+    }
+    const w = eventWords(e, m);
+    if (w) this.log.unshift({ ...w, shake: m.shake });
+    if (this.log.length > 80) this.log.length = 80;
+  }
+
+  afterState() {
+    const m = this.m;
+    if (!m) return;
+    if (m.you !== null) this.mySeat = m.you;
+    if (m.phase.phase === 'checking') {
+      m.phase.writers.forEach((w, p) => {
+        if (w.presented?.solution) this.shown[p] = w.presented.solution;
+      });
+    }
+    const phase = `${m.shake}:${m.phase.phase}`;
+    if (phase !== this.lastPhase) {
+      // A new task: old refusals no longer apply.
+      for (const k of Object.keys(this.notices)) if (k !== 'global') this.notices[k] = undefined;
+      if (m.phase.phase === 'goal' || m.phase.phase === 'writing') this.gb = { layout: 'single', slots: [null, null, null], flips: [false, false, false] };
+      if (m.phase.phase === 'checking') this.ck = { reason: 'wrong_value', grouping: '' };
+      if (m.phase.phase === 'writing' && this.lastPhase.endsWith(':checking') === false && this.lastPhase.split(':')[0] !== String(m.shake)) {
+        this.editor.area.value = '';
+      }
+      this.lastPhase = phase;
+    }
+    if (m.shake !== this.marksShake) {
+      this.marks.clear();
+      this.marksShake = m.shake;
+      this.editor.area.value = '';
+      this.updateFeedback();
+    }
+    if (this.selected !== null) {
+      const c = m.cubes[this.selected];
+      if (!c || (c.place !== 'resources' && c.place !== 'permitted')) this.selected = null;
+    }
+  }
+
+  // ---------------------------------------------------------------- acting
+
+  /**
+   * Sends an act; a refusal is shown in `area`, next to where the player acted.
+   * @param {string} area
+   * @param {Act} act
+   */
+  async act(area, act) {
+    this.notices[area] = undefined;
+    const r = await this.conn.act(act);
+    if (!r.ok) this.notices[area] = { text: r.message, rule: r.rule, tone: 'error' };
+    this.render();
+    return r.ok;
+  }
+
+  /** @param {(a: Act) => boolean} pred */
+  legal(pred) {
+    return this.m?.legal.find(pred);
+  }
+
+  /** @param {string} type */
+  has(type) {
+    return !!this.m?.legal.some((a) => a.type === type);
+  }
+
+  /** @param {string} area */
+  notice(area) {
+    const n = this.notices[area];
+    if (!n) return null;
+    return h('p', { class: `notice ${n.tone ?? 'error'}`, role: 'alert', dataset: { area } },
+      h('strong', null, n.tone === 'error' ? 'Not allowed: ' : ''),
+      withRules(n.text),
+      n.rule ? h('small', { class: 'rule' }, `rule ${n.rule}`) : null,
+    );
+  }
+
+  /**
+   * @param {string} label
+   * @param {() => void} onclick
+   * @param {{key: string, kbd?: string, cls?: string, disabled?: boolean, title?: string}} o
+   */
+  btn(label, onclick, o) {
+    return h('button', { type: 'button', class: o.cls ?? '', dataset: { key: o.key }, disabled: o.disabled, title: o.title, onclick },
+      label, o.kbd ? h('kbd', null, o.kbd) : null);
+  }
+
+  // ---------------------------------------------------------------- render
+
+  render() {
+    const active = /** @type {HTMLElement|null} */ (document.activeElement);
+    const key = active?.dataset?.key;
+    this.renderHead();
+    fill(this.global, ...(this.notices.global ? [this.notice('global')] : []));
+    this.renderPlayers();
+    this.renderNow();
+    this.renderMat();
+    this.renderUniverse();
+    this.renderWriting();
+    this.renderVerdicts();
+    this.renderHappenings();
+    this.renderScores();
+    if (key && active && !document.body.contains(active)) {
+      const again = /** @type {HTMLElement|null} */ (this.root.querySelector(`[data-key="${CSS.escape(key)}"]`));
+      if (again) again.focus();
+      else this.now.querySelector('button')?.focus();
+    }
+    this.tick();
+  }
+
+  renderHead() {
+    if (!this.head) return;
+    const t = this.info;
+    const status = { connecting: 'connecting…', open: 'connected', closed: 'reconnecting…' }[this.connStatus] ?? this.connStatus;
+    const m = this.m;
+    fill(this.head, 
+      h('a', { href: '/', class: 'home', onclick: (/** @type {Event} */ e) => { e.preventDefault(); this.go('/'); } }, '← Lobby'),
+      h('h1', null, 'On-Sets', h('span', { class: 'sub' }, t ? ` · ${cap(t.division)} · ${t.adventurous ? 'Adventurous' : 'Basic'} · ${t.checking === 'players' ? 'players check' : 'judge checks'}` : '')),
+      h('span', { class: 'head-info' },
+        m ? h('span', { class: 'round-clock', id: 'round-clock', title: 'Time left in the round (XI-B)' }, '') : null,
+        h('span', { class: `conn conn-${this.connStatus}`, id: 'conn' }, status),
+        h('button', { type: 'button', class: 'copy-link', dataset: { key: 'copy' }, onclick: () => { navigator.clipboard?.writeText(`${location.origin}/t/${this.id}`); } }, `Link: /t/${this.id}`),
+        h('button', { type: 'button', dataset: { key: 'help' }, 'aria-expanded': String(this.helpOpen), onclick: () => this.toggleHelp() }, 'Help ', h('kbd', null, '?')),
+      ),
+    );
+  }
+
+  renderPlayers() {
+    const m = this.m;
+    const t = this.info;
+    if (!m) {
+      fill(this.players, 
+        ...(t?.seats ?? []).map((s) => h('div', { class: `player${s.seat === this.mySeat ? ' me' : ''}` },
+          h('div', { class: 'pname' }, s.kind === 'bot' ? `${cap(s.level ?? '')} bot` : s.taken ? s.name : 'free seat', s.seat === this.mySeat ? ' (you)' : ''),
+          h('div', { class: 'small' }, s.kind === 'human' ? (s.connected ? 'here' : s.taken ? 'away' : 'waiting…') : 'bot'),
+        )),
+      );
+      return;
+    }
+    const turn = m.phase.phase === 'moves' ? m.phase.turn : null;
+    fill(this.players, 
+      ...m.players.map((name, p) => {
+        const seat = t?.seats[p];
+        const badges = [];
+        if (p === m.goal_setter) badges.push(h('span', { class: 'badge setter' }, 'Goal-setter'));
+        if (p === m.dealer && m.phase.phase === 'setup') badges.push(h('span', { class: 'badge' }, 'Dealer'));
+        if (p === turn) badges.push(h('span', { class: 'badge turn' }, 'Turn'));
+        if (p === m.last_mover && m.phase.phase === 'moves') badges.push(h('span', { class: 'badge' }, 'Last Mover'));
+        if (m.block === p) badges.push(h('span', { class: 'badge block' }, 'Holds the block'));
+        if (!m.present[p]) badges.push(h('span', { class: 'badge' }, 'absent'));
+        if (seat && seat.kind === 'human' && !seat.connected) badges.push(h('span', { class: 'badge away' }, 'offline'));
+        const timers = m.timers.filter((x) => x.player === p);
+        return h('div', { class: `player${p === m.you ? ' me' : ''}${p === turn ? ' active' : ''}`, dataset: { seat: p } },
+          h('div', { class: 'pname' }, name, p === m.you ? ' (you)' : '', seat?.kind === 'bot' ? h('span', { class: 'small' }, ` · ${seat.level} bot`) : null),
+          h('div', { class: 'pscore', title: 'Running total (XII-B)' }, h('span', { class: 'total' }, String(m.totals[p])), ' points',
+            m.penalties[p] ? h('span', { class: 'pen', title: 'Penalties this shake' }, ` (${m.penalties[p]} this shake)`) : null),
+          h('div', { class: 'badges' }, ...badges),
+          ...timers.map((x) => this.timerEl(x, m, false)),
+        );
+      }),
+    );
+  }
+
+  /**
+   * A sand timer for a running task: due − now, less the time since the frame arrived.
+   * @param {Timer} x @param {MatchView} m @param {boolean} big
+   */
+  timerEl(x, m, big) {
+    return h('div', {
+      class: `timer${big ? ' big' : ''}`,
+      dataset: { due: x.due_ms, total: taskTotal(x, m), penal: x.penal ? '1' : '', stage: x.stage },
+      role: 'timer',
+      title: `${who(m, x.player)}: ${taskWords(x.task)}`,
+    }, h('span', { class: 'sand-box' }), h('span', { class: 'timer-text' }, ''), big ? h('span', { class: 'timer-task' }, ` ${who(m, x.player)}: ${taskWords(x.task)}`) : null);
+  }
+
+  tick() {
+    const m = this.m;
+    if (!m) return;
+    const now = m.now_ms + (performance.now() - this.receivedAt);
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll('.timer'))) {
+      const due = Number(el.dataset.due);
+      const total = Number(el.dataset.total) || 60000;
+      const left = due - now;
+      const text = /** @type {HTMLElement} */ (el.querySelector('.timer-text'));
+      const box = /** @type {HTMLElement} */ (el.querySelector('.sand-box'));
+      let words;
+      if (left > 0) {
+        const s = Math.ceil(left / 1000);
+        words = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}${el.dataset.stage === '1' ? ' (extra minute)' : ''}`;
+      } else if (el.dataset.penal) {
+        words = `Time! ${Math.max(0, Math.ceil((left + 10000) / 1000))}…`;
+      } else words = 'Time!';
+      if (text.textContent !== words) text.textContent = words;
+      const frac = Math.round((Math.max(0, left) / total) * 20) / 20;
+      if (box.dataset.frac !== String(frac)) {
+        box.dataset.frac = String(frac);
+        box.replaceChildren(sandTimerSvg(frac, left < 10000));
+      }
+      el.classList.toggle('urgent', left < 10000);
+    }
+    const rc = document.getElementById('round-clock');
+    if (rc) {
+      const left = m.round_ms - now;
+      const s = Math.max(0, Math.ceil(left / 1000));
+      rc.textContent = m.match_points ? 'Match over' : m.round_up ? (m.stop_at ? `Round over · finish in ${Math.max(0, Math.ceil((m.stop_at - now) / 1000))} s` : 'Round over') : `Round: ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')} left`;
+    }
+  }
+
+  // ------------------------------------------------------------ what to do now
+
+  renderNow() {
+    const m = this.m;
+    const t = this.info;
+    /** @type {(Node|null)[]} */
+    const out = [h('h2', { id: 'now-title' }, 'What to do now')];
+    if (!t) {
+      out.push(h('p', null, 'Connecting to the table…'));
+      fill(this.now, ...out);
+      return;
+    }
+    if (this.mySeat === null) out.push(...this.joinPanel(t));
+    if (!m) {
+      if (this.mySeat !== null) {
+        const free = t.seats.filter((s) => s.kind === 'human' && !s.taken).length;
+        out.push(h('p', { class: 'big-line' }, `You have seat ${this.mySeat + 1}. The match starts when every seat is taken (${free} free).`),
+          h('p', null, 'Share this link with the other players: ', h('code', null, `${location.origin}/t/${this.id}`)));
+      } else if (t.status !== 'waiting') out.push(h('p', null, 'Waiting for the match…'));
+      fill(this.now, ...out);
+      return;
+    }
+    const timers = m.timers.filter((x) => x.player === m.you).concat(m.timers.filter((x) => x.player !== m.you));
+    if (timers.length) out.push(this.timerEl(timers[0], m, true));
+    out.push(...this.phasePanel(m));
+    // Things any player may do in any phase.
+    const extra = [];
+    const arrive = this.legal((a) => a.type === 'arrive');
+    if (arrive) extra.push(this.btn('I am at the table (arrive)', () => this.act('now', arrive), { key: 'arrive', cls: 'primary' }));
+    const others = m.pending.filter((p) => p.offender !== m.you);
+    if (m.you !== null && others.length && !m.match_points) {
+      extra.push(h('p', { class: 'small' }, `${who(m, others[others.length - 1].offender)} may have broken a rule of procedure (${others[others.length - 1].rule}). You may charge it before it stands `, h('small', { class: 'rule' }, 'IX-A'), '.'),
+        this.btn('Charge illegal procedure', () => this.act('now', { type: 'charge_illegal_procedure' }), { key: 'charge', kbd: 'C' }));
+    }
+    if (extra.length) out.push(h('div', { class: 'extra' }, ...extra));
+    out.push(this.notice('now'));
+    fill(this.now, ...out);
+  }
+
+  /** @param {TableInfo} t */
+  joinPanel(t) {
+    const free = t.seats.filter((s) => s.kind === 'human' && !s.taken);
+    if (!free.length) return [h('p', { class: 'small' }, 'You are watching this table.')];
+    const name = h('input', { id: 'join-name', maxlength: 24, required: true, autocomplete: 'nickname', placeholder: 'Your name', 'aria-label': 'Your name', dataset: { key: 'join-name' } });
+    try {
+      name.value = localStorage.getItem('onsets:name') ?? '';
+    } catch { /* no storage */ }
+    const seat = h('select', { id: 'join-seat', 'aria-label': 'Seat', dataset: { key: 'join-seat' } }, ...free.map((s) => h('option', { value: s.seat }, `Seat ${s.seat + 1}`)));
+    const form = h('form', { class: 'join', id: 'join-form' },
+      h('p', { class: 'big-line' }, this.watch ? 'You are watching. Want to play? ' : 'Take a seat to play:'),
+      name, seat, h('button', { type: 'submit', class: 'primary', dataset: { key: 'join' } }, 'Sit down'),
+      this.notice('join'),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const n = name.value.trim();
+      if (!n) {
+        this.notices.join = { text: 'Write your name first.', tone: 'error' };
+        this.render();
+        return;
+      }
+      try {
+        localStorage.setItem('onsets:name', n);
+      } catch { /* no storage */ }
+      this.conn.join(n, Number(seat.value));
+    });
+    return [form];
+  }
+
+  /** @param {MatchView} m */
+  phasePanel(m) {
+    const me = m.you;
+    const ph = m.phase;
+    const W = (/** @type {number} */ p) => who(m, p);
+    /** @type {(Node|null)[]} */
+    const out = [];
+    if (m.match_points) {
+      const best = Math.max(...m.match_points);
+      out.push(h('p', { class: 'big-line' }, 'The match is over. ', m.match_points.map((p, i) => `${W(i)}: ${p} match point${p === 1 ? '' : 's'}`).join(' · ')),
+        h('p', null, m.match_points.map((p, i) => (p === best ? `${W(i)} won` : null)).filter(Boolean).join(', '), '. See the scoresheet.'));
+      return out;
+    }
+    if (m.block !== null) {
+      if (m.block === me) {
+        out.push(h('p', { class: 'big-line' }, 'You hold the challenge block: say Now or Impossible within 15 seconds, or put it down (−1). ', h('small', { class: 'rule' }, 'V-B, XI-A-1-f')),
+          h('div', { class: 'actions' },
+            this.btn('Now!', () => this.act('now', { type: 'challenge', kind: 'now' }), { key: 'ch-now', kbd: 'N', cls: 'challenge' }),
+            this.btn('Impossible!', () => this.act('now', { type: 'challenge', kind: 'impossible' }), { key: 'ch-imp', kbd: 'I', cls: 'challenge' }),
+            this.btn('Put the block down (−1)', () => this.act('now', { type: 'put_down_block' }), { key: 'put-down' })));
+      } else out.push(h('p', { class: 'big-line' }, `${W(m.block)} picked up the challenge block. Everybody waits.`, h('small', { class: 'rule' }, 'V-B')));
+      return out;
+    }
+    switch (ph.phase) {
+      case 'setup': {
+        const rolls = m.legal.filter((a) => a.type === 'roll');
+        const deals = m.legal.filter((a) => a.type === 'deal');
+        if (!ph.rolled) {
+          if (rolls.length) {
+            out.push(h('p', { class: 'big-line' }, 'You are the Goal-setter: roll the cubes. ', h('small', { class: 'rule' }, 'II-A')),
+              h('div', { class: 'actions' }, ...rolls.map((a, i) => this.btn(a.set_out ? (a.set_out === 'two_universe_one_empty' ? 'Set out 2 V and 1 Λ, roll the rest' : 'Set out 1 V and 2 Λ, roll the rest') : 'Roll the cubes', () => this.act('now', a), { key: `roll-${i}`, cls: 'primary' }))));
+            if (rolls.some((a) => a.set_out)) out.push(h('p', { class: 'small' }, 'Here the Restriction cubes are set out, not rolled ', h('small', { class: 'rule' }, 'II-A-3'), '.'));
+          } else out.push(h('p', null, `${W(m.goal_setter)} will roll the cubes.`));
+        }
+        if (!ph.dealt) {
+          if (deals.length) {
+            const [min, max] = m.division.toLowerCase() === 'senior' ? [10, 14] : [6, 12];
+            const sel = h('select', { id: 'deal-count', 'aria-label': 'How many cards', dataset: { key: 'deal-count' } },
+              ...deals.map((a) => h('option', { value: a.count }, `${a.count} card${a.count === 1 ? '' : 's'}`)));
+            sel.value = String(deals.find((a) => a.count === (m.cards.length ? deals[0].count : Math.min(max, Math.max(min, 8))))?.count ?? deals[0].count);
+            out.push(h('p', { class: 'big-line' }, `You are the dealer: deal the cards for the Universe (${min} to ${max} in all). `, h('small', { class: 'rule' }, 'II-B')),
+              h('div', { class: 'actions' }, sel, this.btn('Deal', () => {
+                const a = deals.find((d) => String(d.count) === sel.value);
+                if (a) this.act('now', a);
+              }, { key: 'deal', cls: 'primary' })));
+          } else out.push(h('p', null, `${W(m.dealer)} will deal the cards.`));
+        }
+        break;
+      }
+      case 'variations': {
+        const order = this.setterOrder(m);
+        const selector = order[ph.pos];
+        if (selector === me) out.push(...this.variationSheet(m));
+        else out.push(h('p', { class: 'big-line' }, `${W(selector)} is choosing a variation. `, h('small', { class: 'rule' }, 'II-C')));
+        break;
+      }
+      case 'goal':
+        if (m.goal_setter === me) {
+          out.push(h('p', { class: 'big-line' }, ph.revise.length ? 'Your Goal was not a legal layout: build it again with the same digit cubes. ' : 'Set the Goal: pick a layout and put digit cubes in it. ', h('small', { class: 'rule' }, ph.revise.length ? 'III-B-2' : 'III-B')));
+          out.push(this.goalBuilder(m, 'goal'));
+          const bonus = m.legal.filter((a) => a.type === 'move' && a.bonus);
+          if (bonus.length && ph.bonus === null) out.push(h('p', { class: 'small' }, 'Before the Goal you may say “Bonus” and move one cube to Forbidden: pick it on the mat, then press ', h('kbd', null, 'X'), '. ', h('small', { class: 'rule' }, 'III-C')));
+          const ng = this.legal((a) => a.type === 'declare_no_goal');
+          if (ng) out.push(h('div', { class: 'actions' }, this.btn('No Goal can be made (declare “no Goal”)', () => this.act('goal', ng), { key: 'no-goal' })), h('p', { class: 'small' }, 'Only if no Goal has a correct Solution. ', h('small', { class: 'rule' }, 'III-D')));
+          out.push(this.notice('goal'));
+        } else out.push(h('p', { class: 'big-line' }, `${W(m.goal_setter)} is setting the Goal.`, h('small', { class: 'rule' }, 'III')));
+        break;
+      case 'no_goal': {
+        const agree = this.legal((a) => a.type === 'agree_no_goal');
+        const ch = this.legal((a) => a.type === 'challenge' && a.kind === 'no_goal');
+        out.push(h('p', { class: 'big-line' }, `${W(m.goal_setter)} says no Goal can be made. `, h('small', { class: 'rule' }, 'III-D')));
+        if (agree || ch) {
+          out.push(h('p', null, 'Do you agree? If you think a Goal with a correct Solution exists, challenge and write it (you get 2 minutes).'),
+            h('div', { class: 'actions' },
+              agree ? this.btn('I agree: no Goal', () => this.act('now', agree), { key: 'agree-no-goal', cls: 'primary' }) : null,
+              ch ? this.btn('Challenge “no Goal”', () => this.act('now', ch), { key: 'challenge-no-goal', cls: 'challenge' }) : null));
+        } else if (ph.agreed.includes(me ?? -1)) out.push(h('p', null, 'You agreed. Waiting for the others.'));
+        break;
+      }
+      case 'moves': {
+        const mine = ph.turn === me;
+        out.push(h('p', { class: 'big-line' }, mine ? 'Your turn: pick a cube in Resources, then say where it goes.' : `${W(ph.turn)}'s turn to move a cube.`, ' ', h('small', { class: 'rule' }, 'IV-A, IV-B')));
+        if (mine) {
+          out.push(this.moveBar(m));
+          const bonus = m.legal.some((a) => a.type === 'move' && a.bonus);
+          if (bonus && ph.bonus === null) out.push(h('p', { class: 'small' }, 'You may first say “Bonus” and move one cube to Forbidden, then make your regular move ', h('small', { class: 'rule' }, 'IV-C'), '.'));
+          if (m.legal.some((a) => a.type === 'shift')) out.push(h('p', { class: 'small' }, 'Shift from Permitted is in force: instead of a move you may shift a cube from Permitted to Required or Forbidden ', h('small', { class: 'rule' }, 'XIII-A-7'), '.'));
+          out.push(this.notice('mat'));
+        }
+        out.push(this.challengeBlock(m));
+        break;
+      }
+      case 'writing':
+        out.push(...this.writingPanel(m, ph));
+        break;
+      case 'checking':
+        out.push(...this.checkingPanel(m, ph));
+        break;
+      case 'over':
+        out.push(h('p', { class: 'big-line' }, 'The shake is over.'));
+        break;
+    }
+    return out;
+  }
+
+  /** @param {MatchView} m */
+  setterOrder(m) {
+    const n = m.players.length;
+    const out = [];
+    for (let k = 0; k < n; k++) {
+      const q = (m.goal_setter + k) % n;
+      if (m.seated[q] !== false) out.push(q);
+    }
+    return out;
+  }
+
+  /** The challenge block's buttons (V). @param {MatchView} m */
+  challengeBlock(m) {
+    const now = this.legal((a) => a.type === 'challenge' && a.kind === 'now');
+    const imp = this.legal((a) => a.type === 'challenge' && a.kind === 'impossible');
+    const box = h('div', { class: 'block', role: 'group', 'aria-label': 'The challenge block' },
+      h('div', { class: 'block-title' }, 'Challenge block'),
+      h('div', { class: 'actions' },
+        this.btn('Now!', () => now && this.act('challenge', now), { key: 'ch-now', kbd: 'N', cls: 'challenge', disabled: !now, title: 'A correct Solution can be written with the mat and at most one more cube (V-A-1)' }),
+        this.btn('Impossible!', () => imp && this.act('challenge', imp), { key: 'ch-imp', kbd: 'I', cls: 'challenge', disabled: !imp, title: 'Nobody can write a correct Solution, however the other cubes are played (V-A-2)' }),
+      ),
+      h('p', { class: 'small' }, h('b', null, 'Now'), ': a correct Solution can be written with the mat and at most one more cube. ', h('b', null, 'Impossible'), ': no correct Solution can be written, whatever is played. ', h('small', { class: 'rule' }, 'V-A')),
+      !now && !imp && m.you !== null && m.last_mover === m.you ? h('p', { class: 'small' }, 'You moved last: you may not challenge your own move ', h('small', { class: 'rule' }, 'V-B'), '.') : null,
+      this.notice('challenge'),
+    );
+    return box;
+  }
+
+  /** The buttons to move the picked cube (IV-B, IV-C, XIII-A-7). @param {MatchView} m */
+  moveBar(m) {
+    const id = this.selected;
+    if (id === null) return h('p', { class: 'small hint' }, 'Click a cube, or Tab to it and press Enter. Then press ', h('kbd', null, 'R'), ' Required, ', h('kbd', null, 'P'), ' Permitted, ', h('kbd', null, 'F'), ' Forbidden or ', h('kbd', null, 'X'), ' Bonus to Forbidden.');
+    const c = m.cubes[id];
+    const targets = this.targets(id);
+    return h('div', { class: 'move-bar', role: 'group', 'aria-label': 'Move the chosen cube' },
+      h('span', { class: 'chosen' }, cubeSvg(c.face, c.family), h('span', null, ` ${faceWords(c.face)} → `)),
+      ...targets.map((tg) => this.btn(tg.label, () => this.act(m.phase.phase === 'goal' ? 'goal' : 'mat', tg.act), { key: `to-${tg.kbd}`, kbd: tg.kbd, cls: tg.act.bonus ? 'bonus' : 'primary' })),
+      targets.length ? null : h('span', { class: 'small' }, 'This cube cannot be moved now.'),
+      this.btn('Cancel', () => { this.selected = null; this.render(); }, { key: 'cancel', kbd: 'Esc' }),
+    );
+  }
+
+  /**
+   * The legal moves of one cube, with their keys.
+   * @param {number} id
+   * @returns {{label: string, kbd: string, act: Act}[]}
+   */
+  targets(id) {
+    const m = this.m;
+    if (!m) return [];
+    const out = [];
+    for (const a of m.legal) {
+      if (a.cube !== id) continue;
+      if (a.type === 'move' && a.bonus) out.push({ label: 'Bonus → Forbidden', kbd: 'X', act: a });
+      else if (a.type === 'move') out.push({ label: `To ${placeWords(a.to)}`, kbd: a.to[0].toUpperCase(), act: a });
+      else if (a.type === 'shift') out.push({ label: `Shift to ${placeWords(a.to)}`, kbd: a.to[0].toUpperCase(), act: a });
+    }
+    return out;
+  }
+
+  /** @param {MatchView} m */
+  variationSheet(m) {
+    const made = m.selections.filter((s) => s.player === m.you && !s.withdrawn).length;
+    const list = VARIATIONS.filter((v) => selectable(v.key, m.division));
+    const legalSet = new Set(m.legal.filter((a) => a.type === 'select_variation').map((a) => a.variation));
+    const faces = [...new Set(m.cubes.filter((c) => c.family !== 'digit' && c.place === 'resources').map((c) => c.face))];
+    const cards = [...m.cards].sort(cardOrder);
+    const choose = h('fieldset', { class: 'var-sheet' }, h('legend', null, made ? 'You may choose one more variation' : 'Choose a variation for this shake'));
+    for (const v of list) {
+      const id = `var-${v.key}`;
+      const radio = h('input', { type: 'radio', name: 'variation', id, value: v.key, checked: this.vs.key === v.key, dataset: { key: id }, onchange: () => { this.vs = { key: v.key, param: '' }; this.render(); } });
+      /** @type {Node|null} */
+      let blank = null;
+      const blankId = `${id}-blank`;
+      if (v.blank === 'cube') {
+        blank = h('select', { id: blankId, 'aria-label': `${v.name}: which cube`, dataset: { key: blankId }, disabled: this.vs.key !== v.key, onchange: (/** @type {Event} */ e) => { this.vs.param = /** @type {HTMLSelectElement} */ (e.target).value; this.render(); } },
+          h('option', { value: '' }, '— pick a cube —'), ...faces.map((f) => h('option', { value: f, selected: this.vs.key === v.key && this.vs.param === f }, faceWords(f))));
+      } else if (v.blank === 'card') {
+        blank = h('select', { id: blankId, 'aria-label': `${v.name}: which card`, dataset: { key: blankId }, disabled: this.vs.key !== v.key, onchange: (/** @type {Event} */ e) => { this.vs.param = /** @type {HTMLSelectElement} */ (e.target).value; this.render(); } },
+          h('option', { value: '' }, '— pick a card —'), ...cards.map((c) => h('option', { value: c, selected: this.vs.key === v.key && this.vs.param === c }, `${c} (${cardWords(c)})`)));
+      } else if (v.blank === 'set') {
+        blank = h('input', { id: blankId, 'aria-label': `${v.name}: which set`, placeholder: 'e.g. R′ or B ∪ G', dataset: { key: blankId }, disabled: this.vs.key !== v.key, value: this.vs.key === v.key ? this.vs.param : '', oninput: (/** @type {Event} */ e) => { this.vs.param = /** @type {HTMLInputElement} */ (e.target).value; } });
+      }
+      const full = v.blank ? `${v.key} ${v.key === 'double-set' ? canonical(this.vs.param) : this.vs.param}` : v.key;
+      const fits = this.vs.key === v.key && legalSet.has(full);
+      const anyFits = [...legalSet].some((s) => s === v.key || s.startsWith(`${v.key} `));
+      choose.append(h('div', { class: `var-row${this.vs.key === v.key ? ' picked' : ''}${anyFits ? '' : ' dim'}` },
+        radio, h('label', { for: id }, h('b', null, v.name), ' — ', v.help.replace('___', v.blank ? `(${v.blank})` : '')), blank, ' ', h('small', { class: 'rule' }, v.rule),
+        fits ? h('span', { class: 'ok', title: 'This choice has an effect on this shake' }, ' ✓') : null));
+    }
+    const end = this.legal((a) => a.type === 'end_selection');
+    const send = () => {
+      const v = VARIATIONS.find((x) => x.key === this.vs.key);
+      if (!v) {
+        this.notices.variations = { text: 'Pick a variation first.', tone: 'error' };
+        this.render();
+        return;
+      }
+      if (v.blank && !this.vs.param.trim()) {
+        this.notices.variations = { text: `Fill in the blank: which ${v.blank}?`, tone: 'error' };
+        this.render();
+        return;
+      }
+      this.act('variations', { type: 'select_variation', variation: v.blank ? `${v.key} ${this.vs.param.trim()}` : v.key });
+    };
+    return [
+      h('p', { class: 'big-line' }, 'Your turn to choose a variation (15 seconds). ', h('small', { class: 'rule' }, 'II-C-1')),
+      h('p', { class: 'small' }, 'Pick one that changes this shake: one with no effect, or that clashes with one already chosen, costs a point ', h('small', { class: 'rule' }, 'II-C-2'), '. ✓ marks choices the server knows have an effect.'),
+      choose,
+      h('div', { class: 'actions' },
+        this.btn('Choose this variation', send, { key: 'var-send', cls: 'primary' }),
+        end ? this.btn('No more variations', () => this.act('variations', end), { key: 'var-end' }) : null),
+      this.notice('variations'),
+    ];
+  }
+
+  /**
+   * The Goal builder: only the layouts of III-B-1, digits may be turned upside-down.
+   * @param {MatchView} m
+   * @param {'goal'|'write'} area
+   */
+  goalBuilder(m, area) {
+    const ph = m.phase;
+    const digits = m.cubes.filter((c) => c.family === 'digit' && (c.place === 'resources' || c.place === 'goal'));
+    const revise = ph.phase === 'goal' ? ph.revise : [];
+    const layouts = LAYOUTS.filter((l) => l.slots <= digits.length && (!revise.length || l.slots === revise.length));
+    if (!layouts.some((l) => l.id === this.gb.layout)) this.gb.layout = layouts[0]?.id ?? 'single';
+    const layout = LAYOUTS.find((l) => l.id === this.gb.layout) ?? LAYOUTS[0];
+    // Keep the slots consistent: each digit cube at most once.
+    const slots = this.gb.slots.slice(0, layout.slots);
+    for (let i = 0; i < layout.slots; i++) {
+      if (slots[i] === null || slots[i] === undefined || !digits.some((d) => d.id === slots[i]) || slots.indexOf(slots[i]) !== i) {
+        slots[i] = digits.find((d) => !slots.includes(d.id))?.id ?? null;
+      }
+    }
+    this.gb.slots = [...slots, null, null, null].slice(0, 3);
+    const text = slots.every((s) => s !== null)
+      ? layout.text(slots.map((s, i) => `${this.gb.flips[i] ? '~' : ''}${m.cubes[/** @type {number} */ (s)].face}`))
+      : '';
+    const legalGoals = new Set(m.legal.filter((a) => a.type === 'set_goal').map((a) => a.goal));
+    const read = text ? readGoal(text) : null;
+    const value = read ? goalValue(read) : null;
+
+    const shapeGroup = h('div', { class: 'layouts', role: 'radiogroup', 'aria-label': 'Goal layout' },
+      ...layouts.map((l) => h('label', { class: `layout${l.id === layout.id ? ' picked' : ''}` },
+        h('input', { type: 'radio', name: `layout-${area}`, value: l.id, checked: l.id === layout.id, dataset: { key: `layout-${area}-${l.id}` }, onchange: () => { this.gb.layout = l.id; this.render(); } }),
+        layoutPicture(l.cells), h('span', null, h('b', null, l.name), h('br'), h('small', null, l.help)))));
+    const slotRows = h('div', { class: 'slots' }, ...Array.from({ length: layout.slots }, (_, i) => {
+      const sel = h('select', { 'aria-label': `Cube ${'ABC'[i]}`, dataset: { key: `slot-${area}-${i}` }, onchange: (/** @type {Event} */ e) => {
+        const v = Number(/** @type {HTMLSelectElement} */ (e.target).value);
+        const other = this.gb.slots.indexOf(v);
+        if (other >= 0 && other !== i) this.gb.slots[other] = this.gb.slots[i];
+        this.gb.slots[i] = v;
+        this.render();
+      } }, ...digits.map((d) => h('option', { value: d.id, selected: slots[i] === d.id }, `${d.face}${digits.filter((x) => x.face === d.face).length > 1 ? ` (cube ${d.id + 1})` : ''}`)));
+      const flip = h('input', { type: 'checkbox', checked: this.gb.flips[i], dataset: { key: `flip-${area}-${i}` }, onchange: (/** @type {Event} */ e) => { this.gb.flips[i] = /** @type {HTMLInputElement} */ (e.target).checked; this.render(); } });
+      return h('div', { class: 'slot' }, h('b', null, 'ABC'[i]), ' ', sel, h('label', null, flip, ' upside-down (negative)'));
+    }));
+    const preview = h('div', { class: 'goal-preview' },
+      read ? goalPicture(read) : null,
+      h('div', null, text ? h('span', { class: 'goal-text' }, goalWords(text)) : 'Not enough digit cubes.',
+        value !== null && value < 0 ? h('p', { class: 'small warn' }, 'This names a negative number: a Goal must name a whole number ', h('small', { class: 'rule' }, 'III-B'), '.') : null,
+        text && legalGoals.size && legalGoals.has(text) ? h('span', { class: 'ok' }, ' ✓ a legal Goal') : null));
+    const box = h('div', { class: 'goal-builder', id: `goal-builder-${area}` }, shapeGroup, slotRows, preview);
+    if (area === 'goal') {
+      box.append(h('div', { class: 'actions' }, this.btn('Set this Goal (say “Goal”)', () => {
+        if (!text) return;
+        this.act('goal', { type: 'set_goal', goal: text });
+      }, { key: 'set-goal', cls: 'primary', disabled: !text })));
+    }
+    this.goalText = text;
+    return box;
+  }
+
+  /**
+   * @param {MatchView} m
+   * @param {Extract<import('./types.js').Phase, {phase: 'writing'}>} ph
+   */
+  writingPanel(m, ph) {
+    const W = (/** @type {number} */ p) => who(m, p);
+    const me = m.you;
+    const out = [];
+    const k = ph.kind;
+    if (k.kind === 'challenge') out.push(h('p', { class: 'big-line' }, `${W(k.challenger)} challenged ${k.challenge === 'now' ? 'Now' : 'Impossible'} against ${whom(m, k.mover)}. `, h('small', { class: 'rule' }, 'VII-A')));
+    else if (k.kind === 'forceout') out.push(h('p', { class: 'big-line' }, `${W(k.mover)} moved the last cube: everyone may write a Solution. `, h('small', { class: 'rule' }, 'VIII')));
+    else if (k.kind === 'end_of_round') out.push(h('p', { class: 'big-line' }, 'Stop! Everyone may write a Solution using any Resources cubes. ', h('small', { class: 'rule' }, 'XI-B-2')));
+    else out.push(h('p', { class: 'big-line' }, `${W(k.challenger)} challenged the “no Goal”: write a Goal and a Solution. `, h('small', { class: 'rule' }, 'III-D-2')));
+    if (me !== null) {
+      const wr = ph.writers[me];
+      const roleWords = { must: 'You must write a Solution.', may: k.kind === 'challenge' || k.kind === 'no_goal' ? 'You are the Third Party: you may write a Solution, or decline.' : 'You may write a Solution.', may_not: 'You may not write a Solution this time.' };
+      if (wr.presented) out.push(h('p', null, 'You presented your Solution. Waiting for the others.'));
+      else if (wr.declined) out.push(h('p', null, 'You declined to write.'));
+      else if (wr.lapsed) out.push(h('p', null, 'Your time to write ran out.'));
+      else out.push(h('p', { class: 'role' }, roleWords[wr.role], ' ', h('small', { class: 'rule' }, wr.role === 'may' && k.kind === 'challenge' ? 'VII-C-1' : 'VII-A')));
+      const imp = this.legal((a) => a.type === 'challenge' && a.kind === 'impossible');
+      if (imp) out.push(h('div', { class: 'actions' }, this.btn('Impossible!', () => this.act('challenge', imp), { key: 'ch-imp', kbd: 'I', cls: 'challenge' }), h('span', { class: 'small' }, ' During the first minute after the last cube you may challenge Impossible ', h('small', { class: 'rule' }, 'VIII-B'))));
+      if (this.has('present')) out.push(h('p', { class: 'small' }, 'Write in the Solution box ', h('kbd', null, 'W'), ', then Present ', h('kbd', null, 'Ctrl+Enter'), '.'));
+    }
+    out.push(h('ul', { class: 'writers' }, ...ph.writers.map((wr, p) => wr.role === 'may_not' && !wr.presented ? null : h('li', null, `${W(p)}: `, wr.presented ? 'presented ✓' : wr.declined ? 'declined' : wr.lapsed ? 'time ran out' : 'writing…'))));
+    out.push(this.notice('challenge'));
+    return out;
+  }
+
+  /**
+   * @param {MatchView} m
+   * @param {Extract<import('./types.js').Phase, {phase: 'checking'}>} ph
+   */
+  checkingPanel(m, ph) {
+    const W = (/** @type {number} */ p) => who(m, p);
+    const w = ph.queue[ph.current];
+    if (w === undefined) return [h('p', { class: 'big-line' }, 'Checking is over.')];
+    if (m.checking === 'judge') return [h('p', { class: 'big-line' }, 'The judge is checking the Solutions.', h('small', { class: 'rule' }, 'VII-C-6'))];
+    const sol = ph.writers[w]?.presented?.solution ?? '';
+    const goal = ph.writers[w]?.presented?.goal;
+    /** @type {(Node|null)[]} */
+    const out = [h('p', { class: 'big-line' }, w === m.you ? 'Your Solution is being checked.' : `Check ${W(w)}'s Solution (2 minutes). `, h('small', { class: 'rule' }, 'VII-C-3')),
+      h('pre', { class: 'solution-shown', id: 'checked-solution' }, sol || '(no text)'),
+      goal ? h('p', null, `Written Goal: ${typeof goal === 'string' ? goalWords(goal) : JSON.stringify(goal)}`) : null];
+    const accept = this.legal((a) => a.type === 'accept' && a.writer === w);
+    const mine = m.you !== null ? ph.decisions[ph.current]?.[m.you] : undefined;
+    if (accept) {
+      const reasons = [
+        ['wrong_value', 'It does not name the Goal’s number of cards', 'VII-C-5-b'],
+        ['ambiguous', 'It is ambiguous: here is a grouping that gives another number', 'VII-C-5-c'],
+        ['undefined', 'A symbol or group of symbols has no meaning', 'VII-C-5-d'],
+        ['variation', 'It breaks a variation or uses the cubes wrongly', 'VII-C-5-e'],
+        ['goal_illegal', 'The Goal has no legal meaning', 'VII-C-5-a'],
+      ];
+      if (this.ck.reason === 'ambiguous' && !this.ck.grouping) this.ck.grouping = sol;
+      const grouping = h('input', { id: 'grouping', class: 'mono', value: this.ck.grouping, 'aria-label': 'Your bracketing of the Solution', dataset: { key: 'grouping' }, oninput: (/** @type {Event} */ e) => { this.ck.grouping = /** @type {HTMLInputElement} */ (e.target).value; } });
+      out.push(h('div', { class: 'actions' }, this.btn('Accept: it is correct', () => this.act('check', accept), { key: 'accept', cls: 'primary' })),
+        h('fieldset', { class: 'object' }, h('legend', null, 'Or object, with a reason'),
+          ...reasons.map(([v, label, rule]) => h('label', { class: 'reason' },
+            h('input', { type: 'radio', name: 'reason', value: v, checked: this.ck.reason === v, dataset: { key: `reason-${v}` }, onchange: () => { this.ck.reason = v; this.render(); } }), ` ${label} `, h('small', { class: 'rule' }, rule))),
+          this.ck.reason === 'ambiguous' ? h('label', { class: 'grouping' }, 'Add brackets to show the other reading: ', grouping) : null,
+          this.btn('Object', () => {
+            /** @type {Act} */
+            const act = { type: 'object', writer: w, reason: this.ck.reason };
+            if (this.ck.reason === 'ambiguous') act.grouping = this.ck.grouping;
+            this.act('check', act);
+          }, { key: 'object', cls: 'challenge' })));
+    } else if (w !== m.you && mine && mine !== 'pending') out.push(h('p', null, 'You have decided. Waiting for the others.'));
+    out.push(this.notice('check'));
+    return out;
+  }
+
+  // ---------------------------------------------------------------- the mat
+
+  renderMat() {
+    const m = this.m;
+    if (!m) {
+      fill(this.mat, h('h2', { id: 'mat-title' }, 'The mat'), h('p', { class: 'small' }, 'The cubes appear when the match starts.'));
+      return;
+    }
+    const by = (/** @type {string} */ p) => m.cubes.filter((c) => c.place === p);
+    const rolled = !(m.phase.phase === 'setup' && !m.phase.rolled);
+    const goalCubes = by('goal');
+    const read = typeof m.goal === 'string' ? readGoal(m.goal) : null;
+    const goalBox = h('div', { class: 'section sec-goal', id: 'sec-goal' },
+      h('div', { class: 'sec-head' }, h('h3', null, 'Goal'), h('small', { class: 'rule' }, 'III-B')),
+      h('div', { class: 'sec-body' },
+        read ? goalPicture(read) : goalCubes.length ? h('div', { class: 'cubes' }, ...goalCubes.map((c) => this.cubeEl(c))) : h('span', { class: 'empty' }, m.phase.phase === 'no_goal' ? '“no Goal” declared' : 'not set yet'),
+        typeof m.goal === 'string' ? h('div', { class: 'goal-text', id: 'goal-text' }, goalWords(m.goal)) : m.goal ? h('div', { class: 'goal-text' }, `${m.goal.description} (not a legal layout)`) : null,
+      ),
+    );
+    const sections = SECTIONS.map(([place, name, help, rule]) => {
+      const targets = this.selected !== null ? this.targets(this.selected).filter((t) => t.act.to === place) : [];
+      return h('div', { class: `section sec-${place}${targets.length ? ' target' : ''}`, id: `sec-${place}` },
+        h('div', { class: 'sec-head' }, h('h3', null, name), h('span', { class: 'small' }, help), h('small', { class: 'rule' }, rule),
+          ...targets.map((tg) => this.btn(tg.act.bonus ? 'Bonus here' : tg.act.type === 'shift' ? 'Shift here' : 'Put here', () => this.act('mat', tg.act), { key: `put-${place}-${tg.act.bonus ? 'b' : ''}`, cls: 'put' }))),
+        h('div', { class: 'cubes' }, ...by(place).map((c) => this.cubeEl(c))),
+      );
+    });
+    const res = by('resources');
+    const resBox = h('div', { class: 'section sec-resources', id: 'sec-resources' },
+      h('div', { class: 'sec-head' }, h('h3', null, 'Resources'), h('span', { class: 'small' }, rolled ? `${res.filter((c) => c.family !== 'digit').length} cubes left to play` : 'not rolled yet'), h('small', { class: 'rule' }, 'I-B-3')),
+      h('div', { class: 'cubes' }, ...(rolled ? res.map((c) => this.cubeEl(c)) : [])),
+    );
+    const vars = m.variations.length
+      ? h('div', { class: 'in-force' }, h('b', null, 'Variations in force: '), ...m.variations.map((v) => h('span', { class: 'chip' }, v)))
+      : m.adventurous ? null : h('div', { class: 'in-force small' }, 'Basic On-Sets: no variations.');
+    fill(this.mat, 
+      h('h2', { id: 'mat-title' }, 'The mat'),
+      vars,
+      h('div', { class: 'mat-grid' }, goalBox, ...sections),
+      resBox,
+      m.phase.phase === 'moves' || m.phase.phase === 'goal' ? null : this.notice('mat'),
+    );
+  }
+
+  /** @param {Cube} c */
+  cubeEl(c) {
+    const m = /** @type {MatchView} */ (this.m);
+    const movable = this.targets(c.id).length > 0;
+    const pickable = movable || (m.phase.phase === 'goal' && m.goal_setter === m.you && c.family === 'digit' && c.place === 'resources');
+    const picked = this.selected === c.id;
+    return h('button', {
+      type: 'button',
+      class: `cube${picked ? ' picked' : ''}${movable ? ' movable' : ''}`,
+      dataset: { key: `cube-${c.id}`, cube: c.id, face: c.face },
+      'aria-pressed': picked ? 'true' : 'false',
+      'aria-label': `${faceWords(c.face)} cube in ${placeWords(c.place)}${movable ? ', can be moved' : ''}`,
+      title: faceWords(c.face),
+      onclick: () => {
+        if (c.family === 'digit' && m.phase.phase === 'goal') {
+          // Clicking a digit cube puts it in the next slot of the Goal builder.
+          const i = this.gb.slots.indexOf(c.id);
+          if (i < 0) {
+            const layout = LAYOUTS.find((l) => l.id === this.gb.layout) ?? LAYOUTS[0];
+            const free = this.gb.slots.slice(0, layout.slots).findIndex((s, k) => s === null || this.gb.slots.indexOf(s) !== k);
+            this.gb.slots[free >= 0 ? free : layout.slots - 1] = c.id;
+          }
+          this.render();
+          return;
+        }
+        if (!pickable && !picked) {
+          this.notices.mat = { text: m.phase.phase === 'moves' && m.phase.turn !== m.you ? 'It is not your turn.' : 'This cube cannot be moved now.', tone: 'info' };
+          this.render();
+          return;
+        }
+        this.selected = picked ? null : c.id;
+        this.notices.mat = undefined;
+        this.render();
+      },
+    }, cubeSvg(c.face, c.family));
+  }
+
+  // ---------------------------------------------------------------- Universe
+
+  renderUniverse() {
+    const m = this.m;
+    const head = h('h2', { id: 'universe-title' }, 'The Universe');
+    if (!m || !m.cards.length) {
+      fill(this.universe, head, h('p', { class: 'small' }, 'No cards dealt yet.'));
+      return;
+    }
+    const cards = [...m.cards].sort(cardOrder);
+    fill(this.universe, 
+      head,
+      h('p', { class: 'small' }, `${cards.length} cards. Your chart: click a card (or Tab to it and press Enter) to mark it while you think. Only you see the marks.`),
+      h('div', { class: 'cards', role: 'group', 'aria-label': 'Universe chart' },
+        ...cards.map((card) => h('button', {
+          type: 'button',
+          class: `card${this.marks.has(card) ? ' marked' : ''}`,
+          dataset: { key: `card-${card}`, card },
+          'aria-pressed': this.marks.has(card) ? 'true' : 'false',
+          'aria-label': `${cardWords(card)}${this.marks.has(card) ? ', marked' : ''}`,
+          title: cardWords(card),
+          onclick: () => {
+            if (this.marks.has(card)) this.marks.delete(card);
+            else this.marks.add(card);
+            this.render();
+          },
+        }, cardSvg(card), h('span', { class: 'card-name' }, card === 'blank' ? 'blank' : card)))),
+      h('div', { class: 'chart-tools' },
+        h('span', { class: 'small', id: 'mark-count' }, `${this.marks.size} marked`),
+        this.marks.size ? this.btn('Clear marks', () => { this.marks.clear(); this.render(); }, { key: 'clear-marks' }) : null),
+    );
+  }
+
+  // ---------------------------------------------------------------- writing
+
+  makeEditor() {
+    const area = h('textarea', {
+      id: 'solution', class: 'mono', rows: 4, spellcheck: 'false', autocomplete: 'off',
+      'aria-label': 'Your Solution (private until you present it)',
+      placeholder: 'e.g.  B ∪ R′   or with a Restriction:  G ⊆ B; B ∪ R\nType U for ∪, n for ∩, - for −, \' for ′, ^ for Λ, < for ⊆',
+      dataset: { key: 'solution' },
+    });
+    const feedback = h('p', { class: 'feedback', id: 'solution-feedback', 'aria-live': 'polite' });
+    const preview = h('p', { class: 'preview mono', id: 'solution-preview' });
+    const palette = h('div', { class: 'palette', role: 'group', 'aria-label': 'Symbols' },
+      ...PALETTE.map(([sym, key, words]) => h('button', {
+        type: 'button', class: 'sym', title: `${words} (type ${key})`, 'aria-label': `insert ${words}`, tabindex: '-1',
+        onclick: () => this.insert(sym),
+      }, sym.trim())));
+    area.addEventListener('input', () => this.updateFeedback());
+    area.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        this.present();
+      }
+    });
+    const box = h('div', { class: 'editor' }, palette, area, preview, feedback);
+    return { box, area, feedback, preview };
+  }
+
+  /** @param {string} sym */
+  insert(sym) {
+    const a = this.editor.area;
+    const s = a.selectionStart ?? a.value.length;
+    const e = a.selectionEnd ?? s;
+    a.value = a.value.slice(0, s) + sym + a.value.slice(e);
+    a.selectionStart = a.selectionEnd = s + sym.length;
+    a.focus();
+    this.updateFeedback();
+  }
+
+  updateFeedback() {
+    const f = readSolution(this.editor.area.value);
+    fill(this.editor.feedback, withRules(f.message));
+    this.editor.feedback.className = `feedback ${this.editor.area.value.trim() ? (f.ok ? 'good' : 'warn') : ''}`;
+    this.editor.preview.textContent = f.canonical && f.canonical !== this.editor.area.value ? `Reads as: ${f.canonical}` : '';
+  }
+
+  present() {
+    const m = this.m;
+    if (!m) return;
+    const p = this.legal((a) => a.type === 'present');
+    if (!p) {
+      this.notices.write = { text: 'You may not present a Solution now.', tone: 'error' };
+      this.render();
+      return;
+    }
+    const text = this.editor.area.value.trim();
+    if (!text) {
+      this.notices.write = { text: 'Write your Solution first.', tone: 'error' };
+      this.render();
+      return;
+    }
+    /** @type {Act} */
+    const act = { type: 'present', solution: text };
+    if (m.phase.phase === 'writing' && m.phase.kind.kind === 'no_goal') {
+      if (!this.goalText) {
+        this.notices.write = { text: 'Build the Goal you are solving first.', tone: 'error' };
+        this.render();
+        return;
+      }
+      act.goal = this.goalText;
+    }
+    this.mineSent = text;
+    this.shown[m.you ?? -1] = text;
+    this.act('write', act);
+  }
+
+  renderWriting() {
+    const m = this.m;
+    const head = h('h2', { id: 'writing-title' }, 'Your Solution');
+    const ph = m?.phase;
+    const canPresent = this.has('present');
+    if (!m || m.you === null || !ph || (ph.phase !== 'writing' && ph.phase !== 'moves' && ph.phase !== 'goal' && ph.phase !== 'variations')) {
+      fill(this.writing, head, h('p', { class: 'small' }, m?.you === null ? 'Spectators do not write.' : 'You can draft a Solution here while cubes are moved; it stays on your screen only.'), this.editor.box);
+      this.editor.box.hidden = !m || m.you === null;
+      return;
+    }
+    this.editor.box.hidden = false;
+    const mine = ph.phase === 'writing' ? ph.writers[m.you] : null;
+    const decline = this.legal((a) => a.type === 'decline');
+    /** @type {(Node|null)[]} */
+    const parts = [head];
+    if (mine?.presented) {
+      parts.push(h('p', null, 'You presented:'), h('pre', { class: 'solution-shown' }, mine.presented.solution || this.mineSent || ''));
+      this.editor.box.hidden = true;
+    } else {
+      parts.push(h('p', { class: 'small' }, 'Private: nobody else sees it until you present it ', h('small', { class: 'rule' }, 'VII-C-2'), '. ASCII works: U ∪, n ∩, - −, \' ′, ^ Λ, < ⊆. Parts go on separate lines or after “;”.'));
+      if (ph.phase === 'writing' && ph.kind.kind === 'no_goal' && canPresent) {
+        parts.push(h('p', null, 'First write the Goal you solve (its digits must be showing on Resources cubes):'), this.goalBuilder(m, 'write'));
+      }
+    }
+    parts.push(this.editor.box);
+    if (canPresent || decline) {
+      parts.push(h('div', { class: 'actions' },
+        canPresent ? this.btn('Present my Solution', () => this.present(), { key: 'present', kbd: 'Ctrl+Enter', cls: 'primary' }) : null,
+        decline ? this.btn('I will not write (decline)', () => this.act('write', decline), { key: 'decline' }) : null));
+    }
+    parts.push(this.notice('write'));
+    fill(this.writing, ...parts);
+  }
+
+  // ---------------------------------------------------------------- verdicts, log, scores
+
+  renderVerdicts() {
+    const m = this.m;
+    const head = h('h2', { id: 'verdicts-title' }, 'Verdicts');
+    if (!m) {
+      fill(this.verdictsEl, head, h('p', { class: 'small' }, 'None yet.'));
+      return;
+    }
+    const items = [];
+    const ph = m.phase;
+    if (ph.phase === 'checking') {
+      ph.queue.forEach((w, k) => {
+        const decided = ph.correct[w];
+        items.push(h('li', { class: decided === null ? '' : decided ? 'good' : 'bad' },
+          h('b', null, `${who(m, w)}: `), h('code', null, ph.writers[w]?.presented?.solution ?? ''),
+          decided === null ? (k === ph.current ? ' — being checked' : ' — waiting') : decided ? ' — correct ✓' : ' — not correct ✗'));
+      });
+    }
+    for (const v of this.verdicts.items) {
+      const text = v.text;
+      items.push(h('li', { class: v.correct ? 'good' : 'bad', dataset: { writer: v.writer } },
+        h('b', null, `${who(m, v.writer)}${v.writer === m.you ? 'r' : '’s'} Solution`), text ? [' ', h('code', null, text)] : null,
+        v.correct ? ' is correct ✓' : ' is not correct ✗',
+        v.reasons.length ? h('ul', { class: 'reasons' }, ...v.reasons.map((r) => h('li', null, withRules(r)))) : null));
+    }
+    fill(this.verdictsEl, head,
+      items.length ? h('ul', { class: 'verdict-list' }, ...items) : h('p', { class: 'small' }, 'When Solutions are checked, the result and the reasons (with their rule) appear here.'),
+      this.verdicts.items.length && this.verdicts.shake >= 0 ? h('p', { class: 'small' }, `Shake ${this.verdicts.shake}`) : null);
+  }
+
+  renderHappenings() {
+    const list = h('ol', { class: 'log', reversed: true }, ...this.log.slice(0, 40).map((l) => h('li', { class: `tone-${l.tone}` }, ruleNote(l.text, l.rule))));
+    fill(this.happenings, h('h2', { id: 'happenings-title' }, 'What happened'), this.log.length ? list : h('p', { class: 'small' }, 'Nothing yet.'));
+  }
+
+  renderScores() {
+    const m = this.m;
+    const head = h('h2', { id: 'scores-title' }, 'Scoresheet ', h('small', { class: 'rule' }, 'XII-B'));
+    if (!m) {
+      fill(this.scores, head, h('p', { class: 'small' }, 'Scores appear when the match starts.'));
+      return;
+    }
+    const table = h('table', { class: 'scoresheet', id: 'scoresheet-table' },
+      h('thead', null, h('tr', null, h('th', null, 'Shake'), ...m.players.map((p, i) => h('th', null, i === m.you ? `${p} (you)` : p)), h('th', null, 'Note'))),
+      h('tbody', null,
+        ...m.history.map((r) => h('tr', { class: r.void ? 'void' : '' },
+          h('td', null, String(r.shake), r.goal_setter >= 0 ? h('small', null, ` (${m.players[r.goal_setter]} set)`) : null),
+          ...r.points.map((p, i) => h('td', { class: 'num' }, String(p), r.penalties[i] ? h('span', { class: 'pen' }, ` ${r.penalties[i]}`) : null)),
+          h('td', { class: 'note' }, r.void ? 'void' : r.note))),
+        m.penalties.some((x) => x) ? h('tr', { class: 'current' }, h('td', null, `${m.shake} (now)`), ...m.penalties.map((p) => h('td', { class: 'num pen' }, p ? String(p) : '')), h('td', null, 'penalties so far')) : null),
+      h('tfoot', null,
+        h('tr', null, h('th', null, 'Total'), ...m.totals.map((t) => h('th', { class: 'num' }, String(t))), h('td', null)),
+        m.match_points ? h('tr', null, h('th', null, 'Match points'), ...m.match_points.map((t) => h('th', { class: 'num' }, String(t))), h('td', null, h('small', { class: 'rule' }, 'XII-A'))) : null),
+    );
+    fill(this.scores, head, table, h('p', { class: 'small' }, 'Penalties are shown in red beside the points. ', h('small', { class: 'rule' }, 'X, XI-A')));
+  }
+
+  // ---------------------------------------------------------------- help and keys
+
+  makeHelp() {
+    const rows = [
+      ['?', 'Open or close this help'],
+      ['Tab / Shift+Tab', 'Go to the next / previous control'],
+      ['Enter or Space', 'Press the focused button, pick the focused cube or mark the focused card'],
+      ['M', 'Go to the first cube in Resources'],
+      ['R / P / F', 'Move the picked cube to Required / Permitted / Forbidden (or shift it from Permitted)'],
+      ['X', 'Say “Bonus” and move the picked cube to Forbidden'],
+      ['Esc', 'Put the picked cube back / close this help'],
+      ['N', 'Challenge Now'],
+      ['I', 'Challenge Impossible'],
+      ['D', 'Go to “What to do now”'],
+      ['W', 'Go to your Solution box'],
+      ['Ctrl+Enter', 'Present your Solution (in the Solution box)'],
+      ['U', 'Go to the Universe chart'],
+      ['C', 'Charge illegal procedure (when one is pending)'],
+      ['S', 'Go to the scoresheet'],
+    ];
+    const close = h('button', { type: 'button', dataset: { key: 'help-close' }, onclick: () => this.toggleHelp() }, 'Close ', h('kbd', null, 'Esc'));
+    return h('aside', { class: 'help', id: 'help', hidden: true, role: 'dialog', 'aria-label': 'Help and keyboard shortcuts' },
+      h('h2', null, 'How to play here'),
+      h('ol', { class: 'how' },
+        h('li', null, 'The Goal-setter rolls the cubes and the dealer deals cards: that is the Universe ', h('small', { class: 'rule' }, 'II'), '.'),
+        h('li', null, 'In Adventurous On-Sets each player picks a variation ', h('small', { class: 'rule' }, 'II-C'), '.'),
+        h('li', null, 'The Goal-setter puts digit cubes in the Goal: side by side adds, one above the other multiplies, upside-down is negative ', h('small', { class: 'rule' }, 'III-B'), '.'),
+        h('li', null, 'Players take turns moving one cube from Resources to Required, Permitted or Forbidden ', h('small', { class: 'rule' }, 'IV'), '.'),
+        h('li', null, 'After any move, another player may challenge: Now or Impossible ', h('small', { class: 'rule' }, 'V'), '.'),
+        h('li', null, 'Then Solutions are written, presented and checked; points are scored ', h('small', { class: 'rule' }, 'VII, X'), '.'),
+      ),
+      h('h3', null, 'Keyboard'),
+      h('table', { class: 'keys' }, h('tbody', null, ...rows.map(([k, v]) => h('tr', null, h('td', null, h('kbd', null, k)), h('td', null, v))))),
+      h('p', { class: 'small' }, 'Shortcut letters work when you are not typing in a box. Buttons only appear when the rules let you act; if the server refuses something, the reason and the rule appear next to it.'),
+      close,
+    );
+  }
+
+  toggleHelp() {
+    this.helpOpen = !this.helpOpen;
+    if (this.help) {
+      this.help.hidden = !this.helpOpen;
+      if (this.helpOpen) /** @type {HTMLElement} */ (this.help.querySelector('button'))?.focus();
+    }
+    this.renderHead();
+  }
+
+  /** @param {KeyboardEvent} e */
+  onKey(e) {
+    const t = /** @type {HTMLElement} */ (e.target);
+    const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT');
+    if (e.key === 'Escape') {
+      if (this.helpOpen) this.toggleHelp();
+      else if (this.selected !== null) {
+        const id = this.selected;
+        this.selected = null;
+        this.render();
+        /** @type {HTMLElement|null} */ (this.root.querySelector(`[data-key="cube-${id}"]`))?.focus();
+      } else if (typing) t.blur();
+      return;
+    }
+    if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key.toLowerCase();
+    const focus = (/** @type {string} */ sel) => {
+      const el = /** @type {HTMLElement|null} */ (this.root.querySelector(sel));
+      if (el) {
+        el.focus();
+        el.scrollIntoView({ block: 'nearest' });
+      }
+    };
+    if (e.key === '?') {
+      e.preventDefault();
+      this.toggleHelp();
+      return;
+    }
+    const m = this.m;
+    if (!m) return;
+    if (['r', 'p', 'f', 'x'].includes(k) && this.selected !== null) {
+      const tg = this.targets(this.selected).find((x) => x.kbd.toLowerCase() === k);
+      e.preventDefault();
+      if (tg) this.act(m.phase.phase === 'goal' ? 'goal' : 'mat', tg.act);
+      else {
+        this.notices.mat = { text: 'That move is not possible for this cube now.', tone: 'error' };
+        this.render();
+      }
+      return;
+    }
+    switch (k) {
+      case 'n':
+      case 'i': {
+        const kind = k === 'n' ? 'now' : 'impossible';
+        const a = this.legal((x) => x.type === 'challenge' && x.kind === kind);
+        e.preventDefault();
+        if (a) this.act('challenge', a);
+        else if (m.block === m.you && m.you !== null) this.act('now', { type: 'challenge', kind });
+        else {
+          this.notices.challenge = { text: `You cannot challenge ${kind === 'now' ? 'Now' : 'Impossible'} at this moment.`, tone: 'error' };
+          this.render();
+        }
+        return;
+      }
+      case 'm':
+        e.preventDefault();
+        focus('#sec-resources .cube.movable, #sec-resources .cube, #sec-permitted .cube.movable');
+        return;
+      case 'd':
+        e.preventDefault();
+        focus('#now button:not([disabled]), #now input, #now select');
+        return;
+      case 'w':
+        e.preventDefault();
+        if (!this.editor.box.hidden) this.editor.area.focus();
+        return;
+      case 'u':
+        e.preventDefault();
+        focus('#universe .card');
+        return;
+      case 's':
+        e.preventDefault();
+        this.scores.scrollIntoView();
+        focus('#scoresheet h2');
+        return;
+      case 'c':
+        if (m.pending.some((p) => p.offender !== m.you)) {
+          e.preventDefault();
+          this.act('now', { type: 'charge_illegal_procedure' });
+        }
+        return;
+      default:
+    }
+  }
+}
+
+/** A small drawing of a Goal layout's cells. @param {[number, number][]} cells */
+function layoutPicture(cells) {
+  const box = h('span', { class: 'layout-pic', 'aria-hidden': 'true' });
+  for (const [r, c] of cells) box.append(h('span', { class: 'cell', style: { gridRow: String(r + 1), gridColumn: Number.isInteger(c) ? String(c * 2 + 1) + ' / span 2' : '2 / span 2' } }));
+  return box;
+}
+
+/**
+ * The Goal as cubes on the mat, upside-down digits turned over.
+ * @param {{layout: import('./notation.js').Layout, digits: number[], flips: boolean[]}} g
+ */
+function goalPicture(g) {
+  const box = h('div', { class: 'goal-pic', role: 'img', 'aria-label': `Goal layout: ${g.layout.name}` });
+  g.layout.cells.forEach(([r, c], i) => {
+    box.append(h('span', { class: 'goal-cube', style: { gridRow: String(r + 1), gridColumn: Number.isInteger(c) ? `${c * 2 + 1} / span 2` : '2 / span 2' } }, cubeSvg(String(g.digits[i]), 'digit', g.flips[i])));
+  });
+  return box;
+}
