@@ -65,6 +65,13 @@ export function showLobby(root, go) {
     h('option', { value: 'players' }, 'The players check each other'),
   );
 
+  const pace = h(
+    'select',
+    { id: 'bot-pace' },
+    h('option', { value: '100' }, 'Bots think like people'),
+    h('option', { value: '25' }, 'Bots are quick'),
+    h('option', { value: '0' }, 'Bots act at once'),
+  );
   const create = h('form', { class: 'panel create', id: 'create-form', 'aria-labelledby': 'create-title' },
     h('h2', { id: 'create-title' }, 'Start a new table'),
     h('label', null, 'Division ', division),
@@ -72,6 +79,7 @@ export function showLobby(root, go) {
     h('fieldset', null, h('legend', null, 'Seats (play goes to the left, seat 1 → 2 → 3)'), seatRow(0), seatRow(1), seatRow(2)),
     h('label', null, 'Round length (minutes) ', minutes),
     h('label', null, 'Checking Solutions ', checking),
+    h('label', null, 'Bot speed ', pace),
     h('p', { class: 'small' }, 'A round lasts 30 minutes in a tournament ', h('small', { class: 'rule' }, 'XI-B'), '. When the judge checks, the server rules on each Solution ', h('small', { class: 'rule' }, 'VII-C-6'), '.'),
     h('button', { type: 'submit', class: 'primary', id: 'create-button' }, 'Make the table'),
     err,
@@ -94,6 +102,7 @@ export function showLobby(root, go) {
         seats,
         round_minutes: Number(minutes.value) || 30,
         checking: checking.value,
+        bot_pace: Number(pace.value),
       });
       go(t.link);
     } catch (x) {

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The browser client's CI: type-check the JavaScript, build the server, start
+# it on a free port with a temporary SQLite database, and run the end-to-end
+# tests in Debian's headless Chromium (never a downloaded browser).
+# Exits non-zero on any failure. Called from the repository's .ci/run.
+set -euo pipefail
+
+WEB="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$WEB/.." && pwd)"
+
+if [ ! -x /usr/bin/chromium ]; then
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+
+cd "$WEB"
+npm ci --no-audit --no-fund
+npx tsc --noEmit
+
+(cd "$ROOT" && cargo build -p onsets-cli)
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+case "$TARGET" in /*) ;; *) TARGET="$ROOT/$TARGET" ;; esac
+BIN="$TARGET/debug/onsets"
+
+TMP="$(mktemp -d)"
+PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+"$BIN" serve --host 127.0.0.1 --port "$PORT" --database "sqlite:$TMP/web.db" >"$TMP/server.log" 2>&1 &
+SERVER=$!
+cleanup() {
+  kill "$SERVER" 2>/dev/null || true
+  wait "$SERVER" 2>/dev/null || true
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 100); do
+  if node -e "fetch('http://127.0.0.1:$PORT/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then break; fi
+  if ! kill -0 "$SERVER" 2>/dev/null; then cat "$TMP/server.log"; echo "onsets serve did not start" >&2; exit 1; fi
+  sleep 0.2
+done
+
+status=0
+ONSETS_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 tests/ || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "--- server log ---"
+  tail -n 50 "$TMP/server.log"
+fi
+exit "$status"
