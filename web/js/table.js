@@ -154,6 +154,7 @@ export class TableView {
       case 'state':
       case 'update': {
         this.info = msg.table;
+        if (msg.type === 'update' && msg.events?.length) this.notices.global = undefined;
         const before = this.m;
         this.m = msg.match;
         this.receivedAt = performance.now();
@@ -515,6 +516,10 @@ export class TableView {
         const selector = order[ph.pos];
         if (selector === me) out.push(...this.variationSheet(m));
         else out.push(h('p', { class: 'big-line' }, `${W(selector)} is choosing a variation. `, h('small', { class: 'rule' }, 'II-C')));
+        if (m.selections.length) {
+          out.push(h('div', { class: 'var-chart', id: 'var-chart' }, h('b', null, 'Chosen so far: '),
+            h('ul', null, ...m.selections.map((x) => h('li', { class: x.withdrawn ? 'withdrawn' : '' }, `${W(x.player)}: ${x.variation}`, x.withdrawn ? ' (taken back)' : '')))));
+        }
         break;
       }
       case 'goal':
@@ -589,6 +594,10 @@ export class TableView {
       ),
       h('p', { class: 'small' }, h('b', null, 'Now'), ': a correct Solution can be written with the mat and at most one more cube. ', h('b', null, 'Impossible'), ': no correct Solution can be written, whatever is played. ', h('small', { class: 'rule' }, 'V-A')),
       !now && !imp && m.you !== null && m.last_mover === m.you ? h('p', { class: 'small' }, 'You moved last: you may not challenge your own move ', h('small', { class: 'rule' }, 'V-B'), '.') : null,
+      m.you !== null && m.last_mover !== null && m.last_mover !== m.you
+        ? h('p', { class: 'small' }, 'Need a moment? ', this.btn('Pick up the block', () => this.act('challenge', { type: 'pick_up_block' }), { key: 'pick-up', cls: 'small-btn' }),
+          ' then you have 15 seconds to say Now or Impossible; putting it down or staying silent costs a point ', h('small', { class: 'rule' }, 'V-B, XI-A-1-f'), '.')
+        : null,
       this.notice('challenge'),
     );
     return box;
