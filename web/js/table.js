@@ -337,7 +337,7 @@ export class TableView {
         if (seat && seat.kind === 'human' && !seat.connected) badges.push(h('span', { class: 'badge away' }, 'offline'));
         const timers = m.timers.filter((x) => x.player === p);
         return h('div', { class: `player${p === m.you ? ' me' : ''}${p === turn ? ' active' : ''}`, dataset: { seat: p } },
-          h('div', { class: 'pname' }, name, p === m.you ? ' (you)' : '', seat?.kind === 'bot' ? h('span', { class: 'small' }, ` · ${seat.level} bot`) : null),
+          h('div', { class: 'pname' }, name, p === m.you ? ' (you)' : '', seat?.kind === 'bot' && !/bot/i.test(name) ? h('span', { class: 'small' }, ` · ${seat.level} bot`) : null),
           h('div', { class: 'pscore', title: 'Running total (XII-B)' }, h('span', { class: 'total' }, String(m.totals[p])), ' points',
             m.penalties[p] ? h('span', { class: 'pen', title: 'Penalties this shake' }, ` (${m.penalties[p]} this shake)`) : null),
           h('div', { class: 'badges' }, ...badges),
