@@ -162,17 +162,18 @@ impl Lobby {
                     continue;
                 }
             };
+            let id = t.id.clone();
             match table::spawn(
-                t.id.clone(),
+                id.clone(),
                 spec,
                 lobby.store.clone(),
                 lobby.metrics.clone(),
-                Some((t.seats, t.header, t.actions)),
+                Some(t),
             ) {
                 Ok(h) => {
-                    lobby.tables.write().expect("lobby lock").insert(t.id, h);
+                    lobby.tables.write().expect("lobby lock").insert(id, h);
                 }
-                Err(e) => tracing::error!(table = %t.id, "cannot restore the table: {e:#}"),
+                Err(e) => tracing::error!(table = %id, "cannot restore the table: {e:#}"),
             }
         }
         if count > 0 {

@@ -182,7 +182,12 @@ pub fn error(code: &str, message: impl Into<String>, field: Option<&str>) -> Ser
 
 /// Reads a client frame: the envelope, then the message. The error is the
 /// reply to send.
-pub fn parse_client(text: &str) -> Result<ClientMsg, ServerMsg> {
+pub fn parse_client(text: &str) -> Result<ClientMsg, Box<ServerMsg>> {
+    parse(text).map_err(Box::new)
+}
+
+#[allow(clippy::result_large_err)] // the error is boxed by `parse_client`
+fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
     if text.len() > MAX_FRAME_BYTES {
         return Err(error(
             "too-large",
@@ -251,8 +256,8 @@ pub(crate) fn field_of(msg: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn code(r: Result<ClientMsg, ServerMsg>) -> (String, Option<String>) {
-        match r {
+    fn code(r: Result<ClientMsg, Box<ServerMsg>>) -> (String, Option<String>) {
+        match r.map_err(|e| *e) {
             Err(ServerMsg::Error { code, field, .. }) => (code, field),
             other => panic!("expected an error, got {other:?}"),
         }

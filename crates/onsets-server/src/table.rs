@@ -152,7 +152,7 @@ pub fn spawn(
     spec: TableSpec,
     store: Store,
     metrics: Arc<Metrics>,
-    stored: Option<(Vec<(usize, String, String)>, Option<String>, Vec<String>)>,
+    stored: Option<crate::store::StoredTable>,
 ) -> anyhow::Result<TableHandle> {
     let (tx, rx) = mpsc::channel(256);
     let (updates, _) = broadcast::channel(64);
@@ -200,8 +200,8 @@ pub fn spawn(
         info: Arc::new(Mutex::new(placeholder_info(&id))),
         cmds: tx.clone(),
     };
-    if let Some((taken, header, actions)) = stored {
-        t.restore(taken, header, actions)?;
+    if let Some(st) = stored {
+        t.restore(st.seats, st.header, st.actions)?;
     }
     t.refresh_info();
     let handle = TableHandle {

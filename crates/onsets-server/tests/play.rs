@@ -1,0 +1,173 @@
+//! Scripted clients and a bot play over real WebSocket connections.
+
+mod common;
+use common::*;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// Drives the scripted players until `done` holds for a client's view or
+/// events. Checks on every frame that no Solution a writer presented reaches
+/// another player while Solutions are still being written.
+async fn play_until(clients: &mut [Client], done: impl Fn(&Client) -> bool) {
+    let start = tokio::time::Instant::now();
+    let mut presented: Vec<(usize, String)> = Vec::new();
+    let mut seen = vec![0usize; clients.len()];
+    loop {
+        if start.elapsed() > Duration::from_secs(120) {
+            for c in clients.iter() {
+                eprintln!(
+                    "phase {} legal {} timers {} last events {:?}",
+                    c.view["phase"],
+                    c.view["legal"],
+                    c.view["timers"],
+                    &c.events[c.events.len().saturating_sub(8)..]
+                );
+            }
+            panic!("the shake did not end");
+        }
+        for c in clients.iter_mut() {
+            while c.try_next(Duration::from_millis(5)).await.is_some() {}
+        }
+        // Privacy: while writing, nobody sees another's presented Solution.
+        for (i, c) in clients.iter().enumerate() {
+            for f in &c.frames[seen[i]..] {
+                if f["match"]["phase"]["phase"] == "writing" {
+                    let text = f.to_string();
+                    for (w, s) in &presented {
+                        if *w != i {
+                            assert!(
+                                !text.contains(s.as_str()),
+                                "client {i} saw {w}'s Solution while writing: {text}"
+                            );
+                        }
+                    }
+                }
+            }
+            seen[i] = c.frames.len();
+        }
+        if clients.iter().any(&done) {
+            return;
+        }
+        let mut acted = false;
+        for (i, c) in clients.iter_mut().enumerate() {
+            if let Some(mut act) = c.scripted_act() {
+                if act["type"] == "present" {
+                    // A distinct text per writer, to follow it.
+                    let s = if i == 0 {
+                        "R′ ∪ (B ∩ Y)"
+                    } else {
+                        "G′ ∪ (Y ∩ B)"
+                    };
+                    act["solution"] = json!(s);
+                    presented.push((i, s.to_string()));
+                }
+                let r = c.act(act.clone()).await;
+                assert_ne!(r["type"], "error", "{act}: {r}");
+                acted = true;
+                break;
+            }
+        }
+        if !acted {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+fn scored(c: &Client) -> bool {
+    c.events.iter().any(|e| e["event"] == "shake_scored")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_and_a_bot_play_a_shake_to_its_scored_end() {
+    for db in databases().await {
+        let server = Server::start(&db);
+        let (_, health) = http(server.addr, "GET", "/healthz", None).await;
+        let kind = if db.starts_with("postgres") {
+            "postgres"
+        } else {
+            "sqlite"
+        };
+        assert_eq!(health["database"], kind, "the suite runs on {db}");
+        let t = server
+            .create_table(json!({"division":"senior","adventurous":true,
+                "seats":[{"kind":"human"},{"kind":"human"},{"kind":"bot","level":"expert"}],
+                "seed": 11, "bot_pace": 0}))
+            .await;
+        let id = t["id"].as_str().unwrap().to_string();
+        let mut a = server.client().await;
+        a.join(&id, "Ann").await;
+        assert!(a.view.is_null(), "the match waits for the second player");
+        let mut b = server.client().await;
+        b.join(&id, "Bob").await;
+        assert_eq!(b.view["players"], json!(["Ann", "Bob", "Expert bot"]));
+        assert_eq!(b.view["you"], 1);
+        let mut spectator = server.client().await;
+        spectator
+            .send(json!({"v":1,"type":"spectate","table":id}))
+            .await;
+        let st = spectator.until("state", |v| v["type"] == "state").await;
+        assert!(st["match"]["you"].is_null());
+        assert_eq!(st["match"]["legal"], json!([]));
+
+        let mut clients = vec![a, b];
+        play_until(&mut clients, scored).await;
+        // Everyone sees the same scored shake.
+        for c in clients.iter_mut() {
+            while c.try_next(Duration::from_millis(200)).await.is_some() {}
+        }
+        while spectator
+            .try_next(Duration::from_millis(200))
+            .await
+            .is_some()
+        {}
+        let ev = |c: &Client| {
+            c.events
+                .iter()
+                .find(|e| e["event"] == "shake_scored")
+                .cloned()
+                .unwrap_or(Value::Null)
+        };
+        let score = ev(&clients[0]);
+        assert_eq!(score["scores"].as_array().unwrap().len(), 3, "{score}");
+        assert_eq!(ev(&clients[1]), score);
+        assert_eq!(ev(&spectator), score);
+        // The challenge and the judged Solutions were seen by all.
+        assert!(clients[1]
+            .events
+            .iter()
+            .any(|e| e["event"] == "solution_judged"
+                || e["event"] == "shake_void"
+                || e["event"] == "declined"));
+        let totals = score["scores"].clone();
+        let (status, tables) = http(server.addr, "GET", "/api/tables", None).await;
+        assert_eq!(status, 200);
+        assert_eq!(tables["tables"][0]["status"], "playing");
+        assert!(
+            tables["tables"][0]["shake"].as_u64().unwrap() >= 1,
+            "{tables} {totals}"
+        );
+        server.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_of_bots_plays_on_its_own_and_can_be_watched() {
+    let db = &databases().await[0];
+    let server = Server::start(db);
+    let t = server
+        .create_table(json!({"division":"middle",
+            "seats":[{"kind":"bot","level":"club"},{"kind":"bot","level":"expert"}],
+            "seed": 3, "bot_pace": 0}))
+        .await;
+    let id = t["id"].as_str().unwrap().to_string();
+    let mut w = server.client().await;
+    w.send(json!({"v":1,"type":"spectate","table":id})).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while !scored(&w) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "bots did not finish a shake"
+        );
+        w.try_next(Duration::from_secs(5)).await;
+    }
+}
