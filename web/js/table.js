@@ -87,6 +87,10 @@ export class TableView {
     this.mineSent = '';
     this.connStatus = 'connecting';
     this.helpOpen = false;
+    /** @type {string|undefined} the name typed in the join form */
+    this.joinName = undefined;
+    /** @type {string} the seat picked in the join form ('' for any) */
+    this.joinSeat = '';
     // The Goal builder.
     this.gb = { layout: 'single', slots: /** @type {(number|null)[]} */ ([null, null, null]), flips: [false, false, false] };
     // The variation sheet.
@@ -436,11 +440,19 @@ export class TableView {
   joinPanel(t) {
     const free = t.seats.filter((s) => s.kind === 'human' && !s.taken);
     if (!free.length) return [h('p', { class: 'small' }, 'You are watching this table.')];
-    const name = h('input', { id: 'join-name', maxlength: 24, required: true, autocomplete: 'nickname', placeholder: 'Your name', 'aria-label': 'Your name', dataset: { key: 'join-name' } });
-    try {
-      name.value = localStorage.getItem('onsets:name') ?? '';
-    } catch { /* no storage */ }
-    const seat = h('select', { id: 'join-seat', 'aria-label': 'Seat', dataset: { key: 'join-seat' } }, ...free.map((s) => h('option', { value: s.seat }, `Seat ${s.seat + 1}`)));
+    if (this.joinName === undefined) {
+      try {
+        this.joinName = localStorage.getItem('onsets:name') ?? '';
+      } catch {
+        this.joinName = '';
+      }
+    }
+    // The form is drawn again on every update: what was typed is kept here.
+    const name = h('input', { id: 'join-name', maxlength: 24, required: true, autocomplete: 'nickname', placeholder: 'Your name', 'aria-label': 'Your name', dataset: { key: 'join-name' }, value: this.joinName,
+      oninput: (/** @type {Event} */ e) => { this.joinName = /** @type {HTMLInputElement} */ (e.target).value; } });
+    const seat = h('select', { id: 'join-seat', 'aria-label': 'Seat', dataset: { key: 'join-seat' }, onchange: (/** @type {Event} */ e) => { this.joinSeat = /** @type {HTMLSelectElement} */ (e.target).value; } },
+      h('option', { value: '' }, 'Any free seat'),
+      ...free.map((s) => h('option', { value: s.seat, selected: this.joinSeat === String(s.seat) }, `Seat ${s.seat + 1}`)));
     const form = h('form', { class: 'join', id: 'join-form' },
       h('p', { class: 'big-line' }, this.watch ? 'You are watching. Want to play? ' : 'Take a seat to play:'),
       name, seat, h('button', { type: 'submit', class: 'primary', dataset: { key: 'join' } }, 'Sit down'),
@@ -457,7 +469,12 @@ export class TableView {
       try {
         localStorage.setItem('onsets:name', n);
       } catch { /* no storage */ }
-      this.conn.join(n, Number(seat.value));
+      if (!this.conn.send({ type: 'ping' })) {
+        this.notices.join = { text: 'Not connected to the server yet; try again in a moment.', tone: 'error' };
+        this.render();
+        return;
+      }
+      this.conn.join(n, seat.value === '' ? undefined : Number(seat.value));
     });
     return [form];
   }

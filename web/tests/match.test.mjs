@@ -86,7 +86,7 @@ async function step(page, me, other, log, shot = false) {
       await page.locator('#universe .card').nth(1).click();
       await page.locator('#universe .card').nth(3).click();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: path.join(SHOTS, 'table.png') });
+      await page.screenshot({ path: path.join(SHOTS, 'table.png'), fullPage: true });
     }
     await page.click('[data-key="present"]');
     log.push(`${me} presents ${s.canon}`);
