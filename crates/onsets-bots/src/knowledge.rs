@@ -12,6 +12,23 @@ thread_local! {
     static CACHE: RefCell<HashMap<String, Option<String>>> = RefCell::new(HashMap::new());
     static PROFILE: RefCell<std::collections::BTreeMap<String, (u64, f64, f64)>> =
         const { RefCell::new(std::collections::BTreeMap::new()) };
+    /// `ONSETS_SOLVE_LOG=FILE`: every position solved (not found in the
+    /// cache) is appended to FILE, one JSON line each, and its answer to
+    /// `FILE.answers` (the Solution text, or `-` for none): a workload to
+    /// time and compare solvers on (`solve_jsonl` example of onsets-solver).
+    static LOG: Option<RefCell<(std::fs::File, std::fs::File)>> = std::env::var_os("ONSETS_SOLVE_LOG")
+        .map(|path| {
+            let open = |p: std::path::PathBuf| {
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(p)
+                    .expect("ONSETS_SOLVE_LOG: writable file")
+            };
+            let mut answers = path.clone();
+            answers.push(".answers");
+            RefCell::new((open(path.into()), open(answers.into())))
+        });
 }
 
 /// Solver calls on this thread by kind (situation, Resources left,
@@ -37,6 +54,15 @@ pub fn solve_cached(p: &Position) -> Option<String> {
     let t = std::time::Instant::now();
     let v = onsets_solver::solve(p).text();
     let ms = t.elapsed().as_secs_f64() * 1000.0;
+    LOG.with(|log| {
+        if let Some(log) = log {
+            use std::io::Write;
+            let mut log = log.borrow_mut();
+            let line: String = key.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+            let _ = writeln!(log.0, "{line}");
+            let _ = writeln!(log.1, "{}", v.as_deref().unwrap_or("-"));
+        }
+    });
     let k = format!(
         "{:?} res={:02} {}",
         p.situation,

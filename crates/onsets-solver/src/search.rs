@@ -193,6 +193,8 @@ struct Config {
     part_nodes: Vec<PartNode>,
     vars: Vec<ReqVar>,
     two_ops: bool,
+    /// Padding shapes that fit, per (usage, part), with the padding's table.
+    pad_cache: HashMap<(u64, usize), Vec<Option<u16>>>,
     /// The caps, needs and reusable classes as 8-bit lanes (even classes,
     /// odd classes), for the word-parallel [`Config::sum`] and
     /// [`Config::dominates`].
@@ -356,6 +358,69 @@ impl Config {
     }
 }
 
+/// One shape of padding `E outer Z`: `Z` is `S inner K` (or just `K`),
+/// `K` a constant (`None`: `x − x`), `S` built from the leftover cubes.
+#[derive(Clone, Copy, Debug)]
+struct PadShape {
+    outer: Symbol,
+    inner: Option<Symbol>,
+    konst: Option<Symbol>,
+    s_first: bool,
+}
+
+/// The padding shapes in the order they are tried: the constant Λ, V,
+/// (x − x), then any color (an absorption law such as E ∪ (E ∩ S) = E; the
+/// table is compared afterwards).
+const PAD_SHAPES: [PadShape; 3 * (7 + 3 * 7 * 2)] = {
+    use onsets_core::Color as C;
+    use Symbol::*;
+    let outers = [Union, Minus, Intersection];
+    let inners = [None, Some(Intersection), Some(Minus), Some(Union)];
+    let konsts = [
+        Some(Empty),
+        Some(Universe),
+        None,
+        Some(Color(C::Blue)),
+        Some(Color(C::Red)),
+        Some(Color(C::Green)),
+        Some(Color(C::Yellow)),
+    ];
+    let mut out = [PadShape {
+        outer: Union,
+        inner: None,
+        konst: None,
+        s_first: true,
+    }; 3 * (7 + 3 * 7 * 2)];
+    let mut n = 0;
+    let mut o = 0;
+    while o < 3 {
+        let mut i = 0;
+        while i < 4 {
+            let mut k = 0;
+            while k < 7 {
+                let mut f = 0;
+                while f < 2 {
+                    let s_first = f == 0;
+                    if !(inners[i].is_none() && !s_first) {
+                        out[n] = PadShape {
+                            outer: outers[o],
+                            inner: inners[i],
+                            konst: konsts[k],
+                            s_first,
+                        };
+                        n += 1;
+                    }
+                    f += 1;
+                }
+                k += 1;
+            }
+            i += 1;
+        }
+        o += 1;
+    }
+    out
+};
+
 /// Padding (absorption): `E ∪ Z`, `E − Z` with `Z` empty and `E ∩ Z` with
 /// `Z` the Universe leave `E`'s table unchanged, and `Z` can be built from
 /// any leftover cubes (`S ∩ Λ`, `S − V`, `Λ − S`, `S ∪ V`, ...). Used only to
@@ -458,40 +523,42 @@ impl Config {
             return None;
         }
         let table = self.table_of(core, mask);
-        let start = self.nodes.len();
-        use Symbol::*;
-        for outer in [Union, Minus, Intersection] {
-            for inner in [None, Some(Intersection), Some(Minus), Some(Union)] {
-                // the constant: Λ, V, (x − x), then any color (an
-                // absorption law such as E ∪ (E ∩ S) = E; the table is
-                // compared afterwards)
-                let konsts = [
-                    Some(Empty),
-                    Some(Universe),
-                    None,
-                    Some(Color(onsets_core::Color::Blue)),
-                    Some(Color(onsets_core::Color::Red)),
-                    Some(Color(onsets_core::Color::Green)),
-                    Some(Color(onsets_core::Color::Yellow)),
-                ];
-                for konst in konsts {
-                    for s_first in [true, false] {
-                        if inner.is_none() && !s_first {
-                            continue;
-                        }
-                        if let Some(r) =
-                            self.try_pad(core, u, outer, inner, konst, s_first, def, room, nk)
-                        {
-                            if self.table_of(r.0, mask) == table {
-                                return Some(r);
-                            }
-                        }
-                        self.nodes.truncate(start);
-                    }
-                }
+        // The padding shapes are tried in order; whether a shape fits this
+        // usage, and the table of its padding `Z`, are remembered per usage
+        // and part, so the identity `E op Z = E` is then decided from the two
+        // tables.
+        let key = (u, part);
+        let mut cands = self.pad_cache.remove(&key).unwrap_or_default();
+        let sem = self.sem;
+        let mut hit = None;
+        for (i, shape) in PAD_SHAPES.iter().enumerate() {
+            if i == cands.len() {
+                let start = self.nodes.len();
+                let zt = self
+                    .try_pad(core, u, *shape, def, room, nk)
+                    .map(|(r, _)| self.table_of(self.nodes[r as usize].r, mask));
+                self.nodes.truncate(start);
+                cands.push(zt);
+            }
+            let Some(zt) = cands[i] else { continue };
+            let t = binary(
+                shape.outer,
+                onsets_core::CardSet(table),
+                onsets_core::CardSet(zt),
+                sem,
+            )
+            .bits()
+                & mask;
+            if t == table {
+                hit = Some(*shape);
+                break;
             }
         }
-        None
+        self.pad_cache.insert(key, cands);
+        let shape = hit?;
+        let r = self.try_pad(core, u, shape, def, room, nk)?;
+        debug_assert_eq!(self.table_of(r.0, mask), table);
+        Some(r)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -499,14 +566,17 @@ impl Config {
         &mut self,
         core: u32,
         u: u64,
-        outer: Symbol,
-        inner: Option<Symbol>,
-        konst: Option<Symbol>,
-        s_first: bool,
+        shape: PadShape,
         mut def: [u8; 16],
         mut room: [u8; 16],
         nk: usize,
     ) -> Option<(u32, u64)> {
+        let PadShape {
+            outer,
+            inner,
+            konst,
+            s_first,
+        } = shape;
         let mut used = [0u8; 16];
         // a class that may be written as `sym`: one still lacking first
         let take = |sym: Symbol,
@@ -769,6 +839,9 @@ struct Cards {
     goals: u64,
     req: u16,
     forb: u16,
+    /// The compression of card sets to the cards present, and the subsets
+    /// (compressed) that meet the criteria; computed when first needed.
+    lazy: std::cell::OnceCell<(Compress, Vec<u64>)>,
 }
 
 impl Cards {
@@ -835,7 +908,40 @@ impl Cards {
             goals,
             req,
             forb,
+            lazy: std::cell::OnceCell::new(),
         }
+    }
+
+    fn lazy(&self) -> &(Compress, Vec<u64>) {
+        self.lazy.get_or_init(|| {
+            let index = Compress::new(self.mask);
+            let n = self.mask.count_ones();
+            let bits: Vec<u16> = (0..16)
+                .filter(|i| self.mask & (1 << i) != 0)
+                .map(|i| 1 << i)
+                .collect();
+            let size = 1usize << n;
+            let mut ok = vec![0u64; subset_words(n)];
+            let mut dec = vec![0u16; size];
+            for x in 0..size {
+                if x > 0 {
+                    dec[x] = dec[x & (x - 1)] | bits[x.trailing_zeros() as usize];
+                }
+                if self.ok(dec[x]) {
+                    ok[x / 64] |= 1 << (x % 64);
+                }
+            }
+            (index, ok)
+        })
+    }
+
+    fn compress(&self) -> &Compress {
+        &self.lazy().0
+    }
+
+    /// The subsets of the cards present (compressed) that meet the criteria.
+    fn ok_bits(&self) -> &[u64] {
+        &self.lazy().1
     }
 
     /// VII-B-3, XIII-C-11, rulings 15 and 16.
@@ -1240,6 +1346,7 @@ fn run_config(
         part_nodes: Vec::new(),
         vars,
         two_ops: rules.two_operations,
+        pad_cache: HashMap::default(),
         lanes: Lanes::default(),
     };
     cfg.lanes = Lanes::of(&cfg.classes);
@@ -1654,7 +1761,7 @@ fn run_config(
             .iter()
             .flat_map(|(_, items)| items.iter().map(|it| it.table))
             .collect();
-        Viable::new(mask, &tables, cards)
+        Viable::new(&tables, cards)
     } else {
         Viable::all()
     };
@@ -2055,27 +2162,24 @@ fn run_config(
 /// Which accepted-card sets `K` can still give a Solution: some `x ⊆ K`
 /// meets the value and card criteria and lies inside some Set-Name table
 /// `T` (then `K' = x` would do; any Solution's `K ∩ T` is such an `x`).
-/// Indexed by `K` compressed to the bits of the Universe's mask.
+/// Indexed by `K` compressed to the bits of the Universe's mask; a bitset of
+/// `2^n` bits (`n` cards), so the two subset-sum transforms are word-parallel.
 struct Viable {
+    index: Compress,
+    down: Vec<u64>,
+}
+
+/// Compression of a card set to the bits of the Universe's mask.
+#[derive(Clone)]
+struct Compress {
     lo: [u16; 256],
     hi: [u16; 256],
     shift: u32,
     mask: u16,
-    down: Vec<bool>,
 }
 
-impl Viable {
-    fn all() -> Viable {
-        Viable {
-            lo: [0; 256],
-            hi: [0; 256],
-            shift: 0,
-            mask: 0,
-            down: vec![true],
-        }
-    }
-
-    fn new(mask: u16, tables: &[u16], cards: &Cards) -> Viable {
+impl Compress {
+    fn new(mask: u16) -> Compress {
         let compress = |b: u16, m: u16| -> u16 {
             let mut out = 0u16;
             let mut j = 0;
@@ -2096,51 +2200,12 @@ impl Viable {
             lo[b as usize] = compress(b, mlo);
             hi[b as usize] = compress(b, mhi);
         }
-        let n = mask.count_ones() as usize;
-        let size = 1usize << n;
-        let mut v = Viable {
+        Compress {
             lo,
             hi,
             shift: mlo.count_ones(),
             mask,
-            down: Vec::new(),
-        };
-        // up[x]: some table T ⊇ x
-        let mut up = vec![false; size];
-        for &t in tables {
-            up[v.idx(t)] = true;
         }
-        for i in 0..n {
-            let bit = 1usize << i;
-            for x in 0..size {
-                if x & bit == 0 && up[x | bit] {
-                    up[x] = true;
-                }
-            }
-        }
-        // decompress: the card bits of each index
-        let bits: Vec<u16> = (0..16)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| 1 << i)
-            .collect();
-        let mut dec = vec![0u16; size];
-        let mut down = vec![false; size];
-        for x in 1..size {
-            dec[x] = dec[x & (x - 1)] | bits[x.trailing_zeros() as usize];
-        }
-        for x in 0..size {
-            down[x] = up[x] && cards.ok(dec[x]);
-        }
-        for i in 0..n {
-            let bit = 1usize << i;
-            for x in 0..size {
-                if x & bit != 0 && down[x ^ bit] {
-                    down[x] = true;
-                }
-            }
-        }
-        v.down = down;
-        v
     }
 
     #[inline]
@@ -2148,10 +2213,99 @@ impl Viable {
         let k = k & self.mask;
         (self.lo[(k & 255) as usize] | (self.hi[(k >> 8) as usize] << self.shift)) as usize
     }
+}
+
+/// Positions (within a 64-bit word) whose bit `i` of the index is clear.
+const CLEAR: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
+/// A bitset over the `2^n` subsets of `n` cards.
+fn subset_words(n: u32) -> usize {
+    (1usize << n).div_ceil(64)
+}
+
+/// `b[x] |= b[x | bit]` for every `x` and bit (some superset is set).
+fn close_down(b: &mut [u64], n: u32) {
+    for i in 0..n as usize {
+        if let Some(&clear) = CLEAR.get(i) {
+            let s = 1u32 << i;
+            for w in b.iter_mut() {
+                *w |= (*w >> s) & clear;
+            }
+        } else {
+            let step = 1usize << (i - 6);
+            for j in 0..b.len() {
+                if j & step == 0 {
+                    b[j] |= b[j | step];
+                }
+            }
+        }
+    }
+}
+
+/// `b[x] |= b[x & !bit]` for every `x` and bit (some subset is set).
+fn close_up(b: &mut [u64], n: u32) {
+    for i in 0..n as usize {
+        if let Some(&clear) = CLEAR.get(i) {
+            let s = 1u32 << i;
+            for w in b.iter_mut() {
+                *w |= (*w << s) & !clear;
+            }
+        } else {
+            let step = 1usize << (i - 6);
+            for j in 0..b.len() {
+                if j & step != 0 {
+                    b[j] |= b[j ^ step];
+                }
+            }
+        }
+    }
+}
+
+impl Viable {
+    fn all() -> Viable {
+        Viable {
+            index: Compress::new(0),
+            down: vec![1],
+        }
+    }
+
+    fn new(tables: &[u16], cards: &Cards) -> Viable {
+        let index = cards.compress();
+        let n = cards.mask.count_ones();
+        let size = 1usize << n;
+        // up[x]: some table T ⊇ x
+        let mut up = vec![0u64; subset_words(n)];
+        for &t in tables {
+            let x = index.idx(t);
+            up[x / 64] |= 1 << (x % 64);
+        }
+        close_down(&mut up, n);
+        // down[K]: some x ⊆ K with up[x] and the criteria met
+        let ok = cards.ok_bits();
+        for (u, o) in up.iter_mut().zip(ok.iter()) {
+            *u &= *o;
+        }
+        if size < 64 {
+            up[0] &= (1u64 << size) - 1;
+        }
+        close_up(&mut up, n);
+        Viable {
+            index: index.clone(),
+            down: up,
+        }
+    }
 
     #[inline]
     fn get(&self, k: u16) -> bool {
-        self.down[self.idx(k)]
+        let x = self.index.idx(k);
+        (self.down[x / 64] >> (x % 64)) & 1 == 1
     }
 }
 
