@@ -23,6 +23,7 @@
 mod analyze;
 mod check;
 mod input;
+mod loadtest;
 mod play;
 mod replay;
 mod serve;
@@ -69,6 +70,9 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Run the game server: play in the browser at http://127.0.0.1:8080/ (docs/protocol.md)
     Serve(serve::ServeArgs),
+    /// Load the game server with tables of scripted players over WebSocket
+    /// and report actions per second and latency (docs/performance.md)
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -90,6 +94,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Loadtest(args) => loadtest::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1763,6 +1763,11 @@ impl Match {
                     writer: q,
                     correct: ok,
                     reasons,
+                    solution: c.writers[q]
+                        .presented
+                        .as_ref()
+                        .map(|p| p.solution.clone())
+                        .unwrap_or_default(),
                 });
             }
             c.current = c.queue.len();
@@ -1823,6 +1828,7 @@ impl Match {
                 } else {
                     Vec::new()
                 },
+                solution: presented.solution.clone(),
             });
             self.phase = Phase::Checking(c);
             self.clear_task(Task::Check);

@@ -507,6 +507,9 @@ pub enum Event {
         writer: usize,
         correct: bool,
         reasons: Vec<String>,
+        /// The Solution as presented (shown to everyone once it is judged).
+        #[serde(default)]
+        solution: String,
     },
     TimeExpired {
         player: usize,

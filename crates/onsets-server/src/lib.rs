@@ -16,6 +16,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod loadtest;
 pub mod lobby;
 pub mod metrics;
 pub mod protocol;
@@ -140,6 +141,11 @@ pub async fn serve(addr: &str, database: &str) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
     tracing::info!("onsets server on http://{}", listener.local_addr()?);
+    serve_on(listener, lobby).await
+}
+
+/// Serves the lobby on a bound listener until Ctrl-C.
+pub async fn serve_on(listener: tokio::net::TcpListener, lobby: Lobby) -> anyhow::Result<()> {
     axum::serve(listener, app(lobby))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

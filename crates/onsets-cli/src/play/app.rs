@@ -513,6 +513,7 @@ impl App {
                     writer,
                     correct,
                     reasons,
+                    ..
                 } => {
                     let mut s = format!(
                         "{}: {}",

@@ -280,24 +280,8 @@ impl Client {
         self.view["version"].as_u64().unwrap_or(0)
     }
 
-    /// A simple player: the first legal act that is not a challenge, a bonus
-    /// move or a variation pick; a Solution when one must be presented.
+    /// The scripted player of the load driver (never challenges).
     pub fn scripted_act(&self) -> Option<Value> {
-        let legal = self.view["legal"].as_array()?;
-        let pick = |f: &dyn Fn(&Value) -> bool| legal.iter().find(|a| f(a)).cloned();
-        pick(&|a| a["type"] == "decline")
-            .or_else(|| pick(&|a| a["type"] == "accept"))
-            .or_else(|| pick(&|a| a["type"] == "end_selection"))
-            .or_else(|| pick(&|a| a["type"] == "select_variation"))
-            .or_else(|| pick(&|a| a["type"] == "roll"))
-            .or_else(|| pick(&|a| a["type"] == "deal"))
-            .or_else(|| pick(&|a| a["type"] == "set_goal"))
-            .or_else(|| pick(&|a| a["type"] == "agree_no_goal"))
-            .or_else(|| pick(&|a| a["type"] == "move" && a["bonus"] == false))
-            .or_else(|| pick(&|a| a["type"] == "present"))
-            .map(|mut a| {
-                a.as_object_mut().unwrap().remove("player");
-                a
-            })
+        onsets_server::loadtest::scripted_act(&self.view)
     }
 }

@@ -1,0 +1,81 @@
+//! `onsets loadtest`: tables of scripted players over WebSocket on loopback
+//! (crates/onsets-server/src/loadtest.rs; figures in docs/performance.md).
+
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct LoadtestArgs {
+    /// Tables to hold at once
+    #[arg(long, default_value_t = 500)]
+    tables: usize,
+    /// Seconds to measure once every table has started
+    #[arg(long, default_value_t = 30)]
+    seconds: u64,
+    /// The players' mean think time before each act (ms)
+    #[arg(long, default_value_t = 1000)]
+    think_ms: u64,
+    /// Add a server bot of this level to every table
+    #[arg(long)]
+    bot: Option<String>,
+    /// Division of the tables
+    #[arg(long, default_value = "senior")]
+    division: String,
+    /// A running server (host:port); without it a server is started in this
+    /// process over a temporary SQLite database
+    #[arg(long)]
+    addr: Option<String>,
+    /// Print the report as JSON
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let report = rt.block_on(async {
+        let addr = match &args.addr {
+            Some(a) => a.clone(),
+            None => {
+                let dir = std::env::temp_dir().join(format!("onsets-load-{}", std::process::id()));
+                std::fs::create_dir_all(&dir)?;
+                let db = format!("sqlite:{}", dir.join("load.db").display());
+                let store = onsets_server::Store::open(&db).await?;
+                let lobby = onsets_server::Lobby::open(store).await?;
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+                let addr = listener.local_addr()?.to_string();
+                tokio::spawn(async move {
+                    let _ = axum_serve(listener, lobby).await;
+                });
+                addr
+            }
+        };
+        eprintln!(
+            "onsets loadtest: {} tables on {addr}, think {} ms, measuring {} s",
+            args.tables, args.think_ms, args.seconds
+        );
+        onsets_server::loadtest::run(onsets_server::loadtest::LoadConfig {
+            addr,
+            tables: args.tables,
+            seconds: args.seconds,
+            think_ms: args.think_ms,
+            bot: args.bot.clone(),
+            division: args.division.clone(),
+        })
+        .await
+    })?;
+    if args.json {
+        crate::emit(&format!("{}\n", serde_json::to_string_pretty(&report)?));
+    } else {
+        crate::emit(&format!("{report}\n"));
+    }
+    rt.shutdown_timeout(std::time::Duration::from_secs(1));
+    Ok(0)
+}
+
+async fn axum_serve(
+    listener: tokio::net::TcpListener,
+    lobby: onsets_server::Lobby,
+) -> anyhow::Result<()> {
+    onsets_server::serve_on(listener, lobby).await
+}

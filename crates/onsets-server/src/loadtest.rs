@@ -1,0 +1,320 @@
+//! `onsets loadtest`: N tables played by scripted clients over WebSocket on
+//! loopback, measuring how long an action takes to reach the other players.
+//!
+//! Each table has two human seats played by the driver (and optionally a bot
+//! of the server's). A driver client acts when its seat has something to do
+//! (the first act of [`scripted_act`]) after a think time (`think_ms` ±50%),
+//! sending the table version it saw, so a stale act is refused, not applied.
+//! Latency is measured from the moment an act is sent to the moment the
+//! *other* player's connection receives the update that carries its result
+//! (the table version after it): "from action to broadcast".
+
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    /// `host:port` of a running server.
+    pub addr: String,
+    pub tables: usize,
+    /// How long to measure after every table has started.
+    pub seconds: u64,
+    /// The players' mean think time before each act.
+    pub think_ms: u64,
+    /// A bot of this level in a third seat (the server plays it).
+    pub bot: Option<String>,
+    pub division: String,
+}
+
+/// What was measured.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct LoadReport {
+    pub tables_requested: usize,
+    /// Tables whose both players were connected at the end.
+    pub tables_held: usize,
+    pub connections_lost: u64,
+    pub seconds: f64,
+    pub actions: u64,
+    pub actions_per_second: f64,
+    pub rejected: u64,
+    /// Latency from an act sent to its update at the other player (ms).
+    pub samples: usize,
+    pub p50_ms: f64,
+    pub p90_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    pub shakes_scored: u64,
+}
+
+impl std::fmt::Display for LoadReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "tables held {}/{} (connections lost {})",
+            self.tables_held, self.tables_requested, self.connections_lost
+        )?;
+        writeln!(
+            f,
+            "{} actions in {:.1} s: {:.1} actions/s ({} refused as stale or out of turn); {} shakes scored",
+            self.actions, self.seconds, self.actions_per_second, self.rejected, self.shakes_scored
+        )?;
+        write!(
+            f,
+            "action -> broadcast latency over {} samples: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            self.samples, self.p50_ms, self.p90_ms, self.p99_ms, self.max_ms
+        )
+    }
+}
+
+/// A simple player: the first act of its seat's `legal` list in this order
+/// of preference (never a challenge, a bonus move or a charge), with a
+/// Solution placeholder when one must or may be presented. `None` when the
+/// seat has nothing to do.
+pub fn scripted_act(view: &Value) -> Option<Value> {
+    let legal = view["legal"].as_array()?;
+    let order: [&dyn Fn(&Value) -> bool; 10] = [
+        &|a| a["type"] == "decline",
+        &|a| a["type"] == "accept",
+        &|a| a["type"] == "end_selection",
+        &|a| a["type"] == "select_variation",
+        &|a| a["type"] == "roll",
+        &|a| a["type"] == "deal",
+        &|a| a["type"] == "set_goal",
+        &|a| a["type"] == "agree_no_goal",
+        &|a| a["type"] == "move" && a["bonus"] == false,
+        &|a| a["type"] == "present",
+    ];
+    order.iter().find_map(|f| {
+        legal.iter().find(|a| f(a)).cloned().map(|mut a| {
+            if let Some(o) = a.as_object_mut() {
+                o.remove("player");
+            }
+            a
+        })
+    })
+}
+
+#[derive(Default)]
+struct Shared {
+    latencies: Mutex<Vec<f64>>,
+    actions: AtomicU64,
+    rejected: AtomicU64,
+    lost: AtomicU64,
+    scored: AtomicU64,
+    measuring: std::sync::atomic::AtomicBool,
+}
+
+/// Per table: when the act that produced each version was sent, and by whom.
+type Sent = Arc<Mutex<HashMap<u64, (Instant, usize)>>>;
+
+/// Runs the load and reports.
+pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
+    let shared = Arc::new(Shared::default());
+    let mut held = Vec::new();
+    let mut tasks = Vec::new();
+    for i in 0..cfg.tables {
+        let mut seats = vec![json!({"kind":"human"}), json!({"kind":"human"})];
+        if let Some(level) = &cfg.bot {
+            seats.push(json!({"kind":"bot","level":level}));
+        }
+        let body = json!({"division": cfg.division, "seats": seats, "seed": 1000 + i as u64,
+            "bot_pace": 100, "round_minutes": 120});
+        let t = post_table(&cfg.addr, &body).await?;
+        let id = t["id"].as_str().unwrap_or_default().to_string();
+        let sent: Sent = Arc::default();
+        let alive = Arc::new(AtomicU64::new(0));
+        held.push(alive.clone());
+        for seat in 0..2 {
+            let (addr, id, sent, shared, alive) = (
+                cfg.addr.clone(),
+                id.clone(),
+                sent.clone(),
+                shared.clone(),
+                alive.clone(),
+            );
+            let think = cfg.think_ms;
+            tasks.push(tokio::spawn(async move {
+                if let Err(e) = player(&addr, &id, seat, think, sent, &shared, &alive).await {
+                    tracing::debug!("player {id}/{seat}: {e:#}");
+                }
+            }));
+        }
+        // Pace the start a little so 500 tables do not all roll at once.
+        if i % 50 == 49 {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    // Let every table start, then measure.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let a0 = shared.actions.load(Ordering::Relaxed);
+    shared.measuring.store(true, Ordering::Relaxed);
+    let t0 = Instant::now();
+    tokio::time::sleep(Duration::from_secs(cfg.seconds)).await;
+    shared.measuring.store(false, Ordering::Relaxed);
+    let secs = t0.elapsed().as_secs_f64();
+    let actions = shared.actions.load(Ordering::Relaxed) - a0;
+    let tables_held = held
+        .iter()
+        .filter(|a| a.load(Ordering::Relaxed) == 2)
+        .count();
+    for t in tasks {
+        t.abort();
+    }
+    let mut lat = shared.latencies.lock().expect("latency lock").clone();
+    lat.sort_by(|a, b| a.total_cmp(b));
+    let q = |p: f64| -> f64 {
+        if lat.is_empty() {
+            0.0
+        } else {
+            lat[((lat.len() as f64 - 1.0) * p).round() as usize]
+        }
+    };
+    Ok(LoadReport {
+        tables_requested: cfg.tables,
+        tables_held,
+        connections_lost: shared.lost.load(Ordering::Relaxed),
+        seconds: secs,
+        actions,
+        actions_per_second: actions as f64 / secs,
+        rejected: shared.rejected.load(Ordering::Relaxed),
+        samples: lat.len(),
+        p50_ms: q(0.5),
+        p90_ms: q(0.9),
+        p99_ms: q(0.99),
+        max_ms: lat.last().copied().unwrap_or(0.0),
+        shakes_scored: shared.scored.load(Ordering::Relaxed),
+    })
+}
+
+async fn post_table(addr: &str, body: &Value) -> anyhow::Result<Value> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await?;
+    let body = body.to_string();
+    let req = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await?;
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await?;
+    let text = String::from_utf8_lossy(&buf);
+    let json = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or_default();
+    let v: Value = serde_json::from_str(json.trim())
+        .map_err(|e| anyhow::anyhow!("creating a table: {e}: {text}"))?;
+    if v.get("id").is_none() {
+        anyhow::bail!("creating a table: {v}");
+    }
+    Ok(v)
+}
+
+async fn player(
+    addr: &str,
+    table: &str,
+    seat: usize,
+    think_ms: u64,
+    sent: Sent,
+    shared: &Shared,
+    alive: &AtomicU64,
+) -> anyhow::Result<()> {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await?;
+    let (mut tx, mut rx) = ws.split();
+    tx.send(Message::Text(
+        json!({"v":1,"type":"join","table":table,"name":format!("P{seat}"),"seat":seat})
+            .to_string()
+            .into(),
+    ))
+    .await?;
+    alive.fetch_add(1, Ordering::Relaxed);
+    let mut token = String::new();
+    let mut view = Value::Null;
+    // A deterministic jitter per player.
+    let mut rng = ((seat as u64 + 1) * 0x9E37_79B9) ^ table.len() as u64;
+    let mut next_act: Option<tokio::time::Instant> = None;
+    // The version my act in flight would produce.
+    let mut mine: Option<u64> = None;
+    let result: anyhow::Result<()> = async {
+        loop {
+            let wait = next_act.map(tokio::time::sleep_until);
+            let frame = match wait {
+                Some(w) => tokio::select! {
+                    f = rx.next() => f,
+                    _ = w => {
+                        next_act = None;
+                        if let Some(act) = scripted_act(&view) {
+                            let version = view["version"].as_u64().unwrap_or(0);
+                            sent.lock().expect("sent lock").insert(version + 1, (Instant::now(), seat));
+                            mine = Some(version + 1);
+                            let mut act = act;
+                            if act["type"] == "present" {
+                                act["solution"] = json!("B ∪ R");
+                            }
+                            tx.send(Message::Text(json!({"v":1,"type":"act","token":token,"version":version,"act":act}).to_string().into())).await?;
+                        }
+                        continue;
+                    }
+                },
+                None => rx.next().await,
+            };
+            let Some(frame) = frame else {
+                anyhow::bail!("closed")
+            };
+            let Message::Text(text) = frame? else { continue };
+            let v: Value = serde_json::from_str(&text)?;
+            match v["type"].as_str() {
+                Some("joined") => token = v["token"].as_str().unwrap_or_default().to_string(),
+                Some("accepted") => {
+                    shared.actions.fetch_add(1, Ordering::Relaxed);
+                    mine = None;
+                }
+                Some("rejected") => {
+                    shared.rejected.fetch_add(1, Ordering::Relaxed);
+                    if let Some(k) = mine.take() {
+                        sent.lock().expect("sent lock").remove(&k);
+                    }
+                }
+                Some("state") | Some("update") if v["match"].is_object() => {
+                    {
+                        view = v["match"].clone();
+                        let version = view["version"].as_u64().unwrap_or(0);
+                        if v["type"] == "update" {
+                            let by = sent.lock().expect("sent lock").get(&version).copied();
+                            if let Some((at, who)) = by {
+                                if who != seat {
+                                    sent.lock().expect("sent lock").remove(&version);
+                                    if shared.measuring.load(Ordering::Relaxed) {
+                                        shared
+                                            .latencies
+                                            .lock()
+                                            .expect("latency lock")
+                                            .push(at.elapsed().as_secs_f64() * 1000.0);
+                                    }
+                                }
+                            }
+                            if v["events"].as_array().is_some_and(|e| e.iter().any(|e| e["event"] == "shake_scored")) && seat == 0 {
+                                shared.scored.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                        if next_act.is_none() && scripted_act(&view).is_some() {
+                            rng ^= rng << 13;
+                            rng ^= rng >> 7;
+                            rng ^= rng << 17;
+                            let jitter = if think_ms == 0 { 0 } else { rng % think_ms };
+                            next_act = Some(tokio::time::Instant::now() + Duration::from_millis(think_ms / 2 + jitter));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    .await;
+    alive.fetch_sub(1, Ordering::Relaxed);
+    shared.lost.fetch_add(1, Ordering::Relaxed);
+    result
+}
