@@ -244,6 +244,41 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
     })
 }
 
+/// Reads the `act` of an `act` message for `seat`: fills in `player`, refuses
+/// an act for another seat and the server's own `clock`. The error is
+/// (code, rule, message) for a `rejected` reply.
+pub fn read_act(
+    seat: usize,
+    act: serde_json::Value,
+) -> Result<onsets_engine::Act, (&'static str, &'static str, String)> {
+    let serde_json::Value::Object(mut map) = act else {
+        return Err((
+            "bad-act",
+            "-",
+            "`act` is a JSON object such as {\"type\":\"move\",\"cube\":4,\"to\":\"required\"}"
+                .into(),
+        ));
+    };
+    match map.get("player") {
+        None => {
+            map.insert("player".into(), seat.into());
+        }
+        Some(p) if p.as_u64() == Some(seat as u64) => {}
+        Some(_) => {
+            return Err((
+                "wrong-seat",
+                "I-A",
+                format!("you play seat {seat} and act for no one else"),
+            ))
+        }
+    }
+    if map.get("type").and_then(|t| t.as_str()) == Some("clock") {
+        return Err(("bad-act", "XI", "the server runs the clock".into()));
+    }
+    serde_json::from_value(serde_json::Value::Object(map))
+        .map_err(|e| ("bad-act", "-", format!("act: {e}")))
+}
+
 /// The field a serde error message names (`missing field `x``, `unknown field `x``).
 pub(crate) fn field_of(msg: &str) -> Option<String> {
     let start = msg.find('`')? + 1;
@@ -298,6 +333,28 @@ mod tests {
         );
         let big = format!(r#"{{"v":1,"type":"ping","x":"{}"}}"#, "a".repeat(20_000));
         assert_eq!(code(parse_client(&big)).0, "too-large");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn no_frame_makes_the_reader_panic(text in ".{0,300}") {
+            let _ = parse_client(&text);
+        }
+
+        #[test]
+        fn no_act_object_makes_the_reader_or_the_engine_panic(
+            kind in proptest::sample::select(vec!["roll","deal","move","shift","set_goal","present","challenge","object","accept","select_variation","x"]),
+            cube in 0u64..40, count in 0u64..30, text in ".{0,40}", player in 0u64..4,
+        ) {
+            let act = serde_json::json!({"type": kind, "cube": cube, "count": count, "to": "required",
+                "goal": text, "solution": text, "kind": "now", "writer": player, "reason": "undefined",
+                "variation": text, "player": player});
+            if let Ok(a) = read_act(player as usize, act) {
+                let (m, _) = onsets_engine::Match::new(onsets_engine::MatchConfig::new(
+                    1, &["A", "B", "C"], onsets_core::Division::Senior, true)).unwrap();
+                let _ = m.apply(onsets_engine::Action { at_ms: 10, act: a });
+            }
+        }
     }
 
     #[test]

@@ -67,6 +67,8 @@ pub struct Broadcast {
     pub version: u64,
     pub events: Vec<Event>,
     pub m: Option<Arc<Match>>,
+    /// When each of `m.timers` started (match ms).
+    pub timer_starts: Vec<u64>,
 }
 
 /// Requests to a table's task.
@@ -143,7 +145,11 @@ struct Table {
     updates: broadcast::Sender<Arc<Broadcast>>,
     info: Arc<Mutex<TableInfo>>,
     cmds: mpsc::Sender<Cmd>,
+    /// (player, task, stage, due) of each running timer and when it started.
+    timer_starts: Vec<(TimerKey, u64)>,
 }
+
+type TimerKey = (usize, onsets_engine::Task, u8, u64);
 
 /// Starts a table's task. `stored` is (seats taken, actions) for a table
 /// restored from the store.
@@ -199,6 +205,7 @@ pub fn spawn(
         updates: updates.clone(),
         info: Arc::new(Mutex::new(placeholder_info(&id))),
         cmds: tx.clone(),
+        timer_starts: Vec::new(),
     };
     if let Some(st) = stored {
         t.restore(st.seats, st.header, st.actions)?;
@@ -301,15 +308,47 @@ impl Table {
     }
 
     fn snapshot(&self, events: Vec<Event>) -> Arc<Broadcast> {
+        let timer_starts = match &self.m {
+            Some(m) => m
+                .timers
+                .iter()
+                .map(|t| {
+                    let key = (t.player, t.task, t.stage, t.due_ms);
+                    self.timer_starts
+                        .iter()
+                        .find(|(k, _)| *k == key)
+                        .map_or(m.now_ms, |(_, s)| *s)
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         Arc::new(Broadcast {
             info: self.info.lock().expect("table info lock").clone(),
             version: self.version,
             events,
             m: self.m.clone(),
+            timer_starts,
         })
     }
 
+    /// Notes when each new timer started.
+    fn track_timers(&mut self) {
+        let Some(m) = &self.m else { return };
+        let keys: Vec<TimerKey> = m
+            .timers
+            .iter()
+            .map(|t| (t.player, t.task, t.stage, t.due_ms))
+            .collect();
+        self.timer_starts.retain(|(k, _)| keys.contains(k));
+        for k in keys {
+            if !self.timer_starts.iter().any(|(x, _)| *x == k) {
+                self.timer_starts.push((k, m.now_ms));
+            }
+        }
+    }
+
     fn broadcast(&mut self, events: Vec<Event>) {
+        self.track_timers();
         self.refresh_info();
         let b = self.snapshot(events);
         let _ = self.updates.send(b);
@@ -342,6 +381,7 @@ impl Table {
             self.base_ms = m.now_ms;
             self.origin = Instant::now();
             self.m = Some(Arc::new(m));
+            self.track_timers();
         }
         Ok(())
     }
@@ -703,39 +743,9 @@ impl Table {
                 );
             }
         }
-        let serde_json::Value::Object(mut map) = act else {
-            return rejected(
-                reference,
-                "bad-act",
-                "-",
-                "`act` is a JSON object such as {\"type\":\"move\",\"cube\":4,\"to\":\"required\"}",
-                v,
-            );
-        };
-        match map.get("player") {
-            None => {
-                map.insert("player".into(), seat.into());
-            }
-            Some(p) if p.as_u64() == Some(seat as u64) => {}
-            Some(_) => {
-                return rejected(
-                    reference,
-                    "wrong-seat",
-                    "I-A",
-                    format!("you play seat {seat} and act for no one else"),
-                    v,
-                )
-            }
-        }
-        if map.get("type").and_then(|t| t.as_str()) == Some("clock") {
-            return rejected(reference, "bad-act", "XI", "the server runs the clock", v);
-        }
-        let act: Act = match serde_json::from_value(serde_json::Value::Object(map)) {
+        let act = match crate::protocol::read_act(seat, act) {
             Ok(a) => a,
-            Err(e) => {
-                let msg = e.to_string();
-                return rejected(reference, "bad-act", "-", format!("act: {msg}"), v);
-            }
+            Err((code, rule, message)) => return rejected(reference, code, rule, message, v),
         };
         match self.apply(act).await {
             Ok(version) => ServerMsg::Accepted { reference, version },

@@ -43,7 +43,9 @@ pub struct MatchView {
     pub selections: Vec<Selection>,
     /// The variations in force this shake, in the notation.
     pub variations: Vec<String>,
-    pub timers: Vec<Timer>,
+    /// The running time limits (XI-A), each with the match time it started
+    /// at (`started_ms`): the sand is `due_ms - started_ms` long.
+    pub timers: Vec<TimerView>,
     /// Running totals, penalties included.
     pub totals: Vec<i32>,
     /// Penalties in the current shake (negative).
@@ -68,13 +70,21 @@ pub struct MatchView {
 }
 
 #[derive(Clone, Debug, Serialize)]
+pub struct TimerView {
+    #[serde(flatten)]
+    pub timer: Timer,
+    pub started_ms: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
 pub struct PendingView {
     pub offender: usize,
     pub rule: String,
 }
 
 impl MatchView {
-    pub fn new(m: &Match, version: u64, you: Option<usize>) -> MatchView {
+    /// `starts[i]` is when `m.timers[i]` started (missing: now).
+    pub fn new(m: &Match, version: u64, you: Option<usize>, starts: &[u64]) -> MatchView {
         let mut phase = m.phase.clone();
         if let Phase::Writing(w) = &mut phase {
             for (q, wr) in w.writers.iter_mut().enumerate() {
@@ -123,7 +133,15 @@ impl MatchView {
             goal: m.goal.clone(),
             selections: m.selections.clone(),
             variations: m.variations().iter().map(|v| v.to_string()).collect(),
-            timers: m.timers.clone(),
+            timers: m
+                .timers
+                .iter()
+                .enumerate()
+                .map(|(i, t)| TimerView {
+                    timer: t.clone(),
+                    started_ms: starts.get(i).copied().unwrap_or(m.now_ms).min(t.due_ms),
+                })
+                .collect(),
             totals: m.totals(),
             penalties: m.penalties.clone(),
             history: m.history.clone(),
@@ -189,7 +207,7 @@ mod tests {
     #[test]
     fn view_hides_the_deck_and_dice() {
         let (m, _) = Match::new(MatchConfig::new(3, &["A", "B"], Division::Senior, true)).unwrap();
-        let v = MatchView::new(&m, 0, Some(0));
+        let v = MatchView::new(&m, 0, Some(0), &[]);
         let json = serde_json::to_string(&v).unwrap();
         assert!(!json.contains("word_pos"), "the dice generator is hidden");
         assert!(!json.contains("\"deck\""), "the deck order is hidden");

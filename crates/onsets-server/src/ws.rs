@@ -134,7 +134,7 @@ fn render_update(b: &Broadcast, at: &mut Option<Seat>) -> Vec<String> {
     s.last_version = b.version;
     let view =
         b.m.as_ref()
-            .map(|m| Box::new(MatchView::new(m, b.version, s.seat)));
+            .map(|m| Box::new(MatchView::new(m, b.version, s.seat, &b.timer_starts)));
     let events = match &b.m {
         Some(m) => events_for(&b.events, m, s.seat),
         None => Vec::new(),
@@ -152,7 +152,7 @@ fn state(b: &Broadcast, seat: Option<usize>) -> String {
         view: b
             .m
             .as_ref()
-            .map(|m| Box::new(MatchView::new(m, b.version, seat))),
+            .map(|m| Box::new(MatchView::new(m, b.version, seat, &b.timer_starts))),
     })
 }
 
@@ -168,6 +168,7 @@ async fn snapshot(t: &TableHandle) -> Arc<Broadcast> {
         version: 0,
         events: Vec::new(),
         m: None,
+        timer_starts: Vec::new(),
     })
 }
 

@@ -171,3 +171,121 @@ async fn a_table_of_bots_plays_on_its_own_and_can_be_watched() {
         w.try_next(Duration::from_secs(5)).await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_challenge_block_goes_to_the_first_to_arrive() {
+    let db = &databases().await[0];
+    let server = Server::start(db);
+    let t = server
+        .create_table(json!({"division":"senior","adventurous":false,
+            "seats":[{"kind":"human"},{"kind":"human"},{"kind":"human"}], "seed": 4}))
+        .await;
+    let id = t["id"].as_str().unwrap().to_string();
+    let mut clients = [
+        server.client().await,
+        server.client().await,
+        server.client().await,
+    ];
+    for (i, c) in clients.iter_mut().enumerate() {
+        c.join(&id, &format!("P{i}")).await;
+    }
+    // Play until three cubes are on the mat.
+    let mut guard = 0;
+    loop {
+        for c in clients.iter_mut() {
+            while c.try_next(Duration::from_millis(5)).await.is_some() {}
+        }
+        let v = &clients[0].view;
+        let on_mat = v["cubes"].as_array().map_or(0, |c| {
+            c.iter()
+                .filter(|c| c["family"] != "digit" && c["place"] != "resources")
+                .count()
+        });
+        if v["phase"]["phase"] == "moves" && on_mat >= 3 {
+            break;
+        }
+        guard += 1;
+        assert!(guard < 300, "did not reach the moves");
+        for c in clients.iter_mut() {
+            if let Some(a) = c.scripted_act() {
+                c.act(a).await;
+                break;
+            }
+        }
+    }
+    let last = clients[0].view["last_mover"].as_u64().unwrap() as usize;
+    let racers: Vec<usize> = (0..3).filter(|&i| i != last).collect();
+    // Both send at once; the table's task takes them in order of arrival.
+    for &i in &racers {
+        let token = clients[i].token.clone().unwrap();
+        clients[i]
+            .send(json!({"v":1,"type":"act","ref":77,"token":token,"act":{"type":"challenge","kind":"impossible"}}))
+            .await;
+    }
+    let mut outcomes = Vec::new();
+    for &i in &racers {
+        let r = clients[i].until("reply", |v| v["ref"] == 77).await;
+        outcomes.push((i, r));
+    }
+    let won: Vec<_> = outcomes
+        .iter()
+        .filter(|(_, r)| r["type"] == "accepted")
+        .collect();
+    let lost: Vec<_> = outcomes
+        .iter()
+        .filter(|(_, r)| r["type"] == "rejected")
+        .collect();
+    assert_eq!((won.len(), lost.len()), (1, 1), "{outcomes:?}");
+    assert!(
+        ["block-held", "wrong-phase", "already-challenged"]
+            .contains(&lost[0].1["code"].as_str().unwrap()),
+        "{:?}",
+        lost[0].1
+    );
+    // Everyone sees exactly one challenge, by the winner.
+    for c in clients.iter_mut() {
+        while c.try_next(Duration::from_millis(200)).await.is_some() {}
+        let ch: Vec<_> = c
+            .events
+            .iter()
+            .filter(|e| e["event"] == "challenged")
+            .collect();
+        assert_eq!(ch.len(), 1, "{ch:?}");
+        assert_eq!(ch[0]["player"], won[0].0);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_runs_the_sand_timer() {
+    // XI-A: the Goal-setter has a minute to roll; the server, not a client,
+    // notices that it ran out.
+    let db = &databases().await[0];
+    let server = Server::start(db);
+    let t = server
+        .create_table(
+            json!({"division":"senior","seats":[{"kind":"human"},{"kind":"human"}], "seed": 2}),
+        )
+        .await;
+    let id = t["id"].as_str().unwrap().to_string();
+    let mut a = server.client().await;
+    a.join(&id, "Ann").await;
+    let mut b = server.client().await;
+    b.join(&id, "Bob").await;
+    let timer = b.view["timers"][0].clone();
+    assert_eq!(timer["task"], "roll", "{timer}");
+    let due = timer["due_ms"].as_u64().unwrap();
+    let start = tokio::time::Instant::now();
+    let deadline = start + Duration::from_millis(due + 20_000);
+    while !b.events.iter().any(|e| e["event"] == "time_expired") {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the timer never ran out"
+        );
+        b.try_next(Duration::from_secs(5)).await;
+    }
+    let waited = start.elapsed().as_millis() as u64;
+    assert!(
+        waited + 2000 >= due,
+        "not before its time: {waited} ms for {due} ms"
+    );
+}
