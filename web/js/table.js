@@ -33,6 +33,8 @@ const PALETTE = [
 
 /** The time each task starts with, to draw the sand (XI-A-1). @param {Timer} t @param {MatchView} m */
 function taskTotal(t, m) {
+  // The server says when the sand started; the task's limit (XI-A) otherwise.
+  if (t.started_ms !== undefined && t.due_ms > t.started_ms) return t.due_ms - t.started_ms;
   if (t.stage > 0) return 60000;
   const two = m.variations.includes('two-solutions');
   switch (t.task) {
@@ -188,7 +190,7 @@ export class TableView {
     if (e.event === 'solution_judged') {
       const shake = m.history.length && m.phase.phase !== 'checking' ? m.history[m.history.length - 1].shake : m.shake;
       if (this.verdicts.shake !== shake) this.verdicts = { shake, items: [] };
-      const text = e.writer === m.you ? this.mineSent || this.shown[e.writer] : this.shown[e.writer];
+      const text = e.solution || (e.writer === m.you ? this.mineSent || this.shown[e.writer] : this.shown[e.writer]);
       this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '' });
       delete this.shown[e.writer];
     }

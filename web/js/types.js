@@ -10,7 +10,7 @@
  * @typedef {{id: number, family: 'digit'|'color'|'operation'|'restriction',
  *   face: string, place: Place}} Cube
  * @typedef {'resources'|'goal'|'required'|'permitted'|'forbidden'} Place
- * @typedef {{player: number, task: string, due_ms: number, stage: number, penal: boolean}} Timer
+ * @typedef {{player: number, task: string, due_ms: number, stage: number, penal: boolean, started_ms?: number}} Timer
  * @typedef {{shake: number, goal_setter: number, points: number[], penalties: number[],
  *   void: boolean, note: string}} ShakeRecord
  * @typedef {{player: number, variation: string, legal: boolean, withdrawn: boolean}} Selection
