@@ -194,7 +194,7 @@ struct Config {
     vars: Vec<ReqVar>,
     two_ops: bool,
     /// Padding shapes that fit, per (usage, part), with the padding's table.
-    pad_cache: HashMap<(u64, usize), Vec<Option<u16>>>,
+    pad_cache: HashMap<(u64, usize), Vec<(u8, PadFit)>>,
     /// The caps, needs and reusable classes as 8-bit lanes (even classes,
     /// odd classes), for the word-parallel [`Config::sum`] and
     /// [`Config::dominates`].
@@ -309,7 +309,7 @@ impl Config {
 
     /// Every maximal set of Required Cube variations (bit mask) the part
     /// can satisfy with this usage, or `None` if it breaks VII-B-4-b.
-    fn flags(&self, u: u64, part: usize) -> Option<Vec<u8>> {
+    fn flags(&self, u: u64, part: usize) -> Option<Flags> {
         for (k, c) in self.classes.iter().enumerate() {
             let req = if part == R_PART { c.req_r } else { c.req_s };
             if field(u, k) < req {
@@ -317,8 +317,10 @@ impl Config {
             }
         }
         let n = self.vars.len();
+        let mut out = Flags::default();
         if n == 0 {
-            return Some(vec![0]);
+            out.push(0);
+            return Some(out);
         }
         let mut ok: Vec<u8> = Vec::new();
         for f in 0u8..(1 << n) {
@@ -349,13 +351,21 @@ impl Config {
                 ok.push(f);
             }
         }
-        let max: Vec<u8> = ok
-            .iter()
-            .copied()
-            .filter(|&f| !ok.iter().any(|&g| g != f && g & f == f))
-            .collect();
-        Some(max)
+        for &f in &ok {
+            if !ok.iter().any(|&g| g != f && g & f == f) {
+                out.push(f);
+            }
+        }
+        Some(out)
     }
+}
+
+/// Whether a padding shape fits a usage, and the table of its padding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PadFit {
+    Untried,
+    No,
+    Table(u16),
 }
 
 /// One shape of padding `E outer Z`: `Z` is `S inner K` (or just `K`),
@@ -420,6 +430,35 @@ const PAD_SHAPES: [PadShape; 3 * (7 + 3 * 7 * 2)] = {
     }
     out
 };
+
+/// The maximal sets of Required Cube variations a part satisfies (bit masks;
+/// an antichain of subsets of at most 8 variations: at most C(8, 4) = 70).
+#[derive(Clone, Copy, Debug)]
+struct Flags {
+    len: u8,
+    f: [u8; 70],
+}
+
+impl Default for Flags {
+    fn default() -> Self {
+        Flags { len: 0, f: [0; 70] }
+    }
+}
+
+impl Flags {
+    fn push(&mut self, f: u8) {
+        self.f[self.len as usize] = f;
+        self.len += 1;
+    }
+}
+
+impl IntoIterator for Flags {
+    type Item = u8;
+    type IntoIter = std::iter::Take<std::array::IntoIter<u8, 70>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.f.into_iter().take(self.len as usize)
+    }
+}
 
 /// Padding (absorption): `E ∪ Z`, `E − Z` with `Z` empty and `E ∩ Z` with
 /// `Z` the Universe leave `E`'s table unchanged, and `Z` can be built from
@@ -523,24 +562,62 @@ impl Config {
             return None;
         }
         let table = self.table_of(core, mask);
+        use Symbol::*;
         // The padding shapes are tried in order; whether a shape fits this
         // usage, and the table of its padding `Z`, are remembered per usage
         // and part, so the identity `E op Z = E` is then decided from the two
         // tables.
         let key = (u, part);
-        let mut cands = self.pad_cache.remove(&key).unwrap_or_default();
+        let mut cands = std::mem::take(self.pad_cache.entry(key).or_default());
+        if cands.is_empty() {
+            // Every shape takes a cube for its outer operation and one for
+            // its constant (a set symbol): shapes whose symbols no class
+            // with a cube to spare can be written as do not fit.
+            let can = |sym: Symbol| {
+                self.classes
+                    .iter()
+                    .enumerate()
+                    .any(|(k, c)| (def[k] > 0 || room[k] > 0) && c.syms.contains(&sym))
+            };
+            let outer_ok = [Union, Minus, Intersection].map(can);
+            let any_set = self
+                .classes
+                .iter()
+                .enumerate()
+                .any(|(k, c)| c.stands.is_set() && def[k] + room[k] >= 1);
+            for (i, shape) in PAD_SHAPES.iter().enumerate() {
+                let o = match shape.outer {
+                    Union => 0,
+                    Minus => 1,
+                    _ => 2,
+                };
+                let konst_ok = match shape.konst {
+                    Some(sym) => can(sym),
+                    None => any_set,
+                };
+                if outer_ok[o] && konst_ok && any_set {
+                    cands.push((i as u8, PadFit::Untried));
+                }
+            }
+            if cands.is_empty() {
+                cands.push((0, PadFit::No));
+            }
+        }
         let sem = self.sem;
         let mut hit = None;
-        for (i, shape) in PAD_SHAPES.iter().enumerate() {
-            if i == cands.len() {
+        for (i, fit) in cands.iter_mut() {
+            let shape = &PAD_SHAPES[*i as usize];
+            if *fit == PadFit::Untried {
                 let start = self.nodes.len();
-                let zt = self
-                    .try_pad(core, u, *shape, def, room, nk)
-                    .map(|(r, _)| self.table_of(self.nodes[r as usize].r, mask));
+                *fit = match self.try_pad(core, u, *shape, def, room, nk) {
+                    Some((r, _)) => PadFit::Table(self.table_of(self.nodes[r as usize].r, mask)),
+                    None => PadFit::No,
+                };
                 self.nodes.truncate(start);
-                cands.push(zt);
             }
-            let Some(zt) = cands[i] else { continue };
+            let PadFit::Table(zt) = *fit else {
+                continue;
+            };
             let t = binary(
                 shape.outer,
                 onsets_core::CardSet(table),
@@ -554,7 +631,9 @@ impl Config {
                 break;
             }
         }
-        self.pad_cache.insert(key, cands);
+        if let Some(slot) = self.pad_cache.get_mut(&key) {
+            *slot = cands;
+        }
         let shape = hit?;
         let r = self.try_pad(core, u, shape, def, room, nk)?;
         debug_assert_eq!(self.table_of(r.0, mask), table);
@@ -920,15 +999,54 @@ impl Cards {
                 .filter(|i| self.mask & (1 << i) != 0)
                 .map(|i| 1 << i)
                 .collect();
+            // weights of the compressed cards, and the required and
+            // forbidden cards compressed
+            let wt: Vec<u8> = bits
+                .iter()
+                .map(|&b| self.wlo[(b & 255) as usize] + self.whi[(b >> 8) as usize])
+                .collect();
+            let creq = index.idx(self.req);
+            let cforb = index.idx(self.forb);
+            let all_req = self.req & !self.mask == 0 && creq & cforb == 0;
             let size = 1usize << n;
             let mut ok = vec![0u64; subset_words(n)];
-            let mut dec = vec![0u16; size];
-            for x in 0..size {
-                if x > 0 {
-                    dec[x] = dec[x & (x - 1)] | bits[x.trailing_zeros() as usize];
+            if all_req {
+                // the subsets holding every required card and no forbidden
+                // one: `creq` plus the subsets of the free cards
+                let free = (size - 1) & !creq & !cforb;
+                let req_weight: u32 = (0..n as usize)
+                    .filter(|&i| creq & (1 << i) != 0)
+                    .map(|i| wt[i] as u32)
+                    .sum();
+                let mut w = vec![0u8; size];
+                let mut sub = 0usize;
+                loop {
+                    let x = sub | creq;
+                    if sub > 0 {
+                        let low = sub & sub.wrapping_neg();
+                        w[sub] = w[sub ^ low] + wt[low.trailing_zeros() as usize];
+                    }
+                    let total = w[sub] as u32 + req_weight;
+                    if total < 64 && (self.goals >> total) & 1 == 1 {
+                        ok[x / 64] |= 1 << (x % 64);
+                    }
+                    if sub == free {
+                        break;
+                    }
+                    sub = (sub.wrapping_sub(free)) & free;
                 }
-                if self.ok(dec[x]) {
-                    ok[x / 64] |= 1 << (x % 64);
+            }
+            if cfg!(debug_assertions) {
+                let mut dec = 0u16;
+                for x in 0..size {
+                    if x > 0 {
+                        // the cards of index x (x - 1 and x differ in the
+                        // lowest bits)
+                        dec = (0..n as usize)
+                            .filter(|&i| x & (1 << i) != 0)
+                            .fold(0, |m, i| m | bits[i]);
+                    }
+                    assert_eq!(self.ok(dec), (ok[x / 64] >> (x % 64)) & 1 == 1);
                 }
             }
             (index, ok)
@@ -1683,8 +1801,30 @@ fn run_config(
             .filter(|it| cfg.flags(it.usage, S_PART).is_none())
             .copied()
             .collect();
+        // Without Required Cube variations or Two Operations, a padded
+        // build (at least two symbols longer than its core) only matters
+        // when no build of its table that meets the lower bounds is as
+        // short: the Set-Name candidates keep the shortest build per table,
+        // the first one among equals.
+        let simple = cfg.vars.is_empty() && !two_ops;
+        let mut best: HashMap<u16, u16> = HashMap::default();
+        if simple {
+            for it in all.iter().filter(|it| it.syms >= 2) {
+                if cfg.flags(it.usage, S_PART).is_some() {
+                    let b = best.entry(it.table).or_insert(it.syms);
+                    *b = (*b).min(it.syms);
+                }
+            }
+        }
         for it in extra {
+            if simple && best.get(&it.table).is_some_and(|&b| b <= it.syms + 2) {
+                continue;
+            }
             if let Some(pi) = padded(&mut cfg, &it) {
+                if simple {
+                    let b = best.entry(pi.table).or_insert(pi.syms);
+                    *b = (*b).min(pi.syms);
+                }
                 all.push(pi);
             }
         }
@@ -1753,17 +1893,15 @@ fn run_config(
     }
 
     // Accepted-card sets that can still lead to a Solution (exact pruning of
-    // the proof: Restrictions only shrink K). Only worth its set-up cost in
-    // the unbounded pass.
-    let viable = if limit == usize::MAX && !pad_pass {
+    // the proof: Restrictions only shrink K), given the Set-Names of this
+    // pass.
+    let viable = {
         let tables: Vec<u16> = names
             .by_mask
             .iter()
             .flat_map(|(_, items)| items.iter().map(|it| it.table))
             .collect();
         Viable::new(&tables, cards)
-    } else {
-        Viable::all()
     };
     // Pairs a Restriction part with the Set-Names; cached per (K, flags) when
     // only the first Solution is wanted.
@@ -2180,30 +2318,27 @@ struct Compress {
 
 impl Compress {
     fn new(mask: u16) -> Compress {
-        let compress = |b: u16, m: u16| -> u16 {
-            let mut out = 0u16;
-            let mut j = 0;
-            for i in 0..8 {
-                if m & (1 << i) != 0 {
-                    if b & (1 << i) != 0 {
-                        out |= 1 << j;
-                    }
-                    j += 1;
-                }
+        // the compressed bit of each card present
+        let mut single = [0u16; 16];
+        let mut j = 0;
+        for (i, b) in single.iter_mut().enumerate() {
+            if mask & (1 << i) != 0 {
+                *b = 1 << j;
+                j += 1;
             }
-            out
-        };
-        let (mlo, mhi) = (mask & 255, mask >> 8);
+        }
+        let shift = (mask & 255).count_ones();
         let mut lo = [0u16; 256];
         let mut hi = [0u16; 256];
-        for b in 0..256u16 {
-            lo[b as usize] = compress(b, mlo);
-            hi[b as usize] = compress(b, mhi);
+        for b in 1..256usize {
+            let low = b.trailing_zeros() as usize;
+            lo[b] = lo[b & (b - 1)] | single[low];
+            hi[b] = hi[b & (b - 1)] | (single[low + 8] >> shift);
         }
         Compress {
             lo,
             hi,
-            shift: mlo.count_ones(),
+            shift,
             mask,
         }
     }
@@ -2269,13 +2404,6 @@ fn close_up(b: &mut [u64], n: u32) {
 }
 
 impl Viable {
-    fn all() -> Viable {
-        Viable {
-            index: Compress::new(0),
-            down: vec![1],
-        }
-    }
-
     fn new(tables: &[u16], cards: &Cards) -> Viable {
         let index = cards.compress();
         let n = cards.mask.count_ones();
