@@ -920,7 +920,7 @@ struct Cards {
     forb: u16,
     /// The compression of card sets to the cards present, and the subsets
     /// (compressed) that meet the criteria; computed when first needed.
-    lazy: std::cell::OnceCell<(Compress, Vec<u64>)>,
+    lazy: std::cell::OnceCell<(Compress, Vec<u64>, Vec<u64>)>,
 }
 
 impl Cards {
@@ -991,7 +991,7 @@ impl Cards {
         }
     }
 
-    fn lazy(&self) -> &(Compress, Vec<u64>) {
+    fn lazy(&self) -> &(Compress, Vec<u64>, Vec<u64>) {
         self.lazy.get_or_init(|| {
             let index = Compress::new(self.mask);
             let n = self.mask.count_ones();
@@ -1049,8 +1049,18 @@ impl Cards {
                     assert_eq!(self.ok(dec), (ok[x / 64] >> (x % 64)) & 1 == 1);
                 }
             }
-            (index, ok)
+            let mut above = ok.clone();
+            close_up(&mut above, n);
+            (index, ok, above)
         })
+    }
+
+    /// Whether some subset of `t` meets the criteria (else no Solution can
+    /// name a subset of `t`).
+    fn has_ok_subset(&self, t: u16) -> bool {
+        let (index, _, above) = self.lazy();
+        let x = index.idx(t);
+        (above[x / 64] >> (x % 64)) & 1 == 1
     }
 
     fn compress(&self) -> &Compress {
@@ -1183,11 +1193,14 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     };
     let choices = now_choices(&setup);
     // A first, cheap pass looks for padded witnesses (see [`Config::pad`]).
+    // It searches everything the three-leaf pass does (the same builds,
+    // sides and Restrictions, and padded ones besides), so that pass is left
+    // out after it.
     let passes: Vec<(usize, bool)> = if shortest || two {
         limits.iter().map(|&l| (l, false)).collect()
     } else {
         std::iter::once((3, true))
-            .chain(limits.iter().map(|&l| (l, false)))
+            .chain(limits.iter().filter(|&&l| l != 3).map(|&l| (l, false)))
             .collect()
     };
     for (limit, pad) in passes {
@@ -1258,10 +1271,18 @@ fn now_choices(setup: &Setup) -> Vec<Vec<Symbol>> {
     let res: Vec<Symbol> = p.resources.iter().filter(|s| usable(*s, r)).collect();
     match p.situation {
         Situation::Now => {
+            // One choice per face; and two faces of one meaning class (an
+            // interchangeable pair, XIII-A-3/4) give the same search: the
+            // written symbols are the class's, so the Solutions are the
+            // same, unless the face is wild or a Required Cube variation's.
+            let rules = &setup.rules;
+            let plain = |f: Symbol| !rules.is_wild(f) && !rules.required_cubes.contains(&f);
             let mut v = vec![Vec::new()];
-            let mut seen = Vec::new();
+            let mut seen: Vec<Symbol> = Vec::new();
             for s in res {
-                if !seen.contains(&s) {
+                let same =
+                    |t: &Symbol| *t == s || (plain(*t) && plain(s) && rules.same_class(*t, s));
+                if !seen.iter().any(same) {
                     seen.push(s);
                     v.push(vec![s]);
                 }
@@ -1818,6 +1839,10 @@ fn run_config(
         }
         for it in extra {
             if simple && best.get(&it.table).is_some_and(|&b| b <= it.syms + 2) {
+                continue;
+            }
+            // a Set-Name naming no set that meets the criteria is no use
+            if !cards.has_ok_subset(it.table) {
                 continue;
             }
             if let Some(pi) = padded(&mut cfg, &it) {
