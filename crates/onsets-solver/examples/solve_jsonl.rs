@@ -2,6 +2,7 @@
 //! solves every position of a JSON-lines file (one position a line) once and
 //! prints each time (slowest first), the total, median, p90 and worst, and a
 //! digest of the answers (solvable or not, line by line) to compare runs.
+//! `--digest` prints the digest however many positions there are.
 //! `--answers FILE.answers` compares with recorded answers (one line each: a
 //! Solution text or `-`, as written by the bots' `ONSETS_SOLVE_LOG`): a
 //! different yes/no is an error, a different Solution text is counted.
@@ -78,7 +79,7 @@ fn main() {
     if recorded.is_some() {
         println!("same yes/no as recorded on every line; {texts_differ} Solution texts differ");
     }
-    if n <= 200 {
+    if n <= 200 || args.iter().any(|a| a == "--digest") {
         println!("answers: {answers}");
     }
 }
