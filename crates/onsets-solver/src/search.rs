@@ -378,15 +378,11 @@ struct PadShape {
     s_first: bool,
 }
 
-/// The padding shapes in the order they are tried: the constant Λ, V,
-/// (x − x), then any color (an absorption law such as E ∪ (E ∩ S) = E; the
-/// table is compared afterwards).
-const PAD_SHAPES: [PadShape; 3 * (7 + 3 * 7 * 2)] = {
+/// The constants of the padding shapes.
+const PAD_KONSTS: [Option<Symbol>; 7] = {
     use onsets_core::Color as C;
     use Symbol::*;
-    let outers = [Union, Minus, Intersection];
-    let inners = [None, Some(Intersection), Some(Minus), Some(Union)];
-    let konsts = [
+    [
         Some(Empty),
         Some(Universe),
         None,
@@ -394,7 +390,17 @@ const PAD_SHAPES: [PadShape; 3 * (7 + 3 * 7 * 2)] = {
         Some(Color(C::Red)),
         Some(Color(C::Green)),
         Some(Color(C::Yellow)),
-    ];
+    ]
+};
+
+/// The padding shapes in the order they are tried: the constant Λ, V,
+/// (x − x), then any color (an absorption law such as E ∪ (E ∩ S) = E; the
+/// table is compared afterwards).
+const PAD_SHAPES: [PadShape; 3 * (7 + 3 * 7 * 2)] = {
+    use Symbol::*;
+    let outers = [Union, Minus, Intersection];
+    let inners = [None, Some(Intersection), Some(Minus), Some(Union)];
+    let konsts = PAD_KONSTS;
     let mut out = [PadShape {
         outer: Union,
         inner: None,
@@ -579,23 +585,23 @@ impl Config {
                     .enumerate()
                     .any(|(k, c)| (def[k] > 0 || room[k] > 0) && c.syms.contains(&sym))
             };
-            let outer_ok = [Union, Minus, Intersection].map(can);
             let any_set = self
                 .classes
                 .iter()
                 .enumerate()
                 .any(|(k, c)| c.stands.is_set() && def[k] + room[k] >= 1);
+            // the shapes come in blocks of 49 per outer operation, and the
+            // constants in the order of PAD_KONSTS
+            let outer_ok = [Union, Minus, Intersection].map(can);
+            let konst_ok = PAD_KONSTS.map(|k| match k {
+                Some(sym) => can(sym),
+                None => any_set,
+            });
             for (i, shape) in PAD_SHAPES.iter().enumerate() {
-                let o = match shape.outer {
-                    Union => 0,
-                    Minus => 1,
-                    _ => 2,
-                };
-                let konst_ok = match shape.konst {
-                    Some(sym) => can(sym),
-                    None => any_set,
-                };
-                if outer_ok[o] && konst_ok && any_set {
+                let b = i % 49;
+                let k = if b < 7 { b } else { (b - 7) / 2 % 7 };
+                debug_assert_eq!(PAD_KONSTS[k], shape.konst);
+                if any_set && outer_ok[i / 49] && konst_ok[k] {
                     cands.push((i as u8, PadFit::Untried));
                 }
             }
@@ -920,7 +926,23 @@ struct Cards {
     forb: u16,
     /// The compression of card sets to the cards present, and the subsets
     /// (compressed) that meet the criteria; computed when first needed.
-    lazy: std::cell::OnceCell<(Compress, Vec<u64>, Vec<u64>)>,
+    lazy: std::cell::OnceCell<std::rc::Rc<Criteria>>,
+    weight: [u8; 16],
+}
+
+/// The criteria bits of one set of cards (see [`Cards::lazy`]): the
+/// compression, the subsets that meet the criteria, and the sets with such
+/// a subset.
+type Criteria = (Compress, Vec<u64>, Vec<u64>);
+
+type CriteriaKey = ([u8; 16], u64, u16, u16);
+
+thread_local! {
+    /// The criteria bits are the same for every position with the same
+    /// cards, Goal values and card variations, as met again and again in
+    /// play: kept for the last few.
+    static CRITERIA: std::cell::RefCell<HashMap<CriteriaKey, std::rc::Rc<Criteria>>> =
+        std::cell::RefCell::new(HashMap::default());
 }
 
 impl Cards {
@@ -988,71 +1010,89 @@ impl Cards {
             req,
             forb,
             lazy: std::cell::OnceCell::new(),
+            weight,
         }
     }
 
-    fn lazy(&self) -> &(Compress, Vec<u64>, Vec<u64>) {
+    fn lazy(&self) -> &Criteria {
         self.lazy.get_or_init(|| {
-            let index = Compress::new(self.mask);
-            let n = self.mask.count_ones();
-            let bits: Vec<u16> = (0..16)
-                .filter(|i| self.mask & (1 << i) != 0)
-                .map(|i| 1 << i)
-                .collect();
-            // weights of the compressed cards, and the required and
-            // forbidden cards compressed
-            let wt: Vec<u8> = bits
-                .iter()
-                .map(|&b| self.wlo[(b & 255) as usize] + self.whi[(b >> 8) as usize])
-                .collect();
-            let creq = index.idx(self.req);
-            let cforb = index.idx(self.forb);
-            let all_req = self.req & !self.mask == 0 && creq & cforb == 0;
-            let size = 1usize << n;
-            let mut ok = vec![0u64; subset_words(n)];
-            if all_req {
-                // the subsets holding every required card and no forbidden
-                // one: `creq` plus the subsets of the free cards
-                let free = (size - 1) & !creq & !cforb;
-                let req_weight: u32 = (0..n as usize)
-                    .filter(|&i| creq & (1 << i) != 0)
-                    .map(|i| wt[i] as u32)
-                    .sum();
-                let mut w = vec![0u8; size];
-                let mut sub = 0usize;
-                loop {
-                    let x = sub | creq;
-                    if sub > 0 {
-                        let low = sub & sub.wrapping_neg();
-                        w[sub] = w[sub ^ low] + wt[low.trailing_zeros() as usize];
-                    }
-                    let total = w[sub] as u32 + req_weight;
-                    if total < 64 && (self.goals >> total) & 1 == 1 {
-                        ok[x / 64] |= 1 << (x % 64);
-                    }
-                    if sub == free {
-                        break;
-                    }
-                    sub = (sub.wrapping_sub(free)) & free;
-                }
+            let key = (self.weight, self.goals, self.req, self.forb);
+            if let Some(c) = CRITERIA.with(|m| m.borrow().get(&key).cloned()) {
+                return c;
             }
-            if cfg!(debug_assertions) {
-                let mut dec = 0u16;
-                for x in 0..size {
-                    if x > 0 {
-                        // the cards of index x (x - 1 and x differ in the
-                        // lowest bits)
-                        dec = (0..n as usize)
-                            .filter(|&i| x & (1 << i) != 0)
-                            .fold(0, |m, i| m | bits[i]);
-                    }
-                    assert_eq!(self.ok(dec), (ok[x / 64] >> (x % 64)) & 1 == 1);
+            let c = std::rc::Rc::new(self.criteria());
+            CRITERIA.with(|m| {
+                let mut m = m.borrow_mut();
+                if m.len() >= 64 {
+                    m.clear();
                 }
-            }
-            let mut above = ok.clone();
-            close_up(&mut above, n);
-            (index, ok, above)
+                m.insert(key, c.clone());
+            });
+            c
         })
+    }
+
+    /// Works out [`Criteria`] for these cards.
+    fn criteria(&self) -> Criteria {
+        let index = Compress::new(self.mask);
+        let n = self.mask.count_ones();
+        let bits: Vec<u16> = (0..16)
+            .filter(|i| self.mask & (1 << i) != 0)
+            .map(|i| 1 << i)
+            .collect();
+        // weights of the compressed cards, and the required and
+        // forbidden cards compressed
+        let wt: Vec<u8> = bits
+            .iter()
+            .map(|&b| self.wlo[(b & 255) as usize] + self.whi[(b >> 8) as usize])
+            .collect();
+        let creq = index.idx(self.req);
+        let cforb = index.idx(self.forb);
+        let all_req = self.req & !self.mask == 0 && creq & cforb == 0;
+        let size = 1usize << n;
+        let mut ok = vec![0u64; subset_words(n)];
+        if all_req {
+            // the subsets holding every required card and no forbidden
+            // one: `creq` plus the subsets of the free cards
+            let free = (size - 1) & !creq & !cforb;
+            let req_weight: u32 = (0..n as usize)
+                .filter(|&i| creq & (1 << i) != 0)
+                .map(|i| wt[i] as u32)
+                .sum();
+            let mut w = vec![0u8; size];
+            let mut sub = 0usize;
+            loop {
+                let x = sub | creq;
+                if sub > 0 {
+                    let low = sub & sub.wrapping_neg();
+                    w[sub] = w[sub ^ low] + wt[low.trailing_zeros() as usize];
+                }
+                let total = w[sub] as u32 + req_weight;
+                if total < 64 && (self.goals >> total) & 1 == 1 {
+                    ok[x / 64] |= 1 << (x % 64);
+                }
+                if sub == free {
+                    break;
+                }
+                sub = (sub.wrapping_sub(free)) & free;
+            }
+        }
+        if cfg!(debug_assertions) {
+            let mut dec = 0u16;
+            for x in 0..size {
+                if x > 0 {
+                    // the cards of index x (x - 1 and x differ in the
+                    // lowest bits)
+                    dec = (0..n as usize)
+                        .filter(|&i| x & (1 << i) != 0)
+                        .fold(0, |m, i| m | bits[i]);
+                }
+                assert_eq!(self.ok(dec), (ok[x / 64] >> (x % 64)) & 1 == 1);
+            }
+        }
+        let mut above = ok.clone();
+        close_up(&mut above, n);
+        (index, ok, above)
     }
 
     /// Whether some subset of `t` meets the criteria (else no Solution can
@@ -2521,7 +2561,12 @@ fn pareto_by<T: Built, K: std::hash::Hash + Eq + Copy>(
         }
         g.push(it);
     }
-    let total = |u: u64| (0..16).map(|k| field(u, k) as u32).sum::<u32>();
+    // the sum of the 4-bit counters: bytes of at most 30, added up by a
+    // multiplication (at most 240)
+    let total = |u: u64| {
+        let b = (u & LO) + ((u >> 4) & LO);
+        (b.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    };
     let mut out: Vec<T> = Vec::new();
     for k in keys {
         let mut g = groups.remove(&k).unwrap_or_default();
