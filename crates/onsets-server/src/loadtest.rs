@@ -38,8 +38,10 @@ pub struct LoadReport {
     pub tables_held: usize,
     pub connections_lost: u64,
     pub seconds: f64,
+    /// Actions applied at the tables (players', bots' and the clock's).
     pub actions: u64,
     pub actions_per_second: f64,
+    /// The driver's acts refused (stale or out of turn).
     pub rejected: u64,
     /// Latency from an act sent to its update at the other player (ms).
     pub samples: usize,
@@ -238,6 +240,7 @@ async fn player(
     let mut next_act: Option<tokio::time::Instant> = None;
     // The version my act in flight would produce.
     let mut mine: Option<u64> = None;
+    let mut seen_version = 0u64;
     let result: anyhow::Result<()> = async {
         loop {
             let wait = next_act.map(tokio::time::sleep_until);
@@ -269,7 +272,6 @@ async fn player(
             match v["type"].as_str() {
                 Some("joined") => token = v["token"].as_str().unwrap_or_default().to_string(),
                 Some("accepted") => {
-                    shared.actions.fetch_add(1, Ordering::Relaxed);
                     mine = None;
                 }
                 Some("rejected") => {
@@ -282,6 +284,14 @@ async fn player(
                     {
                         view = v["match"].clone();
                         let version = view["version"].as_u64().unwrap_or(0);
+                        // Every applied action (players', bots', the clock's),
+                        // counted once per table by seat 0.
+                        if seat == 0 && version > seen_version {
+                            if seen_version > 0 {
+                                shared.actions.fetch_add(version - seen_version, Ordering::Relaxed);
+                            }
+                            seen_version = version;
+                        }
                         if v["type"] == "update" {
                             let by = sent.lock().expect("sent lock").get(&version).copied();
                             if let Some((at, who)) = by {

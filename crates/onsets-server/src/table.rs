@@ -221,6 +221,18 @@ pub fn spawn(
     Ok(handle)
 }
 
+/// How many bots may think at once: one core fewer than the machine has
+/// (at least one), leaving a core to the connections.
+fn bot_slots() -> Arc<tokio::sync::Semaphore> {
+    static SLOTS: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
+    SLOTS
+        .get_or_init(|| {
+            let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+            Arc::new(tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1)))
+        })
+        .clone()
+}
+
 fn bot_name(level: &str) -> String {
     let mut c = level.chars();
     match c.next() {
@@ -524,15 +536,24 @@ impl Table {
             let m = m.clone();
             let tx = self.cmds.clone();
             let asked_ms = m.now_ms.max(self.clock());
-            tokio::task::spawn_blocking(move || {
-                let decision = bot.decide(&View::new(&m, seat), asked_ms);
-                let _ = tx.blocking_send(Cmd::BotDecided {
-                    seat,
-                    fingerprint: fp,
-                    asked_ms,
-                    bot,
-                    decision,
-                });
+            tokio::spawn(async move {
+                // Bots think on blocking threads, a few at a time, so the
+                // players' acts never wait for a solver (`bot_slots`).
+                let Ok(permit) = bot_slots().acquire_owned().await else {
+                    return;
+                };
+                let _ = tokio::task::spawn_blocking(move || {
+                    let decision = bot.decide(&View::new(&m, seat), asked_ms);
+                    drop(permit);
+                    let _ = tx.blocking_send(Cmd::BotDecided {
+                        seat,
+                        fingerprint: fp,
+                        asked_ms,
+                        bot,
+                        decision,
+                    });
+                })
+                .await;
             });
         }
     }
