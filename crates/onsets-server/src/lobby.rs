@@ -230,6 +230,7 @@ impl Lobby {
             .write()
             .expect("lobby lock")
             .insert(id.clone(), handle.clone());
+        tracing::info!(table = %id, division = %info.division, seats = info.seats.len(), "table created");
         if req.seats.iter().all(|s| matches!(s, SeatSpec::Bot { .. })) {
             let (tx, rx) = tokio::sync::oneshot::channel();
             let _ = handle

@@ -505,6 +505,7 @@ impl Table {
         self.version += 1;
         self.metrics.action();
         if over {
+            tracing::info!(table = %self.id, version = self.version, "match over");
             if let Err(e) = self.store.set_status(&self.id, "over").await {
                 tracing::error!(table = %self.id, "storing the status failed: {e:#}");
             }
@@ -728,6 +729,7 @@ impl Table {
         self.base_ms = 0;
         self.m = Some(Arc::new(m));
         self.version = 1;
+        tracing::info!(table = %self.id, players = ?config.players, "match started");
         self.broadcast(events);
         self.ask_bots();
     }
