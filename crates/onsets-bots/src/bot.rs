@@ -101,6 +101,8 @@ pub struct Bot {
     /// Whether the last call of `decide` computed a new decision (rather
     /// than repeating the one it is still thinking about).
     pub last_fresh: bool,
+    /// The regular move planned with a bonus move just made (IV-C).
+    plan: Option<Move>,
 }
 
 impl Bot {
@@ -114,6 +116,7 @@ impl Bot {
             cached: None,
             fallbacks: 0,
             last_fresh: false,
+            plan: None,
         }
     }
 
@@ -169,6 +172,9 @@ impl Bot {
 
     fn fresh(&mut self, view: &View) -> Option<Decision> {
         let me = self.seat;
+        if let Some(d) = self.charge(view) {
+            return Some(d);
+        }
         match view.phase() {
             Phase::Setup { rolled, dealt } => {
                 if me == view.goal_setter() && !rolled {
@@ -260,7 +266,7 @@ impl Bot {
                     think_ms: think,
                 })
             }
-            Phase::Moves { turn, .. } => {
+            Phase::Moves { turn, bonus, .. } => {
                 let goal = view.goal()?.goal().ok()?;
                 let pos = view.position(Situation::Impossible, goal);
                 if view.last_mover().is_some_and(|l| l != me) {
@@ -269,7 +275,14 @@ impl Bot {
                     }
                 }
                 if turn == me {
-                    return self.choose_move(view, &pos);
+                    if bonus.is_some() {
+                        if let Some(d) = self.planned_move(view, &pos) {
+                            return Some(d);
+                        }
+                    } else {
+                        self.plan = None;
+                    }
+                    return self.choose_move(view, &pos, bonus.is_none());
                 }
                 None
             }
@@ -513,7 +526,97 @@ impl Bot {
         }
     }
 
-    fn choose_move(&mut self, view: &View, pos: &Position) -> Option<Decision> {
+    /// A charge of illegal procedure (IX-A) against an opponent's
+    /// uncorrected one, when the bot notices it (club level and above).
+    fn charge(&mut self, view: &View) -> Option<Decision> {
+        let me = self.seat;
+        let p = view.pending().iter().rev().find(|p| p.offender != me)?;
+        let (offender, rule) = (p.offender, p.rule.clone());
+        if self.level < Level::Club || !self.chance(self.p.notice, view) {
+            return None;
+        }
+        let think = self.think(view, 1.0, 3.0, None);
+        Some(Decision {
+            act: Act::ChargeIllegalProcedure { player: me },
+            explanation: format!(
+                "charged illegal procedure: player {} broke {rule} (IX-A)",
+                offender + 1
+            ),
+            think_ms: think,
+        })
+    }
+
+    /// The regular move planned with the bonus move just made, if it is
+    /// still legal.
+    fn planned_move(&mut self, view: &View, pos: &Position) -> Option<Decision> {
+        let mv = self.plan.take()?;
+        if !legal_moves_with(pos, MoveOptions { bonus: false }).contains(&mv) {
+            return None;
+        }
+        let act = self.move_act(view, &mv)?;
+        Some(Decision {
+            act,
+            explanation: format!(
+                "moved {mv} at once after the bonus move, as planned: a Solution is still possible and no challenge wins"
+            ),
+            think_ms: 0,
+        })
+    }
+
+    /// A bonus move (IV-C) for the strong and the expert, when it helps:
+    /// not while leading the match (IV-C-2), and only when no regular move
+    /// examined is safe but a bonus move and a regular move after it leave
+    /// a safe position (typically: with three cubes in Resources, every
+    /// regular move lets a Now challenge win, and two moves leave one cube,
+    /// too few for a Now challenge, V-A-2-a). The regular move is planned
+    /// and made at once after the bonus move, as players do (IV-C comment b).
+    fn bonus_move(&mut self, view: &View, pos: &Position) -> Option<Decision> {
+        if self.level < Level::Strong || view.leading(self.seat) {
+            return None;
+        }
+        // In the solver's order (no draw from the generator: a bot that
+        // finds no bonus move plays on exactly as before).
+        let turns: Vec<Move> = legal_moves_with(pos, MoveOptions { bonus: true })
+            .into_iter()
+            .filter(|m| m.bonus.is_some())
+            .collect();
+        let looks = self.p.look_moves.min(turns.len());
+        for mv in turns.into_iter().take(looks) {
+            let b = mv.bonus?;
+            let after = onsets_solver::analysis::apply_move(pos, &mv);
+            let (class, w) = Self::classify(&after);
+            if class != Class::Safe {
+                continue;
+            }
+            let cube = view
+                .cubes()
+                .iter()
+                .find(|c| c.place == Place::Resources && c.family != Family::Digit && c.face == b)?
+                .id;
+            let regular = Move {
+                bonus: None,
+                ..mv.clone()
+            };
+            let think = self.think(view, 5.0, 15.0, Some(Task::Move));
+            self.plan = Some(regular.clone());
+            return Some(Decision {
+                act: Act::Move {
+                    player: self.seat,
+                    cube,
+                    to: Place::Forbidden,
+                    bonus: true,
+                },
+                explanation: format!(
+                    "bonus move {b} → Forbidden: every regular move examined lets a challenge win; after it {regular} is safe ({})",
+                    w.unwrap_or_default()
+                ),
+                think_ms: think,
+            });
+        }
+        None
+    }
+
+    fn choose_move(&mut self, view: &View, pos: &Position, may_bonus: bool) -> Option<Decision> {
         let mut moves = legal_moves_with(pos, MoveOptions { bonus: false });
         if moves.is_empty() {
             return None;
@@ -544,6 +647,11 @@ impl Bot {
                         forced = Some((mv.clone(), c));
                     }
                 }
+            }
+        }
+        if chosen.is_none() && may_bonus {
+            if let Some(d) = self.bonus_move(view, pos) {
+                return Some(d);
             }
         }
         let (mv, why) = match chosen {
@@ -816,6 +924,17 @@ impl Bot {
         }) else {
             return false;
         };
+        if let Act::ChargeIllegalProcedure { .. } = act {
+            // A charge is clean when it corrects another player's illegal
+            // procedure (the penalties are the offender's) and costs us
+            // nothing.
+            return ev.iter().any(|e| {
+                matches!(e, Event::IllegalProcedureCharged { offender, .. } if Some(*offender) != me)
+            }) && !ev.iter().any(|e| {
+                matches!(e, Event::Penalty { player, .. } if Some(*player) == me)
+                    || matches!(e, Event::ChargeSetAside { .. })
+            });
+        }
         !ev.iter().any(|e| {
             matches!(
                 e,

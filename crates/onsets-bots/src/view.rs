@@ -84,6 +84,11 @@ impl<'a> View<'a> {
     pub fn resources_count(&self) -> usize {
         self.m.resources_count()
     }
+    /// The illegal procedures not yet corrected nor insulated (IX): public,
+    /// since they happen on the table (a cube moved, a word said).
+    pub fn pending(&self) -> &[onsets_engine::Pending] {
+        &self.m.pending
+    }
     /// The mat as a position for the checker and the solver.
     pub fn position(&self, situation: Situation, goal: Goal) -> Position {
         self.m.position(situation, goal)
