@@ -971,13 +971,10 @@ impl Cards {
         }
         let mut wlo = [0u8; 256];
         let mut whi = [0u8; 256];
-        for x in 0..256usize {
-            for i in 0..8 {
-                if x & (1 << i) != 0 {
-                    wlo[x] += weight[i];
-                    whi[x] += weight[i + 8];
-                }
-            }
+        for x in 1..256usize {
+            let i = x.trailing_zeros() as usize;
+            wlo[x] = wlo[x & (x - 1)] + weight[i];
+            whi[x] = whi[x & (x - 1)] + weight[i + 8];
         }
         let goals = setup
             .goals
@@ -1243,7 +1240,11 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
             .chain(limits.iter().filter(|&&l| l != 3).map(|&l| (l, false)))
             .collect()
     };
+    // The Set-Name builds of each configuration, kept from one pass to the
+    // next (a pass with a larger limit goes on from them).
+    let mut built: Vec<KeptBuilds> = Vec::new();
     for (limit, pad) in passes {
+        let mut ci = 0;
         for now_choice in &choices {
             for meanings in wild_meanings(&setup, now_choice) {
                 let mut shared = SharedBuilds::default();
@@ -1254,9 +1255,18 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
                     } else {
                         None
                     };
+                    let keep = if blanks.len() == 1 && !shortest {
+                        if built.len() <= ci {
+                            built.push(KeptBuilds::default());
+                        }
+                        Some(&mut built[ci])
+                    } else {
+                        None
+                    };
+                    ci += 1;
                     run_config(
-                        &setup, now_choice, &meanings, blank, &cards[bi], limit, pad, sh, shortest,
-                        two, &mut found, &mut order, &mut stats,
+                        &setup, now_choice, &meanings, blank, &cards[bi], limit, pad, sh, keep,
+                        shortest, two, &mut found, &mut order, &mut stats,
                     );
                     if !shortest {
                         let need = if two { 2 } else { 1 };
@@ -1391,6 +1401,15 @@ struct SharedBuilds {
     nodes: Vec<Node>,
 }
 
+/// The Set-Name builds of one configuration up to `upto` leaves, kept for
+/// the next pass (see [`search`]).
+#[derive(Default)]
+struct KeptBuilds {
+    upto: usize,
+    levels: Vec<Vec<Item>>,
+    nodes: Vec<Node>,
+}
+
 /// Set-Name tables per flag mask: distinct tables with their shortest build.
 struct Names {
     by_mask: Vec<(u8, Vec<Item>)>,
@@ -1406,6 +1425,7 @@ fn run_config(
     limit: usize,
     pad_pass: bool,
     shared: Option<&mut SharedBuilds>,
+    built: Option<&mut KeptBuilds>,
     shortest: bool,
     two: bool,
     found: &mut HashMap<u16, Found>,
@@ -1666,7 +1686,20 @@ fn run_config(
         cfg.nodes = sh.nodes.clone();
         levels = sh.levels.clone();
     }
-    for n in 1..=max_leaves {
+    // Levels built by an earlier pass for this configuration (the same
+    // classes, so the same builds): taken as they are. Their Set-Names alone
+    // were checked then.
+    let mut from = 1;
+    if let Some(b) = built.as_deref().filter(|b| b.upto > 0 && !shared_mode) {
+        let upto = b.upto.min(max_leaves);
+        cfg.nodes = b.nodes.clone();
+        for n in 1..=upto {
+            levels[n] = b.levels[n].clone();
+            runs[n] = usage_runs(&levels[n]);
+        }
+        from = upto + 1;
+    }
+    for n in from..=max_leaves {
         if reuse {
             break;
         }
@@ -1834,6 +1867,13 @@ fn run_config(
             return;
         }
         levels[n] = items;
+    }
+    if let Some(b) = built.filter(|_| !shared_mode) {
+        if max_leaves > b.upto {
+            b.upto = max_leaves;
+            b.levels = levels.clone();
+            b.nodes = cfg.nodes.clone();
+        }
     }
     if let Some(sh) = shared {
         if !sh.done {
