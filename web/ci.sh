@@ -19,7 +19,9 @@ cd "$WEB"
 npm ci --no-audit --no-fund
 npx tsc --noEmit
 
-(cd "$ROOT" && cargo build -p onsets-cli)
+# The whole workspace, so that the build right after `cargo test --workspace` reuses
+# its dependencies (same features) instead of building them again.
+(cd "$ROOT" && cargo build --workspace)
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 case "$TARGET" in /*) ;; *) TARGET="$ROOT/$TARGET" ;; esac
 BIN="$TARGET/debug/onsets"
