@@ -204,6 +204,90 @@ mod tests {
     use onsets_core::Division;
     use onsets_engine::{Action, MatchConfig};
 
+    use onsets_engine::{Checking, Presented, Role, Writer, Writing, WritingKind};
+
+    fn writer(solution: Option<&str>) -> Writer {
+        Writer {
+            role: Role::May,
+            presented: solution.map(|s| Presented {
+                solution: s.into(),
+                goal: None,
+            }),
+            declined: false,
+            lapsed: false,
+        }
+    }
+
+    fn three() -> Match {
+        Match::new(MatchConfig::new(
+            3,
+            &["A", "B", "C"],
+            Division::Senior,
+            true,
+        ))
+        .unwrap()
+        .0
+    }
+
+    #[test]
+    fn vii_c_3_a_presented_solution_is_seen_by_its_writer_only_while_others_write() {
+        let mut m = three();
+        m.phase = Phase::Writing(Writing {
+            kind: WritingKind::EndOfRound,
+            writers: vec![writer(Some("R ∪ B")), writer(None), writer(None)],
+        });
+        let mine = serde_json::to_string(&MatchView::new(&m, 1, Some(0), &[])).unwrap();
+        assert!(mine.contains("R ∪ B"));
+        for seat in [Some(1), Some(2), None] {
+            let theirs = serde_json::to_string(&MatchView::new(&m, 1, seat, &[])).unwrap();
+            assert!(!theirs.contains("R ∪ B"), "seat {seat:?} sees it: {theirs}");
+        }
+        let ev = vec![Event::Presented {
+            player: 0,
+            solution: "R ∪ B".into(),
+        }];
+        let shown = |m: &Match, you| serde_json::to_string(&events_for(&ev, m, you)).unwrap();
+        assert!(shown(&m, Some(0)).contains("R ∪ B"));
+        assert!(!shown(&m, Some(1)).contains("R ∪ B"));
+        assert!(!shown(&m, None).contains("R ∪ B"));
+        // Once writing is over, everyone sees it.
+        m.phase = Phase::Over;
+        assert!(shown(&m, Some(1)).contains("R ∪ B"));
+    }
+
+    #[test]
+    fn vii_c_5_c_an_ambiguity_attempt_is_seen_by_its_checker_only_until_all_are_ready() {
+        let mut m = three();
+        m.phase = Phase::Checking(Checking {
+            kind: WritingKind::EndOfRound,
+            writers: vec![writer(Some("R ∪ B ∩ G")), writer(None), writer(None)],
+            queue: vec![0],
+            current: 0,
+            decisions: vec![vec![
+                onsets_engine::Decision::Accepted,
+                onsets_engine::Decision::Attempted,
+                onsets_engine::Decision::Pending,
+            ]],
+            correct: vec![None; 3],
+            attempts: vec![(0, 1, "(R ∪ B) ∩ G".into())],
+        });
+        let seen = |you| serde_json::to_string(&MatchView::new(&m, 1, you, &[])).unwrap();
+        assert!(seen(Some(1)).contains("(R ∪ B) ∩ G"));
+        assert!(!seen(Some(2)).contains("(R ∪ B) ∩ G"));
+        assert!(!seen(Some(0)).contains("(R ∪ B) ∩ G"));
+        let ev = vec![Event::AmbiguityAttempt {
+            checker: 1,
+            writer: 0,
+            grouping: "(R ∪ B) ∩ G".into(),
+        }];
+        assert!(!serde_json::to_string(&events_for(&ev, &m, Some(2)))
+            .unwrap()
+            .contains("(R ∪ B) ∩ G"));
+        assert!(serde_json::to_string(&events_for(&ev, &m, Some(1)))
+            .unwrap()
+            .contains("(R ∪ B) ∩ G"));
+    }
+
     #[test]
     fn view_hides_the_deck_and_dice() {
         let (m, _) = Match::new(MatchConfig::new(3, &["A", "B"], Division::Senior, true)).unwrap();
