@@ -12,6 +12,41 @@ use sqlx::sqlite::{
 use sqlx::Row;
 use std::str::FromStr;
 
+/// Runs one statement on either database (`$1`, `$2`, … placeholders read
+/// the same in both).
+macro_rules! execute {
+    ($store:expr, $sql:expr $(, $bind:expr)* $(,)?) => {
+        match $store {
+            Store::Sqlite(p) => {
+                sqlx::query($sql)$(.bind($bind))*.execute(p).await?;
+            }
+            Store::Postgres(p) => {
+                sqlx::query($sql)$(.bind($bind))*.execute(p).await?;
+            }
+        }
+    };
+}
+
+/// Fetches every row of a query on either database, each mapped by `$row`.
+macro_rules! fetch {
+    ($store:expr, $sql:expr, $row:expr) => {
+        match $store {
+            Store::Sqlite(p) => sqlx::query($sql)
+                .fetch_all(p)
+                .await?
+                .into_iter()
+                .map($row)
+                .collect::<Vec<_>>(),
+            Store::Postgres(p) => sqlx::query($sql)
+                .fetch_all(p)
+                .await?
+                .into_iter()
+                .map($row)
+                .collect::<Vec<_>>(),
+        }
+    };
+}
+
 /// A database connection pool.
 #[derive(Clone, Debug)]
 pub enum Store {
@@ -95,133 +130,84 @@ impl Store {
     }
 
     pub async fn create_table(&self, id: &str, created_at: i64, spec: &str) -> Result<()> {
-        match self {
-            Store::Sqlite(p) => {
-                sqlx::query(
-                    "INSERT INTO tables (id, created_at, spec, status) VALUES (?, ?, ?, 'waiting')",
-                )
-                .bind(id)
-                .bind(created_at)
-                .bind(spec)
-                .execute(p)
-                .await?;
-            }
-            Store::Postgres(p) => {
-                sqlx::query("INSERT INTO tables (id, created_at, spec, status) VALUES ($1, $2, $3, 'waiting')")
-                    .bind(id)
-                    .bind(created_at)
-                    .bind(spec)
-                    .execute(p)
-                    .await?;
-            }
-        }
+        execute!(
+            self,
+            "INSERT INTO tables (id, created_at, spec, status) VALUES ($1, $2, $3, 'waiting')",
+            id,
+            created_at,
+            spec
+        );
         Ok(())
     }
 
     pub async fn set_seat(&self, table: &str, seat: usize, name: &str, token: &str) -> Result<()> {
-        let seat = seat as i32;
-        match self {
-            Store::Sqlite(p) => {
-                sqlx::query("INSERT INTO seats (table_id, seat, name, token) VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, token = excluded.token")
-                    .bind(table).bind(seat).bind(name).bind(token)
-                    .execute(p)
-                    .await?;
-            }
-            Store::Postgres(p) => {
-                sqlx::query("INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4) ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, token = excluded.token")
-                    .bind(table).bind(seat).bind(name).bind(token)
-                    .execute(p)
-                    .await?;
-            }
-        }
+        execute!(
+            self,
+            "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (table_id, seat) DO UPDATE SET name = excluded.name, token = excluded.token",
+            table,
+            seat as i32,
+            name,
+            token
+        );
         Ok(())
     }
 
     /// The match starts: its header is written.
     pub async fn start(&self, table: &str, header: &str) -> Result<()> {
-        match self {
-            Store::Sqlite(p) => {
-                sqlx::query("UPDATE tables SET header = ?, status = 'playing' WHERE id = ?")
-                    .bind(header)
-                    .bind(table)
-                    .execute(p)
-                    .await?;
-            }
-            Store::Postgres(p) => {
-                sqlx::query("UPDATE tables SET header = $1, status = 'playing' WHERE id = $2")
-                    .bind(header)
-                    .bind(table)
-                    .execute(p)
-                    .await?;
-            }
-        }
+        execute!(
+            self,
+            "UPDATE tables SET header = $1, status = 'playing' WHERE id = $2",
+            header,
+            table
+        );
         Ok(())
     }
 
     pub async fn set_status(&self, table: &str, status: &str) -> Result<()> {
-        match self {
-            Store::Sqlite(p) => {
-                sqlx::query("UPDATE tables SET status = ? WHERE id = ?")
-                    .bind(status)
-                    .bind(table)
-                    .execute(p)
-                    .await?;
-            }
-            Store::Postgres(p) => {
-                sqlx::query("UPDATE tables SET status = $1 WHERE id = $2")
-                    .bind(status)
-                    .bind(table)
-                    .execute(p)
-                    .await?;
-            }
-        }
+        execute!(
+            self,
+            "UPDATE tables SET status = $1 WHERE id = $2",
+            status,
+            table
+        );
         Ok(())
     }
 
     /// Appends one action to a table's log.
     pub async fn append(&self, table: &str, seq: u64, action: &str) -> Result<()> {
-        let seq = seq as i64;
-        match self {
-            Store::Sqlite(p) => {
-                sqlx::query("INSERT INTO actions (table_id, seq, action) VALUES (?, ?, ?)")
-                    .bind(table)
-                    .bind(seq)
-                    .bind(action)
-                    .execute(p)
-                    .await?;
-            }
-            Store::Postgres(p) => {
-                sqlx::query("INSERT INTO actions (table_id, seq, action) VALUES ($1, $2, $3)")
-                    .bind(table)
-                    .bind(seq)
-                    .bind(action)
-                    .execute(p)
-                    .await?;
-            }
-        }
+        execute!(
+            self,
+            "INSERT INTO actions (table_id, seq, action) VALUES ($1, $2, $3)",
+            table,
+            seq as i64,
+            action
+        );
         Ok(())
     }
 
     /// Every stored table with its seats and log, oldest first.
     pub async fn load(&self) -> Result<Vec<StoredTable>> {
-        let (tables, seats, actions) = match self {
-            Store::Sqlite(p) => (
-                sqlx::query("SELECT id, created_at, spec, status, header FROM tables ORDER BY created_at, id").fetch_all(p).await?
-                    .into_iter().map(|r| row_table(r.get(0), r.get(1), r.get(2), r.get(3), r.get(4))).collect::<Vec<_>>(),
-                sqlx::query("SELECT table_id, seat, name, token FROM seats").fetch_all(p).await?
-                    .into_iter().map(|r| (r.get::<String, _>(0), r.get::<i32, _>(1), r.get::<String, _>(2), r.get::<String, _>(3))).collect::<Vec<_>>(),
-                sqlx::query("SELECT table_id, seq, action FROM actions ORDER BY table_id, seq").fetch_all(p).await?
-                    .into_iter().map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1), r.get::<String, _>(2))).collect::<Vec<_>>(),
-            ),
-            Store::Postgres(p) => (
-                sqlx::query("SELECT id, created_at, spec, status, header FROM tables ORDER BY created_at, id").fetch_all(p).await?
-                    .into_iter().map(|r| row_table(r.get(0), r.get(1), r.get(2), r.get(3), r.get(4))).collect::<Vec<_>>(),
-                sqlx::query("SELECT table_id, seat, name, token FROM seats").fetch_all(p).await?
-                    .into_iter().map(|r| (r.get::<String, _>(0), r.get::<i32, _>(1), r.get::<String, _>(2), r.get::<String, _>(3))).collect::<Vec<_>>(),
-                sqlx::query("SELECT table_id, seq, action FROM actions ORDER BY table_id, seq").fetch_all(p).await?
-                    .into_iter().map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1), r.get::<String, _>(2))).collect::<Vec<_>>(),
-            ),
-        };
+        let tables = fetch!(
+            self,
+            "SELECT id, created_at, spec, status, header FROM tables ORDER BY created_at, id",
+            |r| row_table(r.get(0), r.get(1), r.get(2), r.get(3), r.get(4))
+        );
+        let seats = fetch!(self, "SELECT table_id, seat, name, token FROM seats", |r| (
+            r.get::<String, _>(0),
+            r.get::<i32, _>(1),
+            r.get::<String, _>(2),
+            r.get::<String, _>(3)
+        ));
+        let actions = fetch!(
+            self,
+            "SELECT table_id, seq, action FROM actions ORDER BY table_id, seq",
+            |r| (
+                r.get::<String, _>(0),
+                r.get::<i64, _>(1),
+                r.get::<String, _>(2)
+            )
+        );
         let mut tables = tables;
         let index: std::collections::HashMap<String, usize> = tables
             .iter()

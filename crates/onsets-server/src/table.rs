@@ -71,16 +71,19 @@ pub struct Broadcast {
     pub timer_starts: Vec<u64>,
 }
 
+/// The answer to a join or rejoin: (seat, token, name), or the error to send.
+pub type SeatReply = Result<(usize, String, String), ServerMsg>;
+
 /// Requests to a table's task.
 pub enum Cmd {
     Join {
         name: String,
         seat: Option<usize>,
-        reply: oneshot::Sender<Result<(usize, String, String), ServerMsg>>,
+        reply: oneshot::Sender<SeatReply>,
     },
     Rejoin {
         token: String,
-        reply: oneshot::Sender<Result<(usize, String), ServerMsg>>,
+        reply: oneshot::Sender<SeatReply>,
     },
     /// A connection started or stopped playing a seat (`None`: spectating).
     Presence { seat: Option<usize>, delta: i32 },
@@ -570,7 +573,7 @@ impl Table {
                     .seats
                     .iter()
                     .position(|s| s.token.as_deref() == Some(token.as_str()))
-                    .map(|i| (i, self.seats[i].name.clone()))
+                    .map(|i| (i, token.clone(), self.seats[i].name.clone()))
                     .ok_or_else(|| {
                         crate::protocol::error(
                             "bad-token",

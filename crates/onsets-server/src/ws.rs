@@ -207,68 +207,52 @@ async fn sit(
     msg
 }
 
-async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<String> {
-    let no_table = |id: &str| {
-        vec![envelope(&error(
-            "no-such-table",
-            format!("there is no table `{id}`"),
-            Some("table"),
-        ))]
+fn no_table(id: &str) -> Vec<String> {
+    vec![envelope(&error(
+        "no-such-table",
+        format!("there is no table `{id}`"),
+        Some("table"),
+    ))]
+}
+
+/// Joins or rejoins a seat: `joined` then the whole table, or the error.
+async fn take_seat(
+    lobby: &Lobby,
+    at: &mut Option<Seat>,
+    table: &str,
+    cmd: impl FnOnce(oneshot::Sender<crate::table::SeatReply>) -> Cmd,
+) -> Vec<String> {
+    let Some(t) = lobby.get(table) else {
+        return no_table(table);
     };
+    let (reply, rx) = oneshot::channel();
+    if t.cmds.send(cmd(reply)).await.is_err() {
+        return no_table(table);
+    }
+    match rx.await {
+        Ok(Ok((seat, token, name))) => {
+            let joined = envelope(&ServerMsg::Joined {
+                table: table.to_string(),
+                seat,
+                token: token.clone(),
+                name,
+            });
+            let st = sit(t, Some(seat), Some(token), at).await;
+            vec![joined, st]
+        }
+        Ok(Err(e)) => vec![envelope(&e)],
+        Err(_) => no_table(table),
+    }
+}
+
+async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<String> {
     match msg {
         ClientMsg::Ping => vec![envelope(&ServerMsg::Pong)],
         ClientMsg::Join { table, name, seat } => {
-            let Some(t) = lobby.get(&table) else {
-                return no_table(&table);
-            };
-            let (reply, rx) = oneshot::channel();
-            if t.cmds.send(Cmd::Join { name, seat, reply }).await.is_err() {
-                return no_table(&table);
-            }
-            match rx.await {
-                Ok(Ok((seat, token, name))) => {
-                    let joined = envelope(&ServerMsg::Joined {
-                        table: table.clone(),
-                        seat,
-                        token: token.clone(),
-                        name,
-                    });
-                    let st = sit(t, Some(seat), Some(token), at).await;
-                    vec![joined, st]
-                }
-                Ok(Err(e)) => vec![envelope(&e)],
-                Err(_) => no_table(&table),
-            }
+            take_seat(lobby, at, &table, |reply| Cmd::Join { name, seat, reply }).await
         }
         ClientMsg::Rejoin { table, token } => {
-            let Some(t) = lobby.get(&table) else {
-                return no_table(&table);
-            };
-            let (reply, rx) = oneshot::channel();
-            if t.cmds
-                .send(Cmd::Rejoin {
-                    token: token.clone(),
-                    reply,
-                })
-                .await
-                .is_err()
-            {
-                return no_table(&table);
-            }
-            match rx.await {
-                Ok(Ok((seat, name))) => {
-                    let joined = envelope(&ServerMsg::Joined {
-                        table: table.clone(),
-                        seat,
-                        token: token.clone(),
-                        name,
-                    });
-                    let st = sit(t, Some(seat), Some(token), at).await;
-                    vec![joined, st]
-                }
-                Ok(Err(e)) => vec![envelope(&e)],
-                Err(_) => no_table(&table),
-            }
+            take_seat(lobby, at, &table, |reply| Cmd::Rejoin { token, reply }).await
         }
         ClientMsg::Spectate { table } => {
             let Some(t) = lobby.get(&table) else {
