@@ -1,9 +1,10 @@
 //! The bots: one struct, four levels.
 
-use crate::knowledge::{now_wins, possible, situation_of, solve_cached};
+use crate::knowledge::{now_wins, possible, solve_cached};
 use crate::{Decision, Level, Player, View};
 use chacha20::ChaCha8Rng;
 use onsets_core::{check, Goal, Position, Situation, Symbol};
+use onsets_engine::situation_of;
 use onsets_engine::{
     Act, ChallengeKind, CheckingMode, Decision as Checked, Event, Family, GoalSpec, Objection,
     Phase, Place, Role, SetOut, Task, WritingKind,
@@ -384,14 +385,7 @@ impl Bot {
     /// A Goal with a Solution from `pos` (a position whose Resources hold
     /// the digit cubes), tried in random order, with the Solution.
     fn find_goal(&mut self, pos: &Position) -> Option<(Goal, String)> {
-        let digits: Vec<u8> = pos
-            .resources
-            .iter()
-            .filter_map(|s| match s {
-                Symbol::Digit(d) => Some(d),
-                _ => None,
-            })
-            .collect();
+        let digits = resource_digits(pos);
         let absolute = onsets_core::InForce::of(pos).absolute_value;
         let mut layouts = goal_layouts(&digits);
         self.shuffle(&mut layouts);
@@ -458,14 +452,7 @@ impl Bot {
                 },
             });
         }
-        let digits: Vec<u8> = pos
-            .resources
-            .iter()
-            .filter_map(|s| match s {
-                Symbol::Digit(d) => Some(d),
-                _ => None,
-            })
-            .collect();
+        let digits = resource_digits(&pos);
         let absolute = onsets_core::InForce::of(&pos).absolute_value;
         let layouts: Vec<Goal> = goal_layouts(&digits)
             .into_iter()
@@ -996,4 +983,17 @@ impl View<'_> {
     pub fn is_clean(&self, act: &Act) -> bool {
         Bot::clean(self, self.table(), act)
     }
+}
+
+/// The digit cubes in a position's Resources: what a Goal-setter sets the
+/// Goal from (III-A). Unlike `analysis::goal_digits` there is no fallback to
+/// the placeholder Goal's digits: none in Resources means no Goal to set.
+fn resource_digits(pos: &Position) -> Vec<u8> {
+    pos.resources
+        .iter()
+        .filter_map(|s| match s {
+            Symbol::Digit(d) => Some(d),
+            _ => None,
+        })
+        .collect()
 }

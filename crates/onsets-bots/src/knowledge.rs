@@ -4,7 +4,6 @@
 //! shared by every bot on the thread (a cache, not hidden information).
 
 use onsets_core::{Position, Situation};
-use onsets_engine::{ChallengeKind, WritingKind};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -84,19 +83,6 @@ pub fn solve_cached(p: &Position) -> Option<String> {
         c.insert(key, v.clone());
     });
     v
-}
-
-/// The situation Solutions are judged in after `kind` (as the engine's judge).
-pub fn situation_of(kind: &WritingKind) -> Situation {
-    match kind {
-        WritingKind::Challenge {
-            challenge: ChallengeKind::Now,
-            ..
-        } => Situation::Now,
-        WritingKind::Challenge { .. } | WritingKind::NoGoal { .. } => Situation::Impossible,
-        WritingKind::Forceout { .. } => Situation::Forceout,
-        WritingKind::EndOfRound => Situation::EndOfRound,
-    }
 }
 
 /// Whether a Now challenge is valid on this mat (V-A-2-a, V-A-2-b).

@@ -33,7 +33,9 @@ pub mod sim;
 mod view;
 
 pub use bot::Bot;
-pub use knowledge::{situation_of, solve_cached, solver_profile};
+pub use knowledge::{solve_cached, solver_profile};
+/// The engine's reading of which situation Solutions are judged in.
+pub use onsets_engine::situation_of;
 pub use view::View;
 
 use onsets_engine::Act;

@@ -2229,8 +2229,10 @@ pub(crate) fn goal_of(m: &Match) -> Option<Goal> {
     m.goal.as_ref().and_then(|g| g.goal().ok())
 }
 
-#[allow(dead_code)]
-pub(crate) fn situation_of(kind: &WritingKind) -> Situation {
+/// The situation Solutions are judged in after `kind` (VII-A, VIII, XI-B-2,
+/// III-D-2): Now after a Now challenge; Impossible after an Impossible or a
+/// "no Goal" challenge; forceout; end of round.
+pub fn situation_of(kind: &WritingKind) -> Situation {
     match kind {
         WritingKind::Challenge {
             challenge: ChallengeKind::Now,

@@ -35,6 +35,7 @@ mod model;
 mod scoring;
 mod state;
 
+pub use engine::situation_of;
 pub use judge::ambiguity;
 pub use log::{Header, ReplayError, ScoreLine, Scoresheet, FORMAT};
 pub use model::{

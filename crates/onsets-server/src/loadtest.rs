@@ -281,42 +281,40 @@ async fn player(
                     }
                 }
                 Some("state") | Some("update") if v["match"].is_object() => {
-                    {
-                        view = v["match"].clone();
-                        let version = view["version"].as_u64().unwrap_or(0);
-                        // Every applied action (players', bots', the clock's),
-                        // counted once per table by seat 0.
-                        if seat == 0 && version > seen_version {
-                            if seen_version > 0 {
-                                shared.actions.fetch_add(version - seen_version, Ordering::Relaxed);
-                            }
-                            seen_version = version;
+                    view = v["match"].clone();
+                    let version = view["version"].as_u64().unwrap_or(0);
+                    // Every applied action (players', bots', the clock's),
+                    // counted once per table by seat 0.
+                    if seat == 0 && version > seen_version {
+                        if seen_version > 0 {
+                            shared.actions.fetch_add(version - seen_version, Ordering::Relaxed);
                         }
-                        if v["type"] == "update" {
-                            let by = sent.lock().expect("sent lock").get(&version).copied();
-                            if let Some((at, who)) = by {
-                                if who != seat {
-                                    sent.lock().expect("sent lock").remove(&version);
-                                    if shared.measuring.load(Ordering::Relaxed) {
-                                        shared
-                                            .latencies
-                                            .lock()
-                                            .expect("latency lock")
-                                            .push(at.elapsed().as_secs_f64() * 1000.0);
-                                    }
+                        seen_version = version;
+                    }
+                    if v["type"] == "update" {
+                        let by = sent.lock().expect("sent lock").get(&version).copied();
+                        if let Some((at, who)) = by {
+                            if who != seat {
+                                sent.lock().expect("sent lock").remove(&version);
+                                if shared.measuring.load(Ordering::Relaxed) {
+                                    shared
+                                        .latencies
+                                        .lock()
+                                        .expect("latency lock")
+                                        .push(at.elapsed().as_secs_f64() * 1000.0);
                                 }
                             }
-                            if v["events"].as_array().is_some_and(|e| e.iter().any(|e| e["event"] == "shake_scored")) && seat == 0 {
-                                shared.scored.fetch_add(1, Ordering::Relaxed);
-                            }
                         }
-                        if next_act.is_none() && scripted_act(&view).is_some() {
-                            rng ^= rng << 13;
-                            rng ^= rng >> 7;
-                            rng ^= rng << 17;
-                            let jitter = if think_ms == 0 { 0 } else { rng % think_ms };
-                            next_act = Some(tokio::time::Instant::now() + Duration::from_millis(think_ms / 2 + jitter));
+                        if v["events"].as_array().is_some_and(|e| e.iter().any(|e| e["event"] == "shake_scored")) && seat == 0 {
+                            shared.scored.fetch_add(1, Ordering::Relaxed);
                         }
+                    }
+                    if next_act.is_none() && scripted_act(&view).is_some() {
+                        rng ^= rng << 13;
+                        rng ^= rng >> 7;
+                        rng ^= rng << 17;
+                        let jitter = if think_ms == 0 { 0 } else { rng % think_ms };
+                        next_act = Some(tokio::time::Instant::now() + Duration::from_millis(think_ms / 2 + jitter));
                     }
                 }
                 _ => {}

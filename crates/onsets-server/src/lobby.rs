@@ -218,27 +218,12 @@ impl Lobby {
             None,
         )
         .map_err(|e| ApiError::new("internal", e.to_string(), None))?;
-        // A table of bots only starts at once.
-        let info = {
-            let (tx, rx) = tokio::sync::oneshot::channel();
-            let _ = handle.cmds.send(table::Cmd::Snapshot { reply: tx }).await;
-            rx.await
-                .map(|b| b.info.clone())
-                .unwrap_or_else(|_| handle.info.lock().expect("table info lock").clone())
-        };
+        let info = handle.info.lock().expect("table info lock").clone();
         self.tables
             .write()
             .expect("lobby lock")
-            .insert(id.clone(), handle.clone());
+            .insert(id.clone(), handle);
         tracing::info!(table = %id, division = %info.division, seats = info.seats.len(), "table created");
-        if req.seats.iter().all(|s| matches!(s, SeatSpec::Bot { .. })) {
-            let (tx, rx) = tokio::sync::oneshot::channel();
-            let _ = handle
-                .cmds
-                .send(table::Cmd::StartIfFull { reply: tx })
-                .await;
-            let _ = rx.await;
-        }
         Ok(info)
     }
 

@@ -1,5 +1,5 @@
 //! Persistence with sqlx: SQLite by default, PostgreSQL when given a
-//! `postgres://` URL. Same schema (`migrations/sqlite`, `migrations/postgres`).
+//! `postgres://` URL. One schema for both (`migrations/`: portable SQL).
 //!
 //! Every applied action is written before its events are broadcast, so a
 //! restarted server rebuilds every table by replaying its log.
@@ -78,7 +78,7 @@ impl Store {
                 .connect(url)
                 .await
                 .with_context(|| format!("connecting to PostgreSQL at {url}"))?;
-            sqlx::migrate!("./migrations/postgres")
+            sqlx::migrate!("./migrations")
                 .run(&pool)
                 .await
                 .context("running the PostgreSQL migrations")?;
@@ -109,7 +109,7 @@ impl Store {
                 .connect_with(opts)
                 .await
                 .with_context(|| format!("opening the SQLite database {url}"))?;
-            sqlx::migrate!("./migrations/sqlite")
+            sqlx::migrate!("./migrations")
                 .run(&pool)
                 .await
                 .context("running the SQLite migrations")?;

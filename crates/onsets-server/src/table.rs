@@ -97,8 +97,6 @@ pub enum Cmd {
     Snapshot {
         reply: oneshot::Sender<Arc<Broadcast>>,
     },
-    /// Starts the match if every seat is taken (a table of bots only).
-    StartIfFull { reply: oneshot::Sender<()> },
     BotDecided {
         seat: usize,
         fingerprint: u64,
@@ -401,8 +399,19 @@ impl Table {
         Ok(())
     }
 
+    fn full(&self) -> bool {
+        self.seats
+            .iter()
+            .all(|s| s.bot.is_some() || s.token.is_some())
+    }
+
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         self.metrics.table_opened();
+        // A table of bots only starts at once (and a table whose last seat
+        // was taken just before a restart starts now).
+        if self.m.is_none() && self.full() {
+            self.start().await;
+        }
         self.ask_bots();
         loop {
             let wake = self.next_wake();
@@ -604,17 +613,6 @@ impl Table {
             Cmd::Snapshot { reply } => {
                 self.refresh_info();
                 let _ = reply.send(self.snapshot(Vec::new()));
-            }
-            Cmd::StartIfFull { reply } => {
-                if self.m.is_none()
-                    && self
-                        .seats
-                        .iter()
-                        .all(|s| s.bot.is_some() || s.token.is_some())
-                {
-                    self.start().await;
-                }
-                let _ = reply.send(());
             }
             Cmd::BotDecided {
                 seat,
