@@ -202,7 +202,7 @@ fn attempt_pending(m: &Match, checker: usize) -> bool {
 mod tests {
     use super::*;
     use onsets_core::Division;
-    use onsets_engine::{Action, MatchConfig};
+    use onsets_engine::MatchConfig;
 
     use onsets_engine::{Checking, Presented, Role, Writer, Writing, WritingKind};
 
@@ -296,9 +296,5 @@ mod tests {
         assert!(!json.contains("word_pos"), "the dice generator is hidden");
         assert!(!json.contains("\"deck\""), "the deck order is hidden");
         assert_eq!(v.deck_left, m.deck.len());
-        let _ = Action {
-            at_ms: 0,
-            act: Act::Clock,
-        };
     }
 }

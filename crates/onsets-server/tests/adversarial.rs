@@ -41,7 +41,6 @@ async fn acting_for_another_seat_or_with_a_stale_view_changes_nothing() {
         } else {
             (&mut b, &mut a)
         };
-        let other_seat = other_c.seat.unwrap();
 
         // Naming another seat.
         let r = other_c.act(json!({"type":"roll","player":setter})).await;
@@ -89,7 +88,6 @@ async fn acting_for_another_seat_or_with_a_stale_view_changes_nothing() {
 
         let after = snapshot(&server, &id).await;
         assert_eq!(before, after, "nothing changed");
-        let _ = other_seat;
         server.stop();
     }
 }
