@@ -3,7 +3,7 @@
 use crate::knowledge::{now_wins, possible, solve_cached};
 use crate::{Decision, Level, Player, View};
 use chacha20::ChaCha8Rng;
-use onsets_core::{check, Goal, Position, Situation, Symbol};
+use onsets_core::{check, Goal, Position, Situation, Symbol, ViolationKind};
 use onsets_engine::situation_of;
 use onsets_engine::{
     Act, ChallengeKind, CheckingMode, Decision as Checked, Event, Family, GoalSpec, Objection,
@@ -876,11 +876,13 @@ impl Bot {
         if v.correct {
             return Some(accept("correct"));
         }
-        if let Some(e) = v.errors.iter().find(|e| e.code != "ambiguous") {
+        if let Some(e) = v.errors.iter().find(|e| e.code != ViolationKind::Ambiguous) {
             let o = match e.code {
-                "goal-illegal" | "goal-negative" => Objection::GoalIllegal,
-                "wrong-value" => Objection::WrongValue,
-                "undefined" | "no-set-name" | "several-set-names" => Objection::Undefined,
+                ViolationKind::GoalIllegal | ViolationKind::GoalNegative => Objection::GoalIllegal,
+                ViolationKind::WrongValue => Objection::WrongValue,
+                ViolationKind::Undefined
+                | ViolationKind::NoSetName
+                | ViolationKind::SeveralSetNames => Objection::Undefined,
                 _ => Objection::Variation,
             };
             return Some(object(o, e.to_string()));
