@@ -83,9 +83,37 @@ pub fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
+/// The JSON object printed on standard output when `check`, `solve` or
+/// `analyze --json` cannot read its input: `{"ok": false, "message": …}`,
+/// with `field` (and `column`) when a field of the position is wrong.
+fn json_error(e: &anyhow::Error) -> serde_json::Value {
+    let mut v = serde_json::json!({ "ok": false, "message": format!("{e:#}") });
+    if let Some(pe) = e.downcast_ref::<onsets_core::PositionError>() {
+        match pe {
+            onsets_core::PositionError::Field { field, error } => {
+                v["field"] = field.clone().into();
+                if let Some(c) = error.column {
+                    v["column"] = c.into();
+                }
+            }
+            onsets_core::PositionError::Invalid { field, .. } => v["field"] = field.clone().into(),
+            onsets_core::PositionError::Json(_) => {}
+        }
+    }
+    v
+}
+
 fn main() -> ExitCode {
     // clap exits with 2 on usage errors and 0 for --help / --version.
     let cli = Cli::parse();
+    // With --json, an input that cannot be read is reported on standard
+    // output too, as one JSON object (as `replay --json` does).
+    let json = match &cli.command {
+        Command::Check(a) => a.json,
+        Command::Solve(a) => a.json,
+        Command::Analyze(a) => a.json,
+        _ => false,
+    };
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Solve(args) => solve::run(&args),
@@ -99,6 +127,9 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
+            if json {
+                emit(&format!("{}\n", json_error(&e)));
+            }
             eprintln!("onsets: {e:#}");
             ExitCode::from(EXIT_UNREADABLE)
         }

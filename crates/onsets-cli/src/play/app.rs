@@ -3,6 +3,7 @@
 //! keys through [`App::handle_key`], so everything is testable without a
 //! terminal.
 
+use super::words;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_bots::{situation_of, Bot, Level, Player, View};
 use onsets_core::{check, Goal, Presentation, Verdict};
@@ -44,6 +45,11 @@ pub enum MenuItem {
     /// Open the editor to type a grouping for an ambiguity objection.
     Grouping {
         writer: usize,
+    },
+    /// Open another menu (the choices of a variation with a blank to fill).
+    Sub {
+        title: String,
+        items: Vec<(String, MenuItem)>,
     },
 }
 
@@ -118,6 +124,8 @@ pub struct App {
     pub menu: Option<Menu>,
     pub editor: Option<Editor>,
     pub overlay: Overlay,
+    /// How far the result screen is scrolled (rows), when it is too long.
+    pub result_scroll: u16,
     pub quit: bool,
     /// Checker verdicts of the Solutions presented in this shake (writer,
     /// Solution, verdict), computed when checking starts.
@@ -129,48 +137,92 @@ pub struct App {
 
 const HUMAN_NAMES: [&str; 3] = ["me", "human", "you"];
 
+/// The longest name a seat may have (the players' line holds three).
+pub const MAX_NAME: usize = 16;
+
+/// The names of the seats, distinct and with the bots marked: a bot is
+/// `expert bot` (`club bot 2` when two clubs sit, numbered by seat from 1);
+/// the only human called `me`/`human`/`you` is `you`, several are `player 1`,
+/// `player 2`…; other names are kept. A human's name may not end in `bot`
+/// (that marks the bots) nor be longer than [`MAX_NAME`]; a name met twice
+/// gets its seat's number.
+pub fn seat_names(players: &[String]) -> Result<Vec<String>, String> {
+    let levels: Vec<Option<Level>> = players.iter().map(|p| p.parse().ok()).collect();
+    let is_you = |p: &str| HUMAN_NAMES.contains(&p.trim().to_ascii_lowercase().as_str());
+    let yous = players
+        .iter()
+        .zip(&levels)
+        .filter(|(p, l)| l.is_none() && is_you(p))
+        .count();
+    let mut names = Vec::new();
+    for (i, (p, l)) in players.iter().zip(&levels).enumerate() {
+        let p = p.trim();
+        let name = match l {
+            Some(l) => {
+                let same = levels.iter().filter(|q| **q == Some(*l)).count();
+                if same > 1 {
+                    format!("{l} bot {}", i + 1)
+                } else {
+                    format!("{l} bot")
+                }
+            }
+            None if p.is_empty() => format!("player {}", i + 1),
+            None if is_you(p) => {
+                if yous > 1 {
+                    format!("player {}", i + 1)
+                } else {
+                    "you".into()
+                }
+            }
+            None => {
+                let lower = p.to_lowercase();
+                if lower.ends_with("bot") {
+                    return Err(format!(
+                        "--players: `{p}` is a human's name, and only bots' names end in \"bot\" (a bot is a level: beginner, club, strong or expert)"
+                    ));
+                }
+                if p.chars().count() > MAX_NAME {
+                    return Err(format!(
+                        "--players: the name `{p}` is longer than {MAX_NAME} characters"
+                    ));
+                }
+                p.to_string()
+            }
+        };
+        names.push(name);
+    }
+    // Distinct: a name met before (in any case) gets its seat's number.
+    for i in 0..names.len() {
+        if names[..i]
+            .iter()
+            .any(|n| n.to_lowercase() == names[i].to_lowercase())
+        {
+            names[i] = format!("{} {}", names[i], i + 1);
+        }
+    }
+    Ok(names)
+}
+
 impl App {
     pub fn new(opts: Options) -> Result<App, String> {
         let n = opts.players.len();
         if !(2..=3).contains(&n) {
             return Err("--players takes two or three seats".into());
         }
-        let mut seats = Vec::new();
-        let mut names = Vec::new();
-        for (i, p) in opts.players.iter().enumerate() {
-            match p.parse::<Level>() {
-                Ok(l) => {
-                    seats.push(Seat::Bot(Box::new(Bot::new(
-                        l,
-                        i,
-                        opts.seed.wrapping_mul(31).wrapping_add(i as u64 + 1),
-                    ))));
-                    let mut name = l.to_string();
-                    if opts.players.iter().filter(|q| *q == p).count() > 1 {
-                        name = format!("{name}{}", i + 1);
-                    }
-                    names.push(name);
-                }
-                Err(_) => {
-                    seats.push(Seat::Human);
-                    let lower = p.to_ascii_lowercase();
-                    let humans = opts
-                        .players
-                        .iter()
-                        .filter(|q| q.parse::<Level>().is_err())
-                        .count();
-                    names.push(if HUMAN_NAMES.contains(&lower.as_str()) {
-                        if humans > 1 {
-                            format!("you{}", i + 1)
-                        } else {
-                            "you".into()
-                        }
-                    } else {
-                        p.clone()
-                    });
-                }
-            }
-        }
+        let names = seat_names(&opts.players)?;
+        let seats: Vec<Seat> = opts
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p.parse::<Level>() {
+                Ok(l) => Seat::Bot(Box::new(Bot::new(
+                    l,
+                    i,
+                    opts.seed.wrapping_mul(31).wrapping_add(i as u64 + 1),
+                ))),
+                Err(_) => Seat::Human,
+            })
+            .collect();
         let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
         let mut cfg = MatchConfig::new(opts.seed, &refs, opts.division, !opts.basic);
         cfg.round_ms = opts.round_minutes.max(1) * 60_000;
@@ -199,6 +251,7 @@ impl App {
             menu: None,
             editor: None,
             overlay: Overlay::None,
+            result_scroll: 0,
             quit: false,
             verdicts: Vec::new(),
             rulings: Vec::new(),
@@ -252,10 +305,30 @@ impl App {
         self.m.config.round_ms.saturating_sub(self.now)
     }
 
+    /// Whether a challenge of `kind` by the active human would be valid now
+    /// (no penalty, not set aside: V-A, V-B); the hints offer only those.
+    pub fn may_challenge(&self, kind: ChallengeKind) -> bool {
+        let act = Act::Challenge {
+            player: self.active,
+            kind,
+        };
+        View::new(&self.m, self.active).is_clean(&act)
+    }
+
+    /// The challenge keys the hint may offer: `c i`, `c`, `i` or nothing.
+    fn challenge_hint(&self) -> Option<String> {
+        let keys: Vec<&str> = [(ChallengeKind::Now, "c"), (ChallengeKind::Impossible, "i")]
+            .into_iter()
+            .filter(|(k, _)| self.may_challenge(*k))
+            .map(|(_, key)| key)
+            .collect();
+        (!keys.is_empty()).then(|| format!("challenge [{}]", keys.join(" ")))
+    }
+
     /// What the active human may do now, as a short tag and a sentence.
     pub fn task(&self) -> (String, String) {
         let me = self.active;
-        let nm = |p: usize| self.names[p].clone();
+        let does = |p: usize, verb: &str| self.does(p, verb);
         match &self.m.phase {
             Phase::Setup { rolled, dealt } => {
                 let mut s = Vec::new();
@@ -263,14 +336,14 @@ impl App {
                     s.push(if self.m.goal_setter == me {
                         "you: roll [r]".to_string()
                     } else {
-                        format!("{} rolls", nm(self.m.goal_setter))
+                        does(self.m.goal_setter, "rolls")
                     });
                 }
                 if !dealt {
                     s.push(if self.m.dealer == me {
                         "you: deal [d]".to_string()
                     } else {
-                        format!("{} deals", nm(self.m.dealer))
+                        does(self.m.dealer, "deals")
                     });
                 }
                 let tag = if !rolled && self.m.goal_setter == me {
@@ -290,7 +363,7 @@ impl App {
                         "you: select a variation [v], or end [e]".into(),
                     )
                 } else {
-                    (String::new(), format!("{} selects a variation", nm(p)))
+                    (String::new(), format!("{} a variation", does(p, "selects")))
                 }
             }
             Phase::Goal { .. } => {
@@ -302,7 +375,7 @@ impl App {
                 } else {
                     (
                         String::new(),
-                        format!("{} sets the Goal", nm(self.m.goal_setter)),
+                        format!("{} the Goal", does(self.m.goal_setter, "sets")),
                     )
                 }
             }
@@ -317,15 +390,23 @@ impl App {
                 }
             }
             Phase::Moves { turn, .. } => {
+                let challenge = self.challenge_hint();
                 if *turn == me {
                     (
                         "move".into(),
-                        "you: move a cube [1 2 3 / m] or challenge [c i]".into(),
+                        match challenge {
+                            Some(c) => format!("you: move a cube [1 2 3 / m] or {c}"),
+                            None => "you: move a cube [1 2 3 / m]".into(),
+                        },
                     )
                 } else {
+                    let mover = format!("{} to move", self.name(*turn));
                     (
                         String::new(),
-                        format!("{} to move; challenge [c i]", nm(*turn)),
+                        match challenge {
+                            Some(c) => format!("{mover}; you may {c}"),
+                            None => mover,
+                        },
                     )
                 }
             }
@@ -336,18 +417,16 @@ impl App {
                         challenger,
                         ..
                     } => format!(
-                        "{} challenged {}",
-                        nm(*challenger),
-                        if *challenge == ChallengeKind::Now {
-                            "Now"
-                        } else {
-                            "Impossible"
-                        }
+                        "{} {}",
+                        does(*challenger, "challenged"),
+                        challenge_words(*challenge)
                     ),
-                    WritingKind::Forceout { mover, .. } => format!("forceout by {}", nm(*mover)),
+                    WritingKind::Forceout { mover, .. } => {
+                        format!("forceout by {}", self.name(*mover))
+                    }
                     WritingKind::EndOfRound => "stop: end of round".into(),
                     WritingKind::NoGoal { challenger, .. } => {
-                        format!("{} challenged no Goal", nm(*challenger))
+                        format!("{} no Goal", does(*challenger, "challenged"))
                     }
                 };
                 let mine = &w.writers[me];
@@ -375,12 +454,12 @@ impl App {
                     if w != me && pending {
                         (
                             "check".into(),
-                            format!("check {}'s Solution: accept [a] or object [o]", nm(w)),
+                            format!("check {} Solution: accept [a] or object [o]", self.poss(w)),
                         )
                     } else {
                         (
                             String::new(),
-                            format!("{}'s Solution is being checked", nm(w)),
+                            format!("{} Solution is being checked", self.poss(w)),
                         )
                     }
                 }
@@ -447,11 +526,12 @@ impl App {
         let Some((_, _, Some(d))) = self.plans[i].take() else {
             return false;
         };
-        let name = self.names[i].clone();
+        // Bots' explanations say only what the table sees (a presented
+        // Solution stays hidden until checking, VII-C-3); the engine's
+        // events say the rest.
+        let name = self.name(i);
         if !matches!(d.act, Act::Present { .. }) {
             self.say(format!("{name}: {}", d.explanation));
-        } else {
-            self.say(format!("{name} presents a Solution"));
         }
         self.apply(d.act, Some(i));
         true
@@ -516,8 +596,8 @@ impl App {
                     ..
                 } => {
                     let mut s = format!(
-                        "{}: {}",
-                        self.names[*writer],
+                        "{} Solution is {}",
+                        self.poss(*writer),
                         if *correct { "correct" } else { "incorrect" }
                     );
                     if !reasons.is_empty() {
@@ -531,30 +611,24 @@ impl App {
                     upheld,
                     reason,
                 } => self.rulings.push(format!(
-                    "{} objected to {}'s Solution: {} ({reason})",
-                    self.names[*checker],
-                    self.names[*writer],
+                    "{} objection to {} Solution is {}: {reason} (VII-C-5)",
+                    self.poss(*checker),
+                    self.poss(*writer),
                     if *upheld { "upheld" } else { "overruled" }
                 )),
                 Event::Penalty {
                     player,
                     rule,
                     reason,
-                } => self
-                    .rulings
-                    .push(format!("{} −1: {reason} ({rule})", self.names[*player])),
+                } => self.rulings.push(format!(
+                    "{} one point: {reason} ({rule})",
+                    self.does(*player, "loses")
+                )),
                 Event::ShakeScored { shake, scores } => {
                     self.shakes_scored += 1;
-                    let mut lines = vec![format!(
-                        "Scores: {}",
-                        scores
-                            .iter()
-                            .enumerate()
-                            .map(|(i, s)| format!("{} {s:+}", self.names[i]))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )];
+                    let mut lines = vec![format!("Scores: {}", self.score_list(scores))];
                     lines.extend(self.result_lines());
+                    self.result_scroll = 0;
                     self.overlay = Overlay::Result {
                         title: format!("Shake {shake} scored"),
                         lines,
@@ -563,6 +637,7 @@ impl App {
                 Event::ShakeVoid { shake, reason } => {
                     let mut lines = vec![format!("Void: {reason}")];
                     lines.extend(self.result_lines());
+                    self.result_scroll = 0;
                     self.overlay = Overlay::Result {
                         title: format!("Shake {shake} void"),
                         lines,
@@ -581,10 +656,13 @@ impl App {
                         .map(|i| {
                             format!(
                                 "{}: {} points, {} match points",
-                                self.names[i], totals[i], match_points[i]
+                                self.name(i),
+                                totals[i],
+                                match_points[i]
                             )
                         })
                         .collect();
+                    self.result_scroll = 0;
                     self.overlay = Overlay::Result {
                         title: "Match over".into(),
                         lines,
@@ -599,8 +677,8 @@ impl App {
         let mut lines = Vec::new();
         for (w, sol, v) in &self.verdicts {
             lines.push(format!(
-                "{}: {sol}  — checker: {}",
-                self.names[*w],
+                "{} Solution: {sol}  — checker: {}",
+                self.poss(*w),
                 if v.correct { "correct" } else { "incorrect" }
             ));
             if !v.values.is_empty() {
@@ -623,102 +701,244 @@ impl App {
     }
 
     fn describe(&self, e: &Event) -> Option<String> {
-        let nm = |p: &usize| self.names.get(*p).cloned().unwrap_or_default();
-        let cube = |id: &u8| {
-            self.m
-                .cube(*id)
-                .map(|c| c.face.to_string())
-                .unwrap_or_default()
-        };
+        let nm = |p: &usize| self.name(*p);
+        let does = |p: &usize, verb: &str| self.does(*p, verb);
+        let poss = |p: &usize| self.poss(*p);
+        let cube = |id: &u8| self.cube_words(*id);
         Some(match e {
             Event::ShakeStarted {
                 shake,
                 goal_setter,
                 dealer,
             } => format!(
-                "— shake {shake}: {} sets the Goal, {} deals",
-                nm(goal_setter),
-                nm(dealer)
+                "— shake {shake}: {} the Goal, {}",
+                does(goal_setter, "sets"),
+                does(dealer, "deals")
             ),
             Event::Rolled { faces } => format!("rolled {}", faces.join(" ")),
             Event::Dealt { cards } => format!("dealt {} cards", cards.len()),
             Event::VariationSelected { player, variation } => {
-                format!("{} selects {variation}", nm(player))
+                format!(
+                    "{} {}",
+                    does(player, "selects"),
+                    words::variation_words(variation)
+                )
             }
             Event::Moved {
                 player,
                 cube: c,
                 to,
             } => {
-                format!("{} moves {} to {}", nm(player), cube(c), to.name())
+                format!("{} {} to {}", does(player, "moves"), cube(c), to.name())
             }
             Event::BonusMove { player, cube: c } => {
-                format!("{}: Bonus {}", nm(player), cube(c))
+                format!(
+                    "{} \"Bonus\" and {} {} to Forbidden",
+                    does(player, "says"),
+                    if self.is_you(*player) {
+                        "move"
+                    } else {
+                        "moves"
+                    },
+                    cube(c)
+                )
             }
             Event::Shifted {
                 player,
                 cube: c,
                 to,
             } => {
-                format!("{} shifts {} to {}", nm(player), cube(c), to.name())
+                format!(
+                    "{} {} from Permitted to {}",
+                    does(player, "shifts"),
+                    cube(c),
+                    to.name()
+                )
             }
-            Event::GoalSet { player, goal } => format!("{} sets the Goal {goal}", nm(player)),
-            Event::NoGoalDeclared { player } => format!("{} declares no Goal", nm(player)),
+            Event::GoalSet { player, goal } => {
+                format!("{} the Goal {goal}", does(player, "sets"))
+            }
+            Event::NoGoalDeclared { player } => {
+                format!("{} \"no Goal\" (III-D)", does(player, "declares"))
+            }
             Event::Challenged {
                 player,
                 kind,
                 against,
-            } => format!("{} challenges {kind:?} against {}", nm(player), nm(against)),
+            } => match kind {
+                ChallengeKind::NoGoal => {
+                    format!("{} \"no Goal\" (III-D-2)", does(player, "challenges"))
+                }
+                k => format!(
+                    "{} {} against {} (V-A)",
+                    does(player, "challenges"),
+                    challenge_words(*k),
+                    nm(against)
+                ),
+            },
             Event::ChallengeSetAside {
                 player,
                 rule,
                 reason,
             } => {
-                format!("{}'s challenge set aside: {reason} ({rule})", nm(player))
+                format!("{} challenge is set aside: {reason} ({rule})", poss(player))
             }
             Event::Penalty {
                 player,
                 rule,
                 reason,
             } => {
-                format!("{} −1: {reason} ({rule})", nm(player))
+                format!("{} one point: {reason} ({rule})", does(player, "loses"))
             }
-            Event::Forceout { mover } => format!("forceout: {} moved the last cube", nm(mover)),
-            Event::Presented { player, .. } => format!("{} presents", nm(player)),
-            Event::Declined { player } => format!("{} declines to present", nm(player)),
+            Event::Forceout { mover } => {
+                format!("forceout: {} the last cube (VIII)", does(mover, "moved"))
+            }
+            Event::Presented { player, .. } => {
+                format!("{} a Solution", does(player, "presents"))
+            }
+            Event::Declined { player } => format!("{} to present", does(player, "declines")),
             Event::Accepted { checker, writer } => {
-                format!("{} accepts {}'s Solution", nm(checker), nm(writer))
+                format!("{} {} Solution", does(checker, "accepts"), poss(writer))
             }
             Event::SolutionJudged {
                 writer, correct, ..
             } => format!(
-                "{}'s Solution is {}",
-                nm(writer),
+                "{} Solution is {}",
+                poss(writer),
                 if *correct { "correct" } else { "incorrect" }
             ),
             Event::TimeExpired { player, task, .. } => {
-                format!("{}: time is up ({task:?})", nm(player))
+                format!("time is up for {} ({})", nm(player), task_words(*task))
             }
-            Event::TurnPassed { to } => format!("the turn passes to {}", nm(to)),
-            Event::RoundTimeUp => "the round's time is up: five more minutes".into(),
-            Event::Stop => "stop".into(),
-            Event::ShakeScored { shake, scores } => format!("shake {shake} scored {scores:?}"),
+            Event::TurnPassed { to } => {
+                if self.is_you(*to) {
+                    "the turn passes to you".into()
+                } else {
+                    format!("the turn passes to {}", nm(to))
+                }
+            }
+            Event::RoundTimeUp => "the round's time is up: five more minutes (XI-B)".into(),
+            Event::Stop => "stop: no more moves or challenges (XI-B-2)".into(),
+            Event::ShakeScored { shake, scores } => {
+                format!("shake {shake} scored: {}", self.score_list(scores))
+            }
             Event::ShakeVoid { shake, reason } => format!("shake {shake} void: {reason}"),
-            Event::MatchOver { totals, .. } => format!("match over: {totals:?}"),
+            Event::MatchOver { totals, .. } => {
+                format!("match over: {}", self.score_list(totals))
+            }
             Event::IllegalProcedureCharged {
                 offender,
                 rule,
                 correction,
                 ..
             } => format!(
-                "illegal procedure by {} ({rule}): {correction}",
-                nm(offender)
+                "illegal procedure by {} ({rule}): {}",
+                nm(offender),
+                self.cube_ids_in_words(correction)
             ),
-            Event::LastCubeReturned { player, .. } => {
-                format!("{}: the last cube goes back (VIII-A)", nm(player))
+            Event::LastCubeReturned { player, cube: c } => {
+                format!(
+                    "{} may not go to Forbidden: it goes back to Resources (VIII-A; moved by {})",
+                    cube(c),
+                    nm(player)
+                )
             }
             _ => return None,
         })
+    }
+
+    /// A seat's name (the subject or object of a sentence): `you`, `expert bot`.
+    pub fn name(&self, p: usize) -> String {
+        self.names
+            .get(p)
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", p + 1))
+    }
+
+    /// Whether seat `p` is addressed in the second person (the only human,
+    /// named `you`).
+    pub fn is_you(&self, p: usize) -> bool {
+        self.names.get(p).is_some_and(|n| n == "you")
+    }
+
+    /// Subject and verb, in the right person: `you set`, `expert bot sets`.
+    /// `verb` is the third person singular (`sets`, `is`, `moved`).
+    pub fn does(&self, p: usize, verb: &str) -> String {
+        if !self.is_you(p) {
+            return format!("{} {verb}", self.name(p));
+        }
+        let second = match verb {
+            "is" => "are".to_string(),
+            "has" => "have".to_string(),
+            v if ["sses", "shes", "ches", "xes"]
+                .iter()
+                .any(|e| v.ends_with(e)) =>
+            {
+                v[..v.len() - 2].to_string()
+            }
+            v if v.ends_with('s') => v[..v.len() - 1].to_string(),
+            v => v.to_string(),
+        };
+        format!("you {second}")
+    }
+
+    /// The possessive: `your`, `expert bot's`.
+    pub fn poss(&self, p: usize) -> String {
+        if self.is_you(p) {
+            "your".into()
+        } else {
+            format!("{}'s", self.name(p))
+        }
+    }
+
+    /// Scores after the players' names: `you +1, expert bot −1`.
+    fn score_list(&self, scores: &[i32]) -> String {
+        scores
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {}", self.name(i), signed(*s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// A cube as the players see it: `the ∪ cube` (its face), never its id.
+    pub fn cube_words(&self, id: u8) -> String {
+        match self.m.cube(id) {
+            Some(c) => format!("the {} cube", c.face),
+            None => "a cube".into(),
+        }
+    }
+
+    /// Replaces the engine's cube ids (`cube 16 returned to Resources`) with
+    /// the cube's face (`the ∪ cube returned to Resources`).
+    pub fn cube_ids_in_words(&self, text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(i) = rest.find("cube ") {
+            let after = &rest[i + 5..];
+            let digits: String = after.chars().take_while(|c| c.is_ascii_digit()).collect();
+            // The article before `cube` (`the cube`, `second cube`) is kept.
+            out.push_str(&rest[..i]);
+            match digits.parse::<u8>().ok().and_then(|id| self.m.cube(id)) {
+                Some(c) if !digits.is_empty() => {
+                    out.push_str(&format!("{} cube", c.face));
+                    rest = &after[digits.len()..];
+                }
+                _ => {
+                    out.push_str("cube ");
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        // `cube 16 returned` became `∪ cube returned`: give it an article.
+        if ["cube ", "bonus cube ", "second cube "]
+            .iter()
+            .any(|p| text.starts_with(p))
+        {
+            out = format!("the {out}");
+        }
+        out
     }
 
     // ------------------------------------------------------------ keys
@@ -761,12 +981,9 @@ impl App {
                 .unwrap_or_default()
         };
         match a {
-            Act::Roll { set_out, .. } => match set_out {
-                None => "roll".into(),
-                Some(s) => format!("roll, Restriction cubes set out: {s:?}"),
-            },
+            Act::Roll { set_out, .. } => words::set_out_words(*set_out),
             Act::Deal { count, .. } => format!("deal {count} cards"),
-            Act::SelectVariation { variation, .. } => variation.clone(),
+            Act::SelectVariation { variation, .. } => words::variation_words(variation),
             Act::EndSelection { .. } => "end selection".into(),
             Act::SetGoal { goal, .. } => match goal {
                 GoalSpec::Layout(t) => {
@@ -791,6 +1008,102 @@ impl App {
             Act::Shift { cube: c, to, .. } => format!("shift {} to {}", cube(c), to.name()),
             other => format!("{other:?}"),
         }
+    }
+
+    /// The variation sheet (II-C): every legal selection, in the rule's
+    /// words. Variations without a blank come first; those with a blank to
+    /// fill (Required Cube, Wild Cube, Double Set, Required/Forbidden Card)
+    /// open a menu of every legal choice: every cube face, every set of
+    /// cards a Double Set can name (XIII-C-10), every card dealt
+    /// (XIII-C-11). Each choice is one the engine takes with no penalty.
+    pub fn variation_menu(&self) -> Vec<(String, MenuItem)> {
+        let me = self.active;
+        let view = View::new(&self.m, me);
+        let select = |variation: String| Act::SelectVariation {
+            player: me,
+            variation,
+        };
+        let mut candidates: Vec<String> = self
+            .legal()
+            .into_iter()
+            .filter_map(|a| match a {
+                Act::SelectVariation { variation, .. } => Some(variation),
+                _ => None,
+            })
+            .filter(|v| {
+                !v.starts_with("double-set")
+                    && !v.starts_with("required-card")
+                    && !v.starts_with("forbidden-card")
+            })
+            .collect();
+        let mut cards: Vec<onsets_core::Card> = self
+            .m
+            .dealt
+            .iter()
+            .filter_map(|m| onsets_core::Card::from_mask(*m))
+            .collect();
+        cards.sort();
+        cards.dedup();
+        for word in ["required-card", "forbidden-card"] {
+            for c in &cards {
+                candidates.push(format!("{word} {}", words::card_words(*c)));
+            }
+        }
+        let symmetric = self
+            .m
+            .variations()
+            .contains(&onsets_core::Variation::SymmetricDifference);
+        let mut doubled = std::collections::HashMap::new();
+        for (name, n) in words::double_sets(self.m.universe(), symmetric) {
+            let v = format!("double-set {name}");
+            doubled.insert(v.clone(), n);
+            candidates.push(v);
+        }
+        // The engine decides: only selections it takes with no penalty.
+        let legal: Vec<String> = candidates
+            .into_iter()
+            .filter(|v| view.is_clean(&select(v.clone())))
+            .collect();
+        let keyword = |v: &str| v.split_whitespace().next().unwrap_or("").to_string();
+        let mut plain = Vec::new();
+        let mut groups: Vec<(String, Vec<(String, MenuItem)>)> = Vec::new();
+        for v in legal {
+            let k = keyword(&v);
+            let label = match doubled.get(&v) {
+                Some(n) => format!(
+                    "{}: {n} card{} count double",
+                    words::variation_words(&v),
+                    if *n == 1 { "" } else { "s" }
+                ),
+                None => words::variation_words(&v),
+            };
+            let item = (label, MenuItem::Act(select(v.clone())));
+            if v.contains(' ') {
+                match groups.iter_mut().find(|(g, _)| *g == k) {
+                    Some((_, items)) => items.push(item),
+                    None => groups.push((k, vec![item])),
+                }
+            } else {
+                plain.push(item);
+            }
+        }
+        for (k, items) in groups {
+            let name = words::variation_name(&k);
+            plain.push((
+                format!("{name}… ({} choices)", items.len()),
+                MenuItem::Sub {
+                    title: name.to_string(),
+                    items,
+                },
+            ));
+        }
+        if view.is_clean(&Act::EndSelection { player: me }) {
+            plain.push((
+                "end your selection".into(),
+                MenuItem::Act(Act::EndSelection { player: me }),
+            ));
+        }
+        plain
     }
 
     fn labelled(&self, f: impl Fn(&Act) -> bool) -> Vec<(String, Act)> {
@@ -828,10 +1141,19 @@ impl App {
                 return;
             }
             Overlay::Result { .. } => {
-                if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) {
-                    self.overlay = Overlay::None;
-                } else if key.code == KeyCode::Char('q') {
-                    self.overlay = Overlay::Quit;
+                match key.code {
+                    KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {
+                        self.overlay = Overlay::None;
+                        self.result_scroll = 0;
+                    }
+                    KeyCode::Char('q') => self.overlay = Overlay::Quit,
+                    KeyCode::Up | KeyCode::Char('k') => {
+                        self.result_scroll = self.result_scroll.saturating_sub(1)
+                    }
+                    KeyCode::Down | KeyCode::Char('j') => {
+                        self.result_scroll = self.result_scroll.saturating_add(1).min(200)
+                    }
+                    _ => {}
                 }
                 return;
             }
@@ -856,7 +1178,7 @@ impl App {
                         break;
                     }
                 }
-                self.say(format!("keyboard plays for {}", self.names[self.active]));
+                self.say(format!("the keyboard plays for {}", self.name(self.active)));
             }
             KeyCode::Left | KeyCode::Char('h') => self.sel = self.sel.saturating_sub(1),
             KeyCode::Right | KeyCode::Char('l') => {
@@ -930,15 +1252,8 @@ impl App {
                 }
             }
             KeyCode::Char('v') => {
-                let acts = self.labelled(|a| {
-                    matches!(a, Act::SelectVariation { .. } | Act::EndSelection { .. })
-                });
-                self.open_menu(
-                    "select a variation",
-                    acts.into_iter()
-                        .map(|(l, a)| (l, MenuItem::Act(a)))
-                        .collect(),
-                );
+                let items = self.variation_menu();
+                self.open_menu("select a variation", items);
             }
             KeyCode::Char('e') => {
                 self.apply(Act::EndSelection { player: me }, None);
@@ -1070,6 +1385,7 @@ impl App {
                 let item = menu.items[menu.cursor].1.clone();
                 self.menu = None;
                 match item {
+                    MenuItem::Sub { title, items } => self.open_menu(&title, items),
                     MenuItem::Act(a) => {
                         self.apply(a, None);
                     }
@@ -1126,7 +1442,29 @@ impl App {
                 ed.goal.pop();
             }
             KeyCode::Char(c) => {
-                let c = alias(c);
+                let before: String = ed.text.chars().take(ed.cursor).collect();
+                let c = match words::continues_blank(&before, c) {
+                    // `blank:` (Blank Card Wild) typed in lowercase: the
+                    // letters so far go back to what was typed (`B` → `b`,
+                    // `∩` → `n`) and this one stays a letter.
+                    Some(k) => {
+                        let start = byte_index(&ed.text, ed.cursor - k);
+                        let end = byte_index(&ed.text, ed.cursor);
+                        let typed: String = ed.text[start..end]
+                            .chars()
+                            .map(|ch| {
+                                if ch == '∩' {
+                                    'n'
+                                } else {
+                                    ch.to_ascii_lowercase()
+                                }
+                            })
+                            .collect();
+                        ed.text.replace_range(start..end, &typed);
+                        c.to_ascii_lowercase()
+                    }
+                    None => alias(c),
+                };
                 let at = byte_index(&ed.text, ed.cursor);
                 ed.text.insert(at, c);
                 ed.cursor += 1;
@@ -1178,4 +1516,35 @@ pub fn alias(c: char) -> char {
 
 fn byte_index(s: &str, chars: usize) -> usize {
     s.char_indices().nth(chars).map_or(s.len(), |(i, _)| i)
+}
+
+/// A score with its sign: `+1`, `0`, `−1`.
+pub fn signed(s: i32) -> String {
+    match s.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("+{s}"),
+        std::cmp::Ordering::Equal => "0".into(),
+        std::cmp::Ordering::Less => format!("−{}", -s),
+    }
+}
+
+/// A challenge in the rule's words.
+pub fn challenge_words(k: ChallengeKind) -> &'static str {
+    match k {
+        ChallengeKind::Now => "Now",
+        ChallengeKind::Impossible => "Impossible",
+        ChallengeKind::NoGoal => "\"no Goal\"",
+    }
+}
+
+/// A time limit's task in words (XI-A).
+pub fn task_words(t: Task) -> &'static str {
+    match t {
+        Task::Roll => "rolling",
+        Task::Deal => "dealing",
+        Task::SelectVariation => "selecting a variation",
+        Task::SetGoal => "setting the Goal",
+        Task::Move => "moving",
+        Task::Write => "writing",
+        Task::Check => "checking",
+    }
 }
