@@ -511,7 +511,9 @@ impl App {
             let stale = self.plans[i].as_ref().is_none_or(|(f, _, _)| *f != fp);
             if stale {
                 let d = bot.decide(&view, self.m.now_ms.max(self.now));
-                let at = self.now + d.as_ref().map_or(0, |d| d.think_ms / speed);
+                let at = self.now
+                    + d.as_ref()
+                        .map_or(0, |d| think_for(&self.m, d, speed, self.now));
                 self.plans[i] = Some((fp, at, d));
             }
             if let Some((_, at, Some(_))) = &self.plans[i] {
@@ -1546,5 +1548,30 @@ pub fn task_words(t: Task) -> &'static str {
         Task::Move => "moving",
         Task::Write => "writing",
         Task::Check => "checking",
+    }
+}
+
+/// When a bot's decision falls due, in ms after now. `--fast` divides the
+/// think times by `speed`, except in the setup: the roll and the deal share
+/// the match's generator (the deck is shuffled when the first cards are
+/// dealt), so which comes first changes the cubes and the cards. The bots
+/// roll and deal at their own pace, and a bot dealer waits for the roll
+/// (until five seconds before its one minute for dealing, XI-A): the same
+/// seed gives the same cubes and cards with or without `--fast`.
+fn think_for(m: &Match, d: &onsets_bots::Decision, speed: u64, now: u64) -> u64 {
+    match (&d.act, &m.phase) {
+        (Act::Deal { player, .. }, Phase::Setup { rolled: false, .. }) => {
+            let due = m
+                .timers
+                .iter()
+                .find(|t| t.player == *player && t.task == Task::Deal)
+                .map(|t| t.due_ms.saturating_sub(5_000));
+            match due {
+                Some(due) => due.saturating_sub(now.max(m.now_ms)).max(d.think_ms),
+                None => d.think_ms,
+            }
+        }
+        (Act::Roll { .. } | Act::Deal { .. }, _) => d.think_ms,
+        _ => d.think_ms / speed.max(1),
     }
 }

@@ -253,3 +253,50 @@ fn renders_in_small_and_large_terminals() {
         ch(&mut app, '?');
     }
 }
+
+/// The cubes rolled and the cards dealt in the first shake when the human
+/// does the setup task at `human_at_ms` (and bots play at `speed`).
+fn first_setup(seed: u64, speed: u64, human_at_ms: u64) -> (Vec<String>, usize) {
+    let mut o = opts(&["me", "expert"], true);
+    o.seed = seed;
+    o.speed = speed;
+    let mut app = App::new(o).unwrap();
+    let mut now = 0;
+    while now < 70_000 && !matches!(app.m.phase, Phase::Variations { .. } | Phase::Goal { .. }) {
+        now += 100;
+        app.tick(now);
+        if now >= human_at_ms {
+            let (tag, _) = app.task();
+            match tag.as_str() {
+                "roll" => ch(&mut app, 'r'),
+                "deal" => ch(&mut app, 'd'),
+                _ => {}
+            }
+            if app.menu.is_some() {
+                key(&mut app, KeyCode::Enter);
+            }
+        }
+    }
+    let rolled: Vec<String> = app
+        .messages
+        .iter()
+        .filter(|m| m.starts_with("rolled") || m.starts_with("dealt"))
+        .cloned()
+        .collect();
+    (rolled, app.m.dealt.len())
+}
+
+/// `--fast` only speeds the bots: the same seed gives the same cubes and
+/// cards (the roll and the deal share the match's generator, so their order
+/// must not depend on the bots' speed; issue 19).
+#[test]
+fn fast_does_not_change_the_dice_of_a_seed() {
+    for seed in 1..=6 {
+        for human_at in [1_000, 2_500] {
+            let slow = first_setup(seed, 1, human_at);
+            let fast = first_setup(seed, 20, human_at);
+            assert!(!slow.0.is_empty(), "seed {seed}: nothing rolled");
+            assert_eq!(slow, fast, "seed {seed}, the human acting at {human_at} ms");
+        }
+    }
+}
