@@ -376,16 +376,16 @@ impl Bot {
             match best {
                 Some(v) => (
                     v,
-                    "keeps the shake playable and gives opponents more to keep in mind",
+                    "keeps the shake playable and gives the others more to keep in mind",
                 ),
-                None => (legal[0].clone(), "the least restrictive one left"),
+                None => (legal[0].clone(), "is the least restrictive one left"),
             }
         } else {
             let i = self.below(legal.len());
-            (legal[i].clone(), "liked the look of it")
+            (legal[i].clone(), "it liked the look of")
         };
         Some(Decision {
-            explanation: format!("selected {variation}: {why}"),
+            explanation: format!("selected a variation that {why}"),
             act: Act::SelectVariation {
                 player: me,
                 variation,

@@ -531,8 +531,18 @@ impl App {
         // Bots' explanations say only what the table sees (a presented
         // Solution stays hidden until checking, VII-C-3); the engine's
         // events say the rest.
+        // Only explanations that add to the event lines are shown (why a
+        // variation, what a challenge or an objection claims).
         let name = self.name(i);
-        if !matches!(d.act, Act::Present { .. }) {
+        if matches!(
+            d.act,
+            Act::SelectVariation { .. }
+                | Act::Challenge { .. }
+                | Act::Object { .. }
+                | Act::ChargeIllegalProcedure { .. }
+                | Act::DeclareNoGoal { .. }
+                | Act::Move { bonus: true, .. }
+        ) {
             self.say(format!("{name}: {}", d.explanation));
         }
         self.apply(d.act, Some(i));
@@ -758,7 +768,11 @@ impl App {
                 )
             }
             Event::GoalSet { player, goal } => {
-                format!("{} the Goal {goal}", does(player, "sets"))
+                format!(
+                    "{} the Goal {}",
+                    does(player, "sets"),
+                    goal.to_string().replace('*', "×")
+                )
             }
             Event::NoGoalDeclared { player } => {
                 format!("{} \"no Goal\" (III-D)", does(player, "declares"))
@@ -1089,6 +1103,15 @@ impl App {
                 plain.push(item);
             }
         }
+        // The blanks to fill in the rules' order (XIII-A-1, A-2, C-10, C-11).
+        let order = [
+            "required-cube",
+            "wild-cube",
+            "double-set",
+            "required-card",
+            "forbidden-card",
+        ];
+        groups.sort_by_key(|(k, _)| order.iter().position(|o| o == k));
         for (k, items) in groups {
             let name = words::variation_name(&k);
             plain.push((

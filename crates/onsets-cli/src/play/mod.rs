@@ -88,12 +88,6 @@ fn no_terminal(stdin: bool, stdout: bool) -> Option<String> {
 pub fn run(args: &PlayArgs) -> Result<u8> {
     use std::io::{IsTerminal, Write};
     let mut app = app::App::new(args.options()?).map_err(|e| anyhow!(e))?;
-    if let Some(why) = no_terminal(
-        std::io::stdin().is_terminal(),
-        std::io::stdout().is_terminal(),
-    ) {
-        return Err(anyhow!(why));
-    }
     // The log file is created before the match: a path that cannot be
     // written is reported now, not after the game.
     let mut log = match &args.log {
@@ -104,6 +98,15 @@ pub fn run(args: &PlayArgs) -> Result<u8> {
         )),
         None => None,
     };
+    if let Some(why) = no_terminal(
+        std::io::stdin().is_terminal(),
+        std::io::stdout().is_terminal(),
+    ) {
+        if let Some((_, path)) = &log {
+            let _ = std::fs::remove_file(path);
+        }
+        return Err(anyhow!(why));
+    }
     let mut terminal = match ratatui::try_init() {
         Ok(t) => t,
         Err(e) => {

@@ -51,7 +51,7 @@ pub const HELP: &[(&str, &str)] = &[
 /// (notation.md, "Solutions").
 pub const NOTATION_HELP: &[&str] = &[
     "@: a cube standing for another symbol: R ∪@B G uses the B cube as ∪",
-    "blank: BG  puts colors on the blank card (Blank Card Wild, XIII-C-12)",
+    "blank: BG  the colors on the blank card (Blank Card Wild), typed in lowercase",
 ];
 
 struct Theme {
