@@ -623,3 +623,83 @@ fn at_80_by_24_lines_wrap_and_menus_leave_the_board_in_view() {
     }
     assert!(s.contains("select a variation"), "{s}");
 }
+
+/// Issue 19 (VII-C-3): a bot's explanation may only say what any player
+/// could see. Bot-only matches with player checking: no explanation given
+/// before a bot presents contains the Solution it presents in that shake,
+/// and none tells how a move stands or why a Solution was accepted.
+#[test]
+fn vii_c_3_bots_explain_only_what_the_table_sees() {
+    use onsets_bots::{Bot, Level, Player, View};
+    use onsets_engine::{Act, Action, CheckingMode, Match, MatchConfig};
+    let mut presented = 0;
+    for seed in 1..=3u64 {
+        let mut cfg = MatchConfig::new(seed, &["ann", "bob", "cy"], Division::Senior, true);
+        cfg.checking = CheckingMode::Players;
+        cfg.round_ms = 6 * 60_000;
+        let (mut m, _) = Match::new(cfg).unwrap();
+        let levels = [Level::Expert, Level::Strong, Level::Club];
+        let mut bots: Vec<Bot> = (0..3)
+            .map(|i| Bot::new(levels[i], i, seed * 10 + i as u64))
+            .collect();
+        // (shake, seat, explanation) said so far.
+        let mut said: Vec<(u32, usize, String)> = Vec::new();
+        for _ in 0..3000 {
+            if m.phase == Phase::Over {
+                break;
+            }
+            let mut best: Option<(u64, usize, onsets_bots::Decision)> = None;
+            for (i, b) in bots.iter_mut().enumerate() {
+                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms) {
+                    let at = m.now_ms + d.think_ms;
+                    if best.as_ref().is_none_or(|(t, _, _)| at < *t) {
+                        best = Some((at, i, d));
+                    }
+                }
+            }
+            let deadline = m.next_deadline();
+            let action = match best {
+                Some((at, i, d)) if deadline.is_none_or(|t| at <= t) => {
+                    for word in [
+                        "still possible",
+                        "safe",
+                        "hurry",
+                        "glance",
+                        "spot",
+                        "solves",
+                    ] {
+                        assert!(!d.explanation.contains(word), "{}", d.explanation);
+                    }
+                    assert!(!d.explanation.contains("player "), "{}", d.explanation);
+                    if let Act::Present { solution, .. } = &d.act {
+                        presented += 1;
+                        if solution.chars().count() >= 3 {
+                            for (shake, seat, e) in &said {
+                                assert!(
+                                    !(*shake == m.shake
+                                        && *seat == i
+                                        && e.contains(solution.as_str())),
+                                    "seat {i} gave away {solution} before presenting it: {e}"
+                                );
+                            }
+                        }
+                    }
+                    said.push((m.shake, i, d.explanation.clone()));
+                    Action {
+                        at_ms: at,
+                        act: d.act,
+                    }
+                }
+                _ => match deadline {
+                    Some(t) => Action {
+                        at_ms: t,
+                        act: Act::Clock,
+                    },
+                    None => break,
+                },
+            };
+            m = m.apply(action).unwrap().0;
+        }
+    }
+    assert!(presented > 0, "no Solution was presented");
+}
