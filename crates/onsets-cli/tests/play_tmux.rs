@@ -100,7 +100,14 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
     while start.elapsed() < Duration::from_secs(90) {
         std::thread::sleep(Duration::from_millis(300));
         let s = t.screen();
-        for bad in ["you sets", "you moves", "you's", "You's", "you deals", "you selects"] {
+        for bad in [
+            "you sets",
+            "you moves",
+            "you's",
+            "You's",
+            "you deals",
+            "you selects",
+        ] {
             assert!(!s.contains(bad), "`{bad}`:\n{s}");
         }
         assert!(
@@ -175,7 +182,14 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
             std::thread::sleep(Duration::from_millis(300));
             // The menu opens under the board: the board stays in view.
             let menu = t.screen();
-            for row in ["Universe", "Goal", "Required", "Permitted", "Forbidden", "Resources"] {
+            for row in [
+                "Universe",
+                "Goal",
+                "Required",
+                "Permitted",
+                "Forbidden",
+                "Resources",
+            ] {
                 assert!(menu.lines().any(|l| l.starts_with(row)), "{row}:\n{menu}");
             }
             assert!(menu.contains("set the Goal ("), "{menu}");
@@ -232,7 +246,17 @@ fn simulate_shows_progress_in_a_terminal() {
         session: "sim".into(),
     };
     let cmd = format!("{bin} simulate --shakes 100000 --players expert,club; sleep 30");
-    let o = t.run(&["new-session", "-d", "-s", &t.session, "-x", "100", "-y", "10", &cmd]);
+    let o = t.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        &t.session,
+        "-x",
+        "100",
+        "-y",
+        "10",
+        &cmd,
+    ]);
     assert!(o.status.success(), "tmux new-session: {o:?}");
     let start = Instant::now();
     let mut s = String::new();
