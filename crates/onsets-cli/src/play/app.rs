@@ -429,15 +429,27 @@ impl App {
                         format!("{} no Goal", does(*challenger, "challenged"))
                     }
                 };
+                // After a forceout the others may still challenge
+                // Impossible for a while (VIII-B): offered only while valid.
+                let impossible = if matches!(w.kind, WritingKind::Forceout { .. })
+                    && self.may_challenge(ChallengeKind::Impossible)
+                {
+                    "; challenge Impossible [i]"
+                } else {
+                    ""
+                };
                 let mine = &w.writers[me];
                 if mine.done() {
-                    (String::new(), format!("{why}; Solutions being written"))
+                    (
+                        String::new(),
+                        format!("{why}; Solutions being written{impossible}"),
+                    )
                 } else {
                     let must = mine.role == onsets_engine::Role::Must;
                     (
                         "write".into(),
                         format!(
-                            "{why}; you {} present: write [w]{}",
+                            "{why}; you {} present: write [w]{}{impossible}",
                             if must { "must" } else { "may" },
                             if must { "" } else { ", decline [x]" }
                         ),
@@ -965,7 +977,7 @@ impl App {
 
     fn open_menu(&mut self, title: &str, items: Vec<(String, MenuItem)>) {
         if items.is_empty() {
-            self.say(format!("nothing to {title} now"));
+            self.say(format!("{title}: nothing to choose now"));
             return;
         }
         self.menu = Some(Menu {
