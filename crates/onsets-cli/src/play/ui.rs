@@ -353,21 +353,35 @@ pub fn render(app: &App, f: &mut Frame) {
 
     // messages, the editor or a menu: under the board, never over it
     let bottom = rows[8];
-    if let Some(menu) = &app.menu {
-        draw_menu(menu, &th, f, bottom);
-    } else if let Some(ed) = &app.editor {
+    if let Some(ed) = &app.editor {
         draw_editor(app, ed, &th, f, bottom);
     } else {
-        // The latest messages, wrapped, the last at the bottom.
-        let start = app.messages.len().saturating_sub(bottom.height as usize);
+        // A menu takes the rows it needs at the bottom; the latest
+        // messages, wrapped, fill the rows above it, the last at the bottom.
+        let menu_rows = app.menu.as_ref().map_or(0, |m| {
+            (m.items.len() as u16 + 2).clamp(3, bottom.height.max(3))
+        });
+        let msgs = Rect {
+            height: bottom.height.saturating_sub(menu_rows),
+            ..bottom
+        };
+        let start = app.messages.len().saturating_sub(msgs.height as usize);
         let lines: Vec<Line> = app.messages[start..]
             .iter()
             .map(|s| Line::raw(s.clone()))
             .collect();
         let p = Paragraph::new(lines).wrap(wrap);
-        let total = p.line_count(bottom.width.max(1)) as u16;
-        let p = p.scroll((total.saturating_sub(bottom.height), 0));
-        f.render_widget(p, bottom);
+        let total = p.line_count(msgs.width.max(1)) as u16;
+        let p = p.scroll((total.saturating_sub(msgs.height), 0));
+        f.render_widget(p, msgs);
+        if let Some(menu) = &app.menu {
+            let rect = Rect {
+                y: bottom.y + bottom.height.saturating_sub(menu_rows),
+                height: menu_rows.min(bottom.height),
+                ..bottom
+            };
+            draw_menu(menu, &th, f, rect);
+        }
     }
 
     match &app.overlay {
