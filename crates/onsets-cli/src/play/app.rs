@@ -581,7 +581,8 @@ impl App {
                 true
             }
             Err(r) => {
-                self.say(format!("refused: {} ({})", r.message, r.rule));
+                let message = self.seat_ids_in_words(&self.cube_ids_in_words(&r.message));
+                self.say(format!("refused: {message} ({})", r.rule));
                 false
             }
         }
@@ -935,6 +936,46 @@ impl App {
             Some(c) => format!("the {} cube", c.face),
             None => "a cube".into(),
         }
+    }
+
+    /// Replaces the engine's seat numbers (`player 0`, from 0) with the
+    /// seats' names.
+    pub fn seat_ids_in_words(&self, text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(i) = rest.find("player ") {
+            let after = &rest[i + 7..];
+            let digits: String = after.chars().take_while(|c| c.is_ascii_digit()).collect();
+            out.push_str(&rest[..i]);
+            match digits.parse::<usize>() {
+                Ok(p) if p < self.names.len() => {
+                    rest = &after[digits.len()..];
+                    if self.is_you(p) {
+                        // The engine's sentences are in the third person.
+                        let verb = [
+                            (" holds ", " hold "),
+                            (" is ", " are "),
+                            (" has ", " have "),
+                        ]
+                        .into_iter()
+                        .find(|(third, _)| rest.starts_with(third));
+                        out.push_str("you");
+                        if let Some((third, second)) = verb {
+                            out.push_str(second);
+                            rest = &rest[third.len()..];
+                        }
+                    } else {
+                        out.push_str(&self.name(p));
+                    }
+                }
+                _ => {
+                    out.push_str("player ");
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
     }
 
     /// Replaces the engine's cube ids (`cube 16 returned to Resources`) with

@@ -385,6 +385,15 @@ fn messages_show_no_internal_numbers() {
         app.cube_ids_in_words("bonus cube 16 returned to Resources"),
         format!("the bonus {face} cube returned to Resources")
     );
+    // The engine numbers seats from 0 in its refusals: the terminal names them.
+    assert_eq!(
+        app.seat_ids_in_words("player 1 holds the challenge block"),
+        "strong bot holds the challenge block"
+    );
+    assert_eq!(
+        app.seat_ids_in_words("another player's turn"),
+        "another player's turn"
+    );
 }
 
 /// Issue 19: each seat has a distinct name and the bots are marked.
