@@ -581,7 +581,7 @@ impl App {
                 true
             }
             Err(r) => {
-                let message = self.seat_ids_in_words(&self.cube_ids_in_words(&r.message));
+                let message = self.engine_words(&r.message);
                 self.say(format!("refused: {message} ({})", r.rule));
                 false
             }
@@ -626,7 +626,7 @@ impl App {
                         if *correct { "correct" } else { "incorrect" }
                     );
                     if !reasons.is_empty() {
-                        s.push_str(&format!(" — {}", reasons.join("; ")));
+                        s.push_str(&format!(" — {}", self.engine_words(&reasons.join("; "))));
                     }
                     self.rulings.push(s);
                 }
@@ -636,18 +636,20 @@ impl App {
                     upheld,
                     reason,
                 } => self.rulings.push(format!(
-                    "{} objection to {} Solution is {}: {reason} (VII-C-5)",
+                    "{} objection to {} Solution is {}: {} (VII-C-5)",
                     self.poss(*checker),
                     self.poss(*writer),
-                    if *upheld { "upheld" } else { "overruled" }
+                    if *upheld { "upheld" } else { "overruled" },
+                    self.engine_words(reason)
                 )),
                 Event::Penalty {
                     player,
                     rule,
                     reason,
                 } => self.rulings.push(format!(
-                    "{} one point: {reason} ({rule})",
-                    self.does(*player, "loses")
+                    "{} one point: {} ({rule})",
+                    self.does(*player, "loses"),
+                    self.engine_words(reason)
                 )),
                 Event::ShakeScored { shake, scores } => {
                     self.shakes_scored += 1;
@@ -660,7 +662,7 @@ impl App {
                     };
                 }
                 Event::ShakeVoid { shake, reason } => {
-                    let mut lines = vec![format!("Void: {reason}")];
+                    let mut lines = vec![format!("Void: {}", self.engine_words(reason))];
                     lines.extend(self.result_lines());
                     self.result_scroll = 0;
                     self.overlay = Overlay::Result {
@@ -810,14 +812,22 @@ impl App {
                 rule,
                 reason,
             } => {
-                format!("{} challenge is set aside: {reason} ({rule})", poss(player))
+                format!(
+                    "{} challenge is set aside: {} ({rule})",
+                    poss(player),
+                    self.engine_words(reason)
+                )
             }
             Event::Penalty {
                 player,
                 rule,
                 reason,
             } => {
-                format!("{} one point: {reason} ({rule})", does(player, "loses"))
+                format!(
+                    "{} one point: {} ({rule})",
+                    does(player, "loses"),
+                    self.engine_words(reason)
+                )
             }
             Event::Forceout { mover } => {
                 format!("forceout: {} the last cube (VIII)", does(mover, "moved"))
@@ -851,7 +861,9 @@ impl App {
             Event::ShakeScored { shake, scores } => {
                 format!("shake {shake} scored: {}", self.score_list(scores))
             }
-            Event::ShakeVoid { shake, reason } => format!("shake {shake} void: {reason}"),
+            Event::ShakeVoid { shake, reason } => {
+                format!("shake {shake} void: {}", self.engine_words(reason))
+            }
             Event::MatchOver { totals, .. } => {
                 format!("match over: {}", self.score_list(totals))
             }
@@ -863,7 +875,7 @@ impl App {
             } => format!(
                 "illegal procedure by {} ({rule}): {}",
                 nm(offender),
-                self.cube_ids_in_words(correction)
+                self.engine_words(correction)
             ),
             Event::LastCubeReturned { player, cube: c } => {
                 format!(
@@ -936,6 +948,12 @@ impl App {
             Some(c) => format!("the {} cube", c.face),
             None => "a cube".into(),
         }
+    }
+
+    /// The engine's text as the players see it: seats by name, cubes by
+    /// face.
+    pub fn engine_words(&self, text: &str) -> String {
+        self.seat_ids_in_words(&self.cube_ids_in_words(text))
     }
 
     /// Replaces the engine's seat numbers (`player 0`, from 0) with the
