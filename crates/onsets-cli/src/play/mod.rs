@@ -5,6 +5,7 @@
 //! draws it; this module only runs the terminal loop.
 
 pub mod app;
+pub mod narrate;
 pub mod ui;
 pub mod words;
 

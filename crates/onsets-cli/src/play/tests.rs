@@ -1,6 +1,7 @@
 //! Unit tests of the play screen with ratatui's TestBackend.
 
-use super::app::{alias, seat_names, App, MenuItem, Options, Overlay};
+use super::app::{alias, App, MenuItem, Options, Overlay};
+use super::narrate::seat_names;
 use super::ui::render;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_core::Division;

@@ -199,7 +199,7 @@ pub fn render(app: &App, f: &mut Frame) {
             } else {
                 format!("({tags})")
             },
-            super::app::signed(totals[i])
+            super::narrate::signed(totals[i])
         );
         let st = if i == app.active && app.is_human(i) {
             th.bold().add_modifier(Modifier::UNDERLINED)
