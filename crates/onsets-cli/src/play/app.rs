@@ -467,8 +467,15 @@ impl App {
             ));
             if !v.values.is_empty() {
                 lines.push(format!(
-                    "   names {:?} cards, Goal {:?}",
-                    v.values, v.goal_values
+                    "   {} {} card{}; the Goal is {}",
+                    if v.values.len() > 1 {
+                        "its readings name"
+                    } else {
+                        "it names"
+                    },
+                    or_list(&v.values),
+                    if v.values == [1] { "" } else { "s" },
+                    or_list(&v.goal_values)
                 ));
             }
             for e in &v.errors {
@@ -536,7 +543,7 @@ impl App {
                     let vals = Goal::parse(t)
                         .map(|g| g.legal_values(abs))
                         .unwrap_or_default();
-                    format!("{}   = {vals:?}", t.replace('*', "×"))
+                    format!("{}   = {}", t.replace('*', "×"), or_list(&vals))
                 }
                 other => format!("{other:?}"),
             },
@@ -1092,5 +1099,20 @@ fn think_for(m: &Match, d: &onsets_bots::Decision, speed: u64, now: u64) -> u64 
         }
         (Act::Roll { .. } | Act::Deal { .. }, _) => d.think_ms,
         _ => d.think_ms / speed.max(1),
+    }
+}
+
+/// Numbers in words: `8`, `2 or 8`; `no legal value` for none.
+pub fn or_list(values: &[i64]) -> String {
+    match values {
+        [] => "no legal value".into(),
+        [v] => v.to_string(),
+        [init @ .., last] => format!(
+            "{} or {last}",
+            init.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }

@@ -243,7 +243,11 @@ pub fn render(app: &App, f: &mut Frame) {
         Some(g) => match g.goal() {
             Ok(goal) => {
                 let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
-                format!("{}  = {:?}", goal_layout(&goal), goal.legal_values(abs))
+                format!(
+                    "{}  = {}",
+                    goal_layout(&goal),
+                    super::app::or_list(&goal.legal_values(abs))
+                )
             }
             Err(e) => format!("unreadable: {e}"),
         },
