@@ -18,7 +18,10 @@
 //! incorrect (undefined notation in a Solution is a verdict, not an input
 //! error); `solve` 0 when a correct Solution exists, 1 when none exists;
 //! `analyze` 0; all: 2 when the position or the arguments cannot be read
-//! (clap's usage errors too).
+//! (clap's usage errors too). With `--json`, `check`, `solve` and `analyze`
+//! then print `{"ok": false, "message": …}` on standard output (with `field`,
+//! and `column` when known, for a wrong field of the position), as `replay
+//! --json` does; the message is on standard error too.
 
 mod analyze;
 mod check;
@@ -46,7 +49,8 @@ pub const EXIT_UNREADABLE: u8 = 2;
 #[command(name = "onsets", version)]
 #[command(after_help = "\
 Exit status: check: 0 correct, 1 incorrect; solve: 0 a correct Solution exists, 1 none exists;
-analyze: 0; all: 2 when the position or the arguments cannot be read.
+analyze: 0; all: 2 when the position or the arguments cannot be read (with --json, check,
+solve and analyze then print {"ok": false, "message": ...} on stdout).
 Notation and position format: docs/notation.md; example positions: examples/.")]
 struct Cli {
     #[command(subcommand)]
