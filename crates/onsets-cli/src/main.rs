@@ -50,7 +50,7 @@ pub const EXIT_UNREADABLE: u8 = 2;
 #[command(after_help = "\
 Exit status: check: 0 correct, 1 incorrect; solve: 0 a correct Solution exists, 1 none exists;
 analyze: 0; all: 2 when the position or the arguments cannot be read (with --json, check,
-solve and analyze then print {"ok": false, "message": ...} on stdout).
+solve and analyze then print {\"ok\": false, \"message\": ...} on stdout).
 Notation and position format: docs/notation.md; example positions: examples/.")]
 struct Cli {
     #[command(subcommand)]
