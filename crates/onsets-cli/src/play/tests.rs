@@ -713,3 +713,29 @@ fn vii_c_3_bots_explain_only_what_the_table_sees() {
     }
     assert!(presented > 0, "no Solution was presented");
 }
+
+/// A result screen longer than the terminal scrolls with ↑ ↓: nothing of
+/// it is out of reach at 80×24.
+#[test]
+fn a_long_result_screen_scrolls() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    let mut lines: Vec<String> = (1..=40)
+        .map(|i| format!("line {i} of the result"))
+        .collect();
+    lines.push("the very last line".into());
+    app.overlay = Overlay::Result {
+        title: "Shake 1 scored".into(),
+        lines,
+    };
+    assert!(!screen(&app).contains("the very last line"));
+    for _ in 0..60 {
+        key(&mut app, KeyCode::Down);
+    }
+    let s = screen(&app);
+    assert!(
+        s.contains("the very last line") && s.contains("Enter: continue"),
+        "{s}"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay, Overlay::None);
+}
