@@ -32,6 +32,9 @@ impl Match {
                 "an absent player is not in the match",
             );
         }
+        if let Some(d) = &config.dice {
+            d.validate(n)?;
+        }
         let present: Vec<bool> = (0..n).map(|p| !config.absent.contains(&p)).collect();
         let mut m = Match {
             rng: RngState {
@@ -64,6 +67,8 @@ impl Match {
             present,
             block: None,
             block_until: None,
+            last_move: None,
+            return_choice: None,
         };
         let mut ev = Vec::new();
         // I-D: the lot is drawn among the players at the table (X-D).
@@ -72,6 +77,10 @@ impl Match {
             contenders = (0..n).collect();
         }
         let mut rolls = Vec::new();
+        if let Some(p) = m.config.dice.as_ref().and_then(|d| d.first_setter) {
+            // The header fixes the first Goal-setter (no lot drawn).
+            contenders = vec![p];
+        }
         while contenders.len() > 1 {
             let mut round = vec![0u8; n];
             for &p in &contenders {
@@ -144,7 +153,26 @@ impl Match {
                 );
             }
         }
+        if let Some(rc) = &m.return_choice {
+            let ok = matches!(
+                action.act,
+                Act::Clock | Act::Arrive { .. } | Act::ReturnCube { .. }
+            );
+            if !ok {
+                return rej(
+                    "return-first",
+                    "IV-C",
+                    format!(
+                        "player {} returns one of the two cubes moved to Forbidden without \"Bonus\" first",
+                        rc.player
+                    ),
+                );
+            }
+        }
         m.act(&action.act, &mut ev)?;
+        // A limit restored after the countdown may already be due (IX-A-1).
+        let now = m.now_ms;
+        m.advance(now, &mut ev);
         if m.block.is_none() || m.phase == Phase::Over {
             m.block = None;
             m.block_until = None;
@@ -199,6 +227,7 @@ impl Match {
                 )
             }
             Act::Arrive { player } => self.arrive(player, ev),
+            Act::ReturnCube { player, cube } => self.return_cube(player, cube, ev),
             Act::ChargeIllegalProcedure { player } => {
                 self.charge(Some(player), ev);
                 Ok(())
@@ -286,6 +315,7 @@ impl Match {
         rule: &str,
         kind: IpKind,
         prev: Option<usize>,
+        timer: Option<Timer>,
         ev: &mut Vec<Event>,
     ) {
         self.pending.push(Pending {
@@ -293,6 +323,7 @@ impl Match {
             rule: rule.into(),
             kind,
             prev_last_mover: prev,
+            timer,
         });
         if self.config.auto_charge {
             self.charge(None, ev);
@@ -320,6 +351,12 @@ impl Match {
         }
     }
 
+    /// The header's fixed dice for the current shake, if any.
+    fn shake_dice(&self) -> Option<&ShakeDice> {
+        let k = (self.shake as usize).checked_sub(1)?;
+        self.config.dice.as_ref()?.shakes.get(k)
+    }
+
     // ------------------------------------------------------------ shake start
 
     fn start_shake(&mut self, ev: &mut Vec<Event>) {
@@ -344,6 +381,8 @@ impl Match {
         self.pending.clear();
         self.timers.clear();
         self.last_mover = None;
+        self.last_move = None;
+        self.return_choice = None;
         self.stop_at = None;
         self.shake_started_ms = self.now_ms;
         self.phase = Phase::Setup {
@@ -459,6 +498,16 @@ impl Match {
             let k = self.rng.below(f.len() as u32) as usize;
             self.cubes[i].face = f[k];
         }
+        if let Some(fixed) = self.shake_dice().and_then(|d| d.faces.as_deref()) {
+            // Validated in `Match::new`; the set-out Restriction cubes stay.
+            if let Ok(fs) = crate::dice::parse_faces(fixed) {
+                for (i, f) in fs.into_iter().enumerate() {
+                    if !(set_aside && self.cubes[i].family == Family::Restriction) {
+                        self.cubes[i].face = f;
+                    }
+                }
+            }
+        }
         for q in 0..self.n() {
             if self.is_seated(q) {
                 self.played[q] = true;
@@ -512,6 +561,12 @@ impl Match {
             for i in (1..16).rev() {
                 let j = self.rng.below(i as u32 + 1) as usize;
                 deck.swap(i, j);
+            }
+            if let Some(top) = self.shake_dice().and_then(|d| d.cards.as_deref()) {
+                if let Ok(top) = crate::dice::parse_cards(top) {
+                    deck.retain(|c| !top.contains(c));
+                    deck.splice(0..0, top);
+                }
             }
             self.deck = deck;
         }
@@ -657,6 +712,7 @@ impl Match {
                 player,
                 "II-C-2",
                 IpKind::IllegalVariation { index },
+                None,
                 None,
                 ev,
             );
@@ -808,6 +864,7 @@ impl Match {
                 "III-B-1",
                 IpKind::IllegalGoal { digits: used },
                 prev,
+                None,
                 ev,
             );
         }
@@ -983,6 +1040,7 @@ impl Match {
                     leading: !relation && leading,
                 },
                 self.last_mover,
+                None,
                 ev,
             );
         }
@@ -1002,11 +1060,10 @@ impl Match {
         ev: &mut Vec<Event>,
     ) -> R<()> {
         if player != turn {
-            return rej(
-                "not-your-turn",
-                "IV-A",
-                "play goes to the left; it is another player's turn",
-            );
+            return self.out_of_turn(player, id, to, bonus, Place::Resources, turn, ev);
+        }
+        if bonus && self.cube(id).is_some_and(|c| c.place == Place::Permitted) {
+            return self.bonus_shift(player, id, to, turn, b, first, ev);
         }
         let c = self.check_cube(id, Place::Resources, "IV-B")?.clone();
         if matches!(to, Place::Resources | Place::Goal) {
@@ -1030,14 +1087,6 @@ impl Match {
             ev.push(Event::DigitCubesToForbidden { player, cubes: ids });
             return Ok(());
         }
-        let res = self.resources_count();
-        let relation = c.face.is_relation() && self.restrictions();
-        if to == Place::Forbidden && res == 1 {
-            // VIII-A: the last cube may not go to Forbidden; it is returned.
-            ev.push(Event::LastCubeReturned { player, cube: id });
-            return Ok(());
-        }
-        let prev = self.last_mover;
         if bonus {
             if b.is_some() {
                 return rej("one-bonus", "IV-C", "one bonus move per turn");
@@ -1049,6 +1098,32 @@ impl Match {
                     "a bonus move goes to Forbidden (comment b)",
                 );
             }
+        }
+        let res = self.resources_count();
+        let relation = c.face.is_relation() && self.restrictions();
+        let snap = self.move_timer(player);
+        let prev = self.last_mover;
+        if to == Place::Forbidden && res == 1 {
+            // VIII-A: the last cube may not go to Forbidden. It stays there
+            // until a challenge (set aside, no penalty) or a charge returns
+            // it; the turn does not pass and the Mover's time runs on.
+            self.place(id, Place::Forbidden);
+            ev.push(Event::Moved {
+                player,
+                cube: id,
+                to,
+            });
+            self.illegal(
+                player,
+                "VIII-A",
+                IpKind::LastCubeToForbidden { cube: id },
+                prev,
+                snap,
+                ev,
+            );
+            return Ok(());
+        }
+        if bonus {
             self.place(id, Place::Forbidden);
             self.last_mover = Some(player);
             self.phase = Phase::Moves {
@@ -1066,6 +1141,7 @@ impl Match {
                         bonus: true,
                     },
                     prev,
+                    snap,
                     ev,
                 );
             } else if self.leading(player) {
@@ -1077,6 +1153,7 @@ impl Match {
                         second: None,
                     },
                     prev,
+                    snap,
                     ev,
                 );
             } else {
@@ -1086,18 +1163,13 @@ impl Match {
         }
         self.place(id, to);
         self.last_mover = Some(player);
+        self.last_move = Some((player, id));
         ev.push(Event::Moved {
             player,
             cube: id,
             to,
         });
-        for p in &mut self.pending {
-            if p.offender == player {
-                if let IpKind::BonusWhileLeading { second, .. } = &mut p.kind {
-                    *second = Some(id);
-                }
-            }
-        }
+        self.note_second_cube(player, id, false);
         let ip = to == Place::Forbidden && relation && res > 4;
         if !ip {
             self.insulate(player, ev);
@@ -1112,10 +1184,235 @@ impl Match {
                     bonus: false,
                 },
                 prev,
+                snap,
                 ev,
             );
         }
         Ok(())
+    }
+
+    /// IX-A-1: "Moving out of turn" is illegal procedure: the cube is played
+    /// and stays unless charged before another player's legal action
+    /// insulates it (IX-B); the turn stays with the player whose turn it is.
+    /// A second cube to Forbidden right after the offender's own regular move
+    /// to Forbidden is "moving two cubes without calling Bonus" (IV-C comment
+    /// b). With one cube left in Resources only the player whose turn it is
+    /// may play it (refused otherwise, VIII-A).
+    #[allow(clippy::too_many_arguments)]
+    fn out_of_turn(
+        &mut self,
+        player: usize,
+        id: u8,
+        to: Place,
+        bonus: bool,
+        from: Place,
+        turn: usize,
+        ev: &mut Vec<Event>,
+    ) -> R<()> {
+        let rule = if from == Place::Resources {
+            "IV-B"
+        } else {
+            "XIII-A-7"
+        };
+        let c = self.check_cube(id, from, rule)?.clone();
+        let allowed = match from {
+            Place::Resources => matches!(to, Place::Required | Place::Permitted | Place::Forbidden),
+            _ => matches!(to, Place::Required | Place::Forbidden),
+        };
+        if !allowed {
+            return rej("bad-section", rule, "not a section this cube can go to");
+        }
+        if bonus && to != Place::Forbidden {
+            return rej(
+                "bonus-to-forbidden",
+                "IV-C-1",
+                "a bonus move goes to Forbidden",
+            );
+        }
+        if c.family == Family::Digit {
+            return rej(
+                "not-your-turn",
+                "IV-A",
+                "a digit cube is not moved on a turn (OS-C1), least of all out of turn",
+            );
+        }
+        if self.resources_count() <= 1 && (to == Place::Forbidden || from == Place::Permitted) {
+            return rej(
+                "not-your-turn",
+                "VIII-A",
+                "with one cube left in Resources the player whose turn it is moves it or challenges Impossible",
+            );
+        }
+        let pair = match self.last_move {
+            Some((q, first))
+                if q == player
+                    && from == Place::Resources
+                    && to == Place::Forbidden
+                    && self.last_mover == Some(player)
+                    && self.cubes[first as usize].place == Place::Forbidden
+                    && matches!(self.phase, Phase::Moves { turn: t, bonus: None, .. } if t == self.left(player)) =>
+            {
+                Some(first)
+            }
+            _ => None,
+        };
+        let prev = self.last_mover;
+        let snap = self.move_timer(turn);
+        self.place(id, to);
+        self.last_mover = Some(player);
+        ev.push(if from == Place::Resources {
+            Event::Moved {
+                player,
+                cube: id,
+                to,
+            }
+        } else {
+            Event::Shifted {
+                player,
+                cube: id,
+                to,
+            }
+        });
+        if from == Place::Resources && self.resources_count() == 0 {
+            // The last cube, out of turn: a forceout unless charged (VIII).
+            self.forceout(player, ev);
+        }
+        let rule = if pair.is_some() { "IV-C-1" } else { "IX-A-1" };
+        self.illegal(
+            player,
+            rule,
+            IpKind::OutOfTurn {
+                cube: id,
+                from,
+                turn,
+                pair,
+            },
+            prev,
+            snap,
+            ev,
+        );
+        Ok(())
+    }
+
+    /// IV-C comment b: the offender returns one of the two cubes.
+    fn return_cube(&mut self, player: usize, cube: u8, ev: &mut Vec<Event>) -> R<()> {
+        let Some(rc) = self.return_choice.clone() else {
+            return rej(
+                "nothing-to-return",
+                "IV-C",
+                "no charge of two cubes moved without \"Bonus\" waits for a choice",
+            );
+        };
+        if player != rc.player {
+            return rej(
+                "not-offender",
+                "IV-C",
+                "the player who moved the two cubes chooses which to return",
+            );
+        }
+        if !rc.cubes.contains(&cube) {
+            return rej(
+                "not-one-of-the-two",
+                "IV-C",
+                "return one of the two cubes moved to Forbidden",
+            );
+        }
+        self.place(cube, Place::Resources);
+        self.return_choice = None;
+        ev.push(Event::CubeReturned { player, cube });
+        Ok(())
+    }
+
+    /// The regular cube played after an illegal bonus (IV-C-2, OS-C3).
+    fn note_second_cube(&mut self, player: usize, id: u8, shifted: bool) {
+        for p in &mut self.pending {
+            if p.offender != player {
+                continue;
+            }
+            match &mut p.kind {
+                IpKind::BonusWhileLeading { second, .. } if second.is_none() => {
+                    *second = Some(id);
+                }
+                IpKind::BonusShift {
+                    second,
+                    second_shifted,
+                    ..
+                } if second.is_none() => {
+                    *second = Some(id);
+                    *second_shifted = shifted;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// OS-C3: "Bonus" said, then a cube shifted from Permitted. Illegal
+    /// procedure (a bonus move is from Resources to Forbidden, IV-C-1): the
+    /// shifted cube stands as the bonus; when charged, the second cube goes
+    /// back and is not replaced.
+    #[allow(clippy::too_many_arguments)]
+    fn bonus_shift(
+        &mut self,
+        player: usize,
+        id: u8,
+        to: Place,
+        turn: usize,
+        b: Option<u8>,
+        first: bool,
+        ev: &mut Vec<Event>,
+    ) -> R<()> {
+        if b.is_some() {
+            return rej("one-bonus", "IV-C", "one bonus move per turn");
+        }
+        if !matches!(to, Place::Required | Place::Forbidden) {
+            return rej(
+                "bad-section",
+                "XIII-A-7",
+                "a cube is shifted from Permitted to Required or Forbidden",
+            );
+        }
+        if self.resources_count() <= 1 {
+            return rej(
+                "last-cube",
+                "VIII-A",
+                "with one cube in Resources, move it or challenge Impossible",
+            );
+        }
+        let prev = self.last_mover;
+        let snap = self.move_timer(player);
+        self.place(id, to);
+        self.last_mover = Some(player);
+        self.phase = Phase::Moves {
+            turn,
+            bonus: Some(id),
+            first,
+        };
+        ev.push(Event::Shifted {
+            player,
+            cube: id,
+            to,
+        });
+        self.illegal(
+            player,
+            "IV-C-1",
+            IpKind::BonusShift {
+                cube: id,
+                second: None,
+                second_shifted: false,
+            },
+            prev,
+            snap,
+            ev,
+        );
+        Ok(())
+    }
+
+    /// The Move timer `player` has now (IX-A-1 needs it for a correction).
+    fn move_timer(&self, player: usize) -> Option<Timer> {
+        self.timers
+            .iter()
+            .find(|t| t.task == Task::Move && t.player == player)
+            .cloned()
     }
 
     /// After a regular move or shift: the forceout (VIII) or the next turn.
@@ -1149,7 +1446,7 @@ impl Match {
             return rej("wrong-phase", "XIII-A-7", "a shift is a move on your turn");
         };
         if player != turn {
-            return rej("not-your-turn", "IV-A", "it is another player's turn");
+            return self.out_of_turn(player, id, to, false, Place::Permitted, turn, ev);
         }
         let c = self.check_cube(id, Place::Permitted, "XIII-A-7")?.clone();
         if !matches!(to, Place::Required | Place::Forbidden) {
@@ -1159,7 +1456,7 @@ impl Match {
                 "a cube is shifted from Permitted to Required or Forbidden",
             );
         }
-        if self.resources_count() == 1 {
+        if self.resources_count() <= 1 {
             return rej(
                 "last-cube",
                 "VIII-A",
@@ -1167,8 +1464,10 @@ impl Match {
             );
         }
         let prev = self.last_mover;
+        let snap = self.move_timer(player);
         self.place(id, to);
         self.last_mover = Some(player);
+        self.note_second_cube(player, id, true);
         ev.push(Event::Shifted {
             player,
             cube: id,
@@ -1186,6 +1485,7 @@ impl Match {
                 "XIII-A-7",
                 IpKind::ShiftNotInForce { cube: id },
                 prev,
+                snap.clone(),
                 ev,
             );
         } else if relation {
@@ -1194,6 +1494,7 @@ impl Match {
                 "XIII-B-7",
                 IpKind::ShiftRelationToForbidden { cube: id },
                 prev,
+                snap,
                 ev,
             );
         }
@@ -1259,15 +1560,102 @@ impl Match {
             }
             IpKind::RelationToForbidden { cube, bonus } => {
                 self.place(cube, Place::Resources);
-                self.last_mover = p.prev_last_mover;
-                self.turn_back(o, bonus.then_some(cube));
-                correction = format!("cube {cube} returned to Resources; the Mover moves again");
+                let regular_pending = matches!(
+                    self.phase,
+                    Phase::Moves { turn, bonus: Some(b), .. } if turn == o && b == cube
+                );
+                if bonus && !regular_pending {
+                    // IX-A-1 "if necessary, make another move": the regular
+                    // move completed the turn; it stands and the turn stays
+                    // passed on (compare OS-C3).
+                    correction = format!(
+                        "bonus cube {cube} returned to Resources; the regular move completed the turn"
+                    );
+                } else {
+                    self.last_mover = p.prev_last_mover;
+                    self.turn_back(o, bonus.then_some(cube), p.timer.clone());
+                    correction =
+                        format!("cube {cube} returned to Resources; the Mover moves again");
+                }
             }
             IpKind::ShiftNotInForce { cube } | IpKind::ShiftRelationToForbidden { cube } => {
                 self.place(cube, Place::Permitted);
                 self.last_mover = p.prev_last_mover;
-                self.turn_back(o, None);
+                self.turn_back(o, None, p.timer.clone());
                 correction = format!("cube {cube} returned to Permitted; the Mover moves again");
+            }
+            IpKind::BonusShift {
+                cube,
+                second,
+                second_shifted,
+            } => match second {
+                Some(sc) => {
+                    // OS-C3: the second cube goes back and is not replaced.
+                    let from = if second_shifted {
+                        Place::Permitted
+                    } else {
+                        Place::Resources
+                    };
+                    self.place(sc, from);
+                    self.undo_forceout(o);
+                    correction = format!(
+                        "second cube {sc} returned to {}; not replaced on this turn (OS-C3)",
+                        from.name()
+                    );
+                }
+                None => {
+                    self.place(cube, Place::Permitted);
+                    self.last_mover = p.prev_last_mover;
+                    self.turn_back(o, Some(cube), p.timer.clone());
+                    correction = format!(
+                        "cube {cube} returned to Permitted; the Mover makes the regular move"
+                    );
+                }
+            },
+            IpKind::OutOfTurn {
+                cube,
+                from,
+                turn,
+                pair,
+            } => match pair {
+                Some(first) => {
+                    // IV-C comment b: the offender chooses which cube goes back.
+                    self.return_choice = Some(ReturnChoice {
+                        player: o,
+                        cubes: [first, cube],
+                        until_ms: self.now_ms + 10_000,
+                    });
+                    correction = format!(
+                        "two cubes moved to Forbidden without \"Bonus\": player {o} returns cube {first} or cube {cube} (IV-C comment b)"
+                    );
+                }
+                None => {
+                    self.place(cube, from);
+                    self.last_mover = p.prev_last_mover;
+                    if let Phase::Writing(Writing {
+                        kind: WritingKind::Forceout { .. },
+                        ..
+                    }) = self.phase
+                    {
+                        self.timers.clear();
+                        self.phase = Phase::Moves {
+                            turn,
+                            bonus: None,
+                            first: false,
+                        };
+                        self.restore_move_timer(turn, p.timer.clone());
+                    }
+                    correction = format!(
+                        "cube {cube} returned to {}; it is still player {turn}'s turn",
+                        from.name()
+                    );
+                }
+            },
+            IpKind::LastCubeToForbidden { cube } => {
+                self.return_last_cube(o, cube, p.timer.clone(), ev);
+                correction = format!(
+                    "cube {cube} returned to Resources; the Mover plays it to Required or Permitted or challenges Impossible"
+                );
             }
             IpKind::IllegalGoal { digits } => {
                 self.last_mover = p.prev_last_mover;
@@ -1293,12 +1681,14 @@ impl Match {
                     .iter()
                     .filter(|s| s.player == o && !s.withdrawn)
                     .count() as u8;
-                let failures = match self.phase {
-                    Phase::Variations {
-                        pos: cur, failures, ..
-                    } if cur == pos => failures + 1,
-                    _ => 1,
-                };
+                // II-C-2 "on the second try": the player's charged selections
+                // this shake, however far the selection had moved on.
+                let failures = self
+                    .selections
+                    .iter()
+                    .filter(|s| s.player == o && s.withdrawn)
+                    .count()
+                    .min(u8::MAX as usize) as u8;
                 if failures >= 2 {
                     ev.push(Event::SelectionForfeited { player: o });
                     self.phase = Phase::Variations {
@@ -1327,22 +1717,46 @@ impl Match {
         });
     }
 
-    /// IX-A-1: the Mover makes another move, with at least ten seconds.
-    fn turn_back(&mut self, o: usize, bonus: Option<u8>) {
+    /// IX-A-1: the Mover makes another move: with the time that was left
+    /// and at least ten seconds, or, when the illegal act came after the
+    /// ten-second countdown (the additional minute was running), with that
+    /// minute as it runs (XI-A).
+    fn turn_back(&mut self, o: usize, bonus: Option<u8>, snap: Option<Timer>) {
         if matches!(self.phase, Phase::Moves { .. }) {
             self.phase = Phase::Moves {
                 turn: o,
                 bonus,
                 first: false,
             };
-            let keep = self
-                .timers
-                .iter()
-                .find(|t| t.task == Task::Move)
-                .map(|t| t.due_ms.saturating_sub(self.now_ms))
-                .unwrap_or(0);
             self.clear_task(Task::Move);
-            self.set_timer(o, Task::Move, keep.max(10_000), true);
+            self.restore_move_timer(o, snap);
+        }
+    }
+
+    fn restore_move_timer(&mut self, o: usize, snap: Option<Timer>) {
+        self.clear_task(Task::Move);
+        match snap {
+            Some(t) if t.stage >= 1 => self.timers.push(Timer { player: o, ..t }),
+            Some(t) => {
+                let due = t.due_ms.max(self.now_ms + 10_000);
+                self.timers.push(Timer {
+                    player: o,
+                    due_ms: due,
+                    ..t
+                });
+            }
+            None => self.set_timer(o, Task::Move, 10_000, true),
+        }
+    }
+
+    /// VIII-A: the last cube goes back to Resources; the Mover, whose turn
+    /// it still is, plays it or challenges Impossible.
+    fn return_last_cube(&mut self, o: usize, cube: u8, snap: Option<Timer>, ev: &mut Vec<Event>) {
+        self.place(cube, Place::Resources);
+        ev.push(Event::LastCubeReturned { player: o, cube });
+        if matches!(self.phase, Phase::Moves { turn, .. } if turn == o) {
+            let snap = self.move_timer(o).or(snap);
+            self.restore_move_timer(o, snap);
         }
     }
 
@@ -1388,6 +1802,18 @@ impl Match {
             // V-B: the holder states the challenge within the 15 seconds.
             self.block = None;
             self.block_until = None;
+        }
+        if let Some(p) = self.take_last_cube() {
+            // VIII-A: "any challenge that is made is set aside (without penalty)".
+            ev.push(Event::ChallengeSetAside {
+                player,
+                rule: "VIII-A".into(),
+                reason: "the last cube was moved to Forbidden: the challenge is set aside without penalty and the cube returned".into(),
+            });
+            if let IpKind::LastCubeToForbidden { cube } = p.kind {
+                self.return_last_cube(p.offender, cube, p.timer, ev);
+            }
+            return Ok(());
         }
         match self.phase.clone() {
             Phase::Setup { .. } | Phase::Variations { .. } | Phase::Goal { .. } => self.set_aside(
@@ -1571,6 +1997,15 @@ impl Match {
             Phase::Checking(_) => rej("wrong-phase", "V-A", "Solutions are being checked"),
             Phase::Over => rej("match-over", "XII", "the match is over"),
         }
+    }
+
+    /// Removes the pending VIII-A state (the last cube in Forbidden), if any.
+    fn take_last_cube(&mut self) -> Option<Pending> {
+        let i = self
+            .pending
+            .iter()
+            .position(|p| matches!(p.kind, IpKind::LastCubeToForbidden { .. }))?;
+        Some(self.pending.remove(i))
     }
 
     /// The start of the forceout's writing time, given the window's end.
@@ -2026,12 +2461,14 @@ impl Match {
             let round = (!self.round_up).then_some(self.config.round_ms);
             let stop = self.stop_at;
             let block = self.block_until;
+            let ret = self.return_choice.as_ref().map(|r| r.until_ms);
             let mut next: Option<(u64, u8, usize)> = None;
             for c in [
                 round.map(|r| (r, 0u8, 0usize)),
                 stop.map(|s| (s, 1, 0)),
                 timer.map(|(f, i)| (f, 2, i)),
                 block.map(|b| (b, 3, 0)),
+                ret.map(|r| (r, 4, 0)),
             ]
             .into_iter()
             .flatten()
@@ -2047,6 +2484,17 @@ impl Match {
                         0 => self.round_time_up(ev),
                         1 => self.stop(ev),
                         3 => self.block_time_up(ev),
+                        4 => {
+                            // IX-A-1: no choice within ten seconds: the
+                            // second cube goes back.
+                            if let Some(rc) = self.return_choice.take() {
+                                self.place(rc.cubes[1], Place::Resources);
+                                ev.push(Event::CubeReturned {
+                                    player: rc.player,
+                                    cube: rc.cubes[1],
+                                });
+                            }
+                        }
                         _ => self.expire(i, ev),
                     }
                 }
@@ -2084,6 +2532,14 @@ impl Match {
         match self.phase {
             Phase::Moves { .. } => {
                 ev.push(Event::Stop);
+                if let Some(Pending {
+                    kind: IpKind::LastCubeToForbidden { cube },
+                    ..
+                }) = self.take_last_cube()
+                {
+                    // XI-B-2: the Solutions may use any cube in Resources.
+                    self.place(cube, Place::Resources);
+                }
                 self.timers.clear();
                 self.pending.clear();
                 let roles = vec![Role::May; self.n()];
@@ -2182,6 +2638,20 @@ impl Match {
             Task::Move => {
                 if let Phase::Moves { turn, .. } = self.phase {
                     if turn == p {
+                        // VIII-A: a last cube left in Forbidden goes back as
+                        // the turn is lost.
+                        if let Some(Pending {
+                            kind: IpKind::LastCubeToForbidden { cube },
+                            offender,
+                            ..
+                        }) = self.take_last_cube()
+                        {
+                            self.place(cube, Place::Resources);
+                            ev.push(Event::LastCubeReturned {
+                                player: offender,
+                                cube,
+                            });
+                        }
                         self.end_turn_lost(p, ev);
                     }
                 }

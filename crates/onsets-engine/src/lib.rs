@@ -27,6 +27,7 @@
 //! assert_eq!(r.unwrap_err().rule, "II-A");
 //! ```
 
+mod dice;
 mod engine;
 mod judge;
 mod legal;
@@ -37,12 +38,12 @@ mod state;
 
 pub use engine::situation_of;
 pub use judge::ambiguity;
-pub use log::{Header, ReplayError, ScoreLine, Scoresheet, FORMAT};
+pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};
 pub use model::{
-    Act, Action, ChallengeKind, CheckingMode, Cube, Event, Family, GoalSpec, MatchConfig,
-    Objection, Place, Rejection, SetOut, Task,
+    Act, Action, ChallengeKind, CheckingMode, Cube, Dice, Event, Family, GoalSpec, MatchConfig,
+    Objection, Place, Rejection, SetOut, ShakeDice, Task,
 };
 pub use state::{
-    Checking, Decision, IpKind, Match, Pending, Phase, Presented, Role, Selection, ShakeRecord,
-    Timer, Writer, Writing, WritingKind,
+    Checking, Decision, IpKind, Match, Pending, Phase, Presented, ReturnChoice, Role, Selection,
+    ShakeRecord, Timer, Writer, Writing, WritingKind,
 };

@@ -1,0 +1,435 @@
+//! Issue 18: illegal procedures, corrections and the last cube as the
+//! tournament rules have them. Each scenario quotes its rule and is named
+//! after it.
+mod common;
+use common::*;
+use onsets_core::Division;
+use onsets_engine::*;
+
+const FACES: &str = "B R G Y B R G Y ∪ ∩ − ′ V Λ =";
+const UNI: &str = "B R G BR BG RG";
+
+fn charge(t: &mut T, by: usize) -> Vec<Event> {
+    t.act(Act::ChargeIllegalProcedure { player: by })
+}
+
+/// Middle Adventurous (= and ⊆ are Restriction cubes, IV-D applies): the
+/// selections of OS-C10, then the Goal 2.
+fn middle_adventurous(seed: u64) -> (T, usize, usize) {
+    let mut t = T::new(seed, 2, Division::Middle, true);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([1, 2, 3], FACES, UNI);
+    t.select(s, "required-cube =");
+    t.select(o, "two-operations");
+    t.select(o, "absolute-value");
+    t.goal("2");
+    (t, s, o)
+}
+
+/// Plays non-relation cubes to Forbidden, turn by turn, until `left` cubes
+/// remain in Resources; returns whose turn it is.
+fn play_down_to(t: &mut T, left: usize) -> usize {
+    loop {
+        let Phase::Moves { turn, .. } = t.m.phase else {
+            panic!("not moving: {:?}", t.m.phase)
+        };
+        if t.m.resources_count() <= left {
+            return turn;
+        }
+        let cube = t
+            .m
+            .cubes
+            .iter()
+            .find(|c| {
+                c.place == Place::Resources && c.family != Family::Digit && !c.face.is_relation()
+            })
+            .expect("a non-relation cube")
+            .id;
+        t.act(Act::Move {
+            player: turn,
+            cube,
+            to: Place::Forbidden,
+            bonus: false,
+        });
+    }
+}
+
+// ------------------------------------------------------------ II-C-2
+
+/// II-C-2: "If a player selects a variation that has no effect on the shake
+/// … the player loses one point and must pick another variation. If, on the
+/// second try, the player still does not select an appropriate variation,
+/// they lose another point and may not pick a variation for that shake."
+#[test]
+fn ii_c_2_second_illegal_selection_loses_the_pick_for_the_shake() {
+    let mut t = T::new(101, 3, Division::Middle, true);
+    let s = t.setter();
+    let a = t.left(s);
+    // no Y cube was rolled
+    t.start([1, 2, 3], "B R G B R G B R ∪ ∩ − ′ V Λ =", UNI);
+    t.select(s, "required-cube Y");
+    charge(&mut t, a);
+    assert_eq!(t.penalties()[s], -1);
+    assert!(
+        matches!(t.m.phase, Phase::Variations { pos: 0, .. }),
+        "the Goal-setter must pick another variation"
+    );
+    t.select(s, "wild-cube Y");
+    let ev = charge(&mut t, a);
+    assert_eq!(t.penalties()[s], -2, "another point on the second try");
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::SelectionForfeited { player } if *player == s)
+    ));
+    // the pick is lost: the next player selects, and the Goal-setter may not
+    assert!(matches!(t.m.phase, Phase::Variations { pos: 1, .. }));
+    let r = t
+        .try_act(Act::SelectVariation {
+            player: s,
+            variation: "two-operations".into(),
+        })
+        .unwrap_err();
+    assert_eq!(r.code, "not-your-selection");
+    assert!(t.m.variations().is_empty());
+}
+
+/// II-C-2 counted per player: five charged illegal picks cannot happen;
+/// after the second the selection passes on for good.
+#[test]
+fn ii_c_2_charged_re_picks_are_not_each_a_first_failure() {
+    let mut t = T::new(102, 3, Division::Middle, true);
+    let s = t.setter();
+    let a = t.left(s);
+    t.start([1, 2, 3], "B R G B R G B R ∪ ∩ − ′ V Λ =", UNI);
+    for _ in 0..2 {
+        t.select(s, "required-cube Y");
+        charge(&mut t, a);
+    }
+    assert_eq!(t.penalties()[s], -2);
+    assert!(t
+        .try_act(Act::SelectVariation {
+            player: s,
+            variation: "required-cube Y".into(),
+        })
+        .is_err());
+}
+
+// ------------------------------------------------------------ IX-A-1 after a bonus
+
+/// IX-A-1: "the Mover must return any illegally moved cube(s) to their
+/// previous position (usually Resources) and, if necessary, make another
+/// move." An illegal bonus (= to Forbidden with more than four cubes in
+/// Resources, IV-D) followed by a legal regular move: the regular move
+/// completed the turn, nothing more is necessary, the turn stays passed on
+/// (compare OS-C3: the second cube "may not be replaced with another regular
+/// move on this turn").
+#[test]
+fn ix_a_1_illegal_bonus_charged_after_the_regular_move_turn_passes_on() {
+    let (mut t, s, o) = middle_adventurous(103);
+    let eq = t.cube("=", Place::Resources);
+    t.bonus(o, "=");
+    t.mv(o, "B", Place::Required);
+    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    let ev = charge(&mut t, s);
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::IllegalProcedureCharged { rule, .. } if rule == "IV-D")
+    ));
+    assert_eq!(t.m.cubes[eq as usize].place, Place::Resources);
+    assert!(
+        matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s),
+        "the turn stays with the next player: {:?}",
+        t.m.phase
+    );
+    assert_eq!(t.m.last_mover, Some(o), "the regular move stands");
+    assert_eq!(t.penalties(), vec![0, 0]);
+}
+
+/// IX-A-1: charged before the regular move, the bonus cube goes back and the
+/// Mover still makes the regular move (no other bonus).
+#[test]
+fn ix_a_1_illegal_bonus_charged_before_the_regular_move_the_mover_moves() {
+    let (mut t, s, o) = middle_adventurous(104);
+    t.bonus(o, "=");
+    charge(&mut t, s);
+    assert!(matches!(t.m.phase, Phase::Moves { turn, bonus: Some(_), .. } if turn == o));
+    t.mv(o, "B", Place::Required);
+    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+}
+
+// ------------------------------------------------------------ VIII-A
+
+/// VIII-A: "The last cube in Resources may not be moved to Forbidden. If a
+/// player does so, any challenge that is made is set aside (without
+/// penalty) and the cube is returned to Resources." Two players: the other
+/// player's challenge is not judged against the previous Mover (who is that
+/// same player) and costs nothing.
+#[test]
+fn viii_a_last_cube_to_forbidden_challenge_set_aside_without_penalty_two_players() {
+    let mut t = T::new(105, 2, Division::Elementary, false);
+    let s = t.setter();
+    t.start([1, 2, 3], FACES, UNI);
+    t.goal("2");
+    let turn = play_down_to(&mut t, 1);
+    let other = t.left(turn);
+    let last =
+        t.m.cubes
+            .iter()
+            .find(|c| c.place == Place::Resources && c.family != Family::Digit)
+            .unwrap()
+            .id;
+    t.act(Act::Move {
+        player: turn,
+        cube: last,
+        to: Place::Forbidden,
+        bonus: false,
+    });
+    // the state exists until a challenge or a charge (issue 18 item 8)
+    assert_eq!(t.m.cubes[last as usize].place, Place::Forbidden);
+    let ev = t.act(Act::Challenge {
+        player: other,
+        kind: ChallengeKind::Impossible,
+    });
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::ChallengeSetAside { rule, .. } if rule == "VIII-A")
+    ));
+    assert!(!has(&ev, |e| matches!(e, Event::Penalty { .. })));
+    assert_eq!(t.penalties(), vec![0, 0]);
+    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
+    assert!(matches!(t.m.phase, Phase::Moves { turn: p, .. } if p == turn));
+    let _ = s;
+}
+
+/// VIII-A in a three-player match: the Third Party's Impossible is set aside,
+/// not judged against the previous Mover.
+#[test]
+fn viii_a_last_cube_to_forbidden_challenge_set_aside_three_players() {
+    let mut t = T::new(106, 3, Division::Elementary, false);
+    t.start([1, 2, 3], FACES, UNI);
+    t.goal("2");
+    let turn = play_down_to(&mut t, 1);
+    let third = t.left(t.left(turn));
+    let last =
+        t.m.cubes
+            .iter()
+            .find(|c| c.place == Place::Resources && c.family != Family::Digit)
+            .unwrap()
+            .id;
+    t.act(Act::Move {
+        player: turn,
+        cube: last,
+        to: Place::Forbidden,
+        bonus: false,
+    });
+    let ev = t.act(Act::Challenge {
+        player: third,
+        kind: ChallengeKind::Impossible,
+    });
+    assert!(!has(&ev, |e| matches!(e, Event::Challenged { .. })));
+    assert!(has(&ev, |e| matches!(e, Event::ChallengeSetAside { .. })));
+    assert_eq!(t.penalties(), vec![0, 0, 0]);
+    assert!(matches!(t.m.phase, Phase::Moves { .. }));
+    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
+}
+
+/// VIII-A with a charge: the cube is returned and the Mover must move it or
+/// challenge Impossible; no penalty.
+#[test]
+fn viii_a_last_cube_to_forbidden_charged_is_returned() {
+    let mut t = T::new(107, 2, Division::Elementary, false);
+    t.start([1, 2, 3], FACES, UNI);
+    t.goal("2");
+    let turn = play_down_to(&mut t, 1);
+    let last =
+        t.m.cubes
+            .iter()
+            .find(|c| c.place == Place::Resources && c.family != Family::Digit)
+            .unwrap()
+            .id;
+    t.act(Act::Move {
+        player: turn,
+        cube: last,
+        to: Place::Forbidden,
+        bonus: false,
+    });
+    let other = t.left(turn);
+    let ev = charge(&mut t, other);
+    assert!(has(&ev, |e| matches!(e, Event::LastCubeReturned { .. })));
+    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
+    assert!(matches!(t.m.phase, Phase::Moves { turn: p, .. } if p == turn));
+    assert_eq!(t.penalties(), vec![0, 0]);
+}
+
+// ------------------------------------------------------------ IX-A-1 with XI-A
+
+/// IX-A-1: "The Mover must be given at least 10 seconds to make this
+/// correction, unless the original move was made after the ten-second
+/// countdown (see section XI-A-3 below), in which case the time limit rule
+/// (see section XI-A) is enforced." The illegal move came during the
+/// additional minute: after the charge that minute still runs, it is not a
+/// fresh limit.
+#[test]
+fn ix_a_1_correction_after_the_countdown_keeps_the_additional_minute() {
+    let (mut t, s, o) = middle_adventurous(108);
+    let due =
+        t.m.timers
+            .iter()
+            .find(|x| x.task == Task::Move)
+            .unwrap()
+            .due_ms;
+    // the first limit and its countdown run out: −1, one more minute
+    let ev = t.clock(due + 10_000);
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::TimeExpired { second: false, .. }
+    )));
+    let extra_due =
+        t.m.timers
+            .iter()
+            .find(|x| x.task == Task::Move)
+            .unwrap()
+            .due_ms;
+    t.clock(due + 30_000);
+    t.mv(o, "=", Place::Forbidden); // IV-D: more than four cubes in Resources
+    charge(&mut t, s);
+    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == o));
+    let tm =
+        t.m.timers
+            .iter()
+            .find(|x| x.task == Task::Move)
+            .unwrap()
+            .clone();
+    assert_eq!((tm.player, tm.stage, tm.due_ms), (o, 1, extra_due));
+    let ev = t.clock(extra_due + 10_000);
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::TimeExpired { player, second: true, .. } if *player == o)
+    ));
+    assert_eq!(t.penalties()[o], -2);
+    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+}
+
+/// IX-A-1: a move made before the countdown ended is corrected with the time
+/// that was left, and at least ten seconds.
+#[test]
+fn ix_a_1_correction_gets_at_least_ten_seconds() {
+    let (mut t, s, o) = middle_adventurous(109);
+    let due =
+        t.m.timers
+            .iter()
+            .find(|x| x.task == Task::Move)
+            .unwrap()
+            .due_ms;
+    t.clock(due - 3_000);
+    t.mv(o, "=", Place::Forbidden);
+    charge(&mut t, s);
+    let tm =
+        t.m.timers
+            .iter()
+            .find(|x| x.task == Task::Move)
+            .unwrap()
+            .clone();
+    assert_eq!((tm.player, tm.stage), (o, 0));
+    assert!(tm.due_ms >= t.m.now_ms + 10_000, "at least ten seconds");
+    assert!(
+        tm.due_ms <= t.m.now_ms + 10_000,
+        "the time that was left (3 s), raised to ten seconds, not a fresh minute: {} at {}",
+        tm.due_ms,
+        t.m.now_ms
+    );
+}
+
+// ------------------------------------------------------------ VII-C-4, VII-C-5
+
+/// Players' checking, Goal 3 (Universe B R G BR BG RG). `o` has B in
+/// Required, ∪ in Forbidden; `o` challenges Now and presents `solution`.
+fn now_presented(seed: u64, solution: &str) -> (T, usize, usize) {
+    let mut cfg = MatchConfig::new(seed, &["Ann", "Bob"], Division::Middle, false);
+    cfg.checking = CheckingMode::Players;
+    let mut t = T::with(cfg);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([3, 2, 1], FACES, UNI);
+    t.goal("3");
+    t.mv(o, "B", Place::Required);
+    t.mv(s, "∪", Place::Forbidden);
+    t.act(Act::Challenge {
+        player: o,
+        kind: ChallengeKind::Now,
+    });
+    t.present(o, solution);
+    assert!(matches!(t.m.phase, Phase::Checking(_)));
+    (t, s, o)
+}
+
+fn object(t: &mut T, checker: usize, writer: usize, o: Objection) -> Vec<Event> {
+    t.act(Act::Object {
+        player: checker,
+        writer,
+        objection: o,
+    })
+}
+
+/// VII-C-5: "A player who claims an opponent's Solution does not equal the
+/// Goal must give at least one of the following reasons. a. The Goal has no
+/// legal interpretation." The Goal 3 is legal: the objection fails even
+/// though the Solution (B ∪ R: 5 cards) is wrong on another ground nobody
+/// raised; VII-C-4 "A Solution is correct if no opponent shows that it is
+/// incorrect" (docs/rulings.md).
+#[test]
+fn vii_c_5_a_goal_illegal_objection_is_not_upheld_for_a_wrong_value() {
+    let (mut t, s, o) = now_presented(110, "B ∪ R");
+    let ev = object(&mut t, s, o, Objection::GoalIllegal);
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::ObjectionRuled { upheld: false, .. }
+    )));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::SolutionJudged { correct: true, .. }
+    )));
+    assert_eq!(t.last_scores()[o], 6);
+}
+
+/// VII-C-5-b: a wrong value, raised on its own ground, is upheld.
+#[test]
+fn vii_c_5_b_wrong_value_objection_upheld_on_its_ground() {
+    let (mut t, s, o) = now_presented(111, "B ∪ R");
+    let ev = object(&mut t, s, o, Objection::WrongValue);
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::ObjectionRuled { upheld: true, .. }
+    )));
+    assert_eq!(t.last_scores()[o], 2);
+}
+
+/// VII-C-4: "an opponent must show that it violates at least one of the
+/// criteria in section VII-B". `B ∪ B` names 3 cards (the right value) but
+/// uses the ∪ in Forbidden (VII-B-4-d): a wrong-value objection fails, an
+/// objection on the cube rules (ground e and VII-B-4) is upheld.
+#[test]
+fn vii_c_4_objection_upheld_only_on_its_own_ground() {
+    let (mut t, s, o) = now_presented(112, "B ∪ B");
+    let ev = object(&mut t, s, o, Objection::WrongValue);
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::ObjectionRuled { upheld: false, .. }
+    )));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::SolutionJudged { correct: true, .. }
+    )));
+
+    let (mut t, s, o) = now_presented(113, "B ∪ B");
+    let ev = object(&mut t, s, o, Objection::Variation);
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::ObjectionRuled { upheld: true, .. }
+    )));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::SolutionJudged { correct: false, .. }
+    )));
+}
