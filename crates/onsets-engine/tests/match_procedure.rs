@@ -433,3 +433,163 @@ fn vii_c_4_objection_upheld_only_on_its_own_ground() {
         Event::SolutionJudged { correct: false, .. }
     )));
 }
+
+// ------------------------------------------------------------ IX-A-1, IX-B: out of turn
+
+/// IX-A-1 lists "Moving out of turn" among the illegal procedures; IX-B: "if
+/// the illegal procedure is not corrected before another player takes a
+/// legitimate action, it stands as completed." Charged: the cube goes back
+/// and it is still the other player's turn.
+#[test]
+fn ix_a_1_moving_out_of_turn_charged_cube_returned_turn_unchanged() {
+    let (mut t, s, o) = middle_adventurous(120);
+    // o's turn; s moves out of turn
+    let b = t.cube("B", Place::Resources);
+    let ev = t.mv(s, "B", Place::Required);
+    assert!(!has(&ev, |e| matches!(e, Event::TurnPassed { .. })));
+    assert_eq!(t.m.pending.len(), 1);
+    assert_eq!(t.m.pending[0].rule, "IX-A-1");
+    charge(&mut t, o);
+    assert_eq!(t.m.cubes[b as usize].place, Place::Resources);
+    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == o));
+    assert_eq!(t.m.last_mover, Some(s), "the Goal-setter set the Goal");
+    assert_eq!(t.penalties(), vec![0, 0]);
+}
+
+/// IX-B: insulated by the next legal action of another player (here the
+/// player whose turn it was), the out-of-turn move stands.
+#[test]
+fn ix_b_moving_out_of_turn_insulated_by_the_next_legal_move_stands() {
+    let (mut t, s, o) = middle_adventurous(121);
+    let b = t.cube("B", Place::Resources);
+    t.mv(s, "B", Place::Required);
+    let ev = t.mv(o, "R", Place::Permitted);
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Insulated { offender, .. } if *offender == s)
+    ));
+    assert_eq!(t.m.cubes[b as usize].place, Place::Required);
+    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+}
+
+/// With `auto_charge` (a judge at the table) the move out of turn is charged
+/// at once: the cube is back and the log keeps the act.
+#[test]
+fn ix_a_1_moving_out_of_turn_with_auto_charge_is_corrected_at_once() {
+    let mut cfg = MatchConfig::new(122, &["Ann", "Bob"], Division::Middle, false);
+    cfg.auto_charge = true;
+    let mut t = T::with(cfg);
+    let s = t.setter();
+    t.start([1, 2, 3], FACES, UNI);
+    t.goal("2");
+    let b = t.cube("B", Place::Resources);
+    let ev = t.mv(s, "B", Place::Required);
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::IllegalProcedureCharged { by: None, rule, .. } if rule == "IX-A-1")
+    ));
+    assert_eq!(t.m.cubes[b as usize].place, Place::Resources);
+    assert!(t.m.pending.is_empty());
+}
+
+/// IV-C comment b: "Players often call 'Bonus' and move two cubes
+/// simultaneously to Forbidden. If the player did not call 'Bonus,' they may
+/// return either of the two cubes to Resources." The offender chooses; the
+/// cube kept is the regular move and the turn stays passed on.
+#[test]
+fn iv_c_comment_b_two_cubes_without_bonus_the_player_chooses_which_to_return() {
+    let (mut t, s, o) = middle_adventurous(123);
+    let y = t.cube("Y", Place::Resources);
+    t.mv(o, "Y", Place::Forbidden);
+    let g = t.cube("G", Place::Resources);
+    t.mv(o, "G", Place::Forbidden);
+    assert_eq!(t.m.pending[0].rule, "IV-C-1");
+    charge(&mut t, s);
+    // nothing else happens until the choice
+    let r = t.try_act(Act::Challenge {
+        player: s,
+        kind: ChallengeKind::Impossible,
+    });
+    assert_eq!(r.unwrap_err().code, "return-first");
+    let b = t.cube("B", Place::Resources);
+    let r = t.try_act(Act::ReturnCube { player: o, cube: b });
+    assert_eq!(r.unwrap_err().code, "not-one-of-the-two");
+    let r = t.try_act(Act::ReturnCube { player: s, cube: y });
+    assert_eq!(r.unwrap_err().code, "not-offender");
+    // the offender returns the first cube: the second stands as the move
+    let ev = t.act(Act::ReturnCube { player: o, cube: y });
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::CubeReturned { cube, .. } if *cube == y)
+    ));
+    assert_eq!(t.m.cubes[y as usize].place, Place::Resources);
+    assert_eq!(t.m.cubes[g as usize].place, Place::Forbidden);
+    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    assert_eq!(t.penalties(), vec![0, 0]);
+}
+
+/// IV-C comment b, and IX-A-1's ten seconds: without a choice the second cube
+/// goes back.
+#[test]
+fn iv_c_comment_b_no_choice_within_ten_seconds_returns_the_second_cube() {
+    let (mut t, s, o) = middle_adventurous(124);
+    t.mv(o, "Y", Place::Forbidden);
+    let g = t.cube("G", Place::Resources);
+    t.mv(o, "G", Place::Forbidden);
+    charge(&mut t, s);
+    let at = t.m.now_ms + 10_000;
+    let ev = t.clock(at);
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::CubeReturned { cube, .. } if *cube == g)
+    ));
+    assert!(t.m.return_choice.is_none());
+}
+
+// ------------------------------------------------------------ III-B: every Goal layout
+
+fn goals_offered(t: &T) -> Vec<String> {
+    t.m.legal_actions(t.setter())
+        .into_iter()
+        .filter_map(|a| match a {
+            Act::SetGoal {
+                goal: GoalSpec::Layout(g),
+                ..
+            } => Some(g),
+            _ => None,
+        })
+        .collect()
+}
+
+/// III-B-1: "The following are the only legal configurations for the Goal":
+/// one cube, two or three side by side (sums), in a vertical line
+/// (products), the L and the T; III-B-1-c: "The negative of a number is
+/// indicated by placing the cube so that its numeral is upside-down."
+#[test]
+fn iii_b_1_every_legal_goal_layout_is_offered() {
+    let mut t = T::new(125, 2, Division::Middle, false);
+    t.start([1, 2, 3], FACES, UNI);
+    let g = goals_offered(&t);
+    for want in ["2", "1+3", "3*2", "1+2+3", "1*2*3", "3*2+1", "3*(2+1)"] {
+        assert!(g.contains(&want.to_string()), "{want} missing from {g:?}");
+    }
+    assert!(
+        !g.iter().any(|x| x.contains('~')),
+        "no upside-down in Basic"
+    );
+    // Adventurous: upside-down digits too
+    let (t, _, _) = {
+        let mut t = T::new(126, 2, Division::Middle, true);
+        let s = t.setter();
+        let o = t.left(s);
+        t.start([1, 2, 3], FACES, UNI);
+        t.select(s, "absolute-value");
+        t.select(o, "two-operations");
+        t.select(o, "no-null-restrictions");
+        (t, s, o)
+    };
+    let g = goals_offered(&t);
+    for want in ["~2", "~1+3", "3*~2", "3*(2+~1)"] {
+        assert!(g.contains(&want.to_string()), "{want} missing");
+    }
+}
