@@ -1,6 +1,7 @@
 //! Applying actions: the fixed order of checks, every handler, time limits
 //! and the end of shakes and of the match.
 
+use crate::chain::Chain;
 use crate::judge;
 use crate::model::*;
 use crate::scoring;
@@ -51,7 +52,7 @@ impl Match {
             dealer: 0,
             shake: 0,
             shake_started_ms: 0,
-            history: Vec::new(),
+            history: Chain::new(),
             penalties: vec![0; n],
             selections: Vec::new(),
             phase: Phase::Over,
@@ -61,7 +62,7 @@ impl Match {
             stop_at: None,
             last_mover: None,
             match_points: None,
-            log: Vec::new(),
+            log: Chain::new(),
             seated: present.clone(),
             played: vec![false; n],
             present,

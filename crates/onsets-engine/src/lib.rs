@@ -27,6 +27,7 @@
 //! assert_eq!(r.unwrap_err().rule, "II-A");
 //! ```
 
+mod chain;
 mod dice;
 mod engine;
 mod judge;
@@ -36,6 +37,7 @@ mod model;
 mod scoring;
 mod state;
 
+pub use chain::Chain;
 pub use engine::situation_of;
 pub use judge::ambiguity;
 pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};

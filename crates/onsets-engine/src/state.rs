@@ -1,5 +1,6 @@
 //! The state of a match and its phases.
 
+use crate::chain::Chain;
 use crate::model::*;
 use chacha20::ChaCha8Rng;
 use onsets_core::{
@@ -277,7 +278,7 @@ pub struct Match {
     pub shake: u32,
     pub shake_started_ms: u64,
     /// When variation selection may end for the current selector (II-C-1-b).
-    pub history: Vec<ShakeRecord>,
+    pub history: Chain<ShakeRecord>,
     /// Penalties in the current shake.
     pub penalties: Vec<i32>,
     pub selections: Vec<Selection>,
@@ -292,7 +293,7 @@ pub struct Match {
     /// Match points (XII) once the match is over.
     pub match_points: Option<Vec<u32>>,
     /// Every accepted action, in order: the log after the header.
-    pub log: Vec<Action>,
+    pub log: Chain<Action>,
     /// Who is at the table (X-D).
     #[serde(default)]
     pub present: Vec<bool>,
