@@ -41,8 +41,8 @@ fn senior(
 }
 
 /// The other player challenges Impossible at once; the Goal-setter (the
-/// Mover) presents `solution`. Returns whether the engine ruled it correct.
-fn impossible_and_present(t: &mut T, s: usize, o: usize, solution: &str) -> bool {
+/// Mover) presents `solution`. Returns the engine's ruling.
+fn impossible_and_present(t: &mut T, s: usize, o: usize, solution: &str) -> (bool, String) {
     t.act(Act::Challenge {
         player: o,
         kind: ChallengeKind::Impossible,
@@ -51,15 +51,25 @@ fn impossible_and_present(t: &mut T, s: usize, o: usize, solution: &str) -> bool
     judged(&ev, s)
 }
 
-fn judged(ev: &[Event], writer: usize) -> bool {
+/// The engine's ruling on `writer`'s Solution: correct, and the reasons.
+fn judged(ev: &[Event], writer: usize) -> (bool, String) {
     ev.iter()
         .find_map(|e| match e {
             Event::SolutionJudged {
-                writer: w, correct, ..
-            } if *w == writer => Some(*correct),
+                writer: w,
+                correct,
+                reasons,
+                ..
+            } if *w == writer => Some((*correct, reasons.join("; "))),
             _ => None,
         })
         .expect("the Solution is judged")
+}
+
+/// Ruled incorrect because the two Solutions' sets do not differ (XIII-D-14).
+fn not_two_solutions(r: (bool, String)) {
+    assert!(!r.0, "ruled correct");
+    assert!(r.1.contains("XIII-D-14"), "{}", r.1);
 }
 
 /// OS-E4 (Middle, Junior, Senior): "Only the Set-Name is circled … The
@@ -77,7 +87,7 @@ fn os_e4_the_presented_text_is_the_whole_solution_restriction_included() {
         "4",
     );
     // B = B removes no card; B ∪ B names B, BR, BG, BY
-    assert!(impossible_and_present(&mut t, s, o, "B = B; B ∪ B"));
+    assert!(impossible_and_present(&mut t, s, o, "B = B; B ∪ B").0);
     assert_eq!(t.last_scores()[s], 6);
 }
 
@@ -96,7 +106,7 @@ fn os_e15_blank_card_colors_given_anywhere_in_the_solution() {
         ["absolute-value", "no-null-restrictions"],
         "5",
     );
-    assert!(impossible_and_present(&mut t, s, o, "blank: B; B ∪ B"));
+    assert!(impossible_and_present(&mut t, s, o, "blank: B; B ∪ B").0);
 }
 
 /// OS-E17 (Senior, Two Solutions): "After a Now challenge, a player presents
@@ -121,7 +131,7 @@ fn os_e17_two_solutions_after_now_each_with_its_own_resources_cube() {
     });
     // G ∪ B: B G BR BG RG BY; G ∪ R: R G BR BG RG RY (6 each)
     let ev = t.present(o, "G ∪ B || G ∪ R");
-    assert!(judged(&ev, o));
+    assert!(judged(&ev, o).0);
     assert_eq!(t.last_scores()[o], 6);
 }
 
@@ -139,7 +149,7 @@ fn os_e19_two_solutions_goal_zero_impossible_is_right() {
         ["absolute-value", "no-null-restrictions"],
         "~3+3",
     );
-    assert!(!impossible_and_present(&mut t, s, o, "B ∩ B′ || R ∩ R′"));
+    not_two_solutions(impossible_and_present(&mut t, s, o, "B ∩ B′ || R ∩ R′"));
     assert_eq!(t.last_scores()[o], 6);
 }
 
@@ -156,7 +166,7 @@ fn os_e20_two_solutions_goal_the_whole_universe_impossible_is_right() {
         ["absolute-value", "no-null-restrictions"],
         "2*5",
     );
-    assert!(!impossible_and_present(&mut t, s, o, "B ∪ B′ || R ∪ R′"));
+    not_two_solutions(impossible_and_present(&mut t, s, o, "B ∪ B′ || R ∪ R′"));
     assert_eq!(t.last_scores()[o], 6);
 }
 
@@ -174,7 +184,7 @@ fn os_e21_two_solutions_double_set_goal_needs_every_card() {
         ["double-set B", "no-null-restrictions"],
         "3*4+2",
     );
-    assert!(!impossible_and_present(&mut t, s, o, "B ∪ B′ || R ∪ R′"));
+    not_two_solutions(impossible_and_present(&mut t, s, o, "B ∪ B′ || R ∪ R′"));
     assert_eq!(t.last_scores()[o], 6);
 }
 
@@ -193,7 +203,7 @@ fn os_e22_two_solutions_wild_cube_for_different_symbols() {
         ["wild-cube Y", "no-null-restrictions"],
         "3",
     );
-    assert!(impossible_and_present(&mut t, s, o, "G ∪@Y G || B −@Y R"));
+    assert!(impossible_and_present(&mut t, s, o, "G ∪@Y G || B −@Y R").0);
 }
 
 /// OS-E23 (Senior, Two Solutions, Blank Card Wild): "The two solution sets
@@ -211,11 +221,11 @@ fn os_e23_two_solutions_differing_only_in_the_blank_card_dots() {
         ["blank-card-wild", "no-null-restrictions"],
         "3+4",
     );
-    assert!(!impossible_and_present(
+    not_two_solutions(impossible_and_present(
         &mut t,
         s,
         o,
-        "B ∪ G; blank: BR || B ∪ G; blank: GY"
+        "B ∪ G; blank: BR || B ∪ G; blank: GY",
     ));
 }
 
@@ -233,11 +243,11 @@ fn os_e24_two_solutions_goal_one_the_blank_card_twice() {
         ["blank-card-wild", "no-null-restrictions"],
         "1",
     );
-    assert!(!impossible_and_present(
+    not_two_solutions(impossible_and_present(
         &mut t,
         s,
         o,
-        "G ∩ Y; blank: GY || G ∩ Y; blank: BGY"
+        "G ∩ Y; blank: GY || G ∩ Y; blank: BGY",
     ));
 }
 
@@ -253,7 +263,7 @@ fn os_e25_two_solutions_required_card_goal_one_impossible_is_right() {
         ["required-card BR", "no-null-restrictions"],
         "1",
     );
-    assert!(!impossible_and_present(&mut t, s, o, "B ∩ R || R ∩ B"));
+    not_two_solutions(impossible_and_present(&mut t, s, o, "B ∩ R || R ∩ B"));
     assert_eq!(t.last_scores()[o], 6);
 }
 
@@ -272,5 +282,5 @@ fn os_e27_two_solutions_each_a_different_value_of_the_goal() {
         ["absolute-value", "no-null-restrictions"],
         "~1+3",
     );
-    assert!(impossible_and_present(&mut t, s, o, "Y − B || B ∪ B"));
+    assert!(impossible_and_present(&mut t, s, o, "Y − B || B ∪ B").0);
 }
