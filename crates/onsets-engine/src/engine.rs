@@ -704,6 +704,7 @@ impl Match {
         if legal {
             // II-C-2: the next player's legal selection insulates.
             self.insulate(player, ev);
+            self.recheck_own_picks(player);
         }
         if picks + 1 >= max {
             self.next_selector(ev);
@@ -719,6 +720,34 @@ impl Match {
             );
         }
         Ok(())
+    }
+
+    /// OS-A12 comment: when one player picks two variations "the order in
+    /// which they are selected by the player makes no difference". A pick of
+    /// `player` still pending as illegal that the player's later legal pick
+    /// gives an effect (∪ and ∩ interchangeable, then a wild cube) is legal.
+    fn recheck_own_picks(&mut self, player: usize) {
+        let mut i = 0;
+        while i < self.pending.len() {
+            let fixed = match self.pending[i].kind {
+                IpKind::IllegalVariation { index } if self.pending[i].offender == player => {
+                    let sel = &self.selections[index];
+                    !sel.withdrawn
+                        && Variation::parse(&sel.variation)
+                            .is_ok_and(|v| self.selection_problem(&v).is_none())
+                        && {
+                            self.selections[index].legal = true;
+                            true
+                        }
+                }
+                _ => false,
+            };
+            if fixed {
+                self.pending.remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     fn end_selection(&mut self, player: usize, ev: &mut Vec<Event>) -> R<()> {

@@ -884,6 +884,21 @@ fn os_a12_interchangeable_after_a_wild_cube_is_legal_without_the_cubes() {
     t.select(o, "wild-cube B");
     t.select(o, "union-intersection-interchangeable");
     assert!(t.m.selections.iter().all(|x| x.legal));
+    // "the order in which they are selected by the player makes no difference"
+    let mut t = T::new(216, 2, Division::Middle, true);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([1, 2, 3], faces, UNI);
+    t.select(s, "absolute-value");
+    t.select(o, "union-intersection-interchangeable");
+    t.select(o, "wild-cube B");
+    assert!(
+        t.m.selections.iter().all(|x| x.legal),
+        "{:?}",
+        t.m.selections
+    );
+    assert!(t.m.pending.is_empty());
+    assert_eq!(t.m.variations().len(), 3);
 }
 
 /// OS-A13 (Elementary, Middle): "One player selects ∪ wild. Another player …
