@@ -593,3 +593,80 @@ fn iii_b_1_every_legal_goal_layout_is_offered() {
         assert!(g.contains(&want.to_string()), "{want} missing");
     }
 }
+
+/// IX-A-1: the last cube played out of turn to Required is a forceout until
+/// charged; charged, the cube goes back and the player whose turn it was
+/// moves it (VIII-A).
+#[test]
+fn ix_a_1_last_cube_out_of_turn_charged_undoes_the_forceout() {
+    let mut t = T::new(127, 2, Division::Elementary, false);
+    t.start([1, 2, 3], FACES, UNI);
+    t.goal("2");
+    let turn = play_down_to(&mut t, 1);
+    let other = t.left(turn);
+    let last =
+        t.m.cubes
+            .iter()
+            .find(|c| c.place == Place::Resources && c.family != Family::Digit)
+            .unwrap()
+            .id;
+    let ev = t.act(Act::Move {
+        player: other,
+        cube: last,
+        to: Place::Required,
+        bonus: false,
+    });
+    assert!(has(&ev, |e| matches!(e, Event::Forceout { .. })));
+    charge(&mut t, turn);
+    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
+    assert!(matches!(t.m.phase, Phase::Moves { turn: p, .. } if p == turn));
+    assert!(t
+        .m
+        .timers
+        .iter()
+        .any(|x| x.task == Task::Move && x.player == turn));
+    // out of turn, the last cube may not go to Forbidden at all
+    let r = t
+        .try_act(Act::Move {
+            player: other,
+            cube: last,
+            to: Place::Forbidden,
+            bonus: false,
+        })
+        .unwrap_err();
+    assert_eq!((r.code, r.rule), ("not-your-turn", "VIII-A"));
+}
+
+/// XI-B-2 with VIII-A: "stop" while the last cube lies in Forbidden puts it
+/// back in Resources, where the end-of-round Solutions may use it.
+#[test]
+fn xi_b_2_stop_returns_a_last_cube_left_in_forbidden() {
+    let mut cfg = MatchConfig::new(128, &["Ann", "Bob"], Division::Elementary, false);
+    cfg.round_ms = 5 * 60_000;
+    let mut t = T::with(cfg);
+    t.start([1, 2, 3], FACES, UNI);
+    t.goal("2");
+    play_down_to(&mut t, 1);
+    // the round ends at 5:00; "stop" comes at 10:00
+    t.clock(10 * 60_000 - 20_000);
+    let Phase::Moves { turn, .. } = t.m.phase else {
+        panic!("{:?}", t.m.phase)
+    };
+    let last =
+        t.m.cubes
+            .iter()
+            .find(|c| c.place == Place::Resources && c.family != Family::Digit)
+            .unwrap()
+            .id;
+    t.act(Act::Move {
+        player: turn,
+        cube: last,
+        to: Place::Forbidden,
+        bonus: false,
+    });
+    assert_eq!(t.m.cubes[last as usize].place, Place::Forbidden);
+    let ev = t.clock(10 * 60_000 + 1);
+    assert!(!has(&ev, |e| matches!(e, Event::LastCubeReturned { .. })));
+    assert!(has(&ev, |e| matches!(e, Event::Stop)));
+    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
+}
