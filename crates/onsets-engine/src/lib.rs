@@ -30,6 +30,7 @@
 mod chain;
 mod dice;
 mod engine;
+mod illegal;
 mod judge;
 mod legal;
 mod log;
