@@ -3,7 +3,7 @@
 use crate::knowledge::{now_wins, possible, solve_cached};
 use crate::{Decision, Level, Player, View};
 use chacha20::ChaCha8Rng;
-use onsets_core::{check, Goal, Position, Situation, Symbol, ViolationKind};
+use onsets_core::{check, Goal, Position, Situation, Symbol};
 use onsets_engine::situation_of;
 use onsets_engine::{
     Act, ChallengeKind, CheckingMode, Decision as Checked, Event, Family, GoalSpec, Objection,
@@ -887,15 +887,13 @@ impl Bot {
         if v.correct {
             return Some(accept());
         }
-        if let Some(e) = v.errors.iter().find(|e| e.code != ViolationKind::Ambiguous) {
-            let o = match e.code {
-                ViolationKind::GoalIllegal | ViolationKind::GoalNegative => Objection::GoalIllegal,
-                ViolationKind::WrongValue => Objection::WrongValue,
-                ViolationKind::Undefined
-                | ViolationKind::NoSetName
-                | ViolationKind::SeveralSetNames => Objection::Undefined,
-                _ => Objection::Variation,
-            };
+        // The engine's own mapping of errors to grounds: an objection is upheld
+        // only on its own ground (VII-C-4, VII-C-5).
+        if let Some((e, o)) = v
+            .errors
+            .iter()
+            .find_map(|e| onsets_engine::objection_for(e.code).map(|o| (e, o)))
+        {
             return Some(object(o, e.to_string()));
         }
         // Only ambiguity: name a legal interpretation that is wrong.

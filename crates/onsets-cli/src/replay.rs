@@ -13,7 +13,10 @@ Examples:
   onsets replay match.jsonl
   onsets replay --json match.jsonl
 
-The log is a header line then one action per line (docs/engine.md, \"Log schema\").
+The log is a header line then one action per line (docs/engine.md, \"Log schema\");
+the header's \"dice\" may fix the first Goal-setter, each shake's faces and deal.
+--json prints every event (faces rolled, cards dealt, set-asides and penalties with
+their rules), each with its log line, beside the scoresheet.
 Exit status: 0 the log replays; 1 an action breaks the rules (the line and the rule
 are printed); 2 the file cannot be read or a line is not JSON of the schema.")]
 pub struct ReplayArgs {
@@ -21,7 +24,7 @@ pub struct ReplayArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 
-    /// Print the scoresheet (or the rejection) as one JSON object
+    /// Print the events and the scoresheet (or the rejection) as one JSON object
     #[arg(long)]
     pub json: bool,
 }
@@ -34,7 +37,8 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
         std::fs::read_to_string(&args.file)
             .with_context(|| format!("cannot read {}", args.file.display()))?
     };
-    match Match::replay(&text) {
+    let (result, events) = Match::replay_with_events(&text);
+    match result {
         Ok(m) => {
             let sheet = m.scoresheet();
             if args.json {
@@ -42,6 +46,7 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
                     "ok": true,
                     "over": m.match_points.is_some(),
                     "actions": m.log.len(),
+                    "events": events,
                     "scoresheet": sheet,
                 });
                 emit(&format!("{v}\n"));
@@ -66,6 +71,7 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
                     "line": e.line,
                     "rule": e.rule,
                     "message": e.message,
+                    "events": events,
                 });
                 emit(&format!("{v}\n"));
             }

@@ -135,3 +135,75 @@ fn replay_of_an_unreadable_file_exits_2() {
     let out = onsets(&["replay", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue 18 item 10: a header's `"dice"` fixes the first Goal-setter, the
+/// faces and the deal; `--json` prints the events with their rules (OS-A4: a
+/// challenge before the Goal is set aside, −1, V-B) and the scoresheet.
+#[test]
+fn replay_json_prints_events_and_the_header_fixes_the_dice() {
+    let log = r#"{"format":"onsets-match/1","seed":1,"players":["Ann","Bob"],"division":"middle","adventurous":false,"dice":{"first_setter":0,"shakes":[{"faces":"1 2 3 B R G Y B R G Y ∪ ∩ − ′ V V Λ","cards":"B R G BR BG RG"}]}}
+{"at_ms":1000,"type":"roll","player":0,"set_out":"two_universe_one_empty"}
+{"at_ms":2000,"type":"challenge","player":1,"kind":"impossible"}
+{"at_ms":3000,"type":"deal","player":1,"count":6}
+{"at_ms":4000,"type":"set_goal","player":0,"goal":"3"}
+{"at_ms":5000,"type":"challenge","player":1,"kind":"impossible"}
+{"at_ms":6000,"type":"present","player":0,"solution":"B ∪ B"}
+"#;
+    let p = write("dice.jsonl", log);
+    let out = onsets(&["replay", "--json", p.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let events = v["events"].as_array().unwrap();
+    let find = |name: &str| {
+        events
+            .iter()
+            .find(|e| e["event"] == name)
+            .unwrap_or_else(|| panic!("no {name} in {events:?}"))
+    };
+    assert_eq!(find("shake_started")["goal_setter"], 0);
+    let faces: Vec<&str> = find("rolled")["faces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    assert_eq!(faces.join(" "), "1 2 3 B R G Y B R G Y ∪ ∩ − ′ V V Λ");
+    assert_eq!(find("rolled")["line"], 2);
+    assert_eq!(
+        find("dealt")["cards"],
+        serde_json::json!(["B", "R", "G", "BR", "BG", "RG"])
+    );
+    let aside = find("challenge_set_aside");
+    assert_eq!(
+        (aside["rule"].as_str(), aside["line"].as_u64()),
+        (Some("V-B"), Some(3))
+    );
+    assert_eq!(find("penalty")["player"], 1);
+    assert_eq!(find("solution_judged")["correct"], true);
+    assert_eq!(
+        v["scoresheet"]["shakes"][0]["points"],
+        serde_json::json!([6, 2])
+    );
+    assert_eq!(
+        v["scoresheet"]["shakes"][0]["penalties"],
+        serde_json::json!([0, -1])
+    );
+}
+
+/// A header whose dice cannot be: exit 1 with the rule.
+#[test]
+fn replay_rejects_impossible_dice() {
+    let log = r#"{"format":"onsets-match/1","seed":1,"players":["Ann","Bob"],"division":"middle","adventurous":false,"dice":{"shakes":[{"faces":"B 2 3 B R G Y B R G Y ∪ ∩ − ′ V Λ ="}]}}
+"#;
+    let p = write("bad-dice.jsonl", log);
+    let out = onsets(&["replay", "--json", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert!(v["message"].as_str().unwrap().contains("digit"), "{v}");
+}

@@ -1,6 +1,7 @@
 //! Applying actions: the fixed order of checks, every handler, time limits
 //! and the end of shakes and of the match.
 
+use crate::chain::Chain;
 use crate::judge;
 use crate::model::*;
 use crate::scoring;
@@ -32,6 +33,9 @@ impl Match {
                 "an absent player is not in the match",
             );
         }
+        if let Some(d) = &config.dice {
+            d.validate(n)?;
+        }
         let present: Vec<bool> = (0..n).map(|p| !config.absent.contains(&p)).collect();
         let mut m = Match {
             rng: RngState {
@@ -48,7 +52,7 @@ impl Match {
             dealer: 0,
             shake: 0,
             shake_started_ms: 0,
-            history: Vec::new(),
+            history: Chain::new(),
             penalties: vec![0; n],
             selections: Vec::new(),
             phase: Phase::Over,
@@ -58,12 +62,14 @@ impl Match {
             stop_at: None,
             last_mover: None,
             match_points: None,
-            log: Vec::new(),
+            log: Chain::new(),
             seated: present.clone(),
             played: vec![false; n],
             present,
             block: None,
             block_until: None,
+            last_move: None,
+            return_choice: None,
         };
         let mut ev = Vec::new();
         // I-D: the lot is drawn among the players at the table (X-D).
@@ -72,6 +78,10 @@ impl Match {
             contenders = (0..n).collect();
         }
         let mut rolls = Vec::new();
+        if let Some(p) = m.config.dice.as_ref().and_then(|d| d.first_setter) {
+            // The header fixes the first Goal-setter (no lot drawn).
+            contenders = vec![p];
+        }
         while contenders.len() > 1 {
             let mut round = vec![0u8; n];
             for &p in &contenders {
@@ -144,7 +154,26 @@ impl Match {
                 );
             }
         }
+        if let Some(rc) = &m.return_choice {
+            let ok = matches!(
+                action.act,
+                Act::Clock | Act::Arrive { .. } | Act::ReturnCube { .. }
+            );
+            if !ok {
+                return rej(
+                    "return-first",
+                    "IV-C",
+                    format!(
+                        "player {} returns one of the two cubes moved to Forbidden without \"Bonus\" first",
+                        rc.player
+                    ),
+                );
+            }
+        }
         m.act(&action.act, &mut ev)?;
+        // A limit restored after the countdown may already be due (IX-A-1).
+        let now = m.now_ms;
+        m.advance(now, &mut ev);
         if m.block.is_none() || m.phase == Phase::Over {
             m.block = None;
             m.block_until = None;
@@ -199,6 +228,7 @@ impl Match {
                 )
             }
             Act::Arrive { player } => self.arrive(player, ev),
+            Act::ReturnCube { player, cube } => self.return_cube(player, cube, ev),
             Act::ChargeIllegalProcedure { player } => {
                 self.charge(Some(player), ev);
                 Ok(())
@@ -233,7 +263,7 @@ impl Match {
         });
     }
 
-    fn set_timer(&mut self, player: usize, task: Task, ms: u64, penal: bool) {
+    pub(crate) fn set_timer(&mut self, player: usize, task: Task, ms: u64, penal: bool) {
         self.timers
             .retain(|t| !(t.player == player && t.task == task));
         self.timers.push(Timer {
@@ -250,60 +280,15 @@ impl Match {
             .retain(|t| !(t.player == player && t.task == task));
     }
 
-    fn clear_task(&mut self, task: Task) {
+    pub(crate) fn clear_task(&mut self, task: Task) {
         self.timers.retain(|t| t.task != task);
     }
 
-    /// IX-B: a legal action by `actor` insulates the illegal procedures of
-    /// the other players.
-    fn insulate(&mut self, actor: usize, ev: &mut Vec<Event>) {
-        let (gone, keep): (Vec<Pending>, Vec<Pending>) =
-            self.pending.drain(..).partition(|p| p.offender != actor);
-        self.pending = keep;
-        for p in gone {
-            self.insulated(p, ev);
-        }
-    }
-
-    fn insulated(&mut self, p: Pending, ev: &mut Vec<Event>) {
-        if let IpKind::IllegalVariation { index } = p.kind {
-            let s = &self.selections[index];
-            ev.push(Event::SelectionInsulated {
-                player: s.player,
-                variation: s.variation.clone(),
-            });
-        }
-        ev.push(Event::Insulated {
-            offender: p.offender,
-            rule: p.rule,
-        });
-    }
-
-    /// Records an illegal procedure; with `auto_charge` it is charged at once.
-    fn illegal(
-        &mut self,
-        offender: usize,
-        rule: &str,
-        kind: IpKind,
-        prev: Option<usize>,
-        ev: &mut Vec<Event>,
-    ) {
-        self.pending.push(Pending {
-            offender,
-            rule: rule.into(),
-            kind,
-            prev_last_mover: prev,
-        });
-        if self.config.auto_charge {
-            self.charge(None, ev);
-        }
-    }
-
-    fn place(&mut self, id: u8, to: Place) {
+    pub(crate) fn place(&mut self, id: u8, to: Place) {
         self.cubes[id as usize].place = to;
     }
 
-    fn check_cube(&self, id: u8, at: Place, rule: &'static str) -> R<&Cube> {
+    pub(crate) fn check_cube(&self, id: u8, at: Place, rule: &'static str) -> R<&Cube> {
         match self.cube(id) {
             None => rej("no-such-cube", rule, format!("there is no cube {id}")),
             Some(c) if c.place != at => rej(
@@ -318,6 +303,12 @@ impl Match {
             ),
             Some(c) => Ok(c),
         }
+    }
+
+    /// The header's fixed dice for the current shake, if any.
+    fn shake_dice(&self) -> Option<&ShakeDice> {
+        let k = (self.shake as usize).checked_sub(1)?;
+        self.config.dice.as_ref()?.shakes.get(k)
     }
 
     // ------------------------------------------------------------ shake start
@@ -344,6 +335,8 @@ impl Match {
         self.pending.clear();
         self.timers.clear();
         self.last_mover = None;
+        self.last_move = None;
+        self.return_choice = None;
         self.stop_at = None;
         self.shake_started_ms = self.now_ms;
         self.phase = Phase::Setup {
@@ -459,6 +452,16 @@ impl Match {
             let k = self.rng.below(f.len() as u32) as usize;
             self.cubes[i].face = f[k];
         }
+        if let Some(fixed) = self.shake_dice().and_then(|d| d.faces.as_deref()) {
+            // Validated in `Match::new`; the set-out Restriction cubes stay.
+            if let Ok(fs) = crate::dice::parse_faces(fixed) {
+                for (i, f) in fs.into_iter().enumerate() {
+                    if !(set_aside && self.cubes[i].family == Family::Restriction) {
+                        self.cubes[i].face = f;
+                    }
+                }
+            }
+        }
         for q in 0..self.n() {
             if self.is_seated(q) {
                 self.played[q] = true;
@@ -512,6 +515,12 @@ impl Match {
             for i in (1..16).rev() {
                 let j = self.rng.below(i as u32 + 1) as usize;
                 deck.swap(i, j);
+            }
+            if let Some(top) = self.shake_dice().and_then(|d| d.cards.as_deref()) {
+                if let Ok(top) = crate::dice::parse_cards(top) {
+                    deck.retain(|c| !top.contains(c));
+                    deck.splice(0..0, top);
+                }
             }
             self.deck = deck;
         }
@@ -576,7 +585,7 @@ impl Match {
     }
 
     /// XI-A-1-b with II-C-1-b: 15 seconds, not before the roll's minute is over.
-    fn start_selector(&mut self) {
+    pub(crate) fn start_selector(&mut self) {
         if let Phase::Variations { pos, .. } = self.phase {
             let p = self.selector(pos);
             let start = self.now_ms.max(self.shake_started_ms + 60_000);
@@ -586,7 +595,7 @@ impl Match {
         }
     }
 
-    fn next_selector(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn next_selector(&mut self, ev: &mut Vec<Event>) {
         if let Phase::Variations { pos, .. } = self.phase {
             if pos + 1 >= self.seated_count() {
                 self.clear_task(Task::SelectVariation);
@@ -648,6 +657,7 @@ impl Match {
         if legal {
             // II-C-2: the next player's legal selection insulates.
             self.insulate(player, ev);
+            self.recheck_own_picks(player);
         }
         if picks + 1 >= max {
             self.next_selector(ev);
@@ -658,10 +668,39 @@ impl Match {
                 "II-C-2",
                 IpKind::IllegalVariation { index },
                 None,
+                None,
                 ev,
             );
         }
         Ok(())
+    }
+
+    /// OS-A12 comment: when one player picks two variations "the order in
+    /// which they are selected by the player makes no difference". A pick of
+    /// `player` still pending as illegal that the player's later legal pick
+    /// gives an effect (∪ and ∩ interchangeable, then a wild cube) is legal.
+    fn recheck_own_picks(&mut self, player: usize) {
+        let mut i = 0;
+        while i < self.pending.len() {
+            let fixed = match self.pending[i].kind {
+                IpKind::IllegalVariation { index } if self.pending[i].offender == player => {
+                    let sel = &self.selections[index];
+                    !sel.withdrawn
+                        && Variation::parse(&sel.variation)
+                            .is_ok_and(|v| self.selection_problem(&v).is_none())
+                        && {
+                            self.selections[index].legal = true;
+                            true
+                        }
+                }
+                _ => false,
+            };
+            if fixed {
+                self.pending.remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     fn end_selection(&mut self, player: usize, ev: &mut Vec<Event>) -> R<()> {
@@ -808,6 +847,7 @@ impl Match {
                 "III-B-1",
                 IpKind::IllegalGoal { digits: used },
                 prev,
+                None,
                 ev,
             );
         }
@@ -983,6 +1023,7 @@ impl Match {
                     leading: !relation && leading,
                 },
                 self.last_mover,
+                None,
                 ev,
             );
         }
@@ -1002,11 +1043,10 @@ impl Match {
         ev: &mut Vec<Event>,
     ) -> R<()> {
         if player != turn {
-            return rej(
-                "not-your-turn",
-                "IV-A",
-                "play goes to the left; it is another player's turn",
-            );
+            return self.out_of_turn(player, id, to, bonus, Place::Resources, turn, ev);
+        }
+        if bonus && self.cube(id).is_some_and(|c| c.place == Place::Permitted) {
+            return self.bonus_shift(player, id, to, turn, b, first, ev);
         }
         let c = self.check_cube(id, Place::Resources, "IV-B")?.clone();
         if matches!(to, Place::Resources | Place::Goal) {
@@ -1030,14 +1070,6 @@ impl Match {
             ev.push(Event::DigitCubesToForbidden { player, cubes: ids });
             return Ok(());
         }
-        let res = self.resources_count();
-        let relation = c.face.is_relation() && self.restrictions();
-        if to == Place::Forbidden && res == 1 {
-            // VIII-A: the last cube may not go to Forbidden; it is returned.
-            ev.push(Event::LastCubeReturned { player, cube: id });
-            return Ok(());
-        }
-        let prev = self.last_mover;
         if bonus {
             if b.is_some() {
                 return rej("one-bonus", "IV-C", "one bonus move per turn");
@@ -1049,6 +1081,32 @@ impl Match {
                     "a bonus move goes to Forbidden (comment b)",
                 );
             }
+        }
+        let res = self.resources_count();
+        let relation = c.face.is_relation() && self.restrictions();
+        let snap = self.move_timer(player);
+        let prev = self.last_mover;
+        if to == Place::Forbidden && res == 1 {
+            // VIII-A: the last cube may not go to Forbidden. It stays there
+            // until a challenge (set aside, no penalty) or a charge returns
+            // it; the turn does not pass and the Mover's time runs on.
+            self.place(id, Place::Forbidden);
+            ev.push(Event::Moved {
+                player,
+                cube: id,
+                to,
+            });
+            self.illegal(
+                player,
+                "VIII-A",
+                IpKind::LastCubeToForbidden { cube: id },
+                prev,
+                snap,
+                ev,
+            );
+            return Ok(());
+        }
+        if bonus {
             self.place(id, Place::Forbidden);
             self.last_mover = Some(player);
             self.phase = Phase::Moves {
@@ -1066,6 +1124,7 @@ impl Match {
                         bonus: true,
                     },
                     prev,
+                    snap,
                     ev,
                 );
             } else if self.leading(player) {
@@ -1077,6 +1136,7 @@ impl Match {
                         second: None,
                     },
                     prev,
+                    snap,
                     ev,
                 );
             } else {
@@ -1086,18 +1146,13 @@ impl Match {
         }
         self.place(id, to);
         self.last_mover = Some(player);
+        self.last_move = Some((player, id));
         ev.push(Event::Moved {
             player,
             cube: id,
             to,
         });
-        for p in &mut self.pending {
-            if p.offender == player {
-                if let IpKind::BonusWhileLeading { second, .. } = &mut p.kind {
-                    *second = Some(id);
-                }
-            }
-        }
+        self.note_second_cube(player, id, false);
         let ip = to == Place::Forbidden && relation && res > 4;
         if !ip {
             self.insulate(player, ev);
@@ -1112,6 +1167,7 @@ impl Match {
                     bonus: false,
                 },
                 prev,
+                snap,
                 ev,
             );
         }
@@ -1149,7 +1205,7 @@ impl Match {
             return rej("wrong-phase", "XIII-A-7", "a shift is a move on your turn");
         };
         if player != turn {
-            return rej("not-your-turn", "IV-A", "it is another player's turn");
+            return self.out_of_turn(player, id, to, false, Place::Permitted, turn, ev);
         }
         let c = self.check_cube(id, Place::Permitted, "XIII-A-7")?.clone();
         if !matches!(to, Place::Required | Place::Forbidden) {
@@ -1159,7 +1215,7 @@ impl Match {
                 "a cube is shifted from Permitted to Required or Forbidden",
             );
         }
-        if self.resources_count() == 1 {
+        if self.resources_count() <= 1 {
             return rej(
                 "last-cube",
                 "VIII-A",
@@ -1167,8 +1223,10 @@ impl Match {
             );
         }
         let prev = self.last_mover;
+        let snap = self.move_timer(player);
         self.place(id, to);
         self.last_mover = Some(player);
+        self.note_second_cube(player, id, true);
         ev.push(Event::Shifted {
             player,
             cube: id,
@@ -1186,6 +1244,7 @@ impl Match {
                 "XIII-A-7",
                 IpKind::ShiftNotInForce { cube: id },
                 prev,
+                snap.clone(),
                 ev,
             );
         } else if relation {
@@ -1194,173 +1253,11 @@ impl Match {
                 "XIII-B-7",
                 IpKind::ShiftRelationToForbidden { cube: id },
                 prev,
+                snap,
                 ev,
             );
         }
         Ok(())
-    }
-
-    // ------------------------------------------------------------ illegal procedure
-
-    /// IX-A: a charge of illegal procedure against the latest uncorrected
-    /// illegal procedure of another player; `by` is None for the engine's
-    /// own charge (`auto_charge`).
-    fn charge(&mut self, by: Option<usize>, ev: &mut Vec<Event>) {
-        let idx = self.pending.iter().rposition(|p| Some(p.offender) != by);
-        let Some(idx) = idx else {
-            if let Some(b) = by {
-                // IX-A-2: no penalty for an erroneous charge.
-                ev.push(Event::ChargeSetAside {
-                    by: b,
-                    reason: "no uncorrected illegal procedure of another player (IX-A-2)".into(),
-                });
-            }
-            return;
-        };
-        let p = self.pending.remove(idx);
-        let o = p.offender;
-        let correction: String;
-        match p.kind.clone() {
-            IpKind::GoalBonus { cube, leading } => {
-                self.place(cube, Place::Resources);
-                if let Phase::Goal { revise, .. } = &self.phase {
-                    // OS-B6: no other bonus move in its place.
-                    self.phase = Phase::Goal {
-                        bonus: Some(cube),
-                        revise: revise.clone(),
-                    };
-                }
-                if leading {
-                    self.penalize(o, "III-C-2", "bonus move while leading", ev);
-                }
-                correction = format!("cube {cube} returned to Resources");
-            }
-            IpKind::BonusWhileLeading { cube, second } => {
-                self.penalize(o, "IV-C-2", "bonus move while leading", ev);
-                match second {
-                    Some(s) => {
-                        self.place(s, Place::Resources);
-                        self.undo_forceout(o);
-                        correction = format!("second cube {s} returned to Resources");
-                    }
-                    None => {
-                        self.place(cube, Place::Resources);
-                        if let Phase::Moves { turn, first, .. } = self.phase {
-                            self.phase = Phase::Moves {
-                                turn,
-                                bonus: Some(cube),
-                                first,
-                            };
-                        }
-                        self.last_mover = p.prev_last_mover;
-                        correction = format!("bonus cube {cube} returned to Resources");
-                    }
-                }
-            }
-            IpKind::RelationToForbidden { cube, bonus } => {
-                self.place(cube, Place::Resources);
-                self.last_mover = p.prev_last_mover;
-                self.turn_back(o, bonus.then_some(cube));
-                correction = format!("cube {cube} returned to Resources; the Mover moves again");
-            }
-            IpKind::ShiftNotInForce { cube } | IpKind::ShiftRelationToForbidden { cube } => {
-                self.place(cube, Place::Permitted);
-                self.last_mover = p.prev_last_mover;
-                self.turn_back(o, None);
-                correction = format!("cube {cube} returned to Permitted; the Mover moves again");
-            }
-            IpKind::IllegalGoal { digits } => {
-                self.last_mover = p.prev_last_mover;
-                self.clear_task(Task::Move);
-                self.phase = Phase::Goal {
-                    bonus: Some(u8::MAX),
-                    revise: digits,
-                };
-                self.goal = None;
-                self.set_timer(o, Task::SetGoal, 10_000, true);
-                correction = "the Goal must be revised; its digit cubes stay (OS-B2)".into();
-            }
-            IpKind::IllegalVariation { index } => {
-                self.selections[index].withdrawn = true;
-                self.penalize(o, "II-C-2", "illegal variation selection", ev);
-                let pos = self
-                    .order_from_setter()
-                    .iter()
-                    .position(|&q| q == o)
-                    .unwrap_or(0);
-                let kept = self
-                    .selections
-                    .iter()
-                    .filter(|s| s.player == o && !s.withdrawn)
-                    .count() as u8;
-                let failures = match self.phase {
-                    Phase::Variations {
-                        pos: cur, failures, ..
-                    } if cur == pos => failures + 1,
-                    _ => 1,
-                };
-                if failures >= 2 {
-                    ev.push(Event::SelectionForfeited { player: o });
-                    self.phase = Phase::Variations {
-                        pos,
-                        picks: 2,
-                        failures,
-                    };
-                    self.next_selector(ev);
-                    correction = "second illegal selection: no variation for this player".into();
-                } else {
-                    self.phase = Phase::Variations {
-                        pos,
-                        picks: kept,
-                        failures,
-                    };
-                    self.start_selector();
-                    correction = "the player must pick another variation".into();
-                }
-            }
-        }
-        ev.push(Event::IllegalProcedureCharged {
-            by,
-            offender: o,
-            rule: p.rule,
-            correction,
-        });
-    }
-
-    /// IX-A-1: the Mover makes another move, with at least ten seconds.
-    fn turn_back(&mut self, o: usize, bonus: Option<u8>) {
-        if matches!(self.phase, Phase::Moves { .. }) {
-            self.phase = Phase::Moves {
-                turn: o,
-                bonus,
-                first: false,
-            };
-            let keep = self
-                .timers
-                .iter()
-                .find(|t| t.task == Task::Move)
-                .map(|t| t.due_ms.saturating_sub(self.now_ms))
-                .unwrap_or(0);
-            self.clear_task(Task::Move);
-            self.set_timer(o, Task::Move, keep.max(10_000), true);
-        }
-    }
-
-    fn undo_forceout(&mut self, o: usize) {
-        if let Phase::Writing(Writing {
-            kind: WritingKind::Forceout { .. },
-            ..
-        }) = self.phase
-        {
-            self.clear_task(Task::Write);
-            let next = self.left(o);
-            self.phase = Phase::Moves {
-                turn: next,
-                bonus: None,
-                first: false,
-            };
-            self.set_timer(next, Task::Move, 60_000, true);
-        }
     }
 
     // ------------------------------------------------------------ challenges
@@ -1388,6 +1285,18 @@ impl Match {
             // V-B: the holder states the challenge within the 15 seconds.
             self.block = None;
             self.block_until = None;
+        }
+        if let Some(p) = self.take_last_cube() {
+            // VIII-A: "any challenge that is made is set aside (without penalty)".
+            ev.push(Event::ChallengeSetAside {
+                player,
+                rule: "VIII-A".into(),
+                reason: "the last cube was moved to Forbidden: the challenge is set aside without penalty and the cube returned".into(),
+            });
+            if let IpKind::LastCubeToForbidden { cube } = p.kind {
+                self.return_last_cube(p.offender, cube, p.timer, ev);
+            }
+            return Ok(());
         }
         match self.phase.clone() {
             Phase::Setup { .. } | Phase::Variations { .. } | Phase::Goal { .. } => self.set_aside(
@@ -1584,7 +1493,7 @@ impl Match {
     }
 
     /// VIII: the last cube was played to Required or Permitted.
-    fn forceout(&mut self, mover: usize, ev: &mut Vec<Event>) {
+    pub(crate) fn forceout(&mut self, mover: usize, ev: &mut Vec<Event>) {
         ev.push(Event::Forceout { mover });
         self.timers.clear();
         // XIII-D-14: two minutes to challenge Impossible with Two Solutions.
@@ -2026,12 +1935,14 @@ impl Match {
             let round = (!self.round_up).then_some(self.config.round_ms);
             let stop = self.stop_at;
             let block = self.block_until;
+            let ret = self.return_choice.as_ref().map(|r| r.until_ms);
             let mut next: Option<(u64, u8, usize)> = None;
             for c in [
                 round.map(|r| (r, 0u8, 0usize)),
                 stop.map(|s| (s, 1, 0)),
                 timer.map(|(f, i)| (f, 2, i)),
                 block.map(|b| (b, 3, 0)),
+                ret.map(|r| (r, 4, 0)),
             ]
             .into_iter()
             .flatten()
@@ -2047,6 +1958,17 @@ impl Match {
                         0 => self.round_time_up(ev),
                         1 => self.stop(ev),
                         3 => self.block_time_up(ev),
+                        4 => {
+                            // IX-A-1: no choice within ten seconds: the
+                            // second cube goes back.
+                            if let Some(rc) = self.return_choice.take() {
+                                self.place(rc.cubes[1], Place::Resources);
+                                ev.push(Event::CubeReturned {
+                                    player: rc.player,
+                                    cube: rc.cubes[1],
+                                });
+                            }
+                        }
                         _ => self.expire(i, ev),
                     }
                 }
@@ -2084,6 +2006,14 @@ impl Match {
         match self.phase {
             Phase::Moves { .. } => {
                 ev.push(Event::Stop);
+                if let Some(Pending {
+                    kind: IpKind::LastCubeToForbidden { cube },
+                    ..
+                }) = self.take_last_cube()
+                {
+                    // XI-B-2: the Solutions may use any cube in Resources.
+                    self.place(cube, Place::Resources);
+                }
                 self.timers.clear();
                 self.pending.clear();
                 let roles = vec![Role::May; self.n()];
@@ -2182,6 +2112,20 @@ impl Match {
             Task::Move => {
                 if let Phase::Moves { turn, .. } = self.phase {
                     if turn == p {
+                        // VIII-A: a last cube left in Forbidden goes back as
+                        // the turn is lost.
+                        if let Some(Pending {
+                            kind: IpKind::LastCubeToForbidden { cube },
+                            offender,
+                            ..
+                        }) = self.take_last_cube()
+                        {
+                            self.place(cube, Place::Resources);
+                            ev.push(Event::LastCubeReturned {
+                                player: offender,
+                                cube,
+                            });
+                        }
                         self.end_turn_lost(p, ev);
                     }
                 }

@@ -7,6 +7,7 @@ use crate::state::{Match, Presented, WritingKind};
 use onsets_core::eval::{eval_unambiguous, interpretations, Semantics};
 use onsets_core::{
     check_presentation, CardSet, Expr, Goal, InForce, Part, Position, Presentation, Symbol,
+    ViolationKind,
 };
 
 /// The position a Solution is judged in, or why it cannot be judged.
@@ -59,11 +60,55 @@ pub fn rule(m: &Match, kind: &WritingKind, p: &Presented) -> (bool, Vec<String>)
     (v.correct, v.errors.iter().map(|e| e.to_string()).collect())
 }
 
-/// Rules on an objection (VII-C-5): upheld or not, and why.
+/// The ground of VII-C-5 (or the criterion of VII-B) a checker's error code
+/// falls under. An objection is upheld only on its own ground (VII-C-4,
+/// VII-C-5; docs/rulings.md): `goal_illegal` covers the Goal's legality (a),
+/// `wrong_value` the value (b), `undefined` meaningless symbols (d), and
+/// `variation` the variations (e) together with the other criteria of VII-B
+/// (the parts, VII-B-1, 2, and the cube rules, VII-B-4). Ambiguity (c) is
+/// proved only by a grouping.
+pub fn ground_of(code: ViolationKind) -> Option<&'static str> {
+    Some(match code {
+        ViolationKind::GoalIllegal | ViolationKind::GoalNegative => "goal_illegal",
+        ViolationKind::WrongValue => "wrong_value",
+        ViolationKind::Undefined => "undefined",
+        ViolationKind::Ambiguous | ViolationKind::TooComplex => return None,
+        _ => "variation",
+    })
+}
+
+/// The objection that shows a checker's error on its own ground (the one
+/// [`objection`] upholds), or `None` for ambiguity, which only a grouping
+/// proves (VII-C-5-c).
+pub fn objection_for(code: ViolationKind) -> Option<Objection> {
+    Some(match ground_of(code)? {
+        "goal_illegal" => Objection::GoalIllegal,
+        "wrong_value" => Objection::WrongValue,
+        "undefined" => Objection::Undefined,
+        _ => Objection::Variation,
+    })
+}
+
+fn objection_ground(o: &Objection) -> &'static str {
+    match o {
+        Objection::GoalIllegal => "goal_illegal",
+        Objection::WrongValue => "wrong_value",
+        Objection::Ambiguous { .. } => "ambiguous",
+        Objection::Undefined => "undefined",
+        Objection::Variation => "variation",
+    }
+}
+
+/// Rules on an objection (VII-C-5): upheld or not, and why. An objection is
+/// upheld only when the Solution breaks a criterion of the objection's own
+/// ground; a Solution wrong for a reason nobody raised stands (VII-C-4: "A
+/// Solution is correct if no opponent shows that it is incorrect").
 pub fn objection(m: &Match, kind: &WritingKind, p: &Presented, o: &Objection) -> (bool, String) {
     let pos = match position(m, kind, p) {
         Ok(x) => x,
-        Err(e) => return (true, e),
+        // The Goal written after a "no Goal" challenge is missing or cannot
+        // be built: it has no legal interpretation (ground a).
+        Err(e) => return (matches!(o, Objection::GoalIllegal), e),
     };
     match o {
         Objection::Ambiguous { grouping } => match ambiguity(&pos, &p.solution, grouping) {
@@ -72,18 +117,19 @@ pub fn objection(m: &Match, kind: &WritingKind, p: &Presented, o: &Objection) ->
         },
         _ => {
             let v = onsets_core::check(&pos, &p.solution);
+            let g = objection_ground(o);
             // VII-C-6-b: ambiguity not raised by the checkers does not make
-            // the Solution wrong.
+            // the Solution wrong; nor does any other ground not raised.
             let errs: Vec<String> = v
                 .errors
                 .iter()
-                .filter(|e| e.code != onsets_core::ViolationKind::Ambiguous)
+                .filter(|e| ground_of(e.code) == Some(g))
                 .map(|e| e.to_string())
                 .collect();
-            if v.correct || errs.is_empty() {
+            if errs.is_empty() {
                 (
                     false,
-                    "the Solution was not shown to be incorrect on this ground".into(),
+                    format!("the Solution was not shown to be incorrect on this ground ({g})"),
                 )
             } else {
                 (true, errs.join("; "))

@@ -28,6 +28,10 @@ impl Match {
             return false;
         };
         let before = self.pending.len();
+        // Setting a Goal puts the unused digit cubes in Forbidden (III-B
+        // comment, OS-B1): that is no fault. A digit cube moved on a turn is
+        // (OS-C1).
+        let goal = matches!(act, Act::SetGoal { .. });
         !ev.iter().any(|e| {
             matches!(
                 e,
@@ -36,8 +40,7 @@ impl Match {
                     | Event::LastCubeReturned { .. }
                     | Event::ChargeSetAside { .. }
                     | Event::IllegalProcedureCharged { .. }
-                    | Event::DigitCubesToForbidden { .. }
-            )
+            ) || (!goal && matches!(e, Event::DigitCubesToForbidden { .. }))
         }) && (m.pending.len() <= before
             || m.pending
                 .iter()
@@ -49,6 +52,15 @@ impl Match {
         if !self.is_present(p) {
             // X-D: an absent player can only arrive.
             out.push(Act::Arrive { player: p });
+            return out;
+        }
+        if let Some(rc) = &self.return_choice {
+            // IV-C comment b: nothing else happens until the choice.
+            if rc.player == p {
+                for cube in rc.cubes {
+                    out.push(Act::ReturnCube { player: p, cube });
+                }
+            }
             return out;
         }
         match &self.phase {
@@ -104,8 +116,11 @@ impl Match {
                     kind: ChallengeKind::NoGoal,
                 });
             }
-            Phase::Moves { .. } => {
-                for c in self.in_place(Place::Resources) {
+            Phase::Moves { turn, .. } => {
+                // Moving out of turn is illegal procedure (IX-A-1): only the
+                // player whose turn it is has moves to list.
+                let mine = *turn == p;
+                for c in self.in_place(Place::Resources).into_iter().filter(|_| mine) {
                     if c.family == Family::Digit {
                         continue;
                     }
@@ -124,7 +139,7 @@ impl Match {
                         bonus: true,
                     });
                 }
-                for c in self.in_place(Place::Permitted) {
+                for c in self.in_place(Place::Permitted).into_iter().filter(|_| mine) {
                     for to in [Place::Required, Place::Forbidden] {
                         out.push(Act::Shift {
                             player: p,
@@ -207,8 +222,14 @@ impl Match {
         v
     }
 
-    fn goal_candidates(&self) -> Vec<String> {
-        let mut d: Vec<u8> = self
+    /// Every legal Goal layout of III-B-1 from the digit cubes available
+    /// (in Resources, or in the Goal section when an illegal Goal is revised,
+    /// OS-B2): one cube; two side by side (sum) or in a vertical line
+    /// (product); three in a line either way, the L (`a*b+c`) and the T
+    /// (`a*(b+c)`); in Adventurous On-Sets each digit may also be upside-down
+    /// (III-B-1-c; Absolute Value, XIII-B).
+    pub(crate) fn goal_candidates(&self) -> Vec<String> {
+        let d: Vec<u8> = self
             .cubes
             .iter()
             .filter(|c| {
@@ -219,24 +240,35 @@ impl Match {
                 _ => None,
             })
             .collect();
-        d.sort();
+        let signs: &[bool] = if self.config.adventurous {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        let mut terms: Vec<Vec<String>> = vec![Vec::new(); d.len()];
+        for (i, x) in d.iter().enumerate() {
+            for &neg in signs {
+                terms[i].push(if neg { format!("~{x}") } else { x.to_string() });
+            }
+        }
         let mut out = Vec::new();
-        for (i, a) in d.iter().enumerate() {
-            out.push(format!("{a}"));
-            for (j, b) in d.iter().enumerate() {
-                if j == i {
-                    continue;
-                }
-                out.push(format!("{a}+{b}"));
-                out.push(format!("{a}*{b}"));
-                for (k, c) in d.iter().enumerate() {
-                    if k == i || k == j {
-                        continue;
+        let n = d.len();
+        for i in 0..n {
+            for a in &terms[i] {
+                out.push(a.clone());
+                for j in (0..n).filter(|&j| j != i) {
+                    for b in &terms[j] {
+                        out.push(format!("{a}+{b}"));
+                        out.push(format!("{a}*{b}"));
+                        for k in (0..n).filter(|&k| k != i && k != j) {
+                            for c in &terms[k] {
+                                out.push(format!("{a}+{b}+{c}"));
+                                out.push(format!("{a}*{b}*{c}"));
+                                out.push(format!("{a}*{b}+{c}"));
+                                out.push(format!("{a}*({b}+{c})"));
+                            }
+                        }
                     }
-                    out.push(format!("{a}+{b}+{c}"));
-                    out.push(format!("{a}*{b}*{c}"));
-                    out.push(format!("{a}*{b}+{c}"));
-                    out.push(format!("{a}*({b}+{c})"));
                 }
             }
         }

@@ -27,7 +27,10 @@
 //! assert_eq!(r.unwrap_err().rule, "II-A");
 //! ```
 
+mod chain;
+mod dice;
 mod engine;
+mod illegal;
 mod judge;
 mod legal;
 mod log;
@@ -35,14 +38,15 @@ mod model;
 mod scoring;
 mod state;
 
+pub use chain::Chain;
 pub use engine::situation_of;
-pub use judge::ambiguity;
-pub use log::{Header, ReplayError, ScoreLine, Scoresheet, FORMAT};
+pub use judge::{ambiguity, ground_of, objection_for};
+pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};
 pub use model::{
-    Act, Action, ChallengeKind, CheckingMode, Cube, Event, Family, GoalSpec, MatchConfig,
-    Objection, Place, Rejection, SetOut, Task,
+    Act, Action, ChallengeKind, CheckingMode, Cube, Dice, Event, Family, GoalSpec, MatchConfig,
+    Objection, Place, Rejection, SetOut, ShakeDice, Task,
 };
 pub use state::{
-    Checking, Decision, IpKind, Match, Pending, Phase, Presented, Role, Selection, ShakeRecord,
-    Timer, Writer, Writing, WritingKind,
+    Checking, Decision, IpKind, Match, Pending, Phase, Presented, ReturnChoice, Role, Selection,
+    ShakeRecord, Timer, Writer, Writing, WritingKind,
 };

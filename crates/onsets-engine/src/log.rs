@@ -1,6 +1,6 @@
 //! The match log (JSON lines) and the scoresheet (XII-B).
 
-use crate::model::{Action, MatchConfig, Rejection};
+use crate::model::{Action, Event, MatchConfig, Rejection};
 use crate::state::Match;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -55,6 +55,23 @@ impl Match {
     /// Re-runs a log. Blank lines are skipped; a line that is not an action,
     /// or an action the rules refuse, stops the replay with its line number.
     pub fn replay(text: &str) -> Result<Match, ReplayError> {
+        Self::replay_inner(text, None)
+    }
+
+    /// [`Match::replay`] keeping every event (the faces rolled, the cards
+    /// dealt, set-asides and penalties with their rules), each with the
+    /// 1-based line of the action that caused it (line 1: the header's lot
+    /// and the first shake). On an error, the events up to it.
+    pub fn replay_with_events(text: &str) -> (Result<Match, ReplayError>, Vec<ReplayEvent>) {
+        let mut events = Vec::new();
+        let r = Self::replay_inner(text, Some(&mut events));
+        (r, events)
+    }
+
+    fn replay_inner(
+        text: &str,
+        mut sink: Option<&mut Vec<ReplayEvent>>,
+    ) -> Result<Match, ReplayError> {
         let mut lines = text
             .lines()
             .enumerate()
@@ -81,14 +98,26 @@ impl Match {
             rule: Some(r.rule),
             message: format!("{}: {}", r.code, r.message),
         };
-        let (mut m, _) = Match::new(header.config).map_err(|r| err(i + 1, r))?;
+        let (mut m, ev) = Match::new(header.config).map_err(|r| err(i + 1, r))?;
+        let mut keep = |line: usize, at_ms: u64, ev: Vec<Event>| {
+            if let Some(s) = sink.as_deref_mut() {
+                s.extend(
+                    ev.into_iter()
+                        .map(|event| ReplayEvent { line, at_ms, event }),
+                );
+            }
+        };
+        keep(i + 1, 0, ev);
         for (i, l) in lines {
             let a: Action = serde_json::from_str(l).map_err(|e| ReplayError {
                 line: i + 1,
                 rule: None,
                 message: format!("not an action: {e}"),
             })?;
-            m = m.apply(a).map_err(|r| err(i + 1, r))?.0;
+            let at = a.at_ms;
+            let (next, ev) = m.apply(a).map_err(|r| err(i + 1, r))?;
+            m = next;
+            keep(i + 1, at, ev);
         }
         Ok(m)
     }
@@ -113,6 +142,16 @@ impl Match {
             match_points: self.match_points.clone(),
         }
     }
+}
+
+/// An event of a replayed match with the log line (1-based) and the clock of
+/// the action that caused it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayEvent {
+    pub line: usize,
+    pub at_ms: u64,
+    #[serde(flatten)]
+    pub event: Event,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -69,6 +69,37 @@ pub struct MatchConfig {
     /// [`Act::Arrive`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub absent: Vec<usize>,
+    /// Fixed faces, deals and first Goal-setter instead of the generator's
+    /// (for scenarios written by hand, e.g. from the judges' manual).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Dice>,
+}
+
+/// The `"dice"` of a match header: what the generator would otherwise draw.
+/// Shakes beyond the list, and anything a shake leaves out, are drawn from
+/// the seeded generator as usual.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Dice {
+    /// The first Goal-setter, instead of the lot of I-D.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_setter: Option<usize>,
+    /// Shake by shake, in order.
+    #[serde(default)]
+    pub shakes: Vec<ShakeDice>,
+}
+
+/// One shake's cubes and cards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct ShakeDice {
+    /// The 18 faces in cube order (3 digit, 8 color, 4 operation, 3
+    /// Restriction cubes), separated by spaces: `"1 2 3 B R G Y B R G Y ∪ ∩ − ′ V Λ ="`.
+    /// Where the Restriction cubes are set out (II-A-3) the set-out wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faces: Option<String>,
+    /// The top of the deck, in the order dealt: `"B R G BR BG RG"`; the rest
+    /// of the deck follows, shuffled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<String>,
 }
 
 fn default_round() -> u64 {
@@ -88,6 +119,7 @@ impl MatchConfig {
             checking: CheckingMode::Judge,
             auto_charge: false,
             absent: Vec::new(),
+            dice: None,
         }
     }
 }
@@ -276,6 +308,9 @@ pub enum Act {
     Arrive { player: usize },
     /// Charge illegal procedure (IX-A) against the latest uncorrected one.
     ChargeIllegalProcedure { player: usize },
+    /// After a charge of two cubes moved to Forbidden without "Bonus", the
+    /// offender returns one of them to Resources (IV-C comment b).
+    ReturnCube { player: usize, cube: u8 },
     /// Present a written Solution (VII-C-2); `goal` is the written Goal after
     /// a "no Goal" challenge (III-D-2).
     Present {
@@ -321,6 +356,7 @@ impl Act {
             | PutDownBlock { player }
             | Arrive { player }
             | ChargeIllegalProcedure { player }
+            | ReturnCube { player, .. }
             | Present { player, .. }
             | Decline { player }
             | Accept { player, .. }
@@ -429,6 +465,11 @@ pub enum Event {
         cubes: Vec<u8>,
     },
     LastCubeReturned {
+        player: usize,
+        cube: u8,
+    },
+    /// A cube returned to Resources by the offender's choice (IV-C comment b).
+    CubeReturned {
         player: usize,
         cube: u8,
     },

@@ -1,5 +1,6 @@
 //! The state of a match and its phases.
 
+use crate::chain::Chain;
 use crate::model::*;
 use chacha20::ChaCha8Rng;
 use onsets_core::{
@@ -208,6 +209,11 @@ pub struct Pending {
     pub kind: IpKind,
     /// The last Mover before the illegal action, restored on correction.
     pub prev_last_mover: Option<usize>,
+    /// The offender's turn timer when the illegal act was made: a correction
+    /// gets the time that was left, at least ten seconds, or (made after the
+    /// countdown) the additional minute as it runs (IX-A-1, XI-A-3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timer: Option<Timer>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -228,6 +234,31 @@ pub enum IpKind {
     IllegalGoal { digits: Vec<u8> },
     /// II-C-2: an illegal variation selection (index into the selections).
     IllegalVariation { index: usize },
+    /// OS-C3: "Bonus" said and a cube shifted from Permitted (a bonus move is
+    /// from Resources to Forbidden, IV-C-1); `second` is the regular cube
+    /// played after it.
+    BonusShift {
+        cube: u8,
+        second: Option<u8>,
+        /// The second cube was itself shifted (it goes back to Permitted).
+        #[serde(default)]
+        second_shifted: bool,
+    },
+    /// IX-A-1: a move (from Resources) or shift (from Permitted) out of turn;
+    /// `turn` is whose turn it was. `pair` is the offender's own regular cube
+    /// to Forbidden just before, when this second cube also went to
+    /// Forbidden: two cubes without "Bonus" (IV-C comment b), the offender
+    /// chooses which to return.
+    OutOfTurn {
+        cube: u8,
+        from: Place,
+        turn: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pair: Option<u8>,
+    },
+    /// VIII-A: the last cube in Resources moved to Forbidden; it stays there
+    /// until a challenge (set aside without penalty) or a charge returns it.
+    LastCubeToForbidden { cube: u8 },
 }
 
 /// A match: the whole state. Pure data; [`Match::apply`] makes the next one.
@@ -247,7 +278,7 @@ pub struct Match {
     pub shake: u32,
     pub shake_started_ms: u64,
     /// When variation selection may end for the current selector (II-C-1-b).
-    pub history: Vec<ShakeRecord>,
+    pub history: Chain<ShakeRecord>,
     /// Penalties in the current shake.
     pub penalties: Vec<i32>,
     pub selections: Vec<Selection>,
@@ -262,7 +293,7 @@ pub struct Match {
     /// Match points (XII) once the match is over.
     pub match_points: Option<Vec<u32>>,
     /// Every accepted action, in order: the log after the header.
-    pub log: Vec<Action>,
+    pub log: Chain<Action>,
     /// Who is at the table (X-D).
     #[serde(default)]
     pub present: Vec<bool>,
@@ -278,6 +309,25 @@ pub struct Match {
     /// When the holder's 15 seconds to state a challenge run out (XI-A-1-f).
     #[serde(default)]
     pub block_until: Option<u64>,
+    /// The latest regular move of the shake: (player, cube) (IV-C comment b).
+    #[serde(default)]
+    pub last_move: Option<(usize, u8)>,
+    /// Two cubes moved to Forbidden without "Bonus" were charged: the
+    /// offender returns one of them (IV-C comment b).
+    #[serde(default)]
+    pub return_choice: Option<ReturnChoice>,
+}
+
+/// IV-C comment b: "If the player did not call 'Bonus,' they may return
+/// either of the two cubes to Resources."
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReturnChoice {
+    pub player: usize,
+    /// The regular cube and the second cube.
+    pub cubes: [u8; 2],
+    /// When the engine returns the second cube if the offender has not
+    /// chosen (IX-A-1: ten seconds for a correction).
+    pub until_ms: u64,
 }
 
 pub(crate) const EDITION: Edition = Edition::Tournament2026;
@@ -492,6 +542,9 @@ impl Match {
         }
         if let Some(b) = self.block_until {
             d.push(b);
+        }
+        if let Some(r) = &self.return_choice {
+            d.push(r.until_ms);
         }
         d.into_iter().filter(|t| *t >= self.now_ms).min()
     }

@@ -485,9 +485,13 @@ fn os_c12_equals_shifted_to_forbidden_is_returned() {
     assert_eq!(t.m.cubes[eq as usize].place, Place::Permitted);
 }
 
+/// VIII-A with a judge at the table (`auto_charge`): the last cube moved to
+/// Forbidden is charged and returned at once.
 #[test]
 fn viii_a_last_cube_to_forbidden_is_returned() {
-    let mut t = T::new(34, 2, Division::Elementary, false);
+    let mut cfg = MatchConfig::new(34, &["Ann", "Bob"], Division::Elementary, false);
+    cfg.auto_charge = true;
+    let mut t = T::with(cfg);
     let s = t.setter();
     t.start([1, 2, 3], FACES, UNI);
     t.goal("2");
@@ -704,4 +708,344 @@ fn iii_d_2_no_goal_challenge_scoring() {
     t.act(Act::Decline { player: b });
     let sc = t.last_scores();
     assert_eq!((sc[a], sc[b], sc[s]), (6, 2, 2));
+}
+
+// ------------------------------------------------------------ issue 18, item 12
+
+/// OS-A1: "The two actions may occur in either order. Each player must
+/// complete his task within the one minute time limit." Penalty: "–1 for the
+/// Goal-setter if he does not roll the cubes within the one-minute time
+/// limit; –1 for the dealer if he does not deal …"
+#[test]
+fn os_a1_roll_and_deal_in_either_order_each_on_their_own_minute() {
+    // the deal first, then the roll
+    let mut t = T::new(201, 2, Division::Middle, false);
+    let (s, d) = (t.setter(), t.m.dealer);
+    t.act(Act::Deal {
+        player: d,
+        count: 6,
+    });
+    t.act(Act::Roll {
+        player: s,
+        set_out: Some(SetOut::TwoUniverseOneEmpty), // Basic On-Sets (II-A-3)
+    });
+    assert!(matches!(t.m.phase, Phase::Goal { .. }));
+    // the dealer deals in time, the Goal-setter rolls late: only the
+    // Goal-setter loses a point
+    let mut t = T::new(202, 2, Division::Middle, false);
+    let (s, d) = (t.setter(), t.m.dealer);
+    t.act(Act::Deal {
+        player: d,
+        count: 6,
+    });
+    t.clock(70_000);
+    t.act(Act::Roll {
+        player: s,
+        set_out: Some(SetOut::TwoUniverseOneEmpty), // Basic On-Sets (II-A-3)
+    });
+    assert_eq!(t.penalties()[s], -1);
+    assert_eq!(t.penalties()[d], 0);
+}
+
+/// OS-A5: "The dealer looks through the cards and deals selected ones. …
+/// the dealer must shuffle the cards and deal from the top." In software the
+/// deck is shuffled by the engine and `deal` carries only a count: the dealer
+/// cannot select cards (docs/engine.md). Dealing 6 or 3 + 3 gives the same
+/// cards, the top of the shuffled deck.
+#[test]
+fn os_a5_the_deal_comes_from_the_top_of_the_shuffled_deck() {
+    let mut a = T::new(203, 2, Division::Middle, false);
+    let mut b = T::new(203, 2, Division::Middle, false);
+    let d = a.m.dealer;
+    a.act(Act::Deal {
+        player: d,
+        count: 6,
+    });
+    b.act(Act::Deal {
+        player: d,
+        count: 3,
+    });
+    b.act(Act::Deal {
+        player: d,
+        count: 3,
+    });
+    assert_eq!(a.m.dealt, b.m.dealt);
+    assert_eq!(a.m.dealt.len() + a.m.deck.len(), 16);
+}
+
+/// OS-A6: "The dealer does not shuffle all the cards before dealing … the
+/// cards that were not dealt for the previous shake." Every shake is dealt
+/// from all sixteen cards.
+#[test]
+fn os_a6_every_shake_is_dealt_from_all_sixteen_cards() {
+    let mut t = T::new(204, 2, Division::Middle, false);
+    let s = t.setter();
+    t.start([1, 2, 3], FACES, UNI);
+    t.goal("2");
+    t.act(Act::Challenge {
+        player: t.left(s),
+        kind: ChallengeKind::Impossible,
+    });
+    t.present(s, "B ∪ R");
+    assert_eq!(t.m.shake, 2);
+    let d = t.m.dealer;
+    t.act(Act::Deal {
+        player: d,
+        count: 6,
+    });
+    let mut all: Vec<u8> = t.m.dealt.iter().chain(&t.m.deck).copied().collect();
+    all.sort();
+    assert_eq!(all, (0..16).collect::<Vec<u8>>());
+}
+
+/// OS-A9: "Player A picks Y wild or Y required when no Y was rolled. Player
+/// B selects a valid variation. … B's selection insulates A's illegal
+/// procedure. Therefore, A's selection stands but has no effect on the
+/// shake since there is no Y cube."
+#[test]
+fn os_a9_insulated_wild_cube_not_rolled_stands_without_effect() {
+    let mut t = T::new(205, 2, Division::Middle, true);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([1, 2, 3], "B R G B R G B R ∪ ∩ − ′ V Λ =", UNI);
+    t.select(s, "wild-cube Y");
+    let ev = t.select(o, "two-operations");
+    assert!(has(&ev, |e| matches!(e, Event::SelectionInsulated { .. })));
+    let ev = charge(&mut t, o);
+    assert!(has(&ev, |e| matches!(e, Event::ChargeSetAside { .. })));
+    assert_eq!(t.penalties(), vec![0, 0]);
+    assert!(t.m.selections.iter().any(|x| x.variation == "wild-cube Y"));
+    assert!(!t
+        .m
+        .variations()
+        .iter()
+        .any(|v| v.to_string() == "wild-cube Y"));
+}
+
+/// OS-A10 (Elementary): "The Goal-setter rolls the cubes without first
+/// setting out two V cubes and one Λ (or vice-versa)." In software the
+/// set-out is part of the roll: a roll without it is refused (II-A-3), so
+/// the situation cannot arise (docs/engine.md).
+#[test]
+fn os_a10_elementary_roll_without_the_set_out_is_refused() {
+    let mut t = T::new(206, 2, Division::Elementary, false);
+    let s = t.setter();
+    let r = t
+        .try_act(Act::Roll {
+            player: s,
+            set_out: None,
+        })
+        .unwrap_err();
+    assert_eq!((r.code, r.rule), ("set-out", "II-A-3"));
+    t.act(Act::Roll {
+        player: s,
+        set_out: Some(SetOut::OneUniverseTwoEmpty),
+    });
+}
+
+/// OS-A11 (Elementary): the set-out forgotten and noticed late. It cannot
+/// arise: with the set-out the three Restriction cubes show two V and one Λ
+/// (or one V and two Λ), never = or ⊆.
+#[test]
+fn os_a11_elementary_restriction_cubes_are_always_set_out() {
+    for seed in 0..8 {
+        let mut t = T::new(207 + seed, 2, Division::Elementary, false);
+        let s = t.setter();
+        t.act(Act::Roll {
+            player: s,
+            set_out: Some(SetOut::TwoUniverseOneEmpty),
+        });
+        let r: Vec<String> = t.m.cubes[15..].iter().map(|c| c.face.canonical()).collect();
+        assert_eq!(r, vec!["V", "V", "Λ"]);
+    }
+}
+
+/// OS-A12 (Elementary, Middle): "One player chooses 'B wild.' Another then
+/// picks ∪ and ∩ interchangeable even though neither cube is in Resources.
+/// Is the second player's selection valid? Ruling: Yes." The comment: the
+/// same holds when one player picks both.
+#[test]
+fn os_a12_interchangeable_after_a_wild_cube_is_legal_without_the_cubes() {
+    let faces = "B R G Y B R G Y − − − ′ V Λ =";
+    let mut t = T::new(215, 3, Division::Middle, true);
+    let s = t.setter();
+    let a = t.left(s);
+    t.start([1, 2, 3], faces, UNI);
+    t.select(s, "wild-cube B");
+    t.select(a, "union-intersection-interchangeable");
+    assert!(t.m.pending.is_empty());
+    assert!(t.m.selections.iter().all(|x| x.legal));
+    // one player picking both (two-player match: the non-setter picks two)
+    let mut t = T::new(216, 2, Division::Middle, true);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([1, 2, 3], faces, UNI);
+    t.select(s, "absolute-value");
+    t.select(o, "wild-cube B");
+    t.select(o, "union-intersection-interchangeable");
+    assert!(t.m.selections.iter().all(|x| x.legal));
+    // "the order in which they are selected by the player makes no difference"
+    let mut t = T::new(216, 2, Division::Middle, true);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([1, 2, 3], faces, UNI);
+    t.select(s, "absolute-value");
+    t.select(o, "union-intersection-interchangeable");
+    t.select(o, "wild-cube B");
+    assert!(
+        t.m.selections.iter().all(|x| x.legal),
+        "{:?}",
+        t.m.selections
+    );
+    assert!(t.m.pending.is_empty());
+    assert_eq!(t.m.variations().len(), 3);
+}
+
+/// OS-A13 (Elementary, Middle): "One player selects ∪ wild. Another player …
+/// selects ∪ and ∩ interchangeable. Are these variations contradictory?
+/// Ruling: No, they are not."
+#[test]
+fn os_a13_union_wild_and_union_intersection_interchangeable_do_not_conflict() {
+    let mut t = T::new(217, 3, Division::Middle, true);
+    let s = t.setter();
+    let a = t.left(s);
+    t.start([1, 2, 3], FACES, UNI);
+    t.select(s, "wild-cube ∪");
+    t.select(a, "union-intersection-interchangeable");
+    assert!(t.m.pending.is_empty());
+    assert_eq!(t.m.variations().len(), 2);
+}
+
+/// OS-A15 (Junior, Senior): "A player selects a required card that is not in
+/// the Universe. Ruling: The player must pick another variation. Penalty: -1".
+#[test]
+fn os_a15_required_card_not_in_the_universe_charged_costs_a_point() {
+    let mut t = T::new(218, 2, Division::Junior, true);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([1, 2, 3], FACES, UNI);
+    t.select(s, "required-card RGY");
+    assert_eq!(t.m.pending.len(), 1);
+    charge(&mut t, o);
+    assert_eq!(t.penalties()[s], -1);
+    assert!(matches!(t.m.phase, Phase::Variations { pos: 0, .. }));
+}
+
+/// OS-B1: "The Goal-setter uses only one or two digit cubes in the Goal but
+/// does not move the remaining digit cube(s) to Forbidden. … the Goal-setter
+/// incurs no penalty for not doing so."
+#[test]
+fn os_b1_unused_digit_cubes_left_in_resources_cost_nothing() {
+    let mut t = T::new(219, 2, Division::Middle, false);
+    let s = t.setter();
+    t.start([1, 2, 3], FACES, UNI);
+    let before = t.m.resources_count();
+    let ev = t.act(Act::SetGoal {
+        player: s,
+        goal: GoalSpec::Layout("2".into()),
+        unused_to_forbidden: false,
+    });
+    assert!(!has(&ev, |e| matches!(e, Event::Penalty { .. })));
+    assert!(t.m.pending.is_empty());
+    let digits =
+        t.m.cubes
+            .iter()
+            .filter(|c| c.family == Family::Digit && c.place == Place::Resources)
+            .count();
+    assert_eq!(digits, 2);
+    // digit cubes are not counted as cubes in Resources (docs/engine.md)
+    assert_eq!(t.m.resources_count(), before);
+}
+
+/// Shift from Permitted in force (Middle): the setter selects it.
+fn shift_in_force(seed: u64, others: &[&str]) -> (T, usize, usize) {
+    let mut t = T::new(seed, 2, Division::Middle, true);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([1, 2, 3], FACES, UNI);
+    t.select(s, "shift-from-permitted");
+    for v in others {
+        t.select(o, v);
+    }
+    t.goal("2");
+    (t, s, o)
+}
+
+/// OS-C3: "A player calls 'Bonus,' shifts a cube in Permitted …, then makes
+/// a regular move. An opponent charges illegal procedure. Ruling: The move is
+/// illegal procedure. A Bonus move is from Resources to Forbidden. The second
+/// cube must be returned to Resources and may not be replaced with another
+/// regular move on this turn." A bonus shift is a `move` with `bonus: true`
+/// of a cube in Permitted.
+#[test]
+fn os_c3_bonus_shift_then_regular_move_second_cube_returned_turn_passes() {
+    let (mut t, s, o) = shift_in_force(220, &["two-operations", "absolute-value"]);
+    t.mv(o, "B", Place::Permitted);
+    t.mv(s, "R", Place::Required);
+    let b = t.cube("B", Place::Permitted);
+    t.act(Act::Move {
+        player: o,
+        cube: b,
+        to: Place::Required,
+        bonus: true,
+    });
+    assert_eq!(t.m.pending.len(), 1, "a bonus shift is illegal procedure");
+    let g = t.cube("G", Place::Resources);
+    t.mv(o, "G", Place::Permitted);
+    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    charge(&mut t, s);
+    assert_eq!(t.m.cubes[g as usize].place, Place::Resources);
+    assert_eq!(
+        t.m.cubes[b as usize].place,
+        Place::Required,
+        "the shift stands"
+    );
+    assert!(
+        matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s),
+        "not replaced with another regular move on this turn"
+    );
+    assert_eq!(t.penalties(), vec![0, 0]);
+}
+
+/// OS-C8: "Variations Shift from Permitted and required – … A – cube is in
+/// Permitted and there are no – cubes in Required or Resources. A mover
+/// shifts the – in Permitted to Forbidden. … Ruling: The move is not illegal
+/// procedure. The – cube stays in Forbidden."
+#[test]
+fn os_c8_required_minus_shifted_to_forbidden_is_not_illegal_procedure() {
+    let (mut t, s, o) = shift_in_force(221, &["required-cube −", "two-operations"]);
+    let m = t.cube("−", Place::Resources);
+    t.mv(o, "−", Place::Permitted);
+    t.mv(s, "B", Place::Required);
+    t.act(Act::Shift {
+        player: o,
+        cube: m,
+        to: Place::Forbidden,
+    });
+    assert!(t.m.pending.is_empty());
+    let ev = charge(&mut t, s);
+    assert!(has(&ev, |e| matches!(e, Event::ChargeSetAside { .. })));
+    assert_eq!(t.m.cubes[m as usize].place, Place::Forbidden);
+}
+
+/// OS-C9 (Elementary, Middle): "Two operations … Only one operation cube is in
+/// Required and Permitted. A player moves the last operation cube in
+/// Resources to Forbidden. … Ruling: The move is not illegal procedure."
+#[test]
+fn os_c9_last_operation_to_forbidden_under_two_operations_is_legal() {
+    let mut t = T::new(222, 2, Division::Middle, true);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([1, 2, 3], "B R G Y B R G Y ∪ ∩ Y B V Λ =", UNI);
+    t.select(s, "two-operations");
+    t.select(o, "absolute-value");
+    t.select(o, "no-null-restrictions");
+    t.goal("2");
+    t.mv(o, "∪", Place::Required);
+    let last = t.cube("∩", Place::Resources);
+    t.mv(s, "∩", Place::Forbidden);
+    assert!(t.m.pending.is_empty());
+    let ev = charge(&mut t, o);
+    assert!(has(&ev, |e| matches!(e, Event::ChargeSetAside { .. })));
+    assert_eq!(t.m.cubes[last as usize].place, Place::Forbidden);
 }

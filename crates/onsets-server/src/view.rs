@@ -144,7 +144,7 @@ impl MatchView {
                 .collect(),
             totals: m.totals(),
             penalties: m.penalties.clone(),
-            history: m.history.clone(),
+            history: m.history.to_vec(),
             pending: m
                 .pending
                 .iter()
