@@ -41,7 +41,9 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
                 std::fs::create_dir_all(&dir)?;
                 let db = format!("sqlite:{}", dir.join("load.db").display());
                 let store = onsets_server::Store::open(&db).await?;
-                let lobby = onsets_server::Lobby::open(store).await?;
+                let lobby =
+                    onsets_server::Lobby::open_with(store, onsets_server::Config::unlimited())
+                        .await?;
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
                 let addr = listener.local_addr()?.to_string();
                 tokio::spawn(async move {
