@@ -431,10 +431,68 @@ enum Operand {
     Restriction(Restriction, Pos),
 }
 
+/// How deeply grouping symbols and ′ may nest in one part. No Solution
+/// buildable from the kit comes near it (15 non-digit cubes, I-B-2); the limit
+/// keeps every recursive walk of a parsed Set-Name shallow, whatever the text
+/// (docs/rulings.md, "Checking limits").
+pub const MAX_NESTING: usize = 64;
+
 struct Parser<'a> {
     toks: &'a [(Pos, Tok)],
     i: usize,
     end: Pos,
+    /// Grouping symbols open at the current token.
+    open: usize,
+}
+
+/// Measures the nesting of grouping symbols and ′ of one part without
+/// recursion, before the (recursive) parser runs, so that no text, however
+/// deep, reaches a recursion deeper than [`MAX_NESTING`]. The measure is the
+/// parser's: a group nests one more than the deepest operand inside it, and
+/// each ′ one more than the operand it follows, counted with the grouping
+/// symbols around it. Mismatched brackets are left to the parser to report.
+fn check_nesting(toks: &[(Pos, Tok)]) -> Result<(), ParseError> {
+    // One frame per open grouping symbol (and the part itself): the deepest
+    // operand seen so far and the nesting of the operand being read.
+    let mut frames: Vec<(usize, usize)> = vec![(0, 0)];
+    for &(pos, tok) in toks {
+        let open = frames.len() - 1;
+        match tok {
+            Tok::Open(_) => {
+                if open >= MAX_NESTING {
+                    return Err(too_deep(pos));
+                }
+                frames.push((0, 0));
+            }
+            Tok::Close(_) if open > 0 => {
+                let (deepest, current) = frames.pop().expect("an open frame");
+                let top = frames.last_mut().expect("the part's frame");
+                top.1 = deepest.max(current) + 1;
+            }
+            Tok::Sym(Symbol::Complement) => {
+                let top = frames.last_mut().expect("a frame");
+                if open + top.1 >= MAX_NESTING {
+                    return Err(too_deep(pos));
+                }
+                top.1 += 1;
+            }
+            Tok::Sym(s) if s.is_set() => frames.last_mut().expect("a frame").1 = 0,
+            Tok::Sym(_) => {
+                let top = frames.last_mut().expect("a frame");
+                top.0 = top.0.max(top.1);
+                top.1 = 0;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn too_deep(pos: Pos) -> ParseError {
+    perr(
+        pos,
+        format!("grouping symbols and ′ nested deeper than {MAX_NESTING}"),
+    )
 }
 
 impl<'a> Parser<'a> {
@@ -480,8 +538,11 @@ impl<'a> Parser<'a> {
         Ok(w)
     }
 
-    fn relchain(&mut self) -> Result<(Vec<Operand>, Vec<Written>), ParseError> {
-        let mut sides = vec![self.chain()?];
+    /// Sides and relations of a part or a bracketed group, with the deepest
+    /// nesting of grouping symbols and ′ inside it.
+    fn relchain(&mut self) -> Result<(Vec<Operand>, Vec<Written>, usize), ParseError> {
+        let (first, mut nest) = self.chain()?;
+        let mut sides = vec![first];
         let mut rels = Vec::new();
         while let Some(Tok::Sym(s)) = self.peek() {
             if !s.is_relation() {
@@ -494,10 +555,12 @@ impl<'a> Parser<'a> {
                     format!("{s} must be followed by a set (VI-B-2)"),
                 ));
             }
-            sides.push(self.chain()?);
+            let (side, n) = self.chain()?;
+            nest = nest.max(n);
+            sides.push(side);
         }
         if rels.is_empty() {
-            return Ok((sides, rels));
+            return Ok((sides, rels, nest));
         }
         for s in &sides {
             if let Operand::Restriction(_, p) = s {
@@ -507,7 +570,7 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
-        Ok((sides, rels))
+        Ok((sides, rels, nest))
     }
 
     fn starts_operand(&self) -> bool {
@@ -515,8 +578,8 @@ impl<'a> Parser<'a> {
             || matches!(self.peek(), Some(Tok::Open(_)))
     }
 
-    fn chain(&mut self) -> Result<Operand, ParseError> {
-        let first = self.operand()?;
+    fn chain(&mut self) -> Result<(Operand, usize), ParseError> {
+        let (first, mut nest) = self.operand()?;
         let mut operands = vec![first];
         let mut ops = Vec::new();
         loop {
@@ -540,7 +603,9 @@ impl<'a> Parser<'a> {
                         ));
                     }
                     ops.push(w);
-                    operands.push(self.operand()?);
+                    let (o, n) = self.operand()?;
+                    nest = nest.max(n);
+                    operands.push(o);
                 }
                 Some(Tok::Sym(s)) if s.is_set() => {
                     return Err(perr(
@@ -561,7 +626,7 @@ impl<'a> Parser<'a> {
             }
         }
         if operands.len() == 1 {
-            return Ok(operands.pop().expect("one operand"));
+            return Ok((operands.pop().expect("one operand"), nest));
         }
         let mut exprs = Vec::new();
         for o in operands {
@@ -575,14 +640,21 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        Ok(Operand::Expr(Expr::Chain(exprs, ops)))
+        Ok((Operand::Expr(Expr::Chain(exprs, ops)), nest))
     }
 
-    fn operand(&mut self) -> Result<Operand, ParseError> {
+    /// An operand and the nesting of grouping symbols and ′ inside it
+    /// (counting its own). Recursion follows the grouping symbols, which are
+    /// counted before descending: no text can nest deeper than [`MAX_NESTING`].
+    fn operand(&mut self) -> Result<(Operand, usize), ParseError> {
         let pos = self.pos();
+        let mut nest = 0;
         let mut op = match self.peek() {
             Some(Tok::Sym(s)) if s.is_set() => Operand::Expr(Expr::Set(self.written()?)),
             Some(Tok::Open(b)) => {
+                if self.open >= MAX_NESTING {
+                    return Err(too_deep(pos));
+                }
                 self.i += 1;
                 if matches!(self.peek(), Some(Tok::Close(_))) {
                     return Err(perr(
@@ -593,7 +665,10 @@ impl<'a> Parser<'a> {
                 if !self.starts_operand() {
                     return Err(self.unexpected("a set"));
                 }
-                let (mut sides, rels) = self.relchain()?;
+                self.open += 1;
+                let (mut sides, rels, inner) = self.relchain()?;
+                self.open -= 1;
+                nest = inner + 1;
                 match self.peek() {
                     Some(Tok::Close(c)) if c == b => self.i += 1,
                     Some(Tok::Close(c)) => {
@@ -657,6 +732,10 @@ impl<'a> Parser<'a> {
             _ => return Err(self.unexpected("a set")),
         };
         while self.peek() == Some(Tok::Sym(Symbol::Complement)) {
+            if self.open + nest >= MAX_NESTING {
+                return Err(too_deep(self.pos()));
+            }
+            nest += 1;
             let w = self.written()?;
             op = match op {
                 Operand::Expr(e) => Operand::Expr(Expr::Complement(Box::new(e), w)),
@@ -668,7 +747,7 @@ impl<'a> Parser<'a> {
                 }
             };
         }
-        Ok(op)
+        Ok((op, nest))
     }
 
     fn unexpected(&self, wanted: &str) -> ParseError {
@@ -705,11 +784,17 @@ fn parse_part(toks: &[(Pos, Tok)], end: Pos) -> Result<Part, ParseError> {
             ),
         ));
     }
-    let mut p = Parser { toks, i: 0, end };
+    check_nesting(toks)?;
+    let mut p = Parser {
+        toks,
+        i: 0,
+        end,
+        open: 0,
+    };
     if !p.starts_operand() {
         return Err(p.unexpected("a set"));
     }
-    let (mut sides, rels) = p.relchain()?;
+    let (mut sides, rels, _) = p.relchain()?;
     if let Some((pos, t)) = toks.get(p.i) {
         return Err(match t {
             Tok::Close(b) => perr(
@@ -907,5 +992,58 @@ mod tests {
     fn multi_line_errors_name_the_line() {
         let e = err("B ⊆ R\nR ∪ ′B");
         assert_eq!((e.line, e.column), (Some(2), Some(5)));
+    }
+
+    #[test]
+    fn nesting_limit_names_the_column_of_the_first_bracket_too_deep() {
+        let ok = format!(
+            "{}B{} ∪ R",
+            "(".repeat(MAX_NESTING),
+            ")".repeat(MAX_NESTING)
+        );
+        assert!(Presentation::parse(&ok).is_ok());
+        let deep = format!(
+            "{}B{} ∪ R",
+            "(".repeat(MAX_NESTING + 1),
+            ")".repeat(MAX_NESTING + 1)
+        );
+        let e = err(&deep);
+        assert_eq!(e.column, Some(MAX_NESTING + 1));
+        assert!(e.message.contains("nested deeper than 64"), "{e}");
+        assert!(e.to_string().ends_with("column 65"), "{e}");
+    }
+
+    #[test]
+    fn nesting_limit_counts_primes_with_brackets() {
+        let primes = |n: usize| format!("B{} ∪ R", "′".repeat(n));
+        assert!(Presentation::parse(&primes(MAX_NESTING)).is_ok());
+        let e = err(&primes(MAX_NESTING + 1));
+        assert_eq!(e.column, Some(MAX_NESTING + 2));
+        // 32 brackets around a set with 33 primes inside go over the limit.
+        let mixed = format!("{}B{}{}", "(".repeat(32), "′".repeat(33), ")".repeat(32));
+        assert!(err(&mixed).message.contains("nested deeper"));
+        let mixed_ok = format!("{}B{}{}", "(".repeat(32), "′".repeat(32), ")".repeat(32));
+        assert!(Presentation::parse(&mixed_ok).is_ok());
+        // Primes outside the brackets count too.
+        let outside = format!(
+            "{}B{}{} ∪ R",
+            "(".repeat(32),
+            ")".repeat(32),
+            "′".repeat(33)
+        );
+        assert!(err(&outside).message.contains("nested deeper"));
+    }
+
+    #[test]
+    fn nesting_limit_applies_to_restrictions_and_double_set() {
+        let deep = format!("{}B = R{}; B ∪ R", "(".repeat(100), ")".repeat(100));
+        assert_eq!(err(&deep).column, Some(MAX_NESTING + 1));
+        let v = crate::Variation::parse(&format!(
+            "double-set {}B{}",
+            "(".repeat(200),
+            ")".repeat(200)
+        ))
+        .unwrap_err();
+        assert_eq!(v.column, Some("double-set ".len() + MAX_NESTING + 1), "{v}");
     }
 }
