@@ -17,6 +17,16 @@ pub struct LoadtestArgs {
     /// Add a server bot of this level to every table
     #[arg(long)]
     bot: Option<String>,
+    /// The pace of that bot (percent of its chosen think time; 100: human-like)
+    #[arg(long, default_value_t = 100)]
+    bot_pace: u32,
+    /// Of the tables, this many are tables of three bots at bot_pace 0
+    /// (they load the bots' pool; docs/performance.md)
+    #[arg(long, default_value_t = 0)]
+    bot_only_tables: usize,
+    /// The level of the bots at those tables
+    #[arg(long, default_value = "expert")]
+    bot_only_level: String,
     /// Division of the tables
     #[arg(long, default_value = "senior")]
     division: String,
@@ -62,6 +72,9 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
             seconds: args.seconds,
             think_ms: args.think_ms,
             bot: args.bot.clone(),
+            bot_pace: args.bot_pace,
+            bot_only_tables: args.bot_only_tables,
+            bot_only_level: args.bot_only_level.clone(),
             division: args.division.clone(),
         })
         .await
