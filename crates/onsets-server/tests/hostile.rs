@@ -220,7 +220,7 @@ async fn deep_and_long_texts_through_every_act_that_carries_text_change_nothing(
     }
     // Names and ids over the network are bounded too.
     let mut c = server.client().await;
-    c.send(json!({"v":1,"type":"join","table":id,"name":"x".repeat(100_00)}))
+    c.send(json!({"v":1,"type":"join","table":id,"name":"x".repeat(10_000)}))
         .await;
     let r = c.until("error", |v| v["type"] == "error").await;
     assert_eq!(r["code"], "too-long", "{r}");
@@ -368,7 +368,7 @@ async fn three_hundred_spectators_cost_small_presence_frames_not_full_updates() 
     );
     assert!(frames.len() < 60, "{} presence frames", frames.len());
     let last = frames.last().expect("a presence frame");
-    assert_eq!(last["spectators"], 300 + 0, "{last}");
+    assert_eq!(last["spectators"], 300, "{last}");
     assert!(last.to_string().len() < 300, "small: {last}");
     assert!(last["now_ms"].as_u64().is_some(), "{last}");
     drop(watchers);
