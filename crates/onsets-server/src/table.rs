@@ -139,6 +139,8 @@ pub struct Presence {
 pub enum Out {
     Update(Arc<Broadcast>),
     Presence(Arc<Presence>),
+    /// The table left memory (finished or abandoned, archived).
+    Closed,
 }
 
 /// The answer to a join or rejoin: (seat, token, name), or the error to send.
@@ -656,6 +658,7 @@ impl Table {
             tracing::info!(table = %self.id, "table abandoned: archived");
         }
         self.registry.remove(&self.id, self.serial);
+        let _ = self.updates.send(Out::Closed);
     }
 
     /// When the table leaves memory, if nothing happens before.

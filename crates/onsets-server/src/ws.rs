@@ -95,7 +95,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                         Some(s) => vec![state(&*snapshot(&s.table).await, s.seat)],
                         None => Vec::new(),
                     },
-                    Some(Err(broadcast::error::RecvError::Closed)) => {
+                    Some(Ok(Out::Closed)) | Some(Err(broadcast::error::RecvError::Closed)) => {
                         // The table left memory (finished or abandoned).
                         at = None;
                         vec![envelope(&error(

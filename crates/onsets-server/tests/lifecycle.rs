@@ -165,7 +165,13 @@ async fn an_abandoned_table_is_archived_leaves_memory_and_stays_a_replay() {
     c.until("the roll", |v| v["match"]["version"] == r["version"])
         .await;
     let before = c.view.clone();
-    // Everybody leaves; the table is abandoned after 1.5 s.
+    // A spectator does not keep a table of people alive.
+    let mut watcher = server.client().await;
+    watcher
+        .send(json!({"v":1,"type":"spectate","table":id}))
+        .await;
+    watcher.until("state", |v| v["type"] == "state").await;
+    // Every player leaves; the table is abandoned after 1.5 s.
     drop(a);
     drop(b);
     let mut gone = false;
@@ -178,6 +184,10 @@ async fn an_abandoned_table_is_archived_leaves_memory_and_stays_a_replay() {
         }
     }
     assert!(gone, "the table left memory");
+    let e = watcher
+        .until("table-archived", |v| v["type"] == "error")
+        .await;
+    assert_eq!(e["code"], "table-archived", "{e}");
     let (_, h) = http(server.addr, "GET", "/healthz", None).await;
     assert_eq!(h["tables"], 0, "{h}");
     // Still there as a replay: its info, its log, a spectator's view.
