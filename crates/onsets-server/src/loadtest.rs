@@ -84,8 +84,11 @@ impl std::fmt::Display for LoadReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "tables held {}/{} (connections lost {})",
-            self.tables_held, self.tables_requested, self.connections_lost
+            "tables with people held {}/{} (connections lost {}); {} tables of bots only",
+            self.tables_held,
+            self.tables_requested - self.bot_only_tables,
+            self.connections_lost,
+            self.bot_only_tables
         )?;
         writeln!(
             f,
@@ -100,9 +103,8 @@ impl std::fmt::Display for LoadReport {
         if self.bot_limits > 0 || self.bot_only_tables > 0 {
             write!(
                 f,
-                "\nbots at tables with people ({} tables of bots only beside them): {}/{} limits met, {} expired; \
+                "\nbots at tables with people: {}/{} time limits met, {} expired; \
                  limit start -> end p50 {:.0} ms, max {:.0} ms; least time left {:.0} ms",
-                self.bot_only_tables,
                 self.bot_within_limit,
                 self.bot_limits,
                 self.bot_timeouts,
