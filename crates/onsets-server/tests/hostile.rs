@@ -134,6 +134,12 @@ fn text_acts(text: &str) -> Vec<Value> {
 /// table is as it was (a deep text that is within the length limit may be
 /// refused by the core's parser or by the rules of the phase).
 async fn attack_with_texts(server: &Server, id: &str, a: &mut Client, b: &mut Client) {
+    attack(server, id, a, b, true).await
+}
+
+/// `deep_too`: also the deep texts within the length limit (in the writing
+/// phase a `present` is taken whatever its text, and judged: see below).
+async fn attack(server: &Server, id: &str, a: &mut Client, b: &mut Client, deep_too: bool) {
     let before = snapshot(server, id).await;
     // Over the frame limit (16 KiB): an `error`, nothing parsed.
     for act in text_acts(&deep(50_000)) {
@@ -166,7 +172,7 @@ async fn attack_with_texts(server: &Server, id: &str, a: &mut Client, b: &mut Cl
         }
     }
     healthy(server).await;
-    for depth in [65, 499] {
+    for depth in [65, 499].into_iter().filter(|_| deep_too) {
         // (A Goal's free description is words, not notation: not parsed.)
         for act in text_acts(&deep(depth))
             .into_iter()
@@ -201,8 +207,16 @@ async fn deep_and_long_texts_through_every_act_that_carries_text_change_nothing(
     attack_with_texts(&server, &id, &mut a, &mut b).await;
     play_to(&mut a, &mut b, "moves").await;
     attack_with_texts(&server, &id, &mut a, &mut b).await;
-    // A challenge: both write (the challenger must, VI-A).
-    let mover = a.view["phase"]["turn"].as_u64().unwrap() as usize;
+    // One move, then a challenge of it: both write (the challenger must).
+    let turn = a.view["phase"]["turn"].as_u64().unwrap() as usize;
+    let on_turn = if a.seat == Some(turn) { &mut a } else { &mut b };
+    let act = on_turn.scripted_act().expect("a move");
+    let r = on_turn.act(act).await;
+    assert_eq!(r["type"], "accepted", "{r}");
+    for c in [&mut a, &mut b] {
+        while c.try_next(Duration::from_millis(100)).await.is_some() {}
+    }
+    let mover = turn;
     let challenger = if a.seat == Some(mover) {
         &mut b
     } else {
@@ -215,9 +229,45 @@ async fn deep_and_long_texts_through_every_act_that_carries_text_change_nothing(
     for c in [&mut a, &mut b] {
         while c.try_next(Duration::from_millis(100)).await.is_some() {}
     }
-    if a.view["phase"]["phase"] == "writing" {
-        attack_with_texts(&server, &id, &mut a, &mut b).await;
+    assert_eq!(a.view["phase"]["phase"], "writing", "{}", a.view["phase"]);
+    attack(&server, &id, &mut a, &mut b, false).await;
+    // VII-B: a Solution is presented whatever its text and judged; one
+    // nested deeper than the core reads is judged incorrect, with where.
+    let writer = if a.view["legal"].to_string().contains("present") {
+        &mut a
+    } else {
+        &mut b
+    };
+    let seat = writer.seat.unwrap();
+    let r = writer
+        .act(json!({"type":"present","solution": deep(65)}))
+        .await;
+    assert_eq!(r["type"], "accepted", "{r}");
+    for _ in 0..10 {
+        for c in [&mut a, &mut b] {
+            while c.try_next(Duration::from_millis(50)).await.is_some() {}
+            if let Some(d) = c.scripted_act().filter(|x| x["type"] == "decline") {
+                c.act(d).await;
+            }
+        }
+        if a.events.iter().any(|e| e["event"] == "solution_judged") {
+            break;
+        }
     }
+    let judged = a
+        .events
+        .iter()
+        .find(|e| e["event"] == "solution_judged" && e["writer"] == seat)
+        .unwrap_or_else(|| {
+            panic!(
+                "judged: {:?}",
+                &a.events[a.events.len().saturating_sub(5)..]
+            )
+        })
+        .clone();
+    assert_eq!(judged["correct"], false, "{judged}");
+    assert!(judged["reasons"].to_string().contains("64"), "{judged}");
+    healthy(&server).await;
     // Names and ids over the network are bounded too.
     let mut c = server.client().await;
     c.send(json!({"v":1,"type":"join","table":id,"name":"x".repeat(10_000)}))
