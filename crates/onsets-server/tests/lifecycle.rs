@@ -136,7 +136,12 @@ async fn an_idle_table_with_a_bot_is_not_woken_for_ten_seconds_of_match_time() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_abandoned_table_is_archived_leaves_memory_and_stays_a_replay() {
-    let db = &databases().await[0];
+    for db in databases().await {
+        abandoned_on(&db).await;
+    }
+}
+
+async fn abandoned_on(db: &str) {
     let config = Config {
         abandon_after: Duration::from_millis(1500),
         idle_after_over: Duration::from_millis(1500),
