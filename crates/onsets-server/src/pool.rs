@@ -3,7 +3,8 @@
 //!
 //! * [`judge`]: every `Match::apply` (the checker judges Solutions there, the
 //!   solver adjudicates challenges) and every replay of a stored log. A table
-//!   awaits the result; its tokio worker is free meanwhile.
+//!   awaits the result; its tokio worker is free meanwhile. Acts at tables of
+//!   bots only wait in the yielding lane.
 //! * [`bots`]: bots' thinking, in two lanes. Bots at tables with people
 //!   come first; bots at tables of bots only take what is left and never
 //!   more than all but one thread, so a bot at a table with people always

@@ -770,11 +770,15 @@ impl Table {
             act,
         };
         let is_clock = action.act == Act::Clock;
+        // Tables of bots only yield to tables with people here too.
+        let lane = if self.has_humans() {
+            Lane::First
+        } else {
+            Lane::Yielding
+        };
         let judged = {
             let (m, action) = (m.clone(), action.clone());
-            pool::judge()
-                .run(Lane::First, move || m.apply(action))
-                .await
+            pool::judge().run(lane, move || m.apply(action)).await
         };
         let Some(judged) = judged else {
             tracing::error!(table = %self.id, "applying an act failed: {action:?}");
