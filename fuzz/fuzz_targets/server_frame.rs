@@ -1,5 +1,8 @@
 //! A WebSocket frame from a client never panics the server: the envelope
-//! reader, the act reader, and the engine applying the act to a match.
+//! reader, the act reader, and the engine applying the act, for every seat, to
+//! a match at each stage of a shake (fresh, variation selection, Goal, moves,
+//! writing and checking Solutions), so that texts in acts reach the parsers
+//! and the checker. Run with `-max_len=65536` or more.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,15 +13,20 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Ok(ClientMsg::Act { act, .. }) = parse_client(text) {
-        if let Ok(a) = read_act(0, act) {
-            let (m, _) = onsets_engine::Match::new(onsets_engine::MatchConfig::new(
-                1,
-                &["A", "B"],
-                onsets_core::Division::Senior,
-                true,
-            ))
-            .unwrap();
-            let _ = m.apply(onsets_engine::Action { at_ms: 5, act: a });
+        for stage in onsets_fuzz::stages() {
+            for seat in 0..3 {
+                if let Ok(a) = read_act(seat, act.clone()) {
+                    if let Ok((m, _)) = stage.m.apply(onsets_engine::Action {
+                        at_ms: stage.now_ms + 500,
+                        act: a,
+                    }) {
+                        let _ = m.apply(onsets_engine::Action {
+                            at_ms: stage.now_ms + 3_600_000,
+                            act: onsets_engine::Act::Clock,
+                        });
+                    }
+                }
+            }
         }
     }
 });

@@ -53,6 +53,18 @@ export function whom(m, p) {
 }
 
 /**
+ * `who` as a possessive: "Your" at the start of a sentence, "your" inside
+ * one, "Ann's" (never "You's").
+ * @param {MatchView} m
+ * @param {number|null|undefined} p
+ * @param {boolean} [start]
+ */
+export function whose(m, p, start = true) {
+  if (p === m.you) return start ? 'Your' : 'your';
+  return `${who(m, p)}'s`;
+}
+
+/**
  * @param {MatchView} m
  * @param {number} id
  */
@@ -87,7 +99,7 @@ export function eventWords(e, m) {
     case 'variation_selected':
       return { text: `${W(e.player)} chose the variation “${e.variation}”.`, rule: 'II-C', tone: 'info' };
     case 'selection_insulated':
-      return { text: `${W(e.player)}'s selection “${e.variation}” was not legal but nobody charged it in time: it stays on the chart and is ignored.`, rule: 'OS-A8', tone: 'info' };
+      return { text: `${whose(m, e.player)} selection “${e.variation}” was not legal but nobody charged it in time: it stays on the chart and is ignored.`, rule: 'OS-A8', tone: 'info' };
     case 'selection_forfeited':
       return { text: `${W(e.player)} may not pick a variation this shake.`, rule: 'II-C-2', tone: 'bad' };
     case 'selection_ended':
@@ -113,19 +125,19 @@ export function eventWords(e, m) {
     case 'arrived':
       return { text: `${W(e.player)} arrived${e.late ? ' late and sits out this shake (−2)' : ''}.`, rule: 'X-D', tone: 'info' };
     case 'ambiguity_attempt':
-      return { text: `${W(e.checker)} handed in a grouping to show ${W(e.writer)}'s Solution is ambiguous${e.grouping ? `: ${e.grouping}` : ''}.`, rule: 'VII-C-5-c', tone: 'info' };
+      return { text: `${W(e.checker)} handed in a grouping to show ${whose(m, e.writer, false)} Solution is ambiguous${e.grouping ? `: ${e.grouping}` : ''}.`, rule: 'VII-C-5-c', tone: 'info' };
     case 'challenged':
       return { text: `${W(e.player)} challenged ${KIND[e.kind] ?? e.kind}${e.kind === 'no_goal' ? '' : ` against ${whom(m, e.against)}`}!`, rule: e.kind === 'no_goal' ? 'III-D-2' : 'V-A', tone: 'big' };
     case 'challenge_set_aside':
-      return { text: `${W(e.player)}'s challenge was set aside: ${e.reason}.`, rule: e.rule, tone: 'bad' };
+      return { text: `${whose(m, e.player)} challenge was set aside: ${e.reason}.`, rule: e.rule, tone: 'bad' };
     case 'penalty':
       return { text: `${W(e.player)} lose${e.player === m.you ? '' : 's'} one point: ${e.reason}.`, rule: e.rule, tone: 'bad' };
     case 'illegal_procedure_charged':
-      return { text: `Illegal procedure${e.by !== null && e.by !== undefined ? ` charged by ${W(e.by)}` : ''} against ${W(e.offender)}: ${e.correction}.`, rule: e.rule, tone: 'bad' };
+      return { text: `Illegal procedure${e.by !== null && e.by !== undefined ? ` charged by ${whom(m, e.by)}` : ''} against ${whom(m, e.offender)}: ${e.correction}.`, rule: e.rule, tone: 'bad' };
     case 'charge_set_aside':
-      return { text: `${W(e.by)}'s charge was set aside: ${e.reason}.`, rule: 'IX-A-2', tone: 'info' };
+      return { text: `${whose(m, e.by)} charge was set aside: ${e.reason}.`, rule: 'IX-A-2', tone: 'info' };
     case 'insulated':
-      return { text: `${W(e.offender)}'s illegal procedure now stands (nobody charged it in time).`, rule: e.rule, tone: 'info' };
+      return { text: `${whose(m, e.offender)} illegal procedure now stands (nobody charged it in time).`, rule: e.rule, tone: 'info' };
     case 'forceout':
       return { text: `${W(e.mover)} moved the last cube: everyone may write a Solution.`, rule: 'VIII', tone: 'big' };
     case 'presented':
@@ -135,13 +147,13 @@ export function eventWords(e, m) {
     case 'writing_over':
       return { text: 'Writing is over: the Solutions are shown and checked.', rule: 'VII-C', tone: 'info' };
     case 'accepted':
-      return { text: `${W(e.checker)} accepted ${W(e.writer)}'s Solution.`, rule: 'VII-C-4', tone: 'info' };
+      return { text: `${W(e.checker)} accepted ${whose(m, e.writer, false)} Solution.`, rule: 'VII-C-4', tone: 'info' };
     case 'objection_ruled':
-      return { text: `${W(e.checker)}'s objection to ${W(e.writer)}'s Solution was ${e.upheld ? 'upheld' : 'overruled'}: ${e.reason}.`, rule: 'VII-C-5', tone: e.upheld ? 'bad' : 'good' };
+      return { text: `${whose(m, e.checker)} objection to ${whose(m, e.writer, false)} Solution was ${e.upheld ? 'upheld' : 'overruled'}: ${e.reason}.`, rule: 'VII-C-5', tone: e.upheld ? 'bad' : 'good' };
     case 'solution_judged':
-      return { text: `${W(e.writer)}'s Solution is ${e.correct ? 'correct ✓' : 'not correct ✗'}${e.reasons?.length ? `: ${e.reasons.join('; ')}` : ''}.`, rule: 'VII-B', tone: e.correct ? 'good' : 'bad' };
+      return { text: `${whose(m, e.writer)} Solution is ${e.correct ? 'correct ✓' : 'not correct ✗'}${e.reasons?.length ? `: ${e.reasons.join('; ')}` : ''}.`, rule: 'VII-B', tone: e.correct ? 'good' : 'bad' };
     case 'time_expired':
-      return { text: `Time is up for ${W(e.player)} (${taskWords(e.task)})${e.second ? ': the task is lost' : ': one more minute'}.`, rule: 'XI-A', tone: 'bad' };
+      return { text: `Time is up for ${whom(m, e.player)} (${taskWords(e.task)})${e.second ? ': the task is lost' : ': one more minute'}.`, rule: 'XI-A', tone: 'bad' };
     case 'turn_passed':
       return { text: `Now it is ${e.to === m.you ? 'your' : `${W(e.to)}'s`} turn.`, rule: 'IV-A', tone: 'info' };
     case 'round_time_up':

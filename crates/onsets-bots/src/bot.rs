@@ -3,7 +3,7 @@
 use crate::knowledge::{now_wins, possible, solve_cached};
 use crate::{Decision, Level, Player, View};
 use chacha20::ChaCha8Rng;
-use onsets_core::{check, Goal, Position, Situation, Symbol};
+use onsets_core::{check, Goal, Position, Situation, Symbol, ViolationKind};
 use onsets_engine::situation_of;
 use onsets_engine::{
     Act, ChallengeKind, CheckingMode, Decision as Checked, Event, Family, GoalSpec, Objection,
@@ -187,12 +187,21 @@ impl Bot {
                         Some(SetOut::OneUniverseTwoEmpty)
                     };
                     let think = self.think(view, 2.0, 5.0, Some(Task::Roll));
+                    let explanation = match set_out {
+                        None => "rolled the cubes".to_string(),
+                        Some(SetOut::TwoUniverseOneEmpty) => {
+                            "set out two V and one Λ Restriction cubes, then rolled (II-A-3)".into()
+                        }
+                        Some(SetOut::OneUniverseTwoEmpty) => {
+                            "set out one V and two Λ Restriction cubes, then rolled (II-A-3)".into()
+                        }
+                    };
                     return Some(Decision {
                         act: Act::Roll {
                             player: me,
                             set_out,
                         },
-                        explanation: "rolled the cubes".into(),
+                        explanation,
                         think_ms: think,
                     });
                 }
@@ -245,25 +254,28 @@ impl Bot {
                 }
                 let think = self.think(view, 5.0, 20.0, Some(Task::SetGoal));
                 if self.chance(self.p.notice, view) {
-                    if let Some((g, w)) = self.find_goal(&view.position_with_digits()) {
+                    // The Goal and its Solution stay private until they are
+                    // presented (III-D-2): the explanation says only what the
+                    // challenge itself claims.
+                    if self.find_goal(&view.position_with_digits()).is_some() {
                         return Some(Decision {
                             act: Act::Challenge {
                                 player: me,
                                 kind: ChallengeKind::NoGoal,
                             },
-                            explanation: format!("challenged \"no Goal\": Goal {g} has {w}"),
+                            explanation: "challenged \"no Goal\": claims a Goal from these digit cubes has a Solution (III-D-2)".into(),
                             think_ms: think,
                         });
                     }
                     return Some(Decision {
                         act: Act::AgreeNoGoal { player: me },
-                        explanation: "agreed: no Goal has a Solution".into(),
+                        explanation: "agreed with \"no Goal\" (III-D-1)".into(),
                         think_ms: think,
                     });
                 }
                 Some(Decision {
                     act: Act::AgreeNoGoal { player: me },
-                    explanation: "agreed with \"no Goal\" without looking further".into(),
+                    explanation: "agreed with \"no Goal\" (III-D-1)".into(),
                     think_ms: think,
                 })
             }
@@ -364,16 +376,16 @@ impl Bot {
             match best {
                 Some(v) => (
                     v,
-                    "keeps the shake playable and gives opponents more to keep in mind",
+                    "keeps the shake playable and gives the others more to keep in mind",
                 ),
-                None => (legal[0].clone(), "the least restrictive one left"),
+                None => (legal[0].clone(), "is the least restrictive one left"),
             }
         } else {
             let i = self.below(legal.len());
-            (legal[i].clone(), "liked the look of it")
+            (legal[i].clone(), "it liked the look of")
         };
         Some(Decision {
-            explanation: format!("selected {variation}: {why}"),
+            explanation: format!("selected a variation that {why}"),
             act: Act::SelectVariation {
                 player: me,
                 variation,
@@ -435,8 +447,10 @@ impl Bot {
         let checks = self.chance(self.p.goal_check, view);
         if checks {
             return Some(match self.find_goal(&pos) {
-                Some((g, w)) => Decision {
-                    explanation: format!("set the Goal {g}: {w} solves it from the Resources"),
+                // Whether the Goal has a Solution, and which, is the bot's
+                // secret: the explanation says only what the table sees.
+                Some((g, _)) => Decision {
+                    explanation: format!("set the Goal {g} (III-A)"),
                     act: Act::SetGoal {
                         player: me,
                         goal: GoalSpec::Layout(g.to_string()),
@@ -463,7 +477,7 @@ impl Bot {
         }
         let g = layouts[self.below(layouts.len())].clone();
         Some(Decision {
-            explanation: format!("set the Goal {g} without making sure it has a Solution"),
+            explanation: format!("set the Goal {g} (III-A)"),
             act: Act::SetGoal {
                 player: me,
                 goal: GoalSpec::Layout(g.to_string()),
@@ -479,16 +493,19 @@ impl Bot {
             return None;
         }
         let me = self.seat;
-        let (kind, explanation) = if let Some(w) = now_wins(pos) {
+        // The Solution it will write stays private (VII-C-3): the
+        // explanation says only what the challenge claims (V-A).
+        let (kind, explanation) = if now_wins(pos).is_some() {
             (
                 ChallengeKind::Now,
-                format!("challenged Now: {w} with at most one cube from Resources"),
+                "challenged Now: claims a Solution with at most one more cube from Resources (V-A-2)"
+                    .to_string(),
             )
         } else if possible(pos).is_none() {
             (
                 ChallengeKind::Impossible,
                 format!(
-                    "challenged Impossible: no Solution however the Resources ({}) are played",
+                    "challenged Impossible: claims no Solution however the Resources ({}) are played (V-A-3)",
                     pos.resources
                 ),
             )
@@ -526,8 +543,8 @@ impl Bot {
         Some(Decision {
             act: Act::ChargeIllegalProcedure { player: me },
             explanation: format!(
-                "charged illegal procedure: player {} broke {rule} (IX-A)",
-                offender + 1
+                "charged illegal procedure: {} broke {rule} (IX-A)",
+                who(view, offender)
             ),
             think_ms: think,
         })
@@ -543,9 +560,7 @@ impl Bot {
         let act = self.move_act(view, &mv)?;
         Some(Decision {
             act,
-            explanation: format!(
-                "moved {mv} at once after the bonus move, as planned: a Solution is still possible and no challenge wins"
-            ),
+            explanation: format!("moved {mv} right after the bonus move, as planned (IV-C)"),
             think_ms: 0,
         })
     }
@@ -571,7 +586,7 @@ impl Bot {
         for mv in turns.into_iter().take(looks) {
             let b = mv.bonus?;
             let after = onsets_solver::analysis::apply_move(pos, &mv);
-            let (class, w) = Self::classify(&after);
+            let (class, _) = Self::classify(&after);
             if class != Class::Safe {
                 continue;
             }
@@ -593,10 +608,9 @@ impl Bot {
                     to: Place::Forbidden,
                     bonus: true,
                 },
-                explanation: format!(
-                    "bonus move {b} → Forbidden: every regular move examined lets a challenge win; after it {regular} is safe ({})",
-                    w.unwrap_or_default()
-                ),
+                // Why (no regular move is safe) would tell the others to
+                // challenge: the explanation says only what is on the table.
+                explanation: format!("bonus move: {b} → Forbidden, then a regular move (IV-C)"),
                 think_ms: think,
             });
         }
@@ -610,20 +624,14 @@ impl Bot {
         }
         self.shuffle(&mut moves);
         let looks = self.p.look_moves.min(moves.len());
-        let mut chosen: Option<(Move, String)> = None;
+        let mut chosen: Option<Move> = None;
         let mut forced: Option<(Move, Class)> = None;
         for mv in moves.iter().take(looks) {
             let after = onsets_solver::analysis::apply_move(pos, mv);
-            let (class, w) = Self::classify(&after);
+            let (class, _) = Self::classify(&after);
             match class {
                 Class::Safe => {
-                    chosen = Some((
-                        mv.clone(),
-                        format!(
-                            "a Solution is still possible ({}) and none with one more cube",
-                            w.unwrap_or_default()
-                        ),
-                    ));
+                    chosen = Some(mv.clone());
                     break;
                 }
                 c => {
@@ -641,27 +649,24 @@ impl Bot {
                 return Some(d);
             }
         }
-        let (mv, why) = match chosen {
+        // How the move stands (safe, or no safe move left) is the bot's
+        // secret: saying it would tell the others whether to challenge.
+        let mv = match chosen {
             Some(x) => x,
             None if self.level == Level::Expert || looks >= moves.len() => {
-                let (mv, c) = forced.expect("some move was examined");
-                let why = if c == Class::NowWins {
-                    "every move allows a Solution with one more cube (no safe move)"
-                } else {
-                    "every move makes a Solution impossible (no safe move)"
-                };
-                (mv, why.to_string())
+                forced.expect("some move was examined").0
             }
-            None => {
-                let mv = moves[looks.min(moves.len() - 1)].clone();
-                (mv, "did not look further".to_string())
-            }
+            None => moves[looks.min(moves.len() - 1)].clone(),
         };
         let act = self.move_act(view, &mv)?;
         let think = self.think(view, 5.0, 15.0, Some(Task::Move));
+        let left = view.resources_count().saturating_sub(1);
         Some(Decision {
             act,
-            explanation: format!("moved {mv}: {why}"),
+            explanation: format!(
+                "moved {mv} ({left} cube{} left in Resources)",
+                if left == 1 { "" } else { "s" }
+            ),
             think_ms: think,
         })
     }
@@ -738,9 +743,10 @@ impl Bot {
         if let WritingKind::NoGoal { .. } = kind {
             let pos = view.position_with_digits();
             let found = if finds { self.find_goal(&pos) } else { None };
+            // What is presented stays hidden until checking (VII-C-3).
             return Some(match (found, role) {
                 (Some((g, w)), _) => Decision {
-                    explanation: format!("presented the Goal {g} with {w}"),
+                    explanation: "presented a Goal and a Solution (III-D-2)".into(),
                     act: Act::Present {
                         player: me,
                         solution: w,
@@ -758,7 +764,7 @@ impl Bot {
                         })
                         .unwrap_or_else(|| "1".into());
                     Decision {
-                        explanation: format!("presented a guess for the Goal {g}"),
+                        explanation: "presented a Goal and a Solution (III-D-2)".into(),
                         act: Act::Present {
                             player: me,
                             solution: Self::guess(&pos),
@@ -769,7 +775,7 @@ impl Bot {
                 }
                 (None, _) => Decision {
                     act: Act::Decline { player: me },
-                    explanation: "declined: found no Goal with a Solution".into(),
+                    explanation: "declined to present (VII-C-1)".into(),
                     think_ms: think,
                 },
             });
@@ -779,13 +785,15 @@ impl Bot {
         let found = if finds { solve_cached(&pos) } else { None };
         Some(match (found, role) {
             (Some(sol), _) => {
-                let (text, why) = if self.chance(self.p.slip, view) {
-                    (self.slip(&pos, &sol), "(written in a hurry)")
+                let text = if self.chance(self.p.slip, view) {
+                    self.slip(&pos, &sol)
                 } else {
-                    (sol, "(checked)")
+                    sol
                 };
+                // The Solution (and whether it was written in a hurry) stays
+                // hidden until checking (VII-C-3).
                 Decision {
-                    explanation: format!("presented {text} {why}"),
+                    explanation: "presented a Solution (VII-C-2)".into(),
                     act: Act::Present {
                         player: me,
                         solution: text,
@@ -797,7 +805,7 @@ impl Bot {
             (None, Role::Must) => {
                 let g = Self::guess(&pos);
                 Decision {
-                    explanation: format!("presented {g}: found no Solution but must present"),
+                    explanation: "presented a Solution (VII-C-2)".into(),
                     act: Act::Present {
                         player: me,
                         solution: g,
@@ -808,7 +816,7 @@ impl Bot {
             }
             (None, _) => Decision {
                 act: Act::Decline { player: me },
-                explanation: "declined to present: found no Solution".into(),
+                explanation: "declined to present (VII-C-1)".into(),
                 think_ms: think,
             },
         })
@@ -823,8 +831,9 @@ impl Bot {
     ) -> Option<Decision> {
         let me = self.seat;
         let think = self.think(view, 5.0, 15.0, Some(Task::Check));
+        let whose = whose(view, writer);
         let object = |objection: Objection, why: String| Decision {
-            explanation: format!("objected to player {writer}'s Solution: {why}"),
+            explanation: format!("objected to {whose} Solution: {why}"),
             act: Act::Object {
                 player: me,
                 writer,
@@ -832,13 +841,15 @@ impl Bot {
             },
             think_ms: think,
         };
-        let accept = |why: &str| Decision {
-            explanation: format!("accepted player {writer}'s Solution: {why}"),
+        // Why it accepts (a glance, an ambiguity not spotted) would tell the
+        // others about the Solution: the explanation does not say.
+        let accept = || Decision {
+            explanation: format!("accepted {whose} Solution (VII-C-4)"),
             act: Act::Accept { player: me, writer },
             think_ms: think,
         };
         if !self.chance(self.p.check, view) {
-            return Some(accept("looked right at a glance"));
+            return Some(accept());
         }
         let goal = match kind {
             WritingKind::NoGoal { .. } => {
@@ -874,13 +885,15 @@ impl Bot {
         let pos = view.position(situation_of(kind), goal);
         let v = check(&pos, &presented.solution);
         if v.correct {
-            return Some(accept("correct"));
+            return Some(accept());
         }
-        if let Some(e) = v.errors.iter().find(|e| e.code != "ambiguous") {
+        if let Some(e) = v.errors.iter().find(|e| e.code != ViolationKind::Ambiguous) {
             let o = match e.code {
-                "goal-illegal" | "goal-negative" => Objection::GoalIllegal,
-                "wrong-value" => Objection::WrongValue,
-                "undefined" | "no-set-name" | "several-set-names" => Objection::Undefined,
+                ViolationKind::GoalIllegal | ViolationKind::GoalNegative => Objection::GoalIllegal,
+                ViolationKind::WrongValue => Objection::WrongValue,
+                ViolationKind::Undefined
+                | ViolationKind::NoSetName
+                | ViolationKind::SeveralSetNames => Objection::Undefined,
                 _ => Objection::Variation,
             };
             return Some(object(o, e.to_string()));
@@ -898,7 +911,7 @@ impl Bot {
                 }
             }
         }
-        Some(accept("did not spot the ambiguity"))
+        Some(accept())
     }
 
     /// Whether the engine takes `act` from this seat now with no penalty and
@@ -964,7 +977,10 @@ impl Player for Bot {
                         )
                     })
                     .map(|act| Decision {
-                        explanation: format!("(fallback after {:?}) {act:?}", d.act),
+                        explanation: format!(
+                            "{} instead (its first choice was not allowed now)",
+                            act_words(&act)
+                        ),
                         act,
                         think_ms: d.think_ms,
                     })
@@ -996,4 +1012,43 @@ fn resource_digits(pos: &Position) -> Vec<u8> {
             _ => None,
         })
         .collect()
+}
+
+/// A seat as the players see it: its name at the table, or "player N"
+/// (numbered from 1) when the table has no names.
+fn who(view: &View, p: usize) -> String {
+    match view.config().players.get(p) {
+        Some(name) if !name.trim().is_empty() => name.clone(),
+        _ => format!("player {}", p + 1),
+    }
+}
+
+/// The possessive of [`who`]: "your" for a seat named "you" (the terminal's
+/// human), "ann's" otherwise.
+fn whose(view: &View, p: usize) -> String {
+    let w = who(view, p);
+    if w.eq_ignore_ascii_case("you") {
+        "your".into()
+    } else {
+        format!("{w}'s")
+    }
+}
+
+/// An act in a few words, without anything private (a fallback's
+/// explanation).
+fn act_words(act: &Act) -> &'static str {
+    match act {
+        Act::Roll { .. } => "rolled the cubes",
+        Act::Deal { .. } => "dealt cards",
+        Act::SelectVariation { .. } => "selected a variation",
+        Act::EndSelection { .. } => "selected no more variations",
+        Act::SetGoal { .. } => "set the Goal",
+        Act::DeclareNoGoal { .. } => "declared \"no Goal\"",
+        Act::AgreeNoGoal { .. } => "agreed with \"no Goal\"",
+        Act::Move { .. } => "moved a cube",
+        Act::Shift { .. } => "shifted a cube",
+        Act::Decline { .. } => "declined to present",
+        Act::Accept { .. } => "accepted the Solution",
+        _ => "acted",
+    }
 }

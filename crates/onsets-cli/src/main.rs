@@ -18,7 +18,10 @@
 //! incorrect (undefined notation in a Solution is a verdict, not an input
 //! error); `solve` 0 when a correct Solution exists, 1 when none exists;
 //! `analyze` 0; all: 2 when the position or the arguments cannot be read
-//! (clap's usage errors too).
+//! (clap's usage errors too). With `--json`, `check`, `solve` and `analyze`
+//! then print `{"ok": false, "message": …}` on standard output (with `field`,
+//! and `column` when known, for a wrong field of the position), as `replay
+//! --json` does; the message is on standard error too.
 
 mod analyze;
 mod check;
@@ -46,7 +49,8 @@ pub const EXIT_UNREADABLE: u8 = 2;
 #[command(name = "onsets", version)]
 #[command(after_help = "\
 Exit status: check: 0 correct, 1 incorrect; solve: 0 a correct Solution exists, 1 none exists;
-analyze: 0; all: 2 when the position or the arguments cannot be read.
+analyze: 0; all: 2 when the position or the arguments cannot be read (with --json, check,
+solve and analyze then print {\"ok\": false, \"message\": ...} on stdout).
 Notation and position format: docs/notation.md; example positions: examples/.")]
 struct Cli {
     #[command(subcommand)]
@@ -83,9 +87,37 @@ pub fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
+/// The JSON object printed on standard output when `check`, `solve` or
+/// `analyze --json` cannot read its input: `{"ok": false, "message": …}`,
+/// with `field` (and `column`) when a field of the position is wrong.
+fn json_error(e: &anyhow::Error) -> serde_json::Value {
+    let mut v = serde_json::json!({ "ok": false, "message": format!("{e:#}") });
+    if let Some(pe) = e.downcast_ref::<onsets_core::PositionError>() {
+        match pe {
+            onsets_core::PositionError::Field { field, error } => {
+                v["field"] = field.clone().into();
+                if let Some(c) = error.column {
+                    v["column"] = c.into();
+                }
+            }
+            onsets_core::PositionError::Invalid { field, .. } => v["field"] = field.clone().into(),
+            onsets_core::PositionError::Json(_) => {}
+        }
+    }
+    v
+}
+
 fn main() -> ExitCode {
     // clap exits with 2 on usage errors and 0 for --help / --version.
     let cli = Cli::parse();
+    // With --json, an input that cannot be read is reported on standard
+    // output too, as one JSON object (as `replay --json` does).
+    let json = match &cli.command {
+        Command::Check(a) => a.json,
+        Command::Solve(a) => a.json,
+        Command::Analyze(a) => a.json,
+        _ => false,
+    };
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Solve(args) => solve::run(&args),
@@ -99,6 +131,9 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
+            if json {
+                emit(&format!("{}\n", json_error(&e)));
+            }
             eprintln!("onsets: {e:#}");
             ExitCode::from(EXIT_UNREADABLE)
         }

@@ -64,11 +64,20 @@ pub fn run(args: &SimulateArgs) -> Result<u8> {
         Checking::Players => CheckingMode::Players,
         Checking::Judge => CheckingMode::Judge,
     };
+    // The plot's file is created before the run: a path that cannot be
+    // written fails now, not after the whole simulation.
+    if let Some(path) = &args.plot {
+        std::fs::File::create(path)
+            .with_context(|| format!("cannot write the plot {}", path.display()))?;
+    }
+    // Progress on stderr when it is a terminal (the statistics, text or
+    // JSON, go to stdout); nothing at all otherwise.
     let bar = ProgressBar::new(args.shakes);
-    if args.json || !std::io::stderr().is_terminal() {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    } else {
+    if std::io::stderr().is_terminal() {
         bar.set_draw_target(ProgressDrawTarget::stderr());
+        bar.enable_steady_tick(std::time::Duration::from_millis(250));
+    } else {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
     }
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} shakes, {elapsed} (eta {eta})")

@@ -1,6 +1,10 @@
 //! End to end: the real `onsets play` binary in an 80×24 tmux pane, driven
 //! with `send-keys` and read with `capture-pane`, plays a shake against the
-//! expert bot to its scored end (issue 5, section 4).
+//! expert bot to its scored end (issue 5, section 4). On the way (issue 19):
+//! the help explains `@` and `blank:`; menus open under the board, which
+//! stays in view; Double Set offers every legal choice; no screen says "you
+//! sets", "you's" or shows a cube's id; and `onsets simulate` shows its
+//! progress in a terminal.
 //!
 //! Skipped, with a message, when tmux is not installed (`.ci/run` installs it).
 
@@ -81,12 +85,36 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
         &cmd,
     ]);
     assert!(o.status.success(), "tmux new-session: {o:?}");
+    // The help explains the notation's `@` and `blank:`.
+    std::thread::sleep(Duration::from_millis(800));
+    t.keys(&["?"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let help = t.screen();
+    assert!(help.contains("blank: BG") && help.contains("@"), "{help}");
+    t.keys(&["Escape"]);
     let start = Instant::now();
     let mut last = String::new();
     let mut did = Vec::new();
-    while start.elapsed() < Duration::from_secs(50) {
+    let mut board_seen_under_menu = false;
+    let mut double_sets = 0;
+    while start.elapsed() < Duration::from_secs(90) {
         std::thread::sleep(Duration::from_millis(300));
         let s = t.screen();
+        for bad in [
+            "you sets",
+            "you moves",
+            "you's",
+            "You's",
+            "you deals",
+            "you selects",
+        ] {
+            assert!(!s.contains(bad), "`{bad}`:\n{s}");
+        }
+        assert!(
+            !s.match_indices("cube ")
+                .any(|(i, _)| s[i + 5..].starts_with(|c: char| c.is_ascii_digit())),
+            "a cube's id on screen:\n{s}"
+        );
         if s.contains("scored ─") || s.contains("Shake 1 scored") {
             assert!(s.contains("Scores:"), "{s}");
             assert!(s.lines().count() <= 24);
@@ -112,7 +140,7 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
             assert!(String::from_utf8_lossy(&replay.stdout).contains("expert"));
             let _ = std::fs::remove_dir_all(&dir);
             eprintln!(
-                "scored after {:.1} s; the human did: {}",
+                "scored after {:.1} s; the human did: {}; Double Set choices: {double_sets}; board under a menu: {board_seen_under_menu}",
                 start.elapsed().as_secs_f64(),
                 did.join(" ")
             );
@@ -126,10 +154,47 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
             t.keys(&["d", "Enter"]);
             "deal"
         } else if task.contains("you: select") {
+            if double_sets == 0 {
+                // The Double Set's choices: every legal one (XIII-C-10).
+                t.keys(&["v"]);
+                std::thread::sleep(Duration::from_millis(300));
+                let menu = t.screen();
+                let rows: Vec<&str> = menu.lines().filter(|l| l.starts_with('│')).collect();
+                if let Some(k) = rows.iter().position(|l| l.contains("Double Set…")) {
+                    for _ in 0..k {
+                        t.keys(&["Down"]);
+                    }
+                    t.keys(&["Enter"]);
+                    std::thread::sleep(Duration::from_millis(300));
+                    let sub = t.screen();
+                    double_sets = sub
+                        .lines()
+                        .filter(|l| l.contains("Double Set: ") && l.contains("count double"))
+                        .count();
+                    assert!(double_sets > 2, "{sub}");
+                }
+                t.keys(&["Escape"]);
+            }
             t.keys(&["v", "Enter", "e"]);
             "select"
         } else if task.contains("you: set the Goal") {
-            t.keys(&["g", "Enter"]);
+            t.keys(&["g"]);
+            std::thread::sleep(Duration::from_millis(300));
+            // The menu opens under the board: the board stays in view.
+            let menu = t.screen();
+            for row in [
+                "Universe",
+                "Goal",
+                "Required",
+                "Permitted",
+                "Forbidden",
+                "Resources",
+            ] {
+                assert!(menu.lines().any(|l| l.starts_with(row)), "{row}:\n{menu}");
+            }
+            assert!(menu.contains("set the Goal ("), "{menu}");
+            board_seen_under_menu = true;
+            t.keys(&["Enter"]);
             "goal"
         } else if task.contains("you: agree") {
             t.keys(&["a"]);
@@ -138,7 +203,13 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
             t.keys(&["m", "Enter"]);
             "move"
         } else if task.contains("you must present") {
+            // `blank:` is typed in lowercase (n stays n inside the word).
             t.keys(&["w"]);
+            t.text("r; blank: bg");
+            std::thread::sleep(Duration::from_millis(300));
+            let ed = t.screen();
+            assert!(ed.contains("R; blank: BG"), "{ed}");
+            t.keys(&["Escape", "w"]);
             t.text("B U R");
             t.keys(&["Enter", "Escape"]);
             "present"
@@ -157,7 +228,44 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
         last = s;
     }
     panic!(
-        "no scored shake within 50 s; the human did: {}; last screen:\n{last}",
+        "no scored shake within 90 s; the human did: {}; last screen:\n{last}",
         did.join(" ")
     );
+}
+
+/// `onsets simulate` shows its progress (indicatif) when run in a terminal.
+#[test]
+fn simulate_shows_progress_in_a_terminal() {
+    if !tmux_available() {
+        eprintln!("SKIPPED: tmux is not installed (apt-get install -y tmux); .ci/run installs it");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_onsets");
+    let t = Tmux {
+        socket: format!("onsets-sim-test-{}", std::process::id()),
+        session: "sim".into(),
+    };
+    let cmd = format!("{bin} simulate --shakes 100000 --players expert,club; sleep 30");
+    let o = t.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        &t.session,
+        "-x",
+        "100",
+        "-y",
+        "10",
+        &cmd,
+    ]);
+    assert!(o.status.success(), "tmux new-session: {o:?}");
+    let start = Instant::now();
+    let mut s = String::new();
+    while start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(300));
+        s = t.screen();
+        if s.contains("/100000 shakes") {
+            return;
+        }
+    }
+    panic!("no progress bar on the terminal:\n{s}");
 }

@@ -8,7 +8,7 @@ use crate::eval::{interpretations, restriction_interpretations, Semantics};
 use crate::in_force::InForce;
 use crate::position::Position;
 use crate::solution::{Expr, Part, Presentation, Restriction, Solution, Written};
-use crate::verdict::{Verdict, Violation};
+use crate::verdict::{Verdict, Violation, ViolationKind};
 use std::collections::HashMap;
 
 /// More interpretation pairs than this are not enumerated (see
@@ -25,7 +25,11 @@ pub fn check(position: &Position, text: &str) -> Verdict {
             Verdict {
                 correct: false,
                 values: Vec::new(),
-                errors: vec![Violation::new("undefined", "VII-C-5-d", e.to_string())],
+                errors: vec![Violation::new(
+                    ViolationKind::Undefined,
+                    "VII-C-5-d",
+                    e.to_string(),
+                )],
                 counterexample: None,
                 goal_values: position.goal.legal_values(rules.absolute_value),
                 notes: rules.ignored.clone(),
@@ -51,13 +55,13 @@ pub fn check_presentation(position: &Position, presentation: &Presentation) -> V
     let mut errors = Vec::new();
     if !position.goal.is_legal_layout() {
         errors.push(Violation::new(
-            "goal-illegal",
+            ViolationKind::GoalIllegal,
             "VII-C-5-a",
             format!("the Goal ({}) is not a legal configuration (III-B-1), so it has no legal interpretation", position.goal),
         ));
     } else if goal_values.is_empty() {
         errors.push(Violation::new(
-            "goal-negative",
+            ViolationKind::GoalNegative,
             "VII-C-5-a",
             format!(
                 "the Goal {} equals {}, a negative number; a Goal must be a whole number",
@@ -69,13 +73,13 @@ pub fn check_presentation(position: &Position, presentation: &Presentation) -> V
     let n = presentation.solutions.len();
     if rules.two_solutions && n != 2 {
         errors.push(Violation::new(
-            "two-solutions",
+            ViolationKind::TwoSolutions,
             "XIII-D-14",
             format!("Two Solutions is in force: write two Solutions separated by `||` (found {n})"),
         ));
     } else if !rules.two_solutions && n > 1 {
         errors.push(Violation::new(
-            "two-solutions-not-in-force",
+            ViolationKind::TwoSolutionsNotInForce,
             "ruling 22",
             "`||` separates Two Solutions, but the Two Solutions variation is not in force: present one Solution",
         ));
@@ -114,7 +118,7 @@ pub fn check_presentation(position: &Position, presentation: &Presentation) -> V
         if let Some((aw, bw)) = fail {
             let ambiguous = outcomes.iter().any(|o| o.sets.len() > 1);
             errors.push(Violation::new(
-                "two-solutions",
+                ViolationKind::TwoSolutions,
                 "XIII-D-14",
                 if ambiguous {
                     format!("read as {aw} || {bw}, the second Solution's set contains no card that is not in the first's")
@@ -161,20 +165,20 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     // VI-A, VII-B-1, OS-E5, ruling 18: exactly one Set-Name.
     match set_names.len() {
         0 => errors.push(Violation::new(
-            "no-set-name",
+            ViolationKind::NoSetName,
             "VII-B-1",
             "the Solution has no Set-Name part (OS-E5)",
         )),
         1 => {}
         k => errors.push(Violation::new(
-            "several-set-names",
+            ViolationKind::SeveralSetNames,
             "VI-A",
             format!("the Solution has {k} Set-Name parts; it must have exactly one (ruling 18)"),
         )),
     }
     if blanks.len() > 1 {
         errors.push(Violation::new(
-            "blank",
+            ViolationKind::Blank,
             "ruling 18",
             "the colors of the blank card are given more than once",
         ));
@@ -182,7 +186,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     let blank_colors = blanks.first().copied().unwrap_or(Card::BLANK);
     if !rules.blank_card_wild && !blank_colors.is_blank() {
         errors.push(Violation::new(
-            "blank",
+            ViolationKind::Blank,
             "ruling 8",
             format!("`blank: {blank_colors}` puts colors on the blank card, but Blank Card Wild is not in force"),
         ));
@@ -190,7 +194,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     // Restrictions only where = and ⊆ are Restriction symbols.
     if !restrictions.is_empty() && !rules.restrictions {
         errors.push(Violation::new(
-            "restriction-not-allowed",
+            ViolationKind::RestrictionNotAllowed,
             "I-B-2-d",
             if position.division == crate::Division::Elementary {
                 "Elementary Division uses no Restrictions (= and ⊆ are not used, ruling 19)"
@@ -206,7 +210,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         && position.required.iter().any(|c| c.is_relation())
     {
         errors.push(Violation::new(
-            "restriction-required",
+            ViolationKind::RestrictionRequired,
             "VII-B-2",
             "an = or ⊆ cube is in Required, so the Solution must have a Restriction part",
         ));
@@ -218,7 +222,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         restriction_symbols.len() + set_names.iter().map(|e| e.symbols().len()).sum::<usize>();
     if written < 2 {
         errors.push(Violation::new(
-            "too-few-cubes",
+            ViolationKind::TooFewCubes,
             "VII-B-4-a",
             format!("the Solution contains {written} cube(s); it must contain at least two"),
         ));
@@ -229,7 +233,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
             let k = count_operations(e);
             if k < 2 {
                 errors.push(Violation::new(
-                    "two-operations",
+                    ViolationKind::TwoOperations,
                     "XIII-B-5",
                     format!("Two Operations is in force: the Set-Name must contain at least two operation symbols, it has {k} (OS-E13)"),
                 ));
@@ -271,9 +275,12 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         // More sets than the kit has cubes: the cube rules already fail (each
         // set symbol needs its own cube in its part), so no count can make the
         // Solution correct. Nothing more is computed.
-        if !errors.iter().any(|e| e.section.starts_with("VII-B-4")) {
+        if !errors
+            .iter()
+            .any(|e| e.section.as_str().starts_with("VII-B-4"))
+        {
             errors.push(Violation::new(
-                "cube-unavailable",
+                ViolationKind::CubeUnavailable,
                 "VII-B-4",
                 "the Solution names more sets than the kit has cubes",
             ));
@@ -351,7 +358,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     let names = interpretations(set_name, sem, mask);
     if (combos.len() as u64) * (names.len() as u64) > MAX_PAIRS {
         errors.push(Violation::new(
-            "too-complex",
+            ViolationKind::TooComplex,
             "VII-C-5-c",
             format!("the Solution has more than {MAX_PAIRS} distinct interpretations; group it with brackets"),
         ));
@@ -402,7 +409,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     named.sort_by_key(|(x, (c, n))| (*c, *n, x.bits()));
 
     struct Fail {
-        code: &'static str,
+        code: ViolationKind,
         section: &'static str,
         plain: String,
         grouped: String,
@@ -438,7 +445,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         let grouped = write(&combos[c].2, n);
         if value_fail_n == total {
             errors.push(Violation::new(
-                "wrong-value",
+                ViolationKind::WrongValue,
                 "VII-B-3",
                 format!(
                     "the Solution names {vals} card(s), but the Goal is {}",
@@ -450,7 +457,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
             }
         } else {
             errors.push(Violation::new(
-                "ambiguous",
+                ViolationKind::Ambiguous,
                 "VII-B-6",
                 format!(
                     "the Solution is ambiguous: grouped as {grouped} it names {v} card(s), not the Goal {}",
@@ -470,7 +477,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         let restriction = per[r][combos[c].2[r]].1.to_string();
         fails.push((
             Fail {
-                code: "no-null-restriction",
+                code: ViolationKind::NoNullRestriction,
                 section: "XIII-B-8",
                 plain: format!("the Restriction {restriction} removes no card from the Universe restricted by the others (each must remove a card whatever the order, OS-E10)"),
                 grouped: format!("grouped as {grouped}, the Restriction {restriction} removes no card (XIII-B-8)"),
@@ -479,7 +486,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
             c,
         ));
     }
-    let mut card_fail = |code: &'static str, plain: String, bad: &dyn Fn(CardSet) -> bool| {
+    let mut card_fail = |code: ViolationKind, plain: String, bad: &dyn Fn(CardSet) -> bool| {
         let failing: Vec<&(CardSet, (usize, usize))> =
             named.iter().filter(|(x, _)| bad(*x)).collect();
         if let Some((_, (c, n))) = failing.first() {
@@ -506,7 +513,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
             .map(|(_, e)| *e)
             .unwrap_or(c);
         card_fail(
-            "required-card",
+            ViolationKind::RequiredCard,
             format!("the required card {c} is not in the Solution's set"),
             &|x: CardSet| !x.contains(eff),
         );
@@ -519,7 +526,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
             .map(|(_, e)| *e)
             .collect();
         card_fail(
-            "forbidden-card",
+            ViolationKind::ForbiddenCard,
             format!("the forbidden card {c} (or a card given its colors) is in the Solution's set"),
             &|x: CardSet| bad.iter().any(|e| x.contains(*e)),
         );

@@ -15,7 +15,7 @@ use crate::cube::{Section, Symbol};
 use crate::in_force::InForce;
 use crate::position::{Position, Situation};
 use crate::solution::Written;
-use crate::verdict::Violation;
+use crate::verdict::{Violation, ViolationKind};
 
 /// A cube of the position that a Solution could name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +99,7 @@ impl<'a> CubeUse<'a> {
                 if rules.is_wild(cube) {
                     if w.meaning.is_relation() && !rules.restrictions {
                         errors.push(Violation::new(
-                            "annotation",
+                            ViolationKind::Annotation,
                             "ruling 7",
                             format!("{w} at {}: a wild cube may stand for = or ⊆ only where Restrictions are used", w.pos),
                         ));
@@ -108,7 +108,7 @@ impl<'a> CubeUse<'a> {
                         None => wild_meaning.push((cube, w.meaning)),
                         Some(&(_, m)) if rules.same_class(m, w.meaning) => {}
                         Some(&(_, m)) => errors.push(Violation::new(
-                            "wild-inconsistent",
+                            ViolationKind::WildInconsistent,
                             "XIII-A-2",
                             format!(
                                 "the wild {cube} stands for {m} and, at {}, for {}: a wild cube must stand for the same symbol throughout the Solution",
@@ -118,7 +118,7 @@ impl<'a> CubeUse<'a> {
                     }
                 } else if !rules.same_class(w.meaning, cube) {
                     errors.push(Violation::new(
-                        "annotation",
+                        ViolationKind::Annotation,
                         "OS-E2",
                         format!(
                             "{w} at {}: the {cube} cube is not wild, so it cannot stand for {}",
@@ -405,7 +405,7 @@ impl<'a> CubeUse<'a> {
         for k in which {
             match k {
                 0 => out.push(Violation::new(
-                    "now-resources",
+                    ViolationKind::NowResources,
                     "VII-B-4-e",
                     "after a Now challenge a Solution may use at most one cube from Resources (the same cube may serve both parts)",
                 )),
@@ -459,7 +459,7 @@ impl<'a> CubeUse<'a> {
             missing.join(", ")
         };
         Violation::new(
-            "required-unused",
+            ViolationKind::RequiredUnused,
             "VII-B-4-b",
             format!("every cube in Required must be used (in the Restriction part if there is one, and all but = and ⊆ in the Set-Name): missing {detail}"),
         )
@@ -512,7 +512,7 @@ impl<'a> CubeUse<'a> {
                     .collect();
                 if let Some(&(face, m)) = taken.first() {
                     out.push(Violation::new(
-                        "wild-inconsistent",
+                        ViolationKind::WildInconsistent,
                         "XIII-A-2",
                         format!(
                             "{} uses {what}, but the wild {face} cubes stand for {m} in this Solution: a wild cube stands for the same symbol throughout",
@@ -523,7 +523,7 @@ impl<'a> CubeUse<'a> {
                 }
                 if usable_n == 0 && forbidden {
                     out.push(Violation::new(
-                        "forbidden-cube",
+                        ViolationKind::ForbiddenCube,
                         "VII-B-4-d",
                         format!(
                             "{} uses {what}, but the only cube that can be {} is in Forbidden",
@@ -533,7 +533,7 @@ impl<'a> CubeUse<'a> {
                     ));
                 } else if usable_n == 0 && w.cube.is_some() {
                     out.push(Violation::new(
-                        "cube-unavailable",
+                        ViolationKind::CubeUnavailable,
                         "VII-B-4",
                         format!(
                             "{} uses {what}, but no usable {} cube can stand for {} here",
@@ -549,13 +549,13 @@ impl<'a> CubeUse<'a> {
                         ""
                     };
                     out.push(Violation::new(
-                        "cube-unavailable",
+                        ViolationKind::CubeUnavailable,
                         "VII-B-4",
                         format!("{} uses {what}, but no cube on the mat or usable from Resources can be {}{where_}", kind.name(), w.meaning),
                     ));
                 } else if forbidden {
                     out.push(Violation::new(
-                        "forbidden-cube",
+                        ViolationKind::ForbiddenCube,
                         "VII-B-4-d",
                         format!(
                             "{} uses {what} {} times, but only {usable_n} usable cube(s) can be {}: the other is in Forbidden, and within a part each cube is used once (ruling 3)",
@@ -566,7 +566,7 @@ impl<'a> CubeUse<'a> {
                     ));
                 } else {
                     out.push(Violation::new(
-                        "cube-unavailable",
+                        ViolationKind::CubeUnavailable,
                         "VII-B-4",
                         format!(
                             "{} uses {what} {} times, but only {usable_n} usable cube(s) can be {}; within a part each cube is used once (ruling 3)",
@@ -580,7 +580,7 @@ impl<'a> CubeUse<'a> {
         }
         if out.is_empty() {
             out.push(Violation::new(
-                "cube-unavailable",
+                ViolationKind::CubeUnavailable,
                 "VII-B-4",
                 "no assignment of the cubes on the mat (and the Resources the situation allows) builds this Solution: some symbols compete for the same cubes",
             ));
@@ -591,7 +591,7 @@ impl<'a> CubeUse<'a> {
 
 fn required_cube_violation(x: Symbol) -> Violation {
     Violation::new(
-        "required-cube",
+        ViolationKind::RequiredCube,
         "XIII-A-1",
         format!("the Solution must contain a {x} cube; a wild cube standing for {x} does not count (OS-A7, ruling 5)"),
     )

@@ -42,4 +42,4 @@ pub use in_force::InForce;
 pub use position::{Position, PositionJson, Situation};
 pub use solution::{Bracket, Expr, Part, Presentation, Restriction, Solution, Written};
 pub use variation::Variation;
-pub use verdict::{Verdict, Violation};
+pub use verdict::{Rule, Verdict, Violation, ViolationKind};

@@ -119,9 +119,15 @@ pub enum GoalJson {
 
 impl Position {
     /// Reads a position from JSON text.
+    ///
+    /// Errors name the field that is wrong and say what it should be, never
+    /// the names of the types that read it (`struct PositionJson`).
     pub fn from_json(text: &str) -> Result<Position, PositionError> {
-        let raw: PositionJson =
+        let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| PositionError::Json(e.to_string()))?;
+        check_shape(&value)?;
+        let raw: PositionJson = serde_json::from_value(value)
+            .map_err(|e| PositionError::Json(plain_serde_message(&e.to_string())))?;
         Position::from_raw(&raw)
     }
 
@@ -389,5 +395,217 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("operation"));
+    }
+}
+
+/// The fields of a position (notation.md, "Positions"): name, whether it is
+/// required, and what its value is.
+const POSITION_FIELDS: [(&str, bool, &str); 11] = [
+    ("edition", false, "a string (the rules' edition)"),
+    (
+        "division",
+        true,
+        "a string: elementary, middle, junior or senior",
+    ),
+    ("adventurous", false, "true or false"),
+    ("universe", true, "a string of cards, e.g. \"B R BR blank\""),
+    (
+        "goal",
+        true,
+        "a string, e.g. \"3+2\", or {\"illegal_layout\": …, \"description\": …}",
+    ),
+    ("required", false, "a string of cubes, e.g. \"B ∪\""),
+    ("permitted", false, "a string of cubes, e.g. \"R ′\""),
+    ("forbidden", false, "a string of cubes"),
+    ("resources", false, "a string of cubes"),
+    (
+        "variations",
+        false,
+        "a list of strings, e.g. [\"wild-cube Y\"]",
+    ),
+    (
+        "situation",
+        true,
+        "a string: now, impossible, forceout or end-of-round",
+    ),
+];
+
+/// A JSON value's kind, for error messages.
+fn json_kind(v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("`{b}`"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the string \"{s}\""),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+/// Checks the shape of a position's JSON (an object, known fields, the
+/// right kinds of values) so that errors name the field.
+fn check_shape(v: &serde_json::Value) -> Result<(), PositionError> {
+    use serde_json::Value;
+    let Value::Object(map) = v else {
+        return Err(PositionError::Json(format!(
+            "a position is an object {{\"division\": …, \"universe\": …, \"goal\": …, \"situation\": …}} (notation.md, \"Positions\"), not {}",
+            json_kind(v)
+        )));
+    };
+    let fields = &POSITION_FIELDS;
+    for key in map.keys() {
+        if !fields.iter().any(|(f, _, _)| f == key) {
+            let names: Vec<&str> = fields.iter().map(|(f, _, _)| *f).collect();
+            return Err(PositionError::invalid(
+                key.clone(),
+                format!(
+                    "unknown field: a position has the fields {}",
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+    for (field, required, what) in fields {
+        let Some(value) = map.get(*field) else {
+            if *required {
+                return Err(PositionError::invalid(
+                    *field,
+                    format!("missing: it is {what}"),
+                ));
+            }
+            continue;
+        };
+        let ok = match *field {
+            "adventurous" => value.is_boolean(),
+            "variations" => match value {
+                Value::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        if !item.is_string() {
+                            return Err(PositionError::invalid(
+                                format!("variations[{i}]"),
+                                format!(
+                                    "expected a variation as a string, e.g. \"wild-cube Y\", found {}",
+                                    json_kind(item)
+                                ),
+                            ));
+                        }
+                    }
+                    true
+                }
+                _ => false,
+            },
+            "goal" => match value {
+                Value::String(_) => true,
+                Value::Object(g) => {
+                    for key in g.keys() {
+                        if key != "illegal_layout" && key != "description" {
+                            return Err(PositionError::invalid(
+                                format!("goal.{key}"),
+                                "unknown field: an illegal Goal has the fields illegal_layout and description",
+                            ));
+                        }
+                    }
+                    for key in ["illegal_layout", "description"] {
+                        match g.get(key) {
+                            Some(Value::String(_)) => {}
+                            Some(other) => {
+                                return Err(PositionError::invalid(
+                                    format!("goal.{key}"),
+                                    format!("expected a string, found {}", json_kind(other)),
+                                ))
+                            }
+                            None => {
+                                return Err(PositionError::invalid(
+                                    format!("goal.{key}"),
+                                    "missing: an illegal Goal has the fields illegal_layout and description",
+                                ))
+                            }
+                        }
+                    }
+                    true
+                }
+                _ => false,
+            },
+            _ => value.is_string(),
+        };
+        if !ok {
+            return Err(PositionError::invalid(
+                *field,
+                format!("expected {what}, found {}", json_kind(value)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A serde message without the names of the types that read the JSON.
+fn plain_serde_message(m: &str) -> String {
+    m.replace("struct PositionJson", "a position object")
+        .replace(
+            "untagged enum GoalJson",
+            "a Goal (a string or an illegal layout)",
+        )
+        .replace("enum GoalJson", "a Goal")
+}
+
+#[cfg(test)]
+mod json_error_tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        Position::from_json(text).unwrap_err().to_string()
+    }
+
+    const OK: &str =
+        r#"{"division": "senior", "universe": "B R BR", "goal": "2", "situation": "now"}"#;
+
+    #[test]
+    fn json_errors_name_the_field_not_the_type() {
+        assert!(Position::from_json(OK).is_ok());
+        for (text, field) in [
+            (
+                r#"{"division": "senior", "universe": "B R", "goal": 5, "situation": "now"}"#,
+                "field `goal`",
+            ),
+            (
+                r#"{"division": "senior", "universe": 3, "goal": "2", "situation": "now"}"#,
+                "field `universe`",
+            ),
+            (
+                r#"{"division": "senior", "universe": "B", "goal": "2"}"#,
+                "field `situation`",
+            ),
+            (
+                r#"{"division": "senior", "universe": "B", "goal": "2", "situation": "now", "adventurous": "yes"}"#,
+                "field `adventurous`",
+            ),
+            (
+                r#"{"division": "senior", "universe": "B", "goal": "2", "situation": "now", "variations": [1]}"#,
+                "field `variations[0]`",
+            ),
+            (
+                r#"{"division": "senior", "universe": "B", "goal": "2", "situation": "now", "colour": "B"}"#,
+                "field `colour`",
+            ),
+            (
+                r#"{"division": "senior", "universe": "B", "goal": {"illegal_layout": 3}, "situation": "now"}"#,
+                "field `goal.illegal_layout`",
+            ),
+        ] {
+            let e = err(text);
+            assert!(e.contains(field), "{text}: {e}");
+            assert!(
+                !e.contains("PositionJson") && !e.contains("GoalJson"),
+                "{e}"
+            );
+        }
+        let e = err("[1, 2]");
+        assert!(
+            e.contains("a position is an object") && !e.contains("PositionJson"),
+            "{e}"
+        );
+        let e = err("{ \"division\": ");
+        assert!(e.contains("not valid JSON"), "{e}");
     }
 }

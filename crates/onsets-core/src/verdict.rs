@@ -1,24 +1,159 @@
 //! The checker's verdict: correct or not, every criterion broken, with the
 //! rule section, the values reached and a counterexample grouping.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use std::fmt;
+
+/// What a broken criterion is: a stable code whose kebab-case spelling
+/// ([`ViolationKind::as_str`]) is the wire format of verdicts (docs/notation.md,
+/// "Error codes of the checker"). Code compares kinds, never strings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ViolationKind {
+    Undefined,
+    Ambiguous,
+    Annotation,
+    Blank,
+    CubeUnavailable,
+    ForbiddenCube,
+    GoalIllegal,
+    GoalNegative,
+    NoSetName,
+    NowResources,
+    RequiredCube,
+    RequiredUnused,
+    RestrictionNotAllowed,
+    RestrictionRequired,
+    SeveralSetNames,
+    TooComplex,
+    TooFewCubes,
+    TwoOperations,
+    TwoSolutions,
+    TwoSolutionsNotInForce,
+    WildInconsistent,
+    WrongValue,
+    NoNullRestriction,
+    RequiredCard,
+    ForbiddenCard,
+}
+
+impl ViolationKind {
+    /// Every kind, in the order of the documentation.
+    pub const ALL: [ViolationKind; 25] = [
+        ViolationKind::Undefined,
+        ViolationKind::Ambiguous,
+        ViolationKind::Annotation,
+        ViolationKind::Blank,
+        ViolationKind::CubeUnavailable,
+        ViolationKind::ForbiddenCube,
+        ViolationKind::GoalIllegal,
+        ViolationKind::GoalNegative,
+        ViolationKind::NoSetName,
+        ViolationKind::NowResources,
+        ViolationKind::RequiredCube,
+        ViolationKind::RequiredUnused,
+        ViolationKind::RestrictionNotAllowed,
+        ViolationKind::RestrictionRequired,
+        ViolationKind::SeveralSetNames,
+        ViolationKind::TooComplex,
+        ViolationKind::TooFewCubes,
+        ViolationKind::TwoOperations,
+        ViolationKind::TwoSolutions,
+        ViolationKind::TwoSolutionsNotInForce,
+        ViolationKind::WildInconsistent,
+        ViolationKind::WrongValue,
+        ViolationKind::NoNullRestriction,
+        ViolationKind::RequiredCard,
+        ViolationKind::ForbiddenCard,
+    ];
+
+    /// The kebab-case code of the wire format.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ViolationKind::Undefined => "undefined",
+            ViolationKind::Ambiguous => "ambiguous",
+            ViolationKind::Annotation => "annotation",
+            ViolationKind::Blank => "blank",
+            ViolationKind::CubeUnavailable => "cube-unavailable",
+            ViolationKind::ForbiddenCube => "forbidden-cube",
+            ViolationKind::GoalIllegal => "goal-illegal",
+            ViolationKind::GoalNegative => "goal-negative",
+            ViolationKind::NoSetName => "no-set-name",
+            ViolationKind::NowResources => "now-resources",
+            ViolationKind::RequiredCube => "required-cube",
+            ViolationKind::RequiredUnused => "required-unused",
+            ViolationKind::RestrictionNotAllowed => "restriction-not-allowed",
+            ViolationKind::RestrictionRequired => "restriction-required",
+            ViolationKind::SeveralSetNames => "several-set-names",
+            ViolationKind::TooComplex => "too-complex",
+            ViolationKind::TooFewCubes => "too-few-cubes",
+            ViolationKind::TwoOperations => "two-operations",
+            ViolationKind::TwoSolutions => "two-solutions",
+            ViolationKind::TwoSolutionsNotInForce => "two-solutions-not-in-force",
+            ViolationKind::WildInconsistent => "wild-inconsistent",
+            ViolationKind::WrongValue => "wrong-value",
+            ViolationKind::NoNullRestriction => "no-null-restriction",
+            ViolationKind::RequiredCard => "required-card",
+            ViolationKind::ForbiddenCard => "forbidden-card",
+        }
+    }
+
+    /// The kind whose code is `code`.
+    pub fn from_code(code: &str) -> Option<ViolationKind> {
+        ViolationKind::ALL.into_iter().find(|k| k.as_str() == code)
+    }
+}
+
+impl fmt::Display for ViolationKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ViolationKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// A citation: a section of the rules (`VII-B-4-b`), a judges' situation
+/// (`OS-E7`) or a project ruling (`ruling 18`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rule(pub &'static str);
+
+impl Rule {
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for Rule {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
 
 /// One broken criterion.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Violation {
-    /// A stable, kebab-case code (see `docs/checker.md`).
-    pub code: &'static str,
+    /// What is broken (serialized as its kebab-case code).
+    pub code: ViolationKind,
     /// The rule section (or judges' situation, or project ruling) it breaks.
-    pub section: &'static str,
+    pub section: Rule,
     pub message: String,
 }
 
 impl Violation {
-    pub fn new(code: &'static str, section: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: ViolationKind, section: &'static str, message: impl Into<String>) -> Self {
         Violation {
             code,
-            section,
+            section: Rule(section),
             message: message.into(),
         }
     }
@@ -26,7 +161,7 @@ impl Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.message.contains(self.section) {
+        if self.message.contains(self.section.as_str()) {
             f.write_str(&self.message)
         } else {
             write!(f, "{} ({})", self.message, self.section)
@@ -86,5 +221,36 @@ impl fmt::Display for Verdict {
             writeln!(f, "  note: {n}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_its_own_code_and_reads_back() {
+        let mut seen = std::collections::HashSet::new();
+        for k in ViolationKind::ALL {
+            assert!(seen.insert(k.as_str()), "{k:?} shares its code");
+            assert_eq!(ViolationKind::from_code(k.as_str()), Some(k));
+            assert_eq!(serde_json::to_value(k).unwrap(), k.as_str());
+        }
+        assert_eq!(ViolationKind::from_code("no-such-code"), None);
+    }
+
+    #[test]
+    fn every_code_is_documented_in_notation_md() {
+        let doc = include_str!("../../../docs/notation.md");
+        let section = doc
+            .split("## Error codes of the checker")
+            .nth(1)
+            .expect("the section exists");
+        for k in ViolationKind::ALL {
+            assert!(
+                section.contains(&format!("`{}`", k.as_str())),
+                "{k} is not documented"
+            );
+        }
     }
 }

@@ -20,7 +20,7 @@ use onsets_core::eval::{
 use onsets_core::{
     check, Bracket, Card, CardSet, Color, CubeFamily, CubeList, Division, Edition, Expr, Goal,
     GoalDigit, GoalLayout, Part, Position, Presentation, Restriction, Situation, Solution, Symbol,
-    Variation, Written,
+    Variation, ViolationKind, Written,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -803,7 +803,7 @@ proptest! {
         prop_assert_eq!(v.correct, v.errors.is_empty());
         if Presentation::parse(&text).is_err() {
             prop_assert!(!v.correct);
-            prop_assert!(v.errors.iter().any(|e| e.code == "undefined"));
+            prop_assert!(v.errors.iter().any(|e| e.code == onsets_core::ViolationKind::Undefined));
         }
     }
 }
@@ -928,7 +928,7 @@ fn checker_agrees_with_naive(case: &BasicCase, seen: &mut Seen) -> Result<(), Te
     let text = case.set_name.to_string();
     let v = check(p, &text);
     let goal_values = p.goal.legal_values(false);
-    let has = |code: &str| v.errors.iter().any(|e| e.code == code);
+    let has = |kind: ViolationKind| v.errors.iter().any(|e| e.code == kind);
     let msg = format!("{text} over {} goal {}: {v}", p.universe, p.goal);
     prop_assert_eq!(v.correct, v.errors.is_empty(), "{}", msg);
     prop_assert_eq!(&v.goal_values, &goal_values, "{}", msg);
@@ -941,7 +941,7 @@ fn checker_agrees_with_naive(case: &BasicCase, seen: &mut Seen) -> Result<(), Te
         prop_assert_eq!(&v.values, &vec![value], "{}", msg);
     }
     if goal_values.is_empty() {
-        prop_assert!(!v.correct && has("goal-negative"), "{}", msg);
+        prop_assert!(!v.correct && has(ViolationKind::GoalNegative), "{}", msg);
     } else if !goal_values.contains(&value) {
         prop_assert!(!v.correct, "{}", msg);
         // The checker stops early (without a value) when the Set-Name names
@@ -953,12 +953,16 @@ fn checker_agrees_with_naive(case: &BasicCase, seen: &mut Seen) -> Result<(), Te
             .count();
         if operands(&case.set_name) <= pool.max(2) {
             seen.wrong_value += 1;
-            prop_assert!(has("wrong-value"), "{}", msg);
+            prop_assert!(has(ViolationKind::WrongValue), "{}", msg);
         } else {
-            prop_assert!(has("cube-unavailable") || !v.errors.is_empty(), "{}", msg);
+            prop_assert!(
+                has(ViolationKind::CubeUnavailable) || !v.errors.is_empty(),
+                "{}",
+                msg
+            );
         }
     } else {
-        prop_assert!(!has("wrong-value"), "{}", msg);
+        prop_assert!(!has(ViolationKind::WrongValue), "{}", msg);
     }
     Ok(())
 }

@@ -70,7 +70,7 @@ fn the_checker_judges_a_deep_solution_undefined() {
     on_small_stack(move || {
         let v = check(&position, &nested(100_000, "B ∪ R"));
         assert!(!v.correct);
-        assert_eq!(v.errors[0].code, "undefined");
+        assert_eq!(v.errors[0].code, onsets_core::ViolationKind::Undefined);
         assert!(
             v.errors[0].message.contains("column 65"),
             "{}",
@@ -120,7 +120,9 @@ fn the_deepest_accepted_text_is_checked_on_a_tokio_sized_stack() {
                 assert!(Presentation::parse(&text).is_ok(), "{text}");
                 let v = check(&position, &text);
                 assert!(
-                    v.errors.iter().all(|e| e.code != "undefined"),
+                    v.errors
+                        .iter()
+                        .all(|e| e.code != onsets_core::ViolationKind::Undefined),
                     "{text}: {:?}",
                     v.errors
                 );

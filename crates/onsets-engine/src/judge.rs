@@ -77,7 +77,7 @@ pub fn objection(m: &Match, kind: &WritingKind, p: &Presented, o: &Objection) ->
             let errs: Vec<String> = v
                 .errors
                 .iter()
-                .filter(|e| e.code != "ambiguous")
+                .filter(|e| e.code != onsets_core::ViolationKind::Ambiguous)
                 .map(|e| e.to_string())
                 .collect();
             if v.correct || errs.is_empty() {

@@ -3,6 +3,8 @@
 //! keys through [`App::handle_key`], so everything is testable without a
 //! terminal.
 
+use super::narrate::seat_names;
+use super::words;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_bots::{situation_of, Bot, Level, Player, View};
 use onsets_core::{check, Goal, Presentation, Verdict};
@@ -44,6 +46,11 @@ pub enum MenuItem {
     /// Open the editor to type a grouping for an ambiguity objection.
     Grouping {
         writer: usize,
+    },
+    /// Open another menu (the choices of a variation with a blank to fill).
+    Sub {
+        title: String,
+        items: Vec<(String, MenuItem)>,
     },
 }
 
@@ -118,6 +125,8 @@ pub struct App {
     pub menu: Option<Menu>,
     pub editor: Option<Editor>,
     pub overlay: Overlay,
+    /// How far the result screen is scrolled (rows), when it is too long.
+    pub result_scroll: u16,
     pub quit: bool,
     /// Checker verdicts of the Solutions presented in this shake (writer,
     /// Solution, verdict), computed when checking starts.
@@ -127,50 +136,26 @@ pub struct App {
     pub shakes_scored: u32,
 }
 
-const HUMAN_NAMES: [&str; 3] = ["me", "human", "you"];
-
 impl App {
     pub fn new(opts: Options) -> Result<App, String> {
         let n = opts.players.len();
         if !(2..=3).contains(&n) {
             return Err("--players takes two or three seats".into());
         }
-        let mut seats = Vec::new();
-        let mut names = Vec::new();
-        for (i, p) in opts.players.iter().enumerate() {
-            match p.parse::<Level>() {
-                Ok(l) => {
-                    seats.push(Seat::Bot(Box::new(Bot::new(
-                        l,
-                        i,
-                        opts.seed.wrapping_mul(31).wrapping_add(i as u64 + 1),
-                    ))));
-                    let mut name = l.to_string();
-                    if opts.players.iter().filter(|q| *q == p).count() > 1 {
-                        name = format!("{name}{}", i + 1);
-                    }
-                    names.push(name);
-                }
-                Err(_) => {
-                    seats.push(Seat::Human);
-                    let lower = p.to_ascii_lowercase();
-                    let humans = opts
-                        .players
-                        .iter()
-                        .filter(|q| q.parse::<Level>().is_err())
-                        .count();
-                    names.push(if HUMAN_NAMES.contains(&lower.as_str()) {
-                        if humans > 1 {
-                            format!("you{}", i + 1)
-                        } else {
-                            "you".into()
-                        }
-                    } else {
-                        p.clone()
-                    });
-                }
-            }
-        }
+        let names = seat_names(&opts.players)?;
+        let seats: Vec<Seat> = opts
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p.parse::<Level>() {
+                Ok(l) => Seat::Bot(Box::new(Bot::new(
+                    l,
+                    i,
+                    opts.seed.wrapping_mul(31).wrapping_add(i as u64 + 1),
+                ))),
+                Err(_) => Seat::Human,
+            })
+            .collect();
         let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
         let mut cfg = MatchConfig::new(opts.seed, &refs, opts.division, !opts.basic);
         cfg.round_ms = opts.round_minutes.max(1) * 60_000;
@@ -199,6 +184,7 @@ impl App {
             menu: None,
             editor: None,
             overlay: Overlay::None,
+            result_scroll: 0,
             quit: false,
             verdicts: Vec::new(),
             rulings: Vec::new(),
@@ -252,144 +238,6 @@ impl App {
         self.m.config.round_ms.saturating_sub(self.now)
     }
 
-    /// What the active human may do now, as a short tag and a sentence.
-    pub fn task(&self) -> (String, String) {
-        let me = self.active;
-        let nm = |p: usize| self.names[p].clone();
-        match &self.m.phase {
-            Phase::Setup { rolled, dealt } => {
-                let mut s = Vec::new();
-                if !rolled {
-                    s.push(if self.m.goal_setter == me {
-                        "you: roll [r]".to_string()
-                    } else {
-                        format!("{} rolls", nm(self.m.goal_setter))
-                    });
-                }
-                if !dealt {
-                    s.push(if self.m.dealer == me {
-                        "you: deal [d]".to_string()
-                    } else {
-                        format!("{} deals", nm(self.m.dealer))
-                    });
-                }
-                let tag = if !rolled && self.m.goal_setter == me {
-                    "roll"
-                } else if !dealt && self.m.dealer == me {
-                    "deal"
-                } else {
-                    ""
-                };
-                (tag.into(), s.join(", "))
-            }
-            Phase::Variations { pos, .. } => {
-                let p = (self.m.goal_setter + pos) % self.m.n();
-                if p == me {
-                    (
-                        "select".into(),
-                        "you: select a variation [v], or end [e]".into(),
-                    )
-                } else {
-                    (String::new(), format!("{} selects a variation", nm(p)))
-                }
-            }
-            Phase::Goal { .. } => {
-                if self.m.goal_setter == me {
-                    (
-                        "goal".into(),
-                        "you: set the Goal [g], bonus [b], no Goal [n]".into(),
-                    )
-                } else {
-                    (
-                        String::new(),
-                        format!("{} sets the Goal", nm(self.m.goal_setter)),
-                    )
-                }
-            }
-            Phase::NoGoal { .. } => {
-                if self.m.goal_setter == me {
-                    (String::new(), "you declared no Goal".into())
-                } else {
-                    (
-                        "nogoal".into(),
-                        "you: agree with no Goal [a] or challenge [c]".into(),
-                    )
-                }
-            }
-            Phase::Moves { turn, .. } => {
-                if *turn == me {
-                    (
-                        "move".into(),
-                        "you: move a cube [1 2 3 / m] or challenge [c i]".into(),
-                    )
-                } else {
-                    (
-                        String::new(),
-                        format!("{} to move; challenge [c i]", nm(*turn)),
-                    )
-                }
-            }
-            Phase::Writing(w) => {
-                let why = match &w.kind {
-                    WritingKind::Challenge {
-                        challenge,
-                        challenger,
-                        ..
-                    } => format!(
-                        "{} challenged {}",
-                        nm(*challenger),
-                        if *challenge == ChallengeKind::Now {
-                            "Now"
-                        } else {
-                            "Impossible"
-                        }
-                    ),
-                    WritingKind::Forceout { mover, .. } => format!("forceout by {}", nm(*mover)),
-                    WritingKind::EndOfRound => "stop: end of round".into(),
-                    WritingKind::NoGoal { challenger, .. } => {
-                        format!("{} challenged no Goal", nm(*challenger))
-                    }
-                };
-                let mine = &w.writers[me];
-                if mine.done() {
-                    (String::new(), format!("{why}; Solutions being written"))
-                } else {
-                    let must = mine.role == onsets_engine::Role::Must;
-                    (
-                        "write".into(),
-                        format!(
-                            "{why}; you {} present: write [w]{}",
-                            if must { "must" } else { "may" },
-                            if must { "" } else { ", decline [x]" }
-                        ),
-                    )
-                }
-            }
-            Phase::Checking(c) => match c.queue.get(c.current) {
-                Some(&w) => {
-                    let pending = c
-                        .decisions
-                        .get(c.current)
-                        .and_then(|d| d.get(me))
-                        .is_some_and(|d| *d == onsets_engine::Decision::Pending);
-                    if w != me && pending {
-                        (
-                            "check".into(),
-                            format!("check {}'s Solution: accept [a] or object [o]", nm(w)),
-                        )
-                    } else {
-                        (
-                            String::new(),
-                            format!("{}'s Solution is being checked", nm(w)),
-                        )
-                    }
-                }
-                None => (String::new(), "checking".into()),
-            },
-            Phase::Over => ("over".into(), "the match is over: q to quit".into()),
-        }
-    }
-
     /// The Solution under check (writer, text), if any.
     pub fn under_check(&self) -> Option<(usize, String)> {
         if let Phase::Checking(c) = &self.m.phase {
@@ -432,7 +280,9 @@ impl App {
             let stale = self.plans[i].as_ref().is_none_or(|(f, _, _)| *f != fp);
             if stale {
                 let d = bot.decide(&view, self.m.now_ms.max(self.now));
-                let at = self.now + d.as_ref().map_or(0, |d| d.think_ms / speed);
+                let at = self.now
+                    + d.as_ref()
+                        .map_or(0, |d| think_for(&self.m, d, speed, self.now));
                 self.plans[i] = Some((fp, at, d));
             }
             if let Some((_, at, Some(_))) = &self.plans[i] {
@@ -447,11 +297,22 @@ impl App {
         let Some((_, _, Some(d))) = self.plans[i].take() else {
             return false;
         };
-        let name = self.names[i].clone();
-        if !matches!(d.act, Act::Present { .. }) {
+        // Bots' explanations say only what the table sees (a presented
+        // Solution stays hidden until checking, VII-C-3); the engine's
+        // events say the rest.
+        // Only explanations that add to the event lines are shown (why a
+        // variation, what a challenge or an objection claims).
+        let name = self.name(i);
+        if matches!(
+            d.act,
+            Act::SelectVariation { .. }
+                | Act::Challenge { .. }
+                | Act::Object { .. }
+                | Act::ChargeIllegalProcedure { .. }
+                | Act::DeclareNoGoal { .. }
+                | Act::Move { bonus: true, .. }
+        ) {
             self.say(format!("{name}: {}", d.explanation));
-        } else {
-            self.say(format!("{name} presents a Solution"));
         }
         self.apply(d.act, Some(i));
         true
@@ -477,7 +338,8 @@ impl App {
                 true
             }
             Err(r) => {
-                self.say(format!("refused: {} ({})", r.message, r.rule));
+                let message = self.engine_words(&r.message);
+                self.say(format!("refused: {message} ({})", r.rule));
                 false
             }
         }
@@ -516,12 +378,12 @@ impl App {
                     ..
                 } => {
                     let mut s = format!(
-                        "{}: {}",
-                        self.names[*writer],
+                        "{} Solution is {}",
+                        self.poss(*writer),
                         if *correct { "correct" } else { "incorrect" }
                     );
                     if !reasons.is_empty() {
-                        s.push_str(&format!(" — {}", reasons.join("; ")));
+                        s.push_str(&format!(" — {}", self.engine_words(&reasons.join("; "))));
                     }
                     self.rulings.push(s);
                 }
@@ -531,38 +393,35 @@ impl App {
                     upheld,
                     reason,
                 } => self.rulings.push(format!(
-                    "{} objected to {}'s Solution: {} ({reason})",
-                    self.names[*checker],
-                    self.names[*writer],
-                    if *upheld { "upheld" } else { "overruled" }
+                    "{} objection to {} Solution is {}: {} (VII-C-5)",
+                    self.poss(*checker),
+                    self.poss(*writer),
+                    if *upheld { "upheld" } else { "overruled" },
+                    self.engine_words(reason)
                 )),
                 Event::Penalty {
                     player,
                     rule,
                     reason,
-                } => self
-                    .rulings
-                    .push(format!("{} −1: {reason} ({rule})", self.names[*player])),
+                } => self.rulings.push(format!(
+                    "{} one point: {} ({rule})",
+                    self.does(*player, "loses"),
+                    self.engine_words(reason)
+                )),
                 Event::ShakeScored { shake, scores } => {
                     self.shakes_scored += 1;
-                    let mut lines = vec![format!(
-                        "Scores: {}",
-                        scores
-                            .iter()
-                            .enumerate()
-                            .map(|(i, s)| format!("{} {s:+}", self.names[i]))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )];
+                    let mut lines = vec![format!("Scores: {}", self.score_list(scores))];
                     lines.extend(self.result_lines());
+                    self.result_scroll = 0;
                     self.overlay = Overlay::Result {
                         title: format!("Shake {shake} scored"),
                         lines,
                     };
                 }
                 Event::ShakeVoid { shake, reason } => {
-                    let mut lines = vec![format!("Void: {reason}")];
+                    let mut lines = vec![format!("Void: {}", self.engine_words(reason))];
                     lines.extend(self.result_lines());
+                    self.result_scroll = 0;
                     self.overlay = Overlay::Result {
                         title: format!("Shake {shake} void"),
                         lines,
@@ -581,10 +440,13 @@ impl App {
                         .map(|i| {
                             format!(
                                 "{}: {} points, {} match points",
-                                self.names[i], totals[i], match_points[i]
+                                self.name(i),
+                                totals[i],
+                                match_points[i]
                             )
                         })
                         .collect();
+                    self.result_scroll = 0;
                     self.overlay = Overlay::Result {
                         title: "Match over".into(),
                         lines,
@@ -599,14 +461,21 @@ impl App {
         let mut lines = Vec::new();
         for (w, sol, v) in &self.verdicts {
             lines.push(format!(
-                "{}: {sol}  — checker: {}",
-                self.names[*w],
+                "{} Solution: {sol}  — checker: {}",
+                self.poss(*w),
                 if v.correct { "correct" } else { "incorrect" }
             ));
             if !v.values.is_empty() {
                 lines.push(format!(
-                    "   names {:?} cards, Goal {:?}",
-                    v.values, v.goal_values
+                    "   {} {} card{}; the Goal is {}",
+                    if v.values.len() > 1 {
+                        "its readings name"
+                    } else {
+                        "it names"
+                    },
+                    or_list(&v.values),
+                    if v.values == [1] { "" } else { "s" },
+                    or_list(&v.goal_values)
                 ));
             }
             for e in &v.errors {
@@ -622,105 +491,6 @@ impl App {
         lines
     }
 
-    fn describe(&self, e: &Event) -> Option<String> {
-        let nm = |p: &usize| self.names.get(*p).cloned().unwrap_or_default();
-        let cube = |id: &u8| {
-            self.m
-                .cube(*id)
-                .map(|c| c.face.to_string())
-                .unwrap_or_default()
-        };
-        Some(match e {
-            Event::ShakeStarted {
-                shake,
-                goal_setter,
-                dealer,
-            } => format!(
-                "— shake {shake}: {} sets the Goal, {} deals",
-                nm(goal_setter),
-                nm(dealer)
-            ),
-            Event::Rolled { faces } => format!("rolled {}", faces.join(" ")),
-            Event::Dealt { cards } => format!("dealt {} cards", cards.len()),
-            Event::VariationSelected { player, variation } => {
-                format!("{} selects {variation}", nm(player))
-            }
-            Event::Moved {
-                player,
-                cube: c,
-                to,
-            } => {
-                format!("{} moves {} to {}", nm(player), cube(c), to.name())
-            }
-            Event::BonusMove { player, cube: c } => {
-                format!("{}: Bonus {}", nm(player), cube(c))
-            }
-            Event::Shifted {
-                player,
-                cube: c,
-                to,
-            } => {
-                format!("{} shifts {} to {}", nm(player), cube(c), to.name())
-            }
-            Event::GoalSet { player, goal } => format!("{} sets the Goal {goal}", nm(player)),
-            Event::NoGoalDeclared { player } => format!("{} declares no Goal", nm(player)),
-            Event::Challenged {
-                player,
-                kind,
-                against,
-            } => format!("{} challenges {kind:?} against {}", nm(player), nm(against)),
-            Event::ChallengeSetAside {
-                player,
-                rule,
-                reason,
-            } => {
-                format!("{}'s challenge set aside: {reason} ({rule})", nm(player))
-            }
-            Event::Penalty {
-                player,
-                rule,
-                reason,
-            } => {
-                format!("{} −1: {reason} ({rule})", nm(player))
-            }
-            Event::Forceout { mover } => format!("forceout: {} moved the last cube", nm(mover)),
-            Event::Presented { player, .. } => format!("{} presents", nm(player)),
-            Event::Declined { player } => format!("{} declines to present", nm(player)),
-            Event::Accepted { checker, writer } => {
-                format!("{} accepts {}'s Solution", nm(checker), nm(writer))
-            }
-            Event::SolutionJudged {
-                writer, correct, ..
-            } => format!(
-                "{}'s Solution is {}",
-                nm(writer),
-                if *correct { "correct" } else { "incorrect" }
-            ),
-            Event::TimeExpired { player, task, .. } => {
-                format!("{}: time is up ({task:?})", nm(player))
-            }
-            Event::TurnPassed { to } => format!("the turn passes to {}", nm(to)),
-            Event::RoundTimeUp => "the round's time is up: five more minutes".into(),
-            Event::Stop => "stop".into(),
-            Event::ShakeScored { shake, scores } => format!("shake {shake} scored {scores:?}"),
-            Event::ShakeVoid { shake, reason } => format!("shake {shake} void: {reason}"),
-            Event::MatchOver { totals, .. } => format!("match over: {totals:?}"),
-            Event::IllegalProcedureCharged {
-                offender,
-                rule,
-                correction,
-                ..
-            } => format!(
-                "illegal procedure by {} ({rule}): {correction}",
-                nm(offender)
-            ),
-            Event::LastCubeReturned { player, .. } => {
-                format!("{}: the last cube goes back (VIII-A)", nm(player))
-            }
-            _ => return None,
-        })
-    }
-
     // ------------------------------------------------------------ keys
 
     fn legal(&self) -> Vec<Act> {
@@ -729,7 +499,7 @@ impl App {
 
     fn open_menu(&mut self, title: &str, items: Vec<(String, MenuItem)>) {
         if items.is_empty() {
-            self.say(format!("nothing to {title} now"));
+            self.say(format!("{title}: nothing to choose now"));
             return;
         }
         self.menu = Some(Menu {
@@ -761,12 +531,9 @@ impl App {
                 .unwrap_or_default()
         };
         match a {
-            Act::Roll { set_out, .. } => match set_out {
-                None => "roll".into(),
-                Some(s) => format!("roll, Restriction cubes set out: {s:?}"),
-            },
+            Act::Roll { set_out, .. } => words::set_out_words(*set_out),
             Act::Deal { count, .. } => format!("deal {count} cards"),
-            Act::SelectVariation { variation, .. } => variation.clone(),
+            Act::SelectVariation { variation, .. } => words::variation_words(variation),
             Act::EndSelection { .. } => "end selection".into(),
             Act::SetGoal { goal, .. } => match goal {
                 GoalSpec::Layout(t) => {
@@ -776,7 +543,7 @@ impl App {
                     let vals = Goal::parse(t)
                         .map(|g| g.legal_values(abs))
                         .unwrap_or_default();
-                    format!("{}   = {vals:?}", t.replace('*', "×"))
+                    format!("{}   = {}", t.replace('*', "×"), or_list(&vals))
                 }
                 other => format!("{other:?}"),
             },
@@ -791,6 +558,111 @@ impl App {
             Act::Shift { cube: c, to, .. } => format!("shift {} to {}", cube(c), to.name()),
             other => format!("{other:?}"),
         }
+    }
+
+    /// The variation sheet (II-C): every legal selection, in the rule's
+    /// words. Variations without a blank come first; those with a blank to
+    /// fill (Required Cube, Wild Cube, Double Set, Required/Forbidden Card)
+    /// open a menu of every legal choice: every cube face, every set of
+    /// cards a Double Set can name (XIII-C-10), every card dealt
+    /// (XIII-C-11). Each choice is one the engine takes with no penalty.
+    pub fn variation_menu(&self) -> Vec<(String, MenuItem)> {
+        let me = self.active;
+        let view = View::new(&self.m, me);
+        let select = |variation: String| Act::SelectVariation {
+            player: me,
+            variation,
+        };
+        let mut candidates: Vec<String> = self
+            .legal()
+            .into_iter()
+            .filter_map(|a| match a {
+                Act::SelectVariation { variation, .. } => Some(variation),
+                _ => None,
+            })
+            .filter(|v| {
+                !v.starts_with("double-set")
+                    && !v.starts_with("required-card")
+                    && !v.starts_with("forbidden-card")
+            })
+            .collect();
+        let mut cards: Vec<onsets_core::Card> = self
+            .m
+            .dealt
+            .iter()
+            .filter_map(|m| onsets_core::Card::from_mask(*m))
+            .collect();
+        cards.sort();
+        cards.dedup();
+        for word in ["required-card", "forbidden-card"] {
+            for c in &cards {
+                candidates.push(format!("{word} {}", words::card_words(*c)));
+            }
+        }
+        let symmetric = self
+            .m
+            .variations()
+            .contains(&onsets_core::Variation::SymmetricDifference);
+        let mut doubled = std::collections::HashMap::new();
+        for (name, n) in words::double_sets(self.m.universe(), symmetric) {
+            let v = format!("double-set {name}");
+            doubled.insert(v.clone(), n);
+            candidates.push(v);
+        }
+        // The engine decides: only selections it takes with no penalty.
+        let legal: Vec<String> = candidates
+            .into_iter()
+            .filter(|v| view.is_clean(&select(v.clone())))
+            .collect();
+        let keyword = |v: &str| v.split_whitespace().next().unwrap_or("").to_string();
+        let mut plain = Vec::new();
+        let mut groups: Vec<(String, Vec<(String, MenuItem)>)> = Vec::new();
+        for v in legal {
+            let k = keyword(&v);
+            let label = match doubled.get(&v) {
+                Some(n) => format!(
+                    "{}: {n} card{} count double",
+                    words::variation_words(&v),
+                    if *n == 1 { "" } else { "s" }
+                ),
+                None => words::variation_words(&v),
+            };
+            let item = (label, MenuItem::Act(select(v.clone())));
+            if v.contains(' ') {
+                match groups.iter_mut().find(|(g, _)| *g == k) {
+                    Some((_, items)) => items.push(item),
+                    None => groups.push((k, vec![item])),
+                }
+            } else {
+                plain.push(item);
+            }
+        }
+        // The blanks to fill in the rules' order (XIII-A-1, A-2, C-10, C-11).
+        let order = [
+            "required-cube",
+            "wild-cube",
+            "double-set",
+            "required-card",
+            "forbidden-card",
+        ];
+        groups.sort_by_key(|(k, _)| order.iter().position(|o| o == k));
+        for (k, items) in groups {
+            let name = words::variation_name(&k);
+            plain.push((
+                format!("{name}… ({} choices)", items.len()),
+                MenuItem::Sub {
+                    title: name.to_string(),
+                    items,
+                },
+            ));
+        }
+        if view.is_clean(&Act::EndSelection { player: me }) {
+            plain.push((
+                "end your selection".into(),
+                MenuItem::Act(Act::EndSelection { player: me }),
+            ));
+        }
+        plain
     }
 
     fn labelled(&self, f: impl Fn(&Act) -> bool) -> Vec<(String, Act)> {
@@ -828,10 +700,19 @@ impl App {
                 return;
             }
             Overlay::Result { .. } => {
-                if matches!(key.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ')) {
-                    self.overlay = Overlay::None;
-                } else if key.code == KeyCode::Char('q') {
-                    self.overlay = Overlay::Quit;
+                match key.code {
+                    KeyCode::Enter | KeyCode::Esc | KeyCode::Char(' ') => {
+                        self.overlay = Overlay::None;
+                        self.result_scroll = 0;
+                    }
+                    KeyCode::Char('q') => self.overlay = Overlay::Quit,
+                    KeyCode::Up | KeyCode::Char('k') => {
+                        self.result_scroll = self.result_scroll.saturating_sub(1)
+                    }
+                    KeyCode::Down | KeyCode::Char('j') => {
+                        self.result_scroll = self.result_scroll.saturating_add(1).min(200)
+                    }
+                    _ => {}
                 }
                 return;
             }
@@ -856,7 +737,7 @@ impl App {
                         break;
                     }
                 }
-                self.say(format!("keyboard plays for {}", self.names[self.active]));
+                self.say(format!("the keyboard plays for {}", self.name(self.active)));
             }
             KeyCode::Left | KeyCode::Char('h') => self.sel = self.sel.saturating_sub(1),
             KeyCode::Right | KeyCode::Char('l') => {
@@ -930,15 +811,8 @@ impl App {
                 }
             }
             KeyCode::Char('v') => {
-                let acts = self.labelled(|a| {
-                    matches!(a, Act::SelectVariation { .. } | Act::EndSelection { .. })
-                });
-                self.open_menu(
-                    "select a variation",
-                    acts.into_iter()
-                        .map(|(l, a)| (l, MenuItem::Act(a)))
-                        .collect(),
-                );
+                let items = self.variation_menu();
+                self.open_menu("select a variation", items);
             }
             KeyCode::Char('e') => {
                 self.apply(Act::EndSelection { player: me }, None);
@@ -1070,6 +944,7 @@ impl App {
                 let item = menu.items[menu.cursor].1.clone();
                 self.menu = None;
                 match item {
+                    MenuItem::Sub { title, items } => self.open_menu(&title, items),
                     MenuItem::Act(a) => {
                         self.apply(a, None);
                     }
@@ -1126,7 +1001,29 @@ impl App {
                 ed.goal.pop();
             }
             KeyCode::Char(c) => {
-                let c = alias(c);
+                let before: String = ed.text.chars().take(ed.cursor).collect();
+                let c = match words::continues_blank(&before, c) {
+                    // `blank:` (Blank Card Wild) typed in lowercase: the
+                    // letters so far go back to what was typed (`B` → `b`,
+                    // `∩` → `n`) and this one stays a letter.
+                    Some(k) => {
+                        let start = byte_index(&ed.text, ed.cursor - k);
+                        let end = byte_index(&ed.text, ed.cursor);
+                        let typed: String = ed.text[start..end]
+                            .chars()
+                            .map(|ch| {
+                                if ch == '∩' {
+                                    'n'
+                                } else {
+                                    ch.to_ascii_lowercase()
+                                }
+                            })
+                            .collect();
+                        ed.text.replace_range(start..end, &typed);
+                        c.to_ascii_lowercase()
+                    }
+                    None => alias(c),
+                };
                 let at = byte_index(&ed.text, ed.cursor);
                 ed.text.insert(at, c);
                 ed.cursor += 1;
@@ -1178,4 +1075,44 @@ pub fn alias(c: char) -> char {
 
 fn byte_index(s: &str, chars: usize) -> usize {
     s.char_indices().nth(chars).map_or(s.len(), |(i, _)| i)
+}
+
+/// When a bot's decision falls due, in ms after now. `--fast` divides the
+/// think times by `speed`, except in the setup: the roll and the deal share
+/// the match's generator (the deck is shuffled when the first cards are
+/// dealt), so which comes first changes the cubes and the cards. The bots
+/// roll and deal at their own pace, and a bot dealer waits for the roll
+/// (until five seconds before its one minute for dealing, XI-A): the same
+/// seed gives the same cubes and cards with or without `--fast`.
+fn think_for(m: &Match, d: &onsets_bots::Decision, speed: u64, now: u64) -> u64 {
+    match (&d.act, &m.phase) {
+        (Act::Deal { player, .. }, Phase::Setup { rolled: false, .. }) => {
+            let due = m
+                .timers
+                .iter()
+                .find(|t| t.player == *player && t.task == Task::Deal)
+                .map(|t| t.due_ms.saturating_sub(5_000));
+            match due {
+                Some(due) => due.saturating_sub(now.max(m.now_ms)).max(d.think_ms),
+                None => d.think_ms,
+            }
+        }
+        (Act::Roll { .. } | Act::Deal { .. }, _) => d.think_ms,
+        _ => d.think_ms / speed.max(1),
+    }
+}
+
+/// Numbers in words: `8`, `2 or 8`; `no legal value` for none.
+pub fn or_list(values: &[i64]) -> String {
+    match values {
+        [] => "no legal value".into(),
+        [v] => v.to_string(),
+        [init @ .., last] => format!(
+            "{} or {last}",
+            init.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
 }

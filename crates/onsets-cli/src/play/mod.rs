@@ -5,7 +5,9 @@
 //! draws it; this module only runs the terminal loop.
 
 pub mod app;
+pub mod narrate;
 pub mod ui;
+pub mod words;
 
 #[cfg(test)]
 mod tests;
@@ -30,17 +32,19 @@ pub struct PlayArgs {
     /// Basic On-Sets (no variations) instead of Adventurous
     #[arg(long)]
     basic: bool,
-    /// Length of the round in minutes (XI-B: 30)
-    #[arg(long, default_value_t = 30)]
+    /// Length of the round in minutes (XI-B: 30), from 1 to 600
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
     round_minutes: u64,
-    /// Bots think twenty times faster (for tests and the impatient)
+    /// Bots think twenty times faster (for tests and the impatient); the
+    /// cubes and cards of a seed stay the same
     #[arg(long)]
     fast: bool,
     /// No colors: letters only (also when NO_COLOR is set)
     #[arg(long)]
     no_color: bool,
     /// Write the match log (JSON lines, docs/engine.md) to FILE when the game
-    /// ends; `onsets replay FILE` re-runs it and prints the scoresheet
+    /// ends (the file is created first: a path that cannot be written is
+    /// refused before the match); `onsets replay FILE` re-runs it
     #[arg(long, value_name = "FILE")]
     log: Option<std::path::PathBuf>,
 }
@@ -66,13 +70,57 @@ impl PlayArgs {
     }
 }
 
+/// Why `onsets play` cannot run here, if it cannot: it needs a terminal
+/// for its keys and its screen.
+fn no_terminal(stdin: bool, stdout: bool) -> Option<String> {
+    let missing = match (stdin, stdout) {
+        (true, true) => return None,
+        (false, true) => "its input is not a terminal",
+        (true, false) => "its output is not a terminal",
+        (false, false) => "it is not run in a terminal",
+    };
+    Some(format!(
+        "`onsets play` is a full-screen game and needs a terminal, but {missing}: \
+         run it in a terminal window without redirecting it \
+         (bot-only matches without a screen: `onsets simulate`)"
+    ))
+}
+
 pub fn run(args: &PlayArgs) -> Result<u8> {
+    use std::io::{IsTerminal, Write};
     let mut app = app::App::new(args.options()?).map_err(|e| anyhow!(e))?;
-    let mut terminal = ratatui::try_init()?;
+    // The log file is created before the match: a path that cannot be
+    // written is reported now, not after the game.
+    let mut log = match &args.log {
+        Some(path) => Some((
+            std::fs::File::create(path)
+                .map_err(|e| anyhow!("cannot write the match log {}: {e}", path.display()))?,
+            path,
+        )),
+        None => None,
+    };
+    if let Some(why) = no_terminal(
+        std::io::stdin().is_terminal(),
+        std::io::stdout().is_terminal(),
+    ) {
+        if let Some((_, path)) = &log {
+            let _ = std::fs::remove_file(path);
+        }
+        return Err(anyhow!(why));
+    }
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            ratatui::restore();
+            return Err(anyhow!("cannot set up the terminal for `onsets play`: {e}"));
+        }
+    };
     let result = event_loop(&mut app, &mut terminal);
     ratatui::restore();
-    if let Some(path) = &args.log {
-        std::fs::write(path, app.m.log_lines())
+    // The log is written whatever ended the game (q, the end, an error).
+    if let Some((file, path)) = &mut log {
+        file.write_all(app.m.log_lines().as_bytes())
+            .and_then(|()| file.flush())
             .map_err(|e| anyhow!("cannot write the match log {}: {e}", path.display()))?;
     }
     result?;

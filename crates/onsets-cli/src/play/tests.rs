@@ -1,6 +1,7 @@
 //! Unit tests of the play screen with ratatui's TestBackend.
 
-use super::app::{alias, App, Options, Overlay};
+use super::app::{alias, App, MenuItem, Options, Overlay};
+use super::narrate::seat_names;
 use super::ui::render;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_core::Division;
@@ -151,6 +152,8 @@ fn help_lists_every_key_and_closes() {
         "Solution",
         "decline",
         "quit",
+        "blank:",
+        "@",
     ] {
         assert!(s.contains(k), "help lacks {k}:\n{s}");
     }
@@ -252,4 +255,487 @@ fn renders_in_small_and_large_terminals() {
         t.draw(|f| render(&app, f)).unwrap();
         ch(&mut app, '?');
     }
+}
+
+/// The cubes rolled and the cards dealt in the first shake when the human
+/// does the setup task at `human_at_ms` (and bots play at `speed`).
+fn first_setup(seed: u64, speed: u64, human_at_ms: u64) -> (Vec<String>, usize) {
+    let mut o = opts(&["me", "expert"], true);
+    o.seed = seed;
+    o.speed = speed;
+    let mut app = App::new(o).unwrap();
+    let mut now = 0;
+    while now < 70_000 && !matches!(app.m.phase, Phase::Variations { .. } | Phase::Goal { .. }) {
+        now += 100;
+        app.tick(now);
+        if now >= human_at_ms {
+            let (tag, _) = app.task();
+            match tag.as_str() {
+                "roll" => ch(&mut app, 'r'),
+                "deal" => ch(&mut app, 'd'),
+                _ => {}
+            }
+            if app.menu.is_some() {
+                key(&mut app, KeyCode::Enter);
+            }
+        }
+    }
+    let rolled: Vec<String> = app
+        .messages
+        .iter()
+        .filter(|m| m.starts_with("rolled") || m.starts_with("dealt"))
+        .cloned()
+        .collect();
+    (rolled, app.m.dealt.len())
+}
+
+/// `--fast` only speeds the bots: the same seed gives the same cubes and
+/// cards (the roll and the deal share the match's generator, so their order
+/// must not depend on the bots' speed; issue 19).
+#[test]
+fn fast_does_not_change_the_dice_of_a_seed() {
+    for seed in 1..=6 {
+        for human_at in [1_000, 2_500] {
+            let slow = first_setup(seed, 1, human_at);
+            let fast = first_setup(seed, 20, human_at);
+            assert!(!slow.0.is_empty(), "seed {seed}: nothing rolled");
+            assert_eq!(slow, fast, "seed {seed}, the human acting at {human_at} ms");
+        }
+    }
+}
+
+/// Everything the players read during `steps` steps of play: the messages,
+/// the task lines and the result screens.
+fn transcript(app: &mut App, steps: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut now = 0;
+    for _ in 0..steps {
+        out.push(app.task().1);
+        if let Overlay::Result { title, lines } = &app.overlay {
+            out.push(title.clone());
+            out.extend(lines.iter().cloned());
+        }
+        human_step(app);
+        now += 700;
+        app.tick(now);
+        if app.m.phase == Phase::Over {
+            break;
+        }
+    }
+    out.extend(app.messages.iter().cloned());
+    out
+}
+
+/// Issue 19: "you sets the Goal", "you moves R", "you's Solution": the
+/// terminal speaks to its human in the second person.
+#[test]
+fn the_human_is_addressed_in_the_second_person() {
+    let mut app = App::new(opts(&["me", "club"], true)).unwrap();
+    assert_eq!(app.does(0, "sets"), "you set");
+    assert_eq!(app.does(0, "is"), "you are");
+    assert_eq!(app.does(0, "challenges"), "you challenge");
+    assert_eq!(app.does(1, "sets"), "club bot sets");
+    assert_eq!(app.poss(0), "your");
+    assert_eq!(app.poss(1), "club bot's");
+    let text = transcript(&mut app, 1500);
+    let all = text.join("\n");
+    assert!(all.contains("you "), "{all}");
+    for bad in [
+        "you's",
+        "You's",
+        "you sets",
+        "you moves",
+        "you deals",
+        "you rolls",
+        "you selects",
+        "you challenges",
+        "you presents",
+        "you declines",
+        "you accepts",
+        "you loses",
+        "you declares",
+        "you shifts",
+        "you says",
+        "you is ",
+        "you objects",
+    ] {
+        assert!(!all.contains(bad), "`{bad}` in:\n{all}");
+    }
+}
+
+/// Issue 19: bot messages never show internal numbers: no seat numbered
+/// from 0 ("player 0"), no cube ids ("cube 16 returned to Resources").
+#[test]
+fn messages_show_no_internal_numbers() {
+    let mut app = App::new(opts(&["me", "strong", "club"], true)).unwrap();
+    let text = transcript(&mut app, 1500);
+    for l in &text {
+        assert!(!l.contains("player 0"), "{l}");
+        let digits_after_cube = l
+            .match_indices("cube ")
+            .any(|(i, _)| l[i + 5..].starts_with(|c: char| c.is_ascii_digit()));
+        assert!(!digits_after_cube, "{l}");
+    }
+    // The engine's corrections name cubes by id: the terminal shows the face.
+    let face = app.m.cube(16).unwrap().face;
+    assert_eq!(
+        app.cube_ids_in_words("cube 16 returned to Resources; the Mover moves again"),
+        format!("the {face} cube returned to Resources; the Mover moves again")
+    );
+    assert_eq!(
+        app.cube_ids_in_words("bonus cube 16 returned to Resources"),
+        format!("the bonus {face} cube returned to Resources")
+    );
+    // The engine numbers seats from 0 in its refusals: the terminal names them.
+    assert_eq!(
+        app.seat_ids_in_words("player 1 holds the challenge block"),
+        "strong bot holds the challenge block"
+    );
+    assert_eq!(
+        app.seat_ids_in_words("another player's turn"),
+        "another player's turn"
+    );
+}
+
+/// Issue 19: each seat has a distinct name and the bots are marked.
+#[test]
+fn seats_have_distinct_names_and_bots_are_marked() {
+    let names = |p: &[&str]| seat_names(&p.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(names(&["me", "expert"]).unwrap(), ["you", "expert bot"]);
+    assert_eq!(
+        names(&["club", "club", "me"]).unwrap(),
+        ["club bot 1", "club bot 2", "you"]
+    );
+    assert_eq!(
+        names(&["me", "me", "club"]).unwrap(),
+        ["player 1", "player 2", "club bot"]
+    );
+    assert_eq!(
+        names(&["ann", "Ann", "expert"]).unwrap(),
+        ["ann", "Ann 2", "expert bot"]
+    );
+    assert!(names(&["Beginner bot", "expert"]).is_err());
+    assert!(names(&["a-very-long-name-indeed", "expert"]).is_err());
+    let app = App::new(opts(&["me", "club", "club"], true)).unwrap();
+    let s = screen(&app);
+    assert!(s.contains("club bot 2") && s.contains("club bot 3"), "{s}");
+}
+
+/// Plays (the human doing the setup at once) until the human selects a
+/// variation; `None` if this seed never gets there.
+fn at_selection(seed: u64) -> Option<App> {
+    let mut o = opts(&["me", "expert"], true);
+    o.seed = seed;
+    let mut app = App::new(o).unwrap();
+    let mut now = 0;
+    for _ in 0..2000 {
+        let (tag, _) = app.task();
+        match tag.as_str() {
+            "select" => return Some(app),
+            "roll" => ch(&mut app, 'r'),
+            "deal" => ch(&mut app, 'd'),
+            _ => {}
+        }
+        if app.menu.is_some() {
+            key(&mut app, KeyCode::Enter);
+        }
+        now += 200;
+        app.tick(now);
+        if matches!(app.m.phase, Phase::Goal { .. } | Phase::Moves { .. }) {
+            return None;
+        }
+    }
+    None
+}
+
+/// XIII-C-10, XIII-C-11, II-C-1-c: the variation sheet offers every legal
+/// Double Set (not only B or R′) and every card dealt for Required and
+/// Forbidden Card (not only the first two); each choice is one the engine
+/// takes with no penalty, and reads in the rule's words.
+#[test]
+fn xiii_c_the_variation_menu_offers_every_legal_choice() {
+    let app = (1..20)
+        .find_map(at_selection)
+        .expect("a seed where the human selects");
+    let menu = app.variation_menu();
+    let sub = |name: &str| -> Vec<(String, MenuItem)> {
+        menu.iter()
+            .find_map(|(l, item)| match item {
+                MenuItem::Sub { title, items } if title == name => {
+                    assert!(l.starts_with(name), "{l}");
+                    Some(items.clone())
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no {name} in the menu"))
+    };
+    let mut cards = app.m.dealt.clone();
+    cards.sort();
+    cards.dedup();
+    assert_eq!(sub("Required Card").len(), cards.len());
+    assert_eq!(sub("Forbidden Card").len(), cards.len());
+    let doubles = sub("Double Set");
+    assert!(doubles.len() > 2, "{}", doubles.len());
+    let view = onsets_bots::View::new(&app.m, app.active);
+    for (label, item) in menu.iter().chain(doubles.iter()) {
+        for id in [
+            "-cube",
+            "-card",
+            "double-set",
+            "two-",
+            "-value",
+            "-wild",
+            "-difference",
+        ] {
+            assert!(!label.contains(id), "an id in: {label}");
+        }
+        if let MenuItem::Act(a) = item {
+            assert!(view.is_clean(a), "{label}");
+        }
+    }
+    assert!(doubles
+        .iter()
+        .all(|(l, _)| l.starts_with("Double Set: ") && l.contains("count double")));
+}
+
+/// II-A-3: in Elementary the Goal-setter sets out two V and one Λ, or one
+/// V and two Λ: the roll menu says so in the rule's words.
+#[test]
+fn ii_a_3_the_roll_menu_speaks_the_rules_words() {
+    for seed in 1..20 {
+        let mut o = opts(&["me", "expert"], true);
+        o.seed = seed;
+        o.division = Division::Elementary;
+        let mut app = App::new(o).unwrap();
+        if app.m.goal_setter != app.active {
+            continue;
+        }
+        ch(&mut app, 'r');
+        let menu = app.menu.as_ref().expect("a menu of the set-outs");
+        let labels: Vec<&str> = menu.items.iter().map(|(l, _)| l.as_str()).collect();
+        assert!(
+            labels.iter().any(|l| l.contains("two V and one Λ")),
+            "{labels:?}"
+        );
+        assert!(
+            labels.iter().any(|l| l.contains("one V and two Λ")),
+            "{labels:?}"
+        );
+        assert!(labels
+            .iter()
+            .all(|l| !l.contains("Universe") && !l.contains("Empty")));
+        let s = screen(&app);
+        assert!(s.contains("two V and one Λ"), "{s}");
+        return;
+    }
+    panic!("no seed where the human is the Goal-setter");
+}
+
+/// V-A, V-B: the hint offers a challenge only when it would be valid (no
+/// penalty, not set aside): never before the first move, never Now with no
+/// cube in Required or Permitted.
+#[test]
+fn v_b_the_hint_never_offers_an_invalid_challenge() {
+    use onsets_engine::{Act, Action, ChallengeKind, Event};
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    let mut now = 0;
+    let mut offered = 0;
+    for _ in 0..1500 {
+        let (_, task) = app.task();
+        if let Phase::Moves { .. } = app.m.phase {
+            for (kind, k) in [(ChallengeKind::Now, "c"), (ChallengeKind::Impossible, "i")] {
+                let act = Act::Challenge {
+                    player: app.active,
+                    kind,
+                };
+                let valid = app
+                    .m
+                    .apply(Action {
+                        at_ms: app.m.now_ms,
+                        act,
+                    })
+                    .is_ok_and(|(_, ev)| {
+                        !ev.iter().any(|e| {
+                            matches!(e, Event::ChallengeSetAside { .. } | Event::Penalty { .. })
+                        })
+                    });
+                let shown = task
+                    .split("challenge [")
+                    .nth(1)
+                    .is_some_and(|keys| keys.split(']').next().unwrap().split(' ').any(|x| x == k));
+                assert_eq!(shown, valid, "{kind:?}: {task}");
+                offered += shown as usize;
+            }
+            if app.m.last_mover.is_none() {
+                assert!(!task.contains("challenge"), "{task}");
+            }
+        }
+        human_step(&mut app);
+        now += 700;
+        app.tick(now);
+        if app.shakes_scored >= 2 {
+            break;
+        }
+    }
+    assert!(offered > 0, "no challenge was ever offered");
+}
+
+/// Blank Card Wild (notation.md): `blank:` is typed in lowercase; `n` does
+/// not become ∩ and `b` not B inside the word.
+#[test]
+fn xiii_c_12_blank_is_typed_in_lowercase() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    app.editor = Some(super::app::Editor {
+        purpose: super::app::EditPurpose::Solution,
+        text: String::new(),
+        cursor: 0,
+        goal: String::new(),
+        goal_focus: false,
+    });
+    for c in "b n r; blank: bg".chars() {
+        ch(&mut app, c);
+    }
+    let ed = app.editor.as_ref().unwrap();
+    assert_eq!(ed.text, "B ∩ R; blank: BG");
+    assert!(ed.feedback().is_ok(), "{:?}", ed.feedback());
+}
+
+/// Issue 19: at 80×24 nothing is cut: long messages wrap; a menu opens
+/// under the board and leaves it in view.
+#[test]
+fn at_80_by_24_lines_wrap_and_menus_leave_the_board_in_view() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    let long = "expert bot: selected a variation that keeps the shake playable and gives the others more to keep in mind, and a few more words to be sure";
+    app.messages.push(long.to_string());
+    let s = screen(&app);
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(long), "{s}");
+    // A menu: the board's rows stay on screen.
+    let mut app = (1..20)
+        .find_map(at_selection)
+        .expect("a seed where the human selects");
+    ch(&mut app, 'v');
+    assert!(app.menu.is_some());
+    let s = screen(&app);
+    for row in [
+        "Universe",
+        "Goal",
+        "Variations",
+        "Required",
+        "Permitted",
+        "Forbidden",
+        "Resources",
+    ] {
+        assert!(
+            s.lines().any(|l| l.starts_with(row)),
+            "{row} covered by the menu:\n{s}"
+        );
+    }
+    assert!(s.contains("select a variation"), "{s}");
+}
+
+/// Issue 19 (VII-C-3): a bot's explanation may only say what any player
+/// could see. Bot-only matches with player checking: no explanation given
+/// before a bot presents contains the Solution it presents in that shake,
+/// and none tells how a move stands or why a Solution was accepted.
+#[test]
+fn vii_c_3_bots_explain_only_what_the_table_sees() {
+    use onsets_bots::{Bot, Level, Player, View};
+    use onsets_engine::{Act, Action, CheckingMode, Match, MatchConfig};
+    let mut presented = 0;
+    for seed in 1..=3u64 {
+        let mut cfg = MatchConfig::new(seed, &["ann", "bob", "cy"], Division::Senior, true);
+        cfg.checking = CheckingMode::Players;
+        cfg.round_ms = 6 * 60_000;
+        let (mut m, _) = Match::new(cfg).unwrap();
+        let levels = [Level::Expert, Level::Strong, Level::Club];
+        let mut bots: Vec<Bot> = (0..3)
+            .map(|i| Bot::new(levels[i], i, seed * 10 + i as u64))
+            .collect();
+        // (shake, seat, explanation) said so far.
+        let mut said: Vec<(u32, usize, String)> = Vec::new();
+        for _ in 0..3000 {
+            if m.phase == Phase::Over {
+                break;
+            }
+            let mut best: Option<(u64, usize, onsets_bots::Decision)> = None;
+            for (i, b) in bots.iter_mut().enumerate() {
+                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms) {
+                    let at = m.now_ms + d.think_ms;
+                    if best.as_ref().is_none_or(|(t, _, _)| at < *t) {
+                        best = Some((at, i, d));
+                    }
+                }
+            }
+            let deadline = m.next_deadline();
+            let action = match best {
+                Some((at, i, d)) if deadline.is_none_or(|t| at <= t) => {
+                    for word in [
+                        "still possible",
+                        "safe",
+                        "hurry",
+                        "glance",
+                        "spot",
+                        "solves",
+                    ] {
+                        assert!(!d.explanation.contains(word), "{}", d.explanation);
+                    }
+                    assert!(!d.explanation.contains("player "), "{}", d.explanation);
+                    if let Act::Present { solution, .. } = &d.act {
+                        presented += 1;
+                        if solution.chars().count() >= 3 {
+                            for (shake, seat, e) in &said {
+                                assert!(
+                                    !(*shake == m.shake
+                                        && *seat == i
+                                        && e.contains(solution.as_str())),
+                                    "seat {i} gave away {solution} before presenting it: {e}"
+                                );
+                            }
+                        }
+                    }
+                    said.push((m.shake, i, d.explanation.clone()));
+                    Action {
+                        at_ms: at,
+                        act: d.act,
+                    }
+                }
+                _ => match deadline {
+                    Some(t) => Action {
+                        at_ms: t,
+                        act: Act::Clock,
+                    },
+                    None => break,
+                },
+            };
+            m = m.apply(action).unwrap().0;
+        }
+    }
+    assert!(presented > 0, "no Solution was presented");
+}
+
+/// A result screen longer than the terminal scrolls with ↑ ↓: nothing of
+/// it is out of reach at 80×24.
+#[test]
+fn a_long_result_screen_scrolls() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    let mut lines: Vec<String> = (1..=40)
+        .map(|i| format!("line {i} of the result"))
+        .collect();
+    lines.push("the very last line".into());
+    app.overlay = Overlay::Result {
+        title: "Shake 1 scored".into(),
+        lines,
+    };
+    assert!(!screen(&app).contains("the very last line"));
+    for _ in 0..60 {
+        key(&mut app, KeyCode::Down);
+    }
+    let s = screen(&app);
+    assert!(
+        s.contains("the very last line") && s.contains("Enter: continue"),
+        "{s}"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay, Overlay::None);
 }

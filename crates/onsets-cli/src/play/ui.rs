@@ -1,6 +1,7 @@
 //! Drawing the table: a pure function of the [`App`].
 
 use super::app::{App, EditPurpose, Overlay, PALETTE};
+use super::words;
 use onsets_core::{Card, Color as Dot, Goal, Symbol};
 use onsets_engine::{Family, Phase, Place, Task};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -44,6 +45,13 @@ pub const HELP: &[(&str, &str)] = &[
         "close the result screen; menus: ↑ ↓ Enter, Esc",
     ),
     ("q  Ctrl-C", "quit"),
+];
+
+/// The notation's annotations, as the help screen explains them
+/// (notation.md, "Solutions").
+pub const NOTATION_HELP: &[&str] = &[
+    "@: a cube standing for another symbol: R ∪@B G uses the B cube as ∪",
+    "blank: BG  the colors on the blank card (Blank Card Wild), typed in lowercase",
 ];
 
 struct Theme {
@@ -137,26 +145,21 @@ fn task_name(t: Task) -> &'static str {
     }
 }
 
-/// Draws the whole screen.
+/// The rows a paragraph takes when wrapped to `width` (at least one).
+fn rows_of(p: &Paragraph, width: u16) -> u16 {
+    (p.line_count(width.max(1)) as u16).max(1)
+}
+
+/// Draws the whole screen. Every line wraps at the terminal's width (nothing
+/// is cut at 80×24); menus open in the lower part, under the board.
 pub fn render(app: &App, f: &mut Frame) {
     let th = Theme {
         color: app.opts.color,
     };
     let area = f.area();
-    let rows = Layout::vertical([
-        Constraint::Length(1), // header
-        Constraint::Length(1), // players
-        Constraint::Length(1), // task
-        Constraint::Length(2), // universe
-        Constraint::Length(1), // goal
-        Constraint::Length(1), // variations
-        Constraint::Length(4), // mat
-        Constraint::Length(1), // resources
-        Constraint::Min(3),    // messages / editor
-        Constraint::Length(1), // hints
-    ])
-    .split(area);
     let m = &app.m;
+    let wrap = Wrap { trim: false };
+    let width = area.width;
 
     // header
     let header = format!(
@@ -171,7 +174,7 @@ pub fn render(app: &App, f: &mut Frame) {
         mmss(app.round_left() as i64),
         if m.round_up { " (time is up)" } else { "" }
     );
-    f.render_widget(Paragraph::new(Span::styled(header, th.accent())), rows[0]);
+    let header = Paragraph::new(Span::styled(header, th.accent())).wrap(wrap);
 
     // players and scores
     let totals = m.totals();
@@ -190,13 +193,13 @@ pub fn render(app: &App, f: &mut Frame) {
         }
         let marker = if turn == Some(i) { "▶" } else { " " };
         let text = format!(
-            "{marker}{name}{} {:+}  ",
+            "{marker}{name}{} {}  ",
             if tags.is_empty() {
                 String::new()
             } else {
                 format!("({tags})")
             },
-            totals[i]
+            super::narrate::signed(totals[i])
         );
         let st = if i == app.active && app.is_human(i) {
             th.bold().add_modifier(Modifier::UNDERLINED)
@@ -205,7 +208,7 @@ pub fn render(app: &App, f: &mut Frame) {
         };
         spans.push(Span::styled(text, st));
     }
-    f.render_widget(Paragraph::new(Line::from(spans)), rows[1]);
+    let players = Paragraph::new(Line::from(spans)).wrap(wrap);
 
     // task and timers
     let (_, task) = app.task();
@@ -214,15 +217,15 @@ pub fn render(app: &App, f: &mut Frame) {
         .iter()
         .map(|(p, t, left)| format!("{} {} {}", app.names[*p], task_name(*t), mmss(*left)))
         .collect();
-    let line = Line::from(vec![
+    let task = Paragraph::new(Line::from(vec![
         Span::styled(task, th.bold()),
         Span::raw(if timers.is_empty() {
             String::new()
         } else {
             format!("  ⏱ {}", timers.join(", "))
         }),
-    ]);
-    f.render_widget(Paragraph::new(line), rows[2]);
+    ]))
+    .wrap(wrap);
 
     // universe
     let mut u = vec![Span::styled("Universe ", th.bold())];
@@ -233,44 +236,41 @@ pub fn render(app: &App, f: &mut Frame) {
         u.extend(th.card(Card::from_mask(*mask).unwrap_or(Card::BLANK)));
         u.push(Span::raw(" "));
     }
-    f.render_widget(
-        Paragraph::new(Line::from(u)).wrap(Wrap { trim: false }),
-        rows[3],
-    );
+    let universe = Paragraph::new(Line::from(u)).wrap(wrap);
 
     // goal
     let goal = match &m.goal {
         Some(g) => match g.goal() {
             Ok(goal) => {
                 let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
-                format!("{}  = {:?}", goal_layout(&goal), goal.legal_values(abs))
+                format!(
+                    "{}  = {}",
+                    goal_layout(&goal),
+                    super::app::or_list(&goal.legal_values(abs))
+                )
             }
             Err(e) => format!("unreadable: {e}"),
         },
         None => "(not set)".into(),
     };
-    f.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled("Goal     ", th.bold()),
-            Span::styled(goal, th.accent()),
-        ])),
-        rows[4],
-    );
-    let vars: Vec<String> = m.variations().iter().map(|v| v.to_string()).collect();
-    f.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled("Variations ", th.bold()),
-            Span::raw(if vars.is_empty() {
-                "none".into()
-            } else {
-                vars.join(", ")
-            }),
-        ])),
-        rows[5],
-    );
+    let goal = Paragraph::new(Line::from(vec![
+        Span::styled("Goal     ", th.bold()),
+        Span::styled(goal, th.accent()),
+    ]))
+    .wrap(wrap);
+    let vars: Vec<String> = m.variations().iter().map(words::variation_short).collect();
+    let variations = Paragraph::new(Line::from(vec![
+        Span::styled("Variations ", th.bold()),
+        Span::raw(if vars.is_empty() {
+            "none".into()
+        } else {
+            vars.join(", ")
+        }),
+    ]))
+    .wrap(wrap);
 
     // mat
-    let mat: Vec<Line> = [Place::Required, Place::Permitted, Place::Forbidden]
+    let mut mat: Vec<Line> = [Place::Required, Place::Permitted, Place::Forbidden]
         .iter()
         .map(|p| {
             let mut s = vec![Span::styled(format!("{:<10}", p.name()), th.bold())];
@@ -280,14 +280,18 @@ pub fn render(app: &App, f: &mut Frame) {
             Line::from(s)
         })
         .collect();
-    let mut mat = mat;
     if let Some((w, sol)) = app.under_check() {
+        let whose = if app.is_you(w) {
+            "Your".to_string()
+        } else {
+            format!("{}'s", app.names[w])
+        };
         mat.push(Line::from(vec![
-            Span::styled(format!("{}'s Solution: ", app.names[w]), th.bold()),
+            Span::styled(format!("{whose} Solution: "), th.bold()),
             Span::styled(sol, th.accent()),
         ]));
     }
-    f.render_widget(Paragraph::new(mat), rows[6]);
+    let mat = Paragraph::new(mat).wrap(wrap);
 
     let mut r = vec![Span::styled(format!("{:<10}", "Resources"), th.bold())];
     let res = if matches!(m.phase, Phase::Setup { rolled: false, .. }) {
@@ -313,21 +317,7 @@ pub fn render(app: &App, f: &mut Frame) {
     if app.bonus {
         r.push(Span::styled(" BONUS", th.bad()));
     }
-    f.render_widget(Paragraph::new(Line::from(r)), rows[7]);
-
-    // messages or editor
-    let bottom = rows[8];
-    if let Some(ed) = &app.editor {
-        draw_editor(app, ed, &th, f, bottom);
-    } else {
-        let h = bottom.height as usize;
-        let start = app.messages.len().saturating_sub(h);
-        let lines: Vec<Line> = app.messages[start..]
-            .iter()
-            .map(|s| Line::raw(s.clone()))
-            .collect();
-        f.render_widget(Paragraph::new(lines), bottom);
-    }
+    let resources = Paragraph::new(Line::from(r)).wrap(wrap);
 
     let hints = if app.editor.is_some() {
         "Enter present · Esc close · ←→ Home End · Backspace"
@@ -336,44 +326,66 @@ pub fn render(app: &App, f: &mut Frame) {
     } else {
         "? help · r d v g · ←→ 1 2 3 b m · c i · w x · a o · q quit"
     };
-    f.render_widget(
-        Paragraph::new(Span::styled(
-            hints,
-            Style::default().add_modifier(Modifier::DIM),
-        )),
-        rows[9],
-    );
+    let hints = Paragraph::new(Span::styled(
+        hints,
+        Style::default().add_modifier(Modifier::DIM),
+    ))
+    .wrap(wrap);
 
-    if let Some(menu) = &app.menu {
-        let h = (menu.items.len() as u16 + 2)
-            .min(area.height.saturating_sub(2))
-            .max(3);
-        let rect = centered(area, area.width.saturating_sub(10).max(20), h);
-        f.render_widget(Clear, rect);
-        let inner = h.saturating_sub(2) as usize;
-        let start = menu.cursor.saturating_sub(inner.saturating_sub(1));
-        let lines: Vec<Line> = menu
-            .items
+    let rows = Layout::vertical([
+        Constraint::Length(rows_of(&header, width)),
+        Constraint::Length(rows_of(&players, width)),
+        Constraint::Length(rows_of(&task, width)),
+        Constraint::Length(rows_of(&universe, width)),
+        Constraint::Length(rows_of(&goal, width)),
+        Constraint::Length(rows_of(&variations, width)),
+        Constraint::Length(rows_of(&mat, width)),
+        Constraint::Length(rows_of(&resources, width)),
+        Constraint::Min(3), // messages / editor / menu
+        Constraint::Length(rows_of(&hints, width)),
+    ])
+    .split(area);
+    f.render_widget(header, rows[0]);
+    f.render_widget(players, rows[1]);
+    f.render_widget(task, rows[2]);
+    f.render_widget(universe, rows[3]);
+    f.render_widget(goal, rows[4]);
+    f.render_widget(variations, rows[5]);
+    f.render_widget(mat, rows[6]);
+    f.render_widget(resources, rows[7]);
+    f.render_widget(hints, rows[9]);
+
+    // messages, the editor or a menu: under the board, never over it
+    let bottom = rows[8];
+    if let Some(ed) = &app.editor {
+        draw_editor(app, ed, &th, f, bottom);
+    } else {
+        // A menu takes the rows it needs at the bottom; the latest
+        // messages, wrapped, fill the rows above it, the last at the bottom.
+        let menu_rows = app.menu.as_ref().map_or(0, |m| {
+            (m.items.len() as u16 + 2).clamp(3, bottom.height.max(3))
+        });
+        let msgs = Rect {
+            height: bottom.height.saturating_sub(menu_rows),
+            ..bottom
+        };
+        let start = app.messages.len().saturating_sub(msgs.height as usize);
+        let lines: Vec<Line> = app.messages[start..]
             .iter()
-            .enumerate()
-            .skip(start)
-            .take(inner)
-            .map(|(i, (l, _))| {
-                if i == menu.cursor {
-                    Line::styled(format!("> {l}"), th.bold().add_modifier(Modifier::REVERSED))
-                } else {
-                    Line::raw(format!("  {l}"))
-                }
-            })
+            .map(|s| Line::raw(s.clone()))
             .collect();
-        f.render_widget(
-            Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(format!(
-                " {} ({}) ",
-                menu.title,
-                menu.items.len()
-            ))),
-            rect,
-        );
+        let p = Paragraph::new(lines).wrap(wrap);
+        let total = p.line_count(msgs.width.max(1)) as u16;
+        let p = p.scroll((total.saturating_sub(msgs.height), 0));
+        f.render_widget(p, msgs);
+        if let Some(menu) = &app.menu {
+            let rect = Rect {
+                y: bottom.y + bottom.height.saturating_sub(menu_rows),
+                height: menu_rows.min(bottom.height),
+                ..bottom
+            };
+            draw_menu(menu, &th, f, rect);
+        }
     }
 
     match &app.overlay {
@@ -395,8 +407,11 @@ pub fn render(app: &App, f: &mut Frame) {
                 "Solution keys: {}  ; new part  || two",
                 pal.join(" ")
             )));
+            for l in NOTATION_HELP {
+                lines.push(Line::raw(*l));
+            }
             f.render_widget(
-                Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+                Paragraph::new(lines).wrap(wrap).block(
                     Block::default()
                         .borders(Borders::ALL)
                         .title(" Keys (any key closes) "),
@@ -406,14 +421,6 @@ pub fn render(app: &App, f: &mut Frame) {
         }
         Overlay::Result { title, lines } => {
             let w = area.width.min(78);
-            let inner = w.saturating_sub(2).max(1) as usize;
-            let rows: usize = lines
-                .iter()
-                .map(|l| l.chars().count().div_ceil(inner).max(1))
-                .sum();
-            let h = (rows as u16 + 3).min(area.height).max(5);
-            let rect = centered(area, w, h);
-            f.render_widget(Clear, rect);
             let mut ls: Vec<Line> = lines
                 .iter()
                 .map(|l| {
@@ -425,11 +432,19 @@ pub fn render(app: &App, f: &mut Frame) {
                 })
                 .collect();
             ls.push(Line::styled(
-                "Enter: continue",
+                "Enter: continue · ↑↓ scroll",
                 Style::default().add_modifier(Modifier::DIM),
             ));
+            let p = Paragraph::new(ls).wrap(wrap);
+            let rows = p.line_count(w.saturating_sub(2).max(1)) as u16;
+            let h = (rows + 2).min(area.height).max(5);
+            let rect = centered(area, w, h);
+            f.render_widget(Clear, rect);
+            // Too long for the screen: ↑ ↓ scroll it.
+            let inner = h.saturating_sub(2);
+            let scroll = app.result_scroll.min(rows.saturating_sub(inner));
             f.render_widget(
-                Paragraph::new(ls).wrap(Wrap { trim: false }).block(
+                p.scroll((scroll, 0)).block(
                     Block::default()
                         .borders(Borders::ALL)
                         .title(format!(" {title} ")),
@@ -447,6 +462,43 @@ pub fn render(app: &App, f: &mut Frame) {
             );
         }
     }
+}
+
+/// A menu, in the lower part of the screen (the board stays in view).
+fn draw_menu(menu: &super::app::Menu, th: &Theme, f: &mut Frame, area: Rect) {
+    f.render_widget(Clear, area);
+    let inner = area.height.saturating_sub(2).max(1) as usize;
+    let start = menu.cursor.saturating_sub(inner.saturating_sub(1));
+    let width = area.width.saturating_sub(4) as usize;
+    let lines: Vec<Line> = menu
+        .items
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(inner)
+        .map(|(i, (l, _))| {
+            // One row per choice: a choice too long for the screen ends in …
+            let l = if l.chars().count() > width && width > 1 {
+                format!("{}…", l.chars().take(width - 1).collect::<String>())
+            } else {
+                l.clone()
+            };
+            if i == menu.cursor {
+                Line::styled(format!("> {l}"), th.bold().add_modifier(Modifier::REVERSED))
+            } else {
+                Line::raw(format!("  {l}"))
+            }
+        })
+        .collect();
+    f.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(format!(
+            " {} ({}/{}) ",
+            menu.title,
+            menu.cursor + 1,
+            menu.items.len()
+        ))),
+        area,
+    );
 }
 
 fn draw_editor(app: &App, ed: &super::app::Editor, th: &Theme, f: &mut Frame, area: Rect) {
@@ -499,7 +551,7 @@ fn draw_editor(app: &App, ed: &super::app::Editor, th: &Theme, f: &mut Frame, ar
     }
     let pal: Vec<String> = PALETTE.iter().map(|(a, s)| format!("{a}{s}")).collect();
     lines.push(Line::raw(format!(
-        "palette: {}  B R G Y · ; next part · || 2nd",
+        "palette: {}  B R G Y · ; next part · || 2nd · R ∪@B: cube as · blank: BG",
         pal.join(" ")
     )));
     f.render_widget(

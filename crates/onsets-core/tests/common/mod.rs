@@ -62,7 +62,7 @@ impl Shake {
 }
 
 pub fn codes(v: &Verdict) -> Vec<&'static str> {
-    let mut c: Vec<&'static str> = v.errors.iter().map(|e| e.code).collect();
+    let mut c: Vec<&'static str> = v.errors.iter().map(|e| e.code.as_str()).collect();
     c.sort_unstable();
     c.dedup();
     c

@@ -1,0 +1,34 @@
+// The table's sentences speak to the player in the second person (issue 19:
+// never "You's Solution is correct"). Plain node, no browser.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { eventWords, whose } from '../js/words.js';
+
+const m = /** @type {any} */ ({ you: 0, players: ['Ann', 'Club bot'], cubes: [] });
+
+test('possessives: Your / your / Club bot\'s, never You\'s', () => {
+  assert.equal(whose(m, 0), 'Your');
+  assert.equal(whose(m, 0, false), 'your');
+  assert.equal(whose(m, 1), "Club bot's");
+  const events = [
+    { event: 'solution_judged', writer: 0, correct: true, reasons: [] },
+    { event: 'accepted', checker: 1, writer: 0 },
+    { event: 'objection_ruled', checker: 0, writer: 1, upheld: false, reason: 'r' },
+    { event: 'objection_ruled', checker: 1, writer: 0, upheld: true, reason: 'r' },
+    { event: 'challenge_set_aside', player: 0, rule: 'V-B', reason: 'r' },
+    { event: 'charge_set_aside', by: 0, reason: 'r' },
+    { event: 'insulated', offender: 0, rule: 'IX-A' },
+    { event: 'selection_insulated', player: 0, variation: 'two-operations' },
+    { event: 'ambiguity_attempt', checker: 1, writer: 0, grouping: '(B ∪ R)' },
+    { event: 'illegal_procedure_charged', by: 1, offender: 0, rule: 'IV-D', correction: 'c' },
+    { event: 'time_expired', player: 0, task: 'move', second: false },
+  ];
+  for (const e of events) {
+    const w = eventWords(/** @type {any} */ (e), m);
+    assert.ok(w, e.event);
+    assert.doesNotMatch(w.text, /You's|you's|against You|for You|by You/, w.text);
+  }
+  assert.match(eventWords(/** @type {any} */ (events[0]), m).text, /^Your Solution is correct/);
+  assert.match(eventWords(/** @type {any} */ (events[1]), m).text, /accepted your Solution/);
+});
