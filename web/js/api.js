@@ -7,7 +7,7 @@
 
 /** @returns {Promise<TableInfo[]>} */
 export async function listTables() {
-  const r = await fetch('/api/tables');
+  const r = await fetch('/api/tables?limit=100');
   if (!r.ok) throw new Error(`the server answered ${r.status}`);
   const body = await r.json();
   return body.tables;

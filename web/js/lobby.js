@@ -154,7 +154,7 @@ export function showLobby(root, go) {
  */
 function tableList(tables, go) {
   if (!tables.length) return h('p', { class: 'small' }, 'No tables yet. Make one!');
-  const status = { waiting: 'waiting for players', playing: 'playing', over: 'finished' };
+  const status = { waiting: 'waiting for players', playing: 'playing', over: 'finished', abandoned: 'abandoned' };
   return h('table', { class: 'lobby-tables' },
     h('thead', null, h('tr', null, h('th', null, 'Table'), h('th', null, 'Game'), h('th', null, 'Seats'), h('th', null, 'Status'), h('th', null, ''))),
     h('tbody', null,

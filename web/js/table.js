@@ -157,6 +157,25 @@ export class TableView {
         this.mySeat = msg.seat;
         this.notices.join = undefined;
         break;
+      case 'presence': {
+        // Who is connected: the seats' flags and the spectators; the clock
+        // is set again from the server's time.
+        if (this.info) {
+          for (const p of msg.seats ?? []) {
+            const seat = this.info.seats[p.seat];
+            if (seat) seat.connected = p.connected;
+          }
+          this.info.spectators = msg.spectators ?? this.info.spectators;
+        }
+        if (this.m && typeof msg.now_ms === 'number') {
+          this.m.now_ms = msg.now_ms;
+          this.receivedAt = performance.now();
+        }
+        this.renderHead();
+        this.renderPlayers();
+        this.tick();
+        break;
+      }
       case 'state':
       case 'update': {
         this.info = msg.table;
@@ -165,12 +184,22 @@ export class TableView {
         this.m = msg.match;
         this.receivedAt = performance.now();
         if (msg.type === 'update' && this.m) for (const e of msg.events ?? []) this.takeEvent(e);
+        if (msg.type === 'state' && this.m) this.takeHistory(msg.recent ?? []);
         if (this.m && before && this.m.shake !== before.shake) this.selected = null;
         this.afterState();
         this.render();
         break;
       }
       case 'error':
+        if (msg.code === 'table-archived') {
+          // The table left memory (finished or abandoned): watch its replay.
+          this.notices.global = { text: 'This table is finished or was abandoned: you are watching its replay.', tone: 'info' };
+          this.conn.token = null;
+          this.conn.mode = 'spectate';
+          this.conn.send({ type: 'spectate', table: this.id });
+          this.render();
+          break;
+        }
         if (msg.code === 'seat-taken' || msg.code === 'table-full' || msg.code === 'bad-name' || msg.code === 'no-such-seat') {
           this.notices.join = { text: msg.message, tone: 'error' };
         } else {
@@ -183,19 +212,42 @@ export class TableView {
     }
   }
 
-  /** @param {import('./types.js').GameEvent} e */
-  takeEvent(e) {
+  /**
+   * The history a `state` frame carries (after a reload, a reconnect, or for
+   * a late spectator): "What happened" and the verdicts are built again
+   * from it, oldest first.
+   * @param {{version: number, shake: number, events: import('./types.js').GameEvent[]}[]} recent
+   */
+  takeHistory(recent) {
+    this.log = [];
+    this.verdicts = { shake: -1, items: [] };
+    this.shown = {};
+    for (const r of recent) {
+      // Events before a `shake_started` in the same action belong to the shake before.
+      let shake = r.shake - r.events.filter((e) => e.event === 'shake_started').length;
+      for (const e of r.events) {
+        if (e.event === 'shake_started') shake = e.shake;
+        this.takeEvent(e, shake);
+      }
+    }
+  }
+
+  /**
+   * @param {import('./types.js').GameEvent} e
+   * @param {number} [inShake] the shake the event belongs to (history), else worked out from the view
+   */
+  takeEvent(e, inShake) {
     const m = /** @type {MatchView} */ (this.m);
     if (e.event === 'presented' && e.solution) this.shown[e.player] = e.solution;
     if (e.event === 'solution_judged') {
-      const shake = m.history.length && m.phase.phase !== 'checking' ? m.history[m.history.length - 1].shake : m.shake;
+      const shake = inShake ?? (m.history.length && m.phase.phase !== 'checking' ? m.history[m.history.length - 1].shake : m.shake);
       if (this.verdicts.shake !== shake) this.verdicts = { shake, items: [] };
       const text = e.solution || (e.writer === m.you ? this.mineSent || this.shown[e.writer] : this.shown[e.writer]);
       this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '' });
       delete this.shown[e.writer];
     }
     const w = eventWords(e, m);
-    if (w) this.log.unshift({ ...w, shake: m.shake });
+    if (w) this.log.unshift({ ...w, shake: inShake ?? m.shake });
     if (this.log.length > 80) this.log.length = 80;
   }
 

@@ -6,7 +6,7 @@
  *   taken: boolean, connected: boolean}} SeatInfo
  * @typedef {{id: string, link: string, division: string, adventurous: boolean,
  *   round_minutes: number, checking: string, seats: SeatInfo[],
- *   status: 'waiting'|'playing'|'over', shake: number, spectators: number}} TableInfo
+ *   status: 'waiting'|'playing'|'over'|'abandoned', shake: number, spectators: number}} TableInfo
  * @typedef {{id: number, family: 'digit'|'color'|'operation'|'restriction',
  *   face: string, place: Place}} Cube
  * @typedef {'resources'|'goal'|'required'|'permitted'|'forbidden'} Place

@@ -17,6 +17,16 @@ pub struct LoadtestArgs {
     /// Add a server bot of this level to every table
     #[arg(long)]
     bot: Option<String>,
+    /// The pace of that bot (percent of its chosen think time; 100: human-like)
+    #[arg(long, default_value_t = 100)]
+    bot_pace: u32,
+    /// Of the tables, this many are tables of three bots at bot_pace 0
+    /// (they load the bots' pool; docs/performance.md)
+    #[arg(long, default_value_t = 0)]
+    bot_only_tables: usize,
+    /// The level of the bots at those tables
+    #[arg(long, default_value = "expert")]
+    bot_only_level: String,
     /// Division of the tables
     #[arg(long, default_value = "senior")]
     division: String,
@@ -41,7 +51,9 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
                 std::fs::create_dir_all(&dir)?;
                 let db = format!("sqlite:{}", dir.join("load.db").display());
                 let store = onsets_server::Store::open(&db).await?;
-                let lobby = onsets_server::Lobby::open(store).await?;
+                let lobby =
+                    onsets_server::Lobby::open_with(store, onsets_server::Config::unlimited())
+                        .await?;
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
                 let addr = listener.local_addr()?.to_string();
                 tokio::spawn(async move {
@@ -60,6 +72,9 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
             seconds: args.seconds,
             think_ms: args.think_ms,
             bot: args.bot.clone(),
+            bot_pace: args.bot_pace,
+            bot_only_tables: args.bot_only_tables,
+            bot_only_level: args.bot_only_level.clone(),
             division: args.division.clone(),
         })
         .await

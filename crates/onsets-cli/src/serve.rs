@@ -13,6 +13,28 @@ pub struct ServeArgs {
     /// Database: a SQLite file (created on first run) or a postgres:// URL
     #[arg(long, default_value = "sqlite:onsets.db")]
     database: String,
+    /// Let pages from this origin (e.g. https://club.example) open the
+    /// WebSocket besides the server's own; repeat for more, `*` for any
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
+    /// Tables held in memory at once (live ones and replays being watched)
+    #[arg(long, default_value_t = 5000)]
+    max_tables: usize,
+    /// Minutes without a connected player after which a table is abandoned
+    /// (archived, left watchable as a replay)
+    #[arg(long, default_value_t = 30)]
+    abandon_minutes: u64,
+    /// Minutes a finished table stays in memory once nobody watches it
+    #[arg(long, default_value_t = 5)]
+    idle_over_minutes: u64,
+    /// New tables a client address may create a minute (0: no limit); bursts
+    /// of as many
+    #[arg(long, default_value_t = 30)]
+    create_per_minute: u32,
+    /// WebSocket connections a client address may open a minute (0: no
+    /// limit); bursts of half as many
+    #[arg(long, default_value_t = 240)]
+    connect_per_minute: u32,
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
@@ -30,6 +52,16 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
         "onsets: serving on http://{addr}/ (database {})",
         args.database
     );
-    rt.block_on(onsets_server::serve(&addr, &args.database))?;
+    let config = onsets_server::Config {
+        max_tables: args.max_tables.max(1),
+        abandon_after: std::time::Duration::from_secs(args.abandon_minutes.max(1) * 60),
+        idle_after_over: std::time::Duration::from_secs(args.idle_over_minutes * 60),
+        create_per_minute: args.create_per_minute,
+        create_burst: args.create_per_minute,
+        connect_per_minute: args.connect_per_minute,
+        connect_burst: (args.connect_per_minute / 2).max(1),
+        allow_origins: args.allow_origin.clone(),
+    };
+    rt.block_on(onsets_server::serve_with(&addr, &args.database, config))?;
     Ok(0)
 }

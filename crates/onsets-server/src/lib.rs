@@ -10,44 +10,56 @@
 //! # async fn run() -> anyhow::Result<()> {
 //! let store = onsets_server::Store::open("onsets.db").await?;
 //! let lobby = onsets_server::Lobby::open(store).await?;
-//! let app = onsets_server::app(lobby);
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-//! axum::serve(listener, app).await?;
+//! onsets_server::serve_on(listener, lobby).await?;
 //! # Ok(()) }
 //! ```
 
+pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 pub mod metrics;
+pub mod pool;
 pub mod protocol;
 pub mod store;
 pub mod table;
+pub mod text;
 pub mod view;
 mod web;
 mod ws;
 
-pub use lobby::{CreateTable, Lobby};
+pub use lobby::{Config, CreateTable, Lobby};
 pub use store::Store;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State, WebSocketUpgrade};
-use axum::http::{header, StatusCode};
+use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use lobby::ApiError;
+use lobby::{ApiError, ListQuery};
+use std::net::SocketAddr;
 
 /// The largest WebSocket message accepted at all; frames over
 /// [`protocol::MAX_FRAME_BYTES`] but under this get a `too-large` reply.
 const WS_MAX_MESSAGE: usize = 1 << 20;
 
-/// The HTTP and WebSocket routes (tests call this without a port).
+/// The page's Content Security Policy: everything from this server only
+/// (the WebSocket included), no inline script, no framing.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; \
+    frame-ancestors 'none'; object-src 'none'";
+
+/// The HTTP and WebSocket routes (tests call this without a port; a client
+/// address, for the rate limits, comes from `ConnectInfo` when served by
+/// [`serve_on`]).
 pub fn app(lobby: Lobby) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(get_table))
+        .route("/api/tables/{id}/log", get(get_log))
         .route("/ws", get(ws_upgrade))
         .route("/", get(|| async { web::file("index.html") }))
         .route("/t/{id}", get(|| async { web::file("index.html") }))
@@ -55,11 +67,62 @@ pub fn app(lobby: Lobby) -> Router {
             "/{*path}",
             get(|Path(p): Path<String>| async move { web::file(&p) }),
         )
+        .layer(axum::middleware::map_response(security_headers))
         .with_state(lobby)
+}
+
+/// Every response: a CSP, no framing, no content sniffing, no referrer.
+async fn security_headers(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    r
 }
 
 fn api_error(status: StatusCode, e: ApiError) -> Response {
     (status, Json(serde_json::json!({ "error": e }))).into_response()
+}
+
+/// The client's address, if the server knows it (from `ConnectInfo`).
+struct Client(limits::ClientKey);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Client(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|ConnectInfo(a)| a.ip()),
+        ))
+    }
+}
+
+fn too_many(lobby: &Lobby, l: limits::Limited) -> Response {
+    lobby.metrics.limited();
+    let mut r = api_error(
+        StatusCode::TOO_MANY_REQUESTS,
+        ApiError::new("rate-limited", l.message, None),
+    );
+    if let Ok(v) = HeaderValue::from_str(&l.retry_after_s.to_string()) {
+        r.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    r
 }
 
 async fn healthz(State(lobby): State<Lobby>) -> Response {
@@ -80,25 +143,96 @@ async fn metrics(State(lobby): State<Lobby>) -> Response {
         .into_response()
 }
 
-async fn list_tables(State(lobby): State<Lobby>) -> Response {
-    Json(serde_json::json!({ "tables": lobby.list() })).into_response()
-}
-
-async fn get_table(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
-    match lobby.get(&id) {
-        Some(h) => Json(h.info.lock().expect("table info lock").clone()).into_response(),
-        None => api_error(
-            StatusCode::NOT_FOUND,
-            ApiError::new(
-                "no-such-table",
-                format!("there is no table `{id}`"),
-                Some("id"),
-            ),
-        ),
+async fn list_tables(
+    State(lobby): State<Lobby>,
+    q: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let q = match q {
+        Ok(Query(q)) => q,
+        Err(e) => {
+            return api_error(
+                StatusCode::BAD_REQUEST,
+                ApiError::new("bad-request", e.body_text(), None),
+            )
+        }
+    };
+    match lobby.list(&q) {
+        Ok(page) => Json(page).into_response(),
+        Err(e) => api_error(StatusCode::BAD_REQUEST, e),
     }
 }
 
-async fn create_table(State(lobby): State<Lobby>, body: Bytes) -> Response {
+fn no_such_table(id: &str) -> Response {
+    let shown: String = id.chars().take(64).collect();
+    api_error(
+        StatusCode::NOT_FOUND,
+        ApiError::new(
+            "no-such-table",
+            format!("there is no table `{shown}`"),
+            Some("id"),
+        ),
+    )
+}
+
+async fn get_table(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+    match lobby.find(&id).await {
+        Some(h) => Json(h.info.lock().expect("table info lock").clone()).into_response(),
+        None => no_such_table(&id),
+    }
+}
+
+/// The match log of a table (live or archived), as `onsets replay` reads it.
+async fn get_log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+    if id.len() > text::MAX_ID_BYTES {
+        return no_such_table(&id);
+    }
+    match lobby.store.log(&id).await {
+        Ok(Some(log)) => (
+            [(header::CONTENT_TYPE, "application/x-ndjson; charset=utf-8")],
+            log,
+        )
+            .into_response(),
+        Ok(None) => no_such_table(&id),
+        Err(e) => {
+            tracing::error!(table = %id, "reading a log failed: {e:#}");
+            api_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                ApiError::new("storage", "the server could not read the log", None),
+            )
+        }
+    }
+}
+
+/// `application/json`, with or without parameters.
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"))
+}
+
+async fn create_table(
+    State(lobby): State<Lobby>,
+    Client(client): Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    // JSON only: a form on another site can post text/plain without asking
+    // (no CORS preflight), never application/json.
+    if !is_json(&headers) {
+        return api_error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::new(
+                "unsupported-media-type",
+                "send the table as JSON, with `Content-Type: application/json`",
+                None,
+            ),
+        );
+    }
+    if let Err(l) = lobby.limits.create(client) {
+        return too_many(&lobby, l);
+    }
     if body.len() > protocol::MAX_FRAME_BYTES {
         return api_error(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -126,17 +260,36 @@ async fn create_table(State(lobby): State<Lobby>, body: Bytes) -> Response {
     }
 }
 
-async fn ws_upgrade(State(lobby): State<Lobby>, ws: WebSocketUpgrade) -> Response {
+async fn ws_upgrade(
+    State(lobby): State<Lobby>,
+    Client(client): Client,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if let Err(message) = lobby.limits.origin_allowed(&headers) {
+        return api_error(
+            StatusCode::FORBIDDEN,
+            ApiError::new("forbidden-origin", message, None),
+        );
+    }
+    if let Err(l) = lobby.limits.connect(client) {
+        return too_many(&lobby, l);
+    }
     ws.max_message_size(WS_MAX_MESSAGE)
         .max_frame_size(WS_MAX_MESSAGE)
         .on_upgrade(move |socket| ws::serve(socket, lobby))
 }
 
-/// `onsets serve`: opens the store, restores the tables and serves until
-/// Ctrl-C.
+/// `onsets serve`: opens the store, restores the live tables and serves
+/// until Ctrl-C.
 pub async fn serve(addr: &str, database: &str) -> anyhow::Result<()> {
+    serve_with(addr, database, Config::default()).await
+}
+
+/// [`serve`] with an operator's [`Config`].
+pub async fn serve_with(addr: &str, database: &str, config: Config) -> anyhow::Result<()> {
     let store = Store::open(database).await?;
-    let lobby = Lobby::open(store).await?;
+    let lobby = Lobby::open_with(store, config).await?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
@@ -146,10 +299,13 @@ pub async fn serve(addr: &str, database: &str) -> anyhow::Result<()> {
 
 /// Serves the lobby on a bound listener until Ctrl-C.
 pub async fn serve_on(listener: tokio::net::TcpListener, lobby: Lobby) -> anyhow::Result<()> {
-    axum::serve(listener, app(lobby))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    axum::serve(
+        listener,
+        app(lobby).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }

@@ -8,6 +8,15 @@
 //! Latency is measured from the moment an act is sent to the moment the
 //! *other* player's connection receives the update that carries its result
 //! (the table version after it): "from action to broadcast".
+//!
+//! With `bot` set, each of those tables also has a server bot (at
+//! `bot_pace`), and the driver follows the bot's time limits (XI-A): from
+//! the moment a limit of the bot's starts (`started_ms`) until it ends
+//! (the bot acted, or the task ended otherwise), in match time, against the
+//! limit's length (`due_ms - started_ms`); a `time_expired` of the bot is a
+//! bot that did not act within its limit. `bot_only_tables` more tables of
+//! three bots at `bot_pace: 0` load the bots' pool meanwhile (they yield to
+//! the bots at tables with people).
 
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -27,6 +36,12 @@ pub struct LoadConfig {
     pub think_ms: u64,
     /// A bot of this level in a third seat (the server plays it).
     pub bot: Option<String>,
+    /// The bot's pace at the tables with people (percent, 100: human-like).
+    pub bot_pace: u32,
+    /// Tables of three bots of `bot_only_level` at `bot_pace: 0`, among
+    /// `tables`.
+    pub bot_only_tables: usize,
+    pub bot_only_level: String,
     pub division: String,
 }
 
@@ -50,14 +65,30 @@ pub struct LoadReport {
     pub p99_ms: f64,
     pub max_ms: f64,
     pub shakes_scored: u64,
+    pub bot_only_tables: usize,
+    /// The bots' time limits at tables with people that ended while
+    /// measuring.
+    pub bot_limits: usize,
+    /// Of those, ended within the limit.
+    pub bot_within_limit: usize,
+    /// Match time from a bot's limit starting to its end (ms).
+    pub bot_p50_ms: f64,
+    pub bot_max_ms: f64,
+    /// The smallest time left on a bot's limit when it ended (ms).
+    pub bot_least_margin_ms: f64,
+    /// `time_expired` of a bot at a table with people.
+    pub bot_timeouts: u64,
 }
 
 impl std::fmt::Display for LoadReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "tables held {}/{} (connections lost {})",
-            self.tables_held, self.tables_requested, self.connections_lost
+            "tables with people held {}/{} (connections lost {}); {} tables of bots only",
+            self.tables_held,
+            self.tables_requested - self.bot_only_tables,
+            self.connections_lost,
+            self.bot_only_tables
         )?;
         writeln!(
             f,
@@ -68,7 +99,21 @@ impl std::fmt::Display for LoadReport {
             f,
             "action -> broadcast latency over {} samples: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
             self.samples, self.p50_ms, self.p90_ms, self.p99_ms, self.max_ms
-        )
+        )?;
+        if self.bot_limits > 0 || self.bot_only_tables > 0 {
+            write!(
+                f,
+                "\nbots at tables with people: {}/{} time limits met, {} expired; \
+                 limit start -> end p50 {:.0} ms, max {:.0} ms; least time left {:.0} ms",
+                self.bot_within_limit,
+                self.bot_limits,
+                self.bot_timeouts,
+                self.bot_p50_ms,
+                self.bot_max_ms,
+                self.bot_least_margin_ms
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -108,6 +153,9 @@ struct Shared {
     lost: AtomicU64,
     scored: AtomicU64,
     measuring: std::sync::atomic::AtomicBool,
+    /// (time from start to end, limit length) of bots' limits, match ms.
+    bot_limits: Mutex<Vec<(f64, f64)>>,
+    bot_timeouts: AtomicU64,
 }
 
 /// Per table: when the act that produced each version was sent, and by whom.
@@ -118,13 +166,20 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
     let shared = Arc::new(Shared::default());
     let mut held = Vec::new();
     let mut tasks = Vec::new();
-    for i in 0..cfg.tables {
+    let bot_only = cfg.bot_only_tables.min(cfg.tables);
+    for i in 0..bot_only {
+        let seats = vec![json!({"kind":"bot","level":cfg.bot_only_level}); 3];
+        let body = json!({"division": cfg.division, "seats": seats, "seed": 90_000 + i as u64,
+            "bot_pace": 0, "round_minutes": 120});
+        post_table(&cfg.addr, &body).await?;
+    }
+    for i in 0..cfg.tables - bot_only {
         let mut seats = vec![json!({"kind":"human"}), json!({"kind":"human"})];
         if let Some(level) = &cfg.bot {
             seats.push(json!({"kind":"bot","level":level}));
         }
         let body = json!({"division": cfg.division, "seats": seats, "seed": 1000 + i as u64,
-            "bot_pace": 100, "round_minutes": 120});
+            "bot_pace": cfg.bot_pace, "round_minutes": 120});
         let t = post_table(&cfg.addr, &body).await?;
         let id = t["id"].as_str().unwrap_or_default().to_string();
         let sent: Sent = Arc::default();
@@ -139,8 +194,11 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
                 alive.clone(),
             );
             let think = cfg.think_ms;
+            let bot_seat = cfg.bot.as_ref().map(|_| 2usize).filter(|_| seat == 0);
             tasks.push(tokio::spawn(async move {
-                if let Err(e) = player(&addr, &id, seat, think, sent, &shared, &alive).await {
+                if let Err(e) =
+                    player(&addr, &id, seat, think, bot_seat, sent, &shared, &alive).await
+                {
                     tracing::debug!("player {id}/{seat}: {e:#}");
                 }
             }));
@@ -166,6 +224,14 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
     for t in tasks {
         t.abort();
     }
+    let mut bots = shared.bot_limits.lock().expect("bot lock").clone();
+    bots.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let bot_within_limit = bots.iter().filter(|(t, l)| t <= l).count();
+    let bot_least_margin_ms = bots
+        .iter()
+        .map(|(t, l)| l - t)
+        .min_by(|a, b| a.total_cmp(b))
+        .unwrap_or(0.0);
     let mut lat = shared.latencies.lock().expect("latency lock").clone();
     lat.sort_by(|a, b| a.total_cmp(b));
     let q = |p: f64| -> f64 {
@@ -189,6 +255,13 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
         p99_ms: q(0.99),
         max_ms: lat.last().copied().unwrap_or(0.0),
         shakes_scored: shared.scored.load(Ordering::Relaxed),
+        bot_only_tables: bot_only,
+        bot_limits: bots.len(),
+        bot_within_limit,
+        bot_p50_ms: bots.get(bots.len() / 2).map_or(0.0, |b| b.0),
+        bot_max_ms: bots.last().map_or(0.0, |b| b.0),
+        bot_least_margin_ms,
+        bot_timeouts: shared.bot_timeouts.load(Ordering::Relaxed),
     })
 }
 
@@ -213,11 +286,13 @@ async fn post_table(addr: &str, body: &Value) -> anyhow::Result<Value> {
     Ok(v)
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn player(
     addr: &str,
     table: &str,
     seat: usize,
     think_ms: u64,
+    bot_seat: Option<usize>,
     sent: Sent,
     shared: &Shared,
     alive: &AtomicU64,
@@ -241,6 +316,8 @@ async fn player(
     // The version my act in flight would produce.
     let mut mine: Option<u64> = None;
     let mut seen_version = 0u64;
+    // The bot's running limits: (task, stage, due) -> started_ms.
+    let mut bot_timers: HashMap<(String, u64, u64), u64> = HashMap::new();
     let result: anyhow::Result<()> = async {
         loop {
             let wait = next_act.map(tokio::time::sleep_until);
@@ -283,6 +360,9 @@ async fn player(
                 Some("state") | Some("update") if v["match"].is_object() => {
                     view = v["match"].clone();
                     let version = view["version"].as_u64().unwrap_or(0);
+                    if let Some(b) = bot_seat {
+                        follow_bot(b, &v, &view, &mut bot_timers, shared);
+                    }
                     // Every applied action (players', bots', the clock's),
                     // counted once per table by seat 0.
                     if seat == 0 && version > seen_version {
@@ -325,4 +405,48 @@ async fn player(
     alive.fetch_sub(1, Ordering::Relaxed);
     shared.lost.fetch_add(1, Ordering::Relaxed);
     result
+}
+
+/// Follows the bot's time limits in a frame (see the module's comment).
+fn follow_bot(
+    bot: usize,
+    frame: &Value,
+    view: &Value,
+    running: &mut HashMap<(String, u64, u64), u64>,
+    shared: &Shared,
+) {
+    let measuring = shared.measuring.load(Ordering::Relaxed);
+    let now = view["now_ms"].as_u64().unwrap_or(0);
+    if measuring {
+        for e in frame["events"].as_array().into_iter().flatten() {
+            if e["event"] == "time_expired" && e["player"].as_u64() == Some(bot as u64) {
+                shared.bot_timeouts.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+    let mut now_running = HashMap::new();
+    for t in view["timers"].as_array().into_iter().flatten() {
+        if t["player"].as_u64() != Some(bot as u64) {
+            continue;
+        }
+        let key = (
+            t["task"].as_str().unwrap_or_default().to_string(),
+            t["stage"].as_u64().unwrap_or(0),
+            t["due_ms"].as_u64().unwrap_or(0),
+        );
+        let started = t["started_ms"].as_u64().unwrap_or(now);
+        now_running.insert(key, started);
+    }
+    for (key, started) in running.iter() {
+        if !now_running.contains_key(key) && measuring {
+            let took = now.saturating_sub(*started) as f64;
+            let limit = key.2.saturating_sub(*started) as f64;
+            shared
+                .bot_limits
+                .lock()
+                .expect("bot lock")
+                .push((took, limit));
+        }
+    }
+    *running = now_running;
 }

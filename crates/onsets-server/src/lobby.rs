@@ -9,17 +9,180 @@ use onsets_bots::Level;
 use onsets_core::Division;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
+use std::time::Duration;
 
-/// At most this many tables are held at once (a refusal beyond it, not a crash).
+/// At most this many tables are held at once by default (a refusal beyond
+/// it, not a crash).
 pub const MAX_TABLES: usize = 5000;
+
+/// What an operator sets (`onsets serve --help`; README, "Running a public
+/// server").
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Tables held in memory at once (live ones and replays being watched).
+    pub max_tables: usize,
+    /// A table where no player has been connected this long is abandoned:
+    /// archived in the database and removed from memory. For a table of
+    /// bots only, no connection at all (nobody watching).
+    pub abandon_after: Duration,
+    /// A finished table (or a replay) nobody has watched this long leaves
+    /// memory (it stays in the database, viewable as a replay).
+    pub idle_after_over: Duration,
+    /// Table creations per client address: a burst, then one every
+    /// `60 / per_minute` seconds. 0: no limit.
+    pub create_per_minute: u32,
+    pub create_burst: u32,
+    /// WebSocket connections per client address, likewise.
+    pub connect_per_minute: u32,
+    pub connect_burst: u32,
+    /// Origins whose pages may open the WebSocket besides the server's own
+    /// (`*`: any).
+    pub allow_origins: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_tables: MAX_TABLES,
+            abandon_after: Duration::from_secs(30 * 60),
+            idle_after_over: Duration::from_secs(5 * 60),
+            create_per_minute: 30,
+            create_burst: 30,
+            connect_per_minute: 240,
+            connect_burst: 120,
+            allow_origins: Vec::new(),
+        }
+    }
+}
+
+impl Config {
+    /// No rate limits (the load driver's own server, tests of other things).
+    pub fn unlimited() -> Config {
+        Config {
+            create_per_minute: 0,
+            connect_per_minute: 0,
+            ..Config::default()
+        }
+    }
+}
+
+/// The tables in memory and the count reserved against the limit.
+pub struct Registry {
+    tables: RwLock<HashMap<String, TableHandle>>,
+    /// Tables held plus creations under way: reserved before a table is
+    /// made, so that two creations never both pass the limit.
+    reserved: AtomicUsize,
+    serial: AtomicU64,
+    max: usize,
+}
+
+impl Registry {
+    fn new(max: usize) -> Registry {
+        Registry {
+            tables: RwLock::new(HashMap::new()),
+            reserved: AtomicUsize::new(0),
+            serial: AtomicU64::new(1),
+            max,
+        }
+    }
+
+    /// Takes a place under the limit, atomically; `false` if none is left.
+    pub fn reserve(&self) -> bool {
+        self.reserved
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < self.max).then_some(n + 1)
+            })
+            .is_ok()
+    }
+
+    /// Gives back a place (a creation failed, or a table left memory).
+    pub fn release(&self) {
+        let _ = self
+            .reserved
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+    }
+
+    pub fn next_serial(&self) -> u64 {
+        self.serial.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub fn get(&self, id: &str) -> Option<TableHandle> {
+        self.tables.read().expect("lobby lock").get(id).cloned()
+    }
+
+    pub fn insert(&self, h: TableHandle) {
+        self.tables
+            .write()
+            .expect("lobby lock")
+            .insert(h.id.clone(), h);
+    }
+
+    /// A table's task ends: its handle goes (if it is still this one) and its
+    /// place is given back.
+    pub fn remove(&self, id: &str, serial: u64) {
+        let mut t = self.tables.write().expect("lobby lock");
+        if t.get(id).is_some_and(|h| h.serial == serial) {
+            t.remove(id);
+        }
+        drop(t);
+        self.release();
+    }
+
+    pub fn len(&self) -> usize {
+        self.tables.read().expect("lobby lock").len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn infos(&self) -> Vec<TableInfo> {
+        self.tables
+            .read()
+            .expect("lobby lock")
+            .values()
+            .map(|h| h.info.lock().expect("table info lock").clone())
+            .collect()
+    }
+}
 
 /// The server's shared state.
 #[derive(Clone)]
 pub struct Lobby {
-    pub tables: Arc<RwLock<HashMap<String, TableHandle>>>,
+    pub tables: Arc<Registry>,
     pub store: Store,
     pub metrics: Arc<Metrics>,
+    pub config: Arc<Config>,
+    pub limits: Arc<crate::limits::Limits>,
+    /// One replay loaded at a time (two spectators of one archived table
+    /// get one table task).
+    replay_load: Arc<tokio::sync::Mutex<()>>,
+}
+
+/// `GET /api/tables` query: a page of tables, filtered.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    /// `waiting`, `playing` or `over`.
+    pub status: Option<String>,
+    /// `elementary`, `middle`, `junior` or `senior`.
+    pub division: Option<String>,
+    /// Page size: 1 to 200 (default 50).
+    pub limit: Option<usize>,
+    /// Tables to skip (default 0).
+    pub offset: Option<usize>,
+}
+
+/// A page of the listing.
+#[derive(Clone, Debug, Serialize)]
+pub struct ListPage {
+    pub tables: Vec<TableInfo>,
+    /// Tables matching the filter, all pages together.
+    pub total: usize,
+    pub offset: usize,
+    pub limit: usize,
 }
 
 /// `POST /api/tables`: a new table.
@@ -145,55 +308,131 @@ impl CreateTable {
 }
 
 impl Lobby {
-    /// Opens the lobby over a store, restoring every stored table.
+    /// Opens the lobby over a store with the default [`Config`], restoring
+    /// every live table.
     pub async fn open(store: Store) -> anyhow::Result<Lobby> {
+        Lobby::open_with(store, Config::default()).await
+    }
+
+    /// Opens the lobby over a store, restoring every live (waiting or
+    /// playing) table; finished and abandoned ones stay in the database.
+    pub async fn open_with(store: Store, config: Config) -> anyhow::Result<Lobby> {
         let lobby = Lobby {
-            tables: Arc::new(RwLock::new(HashMap::new())),
+            tables: Arc::new(Registry::new(config.max_tables)),
             store,
             metrics: Arc::new(Metrics::default()),
+            limits: Arc::new(crate::limits::Limits::new(&config)),
+            config: Arc::new(config),
+            replay_load: Arc::new(tokio::sync::Mutex::new(())),
         };
         let stored = lobby.store.load().await?;
         let count = stored.len();
         for t in stored {
-            let spec: TableSpec = match serde_json::from_str(&t.spec) {
-                Ok(s) => s,
-                Err(e) => {
-                    tracing::error!(table = %t.id, "unreadable table spec: {e}");
-                    continue;
-                }
-            };
             let id = t.id.clone();
-            match table::spawn(
-                id.clone(),
-                spec,
-                lobby.store.clone(),
-                lobby.metrics.clone(),
-                Some(t),
-            ) {
-                Ok(h) => {
-                    lobby.tables.write().expect("lobby lock").insert(id, h);
+            if !lobby.tables.reserve() {
+                tracing::error!(table = %id, "over the table limit: left in the database");
+                continue;
+            }
+            match lobby.spawn_stored(t, false).await {
+                Ok(h) => lobby.tables.insert(h),
+                Err(e) => {
+                    lobby.tables.release();
+                    tracing::error!(table = %id, "cannot restore the table: {e:#}")
                 }
-                Err(e) => tracing::error!(table = %id, "cannot restore the table: {e:#}"),
             }
         }
         if count > 0 {
-            tracing::info!(tables = count, "restored tables from the store");
+            tracing::info!(tables = count, "restored live tables from the store");
         }
+        lobby.limits.start_cleaning();
         Ok(lobby)
     }
 
+    async fn spawn_stored(
+        &self,
+        t: crate::store::StoredTable,
+        archived: bool,
+    ) -> anyhow::Result<TableHandle> {
+        let spec: TableSpec = serde_json::from_str(&t.spec)
+            .map_err(|e| anyhow::anyhow!("unreadable table spec: {e}"))?;
+        table::spawn(table::Setup {
+            id: t.id.clone(),
+            spec,
+            store: self.store.clone(),
+            metrics: self.metrics.clone(),
+            registry: self.tables.clone(),
+            config: self.config.clone(),
+            stored: Some(t),
+            archived,
+        })
+        .await
+    }
+
+    /// A live table in memory.
     pub fn get(&self, id: &str) -> Option<TableHandle> {
-        self.tables.read().expect("lobby lock").get(id).cloned()
+        self.tables.get(id)
+    }
+
+    /// A table in memory, or a finished or abandoned one loaded from the
+    /// database as a replay (read-only; it leaves memory again when nobody
+    /// watches it).
+    pub async fn find(&self, id: &str) -> Option<TableHandle> {
+        if let Some(h) = self.get(id) {
+            return Some(h);
+        }
+        if id.is_empty() || id.len() > crate::text::MAX_ID_BYTES {
+            return None;
+        }
+        let _one = self.replay_load.lock().await;
+        if let Some(h) = self.get(id) {
+            return Some(h);
+        }
+        let stored = match self.store.load_one(id).await {
+            Ok(Some(t)) => t,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::error!(table = %id, "loading a replay failed: {e:#}");
+                return None;
+            }
+        };
+        if !self.tables.reserve() {
+            return None;
+        }
+        match self.spawn_stored(stored, true).await {
+            Ok(h) => {
+                self.tables.insert(h.clone());
+                Some(h)
+            }
+            Err(e) => {
+                self.tables.release();
+                tracing::error!(table = %id, "cannot load the replay: {e:#}");
+                None
+            }
+        }
     }
 
     pub async fn create(&self, req: &CreateTable) -> Result<TableInfo, ApiError> {
-        if self.tables.read().expect("lobby lock").len() >= MAX_TABLES {
+        // A bad request takes no place.
+        req.spec(0)?;
+        // Reserved before anything awaits: the limit holds under any race.
+        if !self.tables.reserve() {
             return Err(ApiError::new(
                 "too-many-tables",
-                format!("this server holds at most {MAX_TABLES} tables"),
+                format!(
+                    "this server holds at most {} tables; try again later",
+                    self.config.max_tables
+                ),
                 None,
             ));
         }
+        let made = self.make(req).await;
+        if made.is_err() {
+            self.tables.release();
+        }
+        made
+    }
+
+    async fn make(&self, req: &CreateTable) -> Result<TableInfo, ApiError> {
         let id_src = uuid::Uuid::new_v4();
         let seed = id_src.as_u64_pair().0;
         let spec = req.spec(seed)?;
@@ -210,42 +449,81 @@ impl Lobby {
                 tracing::error!("storing a table failed: {e:#}");
                 ApiError::new("storage", "the server could not record the table", None)
             })?;
-        let handle = table::spawn(
-            id.clone(),
+        let handle = table::spawn(table::Setup {
+            id: id.clone(),
             spec,
-            self.store.clone(),
-            self.metrics.clone(),
-            None,
-        )
+            store: self.store.clone(),
+            metrics: self.metrics.clone(),
+            registry: self.tables.clone(),
+            config: self.config.clone(),
+            stored: None,
+            archived: false,
+        })
+        .await
         .map_err(|e| ApiError::new("internal", e.to_string(), None))?;
         let info = handle.info.lock().expect("table info lock").clone();
-        self.tables
-            .write()
-            .expect("lobby lock")
-            .insert(id.clone(), handle);
+        self.tables.insert(handle);
         tracing::info!(table = %id, division = %info.division, seats = info.seats.len(), "table created");
         Ok(info)
     }
 
-    /// Tables open to join or watch: waiting and playing first, newest first.
-    pub fn list(&self) -> Vec<TableInfo> {
+    /// Tables open to join or watch, filtered and paged: waiting and playing
+    /// first, then finished ones; by id within each.
+    pub fn list(&self, q: &ListQuery) -> Result<ListPage, ApiError> {
+        let status = match q.status.as_deref() {
+            None | Some("") | Some("any") => None,
+            Some("waiting") => Some(TableStatus::Waiting),
+            Some("playing") => Some(TableStatus::Playing),
+            Some("over") => Some(TableStatus::Over),
+            Some(_) => {
+                return Err(ApiError::new(
+                    "bad-field",
+                    "status is `waiting`, `playing` or `over`",
+                    Some("status"),
+                ))
+            }
+        };
+        let division = match q.division.as_deref() {
+            None | Some("") | Some("any") => None,
+            Some(d) => Some(
+                d.parse::<Division>()
+                    .map_err(|e: String| ApiError::new("bad-field", e, Some("division")))?
+                    .name()
+                    .to_string(),
+            ),
+        };
+        let limit = q.limit.unwrap_or(50);
+        if !(1..=200).contains(&limit) {
+            return Err(ApiError::new(
+                "bad-field",
+                "limit is 1 to 200",
+                Some("limit"),
+            ));
+        }
+        let offset = q.offset.unwrap_or(0);
         let mut v: Vec<TableInfo> = self
             .tables
-            .read()
-            .expect("lobby lock")
-            .values()
-            .map(|h| h.info.lock().expect("table info lock").clone())
+            .infos()
+            .into_iter()
+            .filter(|t| status.is_none_or(|s| t.status == s))
+            .filter(|t| division.as_ref().is_none_or(|d| &t.division == d))
             .collect();
-        v.sort_by_key(|t| {
-            (
-                match t.status {
-                    TableStatus::Waiting => 0,
-                    TableStatus::Playing => 1,
-                    TableStatus::Over => 2,
-                },
-                t.id.clone(),
-            )
+        v.sort_by(|a, b| {
+            let rank = |t: &TableInfo| match t.status {
+                TableStatus::Waiting => 0,
+                TableStatus::Playing => 1,
+                TableStatus::Over => 2,
+                TableStatus::Abandoned => 3,
+            };
+            (rank(a), &a.id).cmp(&(rank(b), &b.id))
         });
-        v
+        let total = v.len();
+        let tables = v.into_iter().skip(offset).take(limit).collect();
+        Ok(ListPage {
+            tables,
+            total,
+            offset,
+            limit,
+        })
     }
 }

@@ -12,6 +12,10 @@ pub struct Metrics {
     actions: AtomicU64,
     frames_in: AtomicU64,
     errors: AtomicU64,
+    table_wakes: AtomicU64,
+    bot_asks: AtomicU64,
+    bot_acts: AtomicU64,
+    rate_limited: AtomicU64,
     started: Instant,
     /// (when, actions) samples for the rate.
     window: Mutex<Vec<(Instant, u64)>>,
@@ -25,6 +29,10 @@ impl Default for Metrics {
             actions: AtomicU64::new(0),
             frames_in: AtomicU64::new(0),
             errors: AtomicU64::new(0),
+            table_wakes: AtomicU64::new(0),
+            bot_asks: AtomicU64::new(0),
+            bot_acts: AtomicU64::new(0),
+            rate_limited: AtomicU64::new(0),
             started: Instant::now(),
             window: Mutex::new(Vec::new()),
         }
@@ -49,6 +57,26 @@ impl Metrics {
     }
     pub fn error(&self) {
         self.errors.fetch_add(1, Ordering::Relaxed);
+    }
+    /// A table's task woke on its own (a deadline, a bot's act, presence).
+    pub fn table_wake(&self) {
+        self.table_wakes.fetch_add(1, Ordering::Relaxed);
+    }
+    /// A bot was asked what to do.
+    pub fn bot_ask(&self) {
+        self.bot_asks.fetch_add(1, Ordering::Relaxed);
+    }
+    pub fn bot_act(&self) {
+        self.bot_acts.fetch_add(1, Ordering::Relaxed);
+    }
+    pub fn limited(&self) {
+        self.rate_limited.fetch_add(1, Ordering::Relaxed);
+    }
+    pub fn table_wakes(&self) -> u64 {
+        self.table_wakes.load(Ordering::Relaxed)
+    }
+    pub fn bot_asks(&self) -> u64 {
+        self.bot_asks.load(Ordering::Relaxed)
     }
     pub fn tables(&self) -> i64 {
         self.tables.load(Ordering::Relaxed)
@@ -84,6 +112,10 @@ impl Metrics {
              # TYPE onsets_actions_per_second gauge\nonsets_actions_per_second {:.2}\n\
              # TYPE onsets_frames_in_total counter\nonsets_frames_in_total {}\n\
              # TYPE onsets_frame_errors_total counter\nonsets_frame_errors_total {}\n\
+             # TYPE onsets_table_wakes_total counter\nonsets_table_wakes_total {}\n\
+             # TYPE onsets_bot_asks_total counter\nonsets_bot_asks_total {}\n\
+             # TYPE onsets_bot_acts_total counter\nonsets_bot_acts_total {}\n\
+             # TYPE onsets_rate_limited_total counter\nonsets_rate_limited_total {}\n\
              # TYPE onsets_uptime_seconds gauge\nonsets_uptime_seconds {}\n",
             self.tables(),
             self.connections(),
@@ -91,6 +123,10 @@ impl Metrics {
             self.actions_per_second(),
             self.frames_in.load(Ordering::Relaxed),
             self.errors.load(Ordering::Relaxed),
+            self.table_wakes(),
+            self.bot_asks(),
+            self.bot_acts.load(Ordering::Relaxed),
+            self.rate_limited.load(Ordering::Relaxed),
             self.started.elapsed().as_secs(),
         )
     }

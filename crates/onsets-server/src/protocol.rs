@@ -87,6 +87,9 @@ pub enum TableStatus {
     Waiting,
     Playing,
     Over,
+    /// No player was connected for the configured time: archived before
+    /// its end (watchable as a replay, not playable).
+    Abandoned,
 }
 
 /// A table in the lobby and at the head of every `state`.
@@ -128,6 +131,10 @@ pub enum ServerMsg {
         table: TableInfo,
         #[serde(rename = "match")]
         view: Option<Box<MatchView>>,
+        /// The events of the last applied actions, oldest first (as this
+        /// connection may see them), so that a page restores its history
+        /// ("What happened", the verdicts) after a reload or a reconnect.
+        recent: Vec<RecentView>,
     },
     /// Something happened: the events (as this connection may see them) and
     /// the table after them.
@@ -160,6 +167,31 @@ pub enum ServerMsg {
         field: Option<String>,
     },
     Pong,
+    /// Who is connected changed (sent instead of a full update, at most
+    /// every 250 ms). `now_ms` is the match clock when it was sent.
+    Presence {
+        table: String,
+        seats: Vec<SeatPresence>,
+        spectators: usize,
+        now_ms: Option<u64>,
+    },
+}
+
+/// One seat in a `presence` frame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPresence {
+    pub seat: usize,
+    pub connected: bool,
+}
+
+/// The events of one applied action in `state.recent`.
+#[derive(Clone, Debug, Serialize)]
+pub struct RecentView {
+    /// The table's version after the action.
+    pub version: u64,
+    /// The shake the events belong to.
+    pub shake: u32,
+    pub events: Vec<Event>,
 }
 
 /// Wraps a server message in the envelope.
@@ -224,7 +256,7 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
         Some(_) => return Err(error("bad-envelope", "`type` is a string", Some("type"))),
         None => return Err(error("bad-envelope", "missing field `type`", Some("type"))),
     };
-    serde_json::from_value(value).map_err(|e| {
+    let msg: ClientMsg = serde_json::from_value(value).map_err(|e| {
         let msg = e.to_string();
         let code = if msg.starts_with("unknown variant") {
             "unknown-type"
@@ -241,7 +273,40 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
                 None
             }),
         )
-    })
+    })?;
+    check_lengths(&msg)?;
+    Ok(msg)
+}
+
+/// Bounds the texts of a message (an act's texts are bounded in
+/// [`read_act`], where a refusal is a `rejected` reply).
+#[allow(clippy::result_large_err)]
+fn check_lengths(msg: &ClientMsg) -> Result<(), ServerMsg> {
+    use crate::text::{MAX_ID_BYTES, MAX_NAME_BYTES};
+    let long = |field: &str, len: usize, max: usize| {
+        error(
+            "too-long",
+            format!("`{field}` is {len} bytes; the limit is {max}"),
+            Some(field),
+        )
+    };
+    let (table, token, name) = match msg {
+        ClientMsg::Join { table, name, .. } => (Some(table), None, Some(name)),
+        ClientMsg::Rejoin { table, token } => (Some(table), Some(token), None),
+        ClientMsg::Spectate { table } => (Some(table), None, None),
+        ClientMsg::Act { token, .. } => (None, Some(token), None),
+        _ => (None, None, None),
+    };
+    if let Some(t) = table.filter(|t| t.len() > MAX_ID_BYTES) {
+        return Err(long("table", t.len(), MAX_ID_BYTES));
+    }
+    if let Some(t) = token.filter(|t| t.len() > MAX_ID_BYTES) {
+        return Err(long("token", t.len(), MAX_ID_BYTES));
+    }
+    if let Some(n) = name.filter(|n| n.len() > MAX_NAME_BYTES) {
+        return Err(long("name", n.len(), MAX_NAME_BYTES));
+    }
+    Ok(())
 }
 
 /// Reads the `act` of an `act` message for `seat`: fills in `player`, refuses
@@ -251,6 +316,9 @@ pub fn read_act(
     seat: usize,
     act: serde_json::Value,
 ) -> Result<onsets_engine::Act, (&'static str, &'static str, String)> {
+    if let Err((_, message)) = crate::text::check_act_texts(&act) {
+        return Err(("too-long", "-", message));
+    }
     let serde_json::Value::Object(mut map) = act else {
         return Err((
             "bad-act",

@@ -47,6 +47,28 @@ macro_rules! fetch {
     };
 }
 
+/// Like `fetch!`, with one bound parameter.
+macro_rules! fetch_bound {
+    ($store:expr, $sql:expr, $bind:expr, $row:expr) => {
+        match $store {
+            Store::Sqlite(p) => sqlx::query($sql)
+                .bind($bind)
+                .fetch_all(p)
+                .await?
+                .into_iter()
+                .map($row)
+                .collect::<Vec<_>>(),
+            Store::Postgres(p) => sqlx::query($sql)
+                .bind($bind)
+                .fetch_all(p)
+                .await?
+                .into_iter()
+                .map($row)
+                .collect::<Vec<_>>(),
+        }
+    };
+}
+
 /// A database connection pool.
 #[derive(Clone, Debug)]
 pub enum Store {
@@ -186,22 +208,31 @@ impl Store {
         Ok(())
     }
 
-    /// Every stored table with its seats and log, oldest first.
+    /// Every live (waiting or playing) table with its seats and log, oldest
+    /// first. Finished and abandoned tables stay archived.
     pub async fn load(&self) -> Result<Vec<StoredTable>> {
         let tables = fetch!(
             self,
-            "SELECT id, created_at, spec, status, header FROM tables ORDER BY created_at, id",
+            "SELECT id, created_at, spec, status, header FROM tables \
+             WHERE status IN ('waiting', 'playing') ORDER BY created_at, id",
             |r| row_table(r.get(0), r.get(1), r.get(2), r.get(3), r.get(4))
         );
-        let seats = fetch!(self, "SELECT table_id, seat, name, token FROM seats", |r| (
-            r.get::<String, _>(0),
-            r.get::<i32, _>(1),
-            r.get::<String, _>(2),
-            r.get::<String, _>(3)
-        ));
+        let seats = fetch!(
+            self,
+            "SELECT table_id, seat, name, token FROM seats \
+             WHERE table_id IN (SELECT id FROM tables WHERE status IN ('waiting', 'playing'))",
+            |r| (
+                r.get::<String, _>(0),
+                r.get::<i32, _>(1),
+                r.get::<String, _>(2),
+                r.get::<String, _>(3)
+            )
+        );
         let actions = fetch!(
             self,
-            "SELECT table_id, seq, action FROM actions ORDER BY table_id, seq",
+            "SELECT table_id, seq, action FROM actions \
+             WHERE table_id IN (SELECT id FROM tables WHERE status IN ('waiting', 'playing')) \
+             ORDER BY table_id, seq",
             |r| (
                 r.get::<String, _>(0),
                 r.get::<i64, _>(1),
@@ -225,6 +256,61 @@ impl Store {
             }
         }
         Ok(tables)
+    }
+}
+
+impl Store {
+    /// One table, whatever its status (a replay of an archived one).
+    pub async fn load_one(&self, id: &str) -> Result<Option<StoredTable>> {
+        let tables = fetch_bound!(
+            self,
+            "SELECT id, created_at, spec, status, header FROM tables WHERE id = $1",
+            id,
+            |r| row_table(r.get(0), r.get(1), r.get(2), r.get(3), r.get(4))
+        );
+        let Some(mut t) = tables.into_iter().next() else {
+            return Ok(None);
+        };
+        t.seats = fetch_bound!(
+            self,
+            "SELECT seat, name, token FROM seats WHERE table_id = $1",
+            id,
+            |r| (
+                r.get::<i32, _>(0).max(0) as usize,
+                r.get::<String, _>(1),
+                r.get::<String, _>(2)
+            )
+        );
+        t.actions = fetch_bound!(
+            self,
+            "SELECT action FROM actions WHERE table_id = $1 ORDER BY seq",
+            id,
+            |r| r.get::<String, _>(0)
+        );
+        Ok(Some(t))
+    }
+
+    /// A table's match log as `onsets replay` reads it: the header line,
+    /// then one action a line. `None` for no such table or one not started.
+    pub async fn log(&self, id: &str) -> Result<Option<String>> {
+        let Some(t) = self.load_one(id).await? else {
+            return Ok(None);
+        };
+        let Some(header) = t.header else {
+            return Ok(None);
+        };
+        // The engine's log header: the config with its format.
+        let mut head: serde_json::Value = serde_json::from_str(&header)?;
+        if let Some(o) = head.as_object_mut() {
+            o.insert("format".into(), onsets_engine::FORMAT.into());
+        }
+        let mut out = head.to_string();
+        out.push('\n');
+        for a in t.actions {
+            out.push_str(&a);
+            out.push('\n');
+        }
+        Ok(Some(out))
     }
 }
 

@@ -2,7 +2,9 @@
 //! order of arrival, the acts of its players, its bots and its clock.
 //!
 //! * The engine is the only authority: every act goes through
-//!   [`Match::apply`]; a rejection carries the engine's code and rule.
+//!   [`Match::apply`], run on the judging pool ([`crate::pool::judge`]) so
+//!   that no table's task ever holds a tokio worker for CPU work (the
+//!   checker, the solver); a rejection carries the engine's code and rule.
 //! * Arrival order at this task decides races (the challenge block, V-B).
 //! * Every applied action is written to the store before its events are
 //!   broadcast; if the write fails the action is undone (not applied) and
@@ -10,20 +12,39 @@
 //! * The match clock is the time since the match started. Timers (XI) are the
 //!   engine's: the task wakes at [`Match::next_deadline`] and applies
 //!   `clock`. After a restart the clock resumes from the last logged action:
-//!   time while the server was down is not counted against anyone.
-//! * Bots decide off this task (`spawn_blocking`: the expert may consult the
-//!   solver) and act after their think time, scaled by the table's `bot_pace`.
+//!   time while the server was down is not counted against anyone. Every
+//!   frame carries the clock as it is when the frame is made ([`Clock`]).
+//! * Bots are asked what to do once per version of the table (when it
+//!   changes: an act, a clock event), never polled; they think on the bots'
+//!   pool (tables with people first) and act after their think time, scaled
+//!   by the table's `bot_pace`, if the table is still at that version. An
+//!   idle table sleeps until its next deadline.
+//! * Presence (who is connected, spectators) is sent as a small `presence`
+//!   frame, at most every [`PRESENCE_EVERY`], never as a full update.
+//! * Lifecycle: a table where no player has been connected for
+//!   [`Config::abandon_after`] is abandoned; a finished one leaves memory
+//!   when nobody has watched it for [`Config::idle_after_over`]. Both stay in
+//!   the database and are loaded again, read-only, to be watched as replays.
 
+use crate::lobby::{Config, Registry};
 use crate::metrics::Metrics;
+use crate::pool::{self, Lane};
 use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableInfo, TableStatus};
 use crate::store::Store;
 use onsets_bots::{Bot, Decision, Level, Player, View};
 use onsets_core::Division;
 use onsets_engine::{Act, Action, CheckingMode, Event, Match, MatchConfig, Phase};
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio::time::{Duration, Instant};
+
+/// Presence changes are gathered and sent at most this often.
+pub const PRESENCE_EVERY: Duration = Duration::from_millis(250);
+/// The applied actions whose events a `state` frame carries (the history a
+/// page shows after a reload: "What happened", the verdicts).
+pub const RECENT: usize = 200;
 
 /// A seat as created.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +81,35 @@ impl TableSpec {
     }
 }
 
+/// The match clock as a frame reads it when it is made: `base_ms` plus the
+/// time since `origin` while it runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    pub origin: Instant,
+    pub base_ms: u64,
+    pub running: bool,
+}
+
+impl Clock {
+    pub fn now_ms(&self) -> u64 {
+        if self.running {
+            self.base_ms + self.origin.elapsed().as_millis() as u64
+        } else {
+            self.base_ms
+        }
+    }
+}
+
+/// The events of one applied action, kept for the history of `state`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Recent {
+    /// The table's version after the action.
+    pub version: u64,
+    /// The shake the events belong to (the match's shake after them).
+    pub shake: u32,
+    pub events: Vec<Event>,
+}
+
 /// What a table broadcasts after every change.
 #[derive(Debug)]
 pub struct Broadcast {
@@ -69,6 +119,28 @@ pub struct Broadcast {
     pub m: Option<Arc<Match>>,
     /// When each of `m.timers` started (match ms).
     pub timer_starts: Vec<u64>,
+    pub clock: Clock,
+    /// The history (snapshots only; empty in updates).
+    pub recent: Vec<Recent>,
+}
+
+/// Who is connected, sent instead of a full update.
+#[derive(Debug)]
+pub struct Presence {
+    pub table: String,
+    /// (seat, connected) for every seat.
+    pub seats: Vec<(usize, bool)>,
+    pub spectators: usize,
+    pub clock: Option<Clock>,
+}
+
+/// What the connections at a table receive.
+#[derive(Clone, Debug)]
+pub enum Out {
+    Update(Arc<Broadcast>),
+    Presence(Arc<Presence>),
+    /// The table left memory (finished or abandoned, archived).
+    Closed,
 }
 
 /// The answer to a join or rejoin: (seat, token, name), or the error to send.
@@ -99,7 +171,8 @@ pub enum Cmd {
     },
     BotDecided {
         seat: usize,
-        fingerprint: u64,
+        /// The table's version the bot saw.
+        version: u64,
         asked_ms: u64,
         bot: Box<Bot>,
         decision: Option<Decision>,
@@ -110,8 +183,10 @@ pub enum Cmd {
 #[derive(Clone)]
 pub struct TableHandle {
     pub id: String,
+    /// Tells this table's task from an earlier one of the same id.
+    pub serial: u64,
     pub cmds: mpsc::Sender<Cmd>,
-    pub updates: broadcast::Sender<Arc<Broadcast>>,
+    pub updates: broadcast::Sender<Out>,
     pub info: Arc<Mutex<TableInfo>>,
 }
 
@@ -124,15 +199,31 @@ struct Seat {
 }
 
 struct BotSlot {
-    /// `None` while the bot is thinking on a blocking thread.
+    /// `None` while the bot is thinking on the bots' pool.
     bot: Option<Box<Bot>>,
-    thinking: Option<u64>,
-    /// (fingerprint, due match ms, decision)
+    /// The version the bot was last asked about.
+    asked: Option<u64>,
+    /// (version, due match ms, decision)
     planned: Option<(u64, u64, Decision)>,
+}
+
+/// What [`spawn`] needs.
+pub struct Setup {
+    pub id: String,
+    pub spec: TableSpec,
+    pub store: Store,
+    pub metrics: Arc<Metrics>,
+    pub registry: Arc<Registry>,
+    pub config: Arc<Config>,
+    /// A table restored from the store.
+    pub stored: Option<crate::store::StoredTable>,
+    /// A finished or abandoned table loaded to be watched: nothing runs.
+    pub archived: bool,
 }
 
 struct Table {
     id: String,
+    serial: u64,
     spec: TableSpec,
     seats: Vec<Seat>,
     m: Option<Arc<Match>>,
@@ -143,24 +234,42 @@ struct Table {
     base_ms: u64,
     store: Store,
     metrics: Arc<Metrics>,
-    updates: broadcast::Sender<Arc<Broadcast>>,
+    registry: Arc<Registry>,
+    config: Arc<Config>,
+    updates: broadcast::Sender<Out>,
     info: Arc<Mutex<TableInfo>>,
     cmds: mpsc::Sender<Cmd>,
     /// (player, task, stage, due) of each running timer and when it started.
     timer_starts: Vec<(TimerKey, u64)>,
+    recent: VecDeque<Recent>,
+    archived: bool,
+    /// The stored status was `abandoned`.
+    abandoned: bool,
+    /// A presence frame is due at this instant.
+    presence_due: Option<Instant>,
+    /// Since when no player (for a table of bots: nobody) is connected.
+    alone_since: Option<Instant>,
+    /// Since when no connection at all is open.
+    empty_since: Option<Instant>,
+    /// A deadline at which `clock` changed nothing (not woken for again).
+    spent_deadline: Option<u64>,
 }
 
 type TimerKey = (usize, onsets_engine::Task, u8, u64);
 
-/// Starts a table's task. `stored` is (seats taken, actions) for a table
-/// restored from the store.
-pub fn spawn(
-    id: String,
-    spec: TableSpec,
-    store: Store,
-    metrics: Arc<Metrics>,
-    stored: Option<crate::store::StoredTable>,
-) -> anyhow::Result<TableHandle> {
+/// Starts a table's task (a stored table's log is replayed first, on the
+/// judging pool).
+pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
+    let Setup {
+        id,
+        spec,
+        store,
+        metrics,
+        registry,
+        config,
+        stored,
+        archived,
+    } = setup;
     let (tx, rx) = mpsc::channel(256);
     let (updates, _) = broadcast::channel(64);
     let seats = spec
@@ -185,53 +294,55 @@ pub fn spawn(
                             i,
                             spec.seed ^ (0x5EA7 + i as u64),
                         ))),
-                        thinking: None,
+                        asked: None,
                         planned: None,
                     })
                 }
             },
         })
         .collect();
+    let serial = registry.next_serial();
+    let now = Instant::now();
     let mut t = Table {
         id: id.clone(),
+        serial,
         spec,
         seats,
         m: None,
         version: 0,
         spectators: 0,
-        origin: Instant::now(),
+        origin: now,
         base_ms: 0,
         store,
         metrics,
+        registry,
+        config,
         updates: updates.clone(),
         info: Arc::new(Mutex::new(placeholder_info(&id))),
         cmds: tx.clone(),
         timer_starts: Vec::new(),
+        recent: VecDeque::new(),
+        archived,
+        abandoned: false,
+        presence_due: None,
+        alone_since: Some(now),
+        empty_since: Some(now),
+        spent_deadline: None,
     };
     if let Some(st) = stored {
-        t.restore(st.seats, st.header, st.actions)?;
+        t.abandoned = st.status == "abandoned";
+        t.restore(st.seats, st.header, st.actions).await?;
     }
     t.refresh_info();
     let handle = TableHandle {
         id,
+        serial,
         cmds: tx,
         updates,
         info: t.info.clone(),
     };
     tokio::spawn(t.run(rx));
     Ok(handle)
-}
-
-/// How many bots may think at once: one core fewer than the machine has
-/// (at least one), leaving a core to the connections.
-fn bot_slots() -> Arc<tokio::sync::Semaphore> {
-    static SLOTS: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
-    SLOTS
-        .get_or_init(|| {
-            let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-            Arc::new(tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1)))
-        })
-        .clone()
 }
 
 fn bot_name(level: &str) -> String {
@@ -273,17 +384,83 @@ fn rejected(
     }
 }
 
+fn archived_error() -> ServerMsg {
+    crate::protocol::error(
+        "table-archived",
+        "this table is finished or was abandoned: it can be watched as a replay, not played",
+        None,
+    )
+}
+
+/// Replays a stored log: the match and the events of each action.
+type Replayed = (Match, Vec<Recent>);
+
+fn replay(id: &str, header: &str, actions: &[String]) -> anyhow::Result<Replayed> {
+    let config: MatchConfig = serde_json::from_str(header)?;
+    let (mut m, first) = Match::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut recent = VecDeque::new();
+    recent.push_back(Recent {
+        version: 1,
+        shake: m.shake,
+        events: first,
+    });
+    for (i, a) in actions.iter().enumerate() {
+        let action: Action = serde_json::from_str(a)?;
+        let (next, events) = m
+            .apply(action)
+            .map_err(|e| anyhow::anyhow!("table {id}: action {}: {e}", i + 1))?;
+        m = next;
+        if !events.is_empty() {
+            recent.push_back(Recent {
+                version: i as u64 + 2,
+                shake: m.shake,
+                events,
+            });
+            if recent.len() > RECENT {
+                recent.pop_front();
+            }
+        }
+    }
+    Ok((m, recent.into()))
+}
+
 impl Table {
+    fn clock_state(&self) -> Clock {
+        let running = !self.archived && self.m.as_ref().is_some_and(|m| m.phase != Phase::Over);
+        Clock {
+            origin: self.origin,
+            base_ms: self.base_ms,
+            running,
+        }
+    }
+
     fn clock(&self) -> u64 {
         self.base_ms + self.origin.elapsed().as_millis() as u64
     }
 
     fn status(&self) -> TableStatus {
         match &self.m {
-            None => TableStatus::Waiting,
             Some(m) if m.phase == Phase::Over => TableStatus::Over,
+            _ if self.abandoned => TableStatus::Abandoned,
+            None => TableStatus::Waiting,
             Some(_) => TableStatus::Playing,
         }
+    }
+
+    fn has_humans(&self) -> bool {
+        self.seats.iter().any(|s| s.spec == SeatSpec::Human)
+    }
+
+    fn players_connected(&self) -> i32 {
+        self.seats
+            .iter()
+            .filter(|s| s.spec == SeatSpec::Human)
+            .map(|s| s.connections.max(0))
+            .sum()
+    }
+
+    fn connections(&self) -> i32 {
+        self.players_connected() + self.spectators.max(0)
     }
 
     fn refresh_info(&mut self) {
@@ -320,7 +497,7 @@ impl Table {
         *self.info.lock().expect("table info lock") = info;
     }
 
-    fn snapshot(&self, events: Vec<Event>) -> Arc<Broadcast> {
+    fn snapshot(&self, events: Vec<Event>, with_recent: bool) -> Arc<Broadcast> {
         let timer_starts = match &self.m {
             Some(m) => m
                 .timers
@@ -341,10 +518,15 @@ impl Table {
             events,
             m: self.m.clone(),
             timer_starts,
+            clock: self.clock_state(),
+            recent: if with_recent {
+                self.recent.iter().cloned().collect()
+            } else {
+                Vec::new()
+            },
         })
     }
 
-    /// Notes when each new timer started.
     fn track_timers(&mut self) {
         let Some(m) = &self.m else { return };
         let keys: Vec<TimerKey> = m
@@ -360,15 +542,48 @@ impl Table {
         }
     }
 
+    fn remember(&mut self, events: &[Event]) {
+        if events.is_empty() {
+            return;
+        }
+        self.recent.push_back(Recent {
+            version: self.version,
+            shake: self.m.as_ref().map_or(0, |m| m.shake),
+            events: events.to_vec(),
+        });
+        while self.recent.len() > RECENT {
+            self.recent.pop_front();
+        }
+    }
+
+    /// A full update (it carries the presence too).
     fn broadcast(&mut self, events: Vec<Event>) {
         self.track_timers();
         self.refresh_info();
-        let b = self.snapshot(events);
-        let _ = self.updates.send(b);
+        self.presence_due = None;
+        let b = self.snapshot(events, false);
+        let _ = self.updates.send(Out::Update(b));
     }
 
-    /// Rebuilds the match from the stored log.
-    fn restore(
+    fn send_presence(&mut self) {
+        self.presence_due = None;
+        self.refresh_info();
+        let p = Presence {
+            table: self.id.clone(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (i, s.bot.is_some() || s.connections > 0))
+                .collect(),
+            spectators: self.spectators.max(0) as usize,
+            clock: self.m.as_ref().map(|_| self.clock_state()),
+        };
+        let _ = self.updates.send(Out::Presence(Arc::new(p)));
+    }
+
+    /// Rebuilds the match from the stored log (on the judging pool).
+    async fn restore(
         &mut self,
         taken: Vec<(usize, String, String)>,
         header: Option<String>,
@@ -381,19 +596,17 @@ impl Table {
             }
         }
         if let Some(header) = header {
-            let config: MatchConfig = serde_json::from_str(&header)?;
-            let (mut m, _) = Match::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
-            for (i, a) in actions.iter().enumerate() {
-                let action: Action = serde_json::from_str(a)?;
-                m = m
-                    .apply(action)
-                    .map_err(|e| anyhow::anyhow!("table {}: action {}: {e}", self.id, i + 1))?
-                    .0;
-            }
-            self.version = actions.len() as u64 + 1;
+            let id = self.id.clone();
+            let n = actions.len();
+            let (m, recent) = pool::judge()
+                .run(Lane::First, move || replay(&id, &header, &actions))
+                .await
+                .ok_or_else(|| anyhow::anyhow!("table {}: replaying the log failed", self.id))??;
+            self.version = n as u64 + 1;
             self.base_ms = m.now_ms;
             self.origin = Instant::now();
             self.m = Some(Arc::new(m));
+            self.recent = recent.into();
             self.track_timers();
         }
         Ok(())
@@ -409,7 +622,7 @@ impl Table {
         self.metrics.table_opened();
         // A table of bots only starts at once (and a table whose last seat
         // was taken just before a restart starts now).
-        if self.m.is_none() && self.full() {
+        if !self.archived && self.m.is_none() && self.full() {
             self.start().await;
         }
         self.ask_bots();
@@ -419,7 +632,10 @@ impl Table {
                 Some(at) => tokio::select! {
                     c = rx.recv() => c,
                     _ = tokio::time::sleep_until(at) => {
-                        self.on_wake().await;
+                        self.metrics.table_wake();
+                        if self.on_wake().await {
+                            break;
+                        }
                         continue;
                     }
                 },
@@ -428,32 +644,88 @@ impl Table {
             let Some(cmd) = cmd else { break };
             self.handle(cmd).await;
         }
+        self.close().await;
         self.metrics.table_closed();
     }
 
-    /// When to wake: the engine's next deadline or a bot's planned act.
-    fn next_wake(&self) -> Option<Instant> {
-        let m = self.m.as_ref()?;
-        if m.phase == Phase::Over {
-            return None;
-        }
-        let mut due = m.next_deadline();
-        for s in &self.seats {
-            if let Some((_, at, _)) = s.bot.as_ref().and_then(|b| b.planned.as_ref()) {
-                due = Some(due.map_or(*at, |d| d.min(*at)));
+    /// The table leaves memory: archived in the database (finished ones are
+    /// already `over`), its handle removed; connections still here are told.
+    async fn close(&mut self) {
+        if !self.archived && self.status() != TableStatus::Over {
+            if let Err(e) = self.store.set_status(&self.id, "abandoned").await {
+                tracing::error!(table = %self.id, "storing the status failed: {e:#}");
             }
+            tracing::info!(table = %self.id, "table abandoned: archived");
         }
-        let due = due?;
-        let now = self.clock();
-        Some(Instant::now() + Duration::from_millis(due.saturating_sub(now)))
+        self.registry.remove(&self.id, self.serial);
+        let _ = self.updates.send(Out::Closed);
     }
 
-    async fn on_wake(&mut self) {
-        let Some(m) = self.m.clone() else { return };
+    /// When the table leaves memory, if nothing happens before.
+    fn leaves_at(&self) -> Option<Instant> {
+        let over = self.archived || self.status() == TableStatus::Over;
+        if over {
+            self.empty_since.map(|t| t + self.config.idle_after_over)
+        } else {
+            self.alone_since.map(|t| t + self.config.abandon_after)
+        }
+    }
+
+    /// When to wake: the engine's next deadline, a bot's planned act, a
+    /// presence frame, or the time to leave memory.
+    fn next_wake(&self) -> Option<Instant> {
+        let mut at = self.leaves_at();
+        let mut at_min = |x: Instant| at = Some(at.map_or(x, |a: Instant| a.min(x)));
+        if let Some(p) = self.presence_due {
+            at_min(p);
+        }
+        if let Some(m) = self
+            .m
+            .as_ref()
+            .filter(|m| m.phase != Phase::Over && !self.archived)
+        {
+            let mut due = m.next_deadline();
+            if due.is_some() && due == self.spent_deadline {
+                // `clock` changed nothing at this deadline: look again in a
+                // second, not at once.
+                due = due.map(|d| d.max(self.clock()) + 1000);
+            }
+            for s in &self.seats {
+                if let Some((_, when, _)) = s.bot.as_ref().and_then(|b| b.planned.as_ref()) {
+                    due = Some(due.map_or(*when, |d| d.min(*when)));
+                }
+            }
+            if let Some(due) = due {
+                let now = self.clock();
+                at_min(Instant::now() + Duration::from_millis(due.saturating_sub(now)));
+            }
+        }
+        at
+    }
+
+    /// Returns `true` when the table leaves memory.
+    async fn on_wake(&mut self) -> bool {
+        let instant = Instant::now();
+        if self.leaves_at().is_some_and(|t| t <= instant) {
+            return true;
+        }
+        if self.presence_due.is_some_and(|t| t <= instant) {
+            self.send_presence();
+        }
+        if self.archived {
+            return false;
+        }
+        let Some(m) = self.m.clone() else {
+            return false;
+        };
+        if m.phase == Phase::Over {
+            return false;
+        }
         let now = self.clock();
         // A bot whose time has come acts, if the table is as it saw it.
         let mut acted = false;
         for seat in 0..self.seats.len() {
+            let version = self.version;
             let planned = self.seats[seat]
                 .bot
                 .as_mut()
@@ -461,9 +733,10 @@ impl Table {
                     Some((_, at, _)) if *at <= now => b.planned.take(),
                     _ => None,
                 });
-            if let Some((fp, _, d)) = planned {
-                if View::new(&m, seat).fingerprint() == fp {
+            if let Some((v, _, d)) = planned {
+                if v == version {
                     tracing::debug!(table = %self.id, seat, "bot: {}", d.explanation);
+                    self.metrics.bot_act();
                     let _ = self.apply(d.act).await;
                     acted = true;
                     break;
@@ -475,17 +748,15 @@ impl Table {
                 if dl <= now {
                     let before = self.version;
                     let _ = self.apply(Act::Clock).await;
-                    if self.version == before {
-                        // Nothing fell due after all: do not spin.
-                        tokio::time::sleep(Duration::from_millis(20)).await;
-                    }
+                    self.spent_deadline = (self.version == before).then_some(dl);
                 }
             }
         }
         self.ask_bots();
+        false
     }
 
-    /// Applies an act now. Writes it, then broadcasts.
+    /// Applies an act now (on the judging pool). Writes it, then broadcasts.
     async fn apply(&mut self, act: Act) -> Result<u64, onsets_engine::Rejection> {
         let Some(m) = self.m.clone() else {
             return Err(onsets_engine::Rejection::new(
@@ -499,7 +770,25 @@ impl Table {
             act,
         };
         let is_clock = action.act == Act::Clock;
-        let (next, events) = m.apply(action.clone())?;
+        // Tables of bots only yield to tables with people here too.
+        let lane = if self.has_humans() {
+            Lane::First
+        } else {
+            Lane::Yielding
+        };
+        let judged = {
+            let (m, action) = (m.clone(), action.clone());
+            pool::judge().run(lane, move || m.apply(action)).await
+        };
+        let Some(judged) = judged else {
+            tracing::error!(table = %self.id, "applying an act failed: {action:?}");
+            return Err(onsets_engine::Rejection::new(
+                "internal",
+                "-",
+                "the server could not judge the act; nothing changed",
+            ));
+        };
+        let (next, events) = judged?;
         if is_clock && events.is_empty() {
             return Ok(self.version);
         }
@@ -515,81 +804,126 @@ impl Table {
         let over = next.phase == Phase::Over && m.phase != Phase::Over;
         self.m = Some(Arc::new(next));
         self.version += 1;
+        self.spent_deadline = None;
         self.metrics.action();
         if over {
             tracing::info!(table = %self.id, version = self.version, "match over");
             if let Err(e) = self.store.set_status(&self.id, "over").await {
                 tracing::error!(table = %self.id, "storing the status failed: {e:#}");
             }
+            // The clock stops: frames carry the match's last time.
+            self.base_ms = self.m.as_ref().map_or(0, |m| m.now_ms);
+            self.origin = Instant::now();
         }
+        self.remember(&events);
         self.broadcast(events);
         self.ask_bots();
         Ok(self.version)
     }
 
-    /// Asks every idle bot whose view changed what it would do.
+    /// Asks every idle bot that has not seen this version what it would do.
     fn ask_bots(&mut self) {
+        if self.archived {
+            return;
+        }
         let Some(m) = self.m.clone() else { return };
         if m.phase == Phase::Over {
             return;
         }
+        let version = self.version;
+        let lane = if self.has_humans() {
+            Lane::First
+        } else {
+            Lane::Yielding
+        };
+        let asked_ms = m.now_ms.max(self.clock());
         for seat in 0..self.seats.len() {
             let Some(slot) = self.seats[seat].bot.as_mut() else {
                 continue;
             };
-            let fp = View::new(&m, seat).fingerprint();
-            if slot.planned.as_ref().is_some_and(|p| p.0 == fp) || slot.thinking == Some(fp) {
-                continue;
+            if slot.asked == Some(version) {
+                continue; // asked already: thinking, planned, or nothing to do
             }
-            slot.planned = None;
+            if slot.planned.as_ref().is_some_and(|p| p.0 != version) {
+                slot.planned = None;
+            }
             let Some(mut bot) = slot.bot.take() else {
-                continue; // still thinking about an older table: asked again on return
+                continue; // still thinking about an older version: asked again on return
             };
-            slot.thinking = Some(fp);
+            slot.asked = Some(version);
+            self.metrics.bot_ask();
             let m = m.clone();
             let tx = self.cmds.clone();
-            let asked_ms = m.now_ms.max(self.clock());
             tokio::spawn(async move {
-                // Bots think on blocking threads, a few at a time, so the
-                // players' acts never wait for a solver (`bot_slots`).
-                let Ok(permit) = bot_slots().acquire_owned().await else {
-                    return;
-                };
-                let _ = tokio::task::spawn_blocking(move || {
-                    let decision = bot.decide(&View::new(&m, seat), asked_ms);
-                    drop(permit);
-                    let _ = tx.blocking_send(Cmd::BotDecided {
-                        seat,
-                        fingerprint: fp,
-                        asked_ms,
-                        bot,
-                        decision,
-                    });
-                })
-                .await;
+                let decided = pool::bots()
+                    .run(lane, move || {
+                        let decision = bot.decide(&View::new(&m, seat), asked_ms);
+                        (bot, decision)
+                    })
+                    .await;
+                if let Some((bot, decision)) = decided {
+                    let _ = tx
+                        .send(Cmd::BotDecided {
+                            seat,
+                            version,
+                            asked_ms,
+                            bot,
+                            decision,
+                        })
+                        .await;
+                }
             });
+        }
+    }
+
+    fn presence_changed(&mut self) {
+        let now = Instant::now();
+        let alone = if self.has_humans() {
+            self.players_connected() == 0
+        } else {
+            self.connections() == 0
+        };
+        match (alone, self.alone_since) {
+            (true, None) => self.alone_since = Some(now),
+            (false, Some(_)) => self.alone_since = None,
+            _ => {}
+        }
+        match (self.connections() == 0, self.empty_since) {
+            (true, None) => self.empty_since = Some(now),
+            (false, Some(_)) => self.empty_since = None,
+            _ => {}
+        }
+        if self.presence_due.is_none() {
+            self.presence_due = Some(now + PRESENCE_EVERY);
         }
     }
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Join { name, seat, reply } => {
-                let r = self.join(name, seat).await;
+                let r = if self.archived {
+                    Err(archived_error())
+                } else {
+                    self.join(name, seat).await
+                };
                 let _ = reply.send(r);
             }
             Cmd::Rejoin { token, reply } => {
-                let r = self
-                    .seats
-                    .iter()
-                    .position(|s| s.token.as_deref() == Some(token.as_str()))
-                    .map(|i| (i, token.clone(), self.seats[i].name.clone()))
-                    .ok_or_else(|| {
-                        crate::protocol::error(
-                            "bad-token",
-                            "no seat at this table has that token",
-                            Some("token"),
-                        )
-                    });
+                let r = if self.archived {
+                    Err(archived_error())
+                } else {
+                    self.seats
+                        .iter()
+                        .position(|s| s.token.as_deref() == Some(token.as_str()))
+                        .map(|i| (i, token.clone(), self.seats[i].name.clone()))
+                        .ok_or_else(|| {
+                            crate::protocol::error(
+                                "bad-token",
+                                "no seat at this table has that token",
+                                Some("token"),
+                            )
+                        })
+                };
                 let _ = reply.send(r);
             }
             Cmd::Presence { seat, delta } => {
@@ -598,7 +932,7 @@ impl Table {
                     Some(_) => {}
                     None => self.spectators += delta,
                 }
-                self.broadcast(Vec::new());
+                self.presence_changed();
             }
             Cmd::Act {
                 token,
@@ -607,27 +941,37 @@ impl Table {
                 act,
                 reply,
             } => {
-                let msg = self.act(token, reference, version, act).await;
+                let msg = if self.archived {
+                    rejected(
+                        reference,
+                        "table-archived",
+                        "-",
+                        "this table is finished or was abandoned: nothing more can be done at it",
+                        self.version,
+                    )
+                } else {
+                    self.act(token, reference, version, act).await
+                };
                 let _ = reply.send(msg);
             }
             Cmd::Snapshot { reply } => {
                 self.refresh_info();
-                let _ = reply.send(self.snapshot(Vec::new()));
+                let _ = reply.send(self.snapshot(Vec::new(), true));
             }
             Cmd::BotDecided {
                 seat,
-                fingerprint,
+                version,
                 asked_ms,
                 bot,
                 decision,
             } => {
                 let pace = self.spec.bot_pace as u64;
+                let current = self.version;
                 if let Some(slot) = self.seats.get_mut(seat).and_then(|s| s.bot.as_mut()) {
                     slot.bot = Some(bot);
-                    slot.thinking = None;
-                    if let Some(d) = decision {
+                    if let (Some(d), true) = (decision, version == current) {
                         let due = asked_ms + d.think_ms * pace / 100;
-                        slot.planned = Some((fingerprint, due, d));
+                        slot.planned = Some((version, due, d));
                     }
                 }
                 // The table may have moved on while the bot thought.
@@ -641,14 +985,8 @@ impl Table {
         name: String,
         seat: Option<usize>,
     ) -> Result<(usize, String, String), ServerMsg> {
-        let name = name.trim().to_string();
-        if name.is_empty() || name.chars().count() > 24 || name.chars().any(char::is_control) {
-            return Err(crate::protocol::error(
-                "bad-name",
-                "a name is 1 to 24 printable characters",
-                Some("name"),
-            ));
-        }
+        let name = crate::text::normalize_name(&name)
+            .map_err(|m| crate::protocol::error("bad-name", m, Some("name")))?;
         let free = |s: &Seat| s.spec == SeatSpec::Human && s.token.is_none();
         let seat = match seat {
             Some(i) => match self.seats.get(i) {
@@ -687,12 +1025,7 @@ impl Table {
         }
         self.seats[seat].name = name.clone();
         self.seats[seat].token = Some(token.clone());
-        if self
-            .seats
-            .iter()
-            .all(|s| s.bot.is_some() || s.token.is_some())
-            && self.m.is_none()
-        {
+        if self.full() && self.m.is_none() {
             self.start().await;
         } else {
             self.broadcast(Vec::new());
@@ -731,6 +1064,7 @@ impl Table {
         self.m = Some(Arc::new(m));
         self.version = 1;
         tracing::info!(table = %self.id, players = ?config.players, "match started");
+        self.remember(&events);
         self.broadcast(events);
         self.ask_bots();
     }

@@ -15,8 +15,9 @@ use serde::Serialize;
 pub struct MatchView {
     /// The table's version: it grows by one with every applied action.
     pub version: u64,
-    /// The match clock (ms) at which this view was taken. Time left on a
-    /// timer is `due_ms - now_ms`, less the time since the frame arrived.
+    /// The match clock (ms) when this frame was sent (not the time of the
+    /// last action). Time left on a timer is `due_ms - now_ms`, less the
+    /// time since the frame arrived.
     pub now_ms: u64,
     /// The seat this view is for (`null` for a spectator).
     pub you: Option<usize>,
@@ -83,8 +84,15 @@ pub struct PendingView {
 }
 
 impl MatchView {
-    /// `starts[i]` is when `m.timers[i]` started (missing: now).
-    pub fn new(m: &Match, version: u64, you: Option<usize>, starts: &[u64]) -> MatchView {
+    /// `starts[i]` is when `m.timers[i]` started (missing: now); `now_ms` is
+    /// the match clock now (never before the last action).
+    pub fn new(
+        m: &Match,
+        version: u64,
+        you: Option<usize>,
+        starts: &[u64],
+        now_ms: u64,
+    ) -> MatchView {
         let mut phase = m.phase.clone();
         if let Phase::Writing(w) = &mut phase {
             for (q, wr) in w.writers.iter_mut().enumerate() {
@@ -107,7 +115,7 @@ impl MatchView {
         }
         MatchView {
             version,
-            now_ms: m.now_ms,
+            now_ms: now_ms.max(m.now_ms),
             you,
             players: m.config.players.clone(),
             division: m.config.division.name().to_string(),
@@ -236,10 +244,10 @@ mod tests {
             kind: WritingKind::EndOfRound,
             writers: vec![writer(Some("R ∪ B")), writer(None), writer(None)],
         });
-        let mine = serde_json::to_string(&MatchView::new(&m, 1, Some(0), &[])).unwrap();
+        let mine = serde_json::to_string(&MatchView::new(&m, 1, Some(0), &[], 0)).unwrap();
         assert!(mine.contains("R ∪ B"));
         for seat in [Some(1), Some(2), None] {
-            let theirs = serde_json::to_string(&MatchView::new(&m, 1, seat, &[])).unwrap();
+            let theirs = serde_json::to_string(&MatchView::new(&m, 1, seat, &[], 0)).unwrap();
             assert!(!theirs.contains("R ∪ B"), "seat {seat:?} sees it: {theirs}");
         }
         let ev = vec![Event::Presented {
@@ -271,7 +279,7 @@ mod tests {
             correct: vec![None; 3],
             attempts: vec![(0, 1, "(R ∪ B) ∩ G".into())],
         });
-        let seen = |you| serde_json::to_string(&MatchView::new(&m, 1, you, &[])).unwrap();
+        let seen = |you| serde_json::to_string(&MatchView::new(&m, 1, you, &[], 0)).unwrap();
         assert!(seen(Some(1)).contains("(R ∪ B) ∩ G"));
         assert!(!seen(Some(2)).contains("(R ∪ B) ∩ G"));
         assert!(!seen(Some(0)).contains("(R ∪ B) ∩ G"));
@@ -291,7 +299,7 @@ mod tests {
     #[test]
     fn view_hides_the_deck_and_dice() {
         let (m, _) = Match::new(MatchConfig::new(3, &["A", "B"], Division::Senior, true)).unwrap();
-        let v = MatchView::new(&m, 0, Some(0), &[]);
+        let v = MatchView::new(&m, 0, Some(0), &[], 0);
         let json = serde_json::to_string(&v).unwrap();
         assert!(!json.contains("word_pos"), "the dice generator is hidden");
         assert!(!json.contains("\"deck\""), "the deck order is hidden");

@@ -7,7 +7,8 @@
 
 use crate::lobby::Lobby;
 use crate::protocol::{self, envelope, error, ClientMsg, ServerMsg, PROTOCOL_VERSION};
-use crate::table::{Broadcast, Cmd, TableHandle};
+use crate::protocol::{RecentView, SeatPresence};
+use crate::table::{Broadcast, Cmd, Out, Presence, TableHandle};
 use crate::view::{events_for, MatchView};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -25,7 +26,7 @@ struct Seat {
     table: TableHandle,
     seat: Option<usize>,
     token: Option<String>,
-    updates: broadcast::Receiver<Arc<Broadcast>>,
+    updates: broadcast::Receiver<Out>,
     last_version: u64,
 }
 
@@ -88,14 +89,20 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
             }
             update = recv(&mut at) => {
                 match update {
-                    Some(Ok(b)) => render_update(&b, &mut at),
+                    Some(Ok(Out::Update(b))) => render_update(&b, &mut at),
+                    Some(Ok(Out::Presence(p))) => vec![render_presence(&p)],
                     Some(Err(broadcast::error::RecvError::Lagged(_))) => match &at {
                         Some(s) => vec![state(&*snapshot(&s.table).await, s.seat)],
                         None => Vec::new(),
                     },
-                    Some(Err(broadcast::error::RecvError::Closed)) => {
+                    Some(Ok(Out::Closed)) | Some(Err(broadcast::error::RecvError::Closed)) => {
+                        // The table left memory (finished or abandoned).
                         at = None;
-                        Vec::new()
+                        vec![envelope(&error(
+                            "table-archived",
+                            "the table was archived (finished, or no player was connected); spectate it again to watch its replay",
+                            None,
+                        ))]
                     }
                     None => Vec::new(),
                 }
@@ -117,9 +124,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
 }
 
 /// The next update of the table this connection is at (never, if none).
-async fn recv(
-    at: &mut Option<Seat>,
-) -> Option<Result<Arc<Broadcast>, broadcast::error::RecvError>> {
+async fn recv(at: &mut Option<Seat>) -> Option<Result<Out, broadcast::error::RecvError>> {
     match at {
         Some(s) => Some(s.updates.recv().await),
         None => std::future::pending().await,
@@ -132,9 +137,10 @@ fn render_update(b: &Broadcast, at: &mut Option<Seat>) -> Vec<String> {
         return Vec::new();
     }
     s.last_version = b.version;
+    let now = b.clock.now_ms();
     let view =
         b.m.as_ref()
-            .map(|m| Box::new(MatchView::new(m, b.version, s.seat, &b.timer_starts)));
+            .map(|m| Box::new(MatchView::new(m, b.version, s.seat, &b.timer_starts, now)));
     let events = match &b.m {
         Some(m) => events_for(&b.events, m, s.seat),
         None => Vec::new(),
@@ -146,13 +152,39 @@ fn render_update(b: &Broadcast, at: &mut Option<Seat>) -> Vec<String> {
     })]
 }
 
+fn render_presence(p: &Presence) -> String {
+    envelope(&ServerMsg::Presence {
+        table: p.table.clone(),
+        seats: p
+            .seats
+            .iter()
+            .map(|&(seat, connected)| SeatPresence { seat, connected })
+            .collect(),
+        spectators: p.spectators,
+        now_ms: p.clock.map(|c| c.now_ms()),
+    })
+}
+
 fn state(b: &Broadcast, seat: Option<usize>) -> String {
+    let now = b.clock.now_ms();
     envelope(&ServerMsg::State {
         table: b.info.clone(),
         view: b
             .m
             .as_ref()
-            .map(|m| Box::new(MatchView::new(m, b.version, seat, &b.timer_starts))),
+            .map(|m| Box::new(MatchView::new(m, b.version, seat, &b.timer_starts, now))),
+        recent: match &b.m {
+            Some(m) => b
+                .recent
+                .iter()
+                .map(|r| RecentView {
+                    version: r.version,
+                    shake: r.shake,
+                    events: events_for(&r.events, m, seat),
+                })
+                .collect(),
+            None => Vec::new(),
+        },
     })
 }
 
@@ -169,6 +201,12 @@ async fn snapshot(t: &TableHandle) -> Arc<Broadcast> {
         events: Vec::new(),
         m: None,
         timer_starts: Vec::new(),
+        clock: crate::table::Clock {
+            origin: tokio::time::Instant::now(),
+            base_ms: 0,
+            running: false,
+        },
+        recent: Vec::new(),
     })
 }
 
@@ -222,7 +260,7 @@ async fn take_seat(
     table: &str,
     cmd: impl FnOnce(oneshot::Sender<crate::table::SeatReply>) -> Cmd,
 ) -> Vec<String> {
-    let Some(t) = lobby.get(table) else {
+    let Some(t) = lobby.find(table).await else {
         return no_table(table);
     };
     let (reply, rx) = oneshot::channel();
@@ -255,7 +293,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
             take_seat(lobby, at, &table, |reply| Cmd::Rejoin { token, reply }).await
         }
         ClientMsg::Spectate { table } => {
-            let Some(t) = lobby.get(&table) else {
+            let Some(t) = lobby.find(&table).await else {
                 return no_table(&table);
             };
             vec![sit(t, None, None, at).await]

@@ -108,7 +108,7 @@ async fn bad_table_requests_say_which_field_is_wrong() {
     let big = format!("{{\"division\":\"{}\"}}", "x".repeat(100_000));
     let (s, _, _) = call(&l, "POST", "/api/tables", &big).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
-    assert!(l.list().is_empty(), "no table was created by a bad request");
+    assert!(l.tables.is_empty(), "no table was created by a bad request");
 }
 
 #[tokio::test]

@@ -61,8 +61,14 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts a server over `database` on a free port.
+    /// Starts a server over `database` on a free port (rate limits off:
+    /// the suites make many tables from one address).
     pub fn start(database: &str) -> Server {
+        Server::start_with(database, onsets_server::Config::unlimited())
+    }
+
+    /// Starts a server with an operator's configuration.
+    pub fn start_with(database: &str, config: onsets_server::Config) -> Server {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
         let database = database.to_string();
@@ -74,10 +80,13 @@ impl Server {
                 .unwrap();
             rt.block_on(async move {
                 let store = onsets_server::Store::open(&database).await.unwrap();
-                let lobby = onsets_server::Lobby::open(store).await.unwrap();
+                let lobby = onsets_server::Lobby::open_with(store, config)
+                    .await
+                    .unwrap();
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 addr_tx.send(listener.local_addr().unwrap()).unwrap();
-                let app = onsets_server::app(lobby);
+                let app = onsets_server::app(lobby)
+                    .into_make_service_with_connect_info::<std::net::SocketAddr>();
                 tokio::spawn(async move {
                     axum::serve(listener, app).await.unwrap();
                 });
