@@ -75,7 +75,7 @@ fn main() {
     for d in corpus::DIVISIONS {
         let mut times: Vec<(Duration, Position)> = corpus::load(d)
             .into_iter()
-            .map(|(p, _)| (fastest(&p, reps), p))
+            .map(|(p, _, _)| (fastest(&p, reps), p))
             .collect();
         times.sort_by_key(|x| x.0);
         let n = times.len();

@@ -33,12 +33,13 @@ fn main() {
         if line.trim().is_empty() {
             continue;
         }
-        let p = onsets_core::Position::from_json(line).expect("valid position");
+        let l = onsets_solver::batch::parse_line(line).expect("valid position");
+        let p = l.position;
         let t = Instant::now();
         let s = onsets_solver::solve(&p);
         let dt = t.elapsed();
         if verify {
-            onsets_solver::verify(&p, &s).unwrap();
+            onsets_solver::verify(&p, &s, l.expected.unwrap_or(s.is_solvable())).unwrap();
         }
         if let Some(rec) = &recorded {
             let want = rec[i].as_str();
