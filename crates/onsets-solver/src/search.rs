@@ -2050,7 +2050,9 @@ fn run_config(
     // found no Set-Name (a part with more symbols finds none either), or 0
     // when a Set-Name met the criteria.
     let mut cache: HashMap<(u16, u8), u16> = HashMap::default();
-    let use_cache = !two;
+    // Under Two Solutions: the sets of cards (effective) already named by a
+    // Solution of this configuration ("any" then means a new set).
+    let mut seen: Vec<u16> = Vec::new();
     let mut try_part = |cfg: &mut Config, st: &PartState| -> bool {
         let padded_st;
         let mut st = st;
@@ -2084,7 +2086,7 @@ fn run_config(
         };
         let cfg: &Config = cfg;
         for f in fl {
-            if use_cache {
+            {
                 if let Some(&fail) = cache.get(&(st.accept, f)) {
                     if fail > 0 && fail <= st.syms {
                         continue;
@@ -2102,18 +2104,22 @@ fn run_config(
                         break;
                     }
                     let x = st.accept & it.table;
-                    if cards.ok(x) {
-                        any = true;
-                        if record(cfg, Some((st, f)), it, *g, x) {
-                            return true;
-                        }
-                        if use_cache {
-                            break;
-                        }
+                    // under Two Solutions only a set not named yet helps
+                    if !cards.ok(x) || (two && seen.contains(&x)) {
+                        continue;
+                    }
+                    any = true;
+                    if record(cfg, Some((st, f)), it, *g, x) {
+                        return true;
+                    }
+                    if two {
+                        seen.push(x);
+                    } else {
+                        break;
                     }
                 }
             }
-            if use_cache {
+            {
                 let v = cache.entry((st.accept, f)).or_insert(u16::MAX);
                 *v = if any { 0 } else { (*v).min(st.syms.max(1)) };
             }
@@ -2144,6 +2150,21 @@ fn run_config(
         }
     }
     sides = pareto(&cfg, sides);
+    // grouped by table, fewest symbols first within a table
+    sides.sort_by_key(|s| (s.table, s.syms));
+    let side_groups: Vec<(u16, usize, usize)> = {
+        let mut g: Vec<(u16, usize, usize)> = Vec::new();
+        for (i, s) in sides.iter().enumerate() {
+            match g.last_mut() {
+                Some(last) if last.0 == s.table => last.2 = i + 1,
+                _ => g.push((s.table, i, i + 1)),
+            }
+        }
+        // groups with the shortest sides first: a bounded search stops at
+        // the first group whose sides are all too long
+        g.sort_by_key(|&(_, a, _)| sides[a].syms);
+        g
+    };
     let mut max_rel: usize = rel_classes
         .iter()
         .map(|&k| cfg.classes[k].cap as usize)
@@ -2179,6 +2200,97 @@ fn run_config(
         })
         .collect();
     let nonull = rules.no_null_restrictions;
+    if bounded {
+        // Witnesses only: depth first, so that a Restriction with as many
+        // links as the part needs is tried as soon as one can be built
+        // (breadth first built every shorter chain first).
+        frontier.sort_by_key(|c| c.syms);
+        let mut stack: Vec<(Chain, usize)> = frontier.iter().rev().map(|&c| (c, 0)).collect();
+        let mut seen_chains: std::collections::HashSet<
+            (u64, u16, u16, usize),
+            BuildHasherDefault<FastHasher>,
+        > = Default::default();
+        let mut tried: std::collections::HashSet<(u64, u16), BuildHasherDefault<FastHasher>> =
+            Default::default();
+        let mut children: Vec<Chain> = Vec::new();
+        while let Some((c, depth)) = stack.pop() {
+            if depth >= max_rel {
+                continue;
+            }
+            children.clear();
+            for &k in &rel_classes {
+                let Some(u1) = cfg.add(c.usage, k) else {
+                    continue;
+                };
+                for si in 0..cfg.classes[k].syms.len() {
+                    let rel = cfg.classes[k].syms[si];
+                    for &(table, a, b) in &side_groups {
+                        if c.syms + 1 + sides[a].syms >= max_syms {
+                            break;
+                        }
+                        let acc = c.accept
+                            & link(
+                                rel,
+                                onsets_core::CardSet(c.last),
+                                onsets_core::CardSet(table),
+                            )
+                            .bits()
+                            & mask;
+                        if !viable.get(acc) {
+                            continue;
+                        }
+                        for s in &sides[a..b] {
+                            let syms = c.syms + 1 + s.syms;
+                            if syms >= max_syms {
+                                break;
+                            }
+                            let Some(u2) = cfg.sum(u1, s.usage) else {
+                                continue;
+                            };
+                            if !seen_chains.insert((u2, acc, s.table, depth + 1)) {
+                                continue;
+                            }
+                            cfg.chain_nodes.push(ChainNode {
+                                prev: c.node,
+                                class: k as u8,
+                                sym: rel,
+                                side: s.node,
+                            });
+                            let ch = Chain {
+                                usage: u2,
+                                accept: acc,
+                                last: s.table,
+                                syms,
+                                node: (cfg.chain_nodes.len() - 1) as u32,
+                            };
+                            children.push(ch);
+                            // a new Restriction: tried at once as the whole
+                            // Restriction part
+                            if (!nonull || acc != mask) && tried.insert((u2, acc)) {
+                                cfg.part_nodes.push(PartNode {
+                                    prev: NONE,
+                                    chain: ch.node,
+                                });
+                                let st = PartState {
+                                    usage: ch.usage,
+                                    accept: ch.accept,
+                                    syms: ch.syms,
+                                    node: (cfg.part_nodes.len() - 1) as u32,
+                                };
+                                if try_part(&mut cfg, &st) {
+                                    return;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            children.sort_by_key(|c| c.syms);
+            stack.extend(children.iter().rev().map(|&c| (c, depth + 1)));
+        }
+        stats.restrictions += tried.len();
+        return;
+    }
     let mut restr_index: HashMap<(u64, u16), usize> = HashMap::default();
     let mut restrs: Vec<Chain> = Vec::new();
     for _ in 0..max_rel {
@@ -2191,73 +2303,81 @@ fn run_config(
                 };
                 for si in 0..cfg.classes[k].syms.len() {
                     let rel = cfg.classes[k].syms[si];
-                    for s in &sides {
-                        let Some(u2) = cfg.sum(u1, s.usage) else {
-                            continue;
-                        };
+                    // the accepted cards depend on the side's table only
+                    for &(table, a, b) in &side_groups {
+                        if c.syms + 1 + sides[a].syms >= max_syms {
+                            break;
+                        }
                         let acc = c.accept
                             & link(
                                 rel,
                                 onsets_core::CardSet(c.last),
-                                onsets_core::CardSet(s.table),
+                                onsets_core::CardSet(table),
                             )
                             .bits()
                             & mask;
                         if !viable.get(acc) {
                             continue;
                         }
-                        let syms = c.syms + 1 + s.syms;
-                        // a Set-Name of at least one symbol follows
-                        if syms >= max_syms {
-                            continue;
-                        }
-                        let cn = ChainNode {
-                            prev: c.node,
-                            class: k as u8,
-                            sym: rel,
-                            side: s.node,
-                        };
-                        let key = (u2, acc, s.table);
-                        let new_chain = |cfg: &mut Config| {
-                            cfg.chain_nodes.push(cn);
-                            Chain {
-                                usage: u2,
-                                accept: acc,
-                                last: s.table,
-                                syms,
-                                node: (cfg.chain_nodes.len() - 1) as u32,
+                        for s in &sides[a..b] {
+                            let syms = c.syms + 1 + s.syms;
+                            // a Set-Name of at least one symbol follows (the
+                            // sides of a table come fewest symbols first)
+                            if syms >= max_syms {
+                                break;
                             }
-                        };
-                        match next_index.entry(key) {
-                            Entry::Vacant(v) => {
-                                v.insert(next.len());
-                                let ch = new_chain(&mut cfg);
-                                next.push(ch);
-                                // A new Restriction: tried at once as the
-                                // whole Restriction part.
-                                if (!nonull || acc != mask) && !restr_index.contains_key(&(u2, acc))
-                                {
-                                    restr_index.insert((u2, acc), restrs.len());
-                                    restrs.push(ch);
-                                    cfg.part_nodes.push(PartNode {
-                                        prev: NONE,
-                                        chain: ch.node,
-                                    });
-                                    let st = PartState {
-                                        usage: ch.usage,
-                                        accept: ch.accept,
-                                        syms: ch.syms,
-                                        node: (cfg.part_nodes.len() - 1) as u32,
-                                    };
-                                    if try_part(&mut cfg, &st) {
-                                        return;
+                            let Some(u2) = cfg.sum(u1, s.usage) else {
+                                continue;
+                            };
+                            let cn = ChainNode {
+                                prev: c.node,
+                                class: k as u8,
+                                sym: rel,
+                                side: s.node,
+                            };
+                            let key = (u2, acc, s.table);
+                            let new_chain = |cfg: &mut Config| {
+                                cfg.chain_nodes.push(cn);
+                                Chain {
+                                    usage: u2,
+                                    accept: acc,
+                                    last: s.table,
+                                    syms,
+                                    node: (cfg.chain_nodes.len() - 1) as u32,
+                                }
+                            };
+                            match next_index.entry(key) {
+                                Entry::Vacant(v) => {
+                                    v.insert(next.len());
+                                    let ch = new_chain(&mut cfg);
+                                    next.push(ch);
+                                    // A new Restriction: tried at once as the
+                                    // whole Restriction part.
+                                    if (!nonull || acc != mask)
+                                        && !restr_index.contains_key(&(u2, acc))
+                                    {
+                                        restr_index.insert((u2, acc), restrs.len());
+                                        restrs.push(ch);
+                                        cfg.part_nodes.push(PartNode {
+                                            prev: NONE,
+                                            chain: ch.node,
+                                        });
+                                        let st = PartState {
+                                            usage: ch.usage,
+                                            accept: ch.accept,
+                                            syms: ch.syms,
+                                            node: (cfg.part_nodes.len() - 1) as u32,
+                                        };
+                                        if try_part(&mut cfg, &st) {
+                                            return;
+                                        }
                                     }
                                 }
-                            }
-                            Entry::Occupied(o) => {
-                                if by_syms && syms < next[*o.get()].syms {
-                                    let ch = new_chain(&mut cfg);
-                                    next[*o.get()] = ch;
+                                Entry::Occupied(o) => {
+                                    if by_syms && syms < next[*o.get()].syms {
+                                        let ch = new_chain(&mut cfg);
+                                        next[*o.get()] = ch;
+                                    }
                                 }
                             }
                         }
