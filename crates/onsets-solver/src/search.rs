@@ -1215,16 +1215,35 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     (Some(text), stats)
 }
 
-/// A lower bound on the symbols of a Solution: at least two (VII-B-4-a),
-/// and every Required cube is written (VII-B-4-b).
+/// A lower bound on the symbols of a Solution: at least two (VII-B-4-a);
+/// the Set-Name writes every Required cube that is no Restriction cube, and
+/// with Required Restriction cubes the Restriction part (at least three
+/// symbols) writes every Required cube (VII-B-4-b; see [`Class`]).
 fn fewest_symbols(position: &Position) -> u16 {
     let rules = InForce::of(position);
-    let required = position
+    let usable_req = position
         .required
         .iter()
-        .filter(|s| usable(*s, rules.restrictions))
-        .count();
-    (required as u16).max(2)
+        .filter(|s| usable(*s, rules.restrictions));
+    let (mut sets_ops, mut rels) = (0u16, 0u16);
+    for s in usable_req {
+        if rules.is_wild(s) {
+            // it may stand for a Restriction cube or not: every Required
+            // cube is written in one part or the other
+            sets_ops += 1;
+            continue;
+        }
+        if s.is_relation() {
+            rels += 1;
+        } else {
+            sets_ops += 1;
+        }
+    }
+    if rels == 0 || position.required.iter().any(|s| rules.is_wild(s)) {
+        (sets_ops + rels).max(2)
+    } else {
+        sets_ops.max(1) + (sets_ops + rels).max(3)
+    }
 }
 
 /// One search over the Solutions of at most `max_syms` written symbols
@@ -1596,6 +1615,11 @@ fn run_config(
     let nk = cfg.classes.len();
     let mask = cards.mask;
     let need_restriction = restrictions_ok && p.required.iter().any(|c| c.is_relation());
+    // Lower bounds on the symbols still to be written (bounded searches): a
+    // part must use its Required cubes (VII-B-4-b), each missing one is at
+    // least one more symbol. (Usage counts are capped at or above what is
+    // required, so a capped count never overstates what is missing.)
+    let lb = Bounds::of(&cfg, need_restriction && !rel_free(&cfg));
     let all_flags: u8 = ((1u16 << cfg.vars.len()) - 1) as u8;
     let blank_part = if rules.blank_card_wild && !blank.is_blank() {
         format!("; blank: {blank}")
@@ -1745,7 +1769,7 @@ fn run_config(
         let mut insert = |cfg: &mut Config, items: &mut Vec<Item>, it: Item, node: Node| match index
             .entry((it.usage, it.ops, it.table))
         {
-            _ if it.syms > max_syms => false,
+            _ if by_syms && lb.build_too_long(it.usage, it.syms, max_syms) => false,
             Entry::Vacant(v) => {
                 cfg.nodes.push(node);
                 v.insert(items.len());
@@ -2247,6 +2271,9 @@ fn run_config(
                             let Some(u2) = cfg.sum(u1, s.usage) else {
                                 continue;
                             };
+                            if by_syms && lb.part_too_long(u2, syms, max_syms) {
+                                continue;
+                            }
                             if !seen_chains.insert((u2, acc, s.table, depth + 1)) {
                                 continue;
                             }
@@ -2329,6 +2356,9 @@ fn run_config(
                             let Some(u2) = cfg.sum(u1, s.usage) else {
                                 continue;
                             };
+                            if by_syms && lb.part_too_long(u2, syms, max_syms) {
+                                continue;
+                            }
                             let cn = ChainNode {
                                 prev: c.node,
                                 class: k as u8,
@@ -2489,7 +2519,7 @@ fn run_config(
                 };
                 let nsyms = st.syms + r.syms;
                 // a Set-Name of at least one symbol follows
-                if nsyms >= max_syms {
+                if nsyms >= max_syms || (by_syms && lb.part_too_long(u, nsyms, max_syms)) {
                     continue;
                 }
                 let acc = st.accept & r.accept;
@@ -2823,4 +2853,80 @@ fn pareto_chains(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
 /// Chains with the same accepted cards and last side.
 fn pareto_frontier(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
     pareto_by(cfg, items, |it| (it.accept, it.last))
+}
+
+/// Whether the configuration has no Restriction cube to write.
+fn rel_free(cfg: &Config) -> bool {
+    !cfg.classes.iter().any(|c| c.stands.is_relation())
+}
+
+/// Lower bounds on the written symbols of a Solution from the Required
+/// cubes each part must use (VII-B-4-b), for the bounded searches of
+/// [`search`] (shortest Solutions).
+#[derive(Clone, Copy)]
+struct Bounds {
+    req_r: [u8; 16],
+    req_s: [u8; 16],
+    nk: usize,
+    /// Whether a Restriction part can be written at all.
+    parts: bool,
+    /// Fewest symbols of a Set-Name, and of a Restriction part if needed.
+    name_min: u16,
+    part_min: u16,
+}
+
+impl Bounds {
+    fn of(cfg: &Config, need_part: bool) -> Bounds {
+        let mut b = Bounds {
+            req_r: [0; 16],
+            req_s: [0; 16],
+            nk: cfg.classes.len(),
+            parts: !rel_free(cfg),
+            name_min: 1,
+            part_min: 0,
+        };
+        let (mut tr, mut ts) = (0u16, 0u16);
+        for (k, c) in cfg.classes.iter().enumerate() {
+            b.req_r[k] = c.req_r;
+            b.req_s[k] = c.req_s;
+            tr += c.req_r as u16;
+            ts += c.req_s as u16;
+        }
+        b.name_min = ts.max(1);
+        if need_part {
+            b.part_min = tr.max(3);
+        }
+        b
+    }
+
+    /// Required cubes of a part missing from usage `u`.
+    #[inline]
+    fn missing(&self, u: u64, req: &[u8; 16]) -> u16 {
+        (0..self.nk)
+            .map(|k| req[k].saturating_sub(field(u, k)) as u16)
+            .sum()
+    }
+
+    /// Whether every Solution containing this build (as the Set-Name or
+    /// inside it, or as a side of a Restriction) has more than `max` symbols.
+    #[inline]
+    fn build_too_long(&self, u: u64, syms: u16, max: u16) -> bool {
+        let as_name = syms + self.missing(u, &self.req_s) + self.part_min;
+        if as_name <= max {
+            return false;
+        }
+        if !self.parts {
+            return true;
+        }
+        // a side: at least one link and one other side besides
+        let as_side = syms + self.missing(u, &self.req_r).max(2) + self.name_min;
+        as_side > max
+    }
+
+    /// Whether every Restriction part extending this one (usage `u`,
+    /// `syms` symbols), with a Set-Name, has more than `max` symbols.
+    #[inline]
+    fn part_too_long(&self, u: u64, syms: u16, max: u16) -> bool {
+        syms + self.missing(u, &self.req_r) + self.name_min > max
+    }
 }
