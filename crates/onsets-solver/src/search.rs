@@ -1764,10 +1764,11 @@ fn run_config(
         if reuse {
             break;
         }
-        let mut index: HashMap<(u64, u8, u16), usize> = HashMap::default();
+        let mut index: HashMap<BuildKey, usize> = HashMap::default();
+        index.reserve(levels[n - 1].len() * 4);
         let mut items: Vec<Item> = Vec::new();
         let mut insert = |cfg: &mut Config, items: &mut Vec<Item>, it: Item, node: Node| match index
-            .entry((it.usage, it.ops, it.table))
+            .entry(BuildKey(it.usage, it.ops, it.table))
         {
             _ if by_syms && lb.build_too_long(it.usage, it.syms, max_syms) => false,
             Entry::Vacant(v) => {
@@ -2928,5 +2929,17 @@ impl Bounds {
     #[inline]
     fn part_too_long(&self, u: u64, syms: u16, max: u16) -> bool {
         syms + self.missing(u, &self.req_r) + self.name_min > max
+    }
+}
+
+/// The key of a Set-Name build (usage, operation count, table), hashed in
+/// one round (the builds' index was the search's hottest map).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct BuildKey(u64, u8, u16);
+
+impl std::hash::Hash for BuildKey {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0 ^ (self.2 as u64).rotate_right(20) ^ ((self.1 as u64) << 62));
     }
 }
