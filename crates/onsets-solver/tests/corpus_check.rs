@@ -5,7 +5,7 @@
 //! Solution it returns judged correct by the checker (issue 12, "Honest
 //! tests").
 //!
-//! Regenerate: `cargo test -p onsets-solver --release --test corpus_check -- --ignored write_corpus`
+//! Regenerate: `ONSETS_WRITE_CORPUS=1 cargo test -p onsets-solver --release --test corpus_check -- --ignored write_corpus`
 //! (new positions; their answers are recorded from the solver, so check them
 //! with the brute-force agreement test, tests/agree.rs).
 //! Whole corpus (release): `cargo test -p onsets-solver --release --test corpus_check -- --ignored`.
@@ -17,9 +17,22 @@ use onsets_core::{check, Position};
 use onsets_solver::batch::{split_expected, with_expected};
 use onsets_solver::{solve, verify};
 
+/// The two tests that write the corpus files do so only when asked
+/// (`ONSETS_WRITE_CORPUS=1`), so that `-- --ignored` runs only the checks.
+fn writing() -> bool {
+    let yes = std::env::var_os("ONSETS_WRITE_CORPUS").is_some();
+    if !yes {
+        eprintln!("set ONSETS_WRITE_CORPUS=1 to write the corpus files");
+    }
+    yes
+}
+
 #[test]
 #[ignore = "writes the corpus files"]
 fn write_corpus() {
+    if !writing() {
+        return;
+    }
     for d in DIVISIONS {
         let lines: Vec<String> = corpus::generate(d)
             .into_iter()
@@ -38,6 +51,9 @@ fn write_corpus() {
 #[test]
 #[ignore = "rewrites the corpus files with the solver's answers"]
 fn record_expected_answers() {
+    if !writing() {
+        return;
+    }
     let mut files: Vec<String> = DIVISIONS.iter().map(|d| corpus::path(d)).collect();
     files.push(corpus::slow_in_play_path());
     for f in files {
