@@ -142,7 +142,22 @@ fn jsonl_shortest_gives_correct_solutions_no_longer_than_the_first() {
     let short = lines(&r.stdout);
     let s = short[0]["solution"].as_str().unwrap();
     assert_correct(&c, SOLVABLE, s);
-    let cubes = |t: &str| t.chars().filter(|ch| "BRGY∪∩−′VΛ=⊆".contains(*ch)).count();
+    // written symbols: a wild cube's `@X` annotation is not one
+    let cubes = |t: &str| {
+        let mut n = 0;
+        let mut after_at = false;
+        for ch in t.chars() {
+            if ch == '@' {
+                after_at = true;
+            } else if "BRGY∪∩−′VΛ=⊆".contains(ch) {
+                if !after_at {
+                    n += 1;
+                }
+                after_at = false;
+            }
+        }
+        n
+    };
     assert!(cubes(s) <= cubes(any[0]["solution"].as_str().unwrap()));
     assert_eq!(short[1]["solvable"], false);
 }
