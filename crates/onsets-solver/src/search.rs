@@ -2868,6 +2868,9 @@ fn rel_free(cfg: &Config) -> bool {
 struct Bounds {
     req_r: [u8; 16],
     req_s: [u8; 16],
+    /// What each class stands for: 0 a set, 1 a binary operation, 2 the
+    /// complement, 3 a relation.
+    kind: [u8; 16],
     nk: usize,
     /// Whether a Restriction part can be written at all.
     parts: bool,
@@ -2881,19 +2884,34 @@ impl Bounds {
         let mut b = Bounds {
             req_r: [0; 16],
             req_s: [0; 16],
+            kind: [0; 16],
             nk: cfg.classes.len(),
             parts: !rel_free(cfg),
             name_min: 1,
             part_min: 0,
         };
-        let (mut tr, mut ts) = (0u16, 0u16);
+        let mut tr = 0u16;
         for (k, c) in cfg.classes.iter().enumerate() {
             b.req_r[k] = c.req_r;
             b.req_s[k] = c.req_s;
+            b.kind[k] = if c.stands.is_set() {
+                0
+            } else if c.stands.is_binary_operation() {
+                1
+            } else if c.stands == Symbol::Complement {
+                2
+            } else {
+                3
+            };
             tr += c.req_r as u16;
-            ts += c.req_s as u16;
         }
-        b.name_min = ts.max(1);
+        // a Set-Name of `s` Required set cubes has `s − 1` binary operations
+        let mut by_kind = [0u16; 4];
+        for k in 0..b.nk {
+            by_kind[b.kind[k] as usize] += b.req_s[k] as u16;
+        }
+        let [sets, bins, compl, _] = by_kind;
+        b.name_min = (sets + sets.saturating_sub(1).max(bins) + compl).max(1);
         if need_part {
             b.part_min = tr.max(3);
         }
@@ -2908,11 +2926,24 @@ impl Bounds {
             .sum()
     }
 
+    /// Symbols a Set-Name containing a build of usage `u` still adds: each
+    /// missing set cube is a leaf, joined by a binary operation (which may
+    /// be a missing one), and each missing complement a symbol.
+    #[inline]
+    fn name_missing(&self, u: u64) -> u16 {
+        let mut by_kind = [0u16; 4];
+        for k in 0..self.nk {
+            by_kind[self.kind[k] as usize] += self.req_s[k].saturating_sub(field(u, k)) as u16;
+        }
+        let [sets, bins, compl, _] = by_kind;
+        sets + sets.max(bins) + compl
+    }
+
     /// Whether every Solution containing this build (as the Set-Name or
     /// inside it, or as a side of a Restriction) has more than `max` symbols.
     #[inline]
     fn build_too_long(&self, u: u64, syms: u16, max: u16) -> bool {
-        let as_name = syms + self.missing(u, &self.req_s) + self.part_min;
+        let as_name = syms + self.name_missing(u) + self.part_min;
         if as_name <= max {
             return false;
         }
