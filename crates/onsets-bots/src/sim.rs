@@ -6,6 +6,12 @@
 //! before it, in which case the clock is run to that limit. Ties go to the
 //! lower seat. Everything is deterministic for a seed except the measured
 //! wall-clock decision times ([`Stats::decision_ms`]).
+//!
+//! Matches are independent (match `k` is played from `mix(seed, k)`), so they
+//! are played on every core (rayon) in batches and their statistics added up
+//! in match order; the match that reaches the shake count is played again,
+//! cut short there, exactly as one core would. The statistics are the same
+//! for any number of threads.
 
 use crate::{Bot, Level, Player, View};
 use onsets_core::{Division, Goal};
@@ -148,11 +154,33 @@ pub fn simulate(cfg: &SimConfig, progress: &mut dyn FnMut(u64)) -> Result<Stats,
     for l in &cfg.levels {
         acc.stats.levels.entry(l.to_string()).or_default();
     }
+    // matches played together: a few per thread, so that the threads stay
+    // busy while little is played past the end
+    let batch = 4 * rayon::current_num_threads().max(1) as u64;
     let mut k = 0u64;
     while acc.stats.shakes < cfg.shakes {
-        let seating: Vec<Level> = (0..n).map(|i| cfg.levels[(i + k as usize) % n]).collect();
-        play_match(cfg, &seating, mix(cfg.seed, k), &mut acc, progress)?;
-        k += 1;
+        let remaining = cfg.shakes - acc.stats.shakes;
+        let results: Vec<Result<Acc, String>> = {
+            use rayon::prelude::*;
+            (k..k + batch)
+                .into_par_iter()
+                .map(|j| one_match(cfg, j, remaining))
+                .collect()
+        };
+        for (j, r) in (k..).zip(results) {
+            let left = cfg.shakes - acc.stats.shakes;
+            // a match cut short by an earlier end is played again, cut there
+            let one = match r {
+                Ok(one) if one.stats.shakes < left => one,
+                _ => one_match(cfg, j, left)?,
+            };
+            add(&mut acc, one);
+            progress(acc.stats.shakes);
+            if acc.stats.shakes >= cfg.shakes {
+                break;
+            }
+        }
+        k += batch;
     }
     let s = &mut acc.stats;
     for l in s.levels.values_mut() {
@@ -183,12 +211,59 @@ pub fn simulate(cfg: &SimConfig, progress: &mut dyn FnMut(u64)) -> Result<Stats,
     Ok(acc.stats)
 }
 
+/// Match `k` of the simulation on its own, stopped after `limit` shakes.
+fn one_match(cfg: &SimConfig, k: u64, limit: u64) -> Result<Acc, String> {
+    let n = cfg.levels.len();
+    let seating: Vec<Level> = (0..n).map(|i| cfg.levels[(i + k as usize) % n]).collect();
+    let mut acc = Acc {
+        stats: Stats::default(),
+        samples: BTreeMap::new(),
+    };
+    play_match(cfg, &seating, mix(cfg.seed, k), &mut acc, limit)?;
+    Ok(acc)
+}
+
+/// Adds the statistics of one match (played after those in `into`).
+fn add(into: &mut Acc, one: Acc) {
+    let (a, b) = (&mut into.stats, one.stats);
+    a.shakes += b.shakes;
+    a.matches += b.matches;
+    for (name, l) in b.levels {
+        let t = a.levels.entry(name).or_default();
+        t.matches += l.matches;
+        t.wins += l.wins;
+        t.match_points += l.match_points;
+        t.shakes += l.shakes;
+        t.score += l.score;
+        t.penalties += l.penalties;
+        t.challenges += l.challenges;
+        t.challenges_won += l.challenges_won;
+        t.decisions += l.decisions;
+        t.think_ms += l.think_ms;
+    }
+    for (e, c) in b.endings {
+        *a.endings.entry(e).or_default() += c;
+    }
+    for (v, c) in b.goal_values {
+        *a.goal_values.entry(v).or_default() += c;
+    }
+    a.rejections += b.rejections;
+    a.rejection_examples.extend(b.rejection_examples);
+    a.rejection_examples.truncate(5);
+    a.fallbacks += b.fallbacks;
+    for (name, v) in one.samples {
+        into.samples.entry(name).or_default().extend(v);
+    }
+}
+
+/// Plays one match into `acc` (which starts empty), stopping after `limit`
+/// shakes.
 fn play_match(
     cfg: &SimConfig,
     seating: &[Level],
     seed: u64,
     acc: &mut Acc,
-    progress: &mut dyn FnMut(u64),
+    limit: u64,
 ) -> Result<(), String> {
     let n = seating.len();
     let names: Vec<String> = seating
@@ -339,8 +414,7 @@ fn play_match(
                     ending = None;
                     challenger = None;
                     acc.stats.shakes += 1;
-                    progress(acc.stats.shakes);
-                    if acc.stats.shakes >= cfg.shakes {
+                    if acc.stats.shakes >= limit {
                         acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
                         return Ok(());
                     }
@@ -367,4 +441,31 @@ fn play_match(
     }
     acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_on(threads: usize, cfg: &SimConfig) -> Stats {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| simulate(cfg, &mut |_| {})).unwrap()
+    }
+
+    /// Issue 13, "Parallel where it pays": the same statistics as one core
+    /// for a fixed seed, whatever the number of threads (the last match cut
+    /// short at the same shake).
+    #[test]
+    fn same_statistics_on_one_thread_and_on_many() {
+        // short rounds, so that several matches are played and added up
+        let mut cfg = SimConfig::new(vec![Level::Club, Level::Beginner], Division::Junior, 12, 5);
+        cfg.round_ms = 4 * 60_000;
+        let one = run_on(1, &cfg).deterministic();
+        assert_eq!(one.shakes, 12);
+        assert!(one.matches >= 2, "{} matches", one.matches);
+        assert_eq!(run_on(2, &cfg).deterministic(), one);
+    }
 }

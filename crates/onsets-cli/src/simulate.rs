@@ -37,6 +37,10 @@ pub struct SimulateArgs {
     /// Draw the statistics to an SVG file
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// Threads playing matches (default: one per core); the statistics are
+    /// the same for any number
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -83,7 +87,13 @@ pub fn run(args: &SimulateArgs) -> Result<u8> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} shakes, {elapsed} (eta {eta})")
             .expect("template"),
     );
-    let stats = simulate(&cfg, &mut |k| bar.set_position(k)).map_err(|e| anyhow!(e))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.map_or(0, usize::from))
+        .build()
+        .context("cannot start the simulation threads")?;
+    let stats = pool
+        .install(|| simulate(&cfg, &mut |k| bar.set_position(k)))
+        .map_err(|e| anyhow!(e))?;
     bar.finish_and_clear();
     if let Some(path) = &args.plot {
         plot(&stats, path).with_context(|| format!("drawing {}", path.display()))?;

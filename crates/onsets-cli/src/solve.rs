@@ -2,15 +2,19 @@
 //! one (notation.md, "Command line").
 
 use crate::emit;
-use crate::input::read_position;
+use crate::input::{read_position, STDIN};
 use crate::{EXIT_CORRECT, EXIT_INCORRECT};
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use onsets_solver::analysis::solution_sets;
+use onsets_core::Position;
+use onsets_solver::analysis::{solution_sets, SolutionSet};
+use onsets_solver::batch::{parse_line, solve_timed, Options};
 use onsets_solver::{solve, solve_shortest};
 use serde_json::json;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -18,6 +22,8 @@ Examples:
   onsets solve examples/notation-example.json
   onsets solve --json --shortest examples/middle-restriction.json
   onsets solve --all examples/basic-elementary.json
+  onsets solve --jsonl crates/onsets-solver/corpus/senior.jsonl
+  cat positions.jsonl | onsets solve --jsonl - --shortest --jobs 1
 
 The search is exact: \"no correct Solution exists\" is a proof by exhaustion
 in the position's situation (now: at most one Resources cube; impossible and
@@ -32,12 +38,37 @@ available with Blank Card Wild or Two Solutions in force (exit 2).
 --json prints {\"solvable\": bool, \"solution\": str|null}; with --all it adds
 \"sets\": [{\"cards\": str, \"example\": str}] and \"truncated\": bool.
 
+--jsonl FILE (or - for standard input) solves one position per line (blank
+lines are skipped; a \"solvable\" field, the expected answer the corpus files
+carry, is ignored) and prints one JSON object per line, in order:
+{\"line\": n, \"solvable\": bool, \"solution\": str|null, \"micros\": int}
+(n the line number in the input, micros the solver time of that position in
+this process), with \"sets\" and \"truncated\" added under --all. Positions
+are solved on every core (--jobs to choose); the answers are the same as one
+by one.
+
 Exit status: 0 when a correct Solution exists, 1 when none exists, 2 when the
-position or the arguments cannot be read (or --all is not available).")]
+position or the arguments cannot be read (or --all is not available).
+With --jsonl: 0 when every line was answered; 2 for a line that cannot be
+read (or --all is not available for it), after printing the lines before it,
+with its line number on standard error.")]
 pub struct SolveArgs {
     /// The position as JSON (notation.md, "Positions"); `-` reads standard input
-    #[arg(value_name = "POSITION")]
-    pub position: PathBuf,
+    #[arg(
+        value_name = "POSITION",
+        required_unless_present = "jsonl",
+        conflicts_with = "jsonl"
+    )]
+    pub position: Option<PathBuf>,
+
+    /// Solve every line of a JSON-lines file (`-`: standard input), one
+    /// answer per line
+    #[arg(long, value_name = "FILE", conflicts_with = "json")]
+    pub jsonl: Option<PathBuf>,
+
+    /// With --jsonl, the number of threads (default: one per core)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
 
     /// Print one JSON object
     #[arg(long)]
@@ -59,7 +90,16 @@ pub struct SolveArgs {
 
 /// Runs the command; returns the exit status (0 solvable, 1 not).
 pub fn run(args: &SolveArgs) -> Result<u8> {
-    let position = read_position(&args.position)?;
+    if let Some(path) = &args.jsonl {
+        return run_batch(args, path);
+    }
+    if args.jobs.is_some() {
+        bail!("--jobs goes with --jsonl");
+    }
+    let Some(path) = &args.position else {
+        bail!("a POSITION file or --jsonl FILE is needed");
+    };
+    let position = read_position(path)?;
     let solved = if args.shortest {
         solve_shortest(&position)
     } else {
@@ -128,4 +168,123 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     } else {
         EXIT_INCORRECT
     })
+}
+
+/// Lines solved together (on every core) before their answers are printed.
+const CHUNK: usize = 64;
+
+/// `onsets solve --jsonl FILE`: one answer per line, in order.
+fn run_batch(args: &SolveArgs, path: &Path) -> Result<u8> {
+    let reader: Box<dyn BufRead> = if path.as_os_str() == STDIN {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(path)
+            .with_context(|| format!("cannot read the positions file `{}`", path.display()))?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.map_or(0, usize::from))
+        .build()
+        .context("cannot start the solver threads")?;
+    let mut chunk: Vec<(usize, Position)> = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let n = i + 1;
+        let text = match line {
+            Ok(t) => t,
+            Err(e) => {
+                answer_chunk(args, &pool, &mut chunk)?;
+                bail!("line {n}: cannot be read: {e}");
+            }
+        };
+        let text = if n == 1 {
+            text.strip_prefix('\u{feff}').unwrap_or(&text)
+        } else {
+            &text
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        match parse_line(text) {
+            Ok(l) => chunk.push((n, l.position)),
+            Err(e) => {
+                answer_chunk(args, &pool, &mut chunk)?;
+                bail!("line {n}: invalid position: {e}");
+            }
+        }
+        if chunk.len() >= CHUNK {
+            answer_chunk(args, &pool, &mut chunk)?;
+        }
+    }
+    answer_chunk(args, &pool, &mut chunk)?;
+    Ok(EXIT_CORRECT)
+}
+
+/// Solves the lines of `chunk` in parallel and prints their answers in order;
+/// `Err` (with the line number) for the first line --all cannot list, after
+/// printing the lines before it.
+fn answer_chunk(
+    args: &SolveArgs,
+    pool: &rayon::ThreadPool,
+    chunk: &mut Vec<(usize, Position)>,
+) -> Result<()> {
+    use rayon::prelude::*;
+    let options = Options {
+        shortest: args.shortest,
+    };
+    let answers: Vec<(usize, Result<String, String>)> = pool.install(|| {
+        chunk
+            .par_iter()
+            .map(|(n, p)| (*n, answer_line(*n, p, options, args)))
+            .collect()
+    });
+    chunk.clear();
+    let mut out = String::new();
+    for (n, a) in answers {
+        match a {
+            Ok(line) => {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            Err(e) => {
+                emit(&out);
+                bail!("line {n}: --all: {e}");
+            }
+        }
+    }
+    emit(&out);
+    Ok(())
+}
+
+/// One output line: `{"line": n, "solvable": bool, "solution": str|null,
+/// "micros": int}` (keys in this order), with `sets` and `truncated` under
+/// --all.
+fn answer_line(
+    n: usize,
+    p: &Position,
+    options: Options,
+    args: &SolveArgs,
+) -> Result<String, String> {
+    let start = Instant::now();
+    let a = solve_timed(p, options);
+    let sets: Option<(Vec<SolutionSet>, bool)> = if args.all {
+        Some(solution_sets(p, args.max_sets).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
+    let micros = if args.all { start.elapsed() } else { a.time }.as_micros();
+    let text = a.solved.text();
+    let mut line = format!(
+        "{{\"line\":{n},\"solvable\":{},\"solution\":{},\"micros\":{micros}",
+        text.is_some(),
+        json!(text)
+    );
+    if let Some((sets, truncated)) = sets {
+        let list: Vec<serde_json::Value> = sets
+            .iter()
+            .map(|s| json!({ "cards": s.cards.to_string(), "example": s.example }))
+            .collect();
+        let _ = write!(line, ",\"sets\":{},\"truncated\":{truncated}", json!(list));
+    }
+    line.push('}');
+    Ok(line)
 }

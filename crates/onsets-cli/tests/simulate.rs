@@ -58,6 +58,13 @@ fn simulate_json_on_a_few_shakes() {
         x.as_object_mut().unwrap().remove("decision_ms");
         x
     };
+    // One thread or two: the same statistics (issue 13, "Parallel where it pays").
+    let one: serde_json::Value =
+        serde_json::from_slice(&onsets(&[&args[..], &["--jobs", "1"]].concat()).stdout).unwrap();
+    let two: serde_json::Value =
+        serde_json::from_slice(&onsets(&[&args[..], &["--jobs", "2"]].concat()).stdout).unwrap();
+    assert_eq!(strip(one), strip(v.clone()));
+    assert_eq!(strip(two), strip(v.clone()));
     assert_eq!(strip(v), strip(again));
 }
 

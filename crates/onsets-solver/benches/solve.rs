@@ -6,14 +6,16 @@
 //! `ONSETS_BENCH_REPS` times (default 3) and its fastest time kept; the
 //! median and worst per division are printed. Then Criterion benchmarks of
 //! the named worst cases and of each division's slowest corpus position.
-//! Figures are recorded in docs/performance.md.
+//! The table covers `corpus/slow-in-play.jsonl` too, and the Criterion part
+//! the positions met in play that issue 13 names, with `solve_shortest` on
+//! two of them. Figures are recorded in docs/performance.md.
 
 #[path = "../tests/corpus/mod.rs"]
 mod corpus;
 
 use criterion::{black_box, Criterion};
 use onsets_core::Position;
-use onsets_solver::solve;
+use onsets_solver::{solve, solve_shortest};
 use std::time::{Duration, Instant};
 
 /// The issue's worst cases: Senior, 14 cards, all 15 non-digit cubes in
@@ -50,6 +52,14 @@ const WORST: [(&str, &str); 5] = [
     ),
 ];
 
+/// slow-in-play.jsonl lines: 53 (Two Solutions, 1.8 s before issue 13),
+/// 5 and 6 (about 1 s).
+const IN_PLAY: [usize; 3] = [53, 5, 6];
+
+/// slow-in-play.jsonl lines for `solve_shortest`: 1 (over 60 s before
+/// issue 13) and 20.
+const IN_PLAY_SHORTEST: [usize; 2] = [1, 20];
+
 fn reps() -> usize {
     std::env::var("ONSETS_BENCH_REPS")
         .ok()
@@ -72,10 +82,18 @@ fn main() {
     let reps = reps();
     let mut slowest: Vec<(String, Position)> = Vec::new();
     eprintln!("corpus, fastest of {reps} per position:");
-    for d in corpus::DIVISIONS {
-        let mut times: Vec<(Duration, Position)> = corpus::load(d)
+    let files: Vec<(String, String)> = corpus::DIVISIONS
+        .iter()
+        .map(|d| (d.to_string(), corpus::path(d)))
+        .chain(std::iter::once((
+            "in-play".to_string(),
+            corpus::slow_in_play_path(),
+        )))
+        .collect();
+    for (d, path) in &files {
+        let mut times: Vec<(Duration, Position)> = corpus::load_file(path)
             .into_iter()
-            .map(|(p, _)| (fastest(&p, reps), p))
+            .map(|(p, _, _)| (fastest(&p, reps), p))
             .collect();
         times.sort_by_key(|x| x.0);
         let n = times.len();
@@ -108,6 +126,21 @@ fn main() {
     }
     for (name, p) in &slowest {
         c.bench_function(name, |b| b.iter(|| solve(black_box(p))));
+    }
+    // Issue 13's named positions met in play (corpus/slow-in-play.jsonl,
+    // line numbers): the slowest before issue 13, and `--shortest`.
+    let in_play = corpus::load_file(&corpus::slow_in_play_path());
+    for line in IN_PLAY {
+        let p = &in_play[line - 1].0;
+        c.bench_function(&format!("slow-in-play line {line}"), |b| {
+            b.iter(|| solve(black_box(p)))
+        });
+    }
+    for line in IN_PLAY_SHORTEST {
+        let p = &in_play[line - 1].0;
+        c.bench_function(&format!("slow-in-play line {line}, shortest"), |b| {
+            b.iter(|| solve_shortest(black_box(p)))
+        });
     }
     c.final_summary();
 }

@@ -5,8 +5,6 @@
 //! (the first argument is how many positions per file). Figures are in
 //! docs/performance.md.
 
-use onsets_core::Position;
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let per: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(200);
@@ -14,7 +12,9 @@ fn main() {
         let text = std::fs::read_to_string(&path).expect("read the corpus file");
         let mut times = Vec::new();
         for line in text.lines() {
-            let pos = Position::from_json(line).expect("a corpus position");
+            let pos = onsets_solver::batch::parse_line(line)
+                .expect("a corpus position")
+                .position;
             if pos.resources.iter().all(|s| s.is_digit()) {
                 continue;
             }

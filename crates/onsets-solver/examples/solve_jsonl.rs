@@ -2,7 +2,7 @@
 //! solves every position of a JSON-lines file (one position a line) once and
 //! prints each time (slowest first), the total, median, p90 and worst, and a
 //! digest of the answers (solvable or not, line by line) to compare runs.
-//! `--digest` prints the digest however many positions there are.
+//! `--shortest` asks for shortest Solutions. `--digest` prints the digest however many positions there are.
 //! `--answers FILE.answers` compares with recorded answers (one line each: a
 //! Solution text or `-`, as written by the bots' `ONSETS_SOLVE_LOG`): a
 //! different yes/no is an error, a different Solution text is counted.
@@ -18,6 +18,7 @@ fn main() {
         .expect("usage: solve_jsonl FILE.jsonl [--verify] [--quiet]");
     let verify = args.iter().any(|a| a == "--verify");
     let quiet = args.iter().any(|a| a == "--quiet");
+    let shortest = args.iter().any(|a| a == "--shortest");
     let text = std::fs::read_to_string(path).expect("readable file");
     let recorded: Option<Vec<String>> = args.iter().position(|a| a == "--answers").map(|i| {
         std::fs::read_to_string(&args[i + 1])
@@ -33,12 +34,18 @@ fn main() {
         if line.trim().is_empty() {
             continue;
         }
-        let p = onsets_core::Position::from_json(line).expect("valid position");
+        let l = onsets_solver::batch::parse_line(line).expect("valid position");
+        let p = l.position;
         let t = Instant::now();
-        let s = onsets_solver::solve(&p);
+        let s = if shortest {
+            onsets_solver::solve_shortest(&p)
+        } else {
+            onsets_solver::solve(&p)
+        };
         let dt = t.elapsed();
         if verify {
-            onsets_solver::verify(&p, &s).unwrap();
+            onsets_solver::verify(&p, &s, l.expected.unwrap_or(s.is_solvable()))
+                .unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
         }
         if let Some(rec) = &recorded {
             let want = rec[i].as_str();

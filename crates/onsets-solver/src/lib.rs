@@ -26,6 +26,7 @@
 //!   after a Now challenge (VII-B-4-e) over every face.
 
 pub mod analysis;
+pub mod batch;
 mod search;
 
 use onsets_core::{check, InForce, Position, Presentation};
@@ -83,13 +84,24 @@ fn finish(text: Option<String>) -> Solved {
     }
 }
 
-/// Checks a solver answer with the checker; `Err` says what is wrong. Used by
-/// tests and available to callers that want belt and braces.
-pub fn verify(position: &Position, solved: &Solved) -> Result<(), String> {
+/// Checks a solver answer against the expected answer and the checker;
+/// `Err` says what is wrong: a Solution judged incorrect, "none exists" for a
+/// position known to be solvable, or a Solution for one known to have none.
+/// Used by tests (the expected answers are stored in the corpus files) and
+/// available to callers that want belt and braces.
+pub fn verify(position: &Position, solved: &Solved, expected_solvable: bool) -> Result<(), String> {
     match &solved.solution {
+        None if expected_solvable => {
+            Err("the solver says no correct Solution exists, but the position is solvable".into())
+        }
         None => Ok(()),
         Some(p) => {
             let text = p.to_string();
+            if !expected_solvable {
+                return Err(format!(
+                    "the solver returned {text:?} for a position expected to have no Solution"
+                ));
+            }
             let v = check(position, &text);
             if v.correct {
                 Ok(())

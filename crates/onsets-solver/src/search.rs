@@ -193,6 +193,9 @@ struct Config {
     part_nodes: Vec<PartNode>,
     vars: Vec<ReqVar>,
     two_ops: bool,
+    /// Dominance also asks for no more written symbols (a bounded search
+    /// for a shortest Solution).
+    by_syms: bool,
     /// Padding shapes that fit, per (usage, part), with the padding's table.
     pad_cache: HashMap<(u64, usize), Vec<(u8, PadFit)>>,
     /// The caps, needs and reusable classes as 8-bit lanes (even classes,
@@ -1182,7 +1185,72 @@ fn visible_colors(setup: &Setup) -> u8 {
 }
 
 /// The search. Returns the Solution text (or `None`) and statistics.
+///
+/// `shortest`: iterative deepening by the number of written symbols. The
+/// first search gives a Solution of `S` symbols (or proves there is none);
+/// then, for each bound `L` from the fewest symbols a Solution can have up
+/// to `S − 1`, an exact search over the Solutions of at most `L` symbols
+/// (every dominance test also compares symbols). The first bound with a
+/// Solution gives a shortest one; if none below `S`, the first Solution is.
+/// Under Two Solutions the bound applies to each of the two, so the longer
+/// of the two is as short as it can be.
 pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
+    let (first, mut stats) = search_within(position, u16::MAX);
+    let Some((text, syms)) = first else {
+        return (None, stats);
+    };
+    if !shortest {
+        return (Some(text), stats);
+    }
+    for bound in fewest_symbols(position)..syms {
+        let (r, st) = search_within(position, bound);
+        stats.configs += st.configs;
+        stats.builds += st.builds;
+        stats.restrictions += st.restrictions;
+        stats.parts += st.parts;
+        if let Some((t, _)) = r {
+            return (Some(t), stats);
+        }
+    }
+    (Some(text), stats)
+}
+
+/// A lower bound on the symbols of a Solution: at least two (VII-B-4-a);
+/// the Set-Name writes every Required cube that is no Restriction cube, and
+/// with Required Restriction cubes the Restriction part (at least three
+/// symbols) writes every Required cube (VII-B-4-b; see [`Class`]).
+fn fewest_symbols(position: &Position) -> u16 {
+    let rules = InForce::of(position);
+    let usable_req = position
+        .required
+        .iter()
+        .filter(|s| usable(*s, rules.restrictions));
+    let (mut sets_ops, mut rels) = (0u16, 0u16);
+    for s in usable_req {
+        if rules.is_wild(s) {
+            // it may stand for a Restriction cube or not: every Required
+            // cube is written in one part or the other
+            sets_ops += 1;
+            continue;
+        }
+        if s.is_relation() {
+            rels += 1;
+        } else {
+            sets_ops += 1;
+        }
+    }
+    if rels == 0 || position.required.iter().any(|s| rules.is_wild(s)) {
+        (sets_ops + rels).max(2)
+    } else {
+        sets_ops.max(1) + (sets_ops + rels).max(3)
+    }
+}
+
+/// One search over the Solutions of at most `max_syms` written symbols
+/// (`u16::MAX`: no bound); the Solution text and its symbols (under Two
+/// Solutions, the larger of the two).
+fn search_within(position: &Position, max_syms: u16) -> (Option<(String, u16)>, Stats) {
+    let bounded = max_syms != u16::MAX;
     let rules = InForce::of(position);
     let goals = if position.goal.is_legal_layout() {
         position.goal.legal_values(rules.absolute_value)
@@ -1223,7 +1291,7 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     let mut order: Vec<u16> = Vec::new();
     // Iterative deepening on the leaves of each build: most positions with a
     // Solution have a short one; only the last, unbounded pass is a proof.
-    let limits: &[usize] = if shortest {
+    let limits: &[usize] = if bounded {
         &[usize::MAX]
     } else {
         &[3, 5, usize::MAX]
@@ -1233,7 +1301,7 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
     // It searches everything the three-leaf pass does (the same builds,
     // sides and Restrictions, and padded ones besides), so that pass is left
     // out after it.
-    let passes: Vec<(usize, bool)> = if shortest || two {
+    let passes: Vec<(usize, bool)> = if bounded || two {
         limits.iter().map(|&l| (l, false)).collect()
     } else {
         std::iter::once((3, true))
@@ -1255,7 +1323,7 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
                     } else {
                         None
                     };
-                    let keep = if blanks.len() == 1 && !shortest {
+                    let keep = if blanks.len() == 1 && !bounded {
                         if built.len() <= ci {
                             built.push(KeptBuilds::default());
                         }
@@ -1266,42 +1334,30 @@ pub fn search(position: &Position, shortest: bool) -> (Option<String>, Stats) {
                     ci += 1;
                     run_config(
                         &setup, now_choice, &meanings, blank, &cards[bi], limit, pad, sh, keep,
-                        shortest, two, &mut found, &mut order, &mut stats,
+                        max_syms, two, &mut found, &mut order, &mut stats,
                     );
-                    if !shortest {
-                        let need = if two { 2 } else { 1 };
-                        if found.len() >= need {
-                            return (compose(&found, &order, two, false), stats);
-                        }
+                    let need = if two { 2 } else { 1 };
+                    if found.len() >= need {
+                        return (compose(&found, &order, two), stats);
                     }
                 }
             }
         }
     }
-    (compose(&found, &order, two, shortest), stats)
+    (compose(&found, &order, two), stats)
 }
 
-fn compose(
-    found: &HashMap<u16, Found>,
-    order: &[u16],
-    two: bool,
-    shortest: bool,
-) -> Option<String> {
+/// The Solution: the first found (the first two under Two Solutions), with
+/// its symbols.
+fn compose(found: &HashMap<u16, Found>, order: &[u16], two: bool) -> Option<(String, u16)> {
     if !two {
-        let best = if shortest {
-            found.values().min_by_key(|f| (f.syms, f.text.len()))
-        } else {
-            order.first().and_then(|p| found.get(p))
-        }?;
-        return Some(best.text.clone());
+        let best = order.first().and_then(|p| found.get(p))?;
+        return Some((best.text.clone(), best.syms));
     }
     if found.len() < 2 {
         return None;
     }
-    let mut all: Vec<&Found> = order.iter().filter_map(|p| found.get(p)).collect();
-    if shortest {
-        all.sort_by_key(|f| (f.syms, f.text.len()));
-    }
+    let all: Vec<&Found> = order.iter().filter_map(|p| found.get(p)).collect();
     let (a, b) = (all[0], all[1]);
     // XIII-D-14: the second set must hold a card the first lacks.
     let (first, second) = if b.physical & !a.physical != 0 {
@@ -1309,7 +1365,10 @@ fn compose(
     } else {
         (b, a)
     };
-    Some(format!("{} || {}", first.text, second.text))
+    Some((
+        format!("{} || {}", first.text, second.text),
+        a.syms.max(b.syms),
+    ))
 }
 
 /// After a Now challenge: no Resources cube, or one of each face
@@ -1426,7 +1485,7 @@ fn run_config(
     pad_pass: bool,
     shared: Option<&mut SharedBuilds>,
     built: Option<&mut KeptBuilds>,
-    shortest: bool,
+    max_syms: u16,
     two: bool,
     found: &mut HashMap<u16, Found>,
     order: &mut Vec<u16>,
@@ -1434,6 +1493,9 @@ fn run_config(
 ) {
     let p = setup.position;
     let rules = &setup.rules;
+    // Only Solutions of at most `max_syms` symbols are sought: builds keep
+    // their fewest symbols, and dominance compares symbols too.
+    let by_syms = max_syms != u16::MAX;
     let restrictions_ok = rules.restrictions;
     let mo = rules.multiple_operations;
     // ---- classes
@@ -1545,6 +1607,7 @@ fn run_config(
         part_nodes: Vec::new(),
         vars,
         two_ops: rules.two_operations,
+        by_syms,
         pad_cache: HashMap::default(),
         lanes: Lanes::default(),
     };
@@ -1552,6 +1615,11 @@ fn run_config(
     let nk = cfg.classes.len();
     let mask = cards.mask;
     let need_restriction = restrictions_ok && p.required.iter().any(|c| c.is_relation());
+    // Lower bounds on the symbols still to be written (bounded searches): a
+    // part must use its Required cubes (VII-B-4-b), each missing one is at
+    // least one more symbol. (Usage counts are capped at or above what is
+    // required, so a capped count never overstates what is missing.)
+    let lb = Bounds::of(&cfg, need_restriction && !rel_free(&cfg));
     let all_flags: u8 = ((1u16 << cfg.vars.len()) - 1) as u8;
     let blank_part = if rules.blank_card_wild && !blank.is_blank() {
         format!("; blank: {blank}")
@@ -1570,7 +1638,7 @@ fn run_config(
         if pad_pass {
             // a padded witness is only taken if the checker accepts it
             if found.contains_key(&phys) {
-                return !shortest && (!two || found.len() >= 2);
+                return !two || found.len() >= 2;
             }
             let mut t = String::new();
             if let Some((ps, f)) = part {
@@ -1591,26 +1659,18 @@ fn run_config(
             t.push_str(&blank_part);
             t
         };
-        match found.entry(phys) {
-            Entry::Vacant(v) => {
-                v.insert(Found {
-                    text: text(),
-                    syms,
-                    physical: phys,
-                });
-                order.push(phys);
-            }
-            Entry::Occupied(mut o) => {
-                if shortest && syms < o.get().syms {
-                    o.insert(Found {
-                        text: text(),
-                        syms,
-                        physical: phys,
-                    });
-                }
-            }
+        if syms > max_syms {
+            return false;
         }
-        !shortest && (!two || found.len() >= 2)
+        if let Entry::Vacant(v) = found.entry(phys) {
+            v.insert(Found {
+                text: text(),
+                syms,
+                physical: phys,
+            });
+            order.push(phys);
+        }
+        !two || found.len() >= 2
     };
 
     // ---- Set-Name builds by number of leaves
@@ -1632,7 +1692,8 @@ fn run_config(
         .iter()
         .map(|&k| cfg.classes[k].cap as usize)
         .sum::<usize>()
-        .min(limit);
+        .min(limit)
+        .min((max_syms as usize).div_ceil(2));
     let mut levels: Vec<Vec<Item>> = vec![Vec::new(); max_leaves + 1];
     // Under Blank Card Wild the builds are shared by the 16 colorings: built
     // once over all 16 cards, then projected onto each coloring's cards
@@ -1703,11 +1764,13 @@ fn run_config(
         if reuse {
             break;
         }
-        let mut index: HashMap<(u64, u8, u16), usize> = HashMap::default();
+        let mut index: HashMap<BuildKey, usize> = HashMap::default();
+        index.reserve(levels[n - 1].len() * 4);
         let mut items: Vec<Item> = Vec::new();
         let mut insert = |cfg: &mut Config, items: &mut Vec<Item>, it: Item, node: Node| match index
-            .entry((it.usage, it.ops, it.table))
+            .entry(BuildKey(it.usage, it.ops, it.table))
         {
+            _ if by_syms && lb.build_too_long(it.usage, it.syms, max_syms) => false,
             Entry::Vacant(v) => {
                 cfg.nodes.push(node);
                 v.insert(items.len());
@@ -1719,7 +1782,7 @@ fn run_config(
             }
             Entry::Occupied(o) => {
                 let old = &mut items[*o.get()];
-                if shortest && it.syms < old.syms {
+                if by_syms && it.syms < old.syms {
                     cfg.nodes.push(node);
                     old.syms = it.syms;
                     old.node = (cfg.nodes.len() - 1) as u32;
@@ -1852,18 +1915,16 @@ fn run_config(
                         );
                     }
                 }
-                if !shortest || !changed {
+                if !by_syms || !changed {
                     break;
                 }
             }
         }
-        if !shortest {
-            items = pareto(&cfg, items);
-        }
+        items = pareto(&cfg, items);
         items.sort_by_key(|i| i.usage);
         runs[n] = usage_runs(&items);
         stats.builds += items.len();
-        if !shared_mode && !shortest && !need_restriction && check_level(&mut cfg, &items) {
+        if !shared_mode && !need_restriction && check_level(&mut cfg, &items) {
             return;
         }
         levels[n] = items;
@@ -1889,8 +1950,8 @@ fn run_config(
                     ..*it
                 })
                 .collect();
-            *level = if shortest { items } else { pareto(&cfg, items) };
-            if !shortest && !need_restriction && check_level(&mut cfg, level) {
+            *level = pareto(&cfg, items);
+            if !need_restriction && check_level(&mut cfg, level) {
                 return;
             }
         }
@@ -2010,8 +2071,13 @@ fn run_config(
     };
     // Pairs a Restriction part with the Set-Names; cached per (K, flags) when
     // only the first Solution is wanted.
-    let mut cache: HashMap<(u16, u8), bool> = HashMap::default();
-    let use_cache = !shortest && !two;
+    // The value: the fewest symbols of a part with these accepted cards that
+    // found no Set-Name (a part with more symbols finds none either), or 0
+    // when a Set-Name met the criteria.
+    let mut cache: HashMap<(u16, u8), u16> = HashMap::default();
+    // Under Two Solutions: the sets of cards (effective) already named by a
+    // Solution of this configuration ("any" then means a new set).
+    let mut seen: Vec<u16> = Vec::new();
     let mut try_part = |cfg: &mut Config, st: &PartState| -> bool {
         let padded_st;
         let mut st = st;
@@ -2045,9 +2111,11 @@ fn run_config(
         };
         let cfg: &Config = cfg;
         for f in fl {
-            if use_cache {
-                if let Some(false) = cache.get(&(st.accept, f)) {
-                    continue;
+            {
+                if let Some(&fail) = cache.get(&(st.accept, f)) {
+                    if fail > 0 && fail <= st.syms {
+                        continue;
+                    }
                 }
             }
             let mut any = false;
@@ -2056,20 +2124,29 @@ fn run_config(
                     continue;
                 }
                 for it in items {
+                    // the names come shortest first
+                    if st.syms + it.syms > max_syms {
+                        break;
+                    }
                     let x = st.accept & it.table;
-                    if cards.ok(x) {
-                        any = true;
-                        if record(cfg, Some((st, f)), it, *g, x) {
-                            return true;
-                        }
-                        if use_cache {
-                            break;
-                        }
+                    // under Two Solutions only a set not named yet helps
+                    if !cards.ok(x) || (two && seen.contains(&x)) {
+                        continue;
+                    }
+                    any = true;
+                    if record(cfg, Some((st, f)), it, *g, x) {
+                        return true;
+                    }
+                    if two {
+                        seen.push(x);
+                    } else {
+                        break;
                     }
                 }
             }
-            if use_cache {
-                cache.insert((st.accept, f), any);
+            {
+                let v = cache.entry((st.accept, f)).or_insert(u16::MAX);
+                *v = if any { 0 } else { (*v).min(st.syms.max(1)) };
             }
         }
         false
@@ -2097,9 +2174,22 @@ fn run_config(
             }
         }
     }
-    if !shortest {
-        sides = pareto(&cfg, sides);
-    }
+    sides = pareto(&cfg, sides);
+    // grouped by table, fewest symbols first within a table
+    sides.sort_by_key(|s| (s.table, s.syms));
+    let side_groups: Vec<(u16, usize, usize)> = {
+        let mut g: Vec<(u16, usize, usize)> = Vec::new();
+        for (i, s) in sides.iter().enumerate() {
+            match g.last_mut() {
+                Some(last) if last.0 == s.table => last.2 = i + 1,
+                _ => g.push((s.table, i, i + 1)),
+            }
+        }
+        // groups with the shortest sides first: a bounded search stops at
+        // the first group whose sides are all too long
+        g.sort_by_key(|&(_, a, _)| sides[a].syms);
+        g
+    };
     let mut max_rel: usize = rel_classes
         .iter()
         .map(|&k| cfg.classes[k].cap as usize)
@@ -2135,6 +2225,100 @@ fn run_config(
         })
         .collect();
     let nonull = rules.no_null_restrictions;
+    if bounded {
+        // Witnesses only: depth first, so that a Restriction with as many
+        // links as the part needs is tried as soon as one can be built
+        // (breadth first built every shorter chain first).
+        frontier.sort_by_key(|c| c.syms);
+        let mut stack: Vec<(Chain, usize)> = frontier.iter().rev().map(|&c| (c, 0)).collect();
+        let mut seen_chains: std::collections::HashSet<
+            (u64, u16, u16, usize),
+            BuildHasherDefault<FastHasher>,
+        > = Default::default();
+        let mut tried: std::collections::HashSet<(u64, u16), BuildHasherDefault<FastHasher>> =
+            Default::default();
+        let mut children: Vec<Chain> = Vec::new();
+        while let Some((c, depth)) = stack.pop() {
+            if depth >= max_rel {
+                continue;
+            }
+            children.clear();
+            for &k in &rel_classes {
+                let Some(u1) = cfg.add(c.usage, k) else {
+                    continue;
+                };
+                for si in 0..cfg.classes[k].syms.len() {
+                    let rel = cfg.classes[k].syms[si];
+                    for &(table, a, b) in &side_groups {
+                        if c.syms + 1 + sides[a].syms >= max_syms {
+                            break;
+                        }
+                        let acc = c.accept
+                            & link(
+                                rel,
+                                onsets_core::CardSet(c.last),
+                                onsets_core::CardSet(table),
+                            )
+                            .bits()
+                            & mask;
+                        if !viable.get(acc) {
+                            continue;
+                        }
+                        for s in &sides[a..b] {
+                            let syms = c.syms + 1 + s.syms;
+                            if syms >= max_syms {
+                                break;
+                            }
+                            let Some(u2) = cfg.sum(u1, s.usage) else {
+                                continue;
+                            };
+                            if by_syms && lb.part_too_long(u2, syms, max_syms) {
+                                continue;
+                            }
+                            if !seen_chains.insert((u2, acc, s.table, depth + 1)) {
+                                continue;
+                            }
+                            cfg.chain_nodes.push(ChainNode {
+                                prev: c.node,
+                                class: k as u8,
+                                sym: rel,
+                                side: s.node,
+                            });
+                            let ch = Chain {
+                                usage: u2,
+                                accept: acc,
+                                last: s.table,
+                                syms,
+                                node: (cfg.chain_nodes.len() - 1) as u32,
+                            };
+                            children.push(ch);
+                            // a new Restriction: tried at once as the whole
+                            // Restriction part
+                            if (!nonull || acc != mask) && tried.insert((u2, acc)) {
+                                cfg.part_nodes.push(PartNode {
+                                    prev: NONE,
+                                    chain: ch.node,
+                                });
+                                let st = PartState {
+                                    usage: ch.usage,
+                                    accept: ch.accept,
+                                    syms: ch.syms,
+                                    node: (cfg.part_nodes.len() - 1) as u32,
+                                };
+                                if try_part(&mut cfg, &st) {
+                                    return;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            children.sort_by_key(|c| c.syms);
+            stack.extend(children.iter().rev().map(|&c| (c, depth + 1)));
+        }
+        stats.restrictions += tried.len();
+        return;
+    }
     let mut restr_index: HashMap<(u64, u16), usize> = HashMap::default();
     let mut restrs: Vec<Chain> = Vec::new();
     for _ in 0..max_rel {
@@ -2147,71 +2331,84 @@ fn run_config(
                 };
                 for si in 0..cfg.classes[k].syms.len() {
                     let rel = cfg.classes[k].syms[si];
-                    for s in &sides {
-                        let Some(u2) = cfg.sum(u1, s.usage) else {
-                            continue;
-                        };
+                    // the accepted cards depend on the side's table only
+                    for &(table, a, b) in &side_groups {
+                        if c.syms + 1 + sides[a].syms >= max_syms {
+                            break;
+                        }
                         let acc = c.accept
                             & link(
                                 rel,
                                 onsets_core::CardSet(c.last),
-                                onsets_core::CardSet(s.table),
+                                onsets_core::CardSet(table),
                             )
                             .bits()
                             & mask;
                         if !viable.get(acc) {
                             continue;
                         }
-                        let syms = c.syms + 1 + s.syms;
-                        let cn = ChainNode {
-                            prev: c.node,
-                            class: k as u8,
-                            sym: rel,
-                            side: s.node,
-                        };
-                        let key = (u2, acc, s.table);
-                        let new_chain = |cfg: &mut Config| {
-                            cfg.chain_nodes.push(cn);
-                            Chain {
-                                usage: u2,
-                                accept: acc,
-                                last: s.table,
-                                syms,
-                                node: (cfg.chain_nodes.len() - 1) as u32,
+                        for s in &sides[a..b] {
+                            let syms = c.syms + 1 + s.syms;
+                            // a Set-Name of at least one symbol follows (the
+                            // sides of a table come fewest symbols first)
+                            if syms >= max_syms {
+                                break;
                             }
-                        };
-                        match next_index.entry(key) {
-                            Entry::Vacant(v) => {
-                                v.insert(next.len());
-                                let ch = new_chain(&mut cfg);
-                                next.push(ch);
-                                // A new Restriction: tried at once as the
-                                // whole Restriction part.
-                                if !shortest
-                                    && (!nonull || acc != mask)
-                                    && !restr_index.contains_key(&(u2, acc))
-                                {
-                                    restr_index.insert((u2, acc), restrs.len());
-                                    restrs.push(ch);
-                                    cfg.part_nodes.push(PartNode {
-                                        prev: NONE,
-                                        chain: ch.node,
-                                    });
-                                    let st = PartState {
-                                        usage: ch.usage,
-                                        accept: ch.accept,
-                                        syms: ch.syms,
-                                        node: (cfg.part_nodes.len() - 1) as u32,
-                                    };
-                                    if try_part(&mut cfg, &st) {
-                                        return;
+                            let Some(u2) = cfg.sum(u1, s.usage) else {
+                                continue;
+                            };
+                            if by_syms && lb.part_too_long(u2, syms, max_syms) {
+                                continue;
+                            }
+                            let cn = ChainNode {
+                                prev: c.node,
+                                class: k as u8,
+                                sym: rel,
+                                side: s.node,
+                            };
+                            let key = (u2, acc, s.table);
+                            let new_chain = |cfg: &mut Config| {
+                                cfg.chain_nodes.push(cn);
+                                Chain {
+                                    usage: u2,
+                                    accept: acc,
+                                    last: s.table,
+                                    syms,
+                                    node: (cfg.chain_nodes.len() - 1) as u32,
+                                }
+                            };
+                            match next_index.entry(key) {
+                                Entry::Vacant(v) => {
+                                    v.insert(next.len());
+                                    let ch = new_chain(&mut cfg);
+                                    next.push(ch);
+                                    // A new Restriction: tried at once as the
+                                    // whole Restriction part.
+                                    if (!nonull || acc != mask)
+                                        && !restr_index.contains_key(&(u2, acc))
+                                    {
+                                        restr_index.insert((u2, acc), restrs.len());
+                                        restrs.push(ch);
+                                        cfg.part_nodes.push(PartNode {
+                                            prev: NONE,
+                                            chain: ch.node,
+                                        });
+                                        let st = PartState {
+                                            usage: ch.usage,
+                                            accept: ch.accept,
+                                            syms: ch.syms,
+                                            node: (cfg.part_nodes.len() - 1) as u32,
+                                        };
+                                        if try_part(&mut cfg, &st) {
+                                            return;
+                                        }
                                     }
                                 }
-                            }
-                            Entry::Occupied(o) => {
-                                if shortest && syms < next[*o.get()].syms {
-                                    let ch = new_chain(&mut cfg);
-                                    next[*o.get()] = ch;
+                                Entry::Occupied(o) => {
+                                    if by_syms && syms < next[*o.get()].syms {
+                                        let ch = new_chain(&mut cfg);
+                                        next[*o.get()] = ch;
+                                    }
                                 }
                             }
                         }
@@ -2232,16 +2429,12 @@ fn run_config(
                 }
             }
         }
-        frontier = if shortest {
-            next
-        } else {
-            pareto_frontier(&cfg, next)
-        };
+        frontier = pareto_frontier(&cfg, next);
         if frontier.is_empty() {
             break;
         }
     }
-    if !shortest && !nonull {
+    if !nonull {
         restrs = pareto_chains(&cfg, restrs);
     }
     stats.restrictions += restrs.len();
@@ -2289,7 +2482,8 @@ fn run_config(
             Entry::Vacant(v) => {
                 v.insert(parts.len());
                 frontier.push(parts.len());
-                if shortest && try_part(&mut cfg, &st) {
+                // (a shorter Restriction may have replaced the one tried)
+                if by_syms && try_part(&mut cfg, &st) {
                     return;
                 }
                 parts.push((st, privs));
@@ -2297,15 +2491,22 @@ fn run_config(
             }
             Entry::Occupied(o) => {
                 if st.syms < parts[*o.get()].0.syms {
+                    if by_syms && try_part(&mut cfg, &st) {
+                        return;
+                    }
                     parts[*o.get()].0 = st;
                 }
             }
         }
     }
-    let mut by_accept: HashMap<u16, Vec<u64>> = HashMap::default();
-    if !nonull && !shortest {
+    // (usage, symbols) of the parts kept per accepted cards
+    let mut by_accept: HashMap<u16, Vec<(u64, u16)>> = HashMap::default();
+    if !nonull {
         for (st, _) in &parts {
-            by_accept.entry(st.accept).or_default().push(st.usage);
+            by_accept
+                .entry(st.accept)
+                .or_default()
+                .push((st.usage, st.syms));
         }
     }
     while !frontier.is_empty() {
@@ -2317,6 +2518,11 @@ fn run_config(
                 let Some(u) = cfg.sum(st.usage, r.usage) else {
                     continue;
                 };
+                let nsyms = st.syms + r.syms;
+                // a Set-Name of at least one symbol follows
+                if nsyms >= max_syms || (by_syms && lb.part_too_long(u, nsyms, max_syms)) {
+                    continue;
+                }
                 let acc = st.accept & r.accept;
                 if !viable.get(acc) {
                     continue;
@@ -2333,24 +2539,30 @@ fn run_config(
                     }
                     np.push(mine);
                     np.sort_unstable();
-                } else if acc == st.accept && !shortest {
+                } else if acc == st.accept {
                     // removes nothing more: only useful for the cube count
                     if cfg.dominates(st.usage, u) {
                         continue;
                     }
                 }
-                if !nonull && !shortest {
+                if !nonull {
                     // the same part again: dominated by itself (fast path)
-                    if part_index.contains_key(&(u, acc, Vec::new())) {
-                        continue;
+                    if let Some(&j) = part_index.get(&(u, acc, Vec::new())) {
+                        if !by_syms || parts[j].0.syms <= nsyms {
+                            continue;
+                        }
                     }
                     // a part with the same accepted cards and no more cubes
-                    // (above the lower bounds) does all this one can
+                    // (above the lower bounds; no more symbols when they are
+                    // bounded) does all this one can
                     let kept = by_accept.entry(acc).or_default();
-                    if kept.iter().any(|&k| cfg.dominates(k, u)) {
+                    if kept
+                        .iter()
+                        .any(|&(k, ks)| cfg.dominates(k, u) && (!by_syms || ks <= nsyms))
+                    {
                         continue;
                     }
-                    kept.push(u);
+                    kept.push((u, nsyms));
                 }
                 let key = (u, acc, np.clone());
                 let make = |cfg: &mut Config| {
@@ -2361,7 +2573,7 @@ fn run_config(
                     PartState {
                         usage: u,
                         accept: acc,
-                        syms: st.syms + r.syms,
+                        syms: nsyms,
                         node: (cfg.part_nodes.len() - 1) as u32,
                     }
                 };
@@ -2378,12 +2590,22 @@ fn run_config(
                     }
                     Entry::Occupied(o) => {
                         let j = *o.get();
-                        if shortest && st.syms + r.syms < parts[j].0.syms {
+                        let mut again = false;
+                        if by_syms && nsyms < parts[j].0.syms {
+                            // a shorter way to the same part: tried, and
+                            // extended again
                             let nst = make(&mut cfg);
+                            if try_part(&mut cfg, &nst) {
+                                return;
+                            }
                             parts[j].0 = nst;
+                            again = true;
                         }
                         if ri < last_of[j] {
                             last_of[j] = ri;
+                            again = true;
+                        }
+                        if again {
                             next.push(j);
                         }
                     }
@@ -2393,13 +2615,6 @@ fn run_config(
         frontier = next;
     }
     stats.parts += parts.len();
-    if shortest {
-        for (st, _) in &parts {
-            if try_part(&mut cfg, st) {
-                return;
-            }
-        }
-    }
 }
 
 /// Which accepted-card sets `K` can still give a Solution: some `x ⊆ K`
@@ -2615,10 +2830,9 @@ fn pareto_by<T: Built, K: std::hash::Hash + Eq + Copy>(
         }
         let start = out.len();
         for it in g {
-            if !out[start..]
-                .iter()
-                .any(|o| cfg.dominates(o.usage(), it.usage()))
-            {
+            if !out[start..].iter().any(|o| {
+                cfg.dominates(o.usage(), it.usage()) && (!cfg.by_syms || o.syms() <= it.syms())
+            }) {
                 out.push(it);
             }
         }
@@ -2640,4 +2854,123 @@ fn pareto_chains(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
 /// Chains with the same accepted cards and last side.
 fn pareto_frontier(cfg: &Config, items: Vec<Chain>) -> Vec<Chain> {
     pareto_by(cfg, items, |it| (it.accept, it.last))
+}
+
+/// Whether the configuration has no Restriction cube to write.
+fn rel_free(cfg: &Config) -> bool {
+    !cfg.classes.iter().any(|c| c.stands.is_relation())
+}
+
+/// Lower bounds on the written symbols of a Solution from the Required
+/// cubes each part must use (VII-B-4-b), for the bounded searches of
+/// [`search`] (shortest Solutions).
+#[derive(Clone, Copy)]
+struct Bounds {
+    req_r: [u8; 16],
+    req_s: [u8; 16],
+    /// What each class stands for: 0 a set, 1 a binary operation, 2 the
+    /// complement, 3 a relation.
+    kind: [u8; 16],
+    nk: usize,
+    /// Whether a Restriction part can be written at all.
+    parts: bool,
+    /// Fewest symbols of a Set-Name, and of a Restriction part if needed.
+    name_min: u16,
+    part_min: u16,
+}
+
+impl Bounds {
+    fn of(cfg: &Config, need_part: bool) -> Bounds {
+        let mut b = Bounds {
+            req_r: [0; 16],
+            req_s: [0; 16],
+            kind: [0; 16],
+            nk: cfg.classes.len(),
+            parts: !rel_free(cfg),
+            name_min: 1,
+            part_min: 0,
+        };
+        let mut tr = 0u16;
+        for (k, c) in cfg.classes.iter().enumerate() {
+            b.req_r[k] = c.req_r;
+            b.req_s[k] = c.req_s;
+            b.kind[k] = if c.stands.is_set() {
+                0
+            } else if c.stands.is_binary_operation() {
+                1
+            } else if c.stands == Symbol::Complement {
+                2
+            } else {
+                3
+            };
+            tr += c.req_r as u16;
+        }
+        // a Set-Name of `s` Required set cubes has `s − 1` binary operations
+        let mut by_kind = [0u16; 4];
+        for k in 0..b.nk {
+            by_kind[b.kind[k] as usize] += b.req_s[k] as u16;
+        }
+        let [sets, bins, compl, _] = by_kind;
+        b.name_min = (sets + sets.saturating_sub(1).max(bins) + compl).max(1);
+        if need_part {
+            b.part_min = tr.max(3);
+        }
+        b
+    }
+
+    /// Required cubes of a part missing from usage `u`.
+    #[inline]
+    fn missing(&self, u: u64, req: &[u8; 16]) -> u16 {
+        (0..self.nk)
+            .map(|k| req[k].saturating_sub(field(u, k)) as u16)
+            .sum()
+    }
+
+    /// Symbols a Set-Name containing a build of usage `u` still adds: each
+    /// missing set cube is a leaf, joined by a binary operation (which may
+    /// be a missing one), and each missing complement a symbol.
+    #[inline]
+    fn name_missing(&self, u: u64) -> u16 {
+        let mut by_kind = [0u16; 4];
+        for k in 0..self.nk {
+            by_kind[self.kind[k] as usize] += self.req_s[k].saturating_sub(field(u, k)) as u16;
+        }
+        let [sets, bins, compl, _] = by_kind;
+        sets + sets.max(bins) + compl
+    }
+
+    /// Whether every Solution containing this build (as the Set-Name or
+    /// inside it, or as a side of a Restriction) has more than `max` symbols.
+    #[inline]
+    fn build_too_long(&self, u: u64, syms: u16, max: u16) -> bool {
+        let as_name = syms + self.name_missing(u) + self.part_min;
+        if as_name <= max {
+            return false;
+        }
+        if !self.parts {
+            return true;
+        }
+        // a side: at least one link and one other side besides
+        let as_side = syms + self.missing(u, &self.req_r).max(2) + self.name_min;
+        as_side > max
+    }
+
+    /// Whether every Restriction part extending this one (usage `u`,
+    /// `syms` symbols), with a Set-Name, has more than `max` symbols.
+    #[inline]
+    fn part_too_long(&self, u: u64, syms: u16, max: u16) -> bool {
+        syms + self.missing(u, &self.req_r) + self.name_min > max
+    }
+}
+
+/// The key of a Set-Name build (usage, operation count, table), hashed in
+/// one round (the builds' index was the search's hottest map).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct BuildKey(u64, u8, u16);
+
+impl std::hash::Hash for BuildKey {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0 ^ (self.2 as u64).rotate_right(20) ^ ((self.1 as u64) << 62));
+    }
 }

@@ -261,15 +261,30 @@ pub fn path(division: &str) -> String {
     format!("{}/corpus/{division}.jsonl", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The committed corpus of one division.
-pub fn load(division: &str) -> Vec<(Position, String)> {
-    let text = std::fs::read_to_string(path(division)).expect("corpus file");
+/// The committed corpus of one division: each position, its JSON (without
+/// the expected answer) and its expected answer (`"solvable"`, recorded by
+/// `record_expected_answers` in tests/corpus_check.rs).
+pub fn load(division: &str) -> Vec<(Position, String, bool)> {
+    load_file(&path(division))
+}
+
+/// The positions kept from simulated play (docs/performance.md).
+pub fn slow_in_play_path() -> String {
+    format!("{}/corpus/slow-in-play.jsonl", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A corpus file: every line a position with its expected answer.
+pub fn load_file(path: &str) -> Vec<(Position, String, bool)> {
+    let text = std::fs::read_to_string(path).expect("corpus file");
     text.lines()
-        .map(|l| {
-            (
-                Position::from_json(l).expect("corpus position"),
-                l.to_string(),
-            )
+        .enumerate()
+        .map(|(i, l)| {
+            let (json, expected) = onsets_solver::batch::split_expected(l)
+                .unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
+            let expected =
+                expected.unwrap_or_else(|| panic!("{path}:{}: no \"solvable\" answer", i + 1));
+            let p = Position::from_json(&json).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
+            (p, json, expected)
         })
         .collect()
 }
