@@ -403,6 +403,44 @@ fn agrees(position: &Position, presentation: &Presentation) -> Result<(), TestCa
             if sx.cubes.possible {
                 prop_assert!(!cube_error, "a witness, yet {:?}", verdict.errors);
                 prop_assert!(sx.cubes.symbols.iter().all(|u| u.cube.is_some()));
+                if !position.adventurous {
+                    // Without variations no cube is wild or interchangeable:
+                    // each symbol uses a cube showing it, and within a part
+                    // each cube serves one symbol (ruling 3).
+                    for part in ["restrictions", "set-name"] {
+                        let uses: Vec<_> =
+                            sx.cubes.symbols.iter().filter(|u| u.part == part).collect();
+                        for u in &uses {
+                            let face = u.cube.as_deref().unwrap_or("");
+                            prop_assert!(
+                                u.symbol == face || u.symbol.ends_with(&format!("@{face}")),
+                                "{} used {}",
+                                u.symbol,
+                                face
+                            );
+                            let section = u.section.as_deref().unwrap_or("");
+                            prop_assert!(section != "Forbidden", "{} from Forbidden", u.symbol);
+                            let same = uses
+                                .iter()
+                                .filter(|v| v.cube == u.cube && v.section == u.section)
+                                .count();
+                            let list = match section {
+                                "Required" => &position.required,
+                                "Permitted" => &position.permitted,
+                                _ => &position.resources,
+                            };
+                            let have = list.iter().filter(|s| s.to_string() == face).count();
+                            prop_assert!(
+                                same <= have,
+                                "{} {} cubes from {} used, {} there",
+                                same,
+                                face,
+                                section,
+                                have
+                            );
+                        }
+                    }
+                }
             } else if !sx.cubes.symbols.is_empty() {
                 prop_assert!(
                     cube_error
