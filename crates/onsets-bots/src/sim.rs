@@ -9,7 +9,9 @@
 
 use crate::{Bot, Level, Player, View};
 use onsets_core::{Division, Goal};
-use onsets_engine::{Act, Action, ChallengeKind, CheckingMode, Event, Match, MatchConfig, Phase};
+use onsets_engine::{
+    Act, Action, ChallengeKind, CheckingMode, Event, Header, Match, MatchConfig, Phase, FORMAT,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -28,6 +30,8 @@ pub struct SimConfig {
     pub checking: CheckingMode,
     /// The round's length (XI-B: 30 minutes).
     pub round_ms: u64,
+    /// Keep each match's log in [`Stats::logs`] (`onsets simulate --log-dir`).
+    pub keep_logs: bool,
 }
 
 impl SimConfig {
@@ -40,6 +44,7 @@ impl SimConfig {
             seed,
             checking: CheckingMode::Players,
             round_ms: 30 * 60_000,
+            keep_logs: false,
         }
     }
 }
@@ -101,6 +106,10 @@ pub struct Stats {
     pub fallbacks: u64,
     /// Not deterministic: wall-clock time of each level's fresh decisions.
     pub decision_ms: BTreeMap<String, Timing>,
+    /// With [`SimConfig::keep_logs`]: each match's log (JSON lines,
+    /// docs/engine.md), in order; the last may be cut short.
+    #[serde(skip)]
+    pub logs: Vec<String>,
 }
 
 impl Stats {
@@ -200,6 +209,13 @@ fn play_match(
     let mut mc = MatchConfig::new(seed, &refs, cfg.division, cfg.adventurous);
     mc.checking = cfg.checking;
     mc.round_ms = cfg.round_ms;
+    let mut log = cfg.keep_logs.then(|| {
+        let header = Header {
+            format: FORMAT.to_string(),
+            config: mc.clone(),
+        };
+        serde_json::to_string(&header).unwrap_or_default() + "\n"
+    });
     let (mut m, _) = Match::new(mc).map_err(|e| e.to_string())?;
     let mut bots: Vec<Bot> = seating
         .iter()
@@ -253,8 +269,8 @@ fn play_match(
             Act::Clock => None,
             _ => best.as_ref().map(|(_, i, d)| (*i, d.think_ms)),
         };
-        let (next, events) = match m.apply(action.clone()) {
-            Ok(x) => x,
+        let (next, events, applied) = match m.apply(action.clone()) {
+            Ok((next, events)) => (next, events, action),
             Err(r) => {
                 acc.stats.rejections += 1;
                 if acc.stats.rejection_examples.len() < 5 {
@@ -263,13 +279,18 @@ fn play_match(
                         .push(format!("seed {seed}: {action:?}: {r}"));
                 }
                 let to = m.next_deadline().unwrap_or(m.now_ms + 1000);
-                m.apply(Action {
+                let clock = Action {
                     at_ms: to.max(m.now_ms),
                     act: Act::Clock,
-                })
-                .map_err(|e| e.to_string())?
+                };
+                let (next, events) = m.apply(clock.clone()).map_err(|e| e.to_string())?;
+                (next, events, clock)
             }
         };
+        if let Some(l) = log.as_mut() {
+            l.push_str(&serde_json::to_string(&applied).unwrap_or_default());
+            l.push('\n');
+        }
         if let Some((i, think)) = by {
             let l = acc.stats.levels.entry(lname(i)).or_default();
             l.decisions += 1;
@@ -342,6 +363,7 @@ fn play_match(
                     progress(acc.stats.shakes);
                     if acc.stats.shakes >= cfg.shakes {
                         acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
+                        acc.stats.logs.extend(log.take());
                         return Ok(());
                     }
                 }
@@ -366,5 +388,6 @@ fn play_match(
         }
     }
     acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
+    acc.stats.logs.extend(log);
     Ok(())
 }

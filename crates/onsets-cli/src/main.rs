@@ -8,7 +8,8 @@
 //! - `onsets analyze POSITION [--json] [--goals] [--no-bonus]` classifies
 //!   every next move, or lists the Goals that could be set (issue 3).
 //! - `onsets simulate [--players expert,club,beginner] [--shakes N] [--json]
-//!   [--plot FILE.svg]` plays bot-only matches (docs/bots.md).
+//!   [--plot FILE.svg] [--log-dir DIR]` plays bot-only matches (docs/bots.md);
+//!   `--log-dir` writes each match's log for `replay` and `review`.
 //! - `onsets serve [--port N] [--database URL]` runs the game server
 //!   (docs/protocol.md).
 //! - `onsets replay FILE [--json]` re-runs a match log and prints the
