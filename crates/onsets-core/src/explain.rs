@@ -509,8 +509,9 @@ impl fmt::Display for Explanation {
                     for u in &s.cubes.symbols {
                         let cube = u.cube.as_deref().unwrap_or("?");
                         let section = u.section.as_deref().unwrap_or("?");
-                        let wild = if cube != u.symbol && !u.symbol.contains('@') {
-                            format!(" (wild, standing for {})", u.symbol)
+                        let meaning = u.symbol.split('@').next().unwrap_or("");
+                        let wild = if cube != meaning {
+                            format!(" (standing for {meaning})")
                         } else {
                             String::new()
                         };
