@@ -49,9 +49,10 @@ pub struct Review {
     pub moves: Vec<MoveReview>,
     /// Moves after which a challenge would have won and nobody challenged.
     pub missed_challenges: Vec<MissedChallenge>,
-    /// Every Now or Impossible challenge made, judged.
+    /// Every challenge made (Now, Impossible, and of "no Goal"), judged.
     pub challenges: Vec<ChallengeReview>,
-    /// Each Goal set, judged against every Goal its digits allowed.
+    /// Each Goal set (or "no Goal" declared, `goal: "no Goal"`), judged
+    /// against every Goal its digits allowed.
     pub goals: Vec<GoalReview>,
     /// Per player, in seating order.
     pub summary: Vec<PlayerSummary>,
@@ -165,63 +166,82 @@ fn kind_name(k: ChallengeKind) -> &'static str {
 impl std::fmt::Display for Review {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let name = |p: usize| self.players.get(p).map(String::as_str).unwrap_or("?");
-        let mut shake = 0;
-        for (i, m) in self.moves.iter().enumerate() {
-            if m.shake != shake {
-                shake = m.shake;
-                writeln!(f, "Shake {shake}")?;
-                for g in self.goals.iter().filter(|g| g.shake == shake) {
+        let mut shakes: Vec<u32> = self
+            .moves
+            .iter()
+            .map(|m| m.shake)
+            .chain(self.goals.iter().map(|g| g.shake))
+            .chain(self.challenges.iter().map(|c| c.shake))
+            .collect();
+        shakes.sort_unstable();
+        shakes.dedup();
+        for shake in shakes {
+            writeln!(f, "Shake {shake}")?;
+            for g in self.goals.iter().filter(|g| g.shake == shake) {
+                let allowed = format!(
+                    "{} of {} allowed Goals were solvable",
+                    g.solvable_count,
+                    g.allowed.len()
+                );
+                if g.goal == "no Goal" {
+                    let right = g.solvable_count == 0;
                     writeln!(
                         f,
-                        "  Goal {} set by {}: {} ({} of {} allowed Goals were solvable)",
+                        "  {} declared no Goal: {} ({allowed})",
+                        name(g.player),
+                        if right { "right" } else { "WRONG" }
+                    )?;
+                } else {
+                    writeln!(
+                        f,
+                        "  Goal {} set by {}: {} ({allowed})",
                         g.goal,
                         name(g.player),
                         if g.solvable {
                             "solvable"
                         } else {
                             "NOT solvable"
-                        },
-                        g.solvable_count,
-                        g.allowed.len()
+                        }
                     )?;
                 }
             }
-            let mark = match m.class {
-                "safe" => "ok",
-                "now-wins" => "FLUB: leaves a Now",
-                _ => "FLUB: leaves an Impossible",
-            };
-            writeln!(f, "  {:>3}. {} {}: {}", i + 1, name(m.player), m.mv, mark)?;
-            if let Some(w) = &m.witness {
-                if m.class == "now-wins" {
+            for (i, m) in self
+                .moves
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.shake == shake)
+            {
+                let mark = match m.class {
+                    "safe" => "ok",
+                    "now-wins" => "FLUB: leaves a Now",
+                    _ => "FLUB: leaves an Impossible",
+                };
+                writeln!(f, "  {:>3}. {} {}: {}", i + 1, name(m.player), m.mv, mark)?;
+                if let (Some(w), "now-wins") = (&m.witness, m.class) {
                     writeln!(f, "       Now Solution: {w}")?;
                 }
+                if let Some(b) = &m.best_alternative {
+                    writeln!(f, "       better: {b}")?;
+                }
+                for x in self.missed_challenges.iter().filter(|x| x.after_move == i) {
+                    let who: Vec<&str> = x.players.iter().map(|&p| name(p)).collect();
+                    writeln!(
+                        f,
+                        "       missed: a {} challenge would have won ({})",
+                        kind_name(x.kind),
+                        who.join(", ")
+                    )?;
+                }
             }
-            if let Some(b) = &m.best_alternative {
-                writeln!(f, "       better: {b}")?;
-            }
-            for x in self.missed_challenges.iter().filter(|x| x.after_move == i) {
-                let who: Vec<&str> = x.players.iter().map(|&p| name(p)).collect();
+            for c in self.challenges.iter().filter(|c| c.shake == shake) {
                 writeln!(
                     f,
-                    "       missed: a {} challenge would have won ({})",
-                    kind_name(x.kind),
-                    who.join(", ")
+                    "  {} challenged {}: {}",
+                    name(c.player),
+                    kind_name(c.kind),
+                    if c.correct { "correct" } else { "incorrect" }
                 )?;
             }
-        }
-        if !self.challenges.is_empty() {
-            writeln!(f, "Challenges")?;
-        }
-        for c in &self.challenges {
-            writeln!(
-                f,
-                "  shake {}: {} challenged {}: {}",
-                c.shake,
-                name(c.player),
-                kind_name(c.kind),
-                if c.correct { "correct" } else { "incorrect" }
-            )?;
         }
         writeln!(f, "Players")?;
         for s in &self.summary {

@@ -7,7 +7,8 @@ use crate::{
 use onsets_core::{Goal, GoalDigit, GoalLayout, Position, Situation, Symbol};
 use onsets_engine::{Act, Action, ChallengeKind, Family, Header, Match, Phase, Place, FORMAT};
 use onsets_solver::analysis::{
-    achievable_goals_from, adjudicate, classify_moves_with, Challenge, Class, MoveOptions,
+    achievable_goals_from, adjudicate, classify_moves_with, no_goal_is_correct, Challenge, Class,
+    MoveOptions,
 };
 
 /// The mat as it stands, with the Goal on it, in situation Impossible
@@ -27,6 +28,32 @@ fn face(m: &Match, id: u8) -> Option<Symbol> {
 
 fn place_name(p: Place) -> &'static str {
     p.name()
+}
+
+fn placeholder() -> Goal {
+    Goal::new(GoalLayout::Single(GoalDigit::new(1)))
+}
+
+/// The digit cubes in Resources (before the Goal is set, III-A).
+fn rolled_digits(m: &Match) -> Vec<u8> {
+    m.cubes
+        .iter()
+        .filter(|c| c.family == Family::Digit && c.place == Place::Resources)
+        .filter_map(|c| match c.face {
+            Symbol::Digit(d) => Some(d),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The mat before the Goal is set, its digit cubes in Resources (as
+/// `onsets_solver::analysis::goal_digits` reads them), situation Impossible.
+fn with_digits(m: &Match) -> Position {
+    let mut p = m.position(Situation::Impossible, placeholder());
+    p.resources
+        .0
+        .extend(rolled_digits(m).into_iter().map(Symbol::Digit));
+    p
 }
 
 /// The chance a move left open: (index into moves, kind, witness).
@@ -139,7 +166,30 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
                 ));
                 continue;
             }
-            Act::Challenge { player, kind } if *kind != ChallengeKind::NoGoal => {
+            Act::Challenge {
+                player,
+                kind: ChallengeKind::NoGoal,
+            } => {
+                // III-D-2: the challenge is right when some Goal the digits
+                // allowed has a correct Solution from the Resources.
+                let goal_correct = !no_goal_is_correct(&with_digits(&m));
+                out.challenges.push(ChallengeReview {
+                    shake: m.shake,
+                    line,
+                    player: *player,
+                    kind: ChallengeKind::NoGoal,
+                    correct: goal_correct,
+                    witness: None,
+                });
+            }
+            Act::DeclareNoGoal { player } => {
+                let before = with_digits(&m);
+                let digits = rolled_digits(&m);
+                let mut g = judge_goal(m.shake, line, *player, None, &before, &digits);
+                g.goal = "no Goal".into();
+                out.goals.push(g);
+            }
+            Act::Challenge { player, kind } => {
                 chance = None;
                 if let Some(p) = mat(&m) {
                     let c = match kind {
@@ -158,22 +208,13 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
                 }
             }
             Act::SetGoal { player, .. } => {
-                let digits: Vec<u8> = m
-                    .cubes
-                    .iter()
-                    .filter(|c| c.family == Family::Digit && c.place == Place::Resources)
-                    .filter_map(|c| match c.face {
-                        Symbol::Digit(d) => Some(d),
-                        _ => None,
-                    })
-                    .collect();
+                let digits = rolled_digits(&m);
                 let shake = m.shake;
-                let placeholder = Goal::new(GoalLayout::Single(GoalDigit::new(1)));
-                let before = m.position(Situation::Impossible, placeholder);
+                let before = m.position(Situation::Impossible, placeholder());
                 m = m.apply(a.clone()).map_err(|r| rejected(line, r))?.0;
                 if let Some(g) = m.goal.as_ref().and_then(|g| g.goal().ok()) {
                     out.goals
-                        .push(judge_goal(shake, line, *player, &g, &before, &digits));
+                        .push(judge_goal(shake, line, *player, Some(&g), &before, &digits));
                 }
                 continue;
             }
@@ -247,12 +288,14 @@ fn judge_goal(
     shake: u32,
     line: usize,
     player: usize,
-    goal: &Goal,
+    goal: Option<&Goal>,
     before: &Position,
     digits: &[u8],
 ) -> GoalReview {
     let options = achievable_goals_from(before, digits);
-    let values = goal.legal_values(onsets_core::InForce::of(before).absolute_value);
+    let values = goal
+        .map(|g| g.legal_values(onsets_core::InForce::of(before).absolute_value))
+        .unwrap_or_default();
     let allowed: Vec<GoalChoice> = options
         .iter()
         .map(|o| GoalChoice {
@@ -267,8 +310,8 @@ fn judge_goal(
         shake,
         line,
         player,
-        goal: goal.to_string(),
-        solvable,
+        goal: goal.map(|g| g.to_string()).unwrap_or_default(),
+        solvable: goal.is_some() && solvable,
         solvable_count: allowed.iter().filter(|g| g.solvable).count(),
         allowed,
     }

@@ -161,3 +161,38 @@ fn a_broken_log_names_its_line() {
     assert!(e.to_string().starts_with("line 4:"), "{e}");
     assert!(review("").is_err());
 }
+
+/// III-D: a "no Goal" declaration and its challenge are judged against every
+/// Goal the rolled digits allowed.
+#[test]
+fn iii_d_no_goal_declaration_and_challenge_are_judged() {
+    let (mut m, mut log) = play_until(
+        &[Level::Expert, Level::Club],
+        Division::Middle,
+        false,
+        4,
+        &mut |m| matches!(m.phase, Phase::Goal { .. }),
+    )
+    .unwrap();
+    let setter = m.goal_setter;
+    push(&mut log, &mut m, Act::DeclareNoGoal { player: setter });
+    let other = (setter + 1) % 2;
+    push(
+        &mut log,
+        &mut m,
+        Act::Challenge {
+            player: other,
+            kind: onsets_engine::ChallengeKind::NoGoal,
+        },
+    );
+    let r = review(&log).unwrap();
+    let g = r.goals.last().unwrap();
+    assert_eq!(g.goal, "no Goal");
+    assert!(!g.solvable);
+    assert!(!g.allowed.is_empty());
+    let c = r.challenges.last().unwrap();
+    assert_eq!(c.kind, onsets_engine::ChallengeKind::NoGoal);
+    // The challenge is right exactly when some allowed Goal is solvable.
+    assert_eq!(c.correct, g.solvable_count > 0);
+    assert!(r.to_string().contains("declared no Goal"));
+}
