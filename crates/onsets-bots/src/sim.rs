@@ -15,7 +15,9 @@
 
 use crate::{Bot, Level, Player, View};
 use onsets_core::{Division, Goal};
-use onsets_engine::{Act, Action, ChallengeKind, CheckingMode, Event, Match, MatchConfig, Phase};
+use onsets_engine::{
+    Act, Action, ChallengeKind, CheckingMode, Event, Header, Match, MatchConfig, Phase, FORMAT,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -34,6 +36,8 @@ pub struct SimConfig {
     pub checking: CheckingMode,
     /// The round's length (XI-B: 30 minutes).
     pub round_ms: u64,
+    /// Keep each match's log in [`Stats::logs`] (`onsets simulate --log-dir`).
+    pub keep_logs: bool,
 }
 
 impl SimConfig {
@@ -46,6 +50,7 @@ impl SimConfig {
             seed,
             checking: CheckingMode::Players,
             round_ms: 30 * 60_000,
+            keep_logs: false,
         }
     }
 }
@@ -107,6 +112,10 @@ pub struct Stats {
     pub fallbacks: u64,
     /// Not deterministic: wall-clock time of each level's fresh decisions.
     pub decision_ms: BTreeMap<String, Timing>,
+    /// With [`SimConfig::keep_logs`]: each match's log (JSON lines,
+    /// docs/engine.md), in order; the last may be cut short.
+    #[serde(skip)]
+    pub logs: Vec<String>,
 }
 
 impl Stats {
@@ -251,6 +260,7 @@ fn add(into: &mut Acc, one: Acc) {
     a.rejection_examples.extend(b.rejection_examples);
     a.rejection_examples.truncate(5);
     a.fallbacks += b.fallbacks;
+    a.logs.extend(b.logs);
     for (name, v) in one.samples {
         into.samples.entry(name).or_default().extend(v);
     }
@@ -275,6 +285,13 @@ fn play_match(
     let mut mc = MatchConfig::new(seed, &refs, cfg.division, cfg.adventurous);
     mc.checking = cfg.checking;
     mc.round_ms = cfg.round_ms;
+    let mut log = cfg.keep_logs.then(|| {
+        let header = Header {
+            format: FORMAT.to_string(),
+            config: mc.clone(),
+        };
+        serde_json::to_string(&header).unwrap_or_default() + "\n"
+    });
     let (mut m, _) = Match::new(mc).map_err(|e| e.to_string())?;
     let mut bots: Vec<Bot> = seating
         .iter()
@@ -328,8 +345,8 @@ fn play_match(
             Act::Clock => None,
             _ => best.as_ref().map(|(_, i, d)| (*i, d.think_ms)),
         };
-        let (next, events) = match m.apply(action.clone()) {
-            Ok(x) => x,
+        let (next, events, applied) = match m.apply(action.clone()) {
+            Ok((next, events)) => (next, events, action),
             Err(r) => {
                 acc.stats.rejections += 1;
                 if acc.stats.rejection_examples.len() < 5 {
@@ -338,13 +355,18 @@ fn play_match(
                         .push(format!("seed {seed}: {action:?}: {r}"));
                 }
                 let to = m.next_deadline().unwrap_or(m.now_ms + 1000);
-                m.apply(Action {
+                let clock = Action {
                     at_ms: to.max(m.now_ms),
                     act: Act::Clock,
-                })
-                .map_err(|e| e.to_string())?
+                };
+                let (next, events) = m.apply(clock.clone()).map_err(|e| e.to_string())?;
+                (next, events, clock)
             }
         };
+        if let Some(l) = log.as_mut() {
+            l.push_str(&serde_json::to_string(&applied).unwrap_or_default());
+            l.push('\n');
+        }
         if let Some((i, think)) = by {
             let l = acc.stats.levels.entry(lname(i)).or_default();
             l.decisions += 1;
@@ -416,6 +438,7 @@ fn play_match(
                     acc.stats.shakes += 1;
                     if acc.stats.shakes >= limit {
                         acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
+                        acc.stats.logs.extend(log.take());
                         return Ok(());
                     }
                 }
@@ -440,6 +463,7 @@ fn play_match(
         }
     }
     acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
+    acc.stats.logs.extend(log);
     Ok(())
 }
 

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 Examples:
   onsets check examples/notation-example.json 'B ∪ R = R@Y; B ∪ R′'
   onsets check --json examples/ambiguity.json 'B ∪ G − R'
+  onsets check --explain examples/ambiguity.json 'B ∪ G − R'
   onsets check examples/middle-restriction.json --solution-file solution.txt
   cat examples/basic-elementary.json | onsets check - 'B ∪ G'
 
@@ -37,6 +38,12 @@ pub struct CheckArgs {
     /// Print the verdict as one JSON object
     #[arg(long)]
     pub json: bool,
+
+    /// Explain the verdict: what each part of the Set-Name names, what each
+    /// Restriction removes, which cube each symbol used, and why it fails
+    /// (docs/notation.md, "Explanations")
+    #[arg(long)]
+    pub explain: bool,
 }
 
 /// Runs the command; returns the exit status (0 correct, 1 incorrect).
@@ -55,6 +62,19 @@ pub fn run(args: &CheckArgs) -> Result<u8> {
         (None, Some(file)) => read_text(file, "Solution")?,
         (None, None) => bail!("no Solution given"),
     };
+    if args.explain {
+        let e = onsets_core::explain(&position, &solution);
+        if args.json {
+            println!("{}", serde_json::to_value(&e)?);
+        } else {
+            print!("{e}");
+        }
+        return Ok(if e.correct {
+            EXIT_CORRECT
+        } else {
+            EXIT_INCORRECT
+        });
+    }
     let verdict = onsets_core::check(&position, &solution);
     if args.json {
         println!("{}", verdict.to_json());

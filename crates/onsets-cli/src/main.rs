@@ -8,11 +8,14 @@
 //! - `onsets analyze POSITION [--json] [--goals] [--no-bonus]` classifies
 //!   every next move, or lists the Goals that could be set (issue 3).
 //! - `onsets simulate [--players expert,club,beginner] [--shakes N] [--json]
-//!   [--plot FILE.svg]` plays bot-only matches (docs/bots.md).
+//!   [--plot FILE.svg] [--log-dir DIR]` plays bot-only matches (docs/bots.md);
+//!   `--log-dir` writes each match's log for `replay` and `review`.
 //! - `onsets serve [--port N] [--database URL]` runs the game server
 //!   (docs/protocol.md).
 //! - `onsets replay FILE [--json]` re-runs a match log and prints the
 //!   scoresheet; exit 1 when an action breaks the rules (docs/engine.md).
+//! - `onsets review FILE [--json]` reviews a match log move by move
+//!   (docs/review.md).
 //!
 //! Exit status: `check` 0 when the Solution is correct, 1 when it is
 //! incorrect (undefined notation in a Solution is a verdict, not an input
@@ -29,6 +32,7 @@ mod input;
 mod loadtest;
 mod play;
 mod replay;
+mod review;
 mod serve;
 mod simulate;
 mod solve;
@@ -72,6 +76,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Re-run a match log (JSON lines) and print the scoresheet (docs/engine.md)
     Replay(replay::ReplayArgs),
+    /// Review a match log move by move: flubs, missed challenges, accuracy (docs/review.md)
+    Review(review::ReviewArgs),
     /// Run the game server: play in the browser at http://127.0.0.1:8080/ (docs/protocol.md)
     Serve(serve::ServeArgs),
     /// Load the game server with tables of scripted players over WebSocket
@@ -125,6 +131,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
     };

@@ -41,6 +41,10 @@ pub struct SimulateArgs {
     /// the same for any number
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
+    /// Write each match's log to DIR/match-0001.jsonl, … (docs/engine.md),
+    /// for `onsets replay` and `onsets review`; the last may be cut short
+    #[arg(long, value_name = "DIR")]
+    log_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -87,6 +91,10 @@ pub fn run(args: &SimulateArgs) -> Result<u8> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} shakes, {elapsed} (eta {eta})")
             .expect("template"),
     );
+    if let Some(dir) = &args.log_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        cfg.keep_logs = true;
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.map_or(0, usize::from))
         .build()
@@ -95,6 +103,17 @@ pub fn run(args: &SimulateArgs) -> Result<u8> {
         .install(|| simulate(&cfg, &mut |k| bar.set_position(k)))
         .map_err(|e| anyhow!(e))?;
     bar.finish_and_clear();
+    if let Some(dir) = &args.log_dir {
+        for (i, log) in stats.logs.iter().enumerate() {
+            let path = dir.join(format!("match-{:04}.jsonl", i + 1));
+            std::fs::write(&path, log).with_context(|| format!("writing {}", path.display()))?;
+        }
+        eprintln!(
+            "wrote {} match log(s) to {}",
+            stats.logs.len(),
+            dir.display()
+        );
+    }
     if let Some(path) = &args.plot {
         plot(&stats, path).with_context(|| format!("drawing {}", path.display()))?;
     }

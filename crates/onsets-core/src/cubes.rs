@@ -196,8 +196,18 @@ impl<'a> CubeUse<'a> {
 
     /// Whether some assignment of cubes satisfies every constraint not relaxed.
     pub fn feasible(&self, relax: Relax) -> bool {
-        let choices: Vec<Choice> = if self.position.situation == Situation::Now && !relax.resources
-        {
+        self.choices(relax)
+            .into_iter()
+            .any(|choice| self.feasible_with(choice, relax))
+    }
+
+    fn feasible_with(&self, choice: Choice, relax: Relax) -> bool {
+        self.placement(choice, relax).is_some()
+    }
+
+    /// The choices of Resources cubes the situation allows.
+    fn choices(&self, relax: Relax) -> Vec<Choice> {
+        if self.position.situation == Situation::Now && !relax.resources {
             let mut v = vec![Choice::One(None)];
             let mut seen: Vec<Symbol> = Vec::new();
             for (i, c) in self.pool.iter().enumerate() {
@@ -209,13 +219,124 @@ impl<'a> CubeUse<'a> {
             v
         } else {
             vec![Choice::All]
-        };
-        choices
-            .into_iter()
-            .any(|choice| self.feasible_with(choice, relax))
+        }
     }
 
-    fn feasible_with(&self, choice: Choice, relax: Relax) -> bool {
+    /// One assignment of a cube to every written symbol that obeys every
+    /// cube rule (the witness of [`CubeUse::feasible`], found by the same
+    /// search): for each part, the cube of each of its written symbols, in
+    /// the order written. `None` exactly when `feasible(Relax::default())`
+    /// is false.
+    pub fn assignment(&self) -> Option<Vec<Vec<PoolCube>>> {
+        let relax = Relax::default();
+        for choice in self.choices(relax) {
+            let Some(placed) = self.placement(choice, relax) else {
+                continue;
+            };
+            let mut out = Vec::new();
+            for (p, (kind, occs)) in self.parts.iter().enumerate() {
+                let mut must = self.must(*kind);
+                for &(pp, i) in &placed {
+                    if pp == p && !must.contains(&i) {
+                        must.push(i);
+                    }
+                }
+                let cubes = self.part_assignment(occs, choice, &must)?;
+                out.push(cubes.into_iter().map(|i| self.pool[i]).collect());
+            }
+            return Some(out);
+        }
+        None
+    }
+
+    /// A cube (pool index) for every symbol of a part, using every cube of
+    /// `must`: a matching saturating `must` is grown by augmenting paths,
+    /// which never unmatch a matched cube, until every symbol is matched.
+    fn part_assignment(
+        &self,
+        occs: &[Written],
+        choice: Choice,
+        must: &[usize],
+    ) -> Option<Vec<usize>> {
+        let avail: Vec<usize> = (0..self.pool.len())
+            .filter(|&i| self.available(i, choice))
+            .collect();
+        let reusable = |i: usize| {
+            self.rules.multiple_operations && self.stands_for(self.pool[i]).is_operation()
+        };
+        let mut out: Vec<Option<usize>> = vec![None; occs.len()];
+        let (single_syms, multi_syms): (Vec<usize>, Vec<usize>) = (0..occs.len())
+            .partition(|&j| !(self.rules.multiple_operations && occs[j].meaning.is_operation()));
+        // Operation symbols under Multiple Operations: the must cubes first,
+        // each to its own symbol, then any usable operation cube.
+        if !multi_syms.is_empty() {
+            let must_ops: Vec<usize> = must.iter().copied().filter(|&i| reusable(i)).collect();
+            let adj: Vec<Vec<usize>> = must_ops
+                .iter()
+                .map(|&i| {
+                    (0..multi_syms.len())
+                        .filter(|&k| self.compatible(self.pool[i], &occs[multi_syms[k]]))
+                        .collect()
+                })
+                .collect();
+            let mut owner = vec![None; multi_syms.len()];
+            grow_matching(&adj, &mut owner);
+            for (k, o) in owner.iter().enumerate() {
+                if let Some(m) = o {
+                    out[multi_syms[k]] = Some(must_ops[*m]);
+                }
+            }
+            for &j in &multi_syms {
+                if out[j].is_none() {
+                    out[j] = avail
+                        .iter()
+                        .copied()
+                        .find(|&i| reusable(i) && self.compatible(self.pool[i], &occs[j]));
+                }
+            }
+        }
+        let cubes: Vec<usize> = avail.iter().copied().filter(|&i| !reusable(i)).collect();
+        // owner[c]: the symbol (index into single_syms) holding cube c.
+        let mut owner: Vec<Option<usize>> = vec![None; cubes.len()];
+        let must_single: Vec<usize> = must.iter().copied().filter(|&i| !reusable(i)).collect();
+        // First saturate the must cubes (cube side), then convert.
+        let adj_must: Vec<Vec<usize>> = must_single
+            .iter()
+            .map(|&i| {
+                (0..single_syms.len())
+                    .filter(|&k| self.compatible(self.pool[i], &occs[single_syms[k]]))
+                    .collect()
+            })
+            .collect();
+        let mut sym_owner = vec![None; single_syms.len()];
+        grow_matching(&adj_must, &mut sym_owner);
+        for (k, o) in sym_owner.iter().enumerate() {
+            if let Some(m) = o {
+                let c = cubes.iter().position(|&i| i == must_single[*m])?;
+                owner[c] = Some(k);
+            }
+        }
+        let adj: Vec<Vec<usize>> = single_syms
+            .iter()
+            .map(|&j| {
+                (0..cubes.len())
+                    .filter(|&c| self.compatible(self.pool[cubes[c]], &occs[j]))
+                    .collect()
+            })
+            .collect();
+        grow_matching(&adj, &mut owner);
+        for (c, o) in owner.iter().enumerate() {
+            if let Some(k) = o {
+                out[single_syms[*k]] = Some(cubes[c]);
+            }
+        }
+        let out: Option<Vec<usize>> = out.into_iter().collect();
+        let out = out?;
+        // Every must cube is used (the augmenting paths kept them matched).
+        must.iter().all(|i| out.contains(i)).then_some(out)
+    }
+
+    fn placement(&self, choice: Choice, relax: Relax) -> Option<Vec<(usize, usize)>> {
         // Placements of each Required Cube variation's cube: (part, cube).
         let mut options: Vec<Vec<(usize, usize)>> = Vec::new();
         if !relax.required_variation {
@@ -232,7 +353,7 @@ impl<'a> CubeUse<'a> {
                     }
                 }
                 if opts.is_empty() {
-                    return false;
+                    return None;
                 }
                 options.push(opts);
             }
@@ -258,12 +379,12 @@ impl<'a> CubeUse<'a> {
                 self.part_feasible(occs, choice, &must)
             });
             if ok {
-                return true;
+                return Some(placed);
             }
             let mut k = 0;
             loop {
                 if k == idx.len() {
-                    return false;
+                    return None;
                 }
                 idx[k] += 1;
                 if idx[k] < options[k].len() {
@@ -595,6 +716,36 @@ fn required_cube_violation(x: Symbol) -> Violation {
         "XIII-A-1",
         format!("the Solution must contain a {x} cube; a wild cube standing for {x} does not count (OS-A7, ruling 5)"),
     )
+}
+
+/// Grows `owner` (right vertex → left vertex) by augmenting paths from every
+/// unmatched left vertex; matched vertices stay matched.
+fn grow_matching(adj: &[Vec<usize>], owner: &mut [Option<usize>]) {
+    fn augment(
+        u: usize,
+        adj: &[Vec<usize>],
+        seen: &mut [bool],
+        owner: &mut [Option<usize>],
+    ) -> bool {
+        for &v in &adj[u] {
+            if seen[v] {
+                continue;
+            }
+            seen[v] = true;
+            if owner[v].is_none_or(|w| augment(w, adj, seen, owner)) {
+                owner[v] = Some(u);
+                return true;
+            }
+        }
+        false
+    }
+    for u in 0..adj.len() {
+        if owner.contains(&Some(u)) {
+            continue;
+        }
+        let mut seen = vec![false; owner.len()];
+        augment(u, adj, &mut seen, owner);
+    }
 }
 
 /// Size of a maximum bipartite matching (Kuhn's augmenting paths).

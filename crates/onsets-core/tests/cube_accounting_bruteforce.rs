@@ -265,7 +265,66 @@ proptest! {
             FEASIBLE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         prop_assert_eq!(fast, slow, "position {}\nparts {:?}", position.to_json(), u.parts);
+        // The witness `onsets check --explain` shows (issue 16) exists
+        // exactly when the accounting succeeds, and obeys every rule.
+        match u.assignment() {
+            None => prop_assert!(!fast, "feasible, but no assignment"),
+            Some(a) => {
+                prop_assert!(fast, "an assignment of an infeasible case");
+                let assign = indices(&u, &a);
+                let occs: Vec<(usize, Written)> = u
+                    .parts
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(p, (_, ws))| ws.iter().map(move |w| (p, *w)))
+                    .collect();
+                let rules = u.rules;
+                let wild_of = |face: Symbol| u.wild_meaning.iter().find(|(f, _)| *f == face).map(|(_, m)| *m);
+                let can_be = |c: &PoolCube, w: &Written| -> bool {
+                    if w.cube.is_some_and(|a| a != c.face) {
+                        return false;
+                    }
+                    let target = wild_of(c.face).unwrap_or(c.face);
+                    w.meaning == target || rules.interchangeable(w.meaning, target)
+                };
+                prop_assert!(valid(&u, &occs, &assign, &can_be), "invalid witness {:?} for {}\nparts {:?}", a, position.to_json(), u.parts);
+            }
+        }
     }
+}
+
+/// Pool indices for an assignment of (face, section) cubes: within a part the
+/// k-th use of a kind of cube takes the k-th cube of that kind (the last one
+/// again for a reusable Required operation cube, the first for other
+/// reusable ones); the same cube in both parts is the
+/// same index (the one Resources cube after Now is the first of its face).
+fn indices(u: &CubeUse, a: &[Vec<PoolCube>]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for cubes in a {
+        let mut seen: Vec<PoolCube> = Vec::new();
+        for c in cubes {
+            let k = seen.iter().filter(|x| *x == c).count();
+            seen.push(*c);
+            let same: Vec<usize> = (0..u.pool.len()).filter(|&i| u.pool[i] == *c).collect();
+            let stands = u
+                .wild_meaning
+                .iter()
+                .find(|(f, _)| *f == c.face)
+                .map(|(_, m)| *m)
+                .unwrap_or(c.face);
+            let reusable = u.rules.multiple_operations && stands.is_operation();
+            // A reusable cube outside Required serves every use (after Now
+            // only one Resources cube may be used); Required ones are spread
+            // so that each is used (VII-B-4-b).
+            let k = if reusable && c.section != Section::Required {
+                0
+            } else {
+                k
+            };
+            out.push(same[k.min(same.len() - 1)]);
+        }
+    }
+    out
 }
 
 /// The generator must produce feasible and infeasible cases in good numbers,
