@@ -114,6 +114,8 @@ export function eventWords(e, m) {
       return { text: 'The unused digit cubes went to Forbidden.', rule: 'OS-B1', tone: 'info' };
     case 'last_cube_returned':
       return { text: `The last cube may not go to Forbidden: ${cubeName(m, e.cube)} went back to Resources.`, rule: 'VIII-A', tone: 'bad' };
+    case 'cube_returned':
+      return { text: `${W(e.player)} returned ${cubeName(m, e.cube)} to Resources (two cubes went to Forbidden without “Bonus”).`, rule: 'IV-C', tone: 'bad' };
     case 'goal_set':
       return { text: `${W(e.player)} set the Goal: ${goalWords(e.goal)}.`, rule: 'III', tone: 'big' };
     case 'no_goal_declared':
