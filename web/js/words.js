@@ -85,7 +85,7 @@ export function eventWords(e, m) {
     case 'first_setter_rolls':
       return { text: 'Digit cubes were rolled to choose the first Goal-setter.', rule: 'I-C', tone: 'info' };
     case 'shake_started':
-      return { text: `Shake ${e.shake} begins. ${W(e.goal_setter)} ${e.goal_setter === m.you ? 'are' : 'is'} the Goal-setter; ${W(e.dealer)} deal${e.dealer === m.you ? '' : 's'} the cards.`, rule: 'II', tone: 'big' };
+      return { text: `Shake ${e.shake} begins. ${W(e.goal_setter)} ${e.goal_setter === m.you ? 'are' : 'is'} the Goal-setter; ${whom(m, e.dealer)} deal${e.dealer === m.you ? '' : 's'} the cards.`, rule: 'II', tone: 'big' };
     case 'rolled':
       return { text: 'The cubes were rolled: they are the Resources.', rule: 'II-A', tone: 'info' };
     case 'dealt':
