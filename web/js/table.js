@@ -480,6 +480,16 @@ export class TableView {
     const extra = [];
     const arrive = this.legal((a) => a.type === 'arrive');
     if (arrive) extra.push(this.btn('I am at the table (arrive)', () => this.act('now', arrive), { key: 'arrive', cls: 'primary' }));
+    // IV-C comment b: two cubes went to Forbidden without "Bonus"; after the
+    // charge the offender chooses which one goes back.
+    const returns = (m.legal ?? []).filter((a) => a.type === 'return_cube');
+    if (returns.length) {
+      extra.push(h('p', { class: 'big-line' }, 'You moved two cubes to Forbidden without saying “Bonus”. Choose the cube that goes back to Resources ', h('small', { class: 'rule' }, 'IV-C'), '.'));
+      for (const a of returns) {
+        const c = m.cubes[a.cube];
+        extra.push(this.btn(`Return ${c ? faceWords(c.face) : `cube ${a.cube}`}`, () => this.act('now', a), { key: `return-${a.cube}`, cls: 'primary' }));
+      }
+    }
     const others = m.pending.filter((p) => p.offender !== m.you);
     if (m.you !== null && others.length && !m.match_points) {
       extra.push(h('p', { class: 'small' }, `${who(m, others[others.length - 1].offender)} may have broken a rule of procedure (${others[others.length - 1].rule}). You may charge it before it stands `, h('small', { class: 'rule' }, 'IX-A'), '.'),
