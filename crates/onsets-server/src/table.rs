@@ -280,7 +280,20 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
             spec: s.clone(),
             name: match s {
                 SeatSpec::Human => String::new(),
-                SeatSpec::Bot { level } => bot_name(level),
+                SeatSpec::Bot { level } => {
+                    // Two bots of one level get their seat numbers (from 1),
+                    // so every seat has a name of its own.
+                    let twins = spec
+                        .seats
+                        .iter()
+                        .filter(|o| matches!(o, SeatSpec::Bot { level: l } if l == level))
+                        .count();
+                    if twins > 1 {
+                        format!("{} {}", bot_name(level), i + 1)
+                    } else {
+                        bot_name(level)
+                    }
+                }
             },
             token: None,
             connections: 0,
@@ -345,6 +358,7 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
     Ok(handle)
 }
 
+/// "Club bot": a bot's name says it is a bot and its level.
 fn bot_name(level: &str) -> String {
     let mut c = level.chars();
     match c.next() {

@@ -127,3 +127,22 @@ async fn the_client_and_metrics_are_served() {
     assert!(m.contains("onsets_tables "), "{m}");
     assert!(m.contains("onsets_actions_per_second"), "{m}");
 }
+
+/// Issue 19: two bots of one level are told apart by their seat numbers.
+#[tokio::test]
+async fn two_bots_of_one_level_have_names_of_their_own() {
+    let l = lobby().await;
+    let body = json!({"division":"senior","adventurous":true,
+        "seats":[{"kind":"human"},{"kind":"bot","level":"club"},{"kind":"bot","level":"club"}]})
+    .to_string();
+    let (s, t, _) = call(&l, "POST", "/api/tables", &body).await;
+    assert_eq!(s, StatusCode::CREATED, "{t}");
+    assert_eq!(t["seats"][1]["name"], "Club bot 2");
+    assert_eq!(t["seats"][2]["name"], "Club bot 3");
+    let body = json!({"division":"senior","adventurous":true,
+        "seats":[{"kind":"human"},{"kind":"bot","level":"club"},{"kind":"bot","level":"expert"}]})
+    .to_string();
+    let (_, t, _) = call(&l, "POST", "/api/tables", &body).await;
+    assert_eq!(t["seats"][1]["name"], "Club bot");
+    assert_eq!(t["seats"][2]["name"], "Expert bot");
+}
