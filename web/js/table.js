@@ -77,6 +77,8 @@ export class TableView {
     this.log = [];
     /** @type {number|null} */
     this.selected = null;
+    /** @type {string|null} where the picked cube was when it was picked */
+    this.selectedFrom = null;
     /** @type {Set<string>} */
     this.marks = new Set();
     this.marksShake = -1;
@@ -279,7 +281,8 @@ export class TableView {
     }
     if (this.selected !== null) {
       const c = m.cubes[this.selected];
-      if (!c || (c.place !== 'resources' && c.place !== 'permitted')) this.selected = null;
+      // A cube that has moved is no longer the one picked (issue 19).
+      if (!c || c.place !== this.selectedFrom || (c.place !== 'resources' && c.place !== 'permitted')) this.selected = null;
     }
   }
 
@@ -977,6 +980,7 @@ export class TableView {
           return;
         }
         this.selected = picked ? null : c.id;
+        this.selectedFrom = c.place;
         this.notices.mat = undefined;
         this.render();
       },

@@ -121,7 +121,13 @@ async function step(page, me, other, log, shot = false) {
       assert.ok((await page.locator('.section.target').count()) > 0);
       const to = page.locator('.move-bar button.primary').first();
       log.push(`${me} ${await to.innerText()}`);
+      const moved = await cube.getAttribute('data-cube');
       await to.click();
+      // Issue 19: once moved, the cube is no longer picked.
+      await page.waitForFunction((id) => {
+        const el = document.querySelector(`.cube[data-cube="${id}"]`);
+        return !el || !el.classList.contains('picked');
+      }, moved, { timeout: 5000 });
       return 'move';
     }
   }
