@@ -35,6 +35,10 @@ pub struct ServeArgs {
     /// limit); bursts of half as many
     #[arg(long, default_value_t = 240)]
     connect_per_minute: u32,
+    /// A reverse proxy (its IP address) whose `X-Forwarded-For` header names
+    /// the client, for the per-address limits; repeat for more
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxy: Vec<std::net::IpAddr>,
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
@@ -61,6 +65,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
         connect_per_minute: args.connect_per_minute,
         connect_burst: (args.connect_per_minute / 2).max(1),
         allow_origins: args.allow_origin.clone(),
+        trusted_proxies: args.trusted_proxy.clone(),
     };
     rt.block_on(onsets_server::serve_with(&addr, &args.database, config))?;
     Ok(0)

@@ -94,22 +94,35 @@ fn api_error(status: StatusCode, e: ApiError) -> Response {
     (status, Json(serde_json::json!({ "error": e }))).into_response()
 }
 
-/// The client's address, if the server knows it (from `ConnectInfo`).
+/// The client's address, if the server knows it: the TCP peer from
+/// `ConnectInfo`, or, when that peer is one of the operator's trusted reverse
+/// proxies (`--trusted-proxy`), the address it reports in `X-Forwarded-For`
+/// (`limits::client_key`).
 struct Client(limits::ClientKey);
 
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
+impl axum::extract::FromRequestParts<Lobby> for Client {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        _: &S,
+        lobby: &Lobby,
     ) -> Result<Self, Self::Rejection> {
-        Ok(Client(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|ConnectInfo(a)| a.ip()),
-        ))
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(a)| a.ip());
+        let forwarded = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect::<Vec<_>>()
+            .join(",");
+        Ok(Client(limits::client_key(
+            peer,
+            Some(forwarded.as_str()).filter(|f| !f.is_empty()),
+            &lobby.config.trusted_proxies,
+        )))
     }
 }
 

@@ -14,6 +14,34 @@ use std::time::Duration;
 /// as tests calling the router directly, shares one bucket).
 pub type ClientKey = Option<IpAddr>;
 
+/// The address a request's rate limits are kept for.
+///
+/// Normally the TCP peer. When the peer is a trusted reverse proxy, the
+/// client is the right-most address of `X-Forwarded-For` that is not itself a
+/// trusted proxy (each proxy appends the address it heard from, so entries
+/// to the left of the first untrusted one may be forged by the client). A
+/// malformed entry met before any untrusted address ends the walk at the
+/// last trusted hop, which then stands for the client: a client cannot
+/// escape its limits by sending garbage.
+pub fn client_key(peer: ClientKey, forwarded_for: Option<&str>, trusted: &[IpAddr]) -> ClientKey {
+    let peer_ip = peer?;
+    if !trusted.contains(&peer_ip) {
+        return Some(peer_ip);
+    }
+    let Some(list) = forwarded_for else {
+        return Some(peer_ip);
+    };
+    let mut last = peer_ip;
+    for entry in list.rsplit(',') {
+        match entry.trim().parse::<IpAddr>() {
+            Ok(ip) if trusted.contains(&ip) => last = ip,
+            Ok(ip) => return Some(ip),
+            Err(_) => return Some(last),
+        }
+    }
+    Some(last)
+}
+
 pub struct Limits {
     create: Option<DefaultKeyedRateLimiter<ClientKey>>,
     connect: Option<DefaultKeyedRateLimiter<ClientKey>>,
@@ -181,5 +209,45 @@ mod tests {
         assert!(e.retry_after_s >= 1);
         // Another address has its own bucket.
         assert!(l.create(Some("10.0.0.2".parse().unwrap())).is_ok());
+    }
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn an_untrusted_peer_is_the_client_whatever_it_forwards() {
+        let trusted = [ip("10.0.0.9")];
+        assert_eq!(
+            client_key(Some(ip("203.0.113.5")), Some("198.51.100.1"), &trusted),
+            Some(ip("203.0.113.5"))
+        );
+        assert_eq!(client_key(None, Some("198.51.100.1"), &trusted), None);
+    }
+
+    #[test]
+    fn a_trusted_proxy_names_the_client_right_to_left() {
+        let trusted = [ip("10.0.0.9"), ip("10.0.0.8")];
+        let proxy = Some(ip("10.0.0.9"));
+        // The client forged the left-most entry; the proxies appended the rest.
+        assert_eq!(
+            client_key(proxy, Some("1.2.3.4, 198.51.100.7, 10.0.0.8"), &trusted),
+            Some(ip("198.51.100.7"))
+        );
+        assert_eq!(
+            client_key(proxy, Some("2001:db8::1"), &trusted),
+            Some(ip("2001:db8::1"))
+        );
+        // No header, or nothing but proxies: the last proxy heard from.
+        assert_eq!(client_key(proxy, None, &trusted), proxy);
+        assert_eq!(
+            client_key(proxy, Some("10.0.0.8"), &trusted),
+            Some(ip("10.0.0.8"))
+        );
+        // Garbage does not give a fresh bucket.
+        assert_eq!(
+            client_key(proxy, Some("1.2.3.4, not-an-address"), &trusted),
+            proxy
+        );
     }
 }

@@ -40,6 +40,9 @@ pub struct Config {
     /// Origins whose pages may open the WebSocket besides the server's own
     /// (`*`: any).
     pub allow_origins: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client: behind
+    /// one, every client would otherwise share the proxy's rate limits.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -53,6 +56,7 @@ impl Default for Config {
             connect_per_minute: 240,
             connect_burst: 120,
             allow_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }

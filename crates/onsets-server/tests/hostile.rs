@@ -354,6 +354,47 @@ async fn floods_of_creations_and_connections_get_429_and_the_server_stays_up() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit() {
+    let db = &databases().await[0];
+    let server = Server::start_with(
+        db,
+        onsets_server::Config {
+            create_per_minute: 2,
+            create_burst: 2,
+            trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+            ..onsets_server::Config::default()
+        },
+    );
+    let body = json!({"division":"junior","seats":[{"kind":"human"},{"kind":"human"}]}).to_string();
+    let create = |client: &'static str| {
+        let body = body.clone();
+        async move {
+            raw(
+                server.addr,
+                "POST",
+                "/api/tables",
+                &[
+                    ("Content-Type", "application/json"),
+                    ("X-Forwarded-For", client),
+                ],
+                &body,
+            )
+            .await
+            .0
+        }
+    };
+    // One client through the proxy: its burst of 2, then 429.
+    assert_eq!(create("198.51.100.1").await, 201);
+    assert_eq!(create("198.51.100.1").await, 201);
+    assert_eq!(create("198.51.100.1").await, 429);
+    // A forged left-most entry does not give the same client a new bucket.
+    assert_eq!(create("1.2.3.4, 198.51.100.1").await, 429);
+    // Another client behind the same proxy is not refused for the first one.
+    assert_eq!(create("198.51.100.2").await, 201);
+    healthy(&server).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_table_limit_holds_under_concurrent_creations() {
     let db = &databases().await[0];
     let server = Server::start_with(
