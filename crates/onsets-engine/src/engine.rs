@@ -10,7 +10,7 @@ use onsets_core::{Card, Goal, Situation, Symbol, Variation};
 
 type R<T> = Result<T, Rejection>;
 
-fn rej<T>(code: &'static str, rule: &'static str, msg: impl Into<String>) -> R<T> {
+fn rej<T>(code: RejectCode, rule: &'static str, msg: impl Into<String>) -> R<T> {
     Err(Rejection::new(code, rule, msg))
 }
 
@@ -21,14 +21,14 @@ impl Match {
     pub fn new(config: MatchConfig) -> Result<(Match, Vec<Event>), Rejection> {
         let n = config.players.len();
         if !(2..=3).contains(&n) {
-            return rej("players", "I-A", "a match has two or three players");
+            return rej(RejectCode::Players, "I-A", "a match has two or three players");
         }
         if config.round_ms == 0 {
-            return rej("round", "XI-B", "the round must last some time");
+            return rej(RejectCode::Round, "XI-B", "the round must last some time");
         }
         if config.absent.iter().any(|&p| p >= n) {
             return rej(
-                "no-such-player",
+                RejectCode::NoSuchPlayer,
                 "X-D",
                 "an absent player is not in the match",
             );
@@ -106,7 +106,7 @@ impl Match {
     pub fn apply(&self, action: Action) -> Result<(Match, Vec<Event>), Rejection> {
         if action.at_ms < self.now_ms {
             return rej(
-                "clock-backwards",
+                RejectCode::ClockBackwards,
                 "XI-A",
                 format!(
                     "the action is at {} ms but the clock is at {} ms",
@@ -119,16 +119,16 @@ impl Match {
         m.advance(action.at_ms, &mut ev);
         if let Some(p) = action.act.player() {
             if p >= m.n() {
-                return rej("no-such-player", "I-A", format!("there is no player {p}"));
+                return rej(RejectCode::NoSuchPlayer, "I-A", format!("there is no player {p}"));
             }
         }
         if m.phase == Phase::Over && action.act != Act::Clock {
-            return rej("match-over", "XII", "the match is over");
+            return rej(RejectCode::MatchOver, "XII", "the match is over");
         }
         if let Some(p) = action.act.player() {
             if !matches!(action.act, Act::Arrive { .. }) && !m.is_seated(p) {
                 return rej(
-                    "not-seated",
+                    RejectCode::NotSeated,
                     "X-D",
                     if m.is_present(p) {
                         "this player arrived after the roll and sits out the shake"
@@ -146,7 +146,7 @@ impl Match {
             };
             if !ok {
                 return rej(
-                    "block-held",
+                    RejectCode::BlockHeld,
                     "V-B",
                     format!(
                         "player {h} holds the challenge block and must state a challenge first"
@@ -161,7 +161,7 @@ impl Match {
             );
             if !ok {
                 return rej(
-                    "return-first",
+                    RejectCode::ReturnFirst,
                     "IV-C",
                     format!(
                         "player {} returns one of the two cubes moved to Forbidden without \"Bonus\" first",
@@ -206,7 +206,7 @@ impl Match {
             Act::Challenge { player, kind } => self.challenge(player, kind, ev),
             Act::PickUpBlock { player } => {
                 if !self.in_shake() {
-                    return rej("wrong-phase", "V-B", "no shake is under way");
+                    return rej(RejectCode::WrongPhase, "V-B", "no shake is under way");
                 }
                 // XI-A-1-f: 15 seconds to state a valid challenge.
                 self.block = Some(player);
@@ -216,7 +216,7 @@ impl Match {
             }
             Act::PutDownBlock { player } => {
                 if self.block != Some(player) {
-                    return rej("not-holding", "V-B", "this player does not hold the block");
+                    return rej(RejectCode::NotHolding, "V-B", "this player does not hold the block");
                 }
                 self.block = None;
                 self.block_until = None;
@@ -290,9 +290,9 @@ impl Match {
 
     pub(crate) fn check_cube(&self, id: u8, at: Place, rule: &'static str) -> R<&Cube> {
         match self.cube(id) {
-            None => rej("no-such-cube", rule, format!("there is no cube {id}")),
+            None => rej(RejectCode::NoSuchCube, rule, format!("there is no cube {id}")),
             Some(c) if c.place != at => rej(
-                "cube-not-there",
+                RejectCode::CubeNotThere,
                 rule,
                 format!(
                     "cube {id} ({}) is in {}, not {}",
@@ -360,7 +360,7 @@ impl Match {
     /// part in the shake; after it they sit it out and score −2 for it.
     fn arrive(&mut self, player: usize, ev: &mut Vec<Event>) -> R<()> {
         if self.is_present(player) {
-            return rej("already-present", "X-D", "this player is at the table");
+            return rej(RejectCode::AlreadyPresent, "X-D", "this player is at the table");
         }
         self.present[player] = true;
         let before_roll = matches!(self.phase, Phase::Setup { rolled: false, .. });
@@ -401,20 +401,20 @@ impl Match {
     fn roll(&mut self, player: usize, set_out: Option<SetOut>, ev: &mut Vec<Event>) -> R<()> {
         let Phase::Setup { rolled, dealt } = self.phase else {
             return rej(
-                "wrong-phase",
+                RejectCode::WrongPhase,
                 "II-A",
                 "the cubes are rolled at the start of a shake",
             );
         };
         if player != self.goal_setter {
-            return rej("not-goal-setter", "II-A", "the Goal-setter rolls the cubes");
+            return rej(RejectCode::NotGoalSetter, "II-A", "the Goal-setter rolls the cubes");
         }
         if self.seated_count() < 2 {
-            return rej("waiting", "X-D", "fewer than two players are at the table");
+            return rej(RejectCode::Waiting, "X-D", "fewer than two players are at the table");
         }
         if rolled {
             return rej(
-                "already-rolled",
+                RejectCode::AlreadyRolled,
                 "IX-D",
                 "the cubes were already rolled; rerolling is not allowed",
             );
@@ -423,14 +423,14 @@ impl Match {
         match (set_aside, set_out) {
             (true, None) => {
                 return rej(
-                    "set-out",
+                    RejectCode::SetOut,
                     "II-A-3",
                     "set out two V and one Λ or one V and two Λ before rolling",
                 )
             }
             (false, Some(_)) => {
                 return rej(
-                    "set-out",
+                    RejectCode::SetOut,
                     "II-A",
                     "all 18 cubes are rolled in this division",
                 )
@@ -485,30 +485,30 @@ impl Match {
     fn deal(&mut self, player: usize, count: u8, ev: &mut Vec<Event>) -> R<()> {
         let Phase::Setup { rolled, dealt } = self.phase else {
             return rej(
-                "wrong-phase",
+                RejectCode::WrongPhase,
                 "II-B",
                 "cards are dealt at the start of a shake",
             );
         };
         if self.seated_count() < 2 {
-            return rej("waiting", "X-D", "fewer than two players are at the table");
+            return rej(RejectCode::Waiting, "X-D", "fewer than two players are at the table");
         }
         if player != self.dealer {
             return rej(
-                "not-dealer",
+                RejectCode::NotDealer,
                 "II-B",
                 "the player to the Goal-setter's right deals",
             );
         }
         if dealt {
             return rej(
-                "already-dealt",
+                RejectCode::AlreadyDealt,
                 "IX-D",
                 "the Universe is complete; re-dealing is not allowed",
             );
         }
         if count == 0 {
-            return rej("deal-nothing", "II-B", "deal at least one card");
+            return rej(RejectCode::DealNothing, "II-B", "deal at least one card");
         }
         if self.deck.is_empty() && self.dealt.is_empty() {
             let mut deck: Vec<u8> = (0..16).collect();
@@ -621,20 +621,20 @@ impl Match {
         } = self.phase
         else {
             return rej(
-                "wrong-phase",
+                RejectCode::WrongPhase,
                 "II-C",
                 "variations are selected after the roll and the deal, before the Goal",
             );
         };
         if player != self.selector(pos) {
             return rej(
-                "not-your-selection",
+                RejectCode::NotYourSelection,
                 "II-C-1",
                 "selections go from the Goal-setter to the left",
             );
         }
         let v = Variation::parse(text)
-            .map_err(|e| Rejection::new("bad-variation", "II-C-1-c", e.to_string()))?;
+            .map_err(|e| Rejection::new(RejectCode::BadVariation, "II-C-1-c", e.to_string()))?;
         let problem = self.selection_problem(&v);
         let legal = problem.is_none();
         self.selections.push(Selection {
@@ -705,11 +705,11 @@ impl Match {
 
     fn end_selection(&mut self, player: usize, ev: &mut Vec<Event>) -> R<()> {
         let Phase::Variations { pos, picks, .. } = self.phase else {
-            return rej("wrong-phase", "II-C", "no variation selection is under way");
+            return rej(RejectCode::WrongPhase, "II-C", "no variation selection is under way");
         };
         if player != self.selector(pos) {
             return rej(
-                "not-your-selection",
+                RejectCode::NotYourSelection,
                 "II-C-1",
                 "it is not this player's selection",
             );
@@ -717,7 +717,7 @@ impl Match {
         let (need, _) = self.picks(player);
         if picks < need {
             return rej(
-                "must-select",
+                RejectCode::MustSelect,
                 "II-C-3",
                 format!("this player must select {need} variation(s)"),
             );
@@ -746,21 +746,21 @@ impl Match {
     ) -> R<()> {
         let Phase::Goal { revise, .. } = self.phase.clone() else {
             return rej(
-                "wrong-phase",
+                RejectCode::WrongPhase,
                 "III-A",
                 "the Goal is set after the variations are selected (OS-B5)",
             );
         };
         if player != self.goal_setter {
             return rej(
-                "not-goal-setter",
+                RejectCode::NotGoalSetter,
                 "III-A",
                 "the player who rolled the cubes sets the Goal",
             );
         }
         let goal = spec
             .goal()
-            .map_err(|e| Rejection::new("bad-goal", "III-B", e))?;
+            .map_err(|e| Rejection::new(RejectCode::BadGoal, "III-B", e))?;
         // Match digits to digit cubes: those already in the Goal first (OS-B2).
         let mut free: Vec<u8> = revise.clone();
         free.extend(
@@ -778,7 +778,7 @@ impl Match {
                 Some(i) => used.push(free.remove(i)),
                 None => {
                     return rej(
-                        "no-such-digit",
+                        RejectCode::NoSuchDigit,
                         "III-A",
                         format!("no digit cube showing {} is in Resources", d.digit),
                     )
@@ -787,7 +787,7 @@ impl Match {
         }
         if let Some(id) = revise.iter().find(|id| !used.contains(id)) {
             return rej(
-                "goal-cube-must-stay",
+                RejectCode::GoalCubeMustStay,
                 "III-B-2",
                 format!(
                     "digit cube {id} touched the Goal section and must be used in the Goal (OS-B2)"
@@ -858,28 +858,28 @@ impl Match {
     fn declare_no_goal(&mut self, player: usize, ev: &mut Vec<Event>) -> R<()> {
         let Phase::Goal { bonus, revise } = &self.phase else {
             return rej(
-                "wrong-phase",
+                RejectCode::WrongPhase,
                 "III-D",
                 "\"no Goal\" is declared instead of setting the Goal",
             );
         };
         if player != self.goal_setter {
             return rej(
-                "not-goal-setter",
+                RejectCode::NotGoalSetter,
                 "III-D",
                 "only the Goal-setter declares \"no Goal\"",
             );
         }
         if bonus.is_some() {
             return rej(
-                "bonus-commits",
+                RejectCode::BonusCommits,
                 "III-D-1",
                 "after a bonus move the Goal-setter must set a Goal (III-D comment c)",
             );
         }
         if !revise.is_empty() {
             return rej(
-                "goal-touched",
+                RejectCode::GoalTouched,
                 "III-B-2",
                 "a digit cube touched the Goal section; a Goal must be set",
             );
@@ -899,20 +899,20 @@ impl Match {
     fn agree_no_goal(&mut self, player: usize, ev: &mut Vec<Event>) -> R<()> {
         let Phase::NoGoal { agreed } = &mut self.phase else {
             return rej(
-                "wrong-phase",
+                RejectCode::WrongPhase,
                 "III-D-1",
                 "no \"no Goal\" declaration is pending",
             );
         };
         if player == self.goal_setter {
             return rej(
-                "own-declaration",
+                RejectCode::OwnDeclaration,
                 "III-D-1",
                 "the opponents agree or disagree",
             );
         }
         if agreed.contains(&player) {
-            return rej("already-agreed", "III-D-1", "this player already agreed");
+            return rej(RejectCode::AlreadyAgreed, "III-D-1", "this player already agreed");
         }
         agreed.push(player);
         self.clear_timer(player, Task::SetGoal);
@@ -951,12 +951,12 @@ impl Match {
                 kind: WritingKind::Forceout { .. },
                 ..
             }) => rej(
-                "forceout",
+                RejectCode::Forceout,
                 "VIII-A",
                 "the last cube has been moved: all moves are over (OS-C5)",
             ),
             _ => rej(
-                "wrong-phase",
+                RejectCode::WrongPhase,
                 "IV-B",
                 "cubes are moved after the Goal is set (bonus: before it)",
             ),
@@ -975,24 +975,24 @@ impl Match {
     ) -> R<()> {
         if player != self.goal_setter {
             return rej(
-                "not-your-turn",
+                RejectCode::NotYourTurn,
                 "III-C",
                 "before the Goal only the Goal-setter may move (a bonus move)",
             );
         }
         if !bonus {
             return rej(
-                "goal-first",
+                RejectCode::GoalFirst,
                 "IV-A",
                 "cubes are moved to the mat after the Goal is set; say \"Bonus\" for a bonus move",
             );
         }
         if b.is_some() {
-            return rej("one-bonus", "III-C", "one bonus move before the Goal");
+            return rej(RejectCode::OneBonus, "III-C", "one bonus move before the Goal");
         }
         if to != Place::Forbidden {
             return rej(
-                "bonus-to-forbidden",
+                RejectCode::BonusToForbidden,
                 "III-C-1",
                 "a bonus move goes to Forbidden",
             );
@@ -1000,7 +1000,7 @@ impl Match {
         let c = self.check_cube(id, Place::Resources, "III-C-1")?;
         if c.family == Family::Digit {
             return rej(
-                "bonus-digit",
+                RejectCode::BonusDigit,
                 "III-C-1",
                 "a bonus move moves a non-digit cube",
             );
@@ -1051,7 +1051,7 @@ impl Match {
         let c = self.check_cube(id, Place::Resources, "IV-B")?.clone();
         if matches!(to, Place::Resources | Place::Goal) {
             return rej(
-                "bad-section",
+                RejectCode::BadSection,
                 "IV-B",
                 "a cube is moved to Required, Permitted or Forbidden",
             );
@@ -1072,11 +1072,11 @@ impl Match {
         }
         if bonus {
             if b.is_some() {
-                return rej("one-bonus", "IV-C", "one bonus move per turn");
+                return rej(RejectCode::OneBonus, "IV-C", "one bonus move per turn");
             }
             if to != Place::Forbidden {
                 return rej(
-                    "bonus-to-forbidden",
+                    RejectCode::BonusToForbidden,
                     "IV-C-1",
                     "a bonus move goes to Forbidden (comment b)",
                 );
@@ -1197,12 +1197,12 @@ impl Match {
         let Phase::Moves { turn, .. } = self.phase else {
             if matches!(self.phase, Phase::Writing(_)) {
                 return rej(
-                    "forceout",
+                    RejectCode::Forceout,
                     "XIII-A-7",
                     "once the last cube is moved no cube may be shifted (comment c, OS-C5)",
                 );
             }
-            return rej("wrong-phase", "XIII-A-7", "a shift is a move on your turn");
+            return rej(RejectCode::WrongPhase, "XIII-A-7", "a shift is a move on your turn");
         };
         if player != turn {
             return self.out_of_turn(player, id, to, false, Place::Permitted, turn, ev);
@@ -1210,14 +1210,14 @@ impl Match {
         let c = self.check_cube(id, Place::Permitted, "XIII-A-7")?.clone();
         if !matches!(to, Place::Required | Place::Forbidden) {
             return rej(
-                "bad-section",
+                RejectCode::BadSection,
                 "XIII-A-7",
                 "a cube is shifted from Permitted to Required or Forbidden",
             );
         }
         if self.resources_count() <= 1 {
             return rej(
-                "last-cube",
+                RejectCode::LastCube,
                 "VIII-A",
                 "with one cube in Resources, move it or challenge Impossible",
             );
@@ -1472,13 +1472,13 @@ impl Match {
                     self.set_aside(player, "V-B", "challenge after \"stop\" (XI-B-2)", ev)
                 }
                 _ => rej(
-                    "already-challenged",
+                    RejectCode::AlreadyChallenged,
                     "V-A",
                     "a challenge has already been made in this shake",
                 ),
             },
-            Phase::Checking(_) => rej("wrong-phase", "V-A", "Solutions are being checked"),
-            Phase::Over => rej("match-over", "XII", "the match is over"),
+            Phase::Checking(_) => rej(RejectCode::WrongPhase, "V-A", "Solutions are being checked"),
+            Phase::Over => rej(RejectCode::MatchOver, "XII", "the match is over"),
         }
     }
 
@@ -1565,7 +1565,7 @@ impl Match {
     ) -> R<()> {
         let Phase::Writing(w) = &mut self.phase else {
             return rej(
-                "wrong-phase",
+                RejectCode::WrongPhase,
                 "VII-A",
                 "Solutions are presented after a challenge, a forceout or \"stop\"",
             );
@@ -1573,27 +1573,27 @@ impl Match {
         let wr = &mut w.writers[player];
         if wr.role == Role::MayNot {
             return rej(
-                "may-not-present",
+                RejectCode::MayNotPresent,
                 "VII-A",
                 "this player may not present a Solution",
             );
         }
         if wr.presented.is_some() {
             return rej(
-                "already-presented",
+                RejectCode::AlreadyPresented,
                 "VII-C-2-a",
                 "a presented Solution may not be changed",
             );
         }
         if wr.declined {
             return rej(
-                "declined",
+                RejectCode::Declined,
                 "VII-C-1",
                 "the decision not to present may not be retracted",
             );
         }
         if wr.lapsed {
-            return rej("time-up", "XI-A", "the time for writing ran out");
+            return rej(RejectCode::TimeUp, "XI-A", "the time for writing ran out");
         }
         wr.presented = Some(Presented {
             solution: solution.clone(),
@@ -1607,18 +1607,18 @@ impl Match {
 
     fn decline(&mut self, player: usize, ev: &mut Vec<Event>) -> R<()> {
         let Phase::Writing(w) = &mut self.phase else {
-            return rej("wrong-phase", "VII-C-1", "no Solutions are being written");
+            return rej(RejectCode::WrongPhase, "VII-C-1", "no Solutions are being written");
         };
         let wr = &mut w.writers[player];
         if wr.role != Role::May {
             return rej(
-                "must-or-may-not",
+                RejectCode::MustOrMayNot,
                 "VII-A",
                 "only a player who may present can decline",
             );
         }
         if wr.done() {
-            return rej("already-decided", "VII-C-1", "this player already decided");
+            return rej(RejectCode::AlreadyDecided, "VII-C-1", "this player already decided");
         }
         wr.declined = true;
         ev.push(Event::Declined { player });
@@ -1761,29 +1761,29 @@ impl Match {
         ev: &mut Vec<Event>,
     ) -> R<()> {
         let Phase::Checking(c) = &self.phase else {
-            return rej("wrong-phase", "VII-C", "no Solution is being checked");
+            return rej(RejectCode::WrongPhase, "VII-C", "no Solution is being checked");
         };
         if self.config.checking == CheckingMode::Judge {
             return rej(
-                "judge-mode",
+                RejectCode::JudgeMode,
                 "VII-C-6",
                 "in judge mode the engine rules on every Solution",
             );
         }
         if c.current >= c.queue.len() || c.queue[c.current] != writer {
             return rej(
-                "not-being-checked",
+                RejectCode::NotBeingChecked,
                 "VII-C-3",
                 "check one Solution at a time: that one is not being checked now",
             );
         }
         if player == writer {
-            return rej("own-solution", "VII-C-3", "opponents check a Solution");
+            return rej(RejectCode::OwnSolution, "VII-C-3", "opponents check a Solution");
         }
         let k = c.current;
         if c.decisions[k][player] != Decision::Pending {
             return rej(
-                "already-decided",
+                RejectCode::AlreadyDecided,
                 "VII-C-5-c",
                 "each checker has one decision and one attempt at ambiguity (comments a, c)",
             );

@@ -67,14 +67,50 @@ pub fn rule(m: &Match, kind: &WritingKind, p: &Presented) -> (bool, Vec<String>)
 /// `variation` the variations (e) together with the other criteria of VII-B
 /// (the parts, VII-B-1, 2, and the cube rules, VII-B-4). Ambiguity (c) is
 /// proved only by a grouping.
-pub fn ground_of(code: ViolationKind) -> Option<&'static str> {
+pub fn ground_of(code: ViolationKind) -> Option<Ground> {
     Some(match code {
-        ViolationKind::GoalIllegal | ViolationKind::GoalNegative => "goal_illegal",
-        ViolationKind::WrongValue => "wrong_value",
-        ViolationKind::Undefined => "undefined",
+        ViolationKind::GoalIllegal | ViolationKind::GoalNegative => Ground::GoalIllegal,
+        ViolationKind::WrongValue => Ground::WrongValue,
+        ViolationKind::Undefined => Ground::Undefined,
         ViolationKind::Ambiguous | ViolationKind::TooComplex => return None,
-        _ => "variation",
+        _ => Ground::Variation,
     })
+}
+
+/// The grounds of an objection (VII-C-5 a–e), spelled as the objections of
+/// the protocol (`goal_illegal`, `wrong_value`, …) by [`Ground::as_str`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Ground {
+    /// VII-C-5-a: the Goal is not legal.
+    GoalIllegal,
+    /// VII-C-5-b: the Solution does not have the Goal's value.
+    WrongValue,
+    /// VII-C-5-c: the Solution is ambiguous.
+    Ambiguous,
+    /// VII-C-5-d: a symbol has no defined meaning.
+    Undefined,
+    /// VII-C-5-e and the other criteria of VII-B.
+    Variation,
+}
+
+impl Ground {
+    /// The spelling of the wire format (and of the judges' explanations).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Ground::GoalIllegal => "goal_illegal",
+            Ground::WrongValue => "wrong_value",
+            Ground::Ambiguous => "ambiguous",
+            Ground::Undefined => "undefined",
+            Ground::Variation => "variation",
+        }
+    }
+}
+
+impl std::fmt::Display for Ground {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// The objection that shows a checker's error on its own ground (the one
@@ -82,20 +118,20 @@ pub fn ground_of(code: ViolationKind) -> Option<&'static str> {
 /// proves (VII-C-5-c).
 pub fn objection_for(code: ViolationKind) -> Option<Objection> {
     Some(match ground_of(code)? {
-        "goal_illegal" => Objection::GoalIllegal,
-        "wrong_value" => Objection::WrongValue,
-        "undefined" => Objection::Undefined,
+        Ground::GoalIllegal => Objection::GoalIllegal,
+        Ground::WrongValue => Objection::WrongValue,
+        Ground::Undefined => Objection::Undefined,
         _ => Objection::Variation,
     })
 }
 
-fn objection_ground(o: &Objection) -> &'static str {
+fn objection_ground(o: &Objection) -> Ground {
     match o {
-        Objection::GoalIllegal => "goal_illegal",
-        Objection::WrongValue => "wrong_value",
-        Objection::Ambiguous { .. } => "ambiguous",
-        Objection::Undefined => "undefined",
-        Objection::Variation => "variation",
+        Objection::GoalIllegal => Ground::GoalIllegal,
+        Objection::WrongValue => Ground::WrongValue,
+        Objection::Ambiguous { .. } => Ground::Ambiguous,
+        Objection::Undefined => Ground::Undefined,
+        Objection::Variation => Ground::Variation,
     }
 }
 

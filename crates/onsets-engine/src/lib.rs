@@ -40,11 +40,11 @@ mod state;
 
 pub use chain::Chain;
 pub use engine::situation_of;
-pub use judge::{ambiguity, ground_of, objection_for};
+pub use judge::{ambiguity, ground_of, objection_for, Ground};
 pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};
 pub use model::{
     Act, Action, ChallengeKind, CheckingMode, Cube, Dice, Event, Family, GoalSpec, MatchConfig,
-    Objection, Place, Rejection, SetOut, ShakeDice, Task,
+    Objection, Place, RejectCode, Rejection, SetOut, ShakeDice, Task,
 };
 pub use state::{
     Checking, Decision, IpKind, Match, Pending, Phase, Presented, ReturnChoice, Role, Selection,

@@ -836,7 +836,7 @@ fn os_a10_elementary_roll_without_the_set_out_is_refused() {
             set_out: None,
         })
         .unwrap_err();
-    assert_eq!((r.code, r.rule), ("set-out", "II-A-3"));
+    assert_eq!((r.code, r.rule.as_str()), (RejectCode::SetOut, "II-A-3"));
     t.act(Act::Roll {
         player: s,
         set_out: Some(SetOut::OneUniverseTwoEmpty),
