@@ -6,7 +6,7 @@ use crate::judge;
 use crate::model::*;
 use crate::scoring;
 use crate::state::*;
-use onsets_core::{Card, Goal, Situation, Symbol, Variation};
+use onsets_core::{Card, Symbol, Variation};
 
 type R<T> = Result<T, Rejection>;
 
@@ -1662,7 +1662,7 @@ impl Match {
         if self.config.checking == CheckingMode::Judge {
             for k in 0..c.queue.len() {
                 let q = c.queue[k];
-                let (ok, reasons) = judge::rule(
+                let (verdict, ok, reasons) = judge::rule(
                     self,
                     &c.kind,
                     c.writers[q].presented.as_ref().expect("queued"),
@@ -1672,6 +1672,7 @@ impl Match {
                     writer: q,
                     correct: ok,
                     reasons,
+                    verdict: Some(Box::new(verdict)),
                     solution: c.writers[q]
                         .presented
                         .as_ref()
@@ -1738,6 +1739,7 @@ impl Match {
                     Vec::new()
                 },
                 solution: presented.solution.clone(),
+                verdict: Some(Box::new(self.verdict_on(&c.kind, &presented))),
             });
             self.phase = Phase::Checking(c);
             self.clear_task(Task::Check);
@@ -2166,24 +2168,4 @@ pub(crate) fn card_name(mask: u8) -> String {
     Card::from_mask(mask)
         .map(|c| c.to_string())
         .unwrap_or_default()
-}
-
-/// The Goal a writer's Solution is judged against.
-pub(crate) fn goal_of(m: &Match) -> Option<Goal> {
-    m.goal.as_ref().and_then(|g| g.goal().ok())
-}
-
-/// The situation Solutions are judged in after `kind` (VII-A, VIII, XI-B-2,
-/// III-D-2): Now after a Now challenge; Impossible after an Impossible or a
-/// "no Goal" challenge; forceout; end of round.
-pub fn situation_of(kind: &WritingKind) -> Situation {
-    match kind {
-        WritingKind::Challenge {
-            challenge: ChallengeKind::Now,
-            ..
-        } => Situation::Now,
-        WritingKind::Challenge { .. } | WritingKind::NoGoal { .. } => Situation::Impossible,
-        WritingKind::Forceout { .. } => Situation::Forceout,
-        WritingKind::EndOfRound => Situation::EndOfRound,
-    }
 }

@@ -754,6 +754,12 @@ pub enum Event {
         /// The Solution as presented (shown to everyone once it is judged).
         #[serde(default)]
         solution: String,
+        /// The exact checker's verdict on the Solution (VII-B), for hosts
+        /// that show it (the terminal game); not part of the wire format.
+        /// In judge mode it decides `correct` (VII-C-6); in players mode
+        /// `correct` is what the checkers' objections decided (VII-C-4).
+        #[serde(skip)]
+        verdict: Option<Box<onsets_core::Verdict>>,
     },
     TimeExpired {
         player: usize,

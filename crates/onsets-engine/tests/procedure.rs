@@ -96,7 +96,7 @@ fn x_d_player_arriving_before_the_roll_plays_the_shake() {
         "no −2 for arriving before the roll"
     );
     let r = t.try_act(Act::Arrive { player: 2 }).unwrap_err();
-    assert_eq!(r.rule, "X-D");
+    assert_eq!(r.rule.as_str(), "X-D");
 }
 
 #[test]
@@ -235,7 +235,7 @@ fn v_b_block_picked_up_then_put_down_costs_a_point() {
     let (mut t, s, o) = after_goal(58, 2);
     t.act(Act::PickUpBlock { player: o });
     let r = t.try_act(Act::PutDownBlock { player: s }).unwrap_err();
-    assert_eq!(r.rule, "V-B");
+    assert_eq!(r.rule.as_str(), "V-B");
     t.act(Act::PutDownBlock { player: o });
     assert_eq!(t.penalties()[o], -1);
     assert!(t.m.block.is_none());
