@@ -91,7 +91,11 @@ impl Match {
             _ => matches!(to, Place::Required | Place::Forbidden),
         };
         if !allowed {
-            return rej(RejectCode::BadSection, rule, "not a section this cube can go to");
+            return rej(
+                RejectCode::BadSection,
+                rule,
+                "not a section this cube can go to",
+            );
         }
         if bonus && to != Place::Forbidden {
             return rej(
@@ -235,34 +239,12 @@ impl Match {
         if b.is_some() {
             return rej(RejectCode::OneBonus, "IV-C", "one bonus move per turn");
         }
-        if !matches!(to, Place::Required | Place::Forbidden) {
-            return rej(
-                RejectCode::BadSection,
-                "XIII-A-7",
-                "a cube is shifted from Permitted to Required or Forbidden",
-            );
-        }
-        if self.resources_count() <= 1 {
-            return rej(
-                RejectCode::LastCube,
-                "VIII-A",
-                "with one cube in Resources, move it or challenge Impossible",
-            );
-        }
-        let prev = self.last_mover;
-        let snap = self.move_timer(player);
-        self.place(id, to);
-        self.last_mover = Some(player);
+        let (prev, snap) = self.shift_cube(player, id, to, ev)?;
         self.phase = Phase::Moves {
             turn,
             bonus: Some(id),
             first,
         };
-        ev.push(Event::Shifted {
-            player,
-            cube: id,
-            to,
-        });
         self.illegal(
             player,
             "IV-C-1",

@@ -133,9 +133,7 @@ impl Match {
     /// on (VII-C-5-c).
     pub fn events_for(&self, events: &[Event], seat: Option<usize>) -> Vec<Event> {
         let still_writing = matches!(self.phase, Phase::Writing(_));
-        let attempt_pending = |checker: usize| {
-            matches!(&self.phase, Phase::Checking(c) if c.attempts.iter().any(|a| a.1 == checker))
-        };
+        let attempt_pending = |checker: usize| matches!(&self.phase, Phase::Checking(c) if c.attempts.iter().any(|a| a.1 == checker));
         events
             .iter()
             .map(|e| match e {

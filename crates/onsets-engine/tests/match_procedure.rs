@@ -634,7 +634,10 @@ fn ix_a_1_last_cube_out_of_turn_charged_undoes_the_forceout() {
             bonus: false,
         })
         .unwrap_err();
-    assert_eq!((r.code, r.rule.as_str()), (RejectCode::NotYourTurn, "VIII-A"));
+    assert_eq!(
+        (r.code, r.rule.as_str()),
+        (RejectCode::NotYourTurn, "VIII-A")
+    );
 }
 
 /// XI-B-2 with VIII-A: "stop" while the last cube lies in Forbidden puts it

@@ -352,7 +352,10 @@ fn vii_c_5_c_comment_c_each_checker_has_one_attempt() {
     let (mut t, s, a, b) = ambiguous_now(61);
     attempt(&mut t, a, b, "B ∪ (G − B)").unwrap();
     let r = attempt(&mut t, a, b, "B ∪ (G − R)").unwrap_err();
-    assert_eq!((r.code, r.rule.as_str()), (RejectCode::AlreadyDecided, "VII-C-5-c"));
+    assert_eq!(
+        (r.code, r.rule.as_str()),
+        (RejectCode::AlreadyDecided, "VII-C-5-c")
+    );
     // the other checker still has theirs
     attempt(&mut t, s, b, "B ∪ (G − B)").unwrap();
     assert_eq!(
