@@ -355,7 +355,8 @@ impl App {
                     // The engine's verdict (VII-B, III-D-2): the terminal
                     // never judges a Solution itself.
                     if let Some(v) = verdict {
-                        self.verdicts.push((*writer, solution.clone(), (**v).clone()));
+                        self.verdicts
+                            .push((*writer, solution.clone(), (**v).clone()));
                     }
                     let mut s = format!(
                         "{} Solution is {}",
