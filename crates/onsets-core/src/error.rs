@@ -2,32 +2,96 @@
 
 use std::fmt;
 
-/// A notation error: a message and, when it points into a text, the 1-based
-/// column (and line, for multi-line texts) where the problem is.
+/// What kind of notation error it is (docs/notation.md). Code compares
+/// kinds, never messages; [`ParseErrorKind::as_str`] is its kebab-case
+/// spelling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character or word with no meaning in the notation (VII-C-5-d).
+    UnknownSymbol,
+    /// Symbols in an order that has no meaning: a set or an operation
+    /// expected, a part empty (VI, VII-C-5-d).
+    Syntax,
+    /// A grouping symbol never closed, closed by the wrong one, or closing
+    /// nothing (VII-C-5-d).
+    Unbalanced,
+    /// Grouping symbols and ′ nested deeper than the notation allows
+    /// (docs/rulings.md).
+    TooDeep,
+    /// A text that must say something is empty.
+    Empty,
+    /// A card (I-B-1).
+    Card,
+    /// A cube or a list of cubes (I-B-2).
+    Cube,
+    /// A Goal (III-B).
+    Goal,
+    /// A variation (XIII).
+    Variation,
+    /// The blank card's colors (XIII-C-12).
+    Blank,
+}
+
+impl ParseErrorKind {
+    /// The kebab-case spelling.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ParseErrorKind::UnknownSymbol => "unknown-symbol",
+            ParseErrorKind::Syntax => "syntax",
+            ParseErrorKind::Unbalanced => "unbalanced",
+            ParseErrorKind::TooDeep => "too-deep",
+            ParseErrorKind::Empty => "empty",
+            ParseErrorKind::Card => "card",
+            ParseErrorKind::Cube => "cube",
+            ParseErrorKind::Goal => "goal",
+            ParseErrorKind::Variation => "variation",
+            ParseErrorKind::Blank => "blank",
+        }
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A notation error: its kind, a message and, when it points into a text,
+/// the 1-based column (and line, for multi-line texts) where the problem is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    pub kind: ParseErrorKind,
     pub message: String,
     pub line: Option<usize>,
     pub column: Option<usize>,
 }
 
 impl ParseError {
-    pub fn new(message: impl Into<String>) -> Self {
+    pub fn new(kind: ParseErrorKind, message: impl Into<String>) -> Self {
         ParseError {
+            kind,
             message: message.into(),
             line: None,
             column: None,
         }
     }
-    pub fn at(column: usize, message: impl Into<String>) -> Self {
+    pub fn at(kind: ParseErrorKind, column: usize, message: impl Into<String>) -> Self {
         ParseError {
+            kind,
             message: message.into(),
             line: None,
             column: Some(column),
         }
     }
-    pub fn at_line(line: usize, column: usize, message: impl Into<String>) -> Self {
+    pub fn at_line(
+        kind: ParseErrorKind,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
         ParseError {
+            kind,
             message: message.into(),
             line: Some(line),
             column: Some(column),

@@ -4,7 +4,7 @@
 use crate::card::CardSet;
 use crate::cube::{CubeFamily, CubeList, Section, Symbol};
 use crate::division::{Division, Edition};
-use crate::error::{ParseError, PositionError};
+use crate::error::{ParseError, ParseErrorKind, PositionError};
 use crate::goal::{Goal, GoalDigit, GoalLayout};
 use crate::variation::Variation;
 use serde::{Deserialize, Serialize};
@@ -167,6 +167,7 @@ impl Position {
                             return Err(PositionError::field(
                                 "goal.illegal_layout",
                                 ParseError::at(
+                                    ParseErrorKind::Goal,
                                     col,
                                     format!("`{word}` is not a digit cube (1–5, `~` for upside-down; III-B)"),
                                 ),

@@ -495,7 +495,11 @@ impl Lobby {
             .await
             .map_err(|e| {
                 tracing::error!("storing a table failed: {e:#}");
-                ApiError::new(ApiCode::Storage, "the server could not record the table", None)
+                ApiError::new(
+                    ApiCode::Storage,
+                    "the server could not record the table",
+                    None,
+                )
             })?;
         let handle = table::spawn(table::Setup {
             id: id.clone(),
