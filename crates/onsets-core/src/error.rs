@@ -124,6 +124,8 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// An error in a position (the JSON of notation.md): which field, and why.
+/// A position with several wrong fields reports them all at once
+/// ([`PositionError::Several`], as shakmaty's `PositionErrorKinds`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     #[error("the position is not valid JSON: {0}")]
@@ -132,9 +134,36 @@ pub enum PositionError {
     Field { field: String, error: ParseError },
     #[error("field `{field}`: {message}")]
     Invalid { field: String, message: String },
+    /// More than one field is wrong: every problem, in the order of the
+    /// fields.
+    #[error("{}", join(.0))]
+    Several(Vec<PositionError>),
+}
+
+fn join(errors: &[PositionError]) -> String {
+    errors
+        .iter()
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 impl PositionError {
+    /// The problems of a position: one error as itself, several together.
+    pub(crate) fn all(mut errors: Vec<PositionError>) -> Self {
+        if errors.len() == 1 {
+            errors.remove(0)
+        } else {
+            PositionError::Several(errors)
+        }
+    }
+    /// Every problem, one by one.
+    pub fn problems(&self) -> Vec<&PositionError> {
+        match self {
+            PositionError::Several(v) => v.iter().collect(),
+            e => vec![e],
+        }
+    }
     pub(crate) fn field(field: impl Into<String>, error: ParseError) -> Self {
         PositionError::Field {
             field: field.into(),
