@@ -112,21 +112,12 @@ impl<'a> View<'a> {
         p.resources = CubeList(r);
         p
     }
-    /// The phase, with other players' Solutions hidden while they are being
-    /// written (a presented Solution shows as an empty text until checking).
+    /// The phase as this seat may see it: the engine's one privacy filter
+    /// ([`Match::phase_for`]): other players' Solutions are hidden while
+    /// they are being written (VII-C-3), other checkers' groupings until
+    /// every checker is ready (VII-C-5-c).
     pub fn phase(&self) -> Phase {
-        let mut ph = self.m.phase.clone();
-        if let Phase::Writing(w) = &mut ph {
-            for (q, wr) in w.writers.iter_mut().enumerate() {
-                if q != self.seat {
-                    if let Some(p) = &mut wr.presented {
-                        p.solution.clear();
-                        p.goal = None;
-                    }
-                }
-            }
-        }
-        ph
+        self.m.phase_for(Some(self.seat))
     }
     /// The acts this seat may take now with no penalty and no illegal
     /// procedure (the engine's list; legality never depends on hidden cards).

@@ -98,7 +98,12 @@ pub fn emit(text: &str) {
 /// with `field` (and `column`) when a field of the position is wrong.
 fn json_error(e: &anyhow::Error) -> serde_json::Value {
     let mut v = serde_json::json!({ "ok": false, "message": format!("{e:#}") });
-    if let Some(pe) = e.downcast_ref::<onsets_core::PositionError>() {
+    // With several wrong fields, the first names `field` (the message
+    // lists them all).
+    if let Some(pe) = e
+        .downcast_ref::<onsets_core::PositionError>()
+        .and_then(|pe| pe.problems().first().copied())
+    {
         match pe {
             onsets_core::PositionError::Field { field, error } => {
                 v["field"] = field.clone().into();
@@ -107,7 +112,7 @@ fn json_error(e: &anyhow::Error) -> serde_json::Value {
                 }
             }
             onsets_core::PositionError::Invalid { field, .. } => v["field"] = field.clone().into(),
-            onsets_core::PositionError::Json(_) => {}
+            _ => {}
         }
     }
     v

@@ -4,7 +4,7 @@
 //! colored blue (B), red (R), green (G) and yellow (Y). A card is its color
 //! mask; a set of cards is a 16-bit set over the 16 possible cards.
 
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind};
 use std::fmt;
 
 /// One of the four dot colors (I-B-1), in canonical order B, R, G, Y.
@@ -119,6 +119,7 @@ impl Card {
         }
         if t.is_empty() {
             return Err(ParseError::at(
+                ParseErrorKind::Card,
                 column,
                 "expected a card (color letters B R G Y, or `blank`)",
             ));
@@ -127,12 +128,14 @@ impl Card {
         for (i, ch) in t.chars().enumerate() {
             let Some(color) = Color::from_letter(ch) else {
                 return Err(ParseError::at(
+                    ParseErrorKind::Card,
                     column + i,
                     format!("`{ch}` is not a card color (cards are written with the letters B R G Y, or `blank`)"),
                 ));
             };
             if mask & color.bit() != 0 {
                 return Err(ParseError::at(
+                    ParseErrorKind::Card,
                     column + i,
                     format!(
                         "card `{t}` lists {} twice (a card has at most one dot of each color)",
@@ -223,6 +226,7 @@ impl CardSet {
             let card = Card::parse_at(word, col)?;
             if set.contains(card) {
                 return Err(ParseError::at(
+                    ParseErrorKind::Card,
                     col,
                     format!("card `{card}` is listed twice"),
                 ));

@@ -151,7 +151,6 @@ fn count_operations(e: &Expr) -> usize {
 }
 
 fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solution) -> Outcome {
-    let mut errors = Vec::new();
     let restrictions: Vec<&Restriction> = s.restrictions().collect();
     let set_names: Vec<&Expr> = s.set_names().collect();
     let blanks: Vec<Card> = s.blanks().collect();
@@ -162,95 +161,18 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         sets: Vec::new(),
     };
 
-    // VI-A, VII-B-1, OS-E5, ruling 18: exactly one Set-Name.
-    match set_names.len() {
-        0 => errors.push(Violation::new(
-            ViolationKind::NoSetName,
-            "VII-B-1",
-            "the Solution has no Set-Name part (OS-E5)",
-        )),
-        1 => {}
-        k => errors.push(Violation::new(
-            ViolationKind::SeveralSetNames,
-            "VI-A",
-            format!("the Solution has {k} Set-Name parts; it must have exactly one (ruling 18)"),
-        )),
-    }
-    if blanks.len() > 1 {
-        errors.push(Violation::new(
-            ViolationKind::Blank,
-            "ruling 18",
-            "the colors of the blank card are given more than once",
-        ));
-    }
-    let blank_colors = blanks.first().copied().unwrap_or(Card::BLANK);
-    if !rules.blank_card_wild && !blank_colors.is_blank() {
-        errors.push(Violation::new(
-            ViolationKind::Blank,
-            "ruling 8",
-            format!("`blank: {blank_colors}` puts colors on the blank card, but Blank Card Wild is not in force"),
-        ));
-    }
-    // Restrictions only where = and ⊆ are Restriction symbols.
-    if !restrictions.is_empty() && !rules.restrictions {
-        errors.push(Violation::new(
-            ViolationKind::RestrictionNotAllowed,
-            "I-B-2-d",
-            if position.division == crate::Division::Elementary {
-                "Elementary Division uses no Restrictions (= and ⊆ are not used, ruling 19)"
-                    .to_string()
-            } else {
-                "Basic On-Sets uses no Restrictions (Glossary, \"Basic On-Sets\")".to_string()
-            },
-        ));
-    }
-    // VII-B-2: = or ⊆ in Required demands a Restriction part.
-    if rules.restrictions
-        && restrictions.is_empty()
-        && position.required.iter().any(|c| c.is_relation())
-    {
-        errors.push(Violation::new(
-            ViolationKind::RestrictionRequired,
-            "VII-B-2",
-            "an = or ⊆ cube is in Required, so the Solution must have a Restriction part",
-        ));
-    }
-    // VII-B-4-a: at least two cubes over both parts (OS-E7).
     let restriction_symbols: Vec<Written> = restrictions.iter().flat_map(|r| r.symbols()).collect();
     let set_symbols: Vec<Written> = set_names.first().map(|e| e.symbols()).unwrap_or_default();
-    let written =
-        restriction_symbols.len() + set_names.iter().map(|e| e.symbols().len()).sum::<usize>();
-    if written < 2 {
-        errors.push(Violation::new(
-            ViolationKind::TooFewCubes,
-            "VII-B-4-a",
-            format!("the Solution contains {written} cube(s); it must contain at least two"),
-        ));
-    }
-    // XIII-A-5 / XIII-B-5: two operation symbols in the Set-Name (OS-E13, ruling 13).
-    if rules.two_operations {
-        if let Some(e) = set_names.first() {
-            let k = count_operations(e);
-            if k < 2 {
-                errors.push(Violation::new(
-                    ViolationKind::TwoOperations,
-                    "XIII-B-5",
-                    format!("Two Operations is in force: the Set-Name must contain at least two operation symbols, it has {k} (OS-E13)"),
-                ));
-            }
-        }
-    }
-    // Cubes (VII-B-4, XIII).
-    let mut parts = Vec::new();
-    if !restrictions.is_empty() && rules.restrictions {
-        parts.push((PartKind::Restrictions, restriction_symbols.clone()));
-    }
-    if !set_names.is_empty() {
-        parts.push((PartKind::SetName, set_symbols.clone()));
-    }
-    let (cubes, mut annotation_errors) = CubeUse::new(position, rules, parts);
-    errors.append(&mut annotation_errors);
-    errors.extend(cubes.diagnose());
+    let mut errors = part_errors(
+        position,
+        rules,
+        &restrictions,
+        &set_names,
+        &blanks,
+        &restriction_symbols,
+        &set_symbols,
+    );
+    let blank_colors = blanks.first().copied().unwrap_or(Card::BLANK);
 
     // Value and every criterion decided per interpretation (VII-B-3, VII-B-6, ruling 10).
     let Some(set_name) = set_names.first() else {
@@ -261,17 +183,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         out.errors = errors;
         return out;
     }
-    let operands = |syms: &[Written]| syms.iter().filter(|w| w.meaning.is_set()).count();
-    // The kit has 15 non-digit cubes (I-B-2): no part can name more sets.
-    let limit = [
-        CubeFamily::Color,
-        CubeFamily::Operation,
-        CubeFamily::Restriction,
-    ]
-    .iter()
-    .map(|f| f.kit_count())
-    .sum::<usize>();
-    if operands(&restriction_symbols) > limit || operands(&set_symbols) > limit {
+    if more_sets_than_the_kit(&restriction_symbols) || more_sets_than_the_kit(&set_symbols) {
         // More sets than the kit has cubes: the cube rules already fail (each
         // set symbol needs its own cube in its part), so no count can make the
         // Solution correct. Nothing more is computed.
@@ -292,21 +204,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     let sem = Semantics {
         symmetric_difference: rules.symmetric_difference,
     };
-    // The cards as they are for this Solution (the blank card with its colors).
-    let cards: Vec<(Card, Card)> = position
-        .universe
-        .iter()
-        .map(|c| {
-            (
-                c,
-                if c.is_blank() && rules.blank_card_wild {
-                    blank_colors
-                } else {
-                    c
-                },
-            )
-        })
-        .collect();
+    let cards = cards_as_they_are(position, rules, blank_colors);
     let mask = cards.iter().fold(CardSet::EMPTY, |m, (_, e)| m.with(*e));
     let double = rules.double_set.unwrap_or(CardSet::EMPTY);
 
@@ -315,46 +213,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         .iter()
         .map(|r| restriction_interpretations(r, sem, mask))
         .collect();
-    // (accepted cards, index of a Restriction that removes nothing) → witness indices
-    let mut combos: Vec<(CardSet, Option<usize>, Vec<usize>)> = Vec::new();
-    let mut seen: HashMap<(CardSet, Option<usize>), ()> = HashMap::new();
-    let mut idx = vec![0usize; per.len()];
-    loop {
-        let accepts: Vec<CardSet> = idx.iter().enumerate().map(|(k, &i)| per[k][i].0).collect();
-        let all = accepts.iter().fold(mask, |m, a| m.intersection(*a));
-        let null = if rules.no_null_restrictions {
-            // XIII-B-8 and OS-E10: each Restriction must remove a card whatever
-            // the order, i.e. from the Universe restricted by all the others.
-            (0..accepts.len()).find(|&i| {
-                let others = accepts
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .fold(mask, |m, (_, a)| m.intersection(*a));
-                others.difference(accepts[i]).is_empty()
-            })
-        } else {
-            None
-        };
-        if seen.insert((all, null), ()).is_none() {
-            combos.push((all, null, idx.clone()));
-        }
-        let mut k = 0;
-        loop {
-            if k == idx.len() {
-                break;
-            }
-            idx[k] += 1;
-            if idx[k] < per[k].len() {
-                break;
-            }
-            idx[k] = 0;
-            k += 1;
-        }
-        if k == idx.len() {
-            break;
-        }
-    }
+    let combos = restriction_combinations(&per, rules, mask);
     let names = interpretations(set_name, sem, mask);
     if (combos.len() as u64) * (names.len() as u64) > MAX_PAIRS {
         errors.push(Violation::new(
@@ -408,12 +267,6 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     let mut named: Vec<(CardSet, (usize, usize))> = named.into_iter().collect();
     named.sort_by_key(|(x, (c, n))| (*c, *n, x.bits()));
 
-    struct Fail {
-        code: ViolationKind,
-        section: &'static str,
-        plain: String,
-        grouped: String,
-    }
     let mut fails: Vec<(Fail, usize, usize)> = Vec::new(); // (what, failing count, witness)
     let total = named.len();
     let mut value_fail: Option<(i64, (usize, usize))> = None;
@@ -428,20 +281,9 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     }
     out.values.sort_unstable();
     out.values.dedup();
-    let goal_text = || {
-        goal_values
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(" or ")
-    };
+    let goal_text = || or_list(goal_values);
     if let Some((v, (c, n))) = value_fail {
-        let vals = out
-            .values
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(" or ");
+        let vals = or_list(&out.values);
         let grouped = write(&combos[c].2, n);
         if value_fail_n == total {
             errors.push(Violation::new(
@@ -468,24 +310,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         }
     }
     // No Null Restrictions per interpretation of the Restrictions.
-    let nulls: Vec<usize> = (0..combos.len())
-        .filter(|&c| combos[c].1.is_some())
-        .collect();
-    if let Some(&c) = nulls.first() {
-        let r = combos[c].1.unwrap_or(0);
-        let grouped = write(&combos[c].2, 0);
-        let restriction = per[r][combos[c].2[r]].1.to_string();
-        fails.push((
-            Fail {
-                code: ViolationKind::NoNullRestriction,
-                section: "XIII-B-8",
-                plain: format!("the Restriction {restriction} removes no card from the Universe restricted by the others (each must remove a card whatever the order, OS-E10)"),
-                grouped: format!("grouped as {grouped}, the Restriction {restriction} removes no card (XIII-B-8)"),
-            },
-            nulls.len(),
-            c,
-        ));
-    }
+    fails.extend(null_restriction_fail(&combos, &per, &write));
     let mut card_fail = |code: ViolationKind, plain: String, bad: &dyn Fn(CardSet) -> bool| {
         let failing: Vec<&(CardSet, (usize, usize))> =
             named.iter().filter(|(x, _)| bad(*x)).collect();
@@ -558,4 +383,247 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     }
     out.errors = errors;
     out
+}
+
+/// A criterion failed by some interpretations of a Solution: its wording
+/// when every interpretation fails (`plain`) and when only the grouping
+/// shown does (`grouped`).
+struct Fail {
+    code: ViolationKind,
+    section: &'static str,
+    plain: String,
+    grouped: String,
+}
+
+/// XIII-B-8 (OS-E10): the first interpretation of the Restrictions in which
+/// one removes no card, with how many interpretations fail.
+fn null_restriction_fail(
+    combos: &[Combination],
+    per: &[Vec<(CardSet, Restriction)>],
+    write: &dyn Fn(&[usize], usize) -> String,
+) -> Option<(Fail, usize, usize)> {
+    let nulls: Vec<usize> = (0..combos.len())
+        .filter(|&c| combos[c].1.is_some())
+        .collect();
+    let &c = nulls.first()?;
+    let r = combos[c].1.unwrap_or(0);
+    let grouped = write(&combos[c].2, 0);
+    let restriction = per[r][combos[c].2[r]].1.to_string();
+    Some((
+        Fail {
+            code: ViolationKind::NoNullRestriction,
+            section: "XIII-B-8",
+            plain: format!("the Restriction {restriction} removes no card from the Universe restricted by the others (each must remove a card whatever the order, OS-E10)"),
+            grouped: format!("grouped as {grouped}, the Restriction {restriction} removes no card (XIII-B-8)"),
+        },
+        nulls.len(),
+        c,
+    ))
+}
+
+/// Whether a part names more sets than the kit has cubes: the kit has 15
+/// non-digit cubes (I-B-2), and each set symbol needs its own cube.
+fn more_sets_than_the_kit(symbols: &[Written]) -> bool {
+    let limit: usize = [
+        CubeFamily::Color,
+        CubeFamily::Operation,
+        CubeFamily::Restriction,
+    ]
+    .iter()
+    .map(|f| f.kit_count())
+    .sum();
+    symbols.iter().filter(|w| w.meaning.is_set()).count() > limit
+}
+
+/// Values as the verdicts word them: `3 or 5`.
+fn or_list(values: &[i64]) -> String {
+    values
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// The criteria of a Solution's parts, decided before any interpretation:
+/// one Set-Name (VI-A, VII-B-1, OS-E5, ruling 18), the blank card's colors
+/// (rulings 8, 18), Restrictions allowed (I-B-2-d) and required (VII-B-2),
+/// at least two cubes (VII-B-4-a, OS-E7), Two Operations (XIII-B-5) and the
+/// cubes used (VII-B-4, XIII).
+fn part_errors(
+    position: &Position,
+    rules: &InForce,
+    restrictions: &[&Restriction],
+    set_names: &[&Expr],
+    blanks: &[Card],
+    restriction_symbols: &[Written],
+    set_symbols: &[Written],
+) -> Vec<Violation> {
+    let mut errors = Vec::new();
+    // VI-A, VII-B-1, OS-E5, ruling 18: exactly one Set-Name.
+    match set_names.len() {
+        0 => errors.push(Violation::new(
+            ViolationKind::NoSetName,
+            "VII-B-1",
+            "the Solution has no Set-Name part (OS-E5)",
+        )),
+        1 => {}
+        k => errors.push(Violation::new(
+            ViolationKind::SeveralSetNames,
+            "VI-A",
+            format!("the Solution has {k} Set-Name parts; it must have exactly one (ruling 18)"),
+        )),
+    }
+    if blanks.len() > 1 {
+        errors.push(Violation::new(
+            ViolationKind::Blank,
+            "ruling 18",
+            "the colors of the blank card are given more than once",
+        ));
+    }
+    let blank_colors = blanks.first().copied().unwrap_or(Card::BLANK);
+    if !rules.blank_card_wild && !blank_colors.is_blank() {
+        errors.push(Violation::new(
+            ViolationKind::Blank,
+            "ruling 8",
+            format!("`blank: {blank_colors}` puts colors on the blank card, but Blank Card Wild is not in force"),
+        ));
+    }
+    // Restrictions only where = and ⊆ are Restriction symbols.
+    if !restrictions.is_empty() && !rules.restrictions {
+        errors.push(Violation::new(
+            ViolationKind::RestrictionNotAllowed,
+            "I-B-2-d",
+            if position.division == crate::Division::Elementary {
+                "Elementary Division uses no Restrictions (= and ⊆ are not used, ruling 19)"
+                    .to_string()
+            } else {
+                "Basic On-Sets uses no Restrictions (Glossary, \"Basic On-Sets\")".to_string()
+            },
+        ));
+    }
+    // VII-B-2: = or ⊆ in Required demands a Restriction part.
+    if rules.restrictions
+        && restrictions.is_empty()
+        && position.required.iter().any(|c| c.is_relation())
+    {
+        errors.push(Violation::new(
+            ViolationKind::RestrictionRequired,
+            "VII-B-2",
+            "an = or ⊆ cube is in Required, so the Solution must have a Restriction part",
+        ));
+    }
+    // VII-B-4-a: at least two cubes over both parts (OS-E7).
+    let written =
+        restriction_symbols.len() + set_names.iter().map(|e| e.symbols().len()).sum::<usize>();
+    if written < 2 {
+        errors.push(Violation::new(
+            ViolationKind::TooFewCubes,
+            "VII-B-4-a",
+            format!("the Solution contains {written} cube(s); it must contain at least two"),
+        ));
+    }
+    // XIII-A-5 / XIII-B-5: two operation symbols in the Set-Name (OS-E13, ruling 13).
+    if rules.two_operations {
+        if let Some(e) = set_names.first() {
+            let k = count_operations(e);
+            if k < 2 {
+                errors.push(Violation::new(
+                    ViolationKind::TwoOperations,
+                    "XIII-B-5",
+                    format!("Two Operations is in force: the Set-Name must contain at least two operation symbols, it has {k} (OS-E13)"),
+                ));
+            }
+        }
+    }
+    // Cubes (VII-B-4, XIII).
+    let mut parts = Vec::new();
+    if !restrictions.is_empty() && rules.restrictions {
+        parts.push((PartKind::Restrictions, restriction_symbols.to_vec()));
+    }
+    if !set_names.is_empty() {
+        parts.push((PartKind::SetName, set_symbols.to_vec()));
+    }
+    let (cubes, mut annotation_errors) = CubeUse::new(position, rules, parts);
+    errors.append(&mut annotation_errors);
+    errors.extend(cubes.diagnose());
+    errors
+}
+
+/// An interpretation of the Restrictions together (VII-B-6): the cards they
+/// accept, the index of a Restriction that removes nothing from the Universe
+/// restricted by the others when No Null Restrictions is in force
+/// (XIII-B-8, OS-E10), and the index of each Restriction's interpretation
+/// (a witness for writing the grouping).
+type Combination = (CardSet, Option<usize>, Vec<usize>);
+
+/// Every distinct [`Combination`] of the Restrictions' interpretations.
+fn restriction_combinations(
+    per: &[Vec<(CardSet, Restriction)>],
+    rules: &InForce,
+    mask: CardSet,
+) -> Vec<Combination> {
+    let mut combos: Vec<Combination> = Vec::new();
+    let mut seen: HashMap<(CardSet, Option<usize>), ()> = HashMap::new();
+    let mut idx = vec![0usize; per.len()];
+    loop {
+        let accepts: Vec<CardSet> = idx.iter().enumerate().map(|(k, &i)| per[k][i].0).collect();
+        let all = accepts.iter().fold(mask, |m, a| m.intersection(*a));
+        let null = if rules.no_null_restrictions {
+            // XIII-B-8 and OS-E10: each Restriction must remove a card whatever
+            // the order, i.e. from the Universe restricted by all the others.
+            (0..accepts.len()).find(|&i| {
+                let others = accepts
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .fold(mask, |m, (_, a)| m.intersection(*a));
+                others.difference(accepts[i]).is_empty()
+            })
+        } else {
+            None
+        };
+        if seen.insert((all, null), ()).is_none() {
+            combos.push((all, null, idx.clone()));
+        }
+        let mut k = 0;
+        loop {
+            if k == idx.len() {
+                break;
+            }
+            idx[k] += 1;
+            if idx[k] < per[k].len() {
+                break;
+            }
+            idx[k] = 0;
+            k += 1;
+        }
+        if k == idx.len() {
+            break;
+        }
+    }
+    combos
+}
+
+/// The cards as they are for a Solution: each physical card with the card
+/// it counts as (the blank card with the colors the Solution gives it under
+/// Blank Card Wild, XIII-C-12).
+fn cards_as_they_are(
+    position: &Position,
+    rules: &InForce,
+    blank_colors: Card,
+) -> Vec<(Card, Card)> {
+    position
+        .universe
+        .iter()
+        .map(|c| {
+            (
+                c,
+                if c.is_blank() && rules.blank_card_wild {
+                    blank_colors
+                } else {
+                    c
+                },
+            )
+        })
+        .collect()
 }

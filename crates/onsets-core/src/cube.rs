@@ -2,7 +2,7 @@
 //! Resources).
 
 use crate::card::{words, Color};
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind};
 use std::fmt;
 
 /// The symbol on a cube's top face.
@@ -162,14 +162,20 @@ impl Symbol {
         match (chars.next(), chars.next()) {
             (Some(c), None) => Symbol::from_char(c).ok_or_else(|| {
                 ParseError::at(
+                    ParseErrorKind::Cube,
                     column,
                     format!(
                         "`{c}` is not a cube symbol (colors B R G Y, ∪ ∩ − ′, V Λ = ⊆, digits 1–5)"
                     ),
                 )
             }),
-            (None, _) => Err(ParseError::at(column, "expected a cube symbol")),
+            (None, _) => Err(ParseError::at(
+                ParseErrorKind::Cube,
+                column,
+                "expected a cube symbol",
+            )),
             _ => Err(ParseError::at(
+                ParseErrorKind::Cube,
                 column,
                 format!("`{text}` is not one cube symbol (separate cubes with spaces)"),
             )),
@@ -216,6 +222,7 @@ impl CubeList {
                     Some(s) => out.push(s),
                     None => {
                         return Err(ParseError::at(
+                            ParseErrorKind::Cube,
                             col + i,
                             format!("`{ch}` is not a cube symbol (colors B R G Y, ∪ ∩ − ′, V Λ = ⊆, digits 1–5)"),
                         ))

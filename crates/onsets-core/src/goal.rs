@@ -1,6 +1,6 @@
 //! Goals: layouts of digit cubes and their values (rules III-B-1).
 
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind};
 use std::fmt;
 
 /// A digit cube in the Goal: its digit (1–5) and whether it is upside-down
@@ -174,7 +174,11 @@ impl Goal {
                 continue;
             }
             if pending_flip.is_some() && !ch.is_ascii_digit() {
-                return Err(ParseError::at(col, "`~` must be followed by a digit"));
+                return Err(ParseError::at(
+                    ParseErrorKind::Goal,
+                    col,
+                    "`~` must be followed by a digit",
+                ));
             }
             match ch {
                 '~' => pending_flip = Some(col),
@@ -189,6 +193,7 @@ impl Goal {
                 }
                 '0' | '6'..='9' => {
                     return Err(ParseError::at(
+                        ParseErrorKind::Goal,
                         col,
                         format!("{ch} is not on a digit cube (faces 1, 1, 2, 3, 4, 5)"),
                     ))
@@ -199,6 +204,7 @@ impl Goal {
                 ')' => toks.push((col, Tok::Close)),
                 _ => {
                     return Err(ParseError::at(
+                        ParseErrorKind::Goal,
                         col,
                         format!(
                             "`{ch}` has no meaning in a Goal (digits 1–5, ~, +, *, parentheses)"
@@ -208,10 +214,15 @@ impl Goal {
             }
         }
         if let Some(col) = pending_flip {
-            return Err(ParseError::at(col, "`~` must be followed by a digit"));
+            return Err(ParseError::at(
+                ParseErrorKind::Goal,
+                col,
+                "`~` must be followed by a digit",
+            ));
         }
         if toks.is_empty() {
             return Err(ParseError::new(
+                ParseErrorKind::Goal,
                 "the Goal is empty: it needs one to three digit cubes (III-B)",
             ));
         }
@@ -227,6 +238,7 @@ impl Goal {
                 .map(|(c, _)| *c)
                 .unwrap_or(1);
             return Err(ParseError::at(
+                ParseErrorKind::Goal,
                 col,
                 "a Goal has at most three digit cubes (III-B)",
             ));
@@ -267,6 +279,7 @@ impl Goal {
                     .map(|(c, _)| *c)
                     .unwrap_or_else(|| text.chars().count().max(1));
                 return Err(ParseError::at(
+                    ParseErrorKind::Goal,
                     col,
                     "not a legal Goal layout (III-B-1): write A, A+B, A+B+C, A*B, A*B*C, A*B+C (L) or A*(B+C) (T)",
                 ));

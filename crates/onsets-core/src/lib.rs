@@ -37,7 +37,7 @@ pub use card::{Card, CardSet, Color};
 pub use check::{check, check_presentation};
 pub use cube::{CubeFamily, CubeList, Section, Symbol};
 pub use division::{Division, Edition, RelationCubes};
-pub use error::{ParseError, PositionError};
+pub use error::{ParseError, ParseErrorKind, PositionError};
 pub use explain::{explain, Explanation};
 pub use goal::{Goal, GoalDigit, GoalLayout};
 pub use in_force::InForce;

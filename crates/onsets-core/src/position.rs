@@ -4,7 +4,7 @@
 use crate::card::CardSet;
 use crate::cube::{CubeFamily, CubeList, Section, Symbol};
 use crate::division::{Division, Edition};
-use crate::error::{ParseError, PositionError};
+use crate::error::{ParseError, ParseErrorKind, PositionError};
 use crate::goal::{Goal, GoalDigit, GoalLayout};
 use crate::variation::Variation;
 use serde::{Deserialize, Serialize};
@@ -134,91 +134,72 @@ impl Position {
     /// Validates the JSON form: every field is parsed and checked against the
     /// kit (I-B-2) and the division's lists (XIII).
     pub fn from_raw(raw: &PositionJson) -> Result<Position, PositionError> {
+        // Every field is read, and every problem reported at once.
+        let mut errors = Vec::new();
         let edition = match &raw.edition {
-            None => Edition::default(),
-            Some(e) => e
+            None => Some(Edition::default()),
+            Some(e) => keep(
+                &mut errors,
+                e.parse()
+                    .map_err(|m: String| PositionError::invalid("edition", m)),
+            ),
+        };
+        let division: Option<Division> = keep(
+            &mut errors,
+            raw.division
                 .parse()
-                .map_err(|m: String| PositionError::invalid("edition", m))?,
-        };
-        let division: Division = raw
-            .division
-            .parse()
-            .map_err(|m: String| PositionError::invalid("division", m))?;
-        let universe =
-            CardSet::parse(&raw.universe).map_err(|e| PositionError::field("universe", e))?;
-        let goal = match &raw.goal {
-            GoalJson::Text(t) => Goal::parse(t).map_err(|e| PositionError::field("goal", e))?,
-            GoalJson::Illegal {
-                illegal_layout,
-                description,
-            } => {
-                let mut digits = Vec::new();
-                for (col, word) in crate::card::words(illegal_layout) {
-                    let (flip, d) = match word.strip_prefix('~') {
-                        Some(rest) => (true, rest),
-                        None => (false, word),
-                    };
-                    match d {
-                        "1" | "2" | "3" | "4" | "5" => {
-                            let d = d.as_bytes()[0] - b'0';
-                            digits.push(if flip { GoalDigit::flipped(d) } else { GoalDigit::new(d) });
-                        }
-                        _ => {
-                            return Err(PositionError::field(
-                                "goal.illegal_layout",
-                                ParseError::at(
-                                    col,
-                                    format!("`{word}` is not a digit cube (1–5, `~` for upside-down; III-B)"),
-                                ),
-                            ))
-                        }
-                    }
-                }
-                if digits.is_empty() {
-                    return Err(PositionError::invalid(
-                        "goal.illegal_layout",
-                        "an illegal layout still has digit cubes",
-                    ));
-                }
-                Goal::new(GoalLayout::Illegal {
-                    digits,
-                    description: description.clone(),
-                })
-            }
-        };
+                .map_err(|m: String| PositionError::invalid("division", m)),
+        );
+        let universe = keep(
+            &mut errors,
+            CardSet::parse(&raw.universe).map_err(|e| PositionError::field("universe", e)),
+        );
+        let goal = keep(&mut errors, goal_from_raw(raw));
         let section = |name: &str, text: &str| {
             CubeList::parse(text).map_err(|e| PositionError::field(name, e))
         };
-        let required = section("required", &raw.required)?;
-        let permitted = section("permitted", &raw.permitted)?;
-        let forbidden = section("forbidden", &raw.forbidden)?;
-        let resources = section("resources", &raw.resources)?;
-        let situation: Situation = raw
-            .situation
-            .parse()
-            .map_err(|m: String| PositionError::invalid("situation", m))?;
+        let required = keep(&mut errors, section("required", &raw.required));
+        let permitted = keep(&mut errors, section("permitted", &raw.permitted));
+        let forbidden = keep(&mut errors, section("forbidden", &raw.forbidden));
+        let resources = keep(&mut errors, section("resources", &raw.resources));
+        let situation: Option<Situation> = keep(
+            &mut errors,
+            raw.situation
+                .parse()
+                .map_err(|m: String| PositionError::invalid("situation", m)),
+        );
         let mut variations = Vec::new();
         for (i, v) in raw.variations.iter().enumerate() {
-            let field = format!("variations[{i}]");
-            let var = Variation::parse(v).map_err(|e| PositionError::field(field.clone(), e))?;
-            if !raw.adventurous {
-                return Err(PositionError::invalid(
-                    field,
-                    "Basic On-Sets has no variations (`adventurous` is false); set `adventurous: true`",
-                ));
+            if let Some(var) = keep(&mut errors, variation_from_raw(raw, division, i, v)) {
+                variations.push(var);
             }
-            if !var.selectable_in(division) && !Variation::automatic(division).contains(&var) {
-                return Err(PositionError::invalid(
-                    field,
-                    format!(
-                        "{} ({}) is not on the {division} division's list",
-                        var.keyword(),
-                        var.section()
-                    ),
-                ));
-            }
-            variations.push(var);
         }
+        let (
+            Some(edition),
+            Some(division),
+            Some(universe),
+            Some(goal),
+            Some(required),
+            Some(permitted),
+            Some(forbidden),
+            Some(resources),
+            Some(situation),
+            true,
+        ) = (
+            edition,
+            division,
+            universe,
+            goal,
+            required,
+            permitted,
+            forbidden,
+            resources,
+            situation,
+            errors.is_empty(),
+        )
+        else {
+            return Err(PositionError::all(errors));
+        };
         let p = Position {
             edition,
             division,
@@ -334,6 +315,95 @@ impl Position {
     }
 }
 
+/// The value of a field, or `None` with its error kept.
+fn keep<T>(errors: &mut Vec<PositionError>, r: Result<T, PositionError>) -> Option<T> {
+    r.map_err(|e| errors.push(e)).ok()
+}
+
+/// The Goal of a position's JSON: a Goal in the notation, or an illegal
+/// layout of digit cubes (III-B).
+fn goal_from_raw(raw: &PositionJson) -> Result<Goal, PositionError> {
+    Ok(match &raw.goal {
+        GoalJson::Text(t) => Goal::parse(t).map_err(|e| PositionError::field("goal", e))?,
+        GoalJson::Illegal {
+            illegal_layout,
+            description,
+        } => {
+            let mut digits = Vec::new();
+            for (col, word) in crate::card::words(illegal_layout) {
+                let (flip, d) = match word.strip_prefix('~') {
+                    Some(rest) => (true, rest),
+                    None => (false, word),
+                };
+                match d {
+                    "1" | "2" | "3" | "4" | "5" => {
+                        let d = d.as_bytes()[0] - b'0';
+                        digits.push(if flip {
+                            GoalDigit::flipped(d)
+                        } else {
+                            GoalDigit::new(d)
+                        });
+                    }
+                    _ => {
+                        return Err(PositionError::field(
+                            "goal.illegal_layout",
+                            ParseError::at(
+                                ParseErrorKind::Goal,
+                                col,
+                                format!(
+                                "`{word}` is not a digit cube (1–5, `~` for upside-down; III-B)"
+                            ),
+                            ),
+                        ))
+                    }
+                }
+            }
+            if digits.is_empty() {
+                return Err(PositionError::invalid(
+                    "goal.illegal_layout",
+                    "an illegal layout still has digit cubes",
+                ));
+            }
+            Goal::new(GoalLayout::Illegal {
+                digits,
+                description: description.clone(),
+            })
+        }
+    })
+}
+
+/// Variation `i` of a position's JSON (XIII): it must parse, the position
+/// must be Adventurous, and the variation must be on the division's list
+/// (when the division could be read).
+fn variation_from_raw(
+    raw: &PositionJson,
+    division: Option<Division>,
+    i: usize,
+    v: &str,
+) -> Result<Variation, PositionError> {
+    let field = format!("variations[{i}]");
+    let var = Variation::parse(v).map_err(|e| PositionError::field(field.clone(), e))?;
+    if !raw.adventurous {
+        return Err(PositionError::invalid(
+            field,
+            "Basic On-Sets has no variations (`adventurous` is false); set `adventurous: true`",
+        ));
+    }
+    if let Some(division) = division {
+        if !var.selectable_in(division) && !Variation::automatic(division).contains(&var) {
+            return Err(PositionError::invalid(
+                field,
+                format!(
+                    "{} ({}) is not on the {division} division's list",
+                    var.keyword(),
+                    var.section()
+                ),
+            ));
+        }
+    }
+    Ok(var)
+}
+
 static EMPTY: CubeList = CubeList(Vec::new());
 
 impl From<ParseError> for PositionError {
@@ -386,6 +456,32 @@ mod tests {
             .contains("variations[1]"));
         assert!(Position::from_json("{").is_err());
         assert!(Position::from_json("[]").is_err());
+    }
+
+    #[test]
+    fn every_wrong_field_is_reported_at_once() {
+        let bad = EXAMPLE
+            .replace("\"R ′\"", "\"R ′ X\"")
+            .replace("\"now\"", "\"later\"")
+            .replace("\"senior\"", "\"middle\"");
+        let e = Position::from_json(&bad).unwrap_err();
+        let fields: Vec<String> = e
+            .problems()
+            .iter()
+            .map(|p| match p {
+                PositionError::Field { field, .. } | PositionError::Invalid { field, .. } => {
+                    field.clone()
+                }
+                other => panic!("{other}"),
+            })
+            .collect();
+        assert_eq!(fields, ["permitted", "situation", "variations[1]"]);
+        let text = e.to_string();
+        assert!(
+            text.starts_with("field `permitted`: `X` is not a cube symbol"),
+            "{text}"
+        );
+        assert!(text.contains("; field `situation`: "), "{text}");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 
 use crate::card::{Card, Color};
 use crate::cube::Symbol;
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind};
 use std::fmt;
 
 /// A pair of grouping symbols (VI-A comment a).
@@ -150,9 +150,15 @@ impl Expr {
         match p.solutions.as_slice() {
             [s] if s.parts.len() == 1 => match &s.parts[0] {
                 Part::SetName(e) => Ok(e.clone()),
-                _ => Err(ParseError::new("expected a Set-Name")),
+                _ => Err(ParseError::new(
+                    ParseErrorKind::Syntax,
+                    "expected a Set-Name",
+                )),
             },
-            _ => Err(ParseError::new("expected a single Set-Name")),
+            _ => Err(ParseError::new(
+                ParseErrorKind::Syntax,
+                "expected a single Set-Name",
+            )),
         }
     }
 }
@@ -278,7 +284,10 @@ impl Solution {
     pub fn parse(text: &str) -> Result<Solution, ParseError> {
         let mut p = Presentation::parse(text)?;
         if p.solutions.len() != 1 {
-            return Err(ParseError::new("expected one Solution, found `||`"));
+            return Err(ParseError::new(
+                ParseErrorKind::Syntax,
+                "expected one Solution, found `||`",
+            ));
         }
         Ok(p.solutions.remove(0))
     }
@@ -352,6 +361,7 @@ fn tokenize(text: &str) -> Result<Vec<(Pos, Tok)>, ParseError> {
         col += 1;
         let pos = Pos { line, column: col };
         let err = |m: String| ParseError {
+            kind: ParseErrorKind::UnknownSymbol,
             message: m,
             line: (line > 1).then_some(line),
             column: Some(col),
@@ -417,7 +427,12 @@ fn tokenize(text: &str) -> Result<Vec<(Pos, Tok)>, ParseError> {
 // ---------------------------------------------------------------- parser
 
 fn perr(pos: Pos, message: impl Into<String>) -> ParseError {
+    kperr(ParseErrorKind::Syntax, pos, message)
+}
+
+fn kperr(kind: ParseErrorKind, pos: Pos, message: impl Into<String>) -> ParseError {
     ParseError {
+        kind,
         message: message.into(),
         line: (pos.line > 1).then_some(pos.line),
         column: Some(pos.column),
@@ -489,7 +504,8 @@ fn check_nesting(toks: &[(Pos, Tok)]) -> Result<(), ParseError> {
 }
 
 fn too_deep(pos: Pos) -> ParseError {
-    perr(
+    kperr(
+        ParseErrorKind::TooDeep,
         pos,
         format!("grouping symbols and ′ nested deeper than {MAX_NESTING}"),
     )
@@ -672,7 +688,8 @@ impl<'a> Parser<'a> {
                 match self.peek() {
                     Some(Tok::Close(c)) if c == b => self.i += 1,
                     Some(Tok::Close(c)) => {
-                        return Err(perr(
+                        return Err(kperr(
+                            ParseErrorKind::Unbalanced,
                             self.pos(),
                             format!(
                                 "{} at {pos} is closed by {} (VII-C-5-d)",
@@ -682,7 +699,8 @@ impl<'a> Parser<'a> {
                         ))
                     }
                     _ => {
-                        return Err(perr(
+                        return Err(kperr(
+                            ParseErrorKind::Unbalanced,
                             pos,
                             format!("{} is never closed (VII-C-5-d)", b.open()),
                         ))
@@ -797,7 +815,8 @@ fn parse_part(toks: &[(Pos, Tok)], end: Pos) -> Result<Part, ParseError> {
     let (mut sides, rels, _) = p.relchain()?;
     if let Some((pos, t)) = toks.get(p.i) {
         return Err(match t {
-            Tok::Close(b) => perr(
+            Tok::Close(b) => kperr(
+                ParseErrorKind::Unbalanced,
                 *pos,
                 format!("{} has no matching {} (VII-C-5-d)", b.close(), b.open()),
             ),
@@ -828,12 +847,25 @@ fn parse_part(toks: &[(Pos, Tok)], end: Pos) -> Result<Part, ParseError> {
 fn parse_blank(toks: &[(Pos, Tok)], end: Pos) -> Result<Part, ParseError> {
     match toks.get(1) {
         Some((_, Tok::Colon)) | Some((_, Tok::Sym(Symbol::Equals))) => {}
-        Some((p, _)) => return Err(perr(*p, "write the blank card's colors as `blank: BG`")),
-        None => return Err(perr(end, "write the blank card's colors as `blank: BG`")),
+        Some((p, _)) => {
+            return Err(kperr(
+                ParseErrorKind::Blank,
+                *p,
+                "write the blank card's colors as `blank: BG`",
+            ))
+        }
+        None => {
+            return Err(kperr(
+                ParseErrorKind::Blank,
+                end,
+                "write the blank card's colors as `blank: BG`",
+            ))
+        }
     }
     let rest = &toks[2..];
     match rest {
-        [] => Err(perr(
+        [] => Err(kperr(
+            ParseErrorKind::Blank,
             end,
             "`blank:` must be followed by the colors on the blank card, or `-` for none",
         )),
@@ -844,7 +876,8 @@ fn parse_blank(toks: &[(Pos, Tok)], end: Pos) -> Result<Part, ParseError> {
                 match t {
                     Tok::Sym(Symbol::Color(c)) => {
                         if mask & c.bit() != 0 {
-                            return Err(perr(
+                            return Err(kperr(
+                                ParseErrorKind::Blank,
                                 *p,
                                 format!("{} is listed twice on the blank card", c.letter()),
                             ));
@@ -852,7 +885,8 @@ fn parse_blank(toks: &[(Pos, Tok)], end: Pos) -> Result<Part, ParseError> {
                         mask |= c.bit();
                     }
                     t => {
-                        return Err(perr(
+                        return Err(kperr(
+                            ParseErrorKind::Blank,
                             *p,
                             format!("{} is not a color for the blank card", describe(*t)),
                         ))
@@ -907,7 +941,10 @@ impl Presentation {
         flush(&toks[start..], end_pos, &mut current)?;
         if current.parts.is_empty() {
             if solutions.is_empty() {
-                return Err(ParseError::new("the Solution is empty"));
+                return Err(ParseError::new(
+                    ParseErrorKind::Empty,
+                    "the Solution is empty",
+                ));
             }
             return Err(perr(end_pos, "`||` must come between two Solutions"));
         }
@@ -992,6 +1029,19 @@ mod tests {
     fn multi_line_errors_name_the_line() {
         let e = err("B ⊆ R\nR ∪ ′B");
         assert_eq!((e.line, e.column), (Some(2), Some(5)));
+    }
+
+    #[test]
+    fn vii_c_5_d_parse_errors_have_kinds() {
+        assert_eq!(err("(B ∪ R").kind, ParseErrorKind::Unbalanced);
+        assert_eq!(err("(B ∪ R]").kind, ParseErrorKind::Unbalanced);
+        assert_eq!(err("B ∪ R)").kind, ParseErrorKind::Unbalanced);
+        assert_eq!(err("B ∪").kind, ParseErrorKind::Syntax);
+        assert_eq!(err("B ∪ R = 4").kind, ParseErrorKind::UnknownSymbol);
+        assert_eq!(err("B ∪ Q").kind, ParseErrorKind::UnknownSymbol);
+        assert_eq!(err("").kind, ParseErrorKind::Empty);
+        let deep = format!("{}B{}", "(".repeat(70), ")".repeat(70));
+        assert_eq!(err(&deep).kind, ParseErrorKind::TooDeep);
     }
 
     #[test]

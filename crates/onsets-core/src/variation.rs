@@ -3,7 +3,7 @@
 use crate::card::Card;
 use crate::cube::Symbol;
 use crate::division::Division;
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind};
 use crate::solution::Expr;
 use std::fmt;
 
@@ -138,6 +138,7 @@ impl Variation {
         let need = |what: &str| -> Result<(), ParseError> {
             if param.is_empty() {
                 Err(ParseError::at(
+                    ParseErrorKind::Variation,
                     lead + word.chars().count() + 1,
                     format!("`{word}` needs {what}"),
                 ))
@@ -150,6 +151,7 @@ impl Variation {
                 Ok(v)
             } else {
                 Err(ParseError::at(
+                    ParseErrorKind::Variation,
                     param_col,
                     format!("`{word}` takes no parameter"),
                 ))
@@ -159,6 +161,7 @@ impl Variation {
             let s = Symbol::parse_at(param, param_col)?;
             if s.is_digit() {
                 return Err(ParseError::at(
+                    ParseErrorKind::Variation,
                     param_col,
                     "a digit cube cannot be required or wild (XIII-A-1, XIII-A-2)",
                 ));
@@ -191,13 +194,13 @@ impl Variation {
                     [s] if s.parts.len() == 1 => match &s.parts[0] {
                         crate::solution::Part::SetName(x) => {
                             if x.symbols().iter().any(|w| w.cube.is_some()) {
-                                return Err(ParseError::at(param_col, "a Double Set is named without `@` annotations"));
+                                return Err(ParseError::at(ParseErrorKind::Variation, param_col, "a Double Set is named without `@` annotations"));
                             }
                             Ok(Variation::DoubleSet(x.clone()))
                         }
-                        _ => Err(ParseError::at(param_col, "a Double Set is a Set-Name, not a Restriction (XIII-C-10)")),
+                        _ => Err(ParseError::at(ParseErrorKind::Variation, param_col, "a Double Set is a Set-Name, not a Restriction (XIII-C-10)")),
                     },
-                    _ => Err(ParseError::at(param_col, "a Double Set is one Set-Name (XIII-C-10)")),
+                    _ => Err(ParseError::at(ParseErrorKind::Variation, param_col, "a Double Set is one Set-Name (XIII-C-10)")),
                 }
             }
             "required-card" | "forbidden-card" => {
@@ -205,8 +208,9 @@ impl Variation {
                 let c = Card::parse_at(param, param_col)?;
                 Ok(if word == "required-card" { Variation::RequiredCard(c) } else { Variation::ForbiddenCard(c) })
             }
-            "" => Err(ParseError::at(1, "empty variation")),
+            "" => Err(ParseError::at(ParseErrorKind::Variation, 1, "empty variation")),
             w => Err(ParseError::at(
+                ParseErrorKind::Variation,
                 lead + 1,
                 format!(
                     "unknown variation `{w}`: expected one of required-cube, wild-cube, union-intersection-interchangeable, universe-empty-interchangeable, two-operations, multiple-operations, shift-from-permitted, no-null-restrictions, absolute-value, double-set, required-card, forbidden-card, blank-card-wild, symmetric-difference, two-solutions"

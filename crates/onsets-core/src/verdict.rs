@@ -127,6 +127,20 @@ impl Rule {
     }
 }
 
+/// A citation compares with its spelling (`rule == "IV-B"`), for tests and
+/// for texts that cite sections.
+impl PartialEq<&str> for Rule {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<Rule> for &str {
+    fn eq(&self, other: &Rule) -> bool {
+        *self == other.0
+    }
+}
+
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0)

@@ -2,12 +2,12 @@
 //! Goal-setter, each shake's faces and the top of each shake's deck, so a
 //! scenario (a judges' manual situation) is written without searching seeds.
 
-use crate::model::{Dice, Family, Rejection};
+use crate::model::{Dice, Family, RejectCode, Rejection};
 use crate::state::{faces, kit};
 use onsets_core::{Card, Symbol};
 
 fn bad(msg: String) -> Rejection {
-    Rejection::new("bad-dice", "II-A", msg)
+    Rejection::new(RejectCode::BadDice, "II-A", msg)
 }
 
 /// The 18 faces of a `faces` text, each checked against its cube's family.

@@ -10,7 +10,7 @@ use crate::state::*;
 
 type R<T> = Result<T, Rejection>;
 
-fn rej<T>(code: &'static str, rule: &'static str, msg: impl Into<String>) -> R<T> {
+fn rej<T>(code: RejectCode, rule: &'static str, msg: impl Into<String>) -> R<T> {
     Err(Rejection::new(code, rule, msg))
 }
 
@@ -91,25 +91,29 @@ impl Match {
             _ => matches!(to, Place::Required | Place::Forbidden),
         };
         if !allowed {
-            return rej("bad-section", rule, "not a section this cube can go to");
+            return rej(
+                RejectCode::BadSection,
+                rule,
+                "not a section this cube can go to",
+            );
         }
         if bonus && to != Place::Forbidden {
             return rej(
-                "bonus-to-forbidden",
+                RejectCode::BonusToForbidden,
                 "IV-C-1",
                 "a bonus move goes to Forbidden",
             );
         }
         if c.family == Family::Digit {
             return rej(
-                "not-your-turn",
+                RejectCode::NotYourTurn,
                 "IV-A",
                 "a digit cube is not moved on a turn (OS-C1), least of all out of turn",
             );
         }
         if self.resources_count() <= 1 && (to == Place::Forbidden || from == Place::Permitted) {
             return rej(
-                "not-your-turn",
+                RejectCode::NotYourTurn,
                 "VIII-A",
                 "with one cube left in Resources the player whose turn it is moves it or challenges Impossible",
             );
@@ -169,21 +173,21 @@ impl Match {
     pub(crate) fn return_cube(&mut self, player: usize, cube: u8, ev: &mut Vec<Event>) -> R<()> {
         let Some(rc) = self.return_choice.clone() else {
             return rej(
-                "nothing-to-return",
+                RejectCode::NothingToReturn,
                 "IV-C",
                 "no charge of two cubes moved without \"Bonus\" waits for a choice",
             );
         };
         if player != rc.player {
             return rej(
-                "not-offender",
+                RejectCode::NotOffender,
                 "IV-C",
                 "the player who moved the two cubes chooses which to return",
             );
         }
         if !rc.cubes.contains(&cube) {
             return rej(
-                "not-one-of-the-two",
+                RejectCode::NotOneOfTheTwo,
                 "IV-C",
                 "return one of the two cubes moved to Forbidden",
             );
@@ -233,36 +237,14 @@ impl Match {
         ev: &mut Vec<Event>,
     ) -> R<()> {
         if b.is_some() {
-            return rej("one-bonus", "IV-C", "one bonus move per turn");
+            return rej(RejectCode::OneBonus, "IV-C", "one bonus move per turn");
         }
-        if !matches!(to, Place::Required | Place::Forbidden) {
-            return rej(
-                "bad-section",
-                "XIII-A-7",
-                "a cube is shifted from Permitted to Required or Forbidden",
-            );
-        }
-        if self.resources_count() <= 1 {
-            return rej(
-                "last-cube",
-                "VIII-A",
-                "with one cube in Resources, move it or challenge Impossible",
-            );
-        }
-        let prev = self.last_mover;
-        let snap = self.move_timer(player);
-        self.place(id, to);
-        self.last_mover = Some(player);
+        let (prev, snap) = self.shift_cube(player, id, to, ev)?;
         self.phase = Phase::Moves {
             turn,
             bonus: Some(id),
             first,
         };
-        ev.push(Event::Shifted {
-            player,
-            cube: id,
-            to,
-        });
         self.illegal(
             player,
             "IV-C-1",

@@ -24,7 +24,7 @@
 //! let setter = m.goal_setter;
 //! let wrong = (setter + 1) % 2; // the dealer, not the Goal-setter
 //! let r = m.apply(Action { at_ms: 1000, act: Act::Roll { player: wrong, set_out: None } });
-//! assert_eq!(r.unwrap_err().rule, "II-A");
+//! assert_eq!(r.unwrap_err().rule.as_str(), "II-A");
 //! ```
 
 mod chain;
@@ -37,16 +37,17 @@ mod log;
 mod model;
 mod scoring;
 mod state;
+mod view;
 
 pub use chain::Chain;
-pub use engine::situation_of;
-pub use judge::{ambiguity, ground_of, objection_for};
+pub use judge::{ambiguity, ground_of, objection_for, situation_of, Ground};
 pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};
 pub use model::{
     Act, Action, ChallengeKind, CheckingMode, Cube, Dice, Event, Family, GoalSpec, MatchConfig,
-    Objection, Place, Rejection, SetOut, ShakeDice, Task,
+    Objection, Place, RejectCode, Rejection, SetOut, ShakeDice, Task,
 };
 pub use state::{
     Checking, Decision, IpKind, Match, Pending, Phase, Presented, ReturnChoice, Role, Selection,
     ShakeRecord, Timer, Writer, Writing, WritingKind,
 };
+pub use view::PlayerView;

@@ -95,7 +95,7 @@ impl Match {
         }
         let err = |line: usize, r: Rejection| ReplayError {
             line,
-            rule: Some(r.rule),
+            rule: Some(r.rule.as_str()),
             message: format!("{}: {}", r.code, r.message),
         };
         let (mut m, ev) = Match::new(header.config).map_err(|r| err(i + 1, r))?;

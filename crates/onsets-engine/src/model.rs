@@ -2,7 +2,7 @@
 //! state pieces. Everything here is serde-serializable so a match is a JSON
 //! log (see `docs/engine.md`).
 
-use onsets_core::{Division, Goal, GoalDigit, GoalLayout, Section, Symbol};
+use onsets_core::{Division, Goal, GoalDigit, GoalLayout, Rule, Section, Symbol};
 use serde::{Deserialize, Serialize};
 
 /// Serde helpers for core types that are not themselves serde types.
@@ -368,18 +368,18 @@ impl Act {
 /// Why an action was refused. The state is untouched.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection {
-    /// A stable kebab-case code (`not-your-turn`, `wrong-phase`, …).
-    pub code: &'static str,
+    /// A stable code (`not-your-turn`, `wrong-phase`, …).
+    pub code: RejectCode,
     /// The rule section it rests on, e.g. `IV-B`.
-    pub rule: &'static str,
+    pub rule: Rule,
     pub message: String,
 }
 
 impl Rejection {
-    pub fn new(code: &'static str, rule: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: RejectCode, rule: &'static str, message: impl Into<String>) -> Self {
         Rejection {
             code,
-            rule,
+            rule: Rule(rule),
             message: message.into(),
         }
     }
@@ -392,6 +392,209 @@ impl std::fmt::Display for Rejection {
 }
 
 impl std::error::Error for Rejection {}
+
+/// Why an action was refused: a stable code whose kebab-case spelling
+/// ([`RejectCode::as_str`]) is the wire format (`rejected` frames, logs; see
+/// docs/engine.md). Code compares codes, never strings. `Internal`, `Storage`
+/// and `NotStarted` are the host's (the server's) own refusals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum RejectCode {
+    AlreadyAgreed,
+    AlreadyChallenged,
+    AlreadyDealt,
+    AlreadyDecided,
+    AlreadyPresent,
+    AlreadyPresented,
+    AlreadyRolled,
+    BadDice,
+    BadGoal,
+    BadSection,
+    BadVariation,
+    BlockHeld,
+    BonusCommits,
+    BonusDigit,
+    BonusToForbidden,
+    ClockBackwards,
+    CubeNotThere,
+    DealNothing,
+    Declined,
+    Forceout,
+    GoalCubeMustStay,
+    GoalFirst,
+    GoalTouched,
+    Internal,
+    JudgeMode,
+    LastCube,
+    MatchOver,
+    MayNotPresent,
+    MustOrMayNot,
+    MustSelect,
+    NoSuchCube,
+    NoSuchDigit,
+    NoSuchPlayer,
+    NotBeingChecked,
+    NotDealer,
+    NotGoalSetter,
+    NotHolding,
+    NotOffender,
+    NotOneOfTheTwo,
+    NotSeated,
+    NotStarted,
+    NotYourSelection,
+    NotYourTurn,
+    NothingToReturn,
+    OneBonus,
+    OwnDeclaration,
+    OwnSolution,
+    Players,
+    ReturnFirst,
+    Round,
+    SetOut,
+    Storage,
+    TimeUp,
+    Waiting,
+    WrongPhase,
+}
+
+impl RejectCode {
+    /// Every code, in alphabetical order of its spelling.
+    pub const ALL: [RejectCode; 55] = [
+        RejectCode::AlreadyAgreed,
+        RejectCode::AlreadyChallenged,
+        RejectCode::AlreadyDealt,
+        RejectCode::AlreadyDecided,
+        RejectCode::AlreadyPresent,
+        RejectCode::AlreadyPresented,
+        RejectCode::AlreadyRolled,
+        RejectCode::BadDice,
+        RejectCode::BadGoal,
+        RejectCode::BadSection,
+        RejectCode::BadVariation,
+        RejectCode::BlockHeld,
+        RejectCode::BonusCommits,
+        RejectCode::BonusDigit,
+        RejectCode::BonusToForbidden,
+        RejectCode::ClockBackwards,
+        RejectCode::CubeNotThere,
+        RejectCode::DealNothing,
+        RejectCode::Declined,
+        RejectCode::Forceout,
+        RejectCode::GoalCubeMustStay,
+        RejectCode::GoalFirst,
+        RejectCode::GoalTouched,
+        RejectCode::Internal,
+        RejectCode::JudgeMode,
+        RejectCode::LastCube,
+        RejectCode::MatchOver,
+        RejectCode::MayNotPresent,
+        RejectCode::MustOrMayNot,
+        RejectCode::MustSelect,
+        RejectCode::NoSuchCube,
+        RejectCode::NoSuchDigit,
+        RejectCode::NoSuchPlayer,
+        RejectCode::NotBeingChecked,
+        RejectCode::NotDealer,
+        RejectCode::NotGoalSetter,
+        RejectCode::NotHolding,
+        RejectCode::NotOffender,
+        RejectCode::NotOneOfTheTwo,
+        RejectCode::NotSeated,
+        RejectCode::NotStarted,
+        RejectCode::NotYourSelection,
+        RejectCode::NotYourTurn,
+        RejectCode::NothingToReturn,
+        RejectCode::OneBonus,
+        RejectCode::OwnDeclaration,
+        RejectCode::OwnSolution,
+        RejectCode::Players,
+        RejectCode::ReturnFirst,
+        RejectCode::Round,
+        RejectCode::SetOut,
+        RejectCode::Storage,
+        RejectCode::TimeUp,
+        RejectCode::Waiting,
+        RejectCode::WrongPhase,
+    ];
+
+    /// The kebab-case code of the wire format.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RejectCode::AlreadyAgreed => "already-agreed",
+            RejectCode::AlreadyChallenged => "already-challenged",
+            RejectCode::AlreadyDealt => "already-dealt",
+            RejectCode::AlreadyDecided => "already-decided",
+            RejectCode::AlreadyPresent => "already-present",
+            RejectCode::AlreadyPresented => "already-presented",
+            RejectCode::AlreadyRolled => "already-rolled",
+            RejectCode::BadDice => "bad-dice",
+            RejectCode::BadGoal => "bad-goal",
+            RejectCode::BadSection => "bad-section",
+            RejectCode::BadVariation => "bad-variation",
+            RejectCode::BlockHeld => "block-held",
+            RejectCode::BonusCommits => "bonus-commits",
+            RejectCode::BonusDigit => "bonus-digit",
+            RejectCode::BonusToForbidden => "bonus-to-forbidden",
+            RejectCode::ClockBackwards => "clock-backwards",
+            RejectCode::CubeNotThere => "cube-not-there",
+            RejectCode::DealNothing => "deal-nothing",
+            RejectCode::Declined => "declined",
+            RejectCode::Forceout => "forceout",
+            RejectCode::GoalCubeMustStay => "goal-cube-must-stay",
+            RejectCode::GoalFirst => "goal-first",
+            RejectCode::GoalTouched => "goal-touched",
+            RejectCode::Internal => "internal",
+            RejectCode::JudgeMode => "judge-mode",
+            RejectCode::LastCube => "last-cube",
+            RejectCode::MatchOver => "match-over",
+            RejectCode::MayNotPresent => "may-not-present",
+            RejectCode::MustOrMayNot => "must-or-may-not",
+            RejectCode::MustSelect => "must-select",
+            RejectCode::NoSuchCube => "no-such-cube",
+            RejectCode::NoSuchDigit => "no-such-digit",
+            RejectCode::NoSuchPlayer => "no-such-player",
+            RejectCode::NotBeingChecked => "not-being-checked",
+            RejectCode::NotDealer => "not-dealer",
+            RejectCode::NotGoalSetter => "not-goal-setter",
+            RejectCode::NotHolding => "not-holding",
+            RejectCode::NotOffender => "not-offender",
+            RejectCode::NotOneOfTheTwo => "not-one-of-the-two",
+            RejectCode::NotSeated => "not-seated",
+            RejectCode::NotStarted => "not-started",
+            RejectCode::NotYourSelection => "not-your-selection",
+            RejectCode::NotYourTurn => "not-your-turn",
+            RejectCode::NothingToReturn => "nothing-to-return",
+            RejectCode::OneBonus => "one-bonus",
+            RejectCode::OwnDeclaration => "own-declaration",
+            RejectCode::OwnSolution => "own-solution",
+            RejectCode::Players => "players",
+            RejectCode::ReturnFirst => "return-first",
+            RejectCode::Round => "round",
+            RejectCode::SetOut => "set-out",
+            RejectCode::Storage => "storage",
+            RejectCode::TimeUp => "time-up",
+            RejectCode::Waiting => "waiting",
+            RejectCode::WrongPhase => "wrong-phase",
+        }
+    }
+
+    /// The code spelled `code`.
+    pub fn from_code(code: &str) -> Option<RejectCode> {
+        RejectCode::ALL.into_iter().find(|c| c.as_str() == code)
+    }
+}
+
+impl std::fmt::Display for RejectCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for RejectCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
 
 /// The tasks with a time limit (XI-A-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -551,6 +754,12 @@ pub enum Event {
         /// The Solution as presented (shown to everyone once it is judged).
         #[serde(default)]
         solution: String,
+        /// The exact checker's verdict on the Solution (VII-B), for hosts
+        /// that show it (the terminal game); not part of the wire format.
+        /// In judge mode it decides `correct` (VII-C-6); in players mode
+        /// `correct` is what the checkers' objections decided (VII-C-4).
+        #[serde(skip)]
+        verdict: Option<Box<onsets_core::Verdict>>,
     },
     TimeExpired {
         player: usize,

@@ -262,7 +262,9 @@ pub enum IpKind {
 }
 
 /// A match: the whole state. Pure data; [`Match::apply`] makes the next one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// (Serialized for inspection only: a match is stored and rebuilt as its log,
+/// [`Match::log_lines`] and [`Match::replay`].)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Match {
     pub config: MatchConfig,
     pub rng: RngState,
@@ -295,26 +297,19 @@ pub struct Match {
     /// Every accepted action, in order: the log after the header.
     pub log: Chain<Action>,
     /// Who is at the table (X-D).
-    #[serde(default)]
     pub present: Vec<bool>,
     /// Who takes part in the current shake: present before the roll (X-D).
-    #[serde(default)]
     pub seated: Vec<bool>,
     /// Who took part in at least one shake (XII-A "Did Not Play").
-    #[serde(default)]
     pub played: Vec<bool>,
     /// The holder of the challenge block, if it is up (V-B, XI-A-1-f).
-    #[serde(default)]
     pub block: Option<usize>,
     /// When the holder's 15 seconds to state a challenge run out (XI-A-1-f).
-    #[serde(default)]
     pub block_until: Option<u64>,
     /// The latest regular move of the shake: (player, cube) (IV-C comment b).
-    #[serde(default)]
     pub last_move: Option<(usize, u8)>,
     /// Two cubes moved to Forbidden without "Bonus" were charged: the
     /// offender returns one of them (IV-C comment b).
-    #[serde(default)]
     pub return_choice: Option<ReturnChoice>,
 }
 

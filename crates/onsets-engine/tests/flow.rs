@@ -105,7 +105,7 @@ fn three_player_impossible_challenge_with_third_party() {
         })
         .unwrap_err()
         .code,
-        "may-not-present"
+        RejectCode::MayNotPresent
     );
     t.present(a, "B − R");
     t.act(Act::Decline { player: s });

@@ -90,7 +90,7 @@ fn ii_c_2_second_illegal_selection_loses_the_pick_for_the_shake() {
             variation: "two-operations".into(),
         })
         .unwrap_err();
-    assert_eq!(r.code, "not-your-selection");
+    assert_eq!(r.code, RejectCode::NotYourSelection);
     assert!(t.m.variations().is_empty());
 }
 
@@ -510,12 +510,12 @@ fn iv_c_comment_b_two_cubes_without_bonus_the_player_chooses_which_to_return() {
         player: s,
         kind: ChallengeKind::Impossible,
     });
-    assert_eq!(r.unwrap_err().code, "return-first");
+    assert_eq!(r.unwrap_err().code, RejectCode::ReturnFirst);
     let b = t.cube("B", Place::Resources);
     let r = t.try_act(Act::ReturnCube { player: o, cube: b });
-    assert_eq!(r.unwrap_err().code, "not-one-of-the-two");
+    assert_eq!(r.unwrap_err().code, RejectCode::NotOneOfTheTwo);
     let r = t.try_act(Act::ReturnCube { player: s, cube: y });
-    assert_eq!(r.unwrap_err().code, "not-offender");
+    assert_eq!(r.unwrap_err().code, RejectCode::NotOffender);
     // the offender returns the first cube: the second stands as the move
     let ev = t.act(Act::ReturnCube { player: o, cube: y });
     assert!(has(
@@ -634,7 +634,10 @@ fn ix_a_1_last_cube_out_of_turn_charged_undoes_the_forceout() {
             bonus: false,
         })
         .unwrap_err();
-    assert_eq!((r.code, r.rule), ("not-your-turn", "VIII-A"));
+    assert_eq!(
+        (r.code, r.rule.as_str()),
+        (RejectCode::NotYourTurn, "VIII-A")
+    );
 }
 
 /// XI-B-2 with VIII-A: "stop" while the last cube lies in Forbidden puts it

@@ -58,7 +58,7 @@ fn x_d_player_arriving_after_the_roll_scores_minus_two_and_sits_out() {
             kind: ChallengeKind::Impossible,
         })
         .unwrap_err();
-    assert_eq!((r.code, r.rule), ("not-seated", "X-D"));
+    assert_eq!((r.code, r.rule.as_str()), (RejectCode::NotSeated, "X-D"));
     t.act(Act::Challenge {
         player: t.left(s),
         kind: ChallengeKind::Impossible,
@@ -96,7 +96,7 @@ fn x_d_player_arriving_before_the_roll_plays_the_shake() {
         "no −2 for arriving before the roll"
     );
     let r = t.try_act(Act::Arrive { player: 2 }).unwrap_err();
-    assert_eq!(r.rule, "X-D");
+    assert_eq!(r.rule.as_str(), "X-D");
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn x_d_two_player_match_waits_for_the_absent_player() {
         player: 0,
         set_out: None,
     });
-    assert_eq!(r.unwrap_err().code, "waiting");
+    assert_eq!(r.unwrap_err().code, RejectCode::Waiting);
     // no time limit runs while waiting
     assert!(t.clock(5 * 60_000).is_empty());
     t.act(Act::Arrive { player: 1 });
@@ -177,7 +177,7 @@ fn xi_a_1_f_block_picked_up_and_nothing_said_for_15_seconds_costs_a_point() {
             bonus: false,
         })
         .unwrap_err();
-    assert_eq!((r.code, r.rule), ("block-held", "V-B"));
+    assert_eq!((r.code, r.rule.as_str()), (RejectCode::BlockHeld, "V-B"));
     let at = t.m.now_ms;
     // no ten-second countdown (XI-A-3 exception)
     let ev = t.clock(at + 14_000);
@@ -235,7 +235,7 @@ fn v_b_block_picked_up_then_put_down_costs_a_point() {
     let (mut t, s, o) = after_goal(58, 2);
     t.act(Act::PickUpBlock { player: o });
     let r = t.try_act(Act::PutDownBlock { player: s }).unwrap_err();
-    assert_eq!(r.rule, "V-B");
+    assert_eq!(r.rule.as_str(), "V-B");
     t.act(Act::PutDownBlock { player: o });
     assert_eq!(t.penalties()[o], -1);
     assert!(t.m.block.is_none());
@@ -260,7 +260,7 @@ fn v_b_simultaneous_pick_up_the_first_in_the_log_is_the_challenger() {
             act: Act::PickUpBlock { player: s },
         })
         .unwrap_err();
-    assert_eq!((r.code, r.rule), ("block-held", "V-B"));
+    assert_eq!((r.code, r.rule.as_str()), (RejectCode::BlockHeld, "V-B"));
     // two challenges at the same instant: the first in the log stands
     let (m, _) =
         t.m.apply(Action {
@@ -280,7 +280,7 @@ fn v_b_simultaneous_pick_up_the_first_in_the_log_is_the_challenger() {
             },
         })
         .unwrap_err();
-    assert_eq!(r.code, "already-challenged");
+    assert_eq!(r.code, RejectCode::AlreadyChallenged);
     let Phase::Writing(w) = &m.phase else {
         panic!("writing")
     };
@@ -352,7 +352,10 @@ fn vii_c_5_c_comment_c_each_checker_has_one_attempt() {
     let (mut t, s, a, b) = ambiguous_now(61);
     attempt(&mut t, a, b, "B ∪ (G − B)").unwrap();
     let r = attempt(&mut t, a, b, "B ∪ (G − R)").unwrap_err();
-    assert_eq!((r.code, r.rule), ("already-decided", "VII-C-5-c"));
+    assert_eq!(
+        (r.code, r.rule.as_str()),
+        (RejectCode::AlreadyDecided, "VII-C-5-c")
+    );
     // the other checker still has theirs
     attempt(&mut t, s, b, "B ∪ (G − B)").unwrap();
     assert_eq!(

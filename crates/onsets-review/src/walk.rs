@@ -81,7 +81,7 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
     }
     let rejected = |line: usize, r: onsets_engine::Rejection| ReviewError::Rejected {
         line,
-        rule: r.rule,
+        rule: r.rule.as_str(),
         message: format!("{}: {}", r.code, r.message),
     };
     let players = header.config.players.clone();

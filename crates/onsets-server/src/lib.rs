@@ -37,7 +37,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use lobby::{ApiError, ListQuery};
+use lobby::{ApiCode, ApiError, ListQuery};
 use std::net::SocketAddr;
 
 /// The largest WebSocket message accepted at all; frames over
@@ -130,7 +130,7 @@ fn too_many(lobby: &Lobby, l: limits::Limited) -> Response {
     lobby.metrics.limited();
     let mut r = api_error(
         StatusCode::TOO_MANY_REQUESTS,
-        ApiError::new("rate-limited", l.message, None),
+        ApiError::new(ApiCode::RateLimited, l.message, None),
     );
     if let Ok(v) = HeaderValue::from_str(&l.retry_after_s.to_string()) {
         r.headers_mut().insert(header::RETRY_AFTER, v);
@@ -165,7 +165,7 @@ async fn list_tables(
         Err(e) => {
             return api_error(
                 StatusCode::BAD_REQUEST,
-                ApiError::new("bad-request", e.body_text(), None),
+                ApiError::new(ApiCode::BadRequest, e.body_text(), None),
             )
         }
     };
@@ -180,7 +180,7 @@ fn no_such_table(id: &str) -> Response {
     api_error(
         StatusCode::NOT_FOUND,
         ApiError::new(
-            "no-such-table",
+            ApiCode::NoSuchTable,
             format!("there is no table `{shown}`"),
             Some("id"),
         ),
@@ -210,7 +210,7 @@ async fn get_log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response
             tracing::error!(table = %id, "reading a log failed: {e:#}");
             api_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                ApiError::new("storage", "the server could not read the log", None),
+                ApiError::new(ApiCode::Storage, "the server could not read the log", None),
             )
         }
     }
@@ -237,7 +237,7 @@ async fn create_table(
         return api_error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::new(
-                "unsupported-media-type",
+                ApiCode::UnsupportedMediaType,
                 "send the table as JSON, with `Content-Type: application/json`",
                 None,
             ),
@@ -249,7 +249,7 @@ async fn create_table(
     if body.len() > protocol::MAX_FRAME_BYTES {
         return api_error(
             StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::new("too-large", "the request is too large", None),
+            ApiError::new(ApiCode::TooLarge, "the request is too large", None),
         );
     }
     let req: CreateTable = match serde_json::from_slice(&body) {
@@ -259,16 +259,16 @@ async fn create_table(
             let field = protocol::field_of(&msg);
             return api_error(
                 StatusCode::BAD_REQUEST,
-                ApiError::new("bad-request", msg, field.as_deref()),
+                ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),
             );
         }
     };
     match lobby.create(&req).await {
         Ok(info) => (StatusCode::CREATED, Json(info)).into_response(),
-        Err(e) if e.code == "storage" || e.code == "internal" => {
+        Err(e) if matches!(e.code, ApiCode::Storage | ApiCode::Internal) => {
             api_error(StatusCode::INTERNAL_SERVER_ERROR, e)
         }
-        Err(e) if e.code == "too-many-tables" => api_error(StatusCode::SERVICE_UNAVAILABLE, e),
+        Err(e) if e.code == ApiCode::TooManyTables => api_error(StatusCode::SERVICE_UNAVAILABLE, e),
         Err(e) => api_error(StatusCode::BAD_REQUEST, e),
     }
 }
@@ -282,7 +282,7 @@ async fn ws_upgrade(
     if let Err(message) = lobby.limits.origin_allowed(&headers) {
         return api_error(
             StatusCode::FORBIDDEN,
-            ApiError::new("forbidden-origin", message, None),
+            ApiError::new(ApiCode::ForbiddenOrigin, message, None),
         );
     }
     if let Err(l) = lobby.limits.connect(client) {

@@ -229,19 +229,67 @@ fn judge() -> String {
     "judge".into()
 }
 
+/// The code of an HTTP error (docs/protocol.md): serialized as its
+/// kebab-case spelling ([`ApiCode::as_str`]); code compares codes, never
+/// strings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ApiCode {
+    BadField,
+    BadRequest,
+    ForbiddenOrigin,
+    Internal,
+    NoSuchTable,
+    RateLimited,
+    Storage,
+    TooLarge,
+    TooManyTables,
+    UnsupportedMediaType,
+}
+
+impl ApiCode {
+    /// The kebab-case code of the wire format.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ApiCode::BadField => "bad-field",
+            ApiCode::BadRequest => "bad-request",
+            ApiCode::ForbiddenOrigin => "forbidden-origin",
+            ApiCode::Internal => "internal",
+            ApiCode::NoSuchTable => "no-such-table",
+            ApiCode::RateLimited => "rate-limited",
+            ApiCode::Storage => "storage",
+            ApiCode::TooLarge => "too-large",
+            ApiCode::TooManyTables => "too-many-tables",
+            ApiCode::UnsupportedMediaType => "unsupported-media-type",
+        }
+    }
+}
+
+impl std::fmt::Display for ApiCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ApiCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
 /// An HTTP error body: `{"error": {code, message, field}}`.
 #[derive(Debug, Serialize)]
 pub struct ApiError {
-    pub code: String,
+    pub code: ApiCode,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
 }
 
 impl ApiError {
-    pub fn new(code: &str, message: impl Into<String>, field: Option<&str>) -> ApiError {
+    pub fn new(code: ApiCode, message: impl Into<String>, field: Option<&str>) -> ApiError {
         ApiError {
-            code: code.into(),
+            code,
             message: message.into(),
             field: field.map(str::to_string),
         }
@@ -254,10 +302,10 @@ impl CreateTable {
         let division: Division = self
             .division
             .parse()
-            .map_err(|e: String| ApiError::new("bad-field", e, Some("division")))?;
+            .map_err(|e: String| ApiError::new(ApiCode::BadField, e, Some("division")))?;
         if !(2..=3).contains(&self.seats.len()) {
             return Err(ApiError::new(
-                "bad-field",
+                ApiCode::BadField,
                 "a table has 2 or 3 seats (I-A)",
                 Some("seats"),
             ));
@@ -265,27 +313,27 @@ impl CreateTable {
         for (i, s) in self.seats.iter().enumerate() {
             if let SeatSpec::Bot { level } = s {
                 level.parse::<Level>().map_err(|e| {
-                    ApiError::new("bad-field", e, Some(&format!("seats[{i}].level")))
+                    ApiError::new(ApiCode::BadField, e, Some(&format!("seats[{i}].level")))
                 })?;
             }
         }
         if !(1..=120).contains(&self.round_minutes) {
             return Err(ApiError::new(
-                "bad-field",
+                ApiCode::BadField,
                 "round_minutes is 1 to 120",
                 Some("round_minutes"),
             ));
         }
         if self.checking != "judge" && self.checking != "players" {
             return Err(ApiError::new(
-                "bad-field",
+                ApiCode::BadField,
                 "checking is `judge` or `players`",
                 Some("checking"),
             ));
         }
         if self.bot_pace > 1000 {
             return Err(ApiError::new(
-                "bad-field",
+                ApiCode::BadField,
                 "bot_pace is 0 to 1000 (percent)",
                 Some("bot_pace"),
             ));
@@ -421,7 +469,7 @@ impl Lobby {
         // Reserved before anything awaits: the limit holds under any race.
         if !self.tables.reserve() {
             return Err(ApiError::new(
-                "too-many-tables",
+                ApiCode::TooManyTables,
                 format!(
                     "this server holds at most {} tables; try again later",
                     self.config.max_tables
@@ -451,7 +499,11 @@ impl Lobby {
             .await
             .map_err(|e| {
                 tracing::error!("storing a table failed: {e:#}");
-                ApiError::new("storage", "the server could not record the table", None)
+                ApiError::new(
+                    ApiCode::Storage,
+                    "the server could not record the table",
+                    None,
+                )
             })?;
         let handle = table::spawn(table::Setup {
             id: id.clone(),
@@ -464,7 +516,7 @@ impl Lobby {
             archived: false,
         })
         .await
-        .map_err(|e| ApiError::new("internal", e.to_string(), None))?;
+        .map_err(|e| ApiError::new(ApiCode::Internal, e.to_string(), None))?;
         let info = handle.info.lock().expect("table info lock").clone();
         self.tables.insert(handle);
         tracing::info!(table = %id, division = %info.division, seats = info.seats.len(), "table created");
@@ -481,7 +533,7 @@ impl Lobby {
             Some("over") => Some(TableStatus::Over),
             Some(_) => {
                 return Err(ApiError::new(
-                    "bad-field",
+                    ApiCode::BadField,
                     "status is `waiting`, `playing` or `over`",
                     Some("status"),
                 ))
@@ -491,7 +543,7 @@ impl Lobby {
             None | Some("") | Some("any") => None,
             Some(d) => Some(
                 d.parse::<Division>()
-                    .map_err(|e: String| ApiError::new("bad-field", e, Some("division")))?
+                    .map_err(|e: String| ApiError::new(ApiCode::BadField, e, Some("division")))?
                     .name()
                     .to_string(),
             ),
@@ -499,7 +551,7 @@ impl Lobby {
         let limit = q.limit.unwrap_or(50);
         if !(1..=200).contains(&limit) {
             return Err(ApiError::new(
-                "bad-field",
+                ApiCode::BadField,
                 "limit is 1 to 200",
                 Some("limit"),
             ));

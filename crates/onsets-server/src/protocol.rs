@@ -258,7 +258,8 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
     };
     let msg: ClientMsg = serde_json::from_value(value).map_err(|e| {
         let msg = e.to_string();
-        let code = if msg.starts_with("unknown variant") {
+        let unknown_type = msg.starts_with("unknown variant");
+        let code = if unknown_type {
             "unknown-type"
         } else {
             "bad-field"
@@ -267,11 +268,9 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
         error(
             code,
             format!("`{kind}` message: {msg}"),
-            field.as_deref().or(if code == "unknown-type" {
-                Some("type")
-            } else {
-                None
-            }),
+            field
+                .as_deref()
+                .or(if unknown_type { Some("type") } else { None }),
         )
     })?;
     check_lengths(&msg)?;

@@ -33,7 +33,7 @@ use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableInfo, TableStatus};
 use crate::store::Store;
 use onsets_bots::{Bot, Decision, Level, Player, View};
 use onsets_core::Division;
-use onsets_engine::{Act, Action, CheckingMode, Event, Match, MatchConfig, Phase};
+use onsets_engine::{Act, Action, CheckingMode, Event, Match, MatchConfig, Phase, RejectCode};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -774,7 +774,7 @@ impl Table {
     async fn apply(&mut self, act: Act) -> Result<u64, onsets_engine::Rejection> {
         let Some(m) = self.m.clone() else {
             return Err(onsets_engine::Rejection::new(
-                "not-started",
+                RejectCode::NotStarted,
                 "X-D",
                 "the match starts when every seat is taken",
             ));
@@ -797,7 +797,7 @@ impl Table {
         let Some(judged) = judged else {
             tracing::error!(table = %self.id, "applying an act failed: {action:?}");
             return Err(onsets_engine::Rejection::new(
-                "internal",
+                RejectCode::Internal,
                 "-",
                 "the server could not judge the act; nothing changed",
             ));
@@ -810,7 +810,7 @@ impl Table {
         if let Err(e) = self.store.append(&self.id, self.version, &line).await {
             tracing::error!(table = %self.id, "storing an action failed: {e:#}");
             return Err(onsets_engine::Rejection::new(
-                "storage",
+                RejectCode::Storage,
                 "-",
                 "the server could not record the action; nothing changed, try again",
             ));
@@ -1121,7 +1121,13 @@ impl Table {
         };
         match self.apply(act).await {
             Ok(version) => ServerMsg::Accepted { reference, version },
-            Err(r) => rejected(reference, r.code, r.rule, r.message, self.version),
+            Err(r) => rejected(
+                reference,
+                r.code.as_str(),
+                r.rule.as_str(),
+                r.message,
+                self.version,
+            ),
         }
     }
 }

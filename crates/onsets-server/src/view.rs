@@ -93,26 +93,8 @@ impl MatchView {
         starts: &[u64],
         now_ms: u64,
     ) -> MatchView {
-        let mut phase = m.phase.clone();
-        if let Phase::Writing(w) = &mut phase {
-            for (q, wr) in w.writers.iter_mut().enumerate() {
-                if Some(q) != you {
-                    if let Some(p) = &mut wr.presented {
-                        p.solution.clear();
-                        p.goal = None;
-                    }
-                }
-            }
-        }
-        // VII-C-5-c: checkers work separately; an attempt at proving
-        // ambiguity is shown when every checker is ready.
-        if let Phase::Checking(c) = &mut phase {
-            for (_, checker, grouping) in c.attempts.iter_mut() {
-                if Some(*checker) != you {
-                    grouping.clear();
-                }
-            }
-        }
+        // The engine's one privacy filter (VII-C-3, VII-C-5-c).
+        let v = m.view_for(you);
         MatchView {
             version,
             now_ms: now_ms.max(m.now_ms),
@@ -125,85 +107,60 @@ impl MatchView {
                 onsets_engine::CheckingMode::Judge => "judge".into(),
                 onsets_engine::CheckingMode::Players => "players".into(),
             },
-            shake: m.shake,
-            goal_setter: m.goal_setter,
-            dealer: m.dealer,
-            last_mover: m.last_mover,
-            phase,
-            cubes: m.cubes.clone(),
-            cards: m
+            shake: v.shake,
+            goal_setter: v.goal_setter,
+            dealer: v.dealer,
+            last_mover: v.last_mover,
+            phase: v.phase,
+            cubes: v.cubes,
+            cards: v
                 .dealt
                 .iter()
                 .filter_map(|&mask| Card::from_mask(mask))
                 .map(|c| c.to_string())
                 .collect(),
-            deck_left: m.deck.len(),
-            goal: m.goal.clone(),
-            selections: m.selections.clone(),
+            deck_left: v.deck_left,
+            goal: v.goal,
+            selections: v.selections,
             variations: m.variations().iter().map(|v| v.to_string()).collect(),
-            timers: m
+            timers: v
                 .timers
-                .iter()
+                .into_iter()
                 .enumerate()
                 .map(|(i, t)| TimerView {
-                    timer: t.clone(),
                     started_ms: starts.get(i).copied().unwrap_or(m.now_ms).min(t.due_ms),
+                    timer: t,
                 })
                 .collect(),
-            totals: m.totals(),
-            penalties: m.penalties.clone(),
-            history: m.history.to_vec(),
-            pending: m
+            totals: v.totals,
+            penalties: v.penalties,
+            history: v.history,
+            pending: v
                 .pending
-                .iter()
+                .into_iter()
                 .map(|p| PendingView {
                     offender: p.offender,
-                    rule: p.rule.clone(),
+                    rule: p.rule,
                 })
                 .collect(),
-            block: m.block,
-            block_until: m.block_until,
-            round_up: m.round_up,
-            stop_at: m.stop_at,
-            match_points: m.match_points.clone(),
-            present: m.present.clone(),
-            seated: m.seated.clone(),
-            legal: match you {
-                Some(seat) if m.match_points.is_none() => m.legal_actions(seat),
-                _ => Vec::new(),
-            },
+            block: v.block,
+            block_until: v.block_until,
+            round_up: v.round_up,
+            stop_at: v.stop_at,
+            match_points: v.match_points,
+            present: v.present,
+            seated: v.seated,
+            legal: v.legal,
         }
     }
 }
 
-/// The events as `you` may see them: a Solution presented while others are
-/// still writing is shown to its writer only (its text is blank for others
-/// until checking starts, when the phase shows it to everyone).
+/// The events as `you` may see them (the engine's [`Match::events_for`]):
+/// a Solution presented while others are still writing is shown to its
+/// writer only; an ambiguity attempt to its checker only until it is ruled
+/// on.
 pub fn events_for(events: &[Event], m: &Match, you: Option<usize>) -> Vec<Event> {
-    let still_writing = matches!(m.phase, Phase::Writing(_));
-    events
-        .iter()
-        .map(|e| match e {
-            Event::Presented { player, .. } if still_writing && Some(*player) != you => {
-                Event::Presented {
-                    player: *player,
-                    solution: String::new(),
-                }
-            }
-            Event::AmbiguityAttempt {
-                checker, writer, ..
-            } if Some(*checker) != you && attempt_pending(m, *checker) => Event::AmbiguityAttempt {
-                checker: *checker,
-                writer: *writer,
-                grouping: String::new(),
-            },
-            other => other.clone(),
-        })
-        .collect()
-}
-
-fn attempt_pending(m: &Match, checker: usize) -> bool {
-    matches!(&m.phase, Phase::Checking(c) if c.attempts.iter().any(|a| a.1 == checker))
+    m.events_for(events, you)
 }
 
 #[cfg(test)]

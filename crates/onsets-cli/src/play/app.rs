@@ -6,8 +6,8 @@
 use super::narrate::seat_names;
 use super::words;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use onsets_bots::{situation_of, Bot, Level, Player, View};
-use onsets_core::{check, Goal, Presentation, Verdict};
+use onsets_bots::{Bot, Level, Player, View};
+use onsets_core::{Goal, Presentation, Verdict};
 use onsets_engine::{
     Act, Action, ChallengeKind, CheckingMode, Event, Family, GoalSpec, Match, MatchConfig,
     Objection, Phase, Place, Task, WritingKind,
@@ -129,7 +129,7 @@ pub struct App {
     pub result_scroll: u16,
     pub quit: bool,
     /// Checker verdicts of the Solutions presented in this shake (writer,
-    /// Solution, verdict), computed when checking starts.
+    /// Solution, verdict), as the engine judged them (`SolutionJudged`).
     verdicts: Vec<(usize, String, Verdict)>,
     /// Engine rulings of this shake, for the result screen.
     rulings: Vec<String>,
@@ -323,13 +323,7 @@ impl App {
         let at = self.now.max(self.m.now_ms);
         match self.m.apply(Action { at_ms: at, act }) {
             Ok((m, events)) => {
-                let was_checking = matches!(self.m.phase, Phase::Checking(_));
                 self.m = m;
-                if !was_checking {
-                    if let Phase::Checking(_) = self.m.phase {
-                        self.compute_verdicts();
-                    }
-                }
                 self.absorb(&events);
                 let n = self.resource_cubes().len();
                 if self.sel >= n {
@@ -345,26 +339,6 @@ impl App {
         }
     }
 
-    fn compute_verdicts(&mut self) {
-        let Phase::Checking(c) = &self.m.phase else {
-            return;
-        };
-        let situation = situation_of(&c.kind);
-        let mut out = Vec::new();
-        for (w, wr) in c.writers.iter().enumerate() {
-            let Some(p) = &wr.presented else { continue };
-            let goal = p
-                .goal
-                .clone()
-                .or_else(|| self.m.goal.clone())
-                .and_then(|g| g.goal().ok())
-                .unwrap_or_else(|| Goal::parse("1").expect("goal"));
-            let pos = self.m.position(situation, goal);
-            out.push((w, p.solution.clone(), check(&pos, &p.solution)));
-        }
-        self.verdicts = out;
-    }
-
     fn absorb(&mut self, events: &[Event]) {
         for e in events {
             if let Some(s) = self.describe(e) {
@@ -375,8 +349,15 @@ impl App {
                     writer,
                     correct,
                     reasons,
-                    ..
+                    solution,
+                    verdict,
                 } => {
+                    // The engine's verdict (VII-B, III-D-2): the terminal
+                    // never judges a Solution itself.
+                    if let Some(v) = verdict {
+                        self.verdicts
+                            .push((*writer, solution.clone(), (**v).clone()));
+                    }
                     let mut s = format!(
                         "{} Solution is {}",
                         self.poss(*writer),

@@ -360,34 +360,46 @@ pub fn render(app: &App, f: &mut Frame) {
     if let Some(ed) = &app.editor {
         draw_editor(app, ed, &th, f, bottom);
     } else {
-        // A menu takes the rows it needs at the bottom; the latest
-        // messages, wrapped, fill the rows above it, the last at the bottom.
-        let menu_rows = app.menu.as_ref().map_or(0, |m| {
-            (m.items.len() as u16 + 2).clamp(3, bottom.height.max(3))
-        });
-        let msgs = Rect {
-            height: bottom.height.saturating_sub(menu_rows),
-            ..bottom
-        };
-        let start = app.messages.len().saturating_sub(msgs.height as usize);
-        let lines: Vec<Line> = app.messages[start..]
-            .iter()
-            .map(|s| Line::raw(s.clone()))
-            .collect();
-        let p = Paragraph::new(lines).wrap(wrap);
-        let total = p.line_count(msgs.width.max(1)) as u16;
-        let p = p.scroll((total.saturating_sub(msgs.height), 0));
-        f.render_widget(p, msgs);
-        if let Some(menu) = &app.menu {
-            let rect = Rect {
-                y: bottom.y + bottom.height.saturating_sub(menu_rows),
-                height: menu_rows.min(bottom.height),
-                ..bottom
-            };
-            draw_menu(menu, &th, f, rect);
-        }
+        draw_messages(app, &th, f, bottom);
     }
 
+    draw_overlay(app, &th, f, area);
+}
+
+/// Under the board: a menu takes the rows it needs at the bottom; the
+/// latest messages, wrapped, fill the rows above it, the last at the bottom.
+fn draw_messages(app: &App, th: &Theme, f: &mut Frame, bottom: Rect) {
+    let wrap = Wrap { trim: false };
+    let menu_rows = app.menu.as_ref().map_or(0, |m| {
+        (m.items.len() as u16 + 2).clamp(3, bottom.height.max(3))
+    });
+    let msgs = Rect {
+        height: bottom.height.saturating_sub(menu_rows),
+        ..bottom
+    };
+    let start = app.messages.len().saturating_sub(msgs.height as usize);
+    let lines: Vec<Line> = app.messages[start..]
+        .iter()
+        .map(|s| Line::raw(s.clone()))
+        .collect();
+    let p = Paragraph::new(lines).wrap(wrap);
+    let total = p.line_count(msgs.width.max(1)) as u16;
+    let p = p.scroll((total.saturating_sub(msgs.height), 0));
+    f.render_widget(p, msgs);
+    if let Some(menu) = &app.menu {
+        let rect = Rect {
+            y: bottom.y + bottom.height.saturating_sub(menu_rows),
+            height: menu_rows.min(bottom.height),
+            ..bottom
+        };
+        draw_menu(menu, th, f, rect);
+    }
+}
+
+/// The overlay, if any: the keys, a shake's result, or the question before
+/// quitting.
+fn draw_overlay(app: &App, th: &Theme, f: &mut Frame, area: Rect) {
+    let wrap = Wrap { trim: false };
     match &app.overlay {
         Overlay::None => {}
         Overlay::Help => {
