@@ -542,7 +542,7 @@ mod tests {
             .min();
         let slow = Pace::percent(1000).delay(&m, &d, 0);
         match limit {
-            Some(l) => assert_eq!(slow, (l - 2_000).max(9_000).min(90_000)),
+            Some(l) => assert_eq!(slow, (l - 2_000).clamp(9_000, 90_000)),
             None => assert_eq!(slow, 90_000),
         }
         assert_eq!(Pace::percent(50).delay(&m, &d, 0), 4_500);
