@@ -28,7 +28,8 @@ pub struct Options {
     pub seed: u64,
     pub basic: bool,
     pub round_minutes: u64,
-    /// Bot think times are divided by this (1 = real time).
+    /// Bot think times are divided by this (1 = real time; the driver's
+    /// pace is `100 / speed` percent, the roll and the deal unscaled).
     pub speed: u64,
     pub color: bool,
 }
