@@ -6,8 +6,8 @@ use chacha20::ChaCha8Rng;
 use onsets_core::{check, Goal, Position, Situation, Symbol};
 use onsets_engine::situation_of;
 use onsets_engine::{
-    Act, ChallengeKind, CheckingMode, Decision as Checked, Event, Family, GoalSpec, Objection,
-    Phase, Place, Role, SetOut, Task, WritingKind,
+    Act, ChallengeKind, CheckingMode, Decision as Checked, Family, GoalSpec, Objection, Phase,
+    Place, Role, SetOut, Task, WritingKind,
 };
 use onsets_solver::analysis::{
     goal_layouts, legal_moves_with, with_goal, Move, MoveKind, MoveOptions,
@@ -911,41 +911,6 @@ impl Bot {
         }
         Some(accept())
     }
-
-    /// Whether the engine takes `act` from this seat now with no penalty and
-    /// no illegal procedure of ours.
-    fn clean(view: &View, m: &onsets_engine::Match, act: &Act) -> bool {
-        let me = act.player();
-        let Ok((after, ev)) = m.apply(onsets_engine::Action {
-            at_ms: view.now_ms(),
-            act: act.clone(),
-        }) else {
-            return false;
-        };
-        if let Act::ChargeIllegalProcedure { .. } = act {
-            // A charge is clean when it corrects another player's illegal
-            // procedure (the penalties are the offender's) and costs us
-            // nothing.
-            return ev.iter().any(|e| {
-                matches!(e, Event::IllegalProcedureCharged { offender, .. } if Some(*offender) != me)
-            }) && !ev.iter().any(|e| {
-                matches!(e, Event::Penalty { player, .. } if Some(*player) == me)
-                    || matches!(e, Event::ChargeSetAside { .. })
-            });
-        }
-        !ev.iter().any(|e| {
-            matches!(
-                e,
-                Event::Penalty { .. }
-                    | Event::ChallengeSetAside { .. }
-                    | Event::LastCubeReturned { .. }
-                    | Event::IllegalProcedureCharged { .. }
-            )
-        }) && !after
-            .pending
-            .iter()
-            .any(|p| Some(p.offender) == me && !m.pending.contains(p))
-    }
 }
 
 impl Player for Bot {
@@ -992,10 +957,14 @@ impl Player for Bot {
 }
 
 impl View<'_> {
-    /// Whether the engine would take `act` now with no penalty and no illegal
-    /// procedure by its player.
+    /// Whether the engine would take `act` now as a clean act of its player
+    /// (no penalty, no illegal procedure, nothing set aside, a charge that
+    /// charges someone else): the engine's one test, [`Match::is_clean`]
+    /// (docs/rulings.md, "A clean act").
+    ///
+    /// [`Match::is_clean`]: onsets_engine::Match::is_clean
     pub fn is_clean(&self, act: &Act) -> bool {
-        Bot::clean(self, self.table(), act)
+        self.table().is_clean(act)
     }
 }
 

@@ -16,6 +16,9 @@
 //!   others look with a probability and take longer.
 //! * All randomness comes from a ChaCha8 generator owned by each bot, seeded
 //!   by the caller: the same seeds give the same match.
+//! * The [`Driver`] decides when the bots think and act, from the match and
+//!   the time: the one scheduler of the simulator, the server and the
+//!   terminal game.
 //!
 //! ```
 //! use onsets_bots::{Bot, Level, Player, View};
@@ -28,11 +31,13 @@
 //! ```
 
 mod bot;
+pub mod driver;
 mod knowledge;
 pub mod sim;
 mod view;
 
 pub use bot::Bot;
+pub use driver::{Answer, Ask, Driver, Next, Pace, Plan, Step};
 pub use knowledge::{solve_cached, solver_profile};
 /// The engine's reading of which situation Solutions are judged in.
 pub use onsets_engine::situation_of;

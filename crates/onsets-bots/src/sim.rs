@@ -1,11 +1,13 @@
 //! Bot-only matches driven through the engine, with statistics
 //! (`onsets simulate`).
 //!
-//! The driver asks every bot what it would do; the decision due first (the
-//! match clock plus its think time) is applied, unless a time limit falls due
-//! before it, in which case the clock is run to that limit. Ties go to the
-//! lower seat. Everything is deterministic for a seed except the measured
-//! wall-clock decision times ([`Stats::decision_ms`]).
+//! The match is scheduled by the bots' [`Driver`] at their own pace: the
+//! bots whose view changed think, and the match clock jumps to the next step
+//! ([`Driver::due`]): the decision due first (the time it was asked plus its
+//! think time) is applied, unless a time limit falls due before it, in which
+//! case the clock is run to that limit. Ties go to the bot, and among bots
+//! to the lower seat. Everything is deterministic for a seed except the
+//! measured wall-clock decision times ([`Stats::decision_ms`]).
 //!
 //! Matches are independent (match `k` is played from `mix(seed, k)`), so they
 //! are played on every core (rayon) in batches and their statistics added up
@@ -13,7 +15,7 @@
 //! cut short there, exactly as one core would. The statistics are the same
 //! for any number of threads.
 
-use crate::{Bot, Level, Player, View};
+use crate::{Bot, Driver, Level, Pace, Step};
 use onsets_core::{Division, Goal};
 use onsets_engine::{
     Act, Action, ChallengeKind, CheckingMode, Event, Header, Match, MatchConfig, Phase, FORMAT,
@@ -293,11 +295,12 @@ fn play_match(
         serde_json::to_string(&header).unwrap_or_default() + "\n"
     });
     let (mut m, _) = Match::new(mc).map_err(|e| e.to_string())?;
-    let mut bots: Vec<Bot> = seating
+    let bots = seating
         .iter()
         .enumerate()
-        .map(|(i, l)| Bot::new(*l, i, mix(seed, 1000 + i as u64)))
+        .map(|(i, l)| Some(Bot::new(*l, i, mix(seed, 1000 + i as u64))))
         .collect();
+    let mut driver = Driver::new(bots, Pace::AS_CHOSEN);
     let lname = |i: usize| seating[i].to_string();
     let mut ending: Option<&'static str> = None;
     let mut challenger: Option<usize> = None;
@@ -307,43 +310,39 @@ fn play_match(
         if steps > 100_000 {
             return Err(format!("match with seed {seed} does not end"));
         }
-        let mut best: Option<(u64, usize, crate::Decision)> = None;
-        for (i, b) in bots.iter_mut().enumerate() {
-            let view = View::new(&m, i);
+        // The bots whose view changed think (timed: the only wall clock).
+        for ask in driver.asks(&m, m.now_ms) {
+            let seat = ask.seat;
             let t = Instant::now();
-            let d = b.decide(&view, m.now_ms);
-            if b.last_fresh && d.is_some() {
+            let answer = ask.think(&m);
+            if answer.fresh && answer.decision.is_some() {
                 acc.samples
-                    .entry(lname(i))
+                    .entry(lname(seat))
                     .or_default()
                     .push(t.elapsed().as_secs_f64() * 1000.0);
             }
-            if let Some(d) = d {
-                let at = m.now_ms + d.think_ms;
-                if best.as_ref().is_none_or(|(b, _, _)| at < *b) {
-                    best = Some((at, i, d));
-                }
-            }
+            driver.answer(&m, answer);
         }
-        let deadline = m.next_deadline();
-        let action = match (&best, deadline) {
-            (Some((at, _, _)), Some(dl)) if dl < *at => Action {
-                at_ms: dl,
-                act: Act::Clock,
-            },
-            (Some((at, _, d)), _) => Action {
-                at_ms: *at,
-                act: d.act.clone(),
-            },
-            (None, Some(dl)) => Action {
-                at_ms: dl,
-                act: Act::Clock,
-            },
-            (None, None) => return Err(format!("match with seed {seed}: nobody can act")),
+        // The match clock jumps to the next step.
+        let Some(next) = driver.due(&m, u64::MAX) else {
+            return Err(format!("match with seed {seed}: nobody can act"));
         };
-        let by = match action.act {
-            Act::Clock => None,
-            _ => best.as_ref().map(|(_, i, d)| (*i, d.think_ms)),
+        let at_ms = next.at_ms.max(m.now_ms);
+        let (action, by) = match next.step {
+            Step::Clock => (
+                Action {
+                    at_ms,
+                    act: Act::Clock,
+                },
+                None,
+            ),
+            Step::Act { seat, decision } => (
+                Action {
+                    at_ms,
+                    act: decision.act,
+                },
+                Some((seat, at_ms - m.now_ms)),
+            ),
         };
         let (next, events, applied) = match m.apply(action.clone()) {
             Ok((next, events)) => (next, events, action),
@@ -363,6 +362,9 @@ fn play_match(
                 (next, events, clock)
             }
         };
+        if applied.act == Act::Clock {
+            driver.clock_applied(&next, applied.at_ms, applied.at_ms);
+        }
         if let Some(l) = log.as_mut() {
             l.push_str(&serde_json::to_string(&applied).unwrap_or_default());
             l.push('\n');
@@ -437,7 +439,7 @@ fn play_match(
                     challenger = None;
                     acc.stats.shakes += 1;
                     if acc.stats.shakes >= limit {
-                        acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
+                        acc.stats.fallbacks += driver.fallbacks();
                         acc.stats.logs.extend(log.take());
                         return Ok(());
                     }
@@ -462,7 +464,7 @@ fn play_match(
             }
         }
     }
-    acc.stats.fallbacks += bots.iter().map(|b| b.fallbacks).sum::<u64>();
+    acc.stats.fallbacks += driver.fallbacks();
     acc.stats.logs.extend(log);
     Ok(())
 }

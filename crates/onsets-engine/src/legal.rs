@@ -20,17 +20,43 @@ impl Match {
             .collect()
     }
 
-    fn is_clean(&self, act: &Act) -> bool {
+    /// Whether the engine takes `act` now (at [`Match::now_ms`]) as a clean
+    /// act of its player: accepted, and
+    ///
+    /// * for a charge of illegal procedure (IX-A): it charges another
+    ///   player's uncorrected illegal procedure and is not set aside (the
+    ///   charger loses nothing; the correction is the offender's);
+    /// * for every other act: no penalty (XI-A, IV-C-2, V, ...), no challenge
+    ///   set aside (V-A-2, VIII-A), no last cube returned (VIII-A), no charge
+    ///   or illegal procedure of its player left pending (IX-A-1: moving out
+    ///   of turn, two cubes to Forbidden without "Bonus", = or ⊆ to Forbidden
+    ///   with more than four cubes left, IV-D), and no digit cube moved
+    ///   after the Goal is set: such a move "does not count as the player's
+    ///   turn" and the digit cubes go to Forbidden (OS-C1; digit cubes are
+    ///   used only in setting the Goal, I-B-2-a comment). Setting a Goal
+    ///   puts the unused digit cubes in Forbidden as III-B's comment says:
+    ///   that is no fault (OS-B1).
+    ///
+    /// This is the one test of a clean act: [`Match::legal_actions`] lists
+    /// the acts that pass it, and the bots check each decision with it
+    /// (`onsets_bots::View::is_clean`). See docs/rulings.md, "Match
+    /// procedure", "A clean act".
+    pub fn is_clean(&self, act: &Act) -> bool {
         let Ok((m, ev)) = self.apply(Action {
             at_ms: self.now_ms,
             act: act.clone(),
         }) else {
             return false;
         };
-        let before = self.pending.len();
-        // Setting a Goal puts the unused digit cubes in Forbidden (III-B
-        // comment, OS-B1): that is no fault. A digit cube moved on a turn is
-        // (OS-C1).
+        let me = act.player();
+        if let Act::ChargeIllegalProcedure { .. } = act {
+            return ev.iter().any(|e| {
+                matches!(e, Event::IllegalProcedureCharged { offender, .. } if Some(*offender) != me)
+            }) && !ev.iter().any(|e| {
+                matches!(e, Event::Penalty { player, .. } if Some(*player) == me)
+                    || matches!(e, Event::ChargeSetAside { .. })
+            });
+        }
         let goal = matches!(act, Act::SetGoal { .. });
         !ev.iter().any(|e| {
             matches!(
@@ -41,10 +67,10 @@ impl Match {
                     | Event::ChargeSetAside { .. }
                     | Event::IllegalProcedureCharged { .. }
             ) || (!goal && matches!(e, Event::DigitCubesToForbidden { .. }))
-        }) && (m.pending.len() <= before
-            || m.pending
-                .iter()
-                .all(|p| p.offender != act.player().unwrap_or(usize::MAX)))
+        }) && !m
+            .pending
+            .iter()
+            .any(|p| Some(p.offender) == me && !self.pending.contains(p))
     }
 
     fn candidates(&self, p: usize) -> Vec<Act> {

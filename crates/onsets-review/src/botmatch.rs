@@ -2,7 +2,7 @@
 //! docs/engine.md "Log schema"), so that bots' matches can be reviewed (and
 //! the review measured on simulated matches, docs/performance.md).
 
-use onsets_bots::{Bot, Level, Player, View};
+use onsets_bots::{Bot, Driver, Level, Pace, Step};
 use onsets_core::Division;
 use onsets_engine::{Act, Action, Header, Match, MatchConfig, Phase, FORMAT};
 
@@ -41,38 +41,40 @@ pub fn play_until(
     let mut log = serde_json::to_string(&header).map_err(|e| e.to_string())?;
     log.push('\n');
     let (mut m, _) = Match::new(config).map_err(|e| e.to_string())?;
-    let mut bots: Vec<Bot> = levels
+    let bots = levels
         .iter()
         .enumerate()
-        .map(|(i, l)| Bot::new(*l, i, seed.wrapping_mul(31).wrapping_add(i as u64)))
+        .map(|(i, l)| {
+            Some(Bot::new(
+                *l,
+                i,
+                seed.wrapping_mul(31).wrapping_add(i as u64),
+            ))
+        })
         .collect();
+    // The bots' one scheduler, at their own pace; the clock jumps to each
+    // next step, as in `onsets simulate`.
+    let mut driver = Driver::new(bots, Pace::AS_CHOSEN);
     let mut steps = 0u32;
     while m.phase != Phase::Over && !stop(&m) {
         steps += 1;
         if steps > 100_000 {
             return Err(format!("the match with seed {seed} does not end"));
         }
-        let mut best: Option<(u64, Act)> = None;
-        for (i, b) in bots.iter_mut().enumerate() {
-            if let Some(d) = b.decide(&View::new(&m, i), m.now_ms) {
-                let at = m.now_ms + d.think_ms;
-                if best.as_ref().is_none_or(|(t, _)| at < *t) {
-                    best = Some((at, d.act));
-                }
-            }
-        }
-        let deadline = m.next_deadline();
-        let action = match (best, deadline) {
-            (Some((at, _)), Some(dl)) if dl < at => Action {
-                at_ms: dl,
+        driver.think(&m, m.now_ms);
+        let Some(next) = driver.due(&m, u64::MAX) else {
+            return Err(format!("match with seed {seed}: nobody can act"));
+        };
+        let at_ms = next.at_ms.max(m.now_ms);
+        let action = match next.step {
+            Step::Clock => Action {
+                at_ms,
                 act: Act::Clock,
             },
-            (Some((at, act)), _) => Action { at_ms: at, act },
-            (None, Some(dl)) => Action {
-                at_ms: dl,
-                act: Act::Clock,
+            Step::Act { decision, .. } => Action {
+                at_ms,
+                act: decision.act,
             },
-            (None, None) => return Err(format!("match with seed {seed}: nobody can act")),
         };
         let action = match m.apply(action.clone()) {
             Ok((next, _)) => {
@@ -89,6 +91,9 @@ pub fn play_until(
                 clock
             }
         };
+        if action.act == Act::Clock {
+            driver.clock_applied(&m, action.at_ms, action.at_ms);
+        }
         log.push_str(&serde_json::to_string(&action).map_err(|e| e.to_string())?);
         log.push('\n');
     }

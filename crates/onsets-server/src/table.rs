@@ -14,11 +14,13 @@
 //!   `clock`. After a restart the clock resumes from the last logged action:
 //!   time while the server was down is not counted against anyone. Every
 //!   frame carries the clock as it is when the frame is made ([`Clock`]).
-//! * Bots are asked what to do once per version of the table (when it
-//!   changes: an act, a clock event), never polled; they think on the bots'
-//!   pool (tables with people first) and act after their think time, scaled
-//!   by the table's `bot_pace`, if the table is still at that version. An
-//!   idle table sleeps until its next deadline.
+//! * Bots are scheduled by their [`Driver`] (`onsets-bots`, the same one as
+//!   the simulator's and the terminal game's): each is asked once per state
+//!   of the table (when an act or a clock event changes it), never polled;
+//!   they think on the bots' pool (tables with people first) and act after
+//!   their think time, scaled by the table's `bot_pace`, if the table is
+//!   still in the state they saw. The task sleeps until the driver's next
+//!   step ([`Driver::wake_at`]: a bot's act or a time limit) or an act.
 //! * Presence (who is connected, spectators) is sent as a small `presence`
 //!   frame, at most every [`PRESENCE_EVERY`], never as a full update.
 //! * Lifecycle: a table where no player has been connected for
@@ -31,7 +33,7 @@ use crate::metrics::Metrics;
 use crate::pool::{self, Lane};
 use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableInfo, TableStatus};
 use crate::store::Store;
-use onsets_bots::{Bot, Decision, Level, Player, View};
+use onsets_bots::{Answer, Bot, Driver, Level, Pace, Step};
 use onsets_core::Division;
 use onsets_engine::{Act, Action, CheckingMode, Event, Match, MatchConfig, Phase, RejectCode};
 use serde::{Deserialize, Serialize};
@@ -169,14 +171,8 @@ pub enum Cmd {
     Snapshot {
         reply: oneshot::Sender<Arc<Broadcast>>,
     },
-    BotDecided {
-        seat: usize,
-        /// The table's version the bot saw.
-        version: u64,
-        asked_ms: u64,
-        bot: Box<Bot>,
-        decision: Option<Decision>,
-    },
+    /// A bot is back from thinking on the bots' pool.
+    BotDecided { answer: Box<Answer> },
 }
 
 /// The handle the lobby and the connections hold.
@@ -195,16 +191,8 @@ struct Seat {
     name: String,
     token: Option<String>,
     connections: i32,
-    bot: Option<BotSlot>,
-}
-
-struct BotSlot {
-    /// `None` while the bot is thinking on the bots' pool.
-    bot: Option<Box<Bot>>,
-    /// The version the bot was last asked about.
-    asked: Option<u64>,
-    /// (version, due match ms, decision)
-    planned: Option<(u64, u64, Decision)>,
+    /// A bot plays the seat (it is in [`Table::bots`]).
+    bot: bool,
 }
 
 /// What [`spawn`] needs.
@@ -226,6 +214,8 @@ struct Table {
     serial: u64,
     spec: TableSpec,
     seats: Vec<Seat>,
+    /// The bots and when they act.
+    bots: Driver,
     m: Option<Arc<Match>>,
     version: u64,
     spectators: i32,
@@ -251,8 +241,6 @@ struct Table {
     alone_since: Option<Instant>,
     /// Since when no connection at all is open.
     empty_since: Option<Instant>,
-    /// A deadline at which `clock` changed nothing (not woken for again).
-    spent_deadline: Option<u64>,
 }
 
 type TimerKey = (usize, onsets_engine::Task, u8, u64);
@@ -297,23 +285,23 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
             },
             token: None,
             connections: 0,
-            bot: match s {
+            bot: matches!(s, SeatSpec::Bot { .. }),
+        })
+        .collect();
+    let bots = Driver::new(
+        spec.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
                 SeatSpec::Human => None,
                 SeatSpec::Bot { level } => {
                     let level: Level = level.parse().unwrap_or(Level::Club);
-                    Some(BotSlot {
-                        bot: Some(Box::new(Bot::new(
-                            level,
-                            i,
-                            spec.seed ^ (0x5EA7 + i as u64),
-                        ))),
-                        asked: None,
-                        planned: None,
-                    })
+                    Some(Bot::new(level, i, spec.seed ^ (0x5EA7 + i as u64)))
                 }
-            },
-        })
-        .collect();
+            })
+            .collect(),
+        Pace::percent(spec.bot_pace as u64),
+    );
     let serial = registry.next_serial();
     let now = Instant::now();
     let mut t = Table {
@@ -321,6 +309,7 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         serial,
         spec,
         seats,
+        bots,
         m: None,
         version: 0,
         spectators: 0,
@@ -340,7 +329,6 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         presence_due: None,
         alone_since: Some(now),
         empty_since: Some(now),
-        spent_deadline: None,
     };
     if let Some(st) = stored {
         t.abandoned = st.status == "abandoned";
@@ -500,8 +488,8 @@ impl Table {
                         SeatSpec::Bot { level } => Some(level.clone()),
                         SeatSpec::Human => None,
                     },
-                    taken: s.bot.is_some() || s.token.is_some(),
-                    connected: s.bot.is_some() || s.connections > 0,
+                    taken: s.bot || s.token.is_some(),
+                    connected: s.bot || s.connections > 0,
                 })
                 .collect(),
             status: self.status(),
@@ -588,7 +576,7 @@ impl Table {
                 .seats
                 .iter()
                 .enumerate()
-                .map(|(i, s)| (i, s.bot.is_some() || s.connections > 0))
+                .map(|(i, s)| (i, s.bot || s.connections > 0))
                 .collect(),
             spectators: self.spectators.max(0) as usize,
             clock: self.m.as_ref().map(|_| self.clock_state()),
@@ -627,9 +615,7 @@ impl Table {
     }
 
     fn full(&self) -> bool {
-        self.seats
-            .iter()
-            .all(|s| s.bot.is_some() || s.token.is_some())
+        self.seats.iter().all(|s| s.bot || s.token.is_some())
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
@@ -698,18 +684,7 @@ impl Table {
             .as_ref()
             .filter(|m| m.phase != Phase::Over && !self.archived)
         {
-            let mut due = m.next_deadline();
-            if due.is_some() && due == self.spent_deadline {
-                // `clock` changed nothing at this deadline: look again in a
-                // second, not at once.
-                due = due.map(|d| d.max(self.clock()) + 1000);
-            }
-            for s in &self.seats {
-                if let Some((_, when, _)) = s.bot.as_ref().and_then(|b| b.planned.as_ref()) {
-                    due = Some(due.map_or(*when, |d| d.min(*when)));
-                }
-            }
-            if let Some(due) = due {
+            if let Some(due) = self.bots.wake_at(m) {
                 let now = self.clock();
                 at_min(Instant::now() + Duration::from_millis(due.saturating_sub(now)));
             }
@@ -736,35 +711,23 @@ impl Table {
             return false;
         }
         let now = self.clock();
-        // A bot whose time has come acts, if the table is as it saw it.
-        let mut acted = false;
-        for seat in 0..self.seats.len() {
-            let version = self.version;
-            let planned = self.seats[seat]
-                .bot
-                .as_mut()
-                .and_then(|b| match &b.planned {
-                    Some((_, at, _)) if *at <= now => b.planned.take(),
-                    _ => None,
-                });
-            if let Some((v, _, d)) = planned {
-                if v == version {
-                    tracing::debug!(table = %self.id, seat, "bot: {}", d.explanation);
-                    self.metrics.bot_act();
-                    let _ = self.apply(d.act).await;
-                    acted = true;
-                    break;
-                }
+        // What is due: a bot's act (if the table is as it saw it) or a time
+        // limit, the earlier first.
+        match self.bots.due(&m, now).map(|n| n.step) {
+            Some(Step::Act { seat, decision }) => {
+                tracing::debug!(table = %self.id, seat, "bot: {}", decision.explanation);
+                self.metrics.bot_act();
+                let _ = self.apply(decision.act).await;
             }
-        }
-        if !acted {
-            if let Some(dl) = m.next_deadline() {
-                if dl <= now {
-                    let before = self.version;
+            Some(Step::Clock) => {
+                if let Some(dl) = m.next_deadline() {
                     let _ = self.apply(Act::Clock).await;
-                    self.spent_deadline = (self.version == before).then_some(dl);
+                    if let Some(after) = self.m.clone() {
+                        self.bots.clock_applied(&after, dl, now);
+                    }
                 }
             }
+            None => {}
         }
         self.ask_bots();
         false
@@ -818,7 +781,6 @@ impl Table {
         let over = next.phase == Phase::Over && m.phase != Phase::Over;
         self.m = Some(Arc::new(next));
         self.version += 1;
-        self.spent_deadline = None;
         self.metrics.action();
         if over {
             tracing::info!(table = %self.id, version = self.version, "match over");
@@ -835,7 +797,9 @@ impl Table {
         Ok(self.version)
     }
 
-    /// Asks every idle bot that has not seen this version what it would do.
+    /// Sends every bot that has not seen this state of the table to think on
+    /// the bots' pool ([`Driver::asks`]); the answer comes back as
+    /// [`Cmd::BotDecided`].
     fn ask_bots(&mut self) {
         if self.archived {
             return;
@@ -844,45 +808,21 @@ impl Table {
         if m.phase == Phase::Over {
             return;
         }
-        let version = self.version;
         let lane = if self.has_humans() {
             Lane::First
         } else {
             Lane::Yielding
         };
-        let asked_ms = m.now_ms.max(self.clock());
-        for seat in 0..self.seats.len() {
-            let Some(slot) = self.seats[seat].bot.as_mut() else {
-                continue;
-            };
-            if slot.asked == Some(version) {
-                continue; // asked already: thinking, planned, or nothing to do
-            }
-            if slot.planned.as_ref().is_some_and(|p| p.0 != version) {
-                slot.planned = None;
-            }
-            let Some(mut bot) = slot.bot.take() else {
-                continue; // still thinking about an older version: asked again on return
-            };
-            slot.asked = Some(version);
+        for ask in self.bots.asks(&m, self.clock()) {
             self.metrics.bot_ask();
             let m = m.clone();
             let tx = self.cmds.clone();
             tokio::spawn(async move {
-                let decided = pool::bots()
-                    .run(lane, move || {
-                        let decision = bot.decide(&View::new(&m, seat), asked_ms);
-                        (bot, decision)
-                    })
-                    .await;
-                if let Some((bot, decision)) = decided {
+                let answer = pool::bots().run(lane, move || ask.think(&m)).await;
+                if let Some(answer) = answer {
                     let _ = tx
                         .send(Cmd::BotDecided {
-                            seat,
-                            version,
-                            asked_ms,
-                            bot,
-                            decision,
+                            answer: Box::new(answer),
                         })
                         .await;
                 }
@@ -972,21 +912,9 @@ impl Table {
                 self.refresh_info();
                 let _ = reply.send(self.snapshot(Vec::new(), true));
             }
-            Cmd::BotDecided {
-                seat,
-                version,
-                asked_ms,
-                bot,
-                decision,
-            } => {
-                let pace = self.spec.bot_pace as u64;
-                let current = self.version;
-                if let Some(slot) = self.seats.get_mut(seat).and_then(|s| s.bot.as_mut()) {
-                    slot.bot = Some(bot);
-                    if let (Some(d), true) = (decision, version == current) {
-                        let due = asked_ms + d.think_ms * pace / 100;
-                        slot.planned = Some((version, due, d));
-                    }
+            Cmd::BotDecided { answer } => {
+                if let Some(m) = self.m.clone() {
+                    self.bots.answer(&m, *answer);
                 }
                 // The table may have moved on while the bot thought.
                 self.ask_bots();

@@ -6,17 +6,17 @@
 use super::narrate::seat_names;
 use super::words;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use onsets_bots::{Bot, Level, Player, View};
+use onsets_bots::{Bot, Driver, Level, Pace, Step, View};
 use onsets_core::{Goal, Presentation, Verdict};
 use onsets_engine::{
     Act, Action, ChallengeKind, CheckingMode, Event, Family, GoalSpec, Match, MatchConfig,
     Objection, Phase, Place, Task, WritingKind,
 };
 
-/// Who sits in a seat.
+/// Who sits in a seat (a bot plays in [`App`]'s bots' driver).
 pub enum Seat {
     Human,
-    Bot(Box<Bot>),
+    Bot(Level),
 }
 
 /// The options of a game.
@@ -28,7 +28,8 @@ pub struct Options {
     pub seed: u64,
     pub basic: bool,
     pub round_minutes: u64,
-    /// Bot think times are divided by this (1 = real time).
+    /// Bot think times are divided by this (1 = real time; the driver's
+    /// pace is `100 / speed` percent, the roll and the deal unscaled).
     pub speed: u64,
     pub color: bool,
 }
@@ -115,9 +116,9 @@ pub struct App {
     pub active: usize,
     /// The clock (ms since the start of the match).
     pub now: u64,
-    /// Per bot seat: the state fingerprint it decided on, when its decision
-    /// falls due (app clock) and the decision.
-    plans: Vec<Option<(u64, u64, Option<onsets_bots::Decision>)>>,
+    /// The bots and when they act (`onsets_bots::Driver`, the same as the
+    /// server's and the simulator's).
+    bots: Driver,
     pub messages: Vec<String>,
     /// Selected cube in Resources (index into [`App::resource_cubes`]).
     pub sel: usize,
@@ -146,16 +147,27 @@ impl App {
         let seats: Vec<Seat> = opts
             .players
             .iter()
-            .enumerate()
-            .map(|(i, p)| match p.parse::<Level>() {
-                Ok(l) => Seat::Bot(Box::new(Bot::new(
-                    l,
-                    i,
-                    opts.seed.wrapping_mul(31).wrapping_add(i as u64 + 1),
-                ))),
+            .map(|p| match p.parse::<Level>() {
+                Ok(l) => Seat::Bot(l),
                 Err(_) => Seat::Human,
             })
             .collect();
+        let bots = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                Seat::Bot(l) => Some(Bot::new(
+                    *l,
+                    i,
+                    opts.seed.wrapping_mul(31).wrapping_add(i as u64 + 1),
+                )),
+                Seat::Human => None,
+            })
+            .collect();
+        // `--fast` divides the bots' think times, but the roll and the deal
+        // keep their pace: the same seed gives the same cubes and cards.
+        let pace = Pace::percent(100 / opts.speed.clamp(1, 100)).keeping_dice();
+        let bots = Driver::new(bots, pace);
         let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
         let mut cfg = MatchConfig::new(opts.seed, &refs, opts.division, !opts.basic);
         cfg.round_ms = opts.round_minutes.max(1) * 60_000;
@@ -172,7 +184,7 @@ impl App {
             .unwrap_or(0);
         let mut app = App {
             m,
-            plans: (0..n).map(|_| None).collect(),
+            bots,
             seats,
             names,
             opts,
@@ -250,53 +262,28 @@ impl App {
 
     // ------------------------------------------------------------ time and bots
 
-    /// Advances the clock to `now` (ms since the start): expired limits
-    /// apply and the bots whose decisions are due act.
+    /// Advances the clock to `now` (ms since the start): the bots whose
+    /// view changed think, and what is due by then happens, the earliest
+    /// first (expired limits, the bots' acts; `onsets_bots::Driver`).
     pub fn tick(&mut self, now: u64) {
         self.now = self.now.max(now);
         for _ in 0..8 {
-            if let Some(dl) = self.m.next_deadline() {
-                if dl <= self.now {
-                    self.apply(Act::Clock, None);
-                    continue;
-                }
-            }
-            if !self.bots_act() {
+            self.bots.think(&self.m, self.now);
+            let Some(next) = self.bots.due(&self.m, self.now) else {
                 break;
+            };
+            match next.step {
+                Step::Clock => {
+                    self.apply(Act::Clock, None);
+                    self.bots.clock_applied(&self.m, next.at_ms, self.now);
+                }
+                Step::Act { seat, decision } => self.bot_acts(seat, decision),
             }
         }
     }
 
-    /// Lets the first due bot act; whether one did.
-    fn bots_act(&mut self) -> bool {
-        let speed = self.opts.speed.max(1);
-        let mut due: Option<(u64, usize)> = None;
-        for i in 0..self.seats.len() {
-            let Seat::Bot(bot) = &mut self.seats[i] else {
-                continue;
-            };
-            let view = View::new(&self.m, i);
-            let fp = view.fingerprint();
-            let stale = self.plans[i].as_ref().is_none_or(|(f, _, _)| *f != fp);
-            if stale {
-                let d = bot.decide(&view, self.m.now_ms.max(self.now));
-                let at = self.now
-                    + d.as_ref()
-                        .map_or(0, |d| think_for(&self.m, d, speed, self.now));
-                self.plans[i] = Some((fp, at, d));
-            }
-            if let Some((_, at, Some(_))) = &self.plans[i] {
-                if *at <= self.now && due.is_none_or(|(a, _)| *at < a) {
-                    due = Some((*at, i));
-                }
-            }
-        }
-        let Some((_, i)) = due else {
-            return false;
-        };
-        let Some((_, _, Some(d))) = self.plans[i].take() else {
-            return false;
-        };
+    /// The bot at seat `i` does what it decided.
+    fn bot_acts(&mut self, i: usize, d: onsets_bots::Decision) {
         // Bots' explanations say only what the table sees (a presented
         // Solution stays hidden until checking, VII-C-3); the engine's
         // events say the rest.
@@ -315,7 +302,6 @@ impl App {
             self.say(format!("{name}: {}", d.explanation));
         }
         self.apply(d.act, Some(i));
-        true
     }
 
     /// Applies an act at the current clock; a refusal is shown.
@@ -1056,31 +1042,6 @@ pub fn alias(c: char) -> char {
 
 fn byte_index(s: &str, chars: usize) -> usize {
     s.char_indices().nth(chars).map_or(s.len(), |(i, _)| i)
-}
-
-/// When a bot's decision falls due, in ms after now. `--fast` divides the
-/// think times by `speed`, except in the setup: the roll and the deal share
-/// the match's generator (the deck is shuffled when the first cards are
-/// dealt), so which comes first changes the cubes and the cards. The bots
-/// roll and deal at their own pace, and a bot dealer waits for the roll
-/// (until five seconds before its one minute for dealing, XI-A): the same
-/// seed gives the same cubes and cards with or without `--fast`.
-fn think_for(m: &Match, d: &onsets_bots::Decision, speed: u64, now: u64) -> u64 {
-    match (&d.act, &m.phase) {
-        (Act::Deal { player, .. }, Phase::Setup { rolled: false, .. }) => {
-            let due = m
-                .timers
-                .iter()
-                .find(|t| t.player == *player && t.task == Task::Deal)
-                .map(|t| t.due_ms.saturating_sub(5_000));
-            match due {
-                Some(due) => due.saturating_sub(now.max(m.now_ms)).max(d.think_ms),
-                None => d.think_ms,
-            }
-        }
-        (Act::Roll { .. } | Act::Deal { .. }, _) => d.think_ms,
-        _ => d.think_ms / speed.max(1),
-    }
 }
 
 /// Numbers in words: `8`, `2 or 8`; `no legal value` for none.
