@@ -3,6 +3,8 @@
 // and the scoresheet. Every button comes from `match.legal` where the server
 // lists the act; every refusal is shown next to where the player acted.
 
+import { positionFromView, whyDisclosure } from './explain.js';
+import { reviewLink } from './review.js';
 import { TableConnection, savedSeat } from './api.js';
 import { fill, h, ruleNote, withRules } from './dom.js';
 import { cap } from './lobby.js';
@@ -84,7 +86,7 @@ export class TableView {
     this.marksShake = -1;
     /** @type {Record<number, string>} texts of presented Solutions seen, by writer */
     this.shown = {};
-    /** @type {{shake: number, items: {writer: number, correct: boolean, reasons: string[], text: string}[]}} */
+    /** @type {{shake: number, items: {writer: number, correct: boolean, reasons: string[], text: string, position?: import('./types.js').PositionJson|null}[]}} */
     this.verdicts = { shake: -1, items: [] };
     this.lastPhase = '';
     /** The text of the Solution this page presented last. */
@@ -245,7 +247,7 @@ export class TableView {
       const shake = inShake ?? (m.history.length && m.phase.phase !== 'checking' ? m.history[m.history.length - 1].shake : m.shake);
       if (this.verdicts.shake !== shake) this.verdicts = { shake, items: [] };
       const text = e.solution || (e.writer === m.you ? this.mineSent || this.shown[e.writer] : this.shown[e.writer]);
-      this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '' });
+      this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '', position: positionFromView(m) });
       delete this.shown[e.writer];
     }
     const w = eventWords(e, m);
@@ -556,7 +558,7 @@ export class TableView {
     if (m.match_points) {
       const best = Math.max(...m.match_points);
       out.push(h('p', { class: 'big-line' }, 'The match is over. ', m.match_points.map((p, i) => `${W(i)}: ${p} match point${p === 1 ? '' : 's'}`).join(' · ')),
-        h('p', null, m.match_points.map((p, i) => (p === best ? `${W(i)} won` : null)).filter(Boolean).join(', '), '. See the scoresheet.'));
+        h('p', null, m.match_points.map((p, i) => (p === best ? `${W(i)} won` : null)).filter(Boolean).join(', '), '. See the scoresheet.'), reviewLink(this.id));
       return out;
     }
     if (m.block !== null) {
@@ -1153,7 +1155,8 @@ export class TableView {
       items.push(h('li', { class: v.correct ? 'good' : 'bad', dataset: { writer: v.writer } },
         h('b', null, `${who(m, v.writer)}${v.writer === m.you ? 'r' : '’s'} Solution`), text ? [' ', h('code', null, text)] : null,
         v.correct ? ' is correct ✓' : ' is not correct ✗',
-        v.reasons.length ? h('ul', { class: 'reasons' }, ...v.reasons.map((r) => h('li', null, withRules(r)))) : null));
+        v.reasons.length ? h('ul', { class: 'reasons' }, ...v.reasons.map((r) => h('li', null, withRules(r)))) : null,
+        whyDisclosure(v.position, text)));
     }
     fill(this.verdictsEl, head,
       items.length ? h('ul', { class: 'verdict-list' }, ...items) : h('p', { class: 'small' }, 'When Solutions are checked, the result and the reasons (with their rule) appear here.'),
