@@ -116,7 +116,7 @@ export function renderExplanation(e) {
       sec.append(h('h4', null, 'Step by step'),
         h('ol', { class: 'steps' }, ...s.steps.map((st) => h('li', null, h('code', null, st.expr), ' names ',
           st.cards ? cardRow(st.cards) : h('span', null, 'different cards depending on how it is read:'),
-          st.interpretations.length ? h('ul', null, ...st.interpretations.map((x) => h('li', null, h('code', null, x.grouped), ' → ', cardRow(x.cards), ` (${x.value})`))) : null))));
+          st.interpretations?.length ? h('ul', null, ...st.interpretations.map((x) => h('li', null, h('code', null, x.grouped), ' → ', cardRow(x.cards), ` (${x.value})`))) : null))));
     }
     if (s.interpretations.length > 1) {
       sec.append(h('h4', null, 'Every way to read it ', h('small', { class: 'rule' }, 'VII-B-6')),

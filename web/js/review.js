@@ -138,11 +138,11 @@ export class ReviewView {
     const m = r.moves[this.i];
     page.append(
       h('div', { class: 'review-nav', role: 'group', 'aria-label': 'Step through the moves' },
-        h('button', { id: 'review-first', onclick: () => this.step(0), disabled: this.i === 0 }, '⏮'),
+        h('button', { id: 'review-first', onclick: () => this.step(0), disabled: this.i === 0 }, 'First'),
         h('button', { id: 'review-prev', onclick: () => this.step(this.i - 1), disabled: this.i === 0, 'aria-label': 'Previous move' }, '← Previous'),
         h('span', { id: 'review-pos', 'aria-live': 'polite' }, `Move ${this.i + 1} of ${r.moves.length} · shake ${m.shake}`),
         h('button', { id: 'review-next', onclick: () => this.step(this.i + 1), disabled: this.i === r.moves.length - 1, 'aria-label': 'Next move' }, 'Next →'),
-        h('button', { id: 'review-last', onclick: () => this.step(r.moves.length - 1), disabled: this.i === r.moves.length - 1 }, '⏭')),
+        h('button', { id: 'review-last', onclick: () => this.step(r.moves.length - 1), disabled: this.i === r.moves.length - 1 }, 'Last')),
       h('div', { class: 'review-main' },
         h('div', { class: 'review-col' }, this.verdict(r, m), this.mat(m)),
         h('div', { class: 'review-col' }, this.chart(r, m.shake), this.goal(r, m.shake), this.challenges(r, m.shake))));

@@ -48,7 +48,7 @@
  *   variations: string[], situation: string, edition?: string}} PositionJson
  * @typedef {{grouped: string, cards: string[], value: number}} Reading
  * @typedef {{text: string, universe: string[], restrictions: {restriction: string, readings: {grouped: string, removes: string[]}[]}[],
- *   kept: string[]|null, steps: {expr: string, cards: string[]|null, interpretations: Reading[]}[],
+ *   kept: string[]|null, steps: {expr: string, cards: string[]|null, interpretations?: Reading[]}[],
  *   interpretations: Reading[], truncated?: boolean,
  *   cubes: {possible: boolean, symbols: {part: string, symbol: string, line: number, column: number, cube: string|null, section: string|null}[]}}} SolutionExplanation
  * @typedef {{correct: boolean, verdict: any, solutions: SolutionExplanation[],
