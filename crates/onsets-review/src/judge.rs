@@ -185,14 +185,16 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
                     let situation = match &m.phase {
                         Phase::Writing(w) => onsets_engine::situation_of(&w.kind),
                         Phase::Checking(c) => onsets_engine::situation_of(&c.kind),
-                        _ => return Err(err(
-                            "log",
-                            format!(
+                        _ => {
+                            return Err(err(
+                                "log",
+                                format!(
                                 "the match is in its {} phase, not writing or checking Solutions; \
                                      give the position instead",
                                 phase_name(&m.phase)
                             ),
-                        )),
+                            ))
+                        }
                     };
                     mat(&m, situation).ok_or_else(|| err("log", "no Goal is set"))?
                 }
