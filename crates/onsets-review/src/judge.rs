@@ -124,7 +124,7 @@ fn replay(log: &str) -> Result<(Match, u64), JudgeError> {
         ));
     }
     let at_ms = lines
-        .last()
+        .next_back()
         .and_then(|l| serde_json::from_str::<Action>(l).ok())
         .map_or(0, |a| a.at_ms);
     let m = Match::replay(log).map_err(|e| err("log", e.to_string()))?;

@@ -448,7 +448,7 @@ pub fn matching(facts: &[String], limit: usize) -> Vec<Match> {
             // A situation about variations needs one of them in force.
             let needs_var = s.keys.iter().any(|k| k.starts_with("var:"));
             let has_var = matched.iter().any(|k| k.starts_with("var:"));
-            (specific > 0 && (!needs_var || has_var)).then(|| {
+            (specific > 0 && (!needs_var || has_var)).then_some({
                 (
                     matched.len(),
                     i,

@@ -58,43 +58,43 @@ fn body<T: for<'de> Deserialize<'de>>(
     headers: &HeaderMap,
     body: &Bytes,
     max: usize,
-) -> Result<T, Response> {
+) -> Result<T, Box<Response>> {
     if !is_json(headers) {
-        return Err(error(
+        return Err(Box::new(error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported-media-type",
             "send JSON, with `Content-Type: application/json`",
             None,
-        ));
+        )));
     }
     if body.len() > max {
-        return Err(error(
+        return Err(Box::new(error(
             StatusCode::PAYLOAD_TOO_LARGE,
             "too-large",
             format!("the request is over {max} bytes"),
             None,
-        ));
+        )));
     }
     serde_json::from_slice(body).map_err(|e| {
         let msg = e.to_string();
         let field = crate::protocol::field_of(&msg);
-        error(
+        Box::new(error(
             StatusCode::BAD_REQUEST,
             "bad-request",
             msg,
             field.as_deref(),
-        )
+        ))
     })
 }
 
-fn position_of(v: &serde_json::Value) -> Result<Position, Response> {
+fn position_of(v: &serde_json::Value) -> Result<Position, Box<Response>> {
     Position::from_json(&v.to_string()).map_err(|e| {
-        error(
+        Box::new(error(
             StatusCode::BAD_REQUEST,
             "bad-position",
             format!("position: {e}"),
             Some("position"),
-        )
+        ))
     })
 }
 
@@ -210,7 +210,7 @@ struct ExplainRequest {
 pub async fn explain(headers: HeaderMap, raw: Bytes) -> Response {
     let req: ExplainRequest = match body(&headers, &raw, MAX_EXPLAIN_BYTES) {
         Ok(r) => r,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     if req.solution.len() > MAX_SOLUTION_BYTES {
         return error(
@@ -222,7 +222,7 @@ pub async fn explain(headers: HeaderMap, raw: Bytes) -> Response {
     }
     let position = match position_of(&req.position) {
         Ok(p) => p,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let solution = req.solution;
     match pool::judge()
@@ -254,7 +254,7 @@ struct JudgeRequest {
 pub async fn judge(State(lobby): State<Lobby>, headers: HeaderMap, raw: Bytes) -> Response {
     let req: JudgeRequest = match body(&headers, &raw, MAX_JUDGE_BYTES) {
         Ok(r) => r,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let given = [
         req.position.is_some(),
@@ -275,7 +275,7 @@ pub async fn judge(State(lobby): State<Lobby>, headers: HeaderMap, raw: Bytes) -
     let source = if let Some(p) = &req.position {
         match position_of(p) {
             Ok(p) => Source::Position(p),
-            Err(r) => return r,
+            Err(r) => return *r,
         }
     } else if let Some(l) = req.log {
         Source::Log(l)
