@@ -368,6 +368,7 @@ export class TableView {
       h('span', { class: 'head-info' },
         m ? h('span', { class: 'round-clock', id: 'round-clock', title: 'Time left in the round (XI-B)' }, '') : null,
         h('span', { class: `conn conn-${this.connStatus}`, id: 'conn' }, status),
+        t && (t.status === 'over' || t.status === 'abandoned') ? h('a', { href: `/t/${encodeURIComponent(this.id)}/review`, id: 'review-head-link' }, 'Review') : null,
         h('button', { type: 'button', class: 'copy-link', dataset: { key: 'copy' }, onclick: () => { navigator.clipboard?.writeText(`${location.origin}/t/${this.id}`); } }, `Link: /t/${this.id}`),
         h('button', { type: 'button', dataset: { key: 'help' }, 'aria-expanded': String(this.helpOpen), onclick: () => this.toggleHelp() }, 'Help ', h('kbd', null, '?')),
       ),
