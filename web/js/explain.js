@@ -139,6 +139,14 @@ export function renderExplanation(e) {
 }
 
 /**
+ * Explanations asked for, and whether their disclosure is open, by position
+ * and Solution: the table redraws its verdicts on every update, and an open
+ * "Why?" stays open with its answer.
+ * @type {Map<string, {open: boolean, pending: boolean, answer: Explanation|null, error: string, show?: () => void}>}
+ */
+const asked = new Map();
+
+/**
  * A "Why?" disclosure next to a judged Solution: the explanation is asked
  * for when it is opened.
  * @param {PositionJson|null|undefined} position
@@ -146,16 +154,32 @@ export function renderExplanation(e) {
  */
 export function whyDisclosure(position, solution) {
   if (!position || !solution) return null;
+  const key = JSON.stringify([position, solution]);
+  if (asked.size > 200) asked.clear();
+  const memo = asked.get(key) ?? { open: false, pending: false, answer: null, error: '' };
+  asked.set(key, memo);
   const body = h('div', { class: 'why-body' }, 'Asking the checker…');
-  const d = h('details', { class: 'why' }, h('summary', null, 'Why?'), body);
-  let asked = false;
-  d.addEventListener('toggle', () => {
-    if (!d.open || asked) return;
-    asked = true;
+  const d = h('details', { class: 'why', open: memo.open }, h('summary', null, 'Why?'), body);
+  const show = () => {
+    if (memo.answer) body.replaceChildren(renderExplanation(memo.answer));
+    else if (memo.error) body.replaceChildren(h('p', { class: 'bad' }, `No explanation: ${memo.error}`));
+  };
+  show();
+  // The latest drawing of this disclosure is the one an answer goes to.
+  memo.show = show;
+  const ask = () => {
+    if (memo.answer || memo.pending) return;
+    memo.error = '';
+    memo.pending = true;
     fetchExplanation(position, solution).then(
-      (e) => body.replaceChildren(renderExplanation(e)),
-      (err) => { asked = false; body.replaceChildren(h('p', { class: 'bad' }, `No explanation: ${err.message}`)); },
+      (e) => { memo.answer = e; memo.pending = false; memo.show?.(); },
+      (err) => { memo.error = err.message; memo.pending = false; memo.show?.(); },
     );
+  };
+  if (memo.open) ask();
+  d.addEventListener('toggle', () => {
+    memo.open = d.open;
+    if (d.open) ask();
   });
   return d;
 }

@@ -185,6 +185,8 @@ export class TableView {
         this.info = msg.table;
         if (msg.type === 'update' && msg.events?.length) this.notices.global = undefined;
         const before = this.m;
+        /** The view before this message: the mat a verdict in it was judged on (explain.js). */
+        this.viewBefore = before;
         this.m = msg.match;
         this.receivedAt = performance.now();
         if (msg.type === 'update' && this.m) for (const e of msg.events ?? []) this.takeEvent(e);
@@ -247,7 +249,7 @@ export class TableView {
       const shake = inShake ?? (m.history.length && m.phase.phase !== 'checking' ? m.history[m.history.length - 1].shake : m.shake);
       if (this.verdicts.shake !== shake) this.verdicts = { shake, items: [] };
       const text = e.solution || (e.writer === m.you ? this.mineSent || this.shown[e.writer] : this.shown[e.writer]);
-      this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '', position: positionFromView(m) });
+      this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '', position: positionFromView(m) ?? positionFromView(this.viewBefore ?? null) });
       delete this.shown[e.writer];
     }
     const w = eventWords(e, m);
