@@ -95,3 +95,29 @@ test("judge's assistant: a typed position and a Solution, then a challenge", asy
   assert.match(await page.locator('#judge-error').textContent(), /position/);
   assert.deepEqual(page.errors.filter((e) => !/status of 400/.test(e)), []);
 });
+
+test('a judged Solution at the table has a "Why?" that explains it with cards', async () => {
+  const t = await createTable({
+    division: 'middle',
+    adventurous: false,
+    seats: [{ kind: 'bot', level: 'expert' }, { kind: 'bot', level: 'club' }],
+    round_minutes: 30,
+    bot_pace: 3,
+    seed: 5,
+  });
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/t/${t.id}?watch`);
+  await page.waitForSelector('#verdicts details.why', { timeout: 180000 });
+  let shown = false;
+  for (let attempt = 0; attempt < 5 && !shown; attempt++) {
+    try {
+      await page.locator('#verdicts details.why > summary').first().click({ timeout: 5000 });
+      await page.waitForSelector('#verdicts details.why[open] .explanation .mini-card', { timeout: 5000 });
+      shown = true;
+    } catch {
+      // The verdicts were redrawn for the next shake meanwhile: again.
+    }
+  }
+  assert.ok(shown, 'the explanation is shown');
+  assert.deepEqual(page.errors, []);
+});
