@@ -128,7 +128,8 @@ export class ReviewView {
     if (!r) return;
     const page = h('div', { class: 'review-page' },
       h('h1', null, 'Review ', h('small', null, `table ${this.id}`)),
-      h('p', null, h('a', { href: `/t/${encodeURIComponent(this.id)}` }, '← Back to the table'), ' · Use ← and → to step through the moves.'),
+      h('p', null, h('a', { href: `/t/${encodeURIComponent(this.id)}` }, '← Back to the table'), ' · Use ← and → to step through the moves. · ',
+        h('a', { href: `/judge?table=${encodeURIComponent(this.id)}` }, 'Ask the judge’s assistant about this match')),
       this.summary(r));
     if (!r.moves.length) {
       page.append(h('p', null, 'No cube was moved in this match: there is nothing to step through.'));
