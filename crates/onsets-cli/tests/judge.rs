@@ -183,3 +183,39 @@ fn judge_refuses_unreadable_input_with_exit_2_and_the_field() {
     let r = c.run(&["judge", "--log", &bad, "--act", "{not json"]);
     assert_eq!(r.code, 2, "{r:?}");
 }
+
+/// OS-A4: a challenge before any Goal is set is set aside by the engine and
+/// costs the challenger a point; the assistant names OS-A4 first.
+#[test]
+fn os_a4_challenge_before_the_goal_is_set_aside_by_the_engine() {
+    let log = onsets_review::botmatch::bot_match_log(
+        &[Level::Club, Level::Beginner],
+        Division::Elementary,
+        false,
+        3,
+    )
+    .unwrap();
+    // The header and the roll: no Goal yet.
+    let prefix: String = log.lines().take(2).map(|l| format!("{l}\n")).collect();
+    let c = Case::new("judge-a4");
+    let file = c.write("match.jsonl", &prefix);
+    let r = c.run(&[
+        "judge",
+        "--log",
+        &file,
+        "--challenge",
+        "now",
+        "--player",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(r.code, 1, "{r:?}");
+    let v = r.json();
+    assert_eq!(v["decided_by"], "engine");
+    assert!(v["ruling"].as_str().unwrap().contains("set aside"), "{v}");
+    assert_eq!(
+        v["totals_after"][1].as_i64(),
+        Some(v["totals_before"][1].as_i64().unwrap() - 1)
+    );
+    assert_eq!(v["situations"][0]["id"], "OS-A4", "{v}");
+}
