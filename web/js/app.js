@@ -1,10 +1,13 @@
-// The client's entry point: the lobby at `/`, a table at `/t/{id}` (`?watch` to spectate).
+// The client's entry point: the lobby at `/`, a table at `/t/{id}` (`?watch` to spectate),
+// its review at `/t/{id}/review`, the judge's assistant at `/judge`.
 
 import { showLobby } from './lobby.js';
 import { TableView } from './table.js';
+import { ReviewView } from './review.js';
+import { showJudge } from './judge.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
-/** @type {TableView|null} */
+/** @type {TableView|ReviewView|null} */
 let current = null;
 
 /** @param {string} path */
@@ -17,7 +20,12 @@ function route() {
   current?.destroy();
   current = null;
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
-  if (m) {
+  const review = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/review\/?$/);
+  if (review) {
+    current = new ReviewView(root, review[1]);
+  } else if (/^\/judge\/?$/.test(location.pathname)) {
+    showJudge(root);
+  } else if (m) {
     const watch = new URLSearchParams(location.search).has('watch');
     current = new TableView(root, m[1], watch, go);
   } else {

@@ -3,6 +3,8 @@
 // and the scoresheet. Every button comes from `match.legal` where the server
 // lists the act; every refusal is shown next to where the player acted.
 
+import { positionFromView, whyDisclosure } from './explain.js';
+import { reviewLink } from './review.js';
 import { TableConnection, savedSeat } from './api.js';
 import { fill, h, ruleNote, withRules } from './dom.js';
 import { cap } from './lobby.js';
@@ -84,7 +86,7 @@ export class TableView {
     this.marksShake = -1;
     /** @type {Record<number, string>} texts of presented Solutions seen, by writer */
     this.shown = {};
-    /** @type {{shake: number, items: {writer: number, correct: boolean, reasons: string[], text: string}[]}} */
+    /** @type {{shake: number, items: {writer: number, correct: boolean, reasons: string[], text: string, position?: import('./types.js').PositionJson|null}[]}} */
     this.verdicts = { shake: -1, items: [] };
     this.lastPhase = '';
     /** The text of the Solution this page presented last. */
@@ -183,6 +185,8 @@ export class TableView {
         this.info = msg.table;
         if (msg.type === 'update' && msg.events?.length) this.notices.global = undefined;
         const before = this.m;
+        /** The view before this message: the mat a verdict in it was judged on (explain.js). */
+        this.viewBefore = before;
         this.m = msg.match;
         this.receivedAt = performance.now();
         if (msg.type === 'update' && this.m) for (const e of msg.events ?? []) this.takeEvent(e);
@@ -245,7 +249,7 @@ export class TableView {
       const shake = inShake ?? (m.history.length && m.phase.phase !== 'checking' ? m.history[m.history.length - 1].shake : m.shake);
       if (this.verdicts.shake !== shake) this.verdicts = { shake, items: [] };
       const text = e.solution || (e.writer === m.you ? this.mineSent || this.shown[e.writer] : this.shown[e.writer]);
-      this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '' });
+      this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '', position: positionFromView(m) ?? positionFromView(this.viewBefore ?? null) });
       delete this.shown[e.writer];
     }
     const w = eventWords(e, m);
@@ -366,6 +370,7 @@ export class TableView {
       h('span', { class: 'head-info' },
         m ? h('span', { class: 'round-clock', id: 'round-clock', title: 'Time left in the round (XI-B)' }, '') : null,
         h('span', { class: `conn conn-${this.connStatus}`, id: 'conn' }, status),
+        t && (t.status === 'over' || t.status === 'abandoned') ? h('a', { href: `/t/${encodeURIComponent(this.id)}/review`, id: 'review-head-link' }, 'Review') : null,
         h('button', { type: 'button', class: 'copy-link', dataset: { key: 'copy' }, onclick: () => { navigator.clipboard?.writeText(`${location.origin}/t/${this.id}`); } }, `Link: /t/${this.id}`),
         h('button', { type: 'button', dataset: { key: 'help' }, 'aria-expanded': String(this.helpOpen), onclick: () => this.toggleHelp() }, 'Help ', h('kbd', null, '?')),
       ),
@@ -556,7 +561,7 @@ export class TableView {
     if (m.match_points) {
       const best = Math.max(...m.match_points);
       out.push(h('p', { class: 'big-line' }, 'The match is over. ', m.match_points.map((p, i) => `${W(i)}: ${p} match point${p === 1 ? '' : 's'}`).join(' · ')),
-        h('p', null, m.match_points.map((p, i) => (p === best ? `${W(i)} won` : null)).filter(Boolean).join(', '), '. See the scoresheet.'));
+        h('p', null, m.match_points.map((p, i) => (p === best ? `${W(i)} won` : null)).filter(Boolean).join(', '), '. See the scoresheet.'), reviewLink(this.id));
       return out;
     }
     if (m.block !== null) {
@@ -1153,7 +1158,8 @@ export class TableView {
       items.push(h('li', { class: v.correct ? 'good' : 'bad', dataset: { writer: v.writer } },
         h('b', null, `${who(m, v.writer)}${v.writer === m.you ? 'r' : '’s'} Solution`), text ? [' ', h('code', null, text)] : null,
         v.correct ? ' is correct ✓' : ' is not correct ✗',
-        v.reasons.length ? h('ul', { class: 'reasons' }, ...v.reasons.map((r) => h('li', null, withRules(r)))) : null));
+        v.reasons.length ? h('ul', { class: 'reasons' }, ...v.reasons.map((r) => h('li', null, withRules(r)))) : null,
+        whyDisclosure(v.position, text)));
     }
     fill(this.verdictsEl, head,
       items.length ? h('ul', { class: 'verdict-list' }, ...items) : h('p', { class: 'small' }, 'When Solutions are checked, the result and the reasons (with their rule) appear here.'),

@@ -43,6 +43,30 @@
  *   block: number|null, block_until: number|null, round_up: boolean, stop_at: number|null,
  *   match_points: number[]|null, present: boolean[], seated: boolean[], legal: Act[]}} MatchView
  * @typedef {{type: string, v?: number, [key: string]: any}} ServerMsg
+ * @typedef {{division: string, adventurous: boolean, universe: string, goal: string,
+ *   required: string, permitted: string, forbidden: string, resources: string,
+ *   variations: string[], situation: string, edition?: string}} PositionJson
+ * @typedef {{grouped: string, cards: string[], value: number}} Reading
+ * @typedef {{text: string, universe: string[], restrictions: {restriction: string, readings: {grouped: string, removes: string[]}[]}[],
+ *   kept: string[]|null, steps: {expr: string, cards: string[]|null, interpretations?: Reading[]}[],
+ *   interpretations: Reading[], truncated?: boolean,
+ *   cubes: {possible: boolean, symbols: {part: string, symbol: string, line: number, column: number, cube: string|null, section: string|null}[]}}} SolutionExplanation
+ * @typedef {{correct: boolean, verdict: any, solutions: SolutionExplanation[],
+ *   failures: {code: string, section: string, fact: string}[]}} Explanation
+ * @typedef {{shake: number, line: number, player: number, mv: string, position_after: PositionJson,
+ *   now_correct: boolean, impossible_correct: boolean, class: 'safe'|'now-wins'|'impossible-wins',
+ *   witness: string|null, best_alternative: string|null}} MoveReview
+ * @typedef {{players: string[], moves: MoveReview[],
+ *   missed_challenges: {shake: number, after_move: number, kind: string, players: number[], witness: string|null}[],
+ *   challenges: {shake: number, line: number, player: number, kind: string, correct: boolean, witness: string|null}[],
+ *   goals: {shake: number, line: number, player: number, goal: string, solvable: boolean,
+ *     allowed: {goal: string, values: number[], solvable: boolean}[], solvable_count: number}[],
+ *   summary: {name: string, moves: number, safe_moves: number, flubs: number, missed_chances: number,
+ *     correct_challenges: number, incorrect_challenges: number, accuracy: number|null}[]}} Review
+ * @typedef {{ruling: string, decided_by: string, upheld: boolean, reasons: {section: string, text: string}[],
+ *   explanation?: Explanation, witness?: string, events?: GameEvent[], totals_before?: number[],
+ *   totals_after?: number[], position: PositionJson|null,
+ *   situations: {id: string, summary: string, matched: string[]}[]}} Ruling
  */
 
 export {};

@@ -29,6 +29,7 @@
 mod analyze;
 mod check;
 mod input;
+mod judge;
 mod loadtest;
 mod play;
 mod replay;
@@ -78,6 +79,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Review a match log move by move: flubs, missed challenges, accuracy (docs/review.md)
     Review(review::ReviewArgs),
+    /// The judge's assistant: rule on a disputed Solution, challenge or act, with rule sections and judges'-manual situations
+    Judge(judge::JudgeArgs),
     /// Run the game server: play in the browser at http://127.0.0.1:8080/ (docs/protocol.md)
     Serve(serve::ServeArgs),
     /// Load the game server with tables of scripted players over WebSocket
@@ -127,6 +130,7 @@ fn main() -> ExitCode {
         Command::Check(a) => a.json,
         Command::Solve(a) => a.json,
         Command::Analyze(a) => a.json,
+        Command::Judge(a) => a.json,
         _ => false,
     };
     let result = match cli.command {
@@ -137,6 +141,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Review(args) => review::run(&args),
+        Command::Judge(args) => judge::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
     };

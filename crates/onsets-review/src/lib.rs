@@ -19,6 +19,8 @@
 //! log and tallies.
 
 pub mod botmatch;
+pub mod judge;
+pub mod situations;
 mod walk;
 
 use onsets_engine::ChallengeKind;

@@ -15,6 +15,7 @@
 //! # Ok(()) }
 //! ```
 
+mod assist;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
@@ -60,9 +61,14 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(get_table))
         .route("/api/tables/{id}/log", get(get_log))
+        .route("/api/tables/{id}/review", get(assist::review))
+        .route("/api/explain", axum::routing::post(assist::explain))
+        .route("/api/judge", axum::routing::post(assist::judge))
         .route("/ws", get(ws_upgrade))
         .route("/", get(|| async { web::file("index.html") }))
         .route("/t/{id}", get(|| async { web::file("index.html") }))
+        .route("/t/{id}/review", get(|| async { web::file("index.html") }))
+        .route("/judge", get(|| async { web::file("index.html") }))
         .route(
             "/{*path}",
             get(|Path(p): Path<String>| async move { web::file(&p) }),

@@ -331,3 +331,36 @@ fn row_table(
         actions: Vec::new(),
     }
 }
+
+/// Reviews of finished tables, computed once (`GET /api/tables/{id}/review`).
+impl Store {
+    /// The stored review of a table, if computed.
+    pub async fn review(&self, id: &str) -> Result<Option<String>> {
+        let rows = fetch_bound!(
+            self,
+            "SELECT review FROM reviews WHERE table_id = $1",
+            id,
+            |r| r.get::<String, _>(0)
+        );
+        Ok(rows.into_iter().next())
+    }
+
+    /// Stores a table's review (a second store of one table keeps the first).
+    pub async fn put_review(&self, id: &str, review: &str) -> Result<()> {
+        execute!(
+            self,
+            "INSERT INTO reviews (table_id, review) VALUES ($1, $2) ON CONFLICT (table_id) DO NOTHING",
+            id,
+            review
+        );
+        Ok(())
+    }
+
+    /// A table's stored status (`waiting`, `playing`, `over`, `abandoned`).
+    pub async fn status(&self, id: &str) -> Result<Option<String>> {
+        let rows = fetch_bound!(self, "SELECT status FROM tables WHERE id = $1", id, |r| {
+            r.get::<String, _>(0)
+        });
+        Ok(rows.into_iter().next())
+    }
+}

@@ -1,0 +1,653 @@
+//! The judge's assistant (`onsets judge`, `POST /api/judge`; issue 16): a
+//! position (typed, or the state of a match after its log) and a disputed
+//! Solution, challenge or act, ruled on with the rule sections and the
+//! judges'-manual situations that match.
+//!
+//! Nothing is decided here. A Solution is judged by the checker
+//! ([`onsets_core::check`], explained by [`onsets_core::explain`]); the
+//! truth of a challenge's claim by the solver
+//! ([`onsets_solver::analysis::adjudicate`], the function the review uses);
+//! whether a challenge or any other act is allowed now, and what it costs or
+//! scores, by the engine itself ([`onsets_engine::Match::apply`] on the
+//! match re-run from its log). This module only gathers their answers.
+
+use crate::situations;
+use onsets_core::{Explanation, Position, Situation};
+use onsets_engine::{Act, Action, ChallengeKind, Header, Match, Phase, FORMAT};
+use onsets_solver::analysis::{adjudicate, no_goal_is_correct, Challenge};
+use serde::{Deserialize, Serialize};
+
+/// The largest log the assistant reads (bytes).
+pub const MAX_LOG_BYTES: usize = 4 << 20;
+/// The largest Solution or act text (bytes).
+pub const MAX_TEXT_BYTES: usize = 4000;
+
+/// What is disputed.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Dispute {
+    /// A written Solution: is it correct (VII-B)?
+    Solution { solution: String },
+    /// A challenge (V-A, III-D-2): is it allowed, and is its claim true?
+    /// With a log and a `player`, the engine applies it to the match.
+    Challenge {
+        challenge: ChallengeKind,
+        #[serde(default)]
+        player: Option<usize>,
+    },
+    /// One act or several, in the log's action notation (docs/engine.md,
+    /// e.g. `{"type": "charge_illegal_procedure", "player": 1}`), applied
+    /// by the engine to the match after the log. Needs a log.
+    Act { act: serde_json::Value },
+}
+
+/// Where the position comes from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// A position typed as notation.md JSON.
+    Position(Position),
+    /// A match log (JSON lines); the position is the match after it.
+    Log(String),
+}
+
+/// Why a request cannot be ruled on; `field` names what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct JudgeError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+fn err(field: &'static str, message: impl Into<String>) -> JudgeError {
+    JudgeError {
+        field,
+        message: message.into(),
+    }
+}
+
+/// One reason of a ruling, with its rule section.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reason {
+    pub section: String,
+    pub text: String,
+}
+
+/// The assistant's answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ruling {
+    /// The ruling in one sentence.
+    pub ruling: String,
+    /// Who settled it: `checker`, `solver` or `engine` (with the solver
+    /// for the claim of a challenge).
+    pub decided_by: &'static str,
+    /// For a Solution: whether it is correct; for a challenge: whether the
+    /// Challenger is right; for an act: whether the engine allowed it.
+    pub upheld: bool,
+    pub reasons: Vec<Reason>,
+    /// The checker's verdict explained (for a Solution).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Explanation>,
+    /// A correct Solution proving the ruling (a Now that wins, an
+    /// Impossible that loses).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witness: Option<String>,
+    /// The engine's events (for an act or a challenge applied to a match).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<serde_json::Value>,
+    /// Each player's total before and after (an act applied to a match).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub totals_before: Option<Vec<i32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub totals_after: Option<Vec<i32>>,
+    /// The position judged (notation.md JSON), when there is one.
+    pub position: Option<serde_json::Value>,
+    /// The judges' manual situations that resemble the dispute.
+    pub situations: Vec<situations::Match>,
+}
+
+/// The match after a log, and the clock of its last action.
+fn replay(log: &str) -> Result<(Match, u64), JudgeError> {
+    if log.len() > MAX_LOG_BYTES {
+        return Err(err(
+            "log",
+            format!("the log is over {} bytes", MAX_LOG_BYTES),
+        ));
+    }
+    let mut lines = log.lines().filter(|l| !l.trim().is_empty());
+    let first = lines.next().ok_or_else(|| err("log", "the log is empty"))?;
+    let header: Header = serde_json::from_str(first)
+        .map_err(|e| err("log", format!("line 1 is not a log header: {e}")))?;
+    if header.format != FORMAT {
+        return Err(err(
+            "log",
+            format!("unknown log format `{}` (expected {FORMAT})", header.format),
+        ));
+    }
+    let at_ms = lines
+        .next_back()
+        .and_then(|l| serde_json::from_str::<Action>(l).ok())
+        .map_or(0, |a| a.at_ms);
+    let m = Match::replay(log).map_err(|e| err("log", e.to_string()))?;
+    Ok((m, at_ms))
+}
+
+/// The mat of a match as a position in `situation` (`None` before the Goal).
+fn mat(m: &Match, situation: Situation) -> Option<Position> {
+    let goal = m.goal.as_ref()?.goal().ok()?;
+    let mut p = m.position(situation, goal);
+    if situation == Situation::Impossible && p.resources.iter().all(|s| s.is_digit()) {
+        p.situation = Situation::Forceout;
+    }
+    Some(p)
+}
+
+fn phase_name(p: &Phase) -> &'static str {
+    match p {
+        Phase::Setup { .. } => "setup",
+        Phase::Variations { .. } => "variations",
+        Phase::Goal { .. } => "goal",
+        Phase::NoGoal { .. } => "no-goal",
+        Phase::Moves { .. } => "moves",
+        Phase::Writing(_) => "writing",
+        Phase::Checking(_) => "checking",
+        Phase::Over => "over",
+    }
+}
+
+fn position_facts(p: &Position, facts: &mut Vec<String>) {
+    for v in &p.variations {
+        facts.push(format!("var:{}", v.keyword()));
+    }
+    facts.push(format!(
+        "division:{}",
+        p.division.name().to_ascii_lowercase()
+    ));
+}
+
+fn to_value(p: &Position) -> Option<serde_json::Value> {
+    serde_json::from_str(&p.to_json()).ok()
+}
+
+/// Rules on a dispute.
+pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
+    match dispute {
+        Dispute::Solution { solution } => {
+            if solution.len() > MAX_TEXT_BYTES {
+                return Err(err(
+                    "dispute.solution",
+                    format!("the Solution is over {MAX_TEXT_BYTES} bytes"),
+                ));
+            }
+            let position = match source {
+                Source::Position(p) => p.clone(),
+                Source::Log(log) => {
+                    let (m, _) = replay(log)?;
+                    let situation = match &m.phase {
+                        Phase::Writing(w) => onsets_engine::situation_of(&w.kind),
+                        Phase::Checking(c) => onsets_engine::situation_of(&c.kind),
+                        _ => {
+                            return Err(err(
+                                "log",
+                                format!(
+                                "the match is in its {} phase, not writing or checking Solutions; \
+                                     give the position instead",
+                                phase_name(&m.phase)
+                            ),
+                            ))
+                        }
+                    };
+                    mat(&m, situation).ok_or_else(|| err("log", "no Goal is set"))?
+                }
+            };
+            Ok(rule_solution(&position, solution))
+        }
+        Dispute::Challenge { challenge, player } => match source {
+            Source::Position(p) => {
+                if player.is_some() {
+                    return Err(err(
+                        "dispute.player",
+                        "a player applies a challenge to a match: give a log, or leave out the player",
+                    ));
+                }
+                rule_claim(p, *challenge, None)
+            }
+            Source::Log(log) => {
+                let (m, at_ms) = replay(log)?;
+                rule_challenge_in_match(&m, at_ms, *challenge, *player)
+            }
+        },
+        Dispute::Act { act } => {
+            let Source::Log(log) = source else {
+                return Err(err(
+                    "dispute.act",
+                    "an act is applied to a match: give a log (or a table)",
+                ));
+            };
+            let (m, at_ms) = replay(log)?;
+            let acts: Vec<serde_json::Value> = match act {
+                serde_json::Value::Array(v) => v.clone(),
+                v => vec![v.clone()],
+            };
+            if acts.is_empty() || acts.len() > 64 {
+                return Err(err("dispute.act", "give one act, or a list of 1 to 64"));
+            }
+            rule_acts(m, at_ms, &acts)
+        }
+    }
+}
+
+fn rule_solution(position: &Position, solution: &str) -> Ruling {
+    let e = onsets_core::explain(position, solution);
+    let mut facts = vec!["solution".to_string()];
+    position_facts(position, &mut facts);
+    let reasons: Vec<Reason> = e
+        .failures
+        .iter()
+        .map(|f| {
+            facts.push(format!("code:{}", f.code.as_str()));
+            Reason {
+                section: f.section.to_string(),
+                text: f.fact.clone(),
+            }
+        })
+        .collect();
+    if e.solutions.iter().any(|s| !s.restrictions.is_empty()) {
+        facts.push("restrictions".into());
+    }
+    let ruling = if e.correct {
+        format!("The Solution `{solution}` is correct (VII-B).")
+    } else {
+        format!(
+            "The Solution `{solution}` is incorrect: {}.",
+            reasons
+                .iter()
+                .map(|r| format!("{} ({})", r.text.trim_end_matches('.'), r.section))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )
+    };
+    let reasons = if e.correct {
+        vec![Reason {
+            section: "VII-B".into(),
+            text: "It meets every criterion of a correct Solution.".into(),
+        }]
+    } else {
+        reasons
+    };
+    Ruling {
+        ruling,
+        decided_by: "checker",
+        upheld: e.correct,
+        reasons,
+        explanation: Some(e),
+        witness: None,
+        events: Vec::new(),
+        totals_before: None,
+        totals_after: None,
+        position: to_value(position),
+        situations: situations::matching(&facts, 5),
+    }
+}
+
+fn kind_word(k: ChallengeKind) -> &'static str {
+    match k {
+        ChallengeKind::Now => "Now",
+        ChallengeKind::Impossible => "Impossible",
+        ChallengeKind::NoGoal => "no Goal",
+    }
+}
+
+/// The claim of a challenge against a position, by the solver.
+fn rule_claim(
+    p: &Position,
+    kind: ChallengeKind,
+    extra: Option<(Vec<String>, Vec<Reason>)>,
+) -> Result<Ruling, JudgeError> {
+    let mut facts = vec![
+        "challenge".to_string(),
+        format!(
+            "challenge:{}",
+            kind_word(kind).to_lowercase().replace(' ', "_")
+        ),
+    ];
+    position_facts(p, &mut facts);
+    let (more_facts, mut reasons) = extra.unwrap_or_default();
+    facts.extend(more_facts);
+    let (right, witness, ruling) = match kind {
+        ChallengeKind::Now => {
+            let a = adjudicate(p, Challenge::Now);
+            if !a.valid {
+                reasons.push(Reason {
+                    section: "V-A-2".into(),
+                    text: "Now is valid only when the last cube was moved to Required or Permitted \
+                           (or a Now with one more cube is possible); this Now is not valid and is set aside."
+                        .into(),
+                });
+                facts.push("invalid-now".into());
+                (
+                    false,
+                    None,
+                    "The Now challenge is not valid (V-A-2-a/b): it is set aside.".to_string(),
+                )
+            } else if a.challenger_right {
+                reasons.push(Reason {
+                    section: "V-A-2".into(),
+                    text: "A correct Solution can be written with the mat and at most one more cube from Resources."
+                        .into(),
+                });
+                (
+                    true,
+                    a.witness,
+                    "The Now challenge is correct: a Solution exists right now.".to_string(),
+                )
+            } else {
+                reasons.push(Reason {
+                    section: "V-A-2".into(),
+                    text: "No correct Solution uses the mat and at most one more cube from Resources (checked over every Solution)."
+                        .into(),
+                });
+                (false, None, "The Now challenge is incorrect: no Solution exists with at most one more cube.".to_string())
+            }
+        }
+        ChallengeKind::Impossible => {
+            let a = adjudicate(p, Challenge::Impossible);
+            if a.challenger_right {
+                reasons.push(Reason {
+                    section: "V-A-1".into(),
+                    text: "No correct Solution can be written, however the remaining cubes are played (checked over every Solution)."
+                        .into(),
+                });
+                (
+                    true,
+                    None,
+                    "The Impossible challenge is correct: no Solution can be written.".to_string(),
+                )
+            } else {
+                reasons.push(Reason {
+                    section: "V-A-1".into(),
+                    text: "A correct Solution can still be written with the cubes that remain."
+                        .into(),
+                });
+                (
+                    false,
+                    a.witness,
+                    "The Impossible challenge is incorrect: a Solution can still be written."
+                        .to_string(),
+                )
+            }
+        }
+        ChallengeKind::NoGoal => {
+            // The rolled digit cubes are those in Resources (III-A).
+            let no_goal_right = no_goal_is_correct(p);
+            reasons.push(Reason {
+                section: "III-D-2".into(),
+                text: if no_goal_right {
+                    "No Goal the rolled digits allow has a correct Solution.".into()
+                } else {
+                    "Some Goal the rolled digits allow has a correct Solution.".into()
+                },
+            });
+            (
+                !no_goal_right,
+                None,
+                if no_goal_right {
+                    "The challenge of \"no Goal\" is incorrect: no Goal can be solved.".to_string()
+                } else {
+                    "The challenge of \"no Goal\" is correct: a Goal with a Solution could have been set."
+                        .to_string()
+                },
+            )
+        }
+    };
+    Ok(Ruling {
+        ruling,
+        decided_by: "solver",
+        upheld: right,
+        reasons,
+        explanation: None,
+        witness,
+        events: Vec::new(),
+        totals_before: None,
+        totals_after: None,
+        position: to_value(p),
+        situations: situations::matching(&facts, 5),
+    })
+}
+
+fn rule_challenge_in_match(
+    m: &Match,
+    at_ms: u64,
+    kind: ChallengeKind,
+    player: Option<usize>,
+) -> Result<Ruling, JudgeError> {
+    let phase = phase_name(&m.phase);
+    let mut facts = vec![format!("phase:{phase}")];
+    if matches!(m.phase, Phase::Setup { .. } | Phase::Variations { .. }) {
+        facts.push("challenge-before-goal".into());
+    }
+    let Some(player) = player else {
+        let p = mat(m, Situation::Impossible).ok_or_else(|| {
+            err(
+                "dispute.player",
+                "no Goal is set yet: name the challenging player so the engine can rule",
+            )
+        })?;
+        return rule_claim(&p, kind, Some((facts, Vec::new())));
+    };
+    if player >= m.n() {
+        return Err(err(
+            "dispute.player",
+            format!(
+                "there is no player {player} (players are 0 to {})",
+                m.n().saturating_sub(1)
+            ),
+        ));
+    }
+    let applied = rule_acts(
+        m.clone(),
+        at_ms,
+        &[serde_json::to_value(Act::Challenge { player, kind }).expect("acts serialize")],
+    )?;
+    if !applied.upheld {
+        // The engine refused or set it aside: that is the ruling.
+        let mut r = applied;
+        r.situations = situations::matching(
+            &facts
+                .iter()
+                .cloned()
+                .chain([
+                    "challenge".to_string(),
+                    format!(
+                        "challenge:{}",
+                        kind_word(kind).to_lowercase().replace(' ', "_")
+                    ),
+                ])
+                .chain(
+                    r.situations
+                        .iter()
+                        .flat_map(|s| s.matched.iter().map(|k| k.to_string())),
+                )
+                .collect::<Vec<_>>(),
+            5,
+        );
+        return Ok(r);
+    }
+    let p = mat(m, Situation::Impossible)
+        .ok_or_else(|| err("log", "no Goal is set: the challenge cannot be judged"))?;
+    let mut r = rule_claim(&p, kind, Some((facts, applied.reasons.clone())))?;
+    r.decided_by = "engine";
+    r.events = applied.events;
+    r.totals_before = applied.totals_before;
+    r.totals_after = applied.totals_after;
+    Ok(r)
+}
+
+/// Applies acts to the match in the engine, reporting events and totals.
+fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Ruling, JudgeError> {
+    let before = m.totals();
+    let mut events = Vec::new();
+    let mut reasons = Vec::new();
+    let mut facts = vec![format!("phase:{}", phase_name(&m.phase))];
+    if let Some(p) = mat(&m, Situation::Impossible) {
+        position_facts(&p, &mut facts);
+    }
+    for (i, v) in acts.iter().enumerate() {
+        let mut v = v.clone();
+        if let Some(o) = v.as_object_mut() {
+            o.entry("at_ms").or_insert(at_ms.into());
+        }
+        let action: Action = serde_json::from_value(v).map_err(|e| {
+            err(
+                "dispute.act",
+                format!("act {}: not an act of the log notation: {e}", i + 1),
+            )
+        })?;
+        if let Ok(serde_json::Value::Object(o)) = serde_json::to_value(&action.act) {
+            if let Some(t) = o.get("type").and_then(|t| t.as_str()) {
+                facts.push(format!("act:{t}"));
+            }
+            if o.get("bonus").and_then(|b| b.as_bool()) == Some(true) {
+                facts.push("bonus".into());
+            }
+        }
+        if let Act::Challenge { .. } = action.act {
+            facts.push("challenge".into());
+            if matches!(m.phase, Phase::Setup { .. } | Phase::Variations { .. }) {
+                facts.push("challenge-before-goal".into());
+            }
+        }
+        match m.apply(action) {
+            Ok((next, evs)) => {
+                m = next;
+                for e in evs {
+                    let v = serde_json::to_value(&e).unwrap_or(serde_json::Value::Null);
+                    let name = v["event"].as_str().unwrap_or("").to_string();
+                    facts.push(format!("event:{name}"));
+                    let why = v
+                        .get("reason")
+                        .or_else(|| v.get("correction"))
+                        .and_then(|r| r.as_str());
+                    let section = v
+                        .get("rule")
+                        .and_then(|r| r.as_str())
+                        .or(match name.as_str() {
+                            "charge_set_aside" => Some("IX-A"),
+                            "objection_ruled" => Some("VII-C-5"),
+                            _ => None,
+                        });
+                    if let Some(section) = section {
+                        let r = Reason {
+                            section: section.to_string(),
+                            text: why.unwrap_or(&name).to_string(),
+                        };
+                        if !reasons
+                            .iter()
+                            .any(|x: &Reason| x.section == r.section && x.text == r.text)
+                        {
+                            reasons.push(r);
+                        }
+                    }
+                    events.push(v);
+                }
+            }
+            Err(rej) => {
+                facts.push(format!("reject:{}", rej.code));
+                reasons.push(Reason {
+                    section: rej.rule.to_string(),
+                    text: rej.message.clone(),
+                });
+                return Ok(Ruling {
+                    ruling: format!(
+                        "Act {} is not allowed now: {} ({}).",
+                        i + 1,
+                        rej.message.trim_end_matches('.'),
+                        rej.rule
+                    ),
+                    decided_by: "engine",
+                    upheld: false,
+                    reasons,
+                    explanation: None,
+                    witness: None,
+                    events,
+                    totals_before: Some(before),
+                    totals_after: Some(m.totals()),
+                    position: mat(&m, Situation::Impossible).as_ref().and_then(to_value),
+                    situations: situations::matching(&facts, 5),
+                });
+            }
+        }
+    }
+    let after = m.totals();
+    let changes: Vec<String> = before
+        .iter()
+        .zip(&after)
+        .enumerate()
+        .filter(|(_, (b, a))| b != a)
+        .map(|(p, (b, a))| format!("player {p} {:+}", a - b))
+        .collect();
+    let scores = if changes.is_empty() {
+        "no score changes".to_string()
+    } else {
+        format!("scores: {}", changes.join(", "))
+    };
+    let named = |n: &str| events.iter().find(|e| e["event"] == n);
+    let ruling = if let Some(e) = named("challenge_set_aside") {
+        format!(
+            "The challenge is set aside: {} ({}); {scores}.",
+            e["reason"].as_str().unwrap_or(""),
+            e["rule"].as_str().unwrap_or("V-B")
+        )
+    } else if let Some(e) = named("charge_set_aside") {
+        format!(
+            "The charge of illegal procedure is set aside: {}; {scores}.",
+            e["reason"].as_str().unwrap_or("")
+        )
+    } else if let Some(e) = named("illegal_procedure_charged") {
+        format!(
+            "Illegal procedure ({}): {}; {scores}.",
+            e["rule"].as_str().unwrap_or("IX-A"),
+            e["correction"].as_str().unwrap_or("")
+        )
+    } else {
+        format!("The engine accepts it; {scores}.")
+    };
+    let set_aside = named("challenge_set_aside").is_some() || named("charge_set_aside").is_some();
+    Ok(Ruling {
+        ruling,
+        decided_by: "engine",
+        upheld: !set_aside,
+        reasons,
+        explanation: None,
+        witness: None,
+        events,
+        totals_before: Some(before),
+        totals_after: Some(after),
+        position: mat(&m, Situation::Impossible).as_ref().and_then(to_value),
+        situations: situations::matching(&facts, 5),
+    })
+}
+
+impl std::fmt::Display for Ruling {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Ruling ({}): {}", self.decided_by, self.ruling)?;
+        if !self.reasons.is_empty() {
+            writeln!(f, "Reasons:")?;
+            for r in &self.reasons {
+                writeln!(f, "  {}: {}", r.section, r.text)?;
+            }
+        }
+        if let Some(w) = &self.witness {
+            writeln!(f, "A Solution: {w}")?;
+        }
+        if let (Some(b), Some(a)) = (&self.totals_before, &self.totals_after) {
+            writeln!(f, "Totals: {b:?} → {a:?}")?;
+        }
+        if !self.situations.is_empty() {
+            writeln!(f, "Judges' manual:")?;
+            for s in &self.situations {
+                writeln!(f, "  {}: {}", s.id, s.summary)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,340 @@
+//! The review, explanation and judge's-assistant routes against a real
+//! server (issue 16; docs/protocol.md, "Review, explanations and the judge's
+//! assistant"): answers from the engine, the checker and the solver, the
+//! review stored once, and malformed input refused with 4xx naming the
+//! field, never a panic.
+
+mod common;
+use common::*;
+use onsets_bots::Level;
+use onsets_core::Division;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A raw request with any content type: (status, body).
+async fn raw(addr: SocketAddr, method: &str, path: &str, ctype: &str, body: &str) -> (u16, Value) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status = text[9..12].parse().unwrap();
+    let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
+    let start = body.find('{').unwrap_or(0);
+    let end = body.rfind('}').map(|e| e + 1).unwrap_or(body.len());
+    (
+        status,
+        serde_json::from_str(&body[start..end]).unwrap_or(Value::String(body.into())),
+    )
+}
+
+fn position() -> Value {
+    json!({
+        "division": "middle", "adventurous": true,
+        "universe": "B R G Y BR BG RG BRG", "goal": "5",
+        "required": "B", "permitted": "R", "resources": "∪ Y G ′ = ∩",
+        "variations": ["shift-from-permitted"], "situation": "now"
+    })
+}
+
+/// A finished bot match written to the database as the server stores one.
+async fn store_finished(db: &str, id: &str, status: &str) -> String {
+    let log = onsets_review::botmatch::bot_match_log(
+        &[Level::Club, Level::Beginner],
+        Division::Elementary,
+        false,
+        11,
+    )
+    .unwrap();
+    let store = onsets_server::Store::open(db).await.unwrap();
+    let spec = json!({"division": "elementary", "adventurous": false,
+        "seats": [{"kind": "bot", "level": "club"}, {"kind": "bot", "level": "beginner"}],
+        "round_minutes": 30, "checking": "judge", "seed": 11, "bot_pace": 0});
+    store.create_table(id, 0, &spec.to_string()).await.unwrap();
+    let mut lines = log.lines();
+    let mut header: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    header.as_object_mut().unwrap().remove("format");
+    store.start(id, &header.to_string()).await.unwrap();
+    for (i, a) in lines.enumerate() {
+        store.append(id, i as u64, a).await.unwrap();
+    }
+    store.set_status(id, status).await.unwrap();
+    log
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn review_of_a_finished_table_is_the_engine_and_solver_review_computed_once() {
+    for db in databases().await {
+        let log = store_finished(&db, "done0001", "over").await;
+        store_finished(&db, "live0001", "playing").await;
+        let server = Server::start(&db);
+        let (status, v) = http(server.addr, "GET", "/api/tables/done0001/review", None).await;
+        assert_eq!(status, 200, "{v}");
+        // The very review `onsets review` prints for the log.
+        let expected = onsets_review::review(&log).unwrap().to_json();
+        assert_eq!(v, expected);
+        assert!(!v["moves"].as_array().unwrap().is_empty());
+        // Stored: the second answer is the same, read back from the database.
+        let (status2, v2) = http(server.addr, "GET", "/api/tables/done0001/review", None).await;
+        assert_eq!((status2, &v2), (200, &v));
+        let store = onsets_server::Store::open(&db).await.unwrap();
+        assert!(store.review("done0001").await.unwrap().is_some());
+        // A live table has no review yet; an unknown one is not there.
+        let (s, e) = http(server.addr, "GET", "/api/tables/live0001/review", None).await;
+        assert_eq!(
+            (s, e["error"]["code"].as_str()),
+            (409, Some("not-finished")),
+            "{e}"
+        );
+        let (s, e) = http(server.addr, "GET", "/api/tables/nothere/review", None).await;
+        assert_eq!((s, e["error"]["field"].as_str()), (404, Some("id")), "{e}");
+        let long = "x".repeat(300);
+        let (s, _) = http(
+            server.addr,
+            "GET",
+            &format!("/api/tables/{long}/review"),
+            None,
+        )
+        .await;
+        assert_eq!(s, 404);
+        // The review page is the client's page.
+        let (s, _) = raw(server.addr, "GET", "/t/done0001/review", "text/html", "").await;
+        assert_eq!(s, 200);
+        server.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_is_the_checkers_verdict_explained_and_refuses_bad_input() {
+    for db in databases().await {
+        let server = Server::start(&db);
+        let a = server.addr;
+        let (s, v) = http(
+            a,
+            "POST",
+            "/api/explain",
+            Some(json!({"position": position(), "solution": "B ∪ G − R"})),
+        )
+        .await;
+        assert_eq!(s, 200, "{v}");
+        let mut p = onsets_core::Position::from_json(&position().to_string()).unwrap();
+        p.situation = onsets_core::Situation::Now;
+        let expected = serde_json::to_value(onsets_core::explain(&p, "B ∪ G − R")).unwrap();
+        assert_eq!(v, expected);
+        assert_eq!(v["correct"], false);
+        assert!(!v["failures"].as_array().unwrap().is_empty());
+        // Not JSON: 415.
+        let (s, _) = raw(a, "POST", "/api/explain", "text/plain", "{}").await;
+        assert_eq!(s, 415);
+        // Malformed: 400 naming the field.
+        let (s, e) = http(
+            a,
+            "POST",
+            "/api/explain",
+            Some(json!({"position": position()})),
+        )
+        .await;
+        assert_eq!(
+            (s, e["error"]["field"].as_str()),
+            (400, Some("solution")),
+            "{e}"
+        );
+        let mut bad = position();
+        bad["universe"] = json!("B Q");
+        let (s, e) = http(
+            a,
+            "POST",
+            "/api/explain",
+            Some(json!({"position": bad, "solution": "B"})),
+        )
+        .await;
+        assert_eq!(
+            (s, e["error"]["field"].as_str()),
+            (400, Some("position")),
+            "{e}"
+        );
+        assert!(
+            e["error"]["message"].as_str().unwrap().contains("universe"),
+            "{e}"
+        );
+        let (s, e) = http(
+            a,
+            "POST",
+            "/api/explain",
+            Some(json!({"position": position(), "solution": "B", "extra": 1})),
+        )
+        .await;
+        assert_eq!(s, 400, "{e}");
+        let (s, e) = http(
+            a,
+            "POST",
+            "/api/explain",
+            Some(json!({"position": position(), "solution": "(".repeat(5000)})),
+        )
+        .await;
+        assert_eq!(
+            (s, e["error"]["field"].as_str()),
+            (400, Some("solution")),
+            "{e}"
+        );
+        let (s, _) = raw(
+            a,
+            "POST",
+            "/api/explain",
+            "application/json",
+            &"x".repeat(20_000),
+        )
+        .await;
+        assert_eq!(s, 413);
+        let (s, _) = raw(a, "POST", "/api/explain", "application/json", "{not json").await;
+        assert_eq!(s, 400);
+        let (s, v) = http(a, "GET", "/healthz", None).await;
+        assert_eq!((s, v["status"].as_str()), (200, Some("ok")));
+        server.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn judge_rules_with_checker_solver_and_engine_and_refuses_bad_input() {
+    for db in databases().await {
+        let log = store_finished(&db, "judged01", "over").await;
+        let server = Server::start(&db);
+        let a = server.addr;
+        // A Solution: the checker.
+        let (s, v) = http(
+            a,
+            "POST",
+            "/api/judge",
+            Some(json!({"position": position(), "dispute": {"kind": "solution", "solution": "B ∪ G − R"}})),
+        )
+        .await;
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(
+            (v["decided_by"].as_str(), v["upheld"].as_bool()),
+            (Some("checker"), Some(false))
+        );
+        assert!(
+            v["reasons"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["section"] == "VII-B-6"),
+            "{v}"
+        );
+        // A challenge on a typed position: the solver.
+        let (s, v) = http(
+            a,
+            "POST",
+            "/api/judge",
+            Some(json!({"position": position(), "dispute": {"kind": "challenge", "challenge": "impossible"}})),
+        )
+        .await;
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(v["decided_by"], "solver");
+        assert_eq!(v["upheld"], false, "a Solution exists: {v}");
+        assert!(v["witness"].is_string());
+        // An act on a table (its stored log): the engine. The match is over,
+        // so the engine refuses with its rule.
+        let (s, v) = http(
+            a,
+            "POST",
+            "/api/judge",
+            Some(json!({"table": "judged01", "dispute": {"kind": "act", "act": {"type": "charge_illegal_procedure", "player": 0}}})),
+        )
+        .await;
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(
+            (v["decided_by"].as_str(), v["upheld"].as_bool()),
+            (Some("engine"), Some(false)),
+            "{v}"
+        );
+        assert!(v["reasons"][0]["section"].is_string(), "{v}");
+        // The same log given as text rules the same.
+        let (s, w) = http(
+            a,
+            "POST",
+            "/api/judge",
+            Some(json!({"log": log, "dispute": {"kind": "act", "act": {"type": "charge_illegal_procedure", "player": 0}}})),
+        )
+        .await;
+        assert_eq!((s, &w["ruling"]), (200, &v["ruling"]));
+        // Malformed input: 4xx naming the field.
+        for (body, field) in [
+            (
+                json!({"dispute": {"kind": "solution", "solution": "B"}}),
+                "position",
+            ),
+            (
+                json!({"position": position(), "log": "x", "dispute": {"kind": "solution", "solution": "B"}}),
+                "position",
+            ),
+            (json!({"position": position()}), "dispute"),
+            (
+                json!({"position": {"division": "senior"}, "dispute": {"kind": "solution", "solution": "B"}}),
+                "position",
+            ),
+            (
+                json!({"position": position(), "dispute": {"kind": "act", "act": {"type": "clock"}}}),
+                "dispute.act",
+            ),
+            (
+                json!({"position": position(), "dispute": {"kind": "challenge", "challenge": "now", "player": 1}}),
+                "dispute.player",
+            ),
+            (
+                json!({"log": "not a log", "dispute": {"kind": "challenge", "challenge": "now"}}),
+                "log",
+            ),
+            (
+                json!({"log": log, "dispute": {"kind": "act", "act": {"type": "fly"}}}),
+                "dispute.act",
+            ),
+        ] {
+            let (s, e) = http(a, "POST", "/api/judge", Some(body.clone())).await;
+            assert_eq!(s, 400, "{body} → {e}");
+            let f = e["error"]["field"].as_str();
+            assert!(
+                f == Some(field) || e["error"]["message"].as_str().unwrap_or("").contains(field),
+                "{body} → {e} (expected the field {field})"
+            );
+        }
+        let (s, e) = http(
+            a,
+            "POST",
+            "/api/judge",
+            Some(json!({"table": "nothere", "dispute": {"kind": "challenge", "challenge": "now"}})),
+        )
+        .await;
+        assert_eq!(
+            (s, e["error"]["field"].as_str()),
+            (404, Some("table")),
+            "{e}"
+        );
+        let (s, _) = raw(
+            a,
+            "POST",
+            "/api/judge",
+            "application/x-www-form-urlencoded",
+            "a=1",
+        )
+        .await;
+        assert_eq!(s, 415);
+        let (s, _) = raw(
+            a,
+            "POST",
+            "/api/judge",
+            "application/json",
+            &"x".repeat(1_100_000),
+        )
+        .await;
+        assert_eq!(s, 413);
+        let (s, v) = http(a, "GET", "/healthz", None).await;
+        assert_eq!((s, v["status"].as_str()), (200, Some("ok")));
+        server.stop();
+    }
+}

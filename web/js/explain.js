@@ -1,0 +1,185 @@
+// Explanations of a verdict (issue 16; docs/web.md, "Explanations"): what
+// each part of a Solution names, drawn as cards, what each Restriction
+// removes, every reading of an ambiguous chain, which cube each symbol used,
+// and for every fault its rule and the shortest fact. The server's checker
+// decides (POST /api/explain); this module only draws its answer.
+
+import { h, withRules } from './dom.js';
+import { cardSvg, cardWords, cardOrder, cubeSvg } from './pictures.js';
+
+/** @typedef {import('./types.js').MatchView} MatchView */
+/** @typedef {import('./types.js').Explanation} Explanation */
+/** @typedef {import('./types.js').PositionJson} PositionJson */
+
+/** The family of a cube face, for its picture. @param {string} face */
+export function familyOf(face) {
+  if (/^[BRGY]$/.test(face)) return 'color';
+  if (/^[∪∩−′]$/.test(face)) return 'operation';
+  if (/^[VΛ=⊆]$/.test(face)) return 'restriction';
+  return 'digit';
+}
+
+/**
+ * Cards drawn small, in the kit's order; "no cards" when empty.
+ * @param {string[]} cards
+ */
+export function cardRow(cards) {
+  if (!cards.length) return h('span', { class: 'no-cards' }, 'no cards');
+  const sorted = [...cards].sort(cardOrder);
+  return h('span', { class: 'card-row', 'aria-label': `${cards.length} card${cards.length === 1 ? '' : 's'}: ${sorted.map(cardWords).join('; ')}` },
+    ...sorted.map((c) => h('span', { class: 'mini-card', title: cardWords(c) }, cardSvg(c))));
+}
+
+/**
+ * Cubes drawn small, from a notation list (`"∪ Y G ′"`).
+ * @param {string} list
+ */
+export function cubeRow(list) {
+  const faces = list.split(/\s+/).filter(Boolean);
+  if (!faces.length) return h('span', { class: 'no-cards' }, 'none');
+  return h('span', { class: 'cube-row', 'aria-label': faces.join(' ') },
+    ...faces.map((f) => h('span', { class: 'mini-cube', title: f }, cubeSvg(f, familyOf(f)))));
+}
+
+/**
+ * The position a verdict was judged in, in the notation's JSON, from the
+ * table's view (while Solutions are written or checked); `null` when the
+ * view cannot say (no Goal, a Goal given by its digits).
+ * @param {MatchView|null} m
+ * @returns {PositionJson|null}
+ */
+export function positionFromView(m) {
+  if (!m || typeof m.goal !== 'string') return null;
+  const ph = m.phase;
+  if (ph.phase !== 'writing' && ph.phase !== 'checking') return null;
+  const k = ph.kind;
+  const situation = k.kind === 'challenge' ? (k.challenge === 'now' ? 'now' : 'impossible')
+    : k.kind === 'forceout' ? 'forceout' : k.kind === 'no_goal' ? 'impossible' : 'end-of-round';
+  const at = (/** @type {string} */ p) => m.cubes.filter((c) => c.place === p && (p !== 'resources' || c.family !== 'digit')).map((c) => c.face).join(' ');
+  return {
+    division: m.division.toLowerCase(),
+    adventurous: m.adventurous,
+    universe: m.cards.join(' '),
+    goal: m.goal,
+    required: at('required'),
+    permitted: at('permitted'),
+    forbidden: at('forbidden'),
+    resources: at('resources'),
+    variations: m.variations,
+    situation,
+  };
+}
+
+/**
+ * Asks the server to explain a Solution.
+ * @param {PositionJson} position
+ * @param {string} solution
+ * @returns {Promise<Explanation>}
+ */
+export async function fetchExplanation(position, solution) {
+  const r = await fetch('/api/explain', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ position, solution }),
+  });
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    const e = body.error || {};
+    throw new Error(`${e.message || `the server answered ${r.status}`}${e.field ? ` (${e.field})` : ''}`);
+  }
+  return body;
+}
+
+/**
+ * The explanation, for a reader of twelve: the verdict, then each Solution
+ * step by step, the cubes, and what went wrong.
+ * @param {Explanation} e
+ */
+export function renderExplanation(e) {
+  const out = h('div', { class: 'explanation' });
+  out.append(h('p', { class: e.correct ? 'good' : 'bad' }, e.correct ? 'This Solution is correct ✓' : 'This Solution is not correct ✗'));
+  if (e.failures.length) {
+    out.append(h('h4', null, 'What is wrong'),
+      h('ul', { class: 'failures' }, ...e.failures.map((f) => h('li', null, withRules(f.fact), ' ', h('small', { class: 'rule' }, f.section)))));
+  }
+  e.solutions.forEach((s, i) => {
+    const sec = h('div', { class: 'explained-solution' });
+    if (e.solutions.length > 1) sec.append(h('h4', null, `Solution ${i + 1}: `, h('code', null, s.text)));
+    sec.append(h('p', null, 'The Universe: ', cardRow(s.universe)));
+    for (const r of s.restrictions) {
+      for (const rd of r.readings) {
+        sec.append(h('p', { class: 'restriction-step' }, 'The Restriction ', h('code', null, rd.grouped), ' removes ', cardRow(rd.removes), h('small', { class: 'rule' }, 'VI-B-2')));
+      }
+    }
+    if (s.kept) sec.append(h('p', null, 'Cards left after the Restrictions: ', cardRow(s.kept)));
+    if (s.steps.length) {
+      sec.append(h('h4', null, 'Step by step'),
+        h('ol', { class: 'steps' }, ...s.steps.map((st) => h('li', null, h('code', null, st.expr), ' names ',
+          st.cards ? cardRow(st.cards) : h('span', null, 'different cards depending on how it is read:'),
+          st.interpretations?.length ? h('ul', null, ...st.interpretations.map((x) => h('li', null, h('code', null, x.grouped), ' → ', cardRow(x.cards), ` (${x.value})`))) : null))));
+    }
+    if (s.interpretations.length > 1) {
+      sec.append(h('h4', null, 'Every way to read it ', h('small', { class: 'rule' }, 'VII-B-6')),
+        h('ul', null, ...s.interpretations.map((x) => h('li', null, h('code', null, x.grouped), ` names ${x.value} card${x.value === 1 ? '' : 's'}`))));
+    }
+    const used = s.cubes.symbols;
+    if (used.length) {
+      sec.append(h('h4', null, 'Which cube each symbol used ', h('small', { class: 'rule' }, 'VII-B-4')));
+      if (!s.cubes.possible) sec.append(h('p', { class: 'bad' }, 'No choice of cubes works for every symbol.'));
+      sec.append(
+        h('table', { class: 'cube-account' },
+          h('tr', null, h('th', null, 'symbol'), h('th', null, 'cube'), h('th', null, 'from')),
+          ...used.map((u) => h('tr', null, h('td', null, h('code', null, u.symbol)),
+            h('td', null, u.cube ? h('span', { class: 'mini-cube' }, cubeSvg(u.cube, familyOf(u.cube))) : '—'),
+            h('td', null, u.section ?? '—')))));
+    }
+    out.append(sec);
+  });
+  return out;
+}
+
+/**
+ * Explanations asked for, and whether their disclosure is open, by position
+ * and Solution: the table redraws its verdicts on every update, and an open
+ * "Why?" stays open with its answer.
+ * @type {Map<string, {open: boolean, pending: boolean, answer: Explanation|null, error: string, show?: () => void}>}
+ */
+const asked = new Map();
+
+/**
+ * A "Why?" disclosure next to a judged Solution: the explanation is asked
+ * for when it is opened.
+ * @param {PositionJson|null|undefined} position
+ * @param {string} solution
+ */
+export function whyDisclosure(position, solution) {
+  if (!position || !solution) return null;
+  const key = JSON.stringify([position, solution]);
+  if (asked.size > 200) asked.clear();
+  const memo = asked.get(key) ?? { open: false, pending: false, answer: null, error: '' };
+  asked.set(key, memo);
+  const body = h('div', { class: 'why-body' }, 'Asking the checker…');
+  const d = h('details', { class: 'why', open: memo.open }, h('summary', null, 'Why?'), body);
+  const show = () => {
+    if (memo.answer) body.replaceChildren(renderExplanation(memo.answer));
+    else if (memo.error) body.replaceChildren(h('p', { class: 'bad' }, `No explanation: ${memo.error}`));
+  };
+  show();
+  // The latest drawing of this disclosure is the one an answer goes to.
+  memo.show = show;
+  const ask = () => {
+    if (memo.answer || memo.pending) return;
+    memo.error = '';
+    memo.pending = true;
+    fetchExplanation(position, solution).then(
+      (e) => { memo.answer = e; memo.pending = false; memo.show?.(); },
+      (err) => { memo.error = err.message; memo.pending = false; memo.show?.(); },
+    );
+  };
+  if (memo.open) ask();
+  d.addEventListener('toggle', () => {
+    memo.open = d.open;
+    if (d.open) ask();
+  });
+  return d;
+}

@@ -1,0 +1,123 @@
+// The Review view (/t/{id}/review) stepped with ← and →, and the judge's
+// assistant (/judge) ruling on a typed position (issue 16). Screenshots:
+// docs/screenshots/review.png, judge.png.
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { BASE, SHOTS, createTable, launch, newPage, sleep } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A bot-only match of one minute, played to its end. */
+async function finishedTable() {
+  const t = await createTable({
+    division: 'elementary',
+    adventurous: false,
+    seats: [{ kind: 'bot', level: 'expert' }, { kind: 'bot', level: 'beginner' }],
+    round_minutes: 1,
+    bot_pace: 0,
+    seed: 16,
+  });
+  for (let i = 0; i < 240; i++) {
+    const info = await (await fetch(`${BASE}/api/tables/${t.id}`)).json();
+    if (info.status === 'over') return t.id;
+    await sleep(1000);
+  }
+  throw new Error('the bot match did not finish in 4 minutes');
+}
+
+test('review: step through a finished match with ← and →, mat and verdict at each move', async () => {
+  const id = await finishedTable();
+  const page = await newPage(browser, { width: 1280, height: 1000 });
+  // The finished table links to its review.
+  await page.goto(`${BASE}/t/${id}?watch`);
+  await page.waitForSelector('#review-link', { timeout: 30000 });
+  await page.click('#review-link');
+  await page.waitForURL(`**/t/${id}/review`);
+  await page.waitForSelector('#review-pos', { timeout: 120000 });
+  const pos = () => page.locator('#review-pos').textContent();
+  assert.match(await pos(), /^Move 1 of \d+/);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await pos(), /^Move 2 of /);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await pos(), /^Move 4 of /);
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await pos(), /^Move 3 of /);
+  await page.click('#review-prev');
+  assert.match(await pos(), /^Move 2 of /);
+  // Each move: its verdict, the mat drawn with cubes and cards, the chart.
+  assert.match(await page.locator('#review-class').textContent(), /safe move|Flub/);
+  assert.ok((await page.locator('#review-mat .mini-card').count()) >= 1, 'the Universe is drawn as cards');
+  assert.ok((await page.locator('#review-mat .mini-cube').count()) >= 1, 'the mat is drawn as cubes');
+  assert.equal(await page.locator('#review-chart svg.advantage-chart').count(), 1);
+  assert.ok((await page.locator('#review-summary tr').count()) >= 3, 'a row per player');
+  // Go to a Flub if there is one, for the screenshot.
+  const review = await (await fetch(`${BASE}/api/tables/${id}/review`)).json();
+  const flub = review.moves.findIndex((m) => m.class !== 'safe');
+  if (flub > 1) {
+    for (let k = 1; k < flub; k++) await page.keyboard.press('ArrowRight');
+    assert.match(await pos(), new RegExp(`^Move ${flub + 1} of `));
+    assert.match(await page.locator('#review-class').textContent(), /Flub/);
+  }
+  await page.screenshot({ path: path.join(SHOTS, 'review.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
+test("judge's assistant: a typed position and a Solution, then a challenge", async () => {
+  const page = await newPage(browser, { width: 1280, height: 1000 });
+  await page.goto(`${BASE}/judge`);
+  await page.waitForSelector('#judge-form');
+  await page.fill('#judge-solution', 'B ∪ G − R');
+  await page.click('#judge-submit');
+  await page.waitForSelector('#ruling-text');
+  assert.match(await page.locator('#ruling-text').textContent(), /Solution `B ∪ G − R` is (in)?correct/);
+  assert.ok((await page.locator('#ruling-reasons li').count()) >= 1, 'reasons with their sections');
+  assert.ok((await page.locator('#judge-answer .explanation .mini-card').count()) >= 1, 'cards drawn as cards');
+  await page.screenshot({ path: path.join(SHOTS, 'judge.png'), fullPage: true });
+  // A challenge on the same position: the solver rules.
+  await page.selectOption('#judge-dispute', 'challenge');
+  await page.selectOption('#judge-challenge', 'impossible');
+  await page.click('#judge-submit');
+  await page.waitForFunction(() => /Impossible challenge/.test(document.querySelector('#ruling-text')?.textContent ?? ''));
+  // A malformed position: the field is named, no crash.
+  await page.selectOption('#judge-dispute', 'solution');
+  await page.fill('#judge-position', '{"division": "senior"}');
+  await page.click('#judge-submit');
+  await page.waitForSelector('#judge-error');
+  assert.match(await page.locator('#judge-error').textContent(), /position/);
+  assert.deepEqual(page.errors.filter((e) => !/status of 400/.test(e)), []);
+});
+
+test('a judged Solution at the table has a "Why?" that explains it with cards', async () => {
+  const t = await createTable({
+    division: 'middle',
+    adventurous: false,
+    seats: [{ kind: 'bot', level: 'expert' }, { kind: 'bot', level: 'club' }],
+    round_minutes: 30,
+    bot_pace: 3,
+    seed: 5,
+  });
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/t/${t.id}?watch`);
+  await page.waitForSelector('#verdicts details.why', { timeout: 180000 });
+  let shown = false;
+  for (let attempt = 0; attempt < 5 && !shown; attempt++) {
+    try {
+      await page.locator('#verdicts details.why > summary').first().click({ timeout: 5000 });
+      await page.waitForSelector('#verdicts details.why[open] .explanation .mini-card', { timeout: 5000 });
+      shown = true;
+    } catch {
+      // The verdicts were redrawn for the next shake meanwhile: again.
+    }
+  }
+  assert.ok(shown, 'the explanation is shown');
+  assert.deepEqual(page.errors, []);
+});
