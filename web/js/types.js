@@ -43,6 +43,9 @@
  *   block: number|null, block_until: number|null, round_up: boolean, stop_at: number|null,
  *   match_points: number[]|null, present: boolean[], seated: boolean[], legal: Act[]}} MatchView
  * @typedef {{type: string, v?: number, [key: string]: any}} ServerMsg
+ * @typedef {{type: 'previewed', ref?: number, ok: boolean, reads?: string,
+ *   solutions?: {set_names: number, restrictions: number, blanks: number}[],
+ *   message?: string, line?: number, column?: number, rule?: string}} Preview
  */
 
 export {};

@@ -1729,14 +1729,24 @@ impl Match {
             let upheld = c.decisions[k].contains(&Decision::Objected { upheld: true });
             c.correct[q] = Some(!upheld);
             c.current += 1;
+            let reasons = if upheld {
+                vec!["an objection was upheld (VII-C-4)".into()]
+            } else {
+                // VII-C-4: a Solution nobody successfully objected to stands
+                // as correct. When the checker finds it incorrect, everyone
+                // is told so (the score does not change).
+                match judge::rule(self, &c.kind, &presented) {
+                    (true, _) => Vec::new(),
+                    (false, why) => vec![format!(
+                        "the players accepted it, so it stands as correct (VII-C-4), but the checker finds it incorrect: {}",
+                        why.join("; ")
+                    )],
+                }
+            };
             ev.push(Event::SolutionJudged {
                 writer: q,
                 correct: !upheld,
-                reasons: if upheld {
-                    vec!["an objection was upheld (VII-C-4)".into()]
-                } else {
-                    Vec::new()
-                },
+                reasons,
                 solution: presented.solution.clone(),
             });
             self.phase = Phase::Checking(c);
