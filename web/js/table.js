@@ -859,7 +859,7 @@ export class TableView {
         const choices = choicesOf(v.key);
         blank = h('select', { id: blankId, 'aria-label': `${v.name}: which ${v.blank}`, dataset: { key: blankId }, disabled: this.vs.key !== v.key,
           onchange: (/** @type {Event} */ e) => { this.vs.param = /** @type {HTMLSelectElement} */ (e.target).value; this.render(); } },
-          ...choices.map((c) => h('option', { value: c, selected: this.vs.key === v.key && this.vs.param === c }, v.blank === 'card' ? `${c} (${cardWords(c)})` : v.blank === 'cube' ? `${c} (${faceWords(c)})` : c)));
+          ...choices.map((c) => h('option', { value: c, selected: this.vs.key === v.key && this.vs.param === c }, v.blank === 'card' ? `${c} (${cardWords(c)})` : v.blank === 'cube' ? faceWords(c) : c)));
       }
       choose.append(h('div', { class: `var-row${this.vs.key === v.key ? ' picked' : ''}` },
         radio, h('label', { for: id }, h('b', null, v.name), ' — ', v.help.replace('___', v.blank ? `(${v.blank})` : '')), blank, ' ', h('small', { class: 'rule' }, v.rule),

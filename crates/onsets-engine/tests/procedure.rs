@@ -491,7 +491,8 @@ fn vii_c_4_an_accepted_correct_solution_has_no_remark() {
     let s = t.setter();
     let o = t.left(s);
     t.start([3, 2, 1], "B R G Y B R G Y ∪ ∩ − ′ V Λ V", UNI);
-    t.goal("3");
+    // B ∪ G names B, G, BR, BG, RG: five cards, with the mat's cubes only.
+    t.goal("3+2");
     t.mv(o, "B", Place::Required);
     t.mv(s, "∪", Place::Required);
     t.mv(o, "G", Place::Required);
@@ -499,7 +500,7 @@ fn vii_c_4_an_accepted_correct_solution_has_no_remark() {
         player: s,
         kind: ChallengeKind::Now,
     });
-    t.present(s, "(B ∪ G) − R");
+    t.present(s, "B ∪ G");
     let ev = t
         .try_act(Act::Accept {
             player: o,
