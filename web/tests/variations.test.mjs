@@ -91,3 +91,33 @@ test('the variation sheet: only choices without a penalty, ✓ before any pick, 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('Junior: Required Card offers the cards dealt beyond the first two, Double Set more than B and R′', async () => {
+  const t = await createTable({
+    division: 'junior', adventurous: true, checking: 'judge', seed: 3, bot_pace: 0,
+    seats: [{ kind: 'human' }, { kind: 'bot', level: 'club' }],
+  });
+  const page = await newPage(browser);
+  await page.goto(`${BASE}${t.link}`);
+  await page.fill('#join-name', 'Val');
+  await page.click('#join-form button[type=submit]');
+  await page.waitForSelector('.player.me:has-text("Val")');
+  const deadline = Date.now() + 60000;
+  let seen = false;
+  while (Date.now() < deadline && !seen) {
+    if (await enabled(page, '#now [data-key^="roll-"]')) await page.click('#now [data-key^="roll-"]');
+    else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
+    else if (await visible(page, '.var-sheet')) {
+      const cards = await page.locator('#var-required-card-blank option').count();
+      const dealt = await page.locator('#universe .card').count();
+      assert.ok(cards > 2 && cards <= dealt, `${cards} cards offered of ${dealt}`);
+      const sets = await page.locator('#var-double-set-blank option').allInnerTexts();
+      assert.ok(sets.length > 2, sets.join(' | '));
+      seen = true;
+    }
+    await sleep(200);
+  }
+  assert.ok(seen, 'the sheet was offered');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

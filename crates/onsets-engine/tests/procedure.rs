@@ -513,6 +513,50 @@ fn vii_c_4_an_accepted_correct_solution_has_no_remark() {
     )));
 }
 
+/// XIII-C-10, XIII-C-11 with II-C-2: the choices offered to a person (the
+/// browser's variation sheet) hold every card dealt and Double Sets beyond
+/// `B` and `R′`, and each is taken with no penalty.
+#[test]
+fn xiii_c_variation_choices_cover_every_card_and_cost_no_point() {
+    let mut t = T::new(70, 2, Division::Junior, true);
+    let s = t.setter();
+    t.start([1, 2, 3], FACES, UNI);
+    let choices = t.m.variation_choices(s);
+    for c in ["B", "R", "G", "BR", "BG", "RG"] {
+        assert!(
+            choices.contains(&format!("required-card {c}")),
+            "{c}: {choices:?}"
+        );
+    }
+    assert!(choices.contains(&"double-set G".to_string()), "{choices:?}");
+    assert!(choices.iter().any(|v| v.contains('∪')), "{choices:?}");
+    // XIII-C-10: the doubled set is not empty and not the whole Universe.
+    assert!(!choices.contains(&"double-set Y".to_string()), "no Y card");
+    assert!(
+        !choices.contains(&"double-set Y′".to_string()),
+        "Y′ is every card"
+    );
+    for v in &choices {
+        let (_, ev) =
+            t.m.apply(Action {
+                at_ms: t.m.now_ms,
+                act: Act::SelectVariation {
+                    player: s,
+                    variation: v.clone(),
+                },
+            })
+            .unwrap_or_else(|e| panic!("{v}: {e:?}"));
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::Penalty { .. })),
+            "{v} costs a point: {ev:?}"
+        );
+    }
+    assert!(
+        t.m.variation_choices(t.left(s)).is_empty(),
+        "not their turn"
+    );
+}
+
 #[test]
 fn os_c13_equals_shifted_to_forbidden_with_four_or_fewer_is_still_returned() {
     let mut t = T::new(67, 2, Division::Middle, true);

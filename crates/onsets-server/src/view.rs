@@ -169,7 +169,7 @@ impl MatchView {
             present: m.present.clone(),
             seated: m.seated.clone(),
             legal: match you {
-                Some(seat) if m.match_points.is_none() => m.legal_actions(seat),
+                Some(seat) if m.match_points.is_none() => legal_for(m, seat),
                 _ => Vec::new(),
             },
         }
@@ -204,6 +204,30 @@ pub fn events_for(events: &[Event], m: &Match, you: Option<usize>) -> Vec<Event>
 
 fn attempt_pending(m: &Match, checker: usize) -> bool {
     matches!(&m.phase, Phase::Checking(c) if c.attempts.iter().any(|a| a.1 == checker))
+}
+
+/// The acts a seat may take now, for a person's page: the engine's list,
+/// with the variation selections widened to every choice the engine takes
+/// without a penalty (every card dealt, more Double Sets: II-C-2, XIII-C),
+/// so the variation sheet never offers a choice that costs a point and
+/// never leaves out one that does not.
+fn legal_for(m: &Match, seat: usize) -> Vec<Act> {
+    let mut acts = m.legal_actions(seat);
+    if acts
+        .iter()
+        .any(|a| matches!(a, Act::SelectVariation { .. }))
+    {
+        acts.retain(|a| !matches!(a, Act::SelectVariation { .. }));
+        acts.extend(
+            m.variation_choices(seat)
+                .into_iter()
+                .map(|variation| Act::SelectVariation {
+                    player: seat,
+                    variation,
+                }),
+        );
+    }
+    acts
 }
 
 #[cfg(test)]
