@@ -4,6 +4,7 @@
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').ServerMsg} ServerMsg */
 /** @typedef {import('./types.js').Act} Act */
+/** @typedef {import('./types.js').Preview} Preview */
 
 /** @returns {Promise<TableInfo[]>} */
 export async function listTables() {
@@ -91,6 +92,8 @@ export class TableConnection {
     this.nextRef = 1;
     /** @type {Map<number, (r: ActResult) => void>} */
     this.waiting = new Map();
+    /** @type {Map<number, (r: Preview|null) => void>} */
+    this.previews = new Map();
     this.retry = 0;
     this.closed = false;
     /** @type {ReturnType<typeof setInterval>|undefined} */
@@ -135,6 +138,14 @@ export class TableConnection {
           );
         }
       }
+      if (msg.type === 'previewed') {
+        const done = this.previews.get(msg.ref);
+        if (done) {
+          this.previews.delete(msg.ref);
+          done(/** @type {Preview} */ (/** @type {unknown} */ (msg)));
+        }
+        return;
+      }
       if (msg.type === 'joined') {
         this.token = msg.token;
         this.mode = 'join';
@@ -155,6 +166,8 @@ export class TableConnection {
         done({ ok: false, code: 'disconnected', rule: '', message: 'The connection was lost before the server answered. Look again and retry.' });
       }
       this.waiting.clear();
+      for (const done of this.previews.values()) done(null);
+      this.previews.clear();
       if (this.closed) return;
       this.onStatus('closed');
       const pause = Math.min(10000, 500 * 2 ** this.retry++);
@@ -198,6 +211,24 @@ export class TableConnection {
       if (!this.send({ type: 'act', ref, token: this.token, act: clean })) {
         this.waiting.delete(ref);
         resolve({ ok: false, code: 'disconnected', rule: '', message: 'Not connected to the server right now; it is reconnecting.' });
+      }
+    });
+  }
+
+  /**
+   * The core's reading of a draft Solution (`preview`, docs/protocol.md):
+   * answered to this connection only; the draft is never broadcast. Null
+   * when not connected.
+   * @param {string} text
+   * @returns {Promise<Preview|null>}
+   */
+  preview(text) {
+    const ref = this.nextRef++;
+    return new Promise((resolve) => {
+      this.previews.set(ref, resolve);
+      if (!this.send({ type: 'preview', ref, text })) {
+        this.previews.delete(ref);
+        resolve(null);
       }
     });
   }

@@ -72,8 +72,14 @@ export function showLobby(root, go) {
     h('option', { value: '25' }, 'Bots are quick'),
     h('option', { value: '0' }, 'Bots act at once'),
   );
+  let saved = '';
+  try {
+    saved = localStorage.getItem('onsets:name') ?? '';
+  } catch { /* no storage */ }
+  const myName = h('input', { id: 'create-name', autocomplete: 'nickname', placeholder: 'Your name (to sit at the first person’s seat)', 'aria-label': 'Your name', value: saved });
   const create = h('form', { class: 'panel create', id: 'create-form', 'aria-labelledby': 'create-title' },
     h('h2', { id: 'create-title' }, 'Start a new table'),
+    h('label', null, 'Your name ', myName, h('span', { class: 'small' }, ' You sit down at the first person’s seat as soon as the table is made (at most 24 characters).')),
     h('label', null, 'Division ', division),
     h('label', null, 'Game ', game),
     h('fieldset', null, h('legend', null, 'Seats (play goes to the left, seat 1 → 2 → 3)'), seatRow(0), seatRow(1), seatRow(2)),
@@ -104,7 +110,13 @@ export function showLobby(root, go) {
         checking: checking.value,
         bot_pace: Number(pace.value),
       });
-      go(t.link);
+      // Whoever makes the table sits down at once (with the name given
+      // here, or the table asks for it with the cursor in the name box).
+      const name = myName.value.trim();
+      try {
+        if (name) localStorage.setItem('onsets:name', name);
+      } catch { /* no storage */ }
+      go(seats.some((s) => /** @type {{kind: string}} */ (s).kind === 'human') ? `${t.link}?sit` : t.link);
     } catch (x) {
       err.textContent = `The table could not be made: ${x instanceof Error ? x.message : x}`;
       err.hidden = false;
@@ -162,10 +174,13 @@ function tableList(tables, go) {
         const free = t.seats.filter((s) => s.kind === 'human' && !s.taken).length;
         const mine = savedSeat(t.id);
         return h('tr', { dataset: { table: t.id } },
-          h('td', null, h('code', null, t.id)),
-          h('td', null, `${cap(t.division)}, ${t.adventurous ? 'Adventurous' : 'Basic'}, ${t.round_minutes} min`),
-          h('td', null, t.seats.map((s) => (s.kind === 'bot' ? `${cap(s.level ?? 'bot')} bot` : s.taken ? s.name : 'free seat')).join(' · ')),
-          h('td', null, status[t.status], t.status === 'playing' ? ` (shake ${t.shake})` : ''),
+          h('td', { dataset: { label: 'Table' } }, h('code', null, t.id)),
+          h('td', { dataset: { label: 'Game' } }, `${cap(t.division)}, ${t.adventurous ? 'Adventurous' : 'Basic'}, ${t.round_minutes} min`),
+          h('td', { class: 'seats', dataset: { label: 'Seats' } }, ...t.seats.flatMap((s, i) => [
+            i ? ' · ' : null,
+            s.kind === 'bot' ? seatName(s.name || `${cap(s.level ?? '')} bot`, true) : s.taken ? seatName(s.name, false) : h('span', { class: 'small' }, 'free seat'),
+          ])),
+          h('td', { dataset: { label: 'Status' } }, status[t.status], t.status === 'playing' ? ` (shake ${t.shake})` : ''),
           h('td', { class: 'row-actions' },
             mine
               ? h('button', { type: 'button', onclick: () => go(t.link) }, 'Back to my seat')
@@ -178,6 +193,19 @@ function tableList(tables, go) {
       }),
     ),
   );
+}
+
+/**
+ * A seat's name as shown everywhere: cut with an ellipsis when long (the
+ * full name in its title), never wider than its box; a bot is marked.
+ * @param {string} name
+ * @param {boolean} bot
+ */
+export function seatName(name, bot) {
+  return h('span', { class: 'seat-name', title: bot ? `${name} (a bot)` : name },
+    h('span', { class: 'name-text' }, name),
+    bot ? ' ' : null,
+    bot ? h('span', { class: 'badge bot', 'aria-label': 'a bot' }, 'bot') : null);
 }
 
 /** @param {string} s */

@@ -7,10 +7,10 @@ import { positionFromView, whyDisclosure } from './explain.js';
 import { reviewLink } from './review.js';
 import { TableConnection, savedSeat } from './api.js';
 import { fill, h, ruleNote, withRules } from './dom.js';
-import { cap } from './lobby.js';
-import { LAYOUTS, canonical, goalValue, readGoal, readSolution } from './notation.js';
+import { cap, seatName } from './lobby.js';
+import { LAYOUTS, goalValue, readGoal } from './notation.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords, sandTimerSvg } from './pictures.js';
-import { VARIATIONS, eventWords, goalWords, placeWords, selectable, taskWords, who, whom } from './words.js';
+import { VARIATIONS, eventWords, goalWords, placeWords, scoreReasons, selectable, taskWords, variationShort, variationWords, who, whom } from './words.js';
 
 /** @typedef {import('./types.js').MatchView} MatchView */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -31,6 +31,7 @@ const PALETTE = [
   ['∪', 'U', 'union'], ['∩', 'n', 'intersection'], ['−', '-', 'minus'], ['′', "'", 'complement'],
   ['V', 'V', 'the Universe'], ['Λ', '^', 'the empty set'], ['=', '=', 'equals'], ['⊆', '<', 'subset'],
   ['(', '(', 'open bracket'], [')', ')', 'close bracket'], ['@', '@', 'this cube stands for…'], ['; ', ';', 'new part'],
+  [' || ', '||', 'between Two Solutions (XIII-D-14)'], ['\nblank: ', 'blank:', 'the colors on the blank card (XIII-C-12)'],
 ];
 
 /** The time each task starts with, to draw the sand (XI-A-1). @param {Timer} t @param {MatchView} m */
@@ -89,6 +90,9 @@ export class TableView {
     /** @type {{shake: number, items: {writer: number, correct: boolean, reasons: string[], text: string, position?: import('./types.js').PositionJson|null}[]}} */
     this.verdicts = { shake: -1, items: [] };
     this.lastPhase = '';
+    this.lastSelections = '';
+    /** @type {number|null} the cube being dragged */
+    this.dragging = null;
     /** The text of the Solution this page presented last. */
     this.mineSent = '';
     this.connStatus = 'connecting';
@@ -103,6 +107,17 @@ export class TableView {
     this.vs = { key: '', param: '' };
     // Checking an opponent's Solution.
     this.ck = { reason: 'wrong_value', grouping: '' };
+    /** @type {ReturnType<typeof setTimeout>|undefined} the debounce of the draft's preview */
+    this.previewTimer = undefined;
+    /** @type {{shake: number, kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>}} what the shake's score is explained from */
+    this.shakeCtx = { shake: -1, kind: '', challenger: null, mover: null, presented: new Set(), correct: {} };
+    /** @type {{shake: number, lines: {player: number, points: number, penalty: number, why: string, rule: string}[]}|null} the last scored shake, with reasons */
+    this.score = null;
+    // Whoever made the table sits down at once (`?sit` from the lobby).
+    this.autoSit = !watch && new URLSearchParams(location.search).has('sit');
+    if (this.autoSit) history.replaceState(null, '', location.pathname);
+    /** Whether the first `state` has been drawn (the name box takes the focus then). */
+    this.firstState = true;
     this.editor = this.makeEditor();
     this.head = h('header', { class: 'table-head' });
     this.global = h('div', { id: 'global-notice', role: 'alert' });
@@ -129,6 +144,7 @@ export class TableView {
 
   destroy() {
     clearInterval(this.ticker);
+    clearTimeout(this.previewTimer);
     document.removeEventListener('keydown', this.keys);
     this.conn.close();
   }
@@ -194,6 +210,10 @@ export class TableView {
         if (this.m && before && this.m.shake !== before.shake) this.selected = null;
         this.afterState();
         this.render();
+        if (this.firstState && this.info) {
+          this.firstState = false;
+          this.sitDown(this.info);
+        }
         break;
       }
       case 'error':
@@ -206,7 +226,7 @@ export class TableView {
           this.render();
           break;
         }
-        if (msg.code === 'seat-taken' || msg.code === 'table-full' || msg.code === 'bad-name' || msg.code === 'no-such-seat') {
+        if (msg.code === 'seat-taken' || msg.code === 'table-full' || msg.code === 'bad-name' || msg.code === 'name-taken' || msg.code === 'no-such-seat' || (msg.code === 'too-long' && msg.field === 'name')) {
           this.notices.join = { text: msg.message, tone: 'error' };
         } else {
           this.notices.global = { text: `${msg.message}${msg.field ? ` (${msg.field})` : ''}`, tone: 'error' };
@@ -252,9 +272,68 @@ export class TableView {
       this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '', position: positionFromView(m) ?? positionFromView(this.viewBefore ?? null) });
       delete this.shown[e.writer];
     }
-    const w = eventWords(e, m);
+    this.trackShake(e, m);
+    let w = eventWords(e, m);
+    const sc = this.score;
+    if (e.event === 'shake_scored' && sc && sc.shake === e.shake) {
+      const lines = sc.lines.map((l) => `${who(m, l.player)} ${l.points}${l.penalty ? ` (penalties ${l.penalty})` : ''}${l.why ? `: ${l.why}` : ''}`);
+      w = { text: `Shake ${e.shake} is scored. ${lines.join('; ')}.`, rule: sc.lines[0]?.rule ?? 'X', tone: 'big' };
+    }
     if (w) this.log.unshift({ ...w, shake: inShake ?? m.shake });
     if (this.log.length > 80) this.log.length = 80;
+  }
+
+  /**
+   * Follows the shake to explain its score (X-B, X-C): the challenge, who
+   * presented, and each Solution's verdict.
+   * @param {import('./types.js').GameEvent} e
+   * @param {MatchView} m
+   */
+  trackShake(e, m) {
+    const c = this.shakeCtx;
+    switch (e.event) {
+      case 'shake_started':
+        this.shakeCtx = { shake: e.shake, kind: '', challenger: null, mover: null, presented: new Set(), correct: {} };
+        break;
+      case 'challenged':
+        c.kind = e.kind;
+        c.challenger = e.player;
+        c.mover = e.kind === 'no_goal' ? null : e.against;
+        break;
+      case 'challenge_set_aside':
+        if (c.challenger === e.player) {
+          c.kind = '';
+          c.challenger = null;
+          c.mover = null;
+        }
+        break;
+      case 'forceout':
+        if (!c.kind) {
+          c.kind = 'forceout';
+          c.mover = e.mover;
+        }
+        break;
+      case 'stop':
+        if (!c.kind) c.kind = 'end_of_round';
+        break;
+      case 'presented':
+        c.presented.add(e.player);
+        break;
+      case 'solution_judged':
+        c.presented.add(e.writer);
+        c.correct[e.writer] = e.correct;
+        break;
+      case 'shake_scored': {
+        const rec = m.history.find((r) => r.shake === e.shake);
+        const points = rec ? rec.points : e.scores;
+        this.score = {
+          shake: e.shake,
+          lines: scoreReasons(m, c, points).map((l) => ({ ...l, penalty: rec?.penalties[l.player] ?? 0 })),
+        };
+        break;
+      }
+      default:
+    }
   }
 
   afterState() {
@@ -276,6 +355,12 @@ export class TableView {
         this.editor.area.value = '';
       }
       this.lastPhase = phase;
+    }
+    const selKey = `${m.shake}:${m.selections.length}`;
+    if (selKey !== this.lastSelections) {
+      // A new shake or a new selection: nothing stays picked on the sheet.
+      this.vs = { key: '', param: '' };
+      this.lastSelections = selKey;
     }
     if (m.shake !== this.marksShake) {
       this.marks.clear();
@@ -383,7 +468,7 @@ export class TableView {
     if (!m) {
       fill(this.players, 
         ...(t?.seats ?? []).map((s) => h('div', { class: `player${s.seat === this.mySeat ? ' me' : ''}` },
-          h('div', { class: 'pname' }, s.kind === 'bot' ? `${cap(s.level ?? '')} bot` : s.taken ? s.name : 'free seat', s.seat === this.mySeat ? ' (you)' : ''),
+          h('div', { class: 'pname' }, s.kind === 'bot' ? seatName(s.name || `${cap(s.level ?? '')} bot`, true) : s.taken ? seatName(s.name, false) : 'free seat', s.seat === this.mySeat ? ' (you)' : ''),
           h('div', { class: 'small' }, s.kind === 'human' ? (s.connected ? 'here' : s.taken ? 'away' : 'waiting…') : 'bot'),
         )),
       );
@@ -403,7 +488,7 @@ export class TableView {
         if (seat && seat.kind === 'human' && !seat.connected) badges.push(h('span', { class: 'badge away' }, 'offline'));
         const timers = m.timers.filter((x) => x.player === p);
         return h('div', { class: `player${p === m.you ? ' me' : ''}${p === turn ? ' active' : ''}`, dataset: { seat: p } },
-          h('div', { class: 'pname' }, name, p === m.you ? ' (you)' : '', seat?.kind === 'bot' && !/bot/i.test(name) ? h('span', { class: 'small' }, ` · ${seat.level} bot`) : null),
+          h('div', { class: 'pname' }, seatName(name, seat?.kind === 'bot'), p === m.you ? ' (you)' : '', seat?.kind === 'bot' && seat.level ? h('span', { class: 'small' }, ` ${seat.level}`) : null),
           h('div', { class: 'pscore', title: 'Running total (XII-B)' }, h('span', { class: 'total' }, String(m.totals[p])), ' points',
             m.penalties[p] ? h('span', { class: 'pen', title: 'Penalties this shake' }, ` (${m.penalties[p]} this shake)`) : null),
           h('div', { class: 'badges' }, ...badges),
@@ -508,6 +593,28 @@ export class TableView {
     fill(this.now, ...out);
   }
 
+  /**
+   * On opening: whoever made the table is seated with the name given in the
+   * lobby; otherwise a player without a seat finds the cursor in the name box.
+   * @param {TableInfo} t
+   */
+  sitDown(t) {
+    if (this.mySeat !== null || this.watch) return;
+    const free = t.seats.find((s) => s.kind === 'human' && !s.taken);
+    if (!free) return;
+    let name = '';
+    try {
+      name = localStorage.getItem('onsets:name') ?? '';
+    } catch { /* no storage */ }
+    if (this.autoSit && name.trim()) {
+      this.autoSit = false;
+      this.conn.join(name.trim(), free.seat);
+      return;
+    }
+    this.autoSit = false;
+    /** @type {HTMLInputElement|null} */ (this.root.querySelector('#join-name'))?.focus();
+  }
+
   /** @param {TableInfo} t */
   joinPanel(t) {
     const free = t.seats.filter((s) => s.kind === 'human' && !s.taken);
@@ -520,7 +627,7 @@ export class TableView {
       }
     }
     // The form is drawn again on every update: what was typed is kept here.
-    const name = h('input', { id: 'join-name', maxlength: 24, required: true, autocomplete: 'nickname', placeholder: 'Your name', 'aria-label': 'Your name', dataset: { key: 'join-name' }, value: this.joinName,
+    const name = h('input', { id: 'join-name', required: true, 'aria-describedby': 'join-name-hint', autocomplete: 'nickname', placeholder: 'Your name', 'aria-label': 'Your name', dataset: { key: 'join-name' }, value: this.joinName,
       oninput: (/** @type {Event} */ e) => { this.joinName = /** @type {HTMLInputElement} */ (e.target).value; } });
     const seat = h('select', { id: 'join-seat', 'aria-label': 'Seat', dataset: { key: 'join-seat' }, onchange: (/** @type {Event} */ e) => { this.joinSeat = /** @type {HTMLSelectElement} */ (e.target).value; } },
       h('option', { value: '' }, 'Any free seat'),
@@ -528,6 +635,7 @@ export class TableView {
     const form = h('form', { class: 'join', id: 'join-form' },
       h('p', { class: 'big-line' }, this.watch ? 'You are watching. Want to play? ' : 'Take a seat to play:'),
       name, seat, h('button', { type: 'submit', class: 'primary', dataset: { key: 'join' } }, 'Sit down'),
+      h('p', { class: 'small', id: 'join-name-hint' }, 'At most 24 characters; not the name of another seat, and without the word “bot” (the bots’ seats say “bot”).'),
       this.notice('join'),
     );
     form.addEventListener('submit', (e) => {
@@ -565,6 +673,12 @@ export class TableView {
       return out;
     }
     if (m.block !== null) {
+      // XI-A-1-f: 15 seconds to state a challenge after picking up the block.
+      if (m.block_until !== null) {
+        out.push(h('div', { class: 'timer big block-timer', id: 'block-timer', role: 'timer', title: '15 seconds to say Now or Impossible (XI-A-1-f)',
+          dataset: { due: m.block_until, total: 15000, penal: '', stage: 0 } },
+        h('span', { class: 'sand-box' }), h('span', { class: 'timer-text' }, ''), h('span', { class: 'timer-task' }, ` ${W(m.block)}: stating the challenge`)));
+      }
       if (m.block === me) {
         out.push(h('p', { class: 'big-line' }, 'You hold the challenge block: say Now or Impossible within 15 seconds, or put it down (−1). ', h('small', { class: 'rule' }, 'V-B, XI-A-1-f')),
           h('div', { class: 'actions' },
@@ -607,7 +721,7 @@ export class TableView {
         else out.push(h('p', { class: 'big-line' }, `${W(selector)} is choosing a variation. `, h('small', { class: 'rule' }, 'II-C')));
         if (m.selections.length) {
           out.push(h('div', { class: 'var-chart', id: 'var-chart' }, h('b', null, 'Chosen so far: '),
-            h('ul', null, ...m.selections.map((x) => h('li', { class: x.withdrawn ? 'withdrawn' : '' }, `${W(x.player)}: ${x.variation}`, x.withdrawn ? ' (taken back)' : '')))));
+            h('ul', null, ...m.selections.map((x) => h('li', { class: x.withdrawn ? 'withdrawn' : '' }, `${W(x.player)}: ${variationShort(x.variation)}`, x.withdrawn ? ' (taken back)' : '')))));
         }
         break;
       }
@@ -724,35 +838,37 @@ export class TableView {
     return out;
   }
 
-  /** @param {MatchView} m */
+  /**
+   * The variation selection sheet (II-C): the division's list of XIII, and
+   * for each variation only the choices the server lists as legal — those
+   * with an effect that cost no point (II-C-2). A ✓ marks every variation
+   * with such a choice before anything is picked.
+   * @param {MatchView} m
+   */
   variationSheet(m) {
     const made = m.selections.filter((s) => s.player === m.you && !s.withdrawn).length;
+    const legal = m.legal.filter((a) => a.type === 'select_variation').map((a) => /** @type {string} */ (a.variation));
+    /** @param {string} key */
+    const choicesOf = (key) => legal.filter((s) => s.startsWith(`${key} `)).map((s) => s.slice(key.length + 1));
     const list = VARIATIONS.filter((v) => selectable(v.key, m.division));
-    const legalSet = new Set(m.legal.filter((a) => a.type === 'select_variation').map((a) => a.variation));
-    const faces = [...new Set(m.cubes.filter((c) => c.family !== 'digit' && c.place === 'resources').map((c) => c.face))];
-    const cards = [...m.cards].sort(cardOrder);
+    const open = list.filter((v) => (v.blank ? choicesOf(v.key).length > 0 : legal.includes(v.key)));
+    const closed = list.filter((v) => !open.includes(v));
     const choose = h('fieldset', { class: 'var-sheet' }, h('legend', null, made ? 'You may choose one more variation' : 'Choose a variation for this shake'));
-    for (const v of list) {
+    for (const v of open) {
       const id = `var-${v.key}`;
-      const radio = h('input', { type: 'radio', name: 'variation', id, value: v.key, checked: this.vs.key === v.key, dataset: { key: id }, onchange: () => { this.vs = { key: v.key, param: '' }; this.render(); } });
+      const radio = h('input', { type: 'radio', name: 'variation', id, value: v.key, checked: this.vs.key === v.key, dataset: { key: id }, onchange: () => { this.vs = { key: v.key, param: v.blank ? choicesOf(v.key)[0] ?? '' : '' }; this.render(); } });
       /** @type {Node|null} */
       let blank = null;
       const blankId = `${id}-blank`;
-      if (v.blank === 'cube') {
-        blank = h('select', { id: blankId, 'aria-label': `${v.name}: which cube`, dataset: { key: blankId }, disabled: this.vs.key !== v.key, onchange: (/** @type {Event} */ e) => { this.vs.param = /** @type {HTMLSelectElement} */ (e.target).value; this.render(); } },
-          h('option', { value: '' }, '— pick a cube —'), ...faces.map((f) => h('option', { value: f, selected: this.vs.key === v.key && this.vs.param === f }, faceWords(f))));
-      } else if (v.blank === 'card') {
-        blank = h('select', { id: blankId, 'aria-label': `${v.name}: which card`, dataset: { key: blankId }, disabled: this.vs.key !== v.key, onchange: (/** @type {Event} */ e) => { this.vs.param = /** @type {HTMLSelectElement} */ (e.target).value; this.render(); } },
-          h('option', { value: '' }, '— pick a card —'), ...cards.map((c) => h('option', { value: c, selected: this.vs.key === v.key && this.vs.param === c }, `${c} (${cardWords(c)})`)));
-      } else if (v.blank === 'set') {
-        blank = h('input', { id: blankId, 'aria-label': `${v.name}: which set`, placeholder: 'e.g. R′ or B ∪ G', dataset: { key: blankId }, disabled: this.vs.key !== v.key, value: this.vs.key === v.key ? this.vs.param : '', oninput: (/** @type {Event} */ e) => { this.vs.param = /** @type {HTMLInputElement} */ (e.target).value; } });
+      if (v.blank) {
+        const choices = choicesOf(v.key);
+        blank = h('select', { id: blankId, 'aria-label': `${v.name}: which ${v.blank}`, dataset: { key: blankId }, disabled: this.vs.key !== v.key,
+          onchange: (/** @type {Event} */ e) => { this.vs.param = /** @type {HTMLSelectElement} */ (e.target).value; this.render(); } },
+          ...choices.map((c) => h('option', { value: c, selected: this.vs.key === v.key && this.vs.param === c }, v.blank === 'card' ? `${c} (${cardWords(c)})` : v.blank === 'cube' ? faceWords(c) : c)));
       }
-      const full = v.blank ? `${v.key} ${v.key === 'double-set' ? canonical(this.vs.param) : this.vs.param}` : v.key;
-      const fits = this.vs.key === v.key && legalSet.has(full);
-      const anyFits = [...legalSet].some((s) => s === v.key || s.startsWith(`${v.key} `));
-      choose.append(h('div', { class: `var-row${this.vs.key === v.key ? ' picked' : ''}${anyFits ? '' : ' dim'}` },
+      choose.append(h('div', { class: `var-row${this.vs.key === v.key ? ' picked' : ''}` },
         radio, h('label', { for: id }, h('b', null, v.name), ' — ', v.help.replace('___', v.blank ? `(${v.blank})` : '')), blank, ' ', h('small', { class: 'rule' }, v.rule),
-        fits ? h('span', { class: 'ok', title: 'This choice has an effect on this shake' }, ' ✓') : null));
+        h('span', { class: 'ok', title: 'This choice has an effect on this shake and costs no point' }, ' ✓')));
     }
     const end = this.legal((a) => a.type === 'end_selection');
     const send = () => {
@@ -769,12 +885,14 @@ export class TableView {
       }
       this.act('variations', { type: 'select_variation', variation: v.blank ? `${v.key} ${this.vs.param.trim()}` : v.key });
     };
+    const mine = m.timers.find((t) => t.player === m.you && t.task === 'select_variation');
     return [
-      h('p', { class: 'big-line' }, 'Your turn to choose a variation (15 seconds). ', h('small', { class: 'rule' }, 'II-C-1')),
-      h('p', { class: 'small' }, 'Pick one that changes this shake: one with no effect, or that clashes with one already chosen, costs a point ', h('small', { class: 'rule' }, 'II-C-2'), '. ✓ marks choices the server knows have an effect.'),
-      choose,
+      h('p', { class: 'big-line' }, 'Your turn to choose a variation', mine ? [': ', this.timerEl(mine, m, false), ' left. '] : '. ', h('small', { class: 'rule' }, 'II-C-1, XI-A-1-b')),
+      h('p', { class: 'small' }, 'Only choices that change this shake are offered, each marked ✓: one with no effect, or that clashes with one already chosen, would cost a point ', h('small', { class: 'rule' }, 'II-C-2'), '.'),
+      open.length ? choose : h('p', null, 'No variation would change this shake now.'),
+      closed.length ? h('p', { class: 'small', id: 'var-closed' }, `Not offered now (no effect on this shake, or not allowed with the choices so far): ${closed.map((v) => v.name).join(', ')}.`) : null,
       h('div', { class: 'actions' },
-        this.btn('Choose this variation', send, { key: 'var-send', cls: 'primary' }),
+        open.length ? this.btn('Choose this variation', send, { key: 'var-send', cls: 'primary' }) : null,
         end ? this.btn('No more variations', () => this.act('variations', end), { key: 'var-end' }) : null),
       this.notice('variations'),
     ];
@@ -931,7 +1049,28 @@ export class TableView {
     );
     const sections = SECTIONS.map(([place, name, help, rule]) => {
       const targets = this.selected !== null ? this.targets(this.selected).filter((t) => t.act.to === place) : [];
-      return h('div', { class: `section sec-${place}${targets.length ? ' target' : ''}`, id: `sec-${place}` },
+      // Drag and drop: a cube dragged here makes its legal move to this
+      // section (the regular move before "Bonus", as a click on "Put here").
+      const dropAct = () => {
+        if (this.dragging === null) return null;
+        const ts = this.targets(this.dragging).filter((t) => t.act.to === place);
+        return (ts.find((t) => !t.act.bonus) ?? ts[0])?.act ?? null;
+      };
+      return h('div', { class: `section sec-${place}${targets.length ? ' target' : ''}`, id: `sec-${place}`,
+        ondragover: (/** @type {DragEvent} */ e) => {
+          if (!dropAct()) return;
+          e.preventDefault();
+          if (e.dataTransfer) e.dataTransfer.dropEffect = 'move';
+          /** @type {HTMLElement} */ (e.currentTarget).classList.add('drop');
+        },
+        ondragleave: (/** @type {DragEvent} */ e) => /** @type {HTMLElement} */ (e.currentTarget).classList.remove('drop'),
+        ondrop: (/** @type {DragEvent} */ e) => {
+          e.preventDefault();
+          /** @type {HTMLElement} */ (e.currentTarget).classList.remove('drop');
+          const a = dropAct();
+          this.dragging = null;
+          if (a) this.act(m.phase.phase === 'goal' ? 'goal' : 'mat', a);
+        } },
         h('div', { class: 'sec-head' }, h('h3', null, name), h('span', { class: 'small' }, help), h('small', { class: 'rule' }, rule),
           ...targets.map((tg) => this.btn(tg.act.bonus ? 'Bonus here' : tg.act.type === 'shift' ? 'Shift here' : 'Put here', () => this.act('mat', tg.act), { key: `put-${place}-${tg.act.bonus ? 'b' : ''}`, cls: 'put' }))),
         h('div', { class: 'cubes' }, ...by(place).map((c) => this.cubeEl(c))),
@@ -943,7 +1082,7 @@ export class TableView {
       h('div', { class: 'cubes' }, ...(rolled ? res.map((c) => this.cubeEl(c)) : [])),
     );
     const vars = m.variations.length
-      ? h('div', { class: 'in-force' }, h('b', null, 'Variations in force: '), ...m.variations.map((v) => h('span', { class: 'chip' }, v)))
+      ? h('div', { class: 'in-force' }, h('b', null, 'Variations in force: '), ...m.variations.map((v) => h('span', { class: 'chip', title: variationWords(v) }, variationShort(v))))
       : m.adventurous ? null : h('div', { class: 'in-force small' }, 'Basic On-Sets: no variations.');
     fill(this.mat, 
       h('h2', { id: 'mat-title' }, 'The mat'),
@@ -963,6 +1102,22 @@ export class TableView {
     return h('button', {
       type: 'button',
       class: `cube${picked ? ' picked' : ''}${movable ? ' movable' : ''}`,
+      draggable: movable ? 'true' : undefined,
+      ondragstart: (/** @type {DragEvent} */ e) => {
+        if (!movable) {
+          e.preventDefault();
+          return;
+        }
+        this.dragging = c.id;
+        this.selected = null;
+        e.dataTransfer?.setData('text/plain', `cube ${c.id}`);
+        if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
+        for (const t of this.targets(c.id)) this.root.querySelector(`#sec-${t.act.to}`)?.classList.add('target');
+      },
+      ondragend: () => {
+        this.dragging = null;
+        for (const el of this.root.querySelectorAll('.section.target, .section.drop')) el.classList.remove('target', 'drop');
+      },
       dataset: { key: `cube-${c.id}`, cube: c.id, face: c.face },
       'aria-pressed': picked ? 'true' : 'false',
       'aria-label': `${faceWords(c.face)} cube in ${placeWords(c.place)}${movable ? ', can be moved' : ''}`,
@@ -1038,7 +1193,7 @@ export class TableView {
     const preview = h('p', { class: 'preview mono', id: 'solution-preview' });
     const palette = h('div', { class: 'palette', role: 'group', 'aria-label': 'Symbols' },
       ...PALETTE.map(([sym, key, words]) => h('button', {
-        type: 'button', class: 'sym', title: `${words} (type ${key})`, 'aria-label': `insert ${words}`, tabindex: '-1',
+        type: 'button', class: `sym${sym.trim().length > 2 ? ' wide' : ''}`, title: `${words} (type ${key})`, 'aria-label': `insert ${words}`, tabindex: '-1', dataset: { sym: sym.trim() },
         onclick: () => this.insert(sym),
       }, sym.trim())));
     area.addEventListener('input', () => this.updateFeedback());
@@ -1063,11 +1218,59 @@ export class TableView {
     this.updateFeedback();
   }
 
+  /**
+   * Live feedback on the draft: the server's own reading (the `preview`
+   * request, answered to this page only), asked a quarter of a second after
+   * the last key, so the page and the checker never disagree.
+   */
   updateFeedback() {
-    const f = readSolution(this.editor.area.value);
-    fill(this.editor.feedback, withRules(f.message));
-    this.editor.feedback.className = `feedback ${this.editor.area.value.trim() ? (f.ok ? 'good' : 'warn') : ''}`;
-    this.editor.preview.textContent = f.canonical && f.canonical !== this.editor.area.value ? `Reads as: ${f.canonical}` : '';
+    const text = this.editor.area.value;
+    clearTimeout(this.previewTimer);
+    if (!text.trim()) {
+      fill(this.editor.feedback, 'Write your Solution here.');
+      this.editor.feedback.className = 'feedback';
+      this.editor.preview.textContent = '';
+      return;
+    }
+    this.editor.feedback.className = 'feedback pending';
+    this.previewTimer = setTimeout(async () => {
+      const r = await this.conn.preview(text);
+      if (this.editor.area.value !== text) return;
+      if (!r) {
+        fill(this.editor.feedback, 'Not connected: the server reads your Solution when the connection is back.');
+        this.editor.feedback.className = 'feedback warn';
+        return;
+      }
+      this.showPreview(r);
+    }, 250);
+  }
+
+  /** @param {import('./types.js').Preview} r */
+  showPreview(r) {
+    const fb = this.editor.feedback;
+    if (!r.ok) {
+      const where = [r.line ? `line ${r.line}` : '', r.column ? `column ${r.column}` : ''].filter(Boolean).join(', ');
+      fill(fb, `${where ? `${where}: ` : ''}${r.message ?? 'this does not read as a Solution'}`, r.rule && r.rule !== '-' ? h('small', { class: 'rule' }, r.rule) : null);
+      fb.className = 'feedback warn';
+      this.editor.preview.textContent = '';
+      return;
+    }
+    const sols = r.solutions ?? [];
+    const two = sols.length > 1;
+    const noName = sols.findIndex((x) => x.set_names === 0);
+    const many = sols.findIndex((x) => x.set_names > 1);
+    this.editor.preview.textContent = `Reads as: ${r.reads ?? ''}`;
+    if (noName >= 0) {
+      fill(fb, `${two ? `Solution ${noName + 1} needs` : 'A Solution needs'} one Set-Name part (a part without = or ⊆) `, h('small', { class: 'rule' }, 'VI-A'));
+      fb.className = 'feedback warn';
+    } else if (many >= 0) {
+      fill(fb, `Only one Set-Name part per Solution: the other parts must be Restrictions `, h('small', { class: 'rule' }, 'VI-A'));
+      fb.className = 'feedback warn';
+    } else {
+      const parts = sols.reduce((n, x) => n + x.set_names + x.restrictions + x.blanks, 0);
+      fill(fb, `Reads well: ${two ? `${sols.length} Solutions, ` : ''}${parts} part${parts > 1 ? 's' : ''}. The judge decides if it is correct.`);
+      fb.className = 'feedback good';
+    }
   }
 
   present() {
@@ -1153,7 +1356,7 @@ export class TableView {
           decided === null ? (k === ph.current ? ' — being checked' : ' — waiting') : decided ? ' — correct ✓' : ' — not correct ✗'));
       });
     }
-    for (const v of this.verdicts.items) {
+    for (const v of this.current(this.verdicts.shake) ? this.verdicts.items : []) {
       const text = v.text;
       items.push(h('li', { class: v.correct ? 'good' : 'bad', dataset: { writer: v.writer } },
         h('b', null, `${who(m, v.writer)}${v.writer === m.you ? 'r' : '’s'} Solution`), text ? [' ', h('code', null, text)] : null,
@@ -1161,9 +1364,29 @@ export class TableView {
         v.reasons.length ? h('ul', { class: 'reasons' }, ...v.reasons.map((r) => h('li', null, withRules(r)))) : null,
         whyDisclosure(v.position, text)));
     }
+    const score = this.score && this.current(this.score.shake)
+      ? h('div', { class: 'score-why', id: 'score-why' }, h('b', null, `Shake ${this.score.shake} is scored `, h('small', { class: 'rule' }, 'X')),
+        h('ul', null, ...this.score.lines.map((l) => h('li', { dataset: { player: l.player } },
+          h('b', null, `${who(m, l.player)}: ${l.points} point${l.points === 1 ? '' : 's'}`),
+          l.penalty ? h('span', { class: 'pen' }, ` (penalties ${l.penalty})`) : null,
+          l.why ? [` — ${l.why} `, h('small', { class: 'rule' }, l.rule)] : null))))
+      : null;
     fill(this.verdictsEl, head,
-      items.length ? h('ul', { class: 'verdict-list' }, ...items) : h('p', { class: 'small' }, 'When Solutions are checked, the result and the reasons (with their rule) appear here.'),
-      this.verdicts.items.length && this.verdicts.shake >= 0 ? h('p', { class: 'small' }, `Shake ${this.verdicts.shake}`) : null);
+      items.length ? h('ul', { class: 'verdict-list' }, ...items) : score ? null : h('p', { class: 'small' }, 'When Solutions are checked, the result and the reasons (with their rule) appear here.'),
+      this.verdicts.items.length && this.current(this.verdicts.shake) ? h('p', { class: 'small' }, `Shake ${this.verdicts.shake}`) : null,
+      score);
+  }
+
+  /**
+   * Whether what happened in `shake` is still on the table: the shake
+   * itself, or the one just scored until the next shake's cubes are rolled.
+   * @param {number} shake
+   */
+  current(shake) {
+    const m = this.m;
+    if (!m) return false;
+    if (shake === m.shake) return true;
+    return shake === m.shake - 1 && m.phase.phase === 'setup' && !m.phase.rolled;
   }
 
   renderHappenings() {

@@ -67,6 +67,9 @@
  *   explanation?: Explanation, witness?: string, events?: GameEvent[], totals_before?: number[],
  *   totals_after?: number[], position: PositionJson|null,
  *   situations: {id: string, summary: string, matched: string[]}[]}} Ruling
+ * @typedef {{type: 'previewed', ref?: number, ok: boolean, reads?: string,
+ *   solutions?: {set_names: number, restrictions: number, blanks: number}[],
+ *   message?: string, line?: number, column?: number, rule?: string}} Preview
  */
 
 export {};

@@ -97,9 +97,9 @@ export function eventWords(e, m) {
     case 'deal_transferred':
       return { text: `The deal passes to ${W(e.to)}.`, rule: 'OS-A2', tone: 'info' };
     case 'variation_selected':
-      return { text: `${W(e.player)} chose the variation “${e.variation}”.`, rule: 'II-C', tone: 'info' };
+      return { text: `${W(e.player)} chose the variation “${variationShort(e.variation)}”.`, rule: variationRule(e.variation) ?? 'II-C', tone: 'info' };
     case 'selection_insulated':
-      return { text: `${whose(m, e.player)} selection “${e.variation}” was not legal but nobody charged it in time: it stays on the chart and is ignored.`, rule: 'OS-A8', tone: 'info' };
+      return { text: `${whose(m, e.player)} selection “${variationShort(e.variation)}” was not legal but nobody charged it in time: it stays on the chart and is ignored.`, rule: 'OS-A8', tone: 'info' };
     case 'selection_forfeited':
       return { text: `${W(e.player)} may not pick a variation this shake.`, rule: 'II-C-2', tone: 'bad' };
     case 'selection_ended':
@@ -252,6 +252,96 @@ export const VARIATIONS = [
   { key: 'symmetric-difference', name: 'Symmetric Difference', blank: '', help: '− means symmetric difference: cards in one set but not both.', rule: 'XIII-D-13' },
   { key: 'two-solutions', name: 'Two Solutions', blank: '', help: 'Each writer writes two Solutions; the second names a card the first does not.', rule: 'XIII-D-14' },
 ];
+
+/**
+ * A variation as the engine writes it (`wild-cube ⊆`, `required-card BR`)
+ * in the rule's words, short: `Wild Cube ⊆`, `Required Card BR`. Text that
+ * is not a variation comes back as it is.
+ * @param {string} text
+ */
+export function variationShort(text) {
+  const t = String(text ?? '').trim();
+  const i = t.indexOf(' ');
+  const key = i < 0 ? t : t.slice(0, i);
+  const param = i < 0 ? '' : t.slice(i + 1).trim();
+  const v = VARIATIONS.find((x) => x.key === key);
+  if (!v) return t;
+  return param ? `${v.name} ${param}` : v.name;
+}
+
+/**
+ * A variation in the rule's words with its section: `Wild Cube: ⊆ (XIII-A-2)`.
+ * @param {string} text
+ */
+export function variationWords(text) {
+  const t = String(text ?? '').trim();
+  const i = t.indexOf(' ');
+  const v = VARIATIONS.find((x) => x.key === (i < 0 ? t : t.slice(0, i)));
+  if (!v) return t;
+  return `${v.name}${i < 0 ? '' : `: ${t.slice(i + 1).trim()}`} (${v.rule})`;
+}
+
+/** The section of XIII of a variation. @param {string} text */
+function variationRule(text) {
+  const key = String(text ?? '').trim().split(' ')[0];
+  return VARIATIONS.find((x) => x.key === key)?.rule;
+}
+
+/**
+ * Why each player scored what they scored in a shake (X-B after a
+ * challenge, X-C after the last cube, III-D-2 after a "no Goal" challenge,
+ * XI-B-2 after "Stop!"). The points are the engine's; these words only
+ * explain them from what happened in the shake, and fall back to the bare
+ * points when the events do not explain them.
+ * @param {MatchView} m
+ * @param {{kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>}} ctx
+ * @param {number[]} scores
+ * @returns {{player: number, points: number, why: string, rule: string}[]}
+ */
+export function scoreReasons(m, ctx, scores) {
+  const wrote = (/** @type {number} */ p) => ctx.presented.has(p);
+  const good = (/** @type {number} */ p) => ctx.correct[p] === true;
+  const anyGood = (/** @type {number[]} */ ps) => ps.some((p) => good(p));
+  const n = scores.length;
+  return scores.map((points, p) => {
+    const ch = ctx.challenger;
+    const mv = ctx.mover;
+    const others = [...Array(n).keys()].filter((q) => q !== p);
+    /** @type {[string, number]} why, and the points that reason gives */
+    let r = ['', points];
+    let rule = 'X-B';
+    if (ctx.kind === 'now' || ctx.kind === 'impossible') {
+      const third = p !== ch && p !== mv;
+      if (wrote(p) && !good(p)) r = ['the Solution presented was not correct', 2];
+      else if (p === ch && ctx.kind === 'now') r = good(p) ? ['challenged Now and wrote a correct Solution', 6] : ['challenged Now without a correct Solution', 2];
+      else if (p === mv && ctx.kind === 'now') r = ch !== null && good(ch) ? ['the Challenger wrote a correct Solution', 2] : ['the Challenger had no correct Solution', 6];
+      else if (p === ch) r = anyGood(others) ? ['challenged Impossible, but an opponent wrote a correct Solution', 2] : ['challenged Impossible and no opponent wrote a correct Solution', 6];
+      else if (p === mv) r = good(p) ? ['wrote a correct Solution against the Impossible challenge', 6] : ['had to write a correct Solution and did not', 2];
+      else if (wrote(p)) {
+        r = ctx.kind === 'impossible' ? ['as Third Party wrote a correct Solution', 6]
+          : ch !== null && good(ch) ? ['as Third Party wrote a correct Solution, as did the Challenger', 4]
+          : ['as Third Party wrote a correct Solution and the Challenger did not', 6];
+      } else if (ctx.kind === 'now') {
+        r = ch !== null && good(ch) ? ['as Third Party did not write, and the Challenger’s Solution was correct', 2] : ['as Third Party did not write, and the Challenger had no correct Solution', 6];
+      } else {
+        r = mv !== null && good(mv) ? ['as Third Party did not write, and the Mover’s Solution was correct', 2] : ['as Third Party did not write, and the Mover had no correct Solution', 4];
+      }
+      if (r[1] !== points && third && !wrote(p) && points === 2) {
+        r = ['accepted a Solution that was then proved wrong', 2];
+        rule = 'X-A-2';
+      }
+    } else if (ctx.kind === 'forceout' || ctx.kind === 'end_of_round') {
+      rule = ctx.kind === 'forceout' ? 'X-C' : 'XI-B-2';
+      r = good(p) ? ['wrote a correct Solution', 4] : [wrote(p) ? 'the Solution presented was not correct' : 'wrote no correct Solution', 2];
+    } else if (ctx.kind === 'no_goal') {
+      rule = 'III-D-2';
+      r = [p === ch ? (good(p) ? 'challenged “no Goal” and wrote a correct Goal and Solution' : 'challenged “no Goal” without a correct Goal and Solution') : '', points];
+    }
+    // The engine's points are the score: words that do not explain them are left out.
+    const why = r[1] === points ? r[0] : '';
+    return { player: p, points, why, rule };
+  });
+}
 
 /**
  * Whether a division may select this variation (onsets_core::Variation::selectable_in).

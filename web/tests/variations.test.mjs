@@ -1,9 +1,13 @@
-// Adventurous On-Sets: the variation selection sheet with its blanks, filled
-// in the page (which cube is wild), and the choice on the chart for everyone.
+// Adventurous On-Sets: the variation selection sheet (II-C, XIII). It offers
+// only the division's variations and, for each, only choices the server
+// lists as legal (with an effect, no point lost); ✓ marks them before any
+// pick; nothing is pre-selected; the heading's time is the running timer;
+// the choice shows in the rule's words on the mat and in the log.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BASE, createTable, enabled, launch, newPage, sleep, visible } from './helpers.mjs';
+import { VARIATIONS, selectable } from '../js/words.js';
 
 let browser;
 before(async () => {
@@ -13,9 +17,25 @@ after(async () => {
   await browser?.close();
 });
 
-test('the variation sheet: choose a wild cube, see it in force', async () => {
+/** XIII: each division's list, as the rules name them. */
+const LISTS = {
+  elementary: ['required-cube', 'wild-cube', 'union-intersection-interchangeable', 'universe-empty-interchangeable', 'two-operations', 'multiple-operations', 'shift-from-permitted'],
+  middle: ['required-cube', 'wild-cube', 'union-intersection-interchangeable', 'universe-empty-interchangeable', 'two-operations', 'multiple-operations', 'shift-from-permitted', 'no-null-restrictions', 'absolute-value'],
+  // XIII-C: Multiple Operations and the two Interchangeables are in effect for every shake.
+  junior: ['required-cube', 'wild-cube', 'two-operations', 'shift-from-permitted', 'no-null-restrictions', 'absolute-value', 'double-set', 'required-card', 'forbidden-card', 'blank-card-wild'],
+  senior: ['required-cube', 'wild-cube', 'two-operations', 'shift-from-permitted', 'no-null-restrictions', 'absolute-value', 'double-set', 'required-card', 'forbidden-card', 'blank-card-wild', 'symmetric-difference', 'two-solutions'],
+};
+
+test('XIII: each division selects from its own list', () => {
+  for (const [division, list] of Object.entries(LISTS)) {
+    const mine = VARIATIONS.filter((v) => selectable(v.key, division)).map((v) => v.key);
+    assert.deepEqual(mine.sort(), [...list].sort(), division);
+  }
+});
+
+test('the variation sheet: only choices without a penalty, ✓ before any pick, the rule’s words', async () => {
   const t = await createTable({
-    division: 'junior', adventurous: true, checking: 'judge', seed: 3, bot_pace: 0,
+    division: 'middle', adventurous: true, checking: 'judge', seed: 3, bot_pace: 0,
     seats: [{ kind: 'human' }, { kind: 'bot', level: 'club' }],
   });
   const page = await newPage(browser);
@@ -26,24 +46,37 @@ test('the variation sheet: choose a wild cube, see it in force', async () => {
   let chose = '';
   const deadline = Date.now() + 60000;
   while (Date.now() < deadline) {
-    if (await visible(page, '#mat .in-force') && (await page.locator('#mat .in-force').innerText()).includes('wild-cube')) break;
+    if (chose && (await visible(page, '#mat .in-force')) && (await page.locator('#mat .in-force').innerText()).includes('Wild Cube')) break;
     if (await enabled(page, '#now [data-key^="roll-"]')) await page.click('#now [data-key^="roll-"]');
     else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
     else if (await visible(page, '.var-sheet')) {
       if (!chose) {
-        // Junior lists only its own variations (XIII-C): no Two Solutions here.
-        assert.equal(await page.locator('#var-two-solutions').count(), 0);
+        // Only the Middle list (XIII-B): no Double Set, no Two Solutions.
+        for (const key of await page.locator('.var-sheet input[type=radio]').evaluateAll((els) => els.map((e) => /** @type {HTMLInputElement} */ (e).value))) {
+          assert.ok(LISTS.middle.includes(key), key);
+        }
+        // Nothing is picked yet, and every offered variation already has its ✓.
+        assert.equal(await page.locator('.var-sheet input[type=radio]:checked').count(), 0, 'nothing pre-selected');
+        const rows = await page.locator('.var-row').count();
+        assert.ok(rows > 0);
+        assert.equal(await page.locator('.var-row .ok').count(), rows, 'a ✓ on every offered variation before any pick');
+        // The heading's time is the running timer, the same as the big sand timer.
+        const heading = await page.locator('#now .big-line .timer .timer-text').innerText();
+        const big = await page.locator('#now > .timer.big .timer-text').innerText();
+        assert.match(heading, /^\d:\d\d$/);
+        assert.equal(heading, big);
         await page.check('#var-wild-cube');
         const blank = page.locator('#var-wild-cube-blank');
-        await blank.selectOption({ index: 1 });
+        // XIII-B-2: in Middle the wild cube may not be = or ⊆.
+        const options = await blank.locator('option').evaluateAll((els) => els.map((e) => /** @type {HTMLOptionElement} */ (e).value));
+        assert.ok(options.length > 0);
+        for (const o of options) assert.ok(!['=', '⊆'].includes(o), `Wild Cube offers ${o}`);
+        await blank.selectOption({ index: options.length - 1 });
         chose = await blank.inputValue();
         await page.click('[data-key="var-send"]');
       } else if (await enabled(page, '[data-key="var-end"]')) {
+        assert.equal(await page.locator('.var-sheet input[type=radio]:checked').count(), 0, 'the last choice is not pre-selected');
         await page.click('[data-key="var-end"]');
-      } else {
-        await page.check('#var-required-cube');
-        await page.locator('#var-required-cube-blank').selectOption({ index: 1 });
-        await page.click('[data-key="var-send"]');
       }
       await sleep(300);
     }
@@ -51,8 +84,40 @@ test('the variation sheet: choose a wild cube, see it in force', async () => {
   }
   assert.ok(chose, 'the sheet was offered');
   const log = await page.locator('#happenings').innerText();
-  assert.ok(log.includes(`chose the variation “wild-cube ${chose}”`), log);
-  assert.match(await page.locator('#mat .in-force').innerText(), new RegExp(`wild-cube ${chose}`));
+  assert.ok(log.includes(`chose the variation “Wild Cube ${chose}”`), log);
+  assert.match(await page.locator('#mat .in-force').innerText(), new RegExp(`Wild Cube ${chose.replace(/[()′∩∪−]/g, '.')}`));
+  // Never the engine's ids.
+  assert.doesNotMatch(`${log}\n${await page.locator('#mat').innerText()}`, /wild-cube|required-cube/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Junior: Required Card offers the cards dealt beyond the first two, Double Set more than B and R′', async () => {
+  const t = await createTable({
+    division: 'junior', adventurous: true, checking: 'judge', seed: 3, bot_pace: 0,
+    seats: [{ kind: 'human' }, { kind: 'bot', level: 'club' }],
+  });
+  const page = await newPage(browser);
+  await page.goto(`${BASE}${t.link}`);
+  await page.fill('#join-name', 'Val');
+  await page.click('#join-form button[type=submit]');
+  await page.waitForSelector('.player.me:has-text("Val")');
+  const deadline = Date.now() + 60000;
+  let seen = false;
+  while (Date.now() < deadline && !seen) {
+    if (await enabled(page, '#now [data-key^="roll-"]')) await page.click('#now [data-key^="roll-"]');
+    else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
+    else if (await visible(page, '.var-sheet')) {
+      const cards = await page.locator('#var-required-card-blank option').count();
+      const dealt = await page.locator('#universe .card').count();
+      assert.ok(cards > 2 && cards <= dealt, `${cards} cards offered of ${dealt}`);
+      const sets = await page.locator('#var-double-set-blank option').allInnerTexts();
+      assert.ok(sets.length > 2, sets.join(' | '));
+      seen = true;
+    }
+    await sleep(200);
+  }
+  assert.ok(seen, 'the sheet was offered');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -209,6 +209,60 @@ impl Match {
         out
     }
 
+    /// Every variation selection `player` may make now with no penalty
+    /// (II-C-2), from a wider list than [`Match::legal_actions`] (which the
+    /// bots choose from): every card dealt for Required or Forbidden Card
+    /// (XIII-C-11), and Double Sets of one color, its complement, or two
+    /// colors joined by ∪, ∩ or − (XIII-C-10: at most four symbols). For
+    /// user interfaces: each choice is one the engine takes with no penalty.
+    /// Empty outside the selection of variations.
+    pub fn variation_choices(&self, player: usize) -> Vec<String> {
+        if !matches!(self.phase, Phase::Variations { .. }) {
+            return Vec::new();
+        }
+        let mut candidates = self.variation_candidates();
+        let mut cards: Vec<Card> = self
+            .dealt
+            .iter()
+            .filter_map(|m| Card::from_mask(*m))
+            .collect();
+        cards.sort();
+        cards.dedup();
+        for c in cards {
+            candidates.push(format!("required-card {c}"));
+            candidates.push(format!("forbidden-card {c}"));
+        }
+        let colors = ["B", "R", "G", "Y"];
+        for a in colors {
+            candidates.push(format!("double-set {a}"));
+            candidates.push(format!("double-set {a}′"));
+        }
+        for (i, a) in colors.iter().enumerate() {
+            for (j, b) in colors.iter().enumerate() {
+                if i < j {
+                    candidates.push(format!("double-set {a} ∪ {b}"));
+                    candidates.push(format!("double-set {a} ∩ {b}"));
+                }
+                if i != j {
+                    candidates.push(format!("double-set {a} − {b}"));
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        candidates.retain(|v| seen.insert(v.clone()));
+        let mut probe = self.clone();
+        probe.log.clear();
+        candidates
+            .into_iter()
+            .filter(|v| {
+                probe.is_clean(&Act::SelectVariation {
+                    player,
+                    variation: v.clone(),
+                })
+            })
+            .collect()
+    }
+
     fn variation_candidates(&self) -> Vec<String> {
         let mut v: Vec<String> = [
             "union-intersection-interchangeable",

@@ -447,6 +447,119 @@ fn x_a_2_without_the_acceptance_the_third_party_scores_6() {
     assert_eq!((sc[b], sc[a], sc[s]), (2, 6, 6));
 }
 
+/// VII-C-4: both checkers accept the ambiguous `B ∪ G − R`; it stands as
+/// correct (the Challenger scores 6), and the judgment says the checker
+/// finds it incorrect (issue 19: "when players accepted a Solution the
+/// checker finds incorrect, say so").
+#[test]
+fn vii_c_4_an_accepted_solution_stands_and_the_checkers_finding_is_told() {
+    let (mut t, s, a, b) = ambiguous_now(68);
+    t.act(Act::Accept {
+        player: s,
+        writer: b,
+    });
+    let ev = t.try_act(Act::Accept {
+        player: a,
+        writer: b,
+    });
+    let ev = ev.unwrap();
+    let judged = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::SolutionJudged {
+                writer,
+                correct,
+                reasons,
+                ..
+            } if *writer == b => Some((*correct, reasons.clone())),
+            _ => None,
+        })
+        .expect("the Solution is judged");
+    assert!(judged.0, "accepted: it stands as correct");
+    assert_eq!(judged.1.len(), 1, "{:?}", judged.1);
+    assert!(
+        judged.1[0].contains("VII-C-4") && judged.1[0].contains("checker finds it incorrect"),
+        "{:?}",
+        judged.1
+    );
+    assert_eq!(t.last_scores()[b], 6);
+}
+
+/// VII-C-4: an accepted correct Solution carries no such remark.
+#[test]
+fn vii_c_4_an_accepted_correct_solution_has_no_remark() {
+    let mut cfg = MatchConfig::new(69, &["Ann", "Bob"], Division::Middle, false);
+    cfg.checking = CheckingMode::Players;
+    let mut t = T::with(cfg);
+    let s = t.setter();
+    let o = t.left(s);
+    t.start([3, 2, 1], "B R G Y B R G Y ∪ ∩ − ′ V Λ V", UNI);
+    // B ∪ G names B, G, BR, BG, RG: five cards, with the mat's cubes only.
+    t.goal("3+2");
+    t.mv(o, "B", Place::Required);
+    t.mv(s, "∪", Place::Required);
+    t.mv(o, "G", Place::Required);
+    t.act(Act::Challenge {
+        player: s,
+        kind: ChallengeKind::Now,
+    });
+    t.present(s, "B ∪ G");
+    let ev = t
+        .try_act(Act::Accept {
+            player: o,
+            writer: s,
+        })
+        .unwrap();
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::SolutionJudged { correct: true, reasons, .. } if reasons.is_empty()
+    )));
+}
+
+/// XIII-C-10, XIII-C-11 with II-C-2: the choices offered to a person (the
+/// browser's variation sheet) hold every card dealt and Double Sets beyond
+/// `B` and `R′`, and each is taken with no penalty.
+#[test]
+fn xiii_c_variation_choices_cover_every_card_and_cost_no_point() {
+    let mut t = T::new(70, 2, Division::Junior, true);
+    let s = t.setter();
+    t.start([1, 2, 3], FACES, UNI);
+    let choices = t.m.variation_choices(s);
+    for c in ["B", "R", "G", "BR", "BG", "RG"] {
+        assert!(
+            choices.contains(&format!("required-card {c}")),
+            "{c}: {choices:?}"
+        );
+    }
+    assert!(choices.contains(&"double-set G".to_string()), "{choices:?}");
+    assert!(choices.iter().any(|v| v.contains('∪')), "{choices:?}");
+    // XIII-C-10: the doubled set is not empty and not the whole Universe.
+    assert!(!choices.contains(&"double-set Y".to_string()), "no Y card");
+    assert!(
+        !choices.contains(&"double-set Y′".to_string()),
+        "Y′ is every card"
+    );
+    for v in &choices {
+        let (_, ev) =
+            t.m.apply(Action {
+                at_ms: t.m.now_ms,
+                act: Act::SelectVariation {
+                    player: s,
+                    variation: v.clone(),
+                },
+            })
+            .unwrap_or_else(|e| panic!("{v}: {e:?}"));
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::Penalty { .. })),
+            "{v} costs a point: {ev:?}"
+        );
+    }
+    assert!(
+        t.m.variation_choices(t.left(s)).is_empty(),
+        "not their turn"
+    );
+}
+
 #[test]
 fn os_c13_equals_shifted_to_forbidden_with_four_or_fewer_is_still_returned() {
     let mut t = T::new(67, 2, Division::Middle, true);

@@ -48,6 +48,14 @@ pub enum ClientMsg {
         version: Option<u64>,
         act: serde_json::Value,
     },
+    /// How the core reads a draft Solution (`docs/protocol.md`, "Preview"):
+    /// answered with `previewed` to this connection only. The draft is never
+    /// sent to the table, broadcast, stored or logged.
+    Preview {
+        #[serde(default, rename = "ref")]
+        reference: Option<u64>,
+        text: String,
+    },
     /// Ask for the full table again.
     Resync,
     /// Leave the table (the seat stays yours: rejoin with the token).
@@ -167,6 +175,29 @@ pub enum ServerMsg {
         field: Option<String>,
     },
     Pong,
+    /// The answer to a `preview`: the core's reading of the draft. When
+    /// `ok`, `reads` is the Solution as the core prints it (canonical
+    /// symbols, `@` for a cube standing for another symbol, `||` between Two
+    /// Solutions) and `solutions` counts each Solution's parts; otherwise
+    /// `message`, `line`, `column` and `rule` say what is wrong and where
+    /// (a text with no meaning, VII-C-5-d).
+    Previewed {
+        #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
+        reference: Option<u64>,
+        ok: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reads: Option<String>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        solutions: Vec<PreviewParts>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        line: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        column: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+    },
     /// Who is connected changed (sent instead of a full update, at most
     /// every 250 ms). `now_ms` is the match clock when it was sent.
     Presence {
@@ -175,6 +206,67 @@ pub enum ServerMsg {
         spectators: usize,
         now_ms: Option<u64>,
     },
+}
+
+/// The parts of one Solution in a `previewed` reply (VI-A, VI-B, XIII-C-12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PreviewParts {
+    /// Set-Name parts: a Solution has exactly one (VI-A).
+    pub set_names: usize,
+    /// Restrictions (VI-B).
+    pub restrictions: usize,
+    /// `blank:` parts (Blank Card Wild, XIII-C-12).
+    pub blanks: usize,
+}
+
+/// The core's reading of a draft Solution, for a `preview` request: the
+/// parser of the checker itself, so the page and the judge never disagree.
+/// The text is bounded like every act text
+/// ([`crate::text::MAX_ACT_TEXT_CHARS`]); the nesting is bounded by the parser.
+pub fn preview(reference: Option<u64>, text: &str) -> ServerMsg {
+    use crate::text::MAX_ACT_TEXT_CHARS;
+    let refused = |message: String, line, column, rule: &str| ServerMsg::Previewed {
+        reference,
+        ok: false,
+        reads: None,
+        solutions: Vec::new(),
+        message: Some(message),
+        line,
+        column,
+        rule: Some(rule.into()),
+    };
+    let chars = text.chars().count();
+    if chars > MAX_ACT_TEXT_CHARS {
+        return refused(
+            format!("a Solution is at most {MAX_ACT_TEXT_CHARS} characters; this one is {chars}"),
+            None,
+            None,
+            "-",
+        );
+    }
+    match onsets_core::Presentation::parse(text) {
+        Ok(p) => ServerMsg::Previewed {
+            reference,
+            ok: true,
+            reads: Some(p.to_string()),
+            solutions: p
+                .solutions
+                .iter()
+                .map(|s| PreviewParts {
+                    set_names: s.set_names().count(),
+                    restrictions: s.restrictions().count(),
+                    blanks: s.blanks().count(),
+                })
+                .collect(),
+            message: None,
+            line: None,
+            column: None,
+            rule: None,
+        },
+        // The checker rules a text that does not parse "undefined"
+        // (onsets_core::check, VII-C-5-d).
+        Err(e) => refused(e.message, e.line, e.column, "VII-C-5-d"),
+    }
 }
 
 /// One seat in a `presence` frame.
@@ -422,6 +514,40 @@ mod tests {
                 let _ = m.apply(onsets_engine::Action { at_ms: 10, act: a });
             }
         }
+    }
+
+    /// VII-C-5-d: the preview is the checker's own parser, with its column.
+    #[test]
+    fn preview_gives_the_cores_reading_or_the_column_of_the_error() {
+        let v = serde_json::to_value(preview(Some(3), "B u R'; G < V")).unwrap();
+        assert_eq!(v["ok"], true);
+        assert_eq!(v["ref"], 3);
+        assert_eq!(v["reads"], "B ∪ R′; G ⊆ V");
+        assert_eq!(v["solutions"][0]["set_names"], 1);
+        assert_eq!(v["solutions"][0]["restrictions"], 1);
+        let v = serde_json::to_value(preview(None, "B ∪ (R")).unwrap();
+        assert_eq!(v["ok"], false);
+        assert_eq!(v["rule"], "VII-C-5-d");
+        assert!(v["column"].as_u64().is_some(), "{v}");
+        let v = serde_json::to_value(preview(None, "∪@B R ∪ G")).unwrap();
+        let direct = onsets_core::Presentation::parse("∪@B R ∪ G");
+        assert_eq!(v["ok"], direct.is_ok(), "{v}");
+        let long = "B".repeat(crate::text::MAX_ACT_TEXT_CHARS + 1);
+        let v = serde_json::to_value(preview(None, &long)).unwrap();
+        assert_eq!(v["ok"], false);
+        assert!(v["message"].as_str().unwrap().contains("at most"), "{v}");
+    }
+
+    #[test]
+    fn preview_parses_with_its_ref() {
+        let m = parse_client(r#"{"v":1,"type":"preview","ref":9,"text":"B"}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Preview {
+                reference: Some(9),
+                text: "B".into()
+            }
+        );
     }
 
     #[test]

@@ -929,6 +929,14 @@ impl Table {
     ) -> Result<(usize, String, String), ServerMsg> {
         let name = crate::text::normalize_name(&name)
             .map_err(|m| crate::protocol::error("bad-name", m, Some("name")))?;
+        let taken: Vec<&str> = self
+            .seats
+            .iter()
+            .filter(|s| s.spec != SeatSpec::Human || s.token.is_some())
+            .map(|s| s.name.as_str())
+            .collect();
+        crate::text::distinct_name(&name, &taken)
+            .map_err(|m| crate::protocol::error("name-taken", m, Some("name")))?;
         let free = |s: &Seat| s.spec == SeatSpec::Human && s.token.is_none();
         let seat = match seat {
             Some(i) => match self.seats.get(i) {

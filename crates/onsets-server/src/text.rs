@@ -79,6 +79,35 @@ pub fn normalize_name(raw: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// A person's name must tell the seat apart at sight (issue 19): not the
+/// name of another seat (letter case and spacing aside), and without the
+/// word "bot", which marks the bots' seats ("Club bot", "Club bot 2").
+/// `taken` holds the names of the other seats (bots and seated people). The
+/// error is the message to send.
+pub fn distinct_name(name: &str, taken: &[&str]) -> Result<(), String> {
+    let fold = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let mine = fold(name);
+    if mine
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == "bot" || w == "bots")
+    {
+        return Err(format!(
+            "“{name}”: names with the word “bot” are kept for the bots; choose another name"
+        ));
+    }
+    if let Some(other) = taken.iter().find(|t| !t.is_empty() && fold(t) == mine) {
+        return Err(format!(
+            "“{other}” already plays at this table; choose another name"
+        ));
+    }
+    Ok(())
+}
+
 /// Checks every string in an act (a Solution, a Goal, a variation and its
 /// argument, a grouping): none longer than [`MAX_ACT_TEXT_CHARS`]
 /// characters. The error names the field, e.g. `act.solution`.
@@ -144,6 +173,21 @@ mod tests {
         assert!(normalize_name(&"x".repeat(25)).is_err());
         assert!(normalize_name(&"x".repeat(24)).is_ok());
         assert!(normalize_name(&"\u{200B}".repeat(200)).is_err());
+    }
+
+    /// Issue 19: a person may not take a bot's name or another seat's.
+    #[test]
+    fn a_name_is_distinct_from_every_other_seat_and_never_a_bots() {
+        let taken = ["Club bot 2", "Ann Lee", ""];
+        assert!(distinct_name("Beginner bot", &taken).is_err());
+        assert!(distinct_name("club BOT 2", &taken).is_err());
+        assert!(distinct_name("bot", &[]).is_err());
+        assert!(distinct_name("ann   lee", &taken)
+            .unwrap_err()
+            .contains("“Ann Lee” already plays"));
+        assert!(distinct_name("Ann", &taken).is_ok());
+        assert!(distinct_name("Abbott", &taken).is_ok());
+        assert!(distinct_name("Robot Rita", &taken).is_ok());
     }
 
     #[test]

@@ -150,7 +150,10 @@ impl MatchView {
             match_points: v.match_points,
             present: v.present,
             seated: v.seated,
-            legal: v.legal,
+            legal: match you {
+                Some(seat) if m.match_points.is_none() => legal_for(m, seat),
+                _ => v.legal,
+            },
         }
     }
 }
@@ -161,6 +164,30 @@ impl MatchView {
 /// on.
 pub fn events_for(events: &[Event], m: &Match, you: Option<usize>) -> Vec<Event> {
     m.events_for(events, you)
+}
+
+/// The acts a seat may take now, for a person's page: the engine's list,
+/// with the variation selections widened to every choice the engine takes
+/// without a penalty (every card dealt, more Double Sets: II-C-2, XIII-C),
+/// so the variation sheet never offers a choice that costs a point and
+/// never leaves out one that does not.
+fn legal_for(m: &Match, seat: usize) -> Vec<Act> {
+    let mut acts = m.legal_actions(seat);
+    if acts
+        .iter()
+        .any(|a| matches!(a, Act::SelectVariation { .. }))
+    {
+        acts.retain(|a| !matches!(a, Act::SelectVariation { .. }));
+        acts.extend(
+            m.variation_choices(seat)
+                .into_iter()
+                .map(|variation| Act::SelectVariation {
+                    player: seat,
+                    variation,
+                }),
+        );
+    }
+    acts
 }
 
 #[cfg(test)]

@@ -286,6 +286,11 @@ async fn take_seat(
 async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<String> {
     match msg {
         ClientMsg::Ping => vec![envelope(&ServerMsg::Pong)],
+        // Answered here, on this connection only: the draft never reaches
+        // the table, the other connections, the store or the log.
+        ClientMsg::Preview { reference, text } => {
+            vec![envelope(&protocol::preview(reference, &text))]
+        }
         ClientMsg::Join { table, name, seat } => {
             take_seat(lobby, at, &table, |reply| Cmd::Join { name, seat, reply }).await
         }

@@ -229,16 +229,26 @@ impl Match {
             let upheld = c.decisions[k].contains(&Decision::Objected { upheld: true });
             c.correct[q] = Some(!upheld);
             c.current += 1;
+            let (verdict, checker_correct, why) = judge::rule(self, &c.kind, &presented);
+            let reasons = if upheld {
+                vec!["an objection was upheld (VII-C-4)".into()]
+            } else if checker_correct {
+                Vec::new()
+            } else {
+                // VII-C-4: a Solution nobody successfully objected to stands
+                // as correct. When the checker finds it incorrect, everyone
+                // is told so (the score does not change).
+                vec![format!(
+                    "the players accepted it, so it stands as correct (VII-C-4), but the checker finds it incorrect: {}",
+                    why.join("; ")
+                )]
+            };
             ev.push(Event::SolutionJudged {
                 writer: q,
                 correct: !upheld,
-                reasons: if upheld {
-                    vec!["an objection was upheld (VII-C-4)".into()]
-                } else {
-                    Vec::new()
-                },
+                reasons,
                 solution: presented.solution.clone(),
-                verdict: Some(Box::new(self.verdict_on(&c.kind, &presented))),
+                verdict: Some(Box::new(verdict)),
             });
             self.phase = Phase::Checking(c);
             self.clear_task(Task::Check);
