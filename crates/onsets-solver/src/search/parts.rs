@@ -27,6 +27,12 @@ struct PartSet {
     last_of: Vec<usize>,
     /// (usage, symbols) of the parts kept per accepted cards.
     by_accept: HashMap<u16, Vec<(u64, u16)>>,
+    /// The Restrictions grouped by usage (indices in order): whether a
+    /// Restriction fits a part's cubes is decided once per group.
+    by_usage: Vec<(u64, Vec<usize>)>,
+    /// The Restrictions that fit the part being extended, with the usage
+    /// together (reused from part to part).
+    fitting: Vec<(usize, u64)>,
 }
 
 impl Run<'_, '_> {
@@ -37,6 +43,14 @@ impl Run<'_, '_> {
         let mask = self.cards.mask;
         let by_syms = cfg.by_syms;
         let mut set = PartSet::default();
+        let mut group: HashMap<u64, usize> = HashMap::default();
+        for (ri, r) in restrs.iter().enumerate() {
+            let g = *group.entry(r.usage).or_insert_with(|| {
+                set.by_usage.push((r.usage, Vec::new()));
+                set.by_usage.len() - 1
+            });
+            set.by_usage[g].1.push(ri);
+        }
         let mut frontier: Vec<usize> = Vec::new();
         for (ri, r) in restrs.iter().enumerate() {
             if !pairing.viable.get(r.accept) {
@@ -114,15 +128,42 @@ impl Run<'_, '_> {
         pi: usize,
         next: &mut Vec<usize>,
     ) -> bool {
+        let (st, privs) = set.parts[pi].clone();
+        let from = set.last_of[pi];
+        // the Restrictions from `from` on whose cubes fit with the part's,
+        // in order of index
+        let mut fitting = std::mem::take(&mut set.fitting);
+        fitting.clear();
+        for (usage, idx) in &set.by_usage {
+            let Some(u) = cfg.sum(st.usage, *usage) else {
+                continue;
+            };
+            let start = idx.partition_point(|&i| i < from);
+            fitting.extend(idx[start..].iter().map(|&i| (i, u)));
+        }
+        fitting.sort_unstable_by_key(|f| f.0);
+        let done = self.extend_by(cfg, pairing, restrs, set, (&st, &privs), &fitting, next);
+        set.fitting = fitting;
+        done
+    }
+
+    /// [`Run::extend`] by the Restrictions `fitting` (index, usage together).
+    #[allow(clippy::too_many_arguments)]
+    fn extend_by(
+        &mut self,
+        cfg: &mut Config,
+        pairing: &mut Pairing,
+        restrs: &[Chain],
+        set: &mut PartSet,
+        (st, privs): (&PartState, &[u16]),
+        fitting: &[(usize, u64)],
+        next: &mut Vec<usize>,
+    ) -> bool {
         let nonull = self.setup.rules.no_null_restrictions;
         let by_syms = cfg.by_syms;
         let max_syms = self.max_syms;
-        let (st, privs) = set.parts[pi].clone();
-        let from = set.last_of[pi];
-        for (ri, r) in restrs.iter().enumerate().skip(from) {
-            let Some(u) = cfg.sum(st.usage, r.usage) else {
-                continue;
-            };
+        for &(ri, u) in fitting {
+            let r = &restrs[ri];
             let nsyms = st.syms + r.syms;
             // a Set-Name of at least one symbol follows
             if nsyms >= max_syms || (by_syms && self.plan.lb.part_too_long(u, nsyms, max_syms)) {
