@@ -98,7 +98,9 @@ impl Config {
             out.push(0);
             return Some(out);
         }
-        let mut ok: Vec<u8> = Vec::new();
+        // the satisfiable sets (at most 2^8), on the stack
+        let mut ok = [0u8; 256];
+        let mut n_ok = 0;
         for f in 0u8..(1 << n) {
             let mut extra = [0u8; 16];
             let mut good = true;
@@ -124,10 +126,12 @@ impl Config {
                 extra[k] == 0 || field(u, k) >= req + extra[k]
             });
             if fits {
-                ok.push(f);
+                ok[n_ok] = f;
+                n_ok += 1;
             }
         }
-        for &f in &ok {
+        let ok = &ok[..n_ok];
+        for &f in ok {
             if !ok.iter().any(|&g| g != f && g & f == f) {
                 out.push(f);
             }

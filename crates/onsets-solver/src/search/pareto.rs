@@ -36,40 +36,40 @@ impl Built for Chain {
 /// from the other, and the lower bounds of VII-B-4-b and XIII-A-1 are still
 /// met. Groups keep their first-seen order; within a group the smallest
 /// builds come first.
-pub(super) fn pareto_by<T: Built, K: std::hash::Hash + Eq + Copy>(
+pub(super) fn pareto_by<T: Built + Copy, K: std::hash::Hash + Eq + Copy>(
     cfg: &Config,
     items: Vec<T>,
     key: impl Fn(&T) -> K,
 ) -> Vec<T> {
-    let mut groups: HashMap<K, Vec<T>> = HashMap::default();
-    let mut keys: Vec<K> = Vec::new();
-    for it in items {
-        let k = key(&it);
-        let g = groups.entry(k).or_default();
-        if g.is_empty() {
-            keys.push(k);
-        }
-        g.push(it);
-    }
     // the sum of the 4-bit counters: bytes of at most 30, added up by a
     // multiplication (at most 240)
     let total = |u: u64| {
         let b = (u & LO) + ((u >> 4) & LO);
         (b.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     };
-    let mut out: Vec<T> = Vec::new();
-    for k in keys {
-        let mut g = groups.remove(&k).unwrap_or_default();
-        if g.len() > 1 {
-            g.sort_by_key(|i| (total(i.usage()), i.syms()));
+    // (group in first-seen order, cubes, symbols, index): sorted, the
+    // groups in order, each smallest first, ties in their first-seen order
+    let mut group_of: HashMap<K, u32> = HashMap::default();
+    group_of.reserve(items.len());
+    let mut order: Vec<(u32, u32, u16, u32)> = Vec::with_capacity(items.len());
+    for (i, it) in items.iter().enumerate() {
+        let next = group_of.len() as u32;
+        let g = *group_of.entry(key(it)).or_insert(next);
+        order.push((g, total(it.usage()), it.syms(), i as u32));
+    }
+    order.sort_unstable();
+    let mut out: Vec<T> = Vec::with_capacity(items.len());
+    let (mut group, mut start) = (u32::MAX, 0);
+    for &(g, _, _, i) in &order {
+        if g != group {
+            group = g;
+            start = out.len();
         }
-        let start = out.len();
-        for it in g {
-            if !out[start..].iter().any(|o| {
-                cfg.dominates(o.usage(), it.usage()) && (!cfg.by_syms || o.syms() <= it.syms())
-            }) {
-                out.push(it);
-            }
+        let it = items[i as usize];
+        if !out[start..].iter().any(|o| {
+            cfg.dominates(o.usage(), it.usage()) && (!cfg.by_syms || o.syms() <= it.syms())
+        }) {
+            out.push(it);
         }
     }
     out

@@ -105,7 +105,6 @@ struct Step {
 impl Run<'_, '_> {
     /// Pairs the Restriction part `st` with the Set-Names (with padding of
     /// its last side in the padding pass). True when the search is over.
-    #[inline(never)]
     pub(super) fn try_part(
         &mut self,
         cfg: &mut Config,
@@ -184,7 +183,6 @@ impl Run<'_, '_> {
     }
 
     /// Tries the Restriction `ch` alone as the Restriction part.
-    #[inline(never)]
     fn try_restriction(&mut self, cfg: &mut Config, pairing: &mut Pairing, ch: &Chain) -> bool {
         cfg.part_nodes.push(PartNode {
             prev: NONE,
@@ -265,7 +263,6 @@ impl Run<'_, '_> {
 
     /// Every way to extend the chain `c` by a link and a side, in order, to
     /// `visit` (which returns true to stop; then true is returned).
-    #[inline(never)]
     fn steps(
         &self,
         cfg: &Config,
@@ -332,7 +329,6 @@ impl Run<'_, '_> {
     /// Witnesses only: depth first, so that a Restriction with as many
     /// links as the part needs is tried as soon as one can be built
     /// (breadth first built every shorter chain first).
-    #[inline(never)]
     fn witness_restrictions(
         &mut self,
         cfg: &mut Config,
@@ -396,7 +392,6 @@ impl Run<'_, '_> {
     /// Every Restriction of up to `max_rel` links, breadth first, each new
     /// one tried at once as the whole Restriction part; `None` when the
     /// search is over.
-    #[inline(never)]
     fn all_restrictions(
         &mut self,
         cfg: &mut Config,
