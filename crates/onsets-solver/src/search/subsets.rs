@@ -81,10 +81,13 @@ pub(super) fn close_down(b: &mut [u64], n: u32) {
                 *w |= (*w >> s) & clear;
             }
         } else {
+            // words in blocks of 2 × step (the length is a power of two):
+            // the first half has the bit clear, the second half set
             let step = 1usize << (i - 6);
-            for j in 0..b.len() {
-                if j & step == 0 {
-                    b[j] |= b[j | step];
+            for block in b.chunks_exact_mut(2 * step) {
+                let (clear, set) = block.split_at_mut(step);
+                for (c, s) in clear.iter_mut().zip(set.iter()) {
+                    *c |= *s;
                 }
             }
         }
@@ -101,9 +104,10 @@ pub(super) fn close_up(b: &mut [u64], n: u32) {
             }
         } else {
             let step = 1usize << (i - 6);
-            for j in 0..b.len() {
-                if j & step != 0 {
-                    b[j] |= b[j ^ step];
+            for block in b.chunks_exact_mut(2 * step) {
+                let (clear, set) = block.split_at_mut(step);
+                for (s, c) in set.iter_mut().zip(clear.iter()) {
+                    *s |= *c;
                 }
             }
         }
