@@ -30,6 +30,8 @@ pub(super) struct Item {
     pub(super) node: u32,
 }
 
+/// A link of a built Restriction (VI-B-2): the chain before it (or
+/// [`NONE`] for the first side), the relation written and the side after it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ChainNode {
     pub(super) prev: u32,
@@ -38,6 +40,8 @@ pub(super) struct ChainNode {
     pub(super) side: u32,
 }
 
+/// A Restriction being built: usage, accepted cards (the AND of its links
+/// so far), the table of its last side, written symbols, last chain node.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Chain {
     pub(super) usage: u64,
@@ -54,6 +58,8 @@ pub(super) struct PartNode {
     pub(super) chain: u32,
 }
 
+/// A Restriction part built: usage, accepted cards, written symbols, last
+/// part node.
 #[derive(Clone, Debug)]
 pub(super) struct PartState {
     pub(super) usage: u64,
