@@ -11,23 +11,22 @@ thread_local! {
     static CACHE: RefCell<HashMap<String, Option<String>>> = RefCell::new(HashMap::new());
     static PROFILE: RefCell<std::collections::BTreeMap<String, (u64, f64, f64)>> =
         const { RefCell::new(std::collections::BTreeMap::new()) };
-    /// `ONSETS_SOLVE_LOG=FILE`: every position solved (not found in the
-    /// cache) is appended to FILE, one JSON line each, and its answer to
-    /// `FILE.answers` (the Solution text, or `-` for none): a workload to
-    /// time and compare solvers on (`solve_jsonl` example of onsets-solver).
-    static LOG: Option<RefCell<(std::fs::File, std::fs::File)>> = std::env::var_os("ONSETS_SOLVE_LOG")
-        .map(|path| {
-            let open = |p: std::path::PathBuf| {
-                std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(p)
-                    .expect("ONSETS_SOLVE_LOG: writable file")
-            };
-            let mut answers = path.clone();
-            answers.push(".answers");
-            RefCell::new((open(path.into()), open(answers.into())))
-        });
+    /// The solver of this thread: its caches serve every bot on it.
+    static SOLVER: RefCell<onsets_solver::Solver> = RefCell::new(onsets_solver::Solver::new());
+}
+
+/// Called with every position solved (not found in the cache) and its
+/// answer (the Solution text, or `None`): see [`set_solve_hook`].
+pub type SolveHook = Box<dyn Fn(&Position, Option<&str>) + Send + Sync>;
+
+static HOOK: std::sync::OnceLock<SolveHook> = std::sync::OnceLock::new();
+
+/// Installs, once per process, a hook that sees every position the bots
+/// solve and its answer, e.g. to record a workload (the CLI's
+/// `ONSETS_SOLVE_LOG`). The bots do no I/O themselves. Returns `false` if a
+/// hook was already installed.
+pub fn set_solve_hook(hook: SolveHook) -> bool {
+    HOOK.set(hook).is_ok()
 }
 
 /// Solver calls on this thread by kind (situation, Resources left,
@@ -51,17 +50,11 @@ pub fn solve_cached(p: &Position) -> Option<String> {
         return v;
     }
     let t = std::time::Instant::now();
-    let v = onsets_solver::solve(p).text();
+    let v = SOLVER.with(|s| s.borrow_mut().solve(p).text());
     let ms = t.elapsed().as_secs_f64() * 1000.0;
-    LOG.with(|log| {
-        if let Some(log) = log {
-            use std::io::Write;
-            let mut log = log.borrow_mut();
-            let line: String = key.lines().map(str::trim).collect::<Vec<_>>().join(" ");
-            let _ = writeln!(log.0, "{line}");
-            let _ = writeln!(log.1, "{}", v.as_deref().unwrap_or("-"));
-        }
-    });
+    if let Some(hook) = HOOK.get() {
+        hook(p, v.as_deref());
+    }
     let k = format!(
         "{:?} res={:02} {}",
         p.situation,

@@ -38,7 +38,7 @@ mod view;
 
 pub use bot::Bot;
 pub use driver::{Answer, Ask, Driver, Next, Pace, Plan, Step};
-pub use knowledge::{solve_cached, solver_profile};
+pub use knowledge::{set_solve_hook, solve_cached, solver_profile, SolveHook};
 /// The engine's reading of which situation Solutions are judged in.
 pub use onsets_engine::situation_of;
 pub use view::View;

@@ -37,6 +37,7 @@ mod review;
 mod serve;
 mod simulate;
 mod solve;
+mod solve_log;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -124,6 +125,10 @@ fn json_error(e: &anyhow::Error) -> serde_json::Value {
 fn main() -> ExitCode {
     // clap exits with 2 on usage errors and 0 for --help / --version.
     let cli = Cli::parse();
+    if let Err(e) = solve_log::install() {
+        eprintln!("onsets: {e:#}");
+        return ExitCode::from(EXIT_UNREADABLE);
+    }
     // With --json, an input that cannot be read is reported on standard
     // output too, as one JSON object (as `replay --json` does).
     let json = match &cli.command {

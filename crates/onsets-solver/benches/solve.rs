@@ -8,7 +8,8 @@
 //! the named worst cases and of each division's slowest corpus position.
 //! The table covers `corpus/slow-in-play.jsonl` too, and the Criterion part
 //! the positions met in play that issue 13 names, with `solve_shortest` on
-//! two of them. Figures are recorded in docs/performance.md.
+//! six of them. `ONSETS_BENCH_REPS=0` leaves the table out (and then the
+//! slowest corpus positions too). Figures are recorded in docs/performance.md.
 
 #[path = "../tests/corpus/mod.rs"]
 mod corpus;
@@ -57,8 +58,9 @@ const WORST: [(&str, &str); 5] = [
 const IN_PLAY: [usize; 3] = [53, 5, 6];
 
 /// slow-in-play.jsonl lines for `solve_shortest`: 1 (over 60 s before
-/// issue 13) and 20.
-const IN_PLAY_SHORTEST: [usize; 2] = [1, 20];
+/// issue 13), 20, and the four that missed issue 13's 1 s (5, 6, 61, 62:
+/// 1.3–2.5 s before the solver split).
+const IN_PLAY_SHORTEST: [usize; 6] = [1, 20, 5, 6, 61, 62];
 
 fn reps() -> usize {
     std::env::var("ONSETS_BENCH_REPS")
@@ -78,18 +80,29 @@ fn fastest(p: &Position, reps: usize) -> Duration {
         .unwrap_or_default()
 }
 
-fn main() {
-    let reps = reps();
-    let mut slowest: Vec<(String, Position)> = Vec::new();
-    eprintln!("corpus, fastest of {reps} per position:");
-    let files: Vec<(String, String)> = corpus::DIVISIONS
+fn corpus_files() -> Vec<(String, String)> {
+    corpus::DIVISIONS
         .iter()
         .map(|d| (d.to_string(), corpus::path(d)))
         .chain(std::iter::once((
             "in-play".to_string(),
             corpus::slow_in_play_path(),
         )))
-        .collect();
+        .collect()
+}
+
+fn main() {
+    let reps = reps();
+    let mut slowest: Vec<(String, Position)> = Vec::new();
+    // ONSETS_BENCH_REPS=0: only the Criterion benchmarks
+    let files = if reps == 0 {
+        Vec::new()
+    } else {
+        corpus_files()
+    };
+    if reps > 0 {
+        eprintln!("corpus, fastest of {reps} per position:");
+    }
     for (d, path) in &files {
         let mut times: Vec<(Duration, Position)> = corpus::load_file(path)
             .into_iter()

@@ -13,7 +13,10 @@ fn main() {
     let path = args
         .iter()
         .enumerate()
-        .find(|(i, a)| !a.starts_with("--") && (*i == 0 || args[i - 1] != "--answers"))
+        .find(|(i, a)| {
+            !a.starts_with("--")
+                && (*i == 0 || (args[i - 1] != "--answers" && args[i - 1] != "--write-answers"))
+        })
         .map(|(_, a)| a)
         .expect("usage: solve_jsonl FILE.jsonl [--verify] [--quiet]");
     let verify = args.iter().any(|a| a == "--verify");
@@ -30,6 +33,7 @@ fn main() {
     let mut texts_differ = 0;
     let mut times: Vec<(Duration, usize, bool)> = Vec::new();
     let mut answers = String::new();
+    let mut written = String::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -61,7 +65,12 @@ fn main() {
             }
         }
         answers.push(if s.is_solvable() { 'y' } else { 'n' });
+        written.push_str(s.text().as_deref().unwrap_or("-"));
+        written.push('\n');
         times.push((dt, i + 1, s.is_solvable()));
+    }
+    if let Some(i) = args.iter().position(|a| a == "--write-answers") {
+        std::fs::write(&args[i + 1], &written).expect("writable answers file");
     }
     let total: Duration = times.iter().map(|t| t.0).sum();
     times.sort();

@@ -24,7 +24,7 @@
 //! In the 2026-27 tournament rules these are the Now challenge (V-A-2) and
 //! the Impossible challenge (V-A-1).
 
-use crate::solve;
+use crate::{solve, Solver};
 use onsets_core::{
     check, CubeList, Goal, GoalDigit, GoalLayout, InForce, Position, Section, Situation, Symbol,
     Variation,
@@ -180,6 +180,7 @@ pub fn achievable_goals(position: &Position) -> Vec<GoalOption> {
 pub fn achievable_goals_from(position: &Position, digits: &[u8]) -> Vec<GoalOption> {
     let absolute = InForce::of(position).absolute_value;
     let mut cache: HashMap<Vec<i64>, Option<String>> = HashMap::new();
+    let mut solver = Solver::new();
     let mut out = Vec::new();
     for goal in goal_layouts(digits) {
         let values = goal.legal_values(absolute);
@@ -189,7 +190,7 @@ pub fn achievable_goals_from(position: &Position, digits: &[u8]) -> Vec<GoalOpti
         let p = with_goal(position, &goal);
         let witness = cache
             .entry(values.clone())
-            .or_insert_with(|| solve(&p).text())
+            .or_insert_with(|| solver.solve(&p).text())
             .clone();
         out.push(GoalOption {
             goal,
@@ -207,12 +208,13 @@ pub fn achievable_goals_from(position: &Position, digits: &[u8]) -> Vec<GoalOpti
 pub fn no_goal_is_correct(position: &Position) -> bool {
     let absolute = InForce::of(position).absolute_value;
     let mut seen: Vec<Vec<i64>> = Vec::new();
+    let mut solver = Solver::new();
     for goal in goal_layouts(&goal_digits(position)) {
         let values = goal.legal_values(absolute);
         if values.is_empty() || seen.contains(&values) {
             continue;
         }
-        if solve(&with_goal(position, &goal)).is_solvable() {
+        if solver.solve(&with_goal(position, &goal)).is_solvable() {
             return false;
         }
         seen.push(values);
@@ -493,9 +495,10 @@ pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<Mov
     // the next positions (a move seldom destroys every Solution): a witness
     // the checker accepts proves a Solution exists, so this shortcut is exact.
     let mut pool: Vec<String> = Vec::new();
+    let mut solver = Solver::new();
     let mut before = position.clone();
     before.situation = impossible_or_forceout(position);
-    if let Some(w) = solve(&before).text() {
+    if let Some(w) = solver.solve(&before).text() {
         pool.push(w);
     }
     legal_moves_with(position, options)
@@ -504,7 +507,7 @@ pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<Mov
             let after = apply_move(position, &mv);
             let (class, now_valid, witness, p) = cache
                 .entry(sorted(&after))
-                .or_insert_with(|| classify_after(after, &mut pool))
+                .or_insert_with(|| classify_after(&mut solver, after, &mut pool))
                 .clone();
             MoveClass {
                 mv,
@@ -529,13 +532,14 @@ fn impossible_or_forceout(p: &Position) -> Situation {
 const POOL: usize = 12;
 
 fn classify_after(
+    solver: &mut Solver,
     mut after: Position,
     pool: &mut Vec<String>,
 ) -> (Class, bool, Option<String>, Position) {
     let now_valid = now_challenge_valid(&after);
     if now_valid {
         after.situation = Situation::Now;
-        if let Some(w) = solve(&after).text() {
+        if let Some(w) = solver.solve(&after).text() {
             return (Class::NowWins, true, Some(w), after);
         }
     }
@@ -545,7 +549,7 @@ fn classify_after(
         pool.insert(0, w.clone());
         return (Class::Safe, now_valid, Some(w), after);
     }
-    match solve(&after).text() {
+    match solver.solve(&after).text() {
         None => (Class::ImpossibleWins, now_valid, None, after),
         Some(w) => {
             pool.insert(0, w.clone());
@@ -685,6 +689,7 @@ pub fn solution_sets(
     let cards: Vec<Card> = position.universe.iter().collect();
     let mut out = Vec::new();
     let mut st = SetSearch {
+        solver: Solver::new(),
         original: position,
         base: &base,
         cards: &cards,
@@ -693,7 +698,7 @@ pub fn solution_sets(
         out: &mut out,
         truncated: false,
     };
-    if !cards.is_empty() && solve(position).is_solvable() {
+    if !cards.is_empty() && st.solver.solve(position).is_solvable() {
         st.dfs(0, &mut Vec::new());
     }
     let truncated = st.truncated;
@@ -701,6 +706,7 @@ pub fn solution_sets(
 }
 
 struct SetSearch<'a> {
+    solver: Solver,
     original: &'a Position,
     base: &'a Position,
     cards: &'a [Card],
@@ -740,7 +746,8 @@ impl SetSearch<'_> {
                 continue;
             }
             choice.push(inside);
-            if let Some(example) = solve(&self.constrained(choice)).text() {
+            let constrained = self.constrained(choice);
+            if let Some(example) = self.solver.solve(&constrained).text() {
                 if i + 1 == self.cards.len() {
                     debug_assert!(check(self.original, &example).correct);
                     let cards = self

@@ -31,7 +31,7 @@ mod search;
 
 use onsets_core::{check, InForce, Position, Presentation};
 
-pub use search::Stats;
+pub use search::{Solver, Stats};
 
 /// The answer of the solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,36 +52,54 @@ impl Solved {
     }
 }
 
-/// Decides whether `position` has a correct Solution and returns one.
-///
-/// The Solution returned is fully grouped (unambiguous, VII-B-6) and is judged
-/// correct by [`onsets_core::check`].
-pub fn solve(position: &Position) -> Solved {
-    finish(search::search(position, false).0)
-}
-
-/// Like [`solve`], but the Solution returned uses as few cubes (written
-/// symbols over both parts, VII-B-4-a) as any correct fully grouped Solution
-/// can. Under Two Solutions (XIII-D-14) the total over both is minimised
-/// per Solution only approximately: each of the two is shortest for the set
-/// it names.
-pub fn solve_shortest(position: &Position) -> Solved {
-    finish(search::search(position, true).0)
-}
-
-/// [`solve`] with search statistics (for benchmarks and analysis).
-pub fn solve_with_stats(position: &Position) -> (Solved, Stats) {
-    let (text, stats) = search::search(position, false);
-    (finish(text), stats)
-}
-
-fn finish(text: Option<String>) -> Solved {
-    Solved {
-        solution: text.map(|t| {
-            Presentation::parse(&t)
-                .unwrap_or_else(|e| panic!("solver wrote unreadable Solution {t:?}: {e}"))
-        }),
+impl Solver {
+    /// Decides whether `position` has a correct Solution and returns one.
+    ///
+    /// The Solution returned is fully grouped (unambiguous, VII-B-6) and is
+    /// judged correct by [`onsets_core::check`].
+    pub fn solve(&mut self, position: &Position) -> Solved {
+        finish(self.search(position, false).0)
     }
+
+    /// Like [`Solver::solve`], but the Solution returned uses as few cubes
+    /// (written symbols over both parts, VII-B-4-a) as any correct fully
+    /// grouped Solution can. Under Two Solutions (XIII-D-14) the total over
+    /// both is minimised per Solution only approximately: each of the two
+    /// is shortest for the set it names.
+    pub fn solve_shortest(&mut self, position: &Position) -> Solved {
+        finish(self.search(position, true).0)
+    }
+
+    /// [`Solver::solve`] with search statistics (for benchmarks and analysis).
+    pub fn solve_with_stats(&mut self, position: &Position) -> (Solved, Stats) {
+        let (solution, stats) = self.search(position, false);
+        (finish(solution), stats)
+    }
+}
+
+/// Decides whether `position` has a correct Solution and returns one
+/// ([`Solver::solve`] with a new solver; reuse a [`Solver`] for many
+/// positions).
+pub fn solve(position: &Position) -> Solved {
+    Solver::new().solve(position)
+}
+
+/// [`Solver::solve_shortest`] with a new solver.
+pub fn solve_shortest(position: &Position) -> Solved {
+    Solver::new().solve_shortest(position)
+}
+
+/// [`Solver::solve_with_stats`] with a new solver.
+pub fn solve_with_stats(position: &Position) -> (Solved, Stats) {
+    Solver::new().solve_with_stats(position)
+}
+
+fn finish(solution: Option<Presentation>) -> Solved {
+    // The Solution is built, not parsed; it must read back as itself.
+    debug_assert!(solution
+        .as_ref()
+        .is_none_or(|p| Presentation::parse(&p.to_string()).is_ok_and(|q| q == *p)));
+    Solved { solution }
 }
 
 /// Checks a solver answer against the expected answer and the checker;

@@ -1,0 +1,308 @@
+//! The search behind [`crate::solve`]: one dynamic programme per
+//! configuration (the Now cube, the meanings of the wild cubes, the colors of
+//! the blank card), over the *meaning classes* of the cubes used in each part.
+//!
+//! ## Cube accounting by meaning class
+//! In one configuration every usable cube stands for one symbol (its face, or
+//! its wild meaning, ruling 7), and a written symbol can be realised by any
+//! usable cube whose meaning is in the same class (the symbol itself or its
+//! interchangeable partner, XIII-A-3, XIII-A-4). The bipartite graph of
+//! [`onsets_core::cubes`] is then a disjoint union of complete bipartite
+//! graphs, one per class, so a part is feasible iff for every class `c`:
+//! `req_c ≤ w_c ≤ avail_c` (`w_c` symbols of class `c` written in the part,
+//! `req_c` Required cubes of that class the part must use, `avail_c` usable
+//! cubes). Under Multiple Operations an operation class only needs
+//! `w_c ≥ req_c` and `avail_c ≥ 1` (XIII-A-6, ruling 12). The Required Cube
+//! variation (XIII-A-1) asks one more symbol of the X cube's class in the
+//! part that uses an X cube that is not already one it must use. A build is
+//! therefore described by its usage vector per class, capped where the
+//! accounting stops distinguishing.
+//!
+//! ## Independent parts
+//! Given the configuration the two parts only interact through the Required
+//! Cube variation (recorded as flags per build) and through the value: the
+//! cards named are `K ∩ T` (`K` accepted by the Restriction part, `T` the
+//! Set-Name's truth table). So the Set-Name tables are collected once, per
+//! flag set, and each Restriction part is paired with them through a cache
+//! keyed by `K`.
+
+mod bounds;
+mod builds;
+mod cards;
+mod classes;
+mod configs;
+mod flags;
+mod hash;
+mod nodes;
+mod padding;
+mod pareto;
+mod parts;
+mod restrictions;
+mod run;
+mod subsets;
+mod written;
+
+use builds::KeptBuilds;
+use builds::SharedBuilds;
+use cards::{visible_colors, Cards, CriteriaCache};
+use configs::{blank_colorings, now_choices, wild_meanings};
+use onsets_core::{InForce, Position, Presentation, Solution, Symbol};
+use run::{Findings, Plan, Run};
+use std::cell::RefCell;
+
+/// Counters of one search (for benchmarks).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Configurations examined (Now cube × wild meanings × blank colors).
+    pub configs: usize,
+    /// Distinct Set-Name builds (classes used, operation count, truth table).
+    pub builds: usize,
+    /// Distinct Restrictions (classes used, accepted cards).
+    pub restrictions: usize,
+    /// Distinct Restriction parts.
+    pub parts: usize,
+}
+
+/// The exact solver, with the caches it keeps from one position to the
+/// next: the criteria bits of the sets of cards met recently (positions met
+/// in play share cards, Goal values and card variations again and again).
+/// Reuse one `Solver` for many positions; the answers are the same as with
+/// a new one.
+#[derive(Default)]
+pub struct Solver {
+    criteria: RefCell<CriteriaCache>,
+}
+
+impl Solver {
+    /// A solver with empty caches.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// The search. Returns the Solution (or `None`) and statistics.
+    ///
+    /// `shortest`: iterative deepening by the number of written symbols. The
+    /// first search gives a Solution of `S` symbols (or proves there is none);
+    /// then, for each bound `L` from the fewest symbols a Solution can have up
+    /// to `S − 1`, an exact search over the Solutions of at most `L` symbols
+    /// (every dominance test also compares symbols). The first bound with a
+    /// Solution gives a shortest one; if none below `S`, the first Solution is.
+    /// Under Two Solutions the bound applies to each of the two, so the longer
+    /// of the two is as short as it can be.
+    pub(crate) fn search(
+        &self,
+        position: &Position,
+        shortest: bool,
+    ) -> (Option<Presentation>, Stats) {
+        let (first, mut stats) = self.search_within(position, u16::MAX);
+        let Some((solution, syms)) = first else {
+            return (None, stats);
+        };
+        if !shortest {
+            return (Some(solution), stats);
+        }
+        for bound in fewest_symbols(position)..syms {
+            let (r, st) = self.search_within(position, bound);
+            stats.configs += st.configs;
+            stats.builds += st.builds;
+            stats.restrictions += st.restrictions;
+            stats.parts += st.parts;
+            if let Some((t, _)) = r {
+                return (Some(t), stats);
+            }
+        }
+        (Some(solution), stats)
+    }
+
+    /// One search over the Solutions of at most `max_syms` written symbols
+    /// (`u16::MAX`: no bound); the Solution and its symbols (under Two
+    /// Solutions, the larger of the two).
+    fn search_within(
+        &self,
+        position: &Position,
+        max_syms: u16,
+    ) -> (Option<(Presentation, u16)>, Stats) {
+        let bounded = max_syms != u16::MAX;
+        let rules = InForce::of(position);
+        let goals = if position.goal.is_legal_layout() {
+            position.goal.legal_values(rules.absolute_value)
+        } else {
+            Vec::new()
+        };
+        let mut stats = Stats::default();
+        if goals.is_empty() {
+            return (None, stats);
+        }
+        let setup = Setup {
+            position,
+            rules,
+            goals,
+        };
+        let two = setup.rules.two_solutions;
+        // Some set of cards must meet the value and card criteria (two different
+        // ones for Two Solutions): decided over the subsets of the Universe that
+        // the colors on the usable cubes can tell apart.
+        let blanks = blank_colorings(&setup);
+        let cards: Vec<Cards> = blanks
+            .iter()
+            .map(|&b| Cards::new(&setup, b, &self.criteria))
+            .collect();
+        {
+            let need = if two { 2 } else { 1 };
+            let visible = visible_colors(&setup);
+            let mut good: Vec<u16> = Vec::new();
+            for c in &cards {
+                c.good_sets(visible, &mut good, need);
+                if good.len() >= need {
+                    break;
+                }
+            }
+            if good.len() < need {
+                return (None, stats);
+            }
+        }
+        // Per physical set, the best Solution naming it.
+        let mut findings = Findings::default();
+        // Iterative deepening on the leaves of each build: most positions with a
+        // Solution have a short one; only the last, unbounded pass is a proof.
+        let limits: &[usize] = if bounded {
+            &[usize::MAX]
+        } else {
+            &[3, 5, usize::MAX]
+        };
+        let choices = now_choices(&setup);
+        // A first, cheap pass looks for padded witnesses (see [`padding`]).
+        // It searches everything the three-leaf pass does (the same builds,
+        // sides and Restrictions, and padded ones besides), so that pass is left
+        // out after it.
+        let passes: Vec<(usize, bool)> = if bounded || two {
+            limits.iter().map(|&l| (l, false)).collect()
+        } else {
+            std::iter::once((3, true))
+                .chain(limits.iter().filter(|&&l| l != 3).map(|&l| (l, false)))
+                .collect()
+        };
+        // The Set-Name builds of each configuration, kept from one pass to the
+        // next (a pass with a larger limit goes on from them).
+        let mut built: Vec<KeptBuilds> = Vec::new();
+        for (limit, pad) in passes {
+            let mut ci = 0;
+            for now_choice in &choices {
+                for meanings in wild_meanings(&setup, now_choice) {
+                    let mut shared = SharedBuilds::default();
+                    for (bi, &blank) in blanks.iter().enumerate() {
+                        stats.configs += 1;
+                        let sh = if blanks.len() > 1 {
+                            Some(&mut shared)
+                        } else {
+                            None
+                        };
+                        let keep = if blanks.len() == 1 && !bounded {
+                            if built.len() <= ci {
+                                built.push(KeptBuilds::default());
+                            }
+                            Some(&mut built[ci])
+                        } else {
+                            None
+                        };
+                        ci += 1;
+                        Run {
+                            setup: &setup,
+                            cards: &cards[bi],
+                            blank,
+                            limit,
+                            pad_pass: pad,
+                            max_syms,
+                            two,
+                            findings: &mut findings,
+                            stats: &mut stats,
+                            plan: Plan::default(),
+                        }
+                        .run(now_choice, &meanings, sh, keep);
+                        let need = if two { 2 } else { 1 };
+                        if findings.found.len() >= need {
+                            return (compose(&findings, two), stats);
+                        }
+                    }
+                }
+            }
+        }
+        (compose(&findings, two), stats)
+    }
+}
+
+/// Everything a position allows, worked out once.
+struct Setup<'a> {
+    position: &'a Position,
+    rules: InForce,
+    goals: Vec<i64>,
+}
+
+/// Whether a cube may be written at all: no digit, and = and ⊆ only where
+/// Restrictions are used (VII-B-4).
+fn usable(s: Symbol, restrictions: bool) -> bool {
+    !s.is_digit() && (restrictions || !s.is_relation())
+}
+
+/// One correct Solution found: the Solution, its symbol count and the
+/// physical set it names.
+struct Found {
+    solution: Solution,
+    syms: u16,
+    physical: u16,
+}
+
+/// A lower bound on the symbols of a Solution: at least two (VII-B-4-a);
+/// the Set-Name writes every Required cube that is no Restriction cube, and
+/// with Required Restriction cubes the Restriction part (at least three
+/// symbols) writes every Required cube (VII-B-4-b; see [`classes::Class`]).
+fn fewest_symbols(position: &Position) -> u16 {
+    let rules = InForce::of(position);
+    let usable_req = position
+        .required
+        .iter()
+        .filter(|s| usable(*s, rules.restrictions));
+    let (mut sets_ops, mut rels) = (0u16, 0u16);
+    for s in usable_req {
+        if rules.is_wild(s) {
+            // it may stand for a Restriction cube or not: every Required
+            // cube is written in one part or the other
+            sets_ops += 1;
+            continue;
+        }
+        if s.is_relation() {
+            rels += 1;
+        } else {
+            sets_ops += 1;
+        }
+    }
+    if rels == 0 || position.required.iter().any(|s| rules.is_wild(s)) {
+        (sets_ops + rels).max(2)
+    } else {
+        sets_ops.max(1) + (sets_ops + rels).max(3)
+    }
+}
+
+/// The Solution: the first found (the first two under Two Solutions), with
+/// its symbols.
+fn compose(findings: &Findings, two: bool) -> Option<(Presentation, u16)> {
+    let Findings { found, order } = findings;
+    if !two {
+        let best = order.first().and_then(|p| found.get(p))?;
+        let solutions = vec![best.solution.clone()];
+        return Some((Presentation { solutions }, best.syms));
+    }
+    if found.len() < 2 {
+        return None;
+    }
+    let all: Vec<&Found> = order.iter().filter_map(|p| found.get(p)).collect();
+    let (a, b) = (all[0], all[1]);
+    // XIII-D-14: the second set must hold a card the first lacks.
+    let (first, second) = if b.physical & !a.physical != 0 {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let solutions = vec![first.solution.clone(), second.solution.clone()];
+    Some((Presentation { solutions }, a.syms.max(b.syms)))
+}
