@@ -229,6 +229,7 @@ pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<()
     let mut matches = 0u64;
     let tries = config.tries_per_puzzle.saturating_mul(config.count.max(1));
     let mut found = 0;
+    let mut neither = 0;
     for t in 0..tries {
         if found == config.count {
             return Ok(());
@@ -256,9 +257,17 @@ pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<()
             generated(config.kind, table, mix(config.seed, t as u64))
         };
         let Some(made) = made else { continue };
+        // `challenge`: "neither" is the commonest answer by far; at most half
+        // the puzzles have it, so that Now and Impossible are practised too
+        if made.answer_word == "neither" && 2 * (neither + 1) > config.count.max(2) {
+            continue;
+        }
         let puzzle = finish(config.kind, made, if from_mine { "mined" } else { "generated" });
         if seen.insert(puzzle.id.clone()) {
             found += 1;
+            if puzzle.answer == "neither" {
+                neither += 1;
+            }
             each(puzzle);
         }
     }
