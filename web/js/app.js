@@ -1,6 +1,7 @@
 // The client's entry point: the lobby at `/`, a table at `/t/{id}` (`?watch` to spectate).
 
 import { showLobby } from './lobby.js';
+import { showPuzzles } from './puzzles.js';
 import { TableView } from './table.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
@@ -20,6 +21,8 @@ function route() {
   if (m) {
     const watch = new URLSearchParams(location.search).has('watch');
     current = new TableView(root, m[1], watch, go);
+  } else if (/^\/puzzles\/?$/.test(location.pathname)) {
+    showPuzzles(root, go);
   } else {
     showLobby(root, go);
   }

@@ -21,6 +21,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod pool;
 pub mod protocol;
+pub mod puzzles;
 pub mod store;
 pub mod table;
 pub mod text;
@@ -61,6 +62,8 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/api/tables/{id}", get(get_table))
         .route("/api/tables/{id}/log", get(get_log))
         .route("/ws", get(ws_upgrade))
+        .merge(puzzles::routes())
+        .route("/puzzles", get(|| async { web::file("index.html") }))
         .route("/", get(|| async { web::file("index.html") }))
         .route("/t/{id}", get(|| async { web::file("index.html") }))
         .route(
