@@ -52,7 +52,7 @@ function positionView(p, kind) {
     h('p', null, `${p.division[0].toUpperCase()}${p.division.slice(1)} division, ${p.adventurous ? 'Adventurous' : 'Basic'} On-Sets`,
       p.variations?.length ? `; variations: ${p.variations.join(', ')}` : '; no variation'),
     h('div', { class: 'puzzle-cards', 'aria-label': 'Universe' },
-      cards.map((c) => h('span', { class: 'puzzle-card', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
+      cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
     h('p', { class: 'puzzle-goal' }, kind === 'goal' ? 'Goal: not set yet (the digit cubes are in Resources)' : `Goal: ${p.goal}`),
     cubes('Required', p.required),
     cubes('Permitted', p.permitted),
@@ -99,7 +99,7 @@ export function showPuzzles(root, go) {
         result.replaceChildren(
           h('p', { class: `notice ${r.correct ? 'ok' : 'error'}`, id: 'puzzle-verdict' }, r.correct ? 'Correct!' : 'Not right.', change),
           h('p', null, withRules(r.message)),
-          r.reasons?.length ? h('ul', { id: 'puzzle-reasons' }, r.reasons.map((/** @type {any} */ x) => h('li', null, withRules(`${x.message} (${x.section})`)))) : null,
+          r.reasons?.length ? h('ul', { id: 'puzzle-reasons' }, r.reasons.map((/** @type {any} */ x) => h('li', null, withRules(`${x.message} (${x.section})`)))) : '',
           h('details', { open: !r.correct }, h('summary', null, 'Why (proved by the solver)'), h('p', null, withRules(r.explanation))),
           h('button', { type: 'button', id: 'puzzle-next', class: 'primary', onclick: next }, 'Next puzzle'));
       } catch (x) {
