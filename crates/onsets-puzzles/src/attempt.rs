@@ -90,8 +90,13 @@ pub fn judge(puzzle: &Puzzle, attempt: &str) -> Result<Judgement, AttemptError> 
             if !puzzle.choices.iter().any(|c| tidy(c) == a) {
                 return Err(AttemptError::NotAChoice(a, puzzle.choices.join("; ")));
             }
-            let moves = puzzle.answer["moves"].as_array().cloned().unwrap_or_default();
-            let m = moves.iter().find(|m| m["move"].as_str().map(tidy) == Some(a.clone()));
+            let moves = puzzle.answer["moves"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let m = moves
+                .iter()
+                .find(|m| m["move"].as_str().map(tidy) == Some(a.clone()));
             let class = m.and_then(|m| m["class"].as_str()).unwrap_or("?");
             let message = match class {
                 "safe" => format!("Right: {a} is safe."),
@@ -132,7 +137,10 @@ pub fn judge(puzzle: &Puzzle, attempt: &str) -> Result<Judgement, AttemptError> 
             let goal = Goal::parse(attempt.trim())
                 .map_err(|e| AttemptError::NotAGoal(attempt.trim().to_string(), e.to_string()))?;
             let values = goal.legal_values(InForce::of(&position).absolute_value);
-            let goals = puzzle.answer["goals"].as_array().cloned().unwrap_or_default();
+            let goals = puzzle.answer["goals"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
             let mut available = onsets_solver::analysis::goal_digits(&position);
             let mut uses_rolled = goal.is_legal_layout();
             for d in goal.digits() {

@@ -54,7 +54,12 @@ pub fn roll(dice: &mut Dice, table: Table) -> (Vec<u8>, Vec<Symbol>) {
     let restrictions = Edition::Tournament2026.relation_cubes(table.division, table.adventurous)
         == RelationCubes::Restrictions;
     if restrictions {
-        let faces = [Symbol::Universe, Symbol::Empty, Symbol::Equals, Symbol::Subset];
+        let faces = [
+            Symbol::Universe,
+            Symbol::Empty,
+            Symbol::Equals,
+            Symbol::Subset,
+        ];
         for _ in 0..3 {
             cubes.push(faces[dice.below(4)]);
         }
@@ -117,7 +122,9 @@ pub fn before_goal(dice: &mut Dice, table: Table) -> Option<Position> {
     let (digits, cubes) = roll(dice, table);
     let universe = deal(dice, table.division);
     let variations = if table.adventurous && dice.chance(1, 3) {
-        variation(dice, table.division, universe).into_iter().collect()
+        variation(dice, table.division, universe)
+            .into_iter()
+            .collect()
     } else {
         Vec::new()
     };

@@ -85,7 +85,11 @@ pub(crate) fn make(before: &Position) -> Option<Made> {
             .join(" "),
         options.len(),
         values.len(),
-        safe_values.iter().map(|v| format!("{v:?}")).collect::<Vec<_>>().join(" and "),
+        safe_values
+            .iter()
+            .map(|v| format!("{v:?}"))
+            .collect::<Vec<_>>()
+            .join(" and "),
         safe[0].witness.as_deref().unwrap_or("?"),
         safe[0].goal,
         safe.iter()

@@ -262,7 +262,11 @@ pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<()
         if made.answer_word == "neither" && 2 * (neither + 1) > config.count.max(2) {
             continue;
         }
-        let puzzle = finish(config.kind, made, if from_mine { "mined" } else { "generated" });
+        let puzzle = finish(
+            config.kind,
+            made,
+            if from_mine { "mined" } else { "generated" },
+        );
         if seen.insert(puzzle.id.clone()) {
             found += 1;
             if puzzle.answer == "neither" {
@@ -333,8 +337,7 @@ fn generated(kind: Kind, table: Table, seed: u64) -> Option<Made> {
 }
 
 fn finish(kind: Kind, made: Made, source: &str) -> Puzzle {
-    let position: Value =
-        serde_json::to_value(made.position.to_raw()).unwrap_or(Value::Null);
+    let position: Value = serde_json::to_value(made.position.to_raw()).unwrap_or(Value::Null);
     let id = format!(
         "{}-{:016x}",
         kind.name(),

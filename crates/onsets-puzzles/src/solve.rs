@@ -40,8 +40,10 @@ pub(crate) fn make(position: &Position) -> Option<Made> {
             "An Impossible challenge has been made, but a Solution exists. Write a \
              correct Solution; any Resources cubes may be used (VII-B-4-f)."
         }
-        _ => "Every cube has been played or the round has ended (VIII). Write a correct \
+        _ => {
+            "Every cube has been played or the round has ended (VIII). Write a correct \
               Solution."
+        }
     };
     let explanation = format!(
         "Only one set of cards can be named by a correct Solution: {{{}}} ({} cards, \

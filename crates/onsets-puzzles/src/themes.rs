@@ -18,8 +18,14 @@ pub const THEMES: [(&str, &str); 14] = [
     ("required-cube", "Required cube (XIII-A-1)"),
     ("shift-from-permitted", "Shift from Permitted (XIII-A-7)"),
     ("double-set", "Double Set (XIII-C-10)"),
-    ("required-forbidden-card", "Required and Forbidden cards (XIII-C-11)"),
-    ("operations", "Operation variations (XIII-A-3 to 6, XIII-D-13)"),
+    (
+        "required-forbidden-card",
+        "Required and Forbidden cards (XIII-C-11)",
+    ),
+    (
+        "operations",
+        "Operation variations (XIII-A-3 to 6, XIII-D-13)",
+    ),
 ];
 
 /// Whether `slug` names a theme.

@@ -64,7 +64,12 @@ pub fn routes() -> Router<Lobby> {
         .route("/api/puzzles/{id}/attempt", post(attempt))
 }
 
-fn error(status: StatusCode, code: &str, message: impl Into<String>, field: Option<&str>) -> Response {
+fn error(
+    status: StatusCode,
+    code: &str,
+    message: impl Into<String>,
+    field: Option<&str>,
+) -> Response {
     (
         status,
         Json(json!({ "error": ApiError::new(code, message, field) })),
@@ -186,7 +191,8 @@ struct Rated {
 
 /// Writes the pool to the database when it is not there yet.
 async fn ensure_pool(store: &Store) -> Result<()> {
-    let n = rows!(store, "SELECT COUNT(*) FROM puzzles", |r| r.get::<i64, _>(0));
+    let n = rows!(store, "SELECT COUNT(*) FROM puzzles", |r| r
+        .get::<i64, _>(0));
     if n.first().copied().unwrap_or(0) as usize >= pool().len() {
         return Ok(());
     }
@@ -296,7 +302,12 @@ async fn daily(
     q: Result<Query<DailyQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let Ok(Query(q)) = q else {
-        return error(StatusCode::BAD_REQUEST, "bad-request", "the only parameter is `date`", None);
+        return error(
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+            "the only parameter is `date`",
+            None,
+        );
     };
     let date = match q.date {
         None => format_date(today()),
@@ -313,7 +324,12 @@ async fn daily(
         },
     };
     let Some(p) = daily_for(&date) else {
-        return error(StatusCode::NOT_FOUND, "no-puzzles", "the server has no puzzles", None);
+        return error(
+            StatusCode::NOT_FOUND,
+            "no-puzzles",
+            "the server has no puzzles",
+            None,
+        );
     };
     if let Err(e) = ensure_pool(&lobby.store).await {
         return storage(e);
@@ -381,7 +397,12 @@ async fn next(
     let theme = q.theme.filter(|t| !t.is_empty());
     if let Some(t) = &theme {
         if !onsets_puzzles::themes::is_theme(t) {
-            return error(StatusCode::BAD_REQUEST, "bad-request", "unknown theme", Some("theme"));
+            return error(
+                StatusCode::BAD_REQUEST,
+                "bad-request",
+                "unknown theme",
+                Some("theme"),
+            );
         }
     }
     let player = q.player.unwrap_or_default();
@@ -415,8 +436,7 @@ async fn next(
                 .unwrap_or(1500.0)
         };
         let fits = |p: &&Puzzle| {
-            kind.is_none_or(|k| p.kind == k)
-                && theme.as_ref().is_none_or(|t| p.themes.contains(t))
+            kind.is_none_or(|k| p.kind == k) && theme.as_ref().is_none_or(|t| p.themes.contains(t))
         };
         let candidates: Vec<&Puzzle> = pool().iter().filter(fits).collect();
         let fresh: Vec<&Puzzle> = candidates
@@ -424,7 +444,11 @@ async fn next(
             .copied()
             .filter(|p| !tried.contains(&p.id))
             .collect();
-        let from = if fresh.is_empty() { &candidates } else { &fresh };
+        let from = if fresh.is_empty() {
+            &candidates
+        } else {
+            &fresh
+        };
         let best = from.iter().min_by(|a, b| {
             let da = (rating_of(&a.id) - me.r.rating).abs();
             let db = (rating_of(&b.id) - me.r.rating).abs();
@@ -453,7 +477,10 @@ async fn themes() -> Response {
     let v: Vec<Value> = onsets_puzzles::themes::THEMES
         .iter()
         .map(|(slug, name)| {
-            let n = pool().iter().filter(|p| p.themes.iter().any(|t| t == slug)).count();
+            let n = pool()
+                .iter()
+                .filter(|p| p.themes.iter().any(|t| t == slug))
+                .count();
             json!({ "theme": slug, "name": name, "puzzles": n })
         })
         .collect();
@@ -507,7 +534,12 @@ async fn attempt(
         );
     }
     if body.len() > MAX_ATTEMPT_BYTES {
-        return error(StatusCode::PAYLOAD_TOO_LARGE, "too-large", "the request is too large", None);
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too-large",
+            "the request is too large",
+            None,
+        );
     }
     let Some(p) = (id.len() <= 64).then(|| find(&id)).flatten() else {
         return no_such_puzzle(&id);
@@ -532,7 +564,12 @@ async fn attempt(
     let j = match judged {
         Some(Ok(j)) => j,
         Some(Err(e)) => {
-            return error(StatusCode::BAD_REQUEST, "bad-attempt", e.to_string(), Some("answer"))
+            return error(
+                StatusCode::BAD_REQUEST,
+                "bad-attempt",
+                e.to_string(),
+                Some("answer"),
+            )
         }
         None => {
             return error(
@@ -644,7 +681,13 @@ mod tests {
         for s in ["1970-01-01", "2026-11-24", "2000-02-29", "2100-12-31"] {
             assert_eq!(format_date(parse_date(s).unwrap()), s);
         }
-        for s in ["2026-02-30", "2026-13-01", "26-1-1", "2026/01/01", "abcd-ef-gh"] {
+        for s in [
+            "2026-02-30",
+            "2026-13-01",
+            "26-1-1",
+            "2026/01/01",
+            "abcd-ef-gh",
+        ] {
             assert!(parse_date(s).is_none(), "{s}");
         }
     }

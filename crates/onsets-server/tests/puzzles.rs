@@ -61,22 +61,58 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
         assert_eq!(r["player"]["best_streak"], 2);
         let shortest = sp.answer["shortest"].as_str().unwrap();
         let other = format!("/api/puzzles/{}/attempt", sp.id);
-        let (_, r) = http(s.addr, "POST", &other, Some(json!({"player": "second-player-01", "answer": shortest}))).await;
+        let (_, r) = http(
+            s.addr,
+            "POST",
+            &other,
+            Some(json!({"player": "second-player-01", "answer": shortest})),
+        )
+        .await;
         assert_eq!(r["correct"], true, "{r}");
 
         // bad requests are refused with a reason, never judged
-        let (st, _) = http(s.addr, "POST", &path, Some(json!({"player": "x", "answer": "now"}))).await;
+        let (st, _) = http(
+            s.addr,
+            "POST",
+            &path,
+            Some(json!({"player": "x", "answer": "now"})),
+        )
+        .await;
         assert_eq!(st, 400);
-        let (st, _) = http(s.addr, "POST", &path, Some(json!({"player": PLAYER, "answer": "perhaps"}))).await;
+        let (st, _) = http(
+            s.addr,
+            "POST",
+            &path,
+            Some(json!({"player": PLAYER, "answer": "perhaps"})),
+        )
+        .await;
         assert_eq!(st, 400);
-        let (st, _) = http(s.addr, "POST", "/api/puzzles/nope/attempt", Some(json!({"player": PLAYER, "answer": "now"}))).await;
+        let (st, _) = http(
+            s.addr,
+            "POST",
+            "/api/puzzles/nope/attempt",
+            Some(json!({"player": PLAYER, "answer": "now"})),
+        )
+        .await;
         assert_eq!(st, 404);
         let long = "B".repeat(20_000);
-        let (st, _) = http(s.addr, "POST", &path, Some(json!({"player": PLAYER, "answer": long}))).await;
+        let (st, _) = http(
+            s.addr,
+            "POST",
+            &path,
+            Some(json!({"player": PLAYER, "answer": long})),
+        )
+        .await;
         assert_eq!(st, 413);
 
         // the next puzzle is one not tried yet, of the kind asked
-        let (st, n) = http(s.addr, "GET", &format!("/api/puzzles/next?player={PLAYER}&kind=goal"), None).await;
+        let (st, n) = http(
+            s.addr,
+            "GET",
+            &format!("/api/puzzles/next?player={PLAYER}&kind=goal"),
+            None,
+        )
+        .await;
         assert_eq!(st, 200, "{n}");
         assert_eq!(n["puzzle"]["kind"], "goal");
         assert_eq!(n["fresh"], true);
@@ -87,7 +123,13 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
         // stored: a restarted server remembers the player
         s.stop();
         let s = Server::start(&db);
-        let (st, p) = http(s.addr, "GET", &format!("/api/puzzles/players/{PLAYER}"), None).await;
+        let (st, p) = http(
+            s.addr,
+            "GET",
+            &format!("/api/puzzles/players/{PLAYER}"),
+            None,
+        )
+        .await;
         assert_eq!(st, 200);
         assert_eq!(p["attempts"], 2, "{p}");
         assert_eq!(p["best_streak"], 2);

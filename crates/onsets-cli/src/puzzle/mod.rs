@@ -85,9 +85,10 @@ struct SheetArgs {
 const MAX_COUNT: usize = 10_000;
 
 fn config(kind: Kind, count: usize, c: &Common) -> Result<Config> {
-    let edition: Edition = c.edition.parse().map_err(|e: String| {
-        anyhow!("--edition: {e} (other editions come with issue 14)")
-    })?;
+    let edition: Edition = c
+        .edition
+        .parse()
+        .map_err(|e: String| anyhow!("--edition: {e} (other editions come with issue 14)"))?;
     let _ = edition;
     let division: Division = c
         .division

@@ -107,7 +107,10 @@ impl Page<'_> {
         let ring: Vec<(Point, bool)> = (0..16)
             .map(|i| {
                 let a = i as f32 * std::f32::consts::TAU / 16.0;
-                (Point::new(Mm(cx + r * a.cos()), Mm(cy + r * a.sin())), false)
+                (
+                    Point::new(Mm(cx + r * a.cos()), Mm(cy + r * a.sin())),
+                    false,
+                )
             })
             .collect();
         self.layer.set_fill_color(fill);
@@ -160,7 +163,14 @@ impl Page<'_> {
         }
         for s in cubes {
             let (fill, ink) = match s {
-                Symbol::Color(c) => (rgb(*c), if *c == Color::Yellow { grey(0.0) } else { grey(1.0) }),
+                Symbol::Color(c) => (
+                    rgb(*c),
+                    if *c == Color::Yellow {
+                        grey(0.0)
+                    } else {
+                        grey(1.0)
+                    },
+                ),
                 _ => (grey(0.95), grey(0.0)),
             };
             self.rect(x, y, size, size, fill);
@@ -206,7 +216,12 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
         }
         let position = p.position()?;
         page.text(
-            &format!("{}. {} (difficulty {})", i + 1, kind_title(p.kind), p.difficulty),
+            &format!(
+                "{}. {} (difficulty {})",
+                i + 1,
+                kind_title(p.kind),
+                p.difficulty
+            ),
             12.0,
             true,
         );
@@ -222,7 +237,11 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
             &format!(
                 "{} division, {}; Goal: {goal}; {}",
                 position.division,
-                if position.adventurous { "Adventurous" } else { "Basic" },
+                if position.adventurous {
+                    "Adventurous"
+                } else {
+                    "Basic"
+                },
                 if variations.is_empty() {
                     "no variation".to_string()
                 } else {
@@ -237,7 +256,11 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
         page.cubes("Forbidden", &position.forbidden.0);
         page.cubes("Resources", &position.resources.0);
         match p.kind {
-            Kind::Challenge => page.text("Answer:   [ ] Now    [ ] Impossible    [ ] neither", 10.0, false),
+            Kind::Challenge => page.text(
+                "Answer:   [ ] Now    [ ] Impossible    [ ] neither",
+                10.0,
+                false,
+            ),
             Kind::SafeMove => {
                 let moves: Vec<String> = p
                     .choices
@@ -247,7 +270,11 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
                     .collect();
                 page.para(&format!("Moves: {}", moves.join("   ")), 8.5);
             }
-            _ => page.text("Answer: ______________________________________________", 10.0, false),
+            _ => page.text(
+                "Answer: ______________________________________________",
+                10.0,
+                false,
+            ),
         }
         page.y -= 5.0;
     }
