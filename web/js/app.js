@@ -2,6 +2,7 @@
 // its review at `/t/{id}/review`, the judge's assistant at `/judge`.
 
 import { showLobby } from './lobby.js';
+import { showPuzzles } from './puzzles.js';
 import { TableView } from './table.js';
 import { ReviewView } from './review.js';
 import { showJudge } from './judge.js';
@@ -28,6 +29,8 @@ function route() {
   } else if (m) {
     const watch = new URLSearchParams(location.search).has('watch');
     current = new TableView(root, m[1], watch, go);
+  } else if (/^\/puzzles\/?$/.test(location.pathname)) {
+    showPuzzles(root, go);
   } else {
     showLobby(root, go);
   }

@@ -146,6 +146,7 @@ export function showLobby(root, go) {
       h('section', { class: 'intro panel' },
         h('h1', null, 'On-Sets'),
         h('p', null, 'The Academic Games tournament game of set theory. Cards with colored dots make the Universe; players move cubes to the mat and race to challenge. Make a table below, or join one.'),
+        h('p', null, h('a', { href: '/puzzles', id: 'puzzles-link', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/puzzles'); } }, 'Puzzles and the daily puzzle'), ': practise challenges, Solutions, safe moves and Goals, answers proved by the solver.'),
       ),
       create,
       h('section', { class: 'panel tables', 'aria-labelledby': 'tables-title' },

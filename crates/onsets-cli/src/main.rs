@@ -32,6 +32,7 @@ mod input;
 mod judge;
 mod loadtest;
 mod play;
+mod puzzle;
 mod replay;
 mod review;
 mod serve;
@@ -87,6 +88,8 @@ enum Command {
     /// Load the game server with tables of scripted players over WebSocket
     /// and report actions per second and latency (docs/performance.md)
     Loadtest(loadtest::LoadtestArgs),
+    /// Puzzles proved by the solver: generate them, or print a sheet (docs/puzzles.md)
+    Puzzle(puzzle::PuzzleArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -149,6 +152,7 @@ fn main() -> ExitCode {
         Command::Judge(args) => judge::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
+        Command::Puzzle(args) => puzzle::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

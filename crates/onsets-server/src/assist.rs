@@ -13,7 +13,7 @@
 //! JSON only (415 otherwise), length-limited (413), every bad field named
 //! (400 with `field`).
 
-use crate::lobby::{ApiError, Lobby};
+use crate::lobby::{ApiCode, ApiError, Lobby};
 use crate::pool::{self, Lane};
 use crate::text;
 use axum::body::Bytes;
@@ -34,7 +34,7 @@ pub const MAX_SOLUTION_BYTES: usize = 4000;
 
 fn error(
     status: StatusCode,
-    code: &str,
+    code: ApiCode,
     message: impl Into<String>,
     field: Option<&str>,
 ) -> Response {
@@ -62,7 +62,7 @@ fn body<T: for<'de> Deserialize<'de>>(
     if !is_json(headers) {
         return Err(Box::new(error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported-media-type",
+            ApiCode::UnsupportedMediaType,
             "send JSON, with `Content-Type: application/json`",
             None,
         )));
@@ -70,7 +70,7 @@ fn body<T: for<'de> Deserialize<'de>>(
     if body.len() > max {
         return Err(Box::new(error(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "too-large",
+            ApiCode::TooLarge,
             format!("the request is over {max} bytes"),
             None,
         )));
@@ -80,7 +80,7 @@ fn body<T: for<'de> Deserialize<'de>>(
         let field = crate::protocol::field_of(&msg);
         Box::new(error(
             StatusCode::BAD_REQUEST,
-            "bad-request",
+            ApiCode::BadRequest,
             msg,
             field.as_deref(),
         ))
@@ -91,7 +91,7 @@ fn position_of(v: &serde_json::Value) -> Result<Position, Box<Response>> {
     Position::from_json(&v.to_string()).map_err(|e| {
         Box::new(error(
             StatusCode::BAD_REQUEST,
-            "bad-position",
+            ApiCode::BadPosition,
             format!("position: {e}"),
             Some("position"),
         ))
@@ -101,7 +101,7 @@ fn position_of(v: &serde_json::Value) -> Result<Position, Box<Response>> {
 fn busy() -> Response {
     error(
         StatusCode::INTERNAL_SERVER_ERROR,
-        "internal",
+        ApiCode::Internal,
         "the server could not finish the work",
         None,
     )
@@ -111,7 +111,7 @@ fn no_such_table(id: &str) -> Response {
     let shown: String = id.chars().take(64).collect();
     error(
         StatusCode::NOT_FOUND,
-        "no-such-table",
+        ApiCode::NoSuchTable,
         format!("there is no table `{shown}`"),
         Some("id"),
     )
@@ -121,7 +121,7 @@ fn storage(e: anyhow::Error) -> Response {
     tracing::error!("storage: {e:#}");
     error(
         StatusCode::INTERNAL_SERVER_ERROR,
-        "storage",
+        ApiCode::Storage,
         "the server could not read or write the database",
         None,
     )
@@ -148,7 +148,7 @@ pub async fn review(State(lobby): State<Lobby>, Path(id): Path<String>) -> Respo
         Ok(Some(_)) => {
             return error(
                 StatusCode::CONFLICT,
-                "not-finished",
+                ApiCode::NotFinished,
                 "the review opens when the match is over (or the table was abandoned)",
                 Some("id"),
             )
@@ -166,7 +166,7 @@ pub async fn review(State(lobby): State<Lobby>, Path(id): Path<String>) -> Respo
         Ok(None) => {
             return error(
                 StatusCode::CONFLICT,
-                "not-started",
+                ApiCode::NotStarted,
                 "this table's match never started: there is nothing to review",
                 Some("id"),
             )
@@ -189,7 +189,7 @@ pub async fn review(State(lobby): State<Lobby>, Path(id): Path<String>) -> Respo
             tracing::error!(table = %id, "a stored log does not review: {e}");
             error(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                "unreviewable",
+                ApiCode::Unreviewable,
                 format!("the table's log cannot be reviewed: {e}"),
                 None,
             )
@@ -215,7 +215,7 @@ pub async fn explain(headers: HeaderMap, raw: Bytes) -> Response {
     if req.solution.len() > MAX_SOLUTION_BYTES {
         return error(
             StatusCode::BAD_REQUEST,
-            "too-long",
+            ApiCode::TooLong,
             format!("the Solution is over {MAX_SOLUTION_BYTES} bytes"),
             Some("solution"),
         );
@@ -267,7 +267,7 @@ pub async fn judge(State(lobby): State<Lobby>, headers: HeaderMap, raw: Bytes) -
     if given != 1 {
         return error(
             StatusCode::BAD_REQUEST,
-            "bad-field",
+            ApiCode::BadField,
             "give exactly one of `position` (notation JSON), `log` (a match log) or `table` (a table's id)",
             Some("position"),
         );
@@ -289,7 +289,7 @@ pub async fn judge(State(lobby): State<Lobby>, headers: HeaderMap, raw: Bytes) -
             Ok(None) => {
                 return error(
                     StatusCode::NOT_FOUND,
-                    "no-such-table",
+                    ApiCode::NoSuchTable,
                     format!(
                         "there is no started table `{}`",
                         id.chars().take(64).collect::<String>()
@@ -308,7 +308,7 @@ pub async fn judge(State(lobby): State<Lobby>, headers: HeaderMap, raw: Bytes) -
         Some(Ok(r)) => Json(r).into_response(),
         Some(Err(e)) => error(
             StatusCode::BAD_REQUEST,
-            "bad-field",
+            ApiCode::BadField,
             e.message,
             Some(e.field),
         ),

@@ -22,6 +22,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod pool;
 pub mod protocol;
+pub mod puzzles;
 pub mod store;
 pub mod table;
 pub mod text;
@@ -65,6 +66,8 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/api/explain", axum::routing::post(assist::explain))
         .route("/api/judge", axum::routing::post(assist::judge))
         .route("/ws", get(ws_upgrade))
+        .merge(puzzles::routes())
+        .route("/puzzles", get(|| async { web::file("index.html") }))
         .route("/", get(|| async { web::file("index.html") }))
         .route("/t/{id}", get(|| async { web::file("index.html") }))
         .route("/t/{id}/review", get(|| async { web::file("index.html") }))

@@ -235,15 +235,23 @@ fn judge() -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ApiCode {
+    BadAttempt,
     BadField,
+    BadPosition,
     BadRequest,
     ForbiddenOrigin,
     Internal,
+    NoPuzzles,
+    NoSuchPuzzle,
     NoSuchTable,
+    NotFinished,
+    NotStarted,
     RateLimited,
     Storage,
     TooLarge,
+    TooLong,
     TooManyTables,
+    Unreviewable,
     UnsupportedMediaType,
 }
 
@@ -251,15 +259,23 @@ impl ApiCode {
     /// The kebab-case code of the wire format.
     pub const fn as_str(self) -> &'static str {
         match self {
+            ApiCode::BadAttempt => "bad-attempt",
             ApiCode::BadField => "bad-field",
+            ApiCode::BadPosition => "bad-position",
             ApiCode::BadRequest => "bad-request",
             ApiCode::ForbiddenOrigin => "forbidden-origin",
             ApiCode::Internal => "internal",
+            ApiCode::NoPuzzles => "no-puzzles",
+            ApiCode::NoSuchPuzzle => "no-such-puzzle",
             ApiCode::NoSuchTable => "no-such-table",
+            ApiCode::NotFinished => "not-finished",
+            ApiCode::NotStarted => "not-started",
             ApiCode::RateLimited => "rate-limited",
             ApiCode::Storage => "storage",
             ApiCode::TooLarge => "too-large",
+            ApiCode::TooLong => "too-long",
             ApiCode::TooManyTables => "too-many-tables",
+            ApiCode::Unreviewable => "unreviewable",
             ApiCode::UnsupportedMediaType => "unsupported-media-type",
         }
     }

@@ -1,0 +1,146 @@
+//! `onsets puzzle generate` and `onsets puzzle sheet` (issue 15): the JSON
+//! lines contract, determinism by seed, the edition refused, the PDF.
+
+use onsets_core::{check, Position, Situation};
+use serde_json::Value;
+use std::process::Command;
+
+fn onsets(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_onsets"))
+        .args(args)
+        .output()
+        .expect("run onsets")
+}
+
+fn lines(out: &std::process::Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn generate_json_lines_with_the_contract_fields() {
+    let args = [
+        "puzzle",
+        "generate",
+        "--kind",
+        "challenge",
+        "--count",
+        "4",
+        "--seed",
+        "9",
+        "--source",
+        "generated",
+        "--json",
+    ];
+    let out = onsets(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ps = lines(&out);
+    assert_eq!(ps.len(), 4);
+    for p in &ps {
+        for f in [
+            "id",
+            "kind",
+            "position",
+            "question",
+            "answer",
+            "explanation",
+            "difficulty",
+        ] {
+            assert!(!p[f].is_null(), "{f} missing in {p}");
+        }
+        assert_eq!(p["kind"], "challenge");
+        assert!(["now", "impossible", "neither"].contains(&p["answer"].as_str().unwrap()));
+        // the position is notation.md JSON the core reads
+        Position::from_json(&p["position"].to_string()).unwrap();
+    }
+    // the same seed gives the same puzzles
+    assert_eq!(onsets(&args).stdout, out.stdout);
+}
+
+#[test]
+fn generate_solve_answers_are_correct_solutions() {
+    let out = onsets(&[
+        "puzzle",
+        "generate",
+        "--kind",
+        "solve",
+        "--count",
+        "3",
+        "--seed",
+        "4",
+        "--division",
+        "junior",
+        "--source",
+        "generated",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    for p in lines(&out) {
+        let pos = Position::from_json(&p["position"].to_string()).unwrap();
+        assert!(matches!(
+            pos.situation,
+            Situation::Now | Situation::Impossible | Situation::Forceout
+        ));
+        assert!(check(&pos, p["answer"]["shortest"].as_str().unwrap()).correct);
+    }
+}
+
+#[test]
+fn other_editions_and_bad_arguments_exit_2() {
+    let out = onsets(&["puzzle", "generate", "--kind", "goal", "--edition", "1969"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("edition") && err.contains("2026-27"), "{err}");
+    let out = onsets(&["puzzle", "generate", "--kind", "riddle"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("challenge, solve, safe-move or goal"));
+    let out = onsets(&[
+        "puzzle",
+        "generate",
+        "--kind",
+        "goal",
+        "--division",
+        "college",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn sheet_writes_a_pdf_with_an_answer_key() {
+    let dir = std::env::temp_dir().join(format!("onsets-sheet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sheet.pdf");
+    let out = onsets(&[
+        "puzzle",
+        "sheet",
+        "--count",
+        "4",
+        "--seed",
+        "2",
+        "--source",
+        "generated",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&file).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    let text = String::from_utf8_lossy(&bytes);
+    // two puzzle pages and the answer key
+    assert!(
+        text.matches("/Type /Page\n").count() + text.matches("/Type/Page/").count() >= 2
+            || text.contains("/Count 3"),
+        "pages"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

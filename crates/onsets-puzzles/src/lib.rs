@@ -1,0 +1,371 @@
+//! # onsets-puzzles
+//!
+//! Puzzles whose answers are proved by the exact solver (issue 15, items 1
+//! and 5): four kinds, each asking one question about one position.
+//!
+//! * [`Kind::Challenge`]: right after a move, which challenge is correct now
+//!   (`now`, V-A-2; `impossible`, V-A-1; or `neither`)?
+//! * [`Kind::Solve`]: write a correct Solution (VII-B); any correct Solution
+//!   is accepted, judged by the core's checker.
+//! * [`Kind::SafeMove`]: which move is safe (IV-B, V-A)?
+//! * [`Kind::Goal`]: which Goal gives the opponents no immediate win (III-B,
+//!   V-A-1)?
+//!
+//! Positions come from two sources ([`Source`]): mined from bot self-play
+//! ([`mine`]: every position right after a move of a bot match) and
+//! generated directly ([`deal`]: cubes rolled, a Universe dealt, a Goal set,
+//! random moves played). A position becomes a puzzle only when its answer is
+//! unique and not trivial (each kind's module says what that means for it).
+//! Everything is pure and seeded: the same [`Config`] gives the same puzzles.
+//! Answers come only from the solver's public API ([`onsets_solver::solve`],
+//! [`onsets_solver::solve_shortest`] and [`onsets_solver::analysis`]);
+//! [`judge`] checks an attempt against a puzzle.
+
+mod attempt;
+mod challenge;
+pub mod deal;
+pub mod features;
+mod goal;
+pub mod mine;
+pub mod rng;
+mod safe_move;
+mod solve;
+pub mod themes;
+
+pub use attempt::{judge, AttemptError, Judgement};
+pub use features::Features;
+
+use deal::Table;
+use onsets_core::{Division, Position};
+use rng::{mix, Dice};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{HashSet, VecDeque};
+use std::fmt;
+use std::str::FromStr;
+
+/// The kinds of puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Challenge,
+    Solve,
+    SafeMove,
+    Goal,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::Challenge, Kind::Solve, Kind::SafeMove, Kind::Goal];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Challenge => "challenge",
+            Kind::Solve => "solve",
+            Kind::SafeMove => "safe-move",
+            Kind::Goal => "goal",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == s.trim())
+            .ok_or_else(|| {
+                format!("unknown puzzle kind `{s}`: expected challenge, solve, safe-move or goal")
+            })
+    }
+}
+
+/// Where candidate positions come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// Generated directly ([`deal`]).
+    Generated,
+    /// Mined from bot self-play ([`mine`]); `goal` puzzles are always
+    /// generated (a bot match records the Goal set, not the choice before it).
+    Mined,
+    /// One candidate from each in turn.
+    Both,
+}
+
+impl FromStr for Source {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim() {
+            "generated" => Ok(Source::Generated),
+            "mined" => Ok(Source::Mined),
+            "both" => Ok(Source::Both),
+            _ => Err(format!(
+                "unknown source `{s}`: expected generated, mined or both"
+            )),
+        }
+    }
+}
+
+/// One puzzle (the JSON object of `onsets puzzle generate --json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Puzzle {
+    /// `KIND-` and 16 hex digits of a hash of the kind and the position:
+    /// the same puzzle always has the same id.
+    pub id: String,
+    pub kind: Kind,
+    /// The position (docs/notation.md position JSON).
+    pub position: Value,
+    pub question: String,
+    /// The answers to choose from (`challenge`: now / impossible / neither;
+    /// `safe-move`: every legal move); empty when the answer is written.
+    #[serde(default)]
+    pub choices: Vec<String>,
+    /// The answer proved by the solver (its shape depends on the kind;
+    /// docs/puzzles.md).
+    pub answer: Value,
+    pub explanation: String,
+    /// A starting rating on the Glicko-2 scale from the measured features.
+    pub difficulty: u32,
+    pub features: Features,
+    /// Theme slugs ([`themes::THEMES`]).
+    pub themes: Vec<String>,
+    /// `generated` or `mined`.
+    pub source: String,
+}
+
+impl Puzzle {
+    /// The position, read by the core.
+    pub fn position(&self) -> Result<Position, String> {
+        Position::from_json(&self.position.to_string()).map_err(|e| e.to_string())
+    }
+
+    /// The puzzle without its answer and explanation (what a solver sees
+    /// before attempting it).
+    pub fn question_only(&self) -> Value {
+        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
+        if let Some(o) = v.as_object_mut() {
+            o.remove("answer");
+            o.remove("explanation");
+        }
+        v
+    }
+}
+
+/// What a kind's module makes of a kept position.
+pub(crate) struct Made {
+    pub position: Position,
+    pub question: String,
+    pub choices: Vec<String>,
+    pub answer: Value,
+    /// The answer in one word, where there is one (for the difficulty).
+    pub answer_word: String,
+    pub explanation: String,
+    pub features: Features,
+    pub themes: Vec<&'static str>,
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub kind: Kind,
+    pub count: usize,
+    pub seed: u64,
+    pub division: Division,
+    /// Adventurous On-Sets (a variation in about a third of the generated
+    /// positions; the bots choose them in mined matches) or Basic.
+    pub adventurous: bool,
+    pub source: Source,
+    /// Give up after this many candidate positions per puzzle asked for.
+    pub tries_per_puzzle: usize,
+}
+
+impl Config {
+    pub fn new(kind: Kind, count: usize, seed: u64) -> Self {
+        Config {
+            kind,
+            count,
+            seed,
+            division: Division::Middle,
+            adventurous: true,
+            source: Source::Generated,
+            tries_per_puzzle: 2_000,
+        }
+    }
+}
+
+/// Why generation stopped short.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum GenerateError {
+    #[error("only {found} of {wanted} {kind} puzzles found in {tries} candidate positions")]
+    TooFew {
+        kind: Kind,
+        found: usize,
+        wanted: usize,
+        tries: usize,
+    },
+}
+
+/// Generates `config.count` distinct puzzles of one kind.
+pub fn generate(config: &Config) -> Result<Vec<Puzzle>, GenerateError> {
+    let mut out = Vec::new();
+    generate_each(config, &mut |p| out.push(p))?;
+    Ok(out)
+}
+
+/// [`generate`], handing each puzzle over as soon as it is found.
+pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<(), GenerateError> {
+    let table = Table {
+        division: config.division,
+        adventurous: config.adventurous,
+    };
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut mined: VecDeque<Position> = VecDeque::new();
+    let mut matches = 0u64;
+    let tries = config.tries_per_puzzle.saturating_mul(config.count.max(1));
+    let mut found = 0;
+    let mut neither = 0;
+    for t in 0..tries {
+        if found == config.count {
+            return Ok(());
+        }
+        let from_mine = config.kind != Kind::Goal
+            && match config.source {
+                Source::Generated => false,
+                Source::Mined => true,
+                Source::Both => t % 2 == 1,
+            };
+        let made = if from_mine {
+            if mined.is_empty() {
+                // a few matches may give nothing (no moves): bounded by `tries`
+                mined.extend(mine::positions_after_moves(
+                    table,
+                    mix(config.seed ^ 0x6d69_6e65, matches),
+                ));
+                matches += 1;
+            }
+            match mined.pop_front() {
+                Some(p) => from_position(config.kind, &p),
+                None => None,
+            }
+        } else {
+            generated(config.kind, table, mix(config.seed, t as u64))
+        };
+        let Some(made) = made else { continue };
+        // `challenge`: "neither" is the commonest answer by far; at most half
+        // the puzzles have it, so that Now and Impossible are practised too
+        if made.answer_word == "neither" && 2 * (neither + 1) > config.count.max(2) {
+            continue;
+        }
+        let puzzle = finish(
+            config.kind,
+            made,
+            if from_mine { "mined" } else { "generated" },
+        );
+        if seen.insert(puzzle.id.clone()) {
+            found += 1;
+            if puzzle.answer == "neither" {
+                neither += 1;
+            }
+            each(puzzle);
+        }
+    }
+    if found == config.count {
+        return Ok(());
+    }
+    Err(GenerateError::TooFew {
+        kind: config.kind,
+        found,
+        wanted: config.count,
+        tries,
+    })
+}
+
+/// A mined position (right after a move) as a candidate of `kind`.
+fn from_position(kind: Kind, after: &Position) -> Option<Made> {
+    match kind {
+        Kind::Challenge => challenge::make(after),
+        Kind::SafeMove => safe_move::make(after),
+        Kind::Solve => solve::make(&solve_situation(after)?),
+        Kind::Goal => None,
+    }
+}
+
+/// The situation a `solve` puzzle of an in-play position asks about: Now
+/// when a Now challenge would win, else Impossible (a wrong Impossible
+/// challenge: the Solution may use any Resources cube).
+fn solve_situation(after: &Position) -> Option<Position> {
+    use onsets_solver::analysis::{adjudicate, Challenge};
+    let mut p = challenge::in_play(after);
+    if adjudicate(&p, Challenge::Now).challenger_right {
+        p.situation = onsets_core::Situation::Now;
+    }
+    Some(p)
+}
+
+/// One generated candidate of `kind` from `seed`.
+fn generated(kind: Kind, table: Table, seed: u64) -> Option<Made> {
+    let mut dice = Dice::new(seed);
+    let before = deal::before_goal(&mut dice, table)?;
+    if kind == Kind::Goal {
+        return goal::make(&before);
+    }
+    let start = deal::set_goal(&mut dice, &before)?;
+    let n = deal::cubes(&start.resources);
+    let moves = match kind {
+        // one safe move among several is a late-shake position
+        Kind::SafeMove => dice.between(n.saturating_sub(6).max(1), n.saturating_sub(3).max(1)),
+        _ => dice.between(1, n.saturating_sub(3).max(1)),
+    };
+    let (last, after) = deal::play(&mut dice, &start, moves)?;
+    if kind == Kind::Challenge && moves > 1 {
+        // the move before the last was not itself challengeable: the
+        // position arises in play between careful players
+        use onsets_solver::analysis::{adjudicate, Challenge};
+        if adjudicate(&last, Challenge::Now).challenger_right
+            || adjudicate(&last, Challenge::Impossible).challenger_right
+        {
+            return None;
+        }
+    }
+    from_position(kind, &after)
+}
+
+fn finish(kind: Kind, made: Made, source: &str) -> Puzzle {
+    let position: Value = serde_json::to_value(made.position.to_raw()).unwrap_or(Value::Null);
+    let id = format!(
+        "{}-{:016x}",
+        kind.name(),
+        fnv1a(&format!("{}\n{}", kind.name(), made.position.to_json()))
+    );
+    let difficulty = features::difficulty(kind, &made.answer_word, &made.features);
+    Puzzle {
+        id,
+        kind,
+        position,
+        question: made.question,
+        choices: made.choices,
+        answer: made.answer,
+        explanation: made.explanation,
+        difficulty,
+        features: made.features,
+        themes: themes::tidy(made.themes),
+        source: source.to_string(),
+    }
+}
+
+/// FNV-1a, 64 bits (stable across versions and machines, unlike `std`'s
+/// hasher).
+pub fn fnv1a(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}

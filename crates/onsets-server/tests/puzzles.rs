@@ -1,0 +1,140 @@
+//! Puzzles on a real server (issue 15): the daily puzzle, attempts judged on
+//! the server, Glicko-2 ratings and streaks stored in the database (SQLite,
+//! and PostgreSQL when `ONSETS_TEST_POSTGRES_URL` is set), across a restart.
+
+mod common;
+
+use common::{databases, http, Server};
+use onsets_puzzles::Kind;
+use onsets_server::puzzles::pool;
+use serde_json::json;
+
+const PLAYER: &str = "test-player-0001";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn daily_puzzle_attempts_ratings_and_streaks() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        // the daily puzzle: the same for a date, without its answer
+        let (st, a) = http(s.addr, "GET", "/api/puzzles/daily?date=2026-11-24", None).await;
+        assert_eq!(st, 200, "{a}");
+        assert_eq!(a["date"], "2026-11-24");
+        assert!(a["puzzle"]["answer"].is_null() && a["puzzle"]["explanation"].is_null());
+        let (_, b) = http(s.addr, "GET", "/api/puzzles/daily?date=2026-11-24", None).await;
+        assert_eq!(a["puzzle"]["id"], b["puzzle"]["id"]);
+        let (st, today) = http(s.addr, "GET", "/api/puzzles/daily", None).await;
+        assert_eq!(st, 200);
+        assert!(today["date"].as_str().unwrap().len() == 10);
+        let (st, e) = http(s.addr, "GET", "/api/puzzles/daily?date=2026-02-30", None).await;
+        assert_eq!(st, 400, "{e}");
+
+        // a challenge puzzle answered right: rated, the streak grows
+        let c = pool().iter().find(|p| p.kind == Kind::Challenge).unwrap();
+        let path = format!("/api/puzzles/{}/attempt", c.id);
+        let body = json!({"player": PLAYER, "answer": c.answer});
+        let (st, r) = http(s.addr, "POST", &path, Some(body.clone())).await;
+        assert_eq!(st, 200, "{r}");
+        assert_eq!(r["correct"], true);
+        assert_eq!(r["rated"], true);
+        assert_eq!(r["player"]["streak"], 1);
+        assert!(r["player"]["rating"].as_f64().unwrap() > 1500.0);
+        assert_eq!(r["answer"], c.answer);
+        // again: judged, not rated
+        let (_, r) = http(s.addr, "POST", &path, Some(body)).await;
+        assert_eq!(r["rated"], false);
+        assert_eq!(r["player"]["streak"], 2);
+
+        // a written Solution judged by the checker, with rule sections
+        let sp = pool().iter().find(|p| p.kind == Kind::Solve).unwrap();
+        let (st, r) = http(
+            s.addr,
+            "POST",
+            &format!("/api/puzzles/{}/attempt", sp.id),
+            Some(json!({"player": PLAYER, "answer": "Λ"})),
+        )
+        .await;
+        assert_eq!(st, 200, "{r}");
+        assert_eq!(r["correct"], false);
+        assert!(!r["reasons"].as_array().unwrap().is_empty());
+        assert!(r["reasons"][0]["section"].as_str().unwrap().len() > 1);
+        assert_eq!(r["player"]["streak"], 0);
+        assert_eq!(r["player"]["best_streak"], 2);
+        let shortest = sp.answer["shortest"].as_str().unwrap();
+        let other = format!("/api/puzzles/{}/attempt", sp.id);
+        let (_, r) = http(
+            s.addr,
+            "POST",
+            &other,
+            Some(json!({"player": "second-player-01", "answer": shortest})),
+        )
+        .await;
+        assert_eq!(r["correct"], true, "{r}");
+
+        // bad requests are refused with a reason, never judged
+        let (st, _) = http(
+            s.addr,
+            "POST",
+            &path,
+            Some(json!({"player": "x", "answer": "now"})),
+        )
+        .await;
+        assert_eq!(st, 400);
+        let (st, _) = http(
+            s.addr,
+            "POST",
+            &path,
+            Some(json!({"player": PLAYER, "answer": "perhaps"})),
+        )
+        .await;
+        assert_eq!(st, 400);
+        let (st, _) = http(
+            s.addr,
+            "POST",
+            "/api/puzzles/nope/attempt",
+            Some(json!({"player": PLAYER, "answer": "now"})),
+        )
+        .await;
+        assert_eq!(st, 404);
+        let long = "B".repeat(20_000);
+        let (st, _) = http(
+            s.addr,
+            "POST",
+            &path,
+            Some(json!({"player": PLAYER, "answer": long})),
+        )
+        .await;
+        assert_eq!(st, 413);
+
+        // the next puzzle is one not tried yet, of the kind asked
+        let (st, n) = http(
+            s.addr,
+            "GET",
+            &format!("/api/puzzles/next?player={PLAYER}&kind=goal"),
+            None,
+        )
+        .await;
+        assert_eq!(st, 200, "{n}");
+        assert_eq!(n["puzzle"]["kind"], "goal");
+        assert_eq!(n["fresh"], true);
+        let (st, t) = http(s.addr, "GET", "/api/puzzles/themes", None).await;
+        assert_eq!(st, 200);
+        assert!(t["themes"].as_array().unwrap().len() >= 10);
+
+        // stored: a restarted server remembers the player
+        s.stop();
+        let s = Server::start(&db);
+        let (st, p) = http(
+            s.addr,
+            "GET",
+            &format!("/api/puzzles/players/{PLAYER}"),
+            None,
+        )
+        .await;
+        assert_eq!(st, 200);
+        assert_eq!(p["attempts"], 2, "{p}");
+        assert_eq!(p["best_streak"], 2);
+        let (_, r) = http(s.addr, "GET", &format!("/api/puzzles/{}", c.id), None).await;
+        assert_eq!(r["attempts"], 1, "{r}");
+        s.stop();
+    }
+}

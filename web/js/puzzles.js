@@ -1,0 +1,162 @@
+// The Puzzles page (`/puzzles`, issue 15, docs/puzzles.md): the daily puzzle
+// and a puzzle at a time near the player's rating, answers checked by the
+// server, ratings and streaks. The player is anonymous: a random id kept in
+// localStorage.
+
+import { h } from './dom.js';
+import { withRules } from './dom.js';
+import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
+
+const PLAYER_KEY = 'onsets-puzzle-player';
+
+/** The anonymous player's id, made once and kept in this browser. */
+export function playerId() {
+  let id = localStorage.getItem(PLAYER_KEY);
+  if (!id || !/^[A-Za-z0-9-]{8,64}$/.test(id)) {
+    id = crypto.randomUUID();
+    localStorage.setItem(PLAYER_KEY, id);
+  }
+  return id;
+}
+
+/** @param {string} url @param {RequestInit} [init] */
+async function api(url, init) {
+  const r = await fetch(url, init);
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(body?.error?.message ?? `${r.status}`);
+  return body;
+}
+
+/** The family of a cube face. @param {string} f */
+function family(f) {
+  if (/^~?[0-9]$/.test(f)) return 'digit';
+  if ('BRGY'.includes(f)) return 'color';
+  if ('∪∩−′'.includes(f)) return 'operation';
+  return 'restriction';
+}
+
+/** A row of cubes. @param {string} label @param {string} list */
+function cubes(label, list) {
+  const faces = (list ?? '').split(/\s+/).filter(Boolean);
+  return h('div', { class: 'puzzle-section', dataset: { section: label.toLowerCase() } },
+    h('span', { class: 'puzzle-section-name' }, label),
+    faces.length
+      ? faces.map((f) => h('span', { class: 'puzzle-cube', title: faceWords(f), 'aria-label': faceWords(f) }, cubeSvg(f, family(f))))
+      : h('span', { class: 'small' }, 'none'));
+}
+
+/** The position: cards, Goal, variations, the mat. @param {any} p @param {string} kind */
+function positionView(p, kind) {
+  const cards = p.universe.split(/[\s,]+/).filter(Boolean).sort(cardOrder);
+  return h('div', { class: 'puzzle-position' },
+    h('p', null, `${p.division[0].toUpperCase()}${p.division.slice(1)} division, ${p.adventurous ? 'Adventurous' : 'Basic'} On-Sets`,
+      p.variations?.length ? `; variations: ${p.variations.join(', ')}` : '; no variation'),
+    h('div', { class: 'puzzle-cards', 'aria-label': 'Universe' },
+      cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
+    h('p', { class: 'puzzle-goal' }, kind === 'goal' ? 'Goal: not set yet (the digit cubes are in Resources)' : `Goal: ${p.goal}`),
+    cubes('Required', p.required),
+    cubes('Permitted', p.permitted),
+    cubes('Forbidden', p.forbidden),
+    cubes('Resources', p.resources));
+}
+
+/**
+ * Shows the Puzzles page in `root`.
+ * @param {HTMLElement} root
+ * @param {(path: string) => void} go
+ */
+export function showPuzzles(root, go) {
+  const player = playerId();
+  const me = h('p', { id: 'puzzle-player', 'aria-live': 'polite' }, '');
+  const board = h('section', { id: 'puzzle-board', 'aria-live': 'polite' }, 'Loading the daily puzzle…');
+  const kind = h('select', { id: 'puzzle-kind', 'aria-label': 'Kind' },
+    h('option', { value: '' }, 'any kind'),
+    ['challenge', 'solve', 'safe-move', 'goal'].map((k) => h('option', { value: k }, k)));
+  const theme = h('select', { id: 'puzzle-theme', 'aria-label': 'Theme' }, h('option', { value: '' }, 'any theme'));
+
+  const showMe = (/** @type {any} */ p) => {
+    me.textContent = `Your puzzle rating: ${p.rating} (±${p.deviation}) · solved ${p.solved} of ${p.attempts} · streak ${p.streak} (best ${p.best_streak})`;
+  };
+  api(`/api/puzzles/players/${player}`).then(showMe).catch(() => {});
+  api('/api/puzzles/themes').then((t) => {
+    for (const x of t.themes) if (x.puzzles > 0) theme.append(h('option', { value: x.theme }, `${x.name} (${x.puzzles})`));
+  }).catch(() => {});
+
+  /** @param {any} puzzle @param {string} title */
+  const show = (puzzle, title) => {
+    const result = h('div', { id: 'puzzle-result', 'aria-live': 'polite' });
+    /** @param {string} answer */
+    const send = async (answer) => {
+      result.replaceChildren('Checking…');
+      try {
+        const r = await api(`/api/puzzles/${puzzle.id}/attempt`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ player, answer }),
+        });
+        showMe(r.player);
+        const change = r.rated ? ` Rating ${r.rating_change >= 0 ? '+' : ''}${r.rating_change}.` : ' (Tried before: not rated.)';
+        result.replaceChildren(
+          h('p', { class: `notice ${r.correct ? 'ok' : 'error'}`, id: 'puzzle-verdict' }, r.correct ? 'Correct!' : 'Not right.', change),
+          h('p', null, withRules(r.message)),
+          r.reasons?.length ? h('ul', { id: 'puzzle-reasons' }, r.reasons.map((/** @type {any} */ x) => h('li', null, withRules(`${x.message} (${x.section})`)))) : '',
+          h('details', { open: !r.correct }, h('summary', null, 'Why (proved by the solver)'), h('p', null, withRules(r.explanation))),
+          h('button', { type: 'button', id: 'puzzle-next', class: 'primary', onclick: next }, 'Next puzzle'));
+      } catch (x) {
+        result.replaceChildren(h('p', { class: 'notice error' }, `${x instanceof Error ? x.message : x}`));
+      }
+    };
+    let answer;
+    if (puzzle.choices?.length) {
+      answer = h('div', { class: 'puzzle-choices' },
+        puzzle.choices.map((/** @type {string} */ c) => h('button', { type: 'button', class: 'puzzle-choice', dataset: { answer: c }, onclick: () => send(c) }, c)));
+    } else {
+      const input = h('input', { id: 'puzzle-answer', autocomplete: 'off', spellcheck: 'false', maxlength: 1000,
+        placeholder: puzzle.kind === 'goal' ? 'a Goal, e.g. 3+2' : 'a Solution, e.g. B ∪ R; R ⊆ G' });
+      const form = h('form', { class: 'puzzle-write' }, input, h('button', { type: 'submit', class: 'primary' }, 'Check'));
+      form.addEventListener('submit', (e) => { e.preventDefault(); send(input.value); });
+      answer = form;
+    }
+    board.replaceChildren(
+      h('h2', null, title),
+      h('p', { class: 'small' }, `${puzzle.kind} · rating ${puzzle.rating ?? puzzle.difficulty} · themes: ${(puzzle.themes ?? []).join(', ')}`),
+      h('p', { class: 'puzzle-question', id: 'puzzle-question' }, withRules(puzzle.question)),
+      positionView(puzzle.position, puzzle.kind),
+      answer,
+      result);
+    board.dataset.puzzle = puzzle.id;
+  };
+
+  async function next() {
+    board.replaceChildren('Finding a puzzle…');
+    try {
+      const q = new URLSearchParams({ player, kind: kind.value, theme: theme.value });
+      const r = await api(`/api/puzzles/next?${q}`);
+      show(r.puzzle, 'Puzzle');
+    } catch (x) {
+      board.replaceChildren(h('p', { class: 'notice error' }, `${x instanceof Error ? x.message : x}`));
+    }
+  }
+
+  async function daily() {
+    try {
+      const r = await api('/api/puzzles/daily');
+      show(r.puzzle, `Daily puzzle, ${r.date}`);
+    } catch (x) {
+      board.replaceChildren(h('p', { class: 'notice error' }, `${x instanceof Error ? x.message : x}`));
+    }
+  }
+
+  root.replaceChildren(
+    h('header', { class: 'puzzles-head' },
+      h('h1', null, 'Puzzles'),
+      h('a', { href: '/', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/'); } }, '← Lobby')),
+    h('p', { class: 'small' }, 'Every answer is proved by the exact solver; a written Solution is judged by the checker with its rule sections.'),
+    me,
+    h('div', { class: 'puzzle-controls' },
+      h('button', { type: 'button', id: 'puzzle-daily', onclick: daily }, 'Daily puzzle'),
+      kind, theme,
+      h('button', { type: 'button', id: 'puzzle-new', onclick: next }, 'New puzzle')),
+    board);
+  daily();
+}
