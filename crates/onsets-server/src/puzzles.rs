@@ -391,7 +391,14 @@ async fn next(
         None => None,
         Some(k) => match k.parse::<onsets_puzzles::Kind>() {
             Ok(k) => Some(k),
-            Err(e) => return error(StatusCode::BAD_REQUEST, ApiCode::BadRequest, e, Some("kind")),
+            Err(e) => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    ApiCode::BadRequest,
+                    e,
+                    Some("kind"),
+                )
+            }
         },
     };
     let theme = q.theme.filter(|t| !t.is_empty());
@@ -546,7 +553,14 @@ async fn attempt(
     };
     let req: AttemptBody = match serde_json::from_slice(&body) {
         Ok(r) => r,
-        Err(e) => return error(StatusCode::BAD_REQUEST, ApiCode::BadRequest, e.to_string(), None),
+        Err(e) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                ApiCode::BadRequest,
+                e.to_string(),
+                None,
+            )
+        }
     };
     if !valid_player(&req.player) {
         return error(
