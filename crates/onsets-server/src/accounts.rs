@@ -117,7 +117,10 @@ pub(crate) fn unauthorized() -> Response {
 /// The JSON body of a request: 415 unless `application/json` (an empty body
 /// without a content type is `{}`, for bodiless posts), 413 when too large,
 /// 400 with the field when it does not read as `T`.
-pub(crate) fn read_json<T: DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> Result<T, Response> {
+pub(crate) fn read_json<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<T, Response> {
     let bare = body.is_empty() && headers.get(header::CONTENT_TYPE).is_none();
     if !bare && !is_json(headers) {
         return Err(api_error(
@@ -203,10 +206,16 @@ pub struct PasswordChange {
 
 fn check_password(p: &str, field: &str) -> Result<(), Response> {
     if p.len() > MAX_PASSWORD_BYTES {
-        return Err(bad(field, format!("a password is at most {MAX_PASSWORD_BYTES} bytes")));
+        return Err(bad(
+            field,
+            format!("a password is at most {MAX_PASSWORD_BYTES} bytes"),
+        ));
     }
     if p.chars().count() < MIN_PASSWORD_CHARS {
-        return Err(bad(field, format!("a password is at least {MIN_PASSWORD_CHARS} characters")));
+        return Err(bad(
+            field,
+            format!("a password is at least {MIN_PASSWORD_CHARS} characters"),
+        ));
     }
     Ok(())
 }
@@ -224,8 +233,7 @@ async fn hash_password(password: String) -> Result<String> {
 
 async fn verify_password(password: String, hash: String) -> Result<bool> {
     tokio::task::spawn_blocking(move || {
-        let parsed =
-            PasswordHash::new(&hash).map_err(|e| anyhow::anyhow!("a stored hash: {e}"))?;
+        let parsed = PasswordHash::new(&hash).map_err(|e| anyhow::anyhow!("a stored hash: {e}"))?;
         Ok(Argon2::default()
             .verify_password(password.as_bytes(), &parsed)
             .is_ok())
@@ -240,7 +248,8 @@ async fn start_session(store: &Store, account: &str) -> Result<String> {
         uuid::Uuid::new_v4().simple(),
         uuid::Uuid::new_v4().simple()
     );
-    let sql = "INSERT INTO account_sessions (token_hash, account_id, expires_at) VALUES ($1, $2, $3)";
+    let sql =
+        "INSERT INTO account_sessions (token_hash, account_id, expires_at) VALUES ($1, $2, $3)";
     with_pool!(store, |p| sqlx::query(sql)
         .bind(sha256_hex(&token))
         .bind(account)
@@ -333,7 +342,11 @@ pub(crate) async fn sign_up(
 fn taken(name: &str) -> Response {
     api_error(
         StatusCode::CONFLICT,
-        ApiError::new("name-taken", format!("the name `{name}` is taken"), Some("name")),
+        ApiError::new(
+            "name-taken",
+            format!("the name `{name}` is taken"),
+            Some("name"),
+        ),
     )
 }
 
@@ -456,7 +469,9 @@ pub(crate) async fn change_password(
         Ok(h) => h,
         Err(e) => return storage(e),
     };
-    let keep = cookie_token(&headers).map(|t| sha256_hex(&t)).unwrap_or_default();
+    let keep = cookie_token(&headers)
+        .map(|t| sha256_hex(&t))
+        .unwrap_or_default();
     let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| async {
         sqlx::query("UPDATE accounts SET password_hash = $1 WHERE id = $2")
             .bind(&new_hash)

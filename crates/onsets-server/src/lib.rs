@@ -69,11 +69,26 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/api/logout", post(accounts::logout))
         .route("/api/tournaments", post(tournaments::create))
         .route("/api/tournaments/{id}", get(tournaments::get))
-        .route("/api/tournaments/{id}/entries", post(tournaments::add_entry))
-        .route("/api/tournaments/{id}/rounds", post(tournaments::pair_round))
-        .route("/api/tournaments/{id}/results", post(tournaments::record_result))
-        .route("/api/tournaments/{id}/standings", get(tournaments::standings))
-        .route("/tournaments/{id}", get(|| async { web::file("index.html") }))
+        .route(
+            "/api/tournaments/{id}/entries",
+            post(tournaments::add_entry),
+        )
+        .route(
+            "/api/tournaments/{id}/rounds",
+            post(tournaments::pair_round),
+        )
+        .route(
+            "/api/tournaments/{id}/results",
+            post(tournaments::record_result),
+        )
+        .route(
+            "/api/tournaments/{id}/standings",
+            get(tournaments::standings),
+        )
+        .route(
+            "/tournaments/{id}",
+            get(|| async { web::file("index.html") }),
+        )
         .route("/ws", get(ws_upgrade))
         .route("/", get(|| async { web::file("index.html") }))
         .route("/t/{id}", get(|| async { web::file("index.html") }))

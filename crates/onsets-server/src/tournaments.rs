@@ -173,9 +173,10 @@ pub(crate) async fn create(
         Err(e) => return bad("division", e),
     };
     let first = match req.first_round.as_deref() {
-        None | Some("random") => {
-            FirstRound::Random(req.seed.unwrap_or_else(|| uuid::Uuid::new_v4().as_u64_pair().0))
-        }
+        None | Some("random") => FirstRound::Random(
+            req.seed
+                .unwrap_or_else(|| uuid::Uuid::new_v4().as_u64_pair().0),
+        ),
         Some("seeds") => FirstRound::Seeds,
         Some(_) => return bad("first_round", "`first_round` is `random` or `seeds`"),
     };
@@ -307,7 +308,12 @@ pub async fn add_entry(
         Ok(n) => n,
         Err(m) => return bad("name", m),
     };
-    let team = match req.team.as_deref().map(crate::text::normalize_name).transpose() {
+    let team = match req
+        .team
+        .as_deref()
+        .map(crate::text::normalize_name)
+        .transpose()
+    {
         Ok(t) => t,
         Err(m) => return bad("team", m),
     };
