@@ -10,6 +10,9 @@
 //! * `POST /api/account/password {"password","new_password"}` → 200;
 //! * `GET /api/account` → the signed-in account, 401 otherwise.
 
+// Handlers' early returns are whole responses, built once per request.
+#![allow(clippy::result_large_err)]
+
 use crate::limits::{ClientKey, Limited};
 use crate::lobby::{ApiError, Config};
 use crate::{api_error, is_json, too_many, Client, Lobby, Store};
