@@ -18,6 +18,7 @@
 pub mod event;
 pub mod match_points;
 pub mod pairing;
+pub mod ratings;
 pub mod standings;
 
 pub use event::{Entry, Event, EventError, FirstRound, Round, Table};
