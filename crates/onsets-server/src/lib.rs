@@ -22,6 +22,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod pool;
 pub mod protocol;
+pub mod ratings;
 pub mod store;
 pub mod table;
 pub mod text;
@@ -63,6 +64,8 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/api/tables/{id}", get(get_table))
         .route("/api/tables/{id}/log", get(get_log))
         .route("/api/accounts", post(accounts::sign_up))
+        .route("/api/accounts/{name}", get(ratings::profile))
+        .route("/api/tables/{id}/claim", post(ratings::claim))
         .route("/api/account", get(accounts::me))
         .route("/api/account/password", post(accounts::change_password))
         .route("/api/login", post(accounts::login))

@@ -527,3 +527,94 @@ async fn a_three_round_event_with_results_and_standings() {
         s.stop();
     }
 }
+
+/// A finished online table (a bot match's log stored as a table with a
+/// human seat 0 and a Club bot at seat 1): the account that claims seat 0
+/// with its token gets a Junior rating and the match in its history.
+#[tokio::test]
+async fn a_claimed_seat_is_rated_when_the_match_is_over() {
+    let log = onsets_review::botmatch::bot_match_log(
+        &[onsets_bots::Level::Club, onsets_bots::Level::Club],
+        onsets_core::Division::Junior,
+        false,
+        7,
+    )
+    .unwrap();
+    for db in databases().await {
+        let store = onsets_server::Store::open(&db).await.unwrap();
+        let spec = json!({"division": "junior", "adventurous": false,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "club"}],
+            "round_minutes": 30, "checking": "judge", "seed": 7, "bot_pace": 0});
+        store
+            .create_table("rated1", 1, &spec.to_string())
+            .await
+            .unwrap();
+        store
+            .set_seat("rated1", 0, "Ada", "token-zero")
+            .await
+            .unwrap();
+        store
+            .set_seat("rated1", 1, "Club bot", "token-one")
+            .await
+            .unwrap();
+        let mut lines = log.lines().filter(|l| !l.trim().is_empty());
+        store.start("rated1", lines.next().unwrap()).await.unwrap();
+        for (i, a) in lines.enumerate() {
+            store.append("rated1", i as u64 + 1, a).await.unwrap();
+        }
+        store.set_status("rated1", "over").await.unwrap();
+        let s = Server::start(&db);
+        let a = s.addr;
+        let c = sign_up(a, "Ada").await;
+        let r = post(
+            a,
+            "/api/tables/rated1/claim",
+            json!({"seat": 0, "token": "token-one"}),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(r.status, 403, "{}", r.body);
+        let r = post(
+            a,
+            "/api/tables/rated1/claim",
+            json!({"seat": 0, "token": "token-zero"}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 401);
+        let r = post(
+            a,
+            "/api/tables/rated1/claim",
+            json!({"seat": 0, "token": "token-zero"}),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let p = get(a, "/api/accounts/ada", None).await;
+        assert_eq!(p.status, 200, "{}", p.body);
+        assert_eq!(p.body["name"], "Ada");
+        let ratings = p.body["ratings"].as_array().unwrap();
+        assert_eq!(ratings.len(), 1, "{}", p.body);
+        assert_eq!(ratings[0]["division"], "junior");
+        assert_eq!(ratings[0]["games"], 1);
+        assert_eq!(ratings[0]["provisional"], true);
+        assert!(ratings[0]["deviation"].as_f64().unwrap() < 8.4);
+        let m = &p.body["matches"][0];
+        assert_eq!(m["table"], "rated1");
+        assert_eq!(m["replay"], "/t/rated1");
+        assert!([0, 4, 5, 6].contains(&m["match_points"].as_i64().unwrap()));
+        // Claiming again rates nothing twice.
+        let r = post(
+            a,
+            "/api/tables/rated1/claim",
+            json!({"seat": 0, "token": "token-zero"}),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        let p = get(a, "/api/accounts/Ada", None).await;
+        assert_eq!(p.body["ratings"][0]["games"], 1);
+        assert_eq!(get(a, "/api/accounts/nobody", None).await.status, 404);
+        s.stop();
+    }
+}
