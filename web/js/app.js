@@ -2,9 +2,11 @@
 
 import { showLobby } from './lobby.js';
 import { TableView } from './table.js';
+import { showAccount, showProfile } from './accounts.js';
+import { showEvent, showOrganizer } from './tournament.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
-/** @type {TableView|null} */
+/** @type {{destroy: () => void}|null} */
 let current = null;
 
 /** @param {string} path */
@@ -20,6 +22,19 @@ function route() {
   if (m) {
     const watch = new URLSearchParams(location.search).has('watch');
     current = new TableView(root, m[1], watch, go);
+  } else if (location.pathname === '/account') {
+    showAccount(root, go);
+  } else if (location.pathname.startsWith('/players/')) {
+    showProfile(root, decodeURIComponent(location.pathname.slice('/players/'.length)), go);
+  } else if (location.pathname === '/tournaments') {
+    showOrganizer(root, go);
+  } else if (location.pathname.startsWith('/tournaments/')) {
+    /** @type {{destroy: () => void}} */
+    const poll = { destroy: () => {} };
+    current = poll;
+    showEvent(root, location.pathname.slice('/tournaments/'.length), go).then((stop) => {
+      poll.destroy = stop;
+    });
   } else {
     showLobby(root, go);
   }
