@@ -92,6 +92,9 @@ pub fn app(lobby: Lobby) -> Router {
             "/tournaments/{id}",
             get(|| async { web::file("index.html") }),
         )
+        .route("/tournaments", get(|| async { web::file("index.html") }))
+        .route("/account", get(|| async { web::file("index.html") }))
+        .route("/players/{name}", get(|| async { web::file("index.html") }))
         .route("/ws", get(ws_upgrade))
         .route("/", get(|| async { web::file("index.html") }))
         .route("/t/{id}", get(|| async { web::file("index.html") }))
