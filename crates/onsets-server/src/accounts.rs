@@ -251,6 +251,13 @@ async fn start_session(store: &Store, account: &str) -> Result<String> {
         uuid::Uuid::new_v4().simple(),
         uuid::Uuid::new_v4().simple()
     );
+    // Expired sessions are forgotten as new ones start.
+    let forget = "DELETE FROM account_sessions WHERE expires_at <= $1";
+    with_pool!(store, |p| sqlx::query(forget)
+        .bind(now())
+        .execute(p)
+        .await
+        .map(|_| ()))?;
     let sql =
         "INSERT INTO account_sessions (token_hash, account_id, expires_at) VALUES ($1, $2, $3)";
     with_pool!(store, |p| sqlx::query(sql)
