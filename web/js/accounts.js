@@ -2,6 +2,7 @@
 // (ratings by Division, rated matches with links to their replays) at
 // `/players/{name}`. The session is an HttpOnly cookie set by the server.
 
+import { savedSeat } from './api.js';
 import { h } from './dom.js';
 
 /**
@@ -31,7 +32,7 @@ export async function call(method, url, body) {
 /** The signed-in account, or null. @returns {Promise<{id: string, name: string}|null>} */
 export async function whoAmI() {
   const r = await call('GET', '/api/account');
-  return r.status === 200 ? r.body : null;
+  return r.status === 200 && r.body?.signed_in ? r.body : null;
 }
 
 /** @param {any} body */
@@ -145,4 +146,30 @@ export async function showProfile(root, name, go, own = false) {
             h('td', null, h('a', { href: m.replay }, 'replay')),
             h('td', null, h('a', { href: m.log }, 'log')))))),
       h('p', null, h('a', { href: '/', onclick: link(go, '/') }, 'Back to the lobby'))));
+}
+
+/**
+ * On a table's page: once this browser holds a seat there (its token saved
+ * when joining) and someone is signed in, claims the seat for the account so
+ * that the match is rated (docs/ratings.md). Checks every 5 s until done;
+ * returns a function that stops checking.
+ * @param {string} table
+ * @returns {() => void}
+ */
+export function claimSeatWhenSeated(table) {
+  let done = false;
+  const attempt = async () => {
+    if (done) return;
+    const seat = savedSeat(table);
+    if (!seat) return;
+    done = true;
+    if (!(await whoAmI())) return;
+    await call('POST', `/api/tables/${encodeURIComponent(table)}/claim`, { seat: seat.seat, token: seat.token });
+  };
+  const timer = setInterval(attempt, 5000);
+  attempt();
+  return () => {
+    done = true;
+    clearInterval(timer);
+  };
 }

@@ -2,7 +2,7 @@
 
 import { showLobby } from './lobby.js';
 import { TableView } from './table.js';
-import { showAccount, showProfile } from './accounts.js';
+import { claimSeatWhenSeated, showAccount, showProfile } from './accounts.js';
 import { showEvent, showOrganizer } from './tournament.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
@@ -21,7 +21,15 @@ function route() {
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   if (m) {
     const watch = new URLSearchParams(location.search).has('watch');
-    current = new TableView(root, m[1], watch, go);
+    const view = new TableView(root, m[1], watch, go);
+    // A signed-in player's seat is claimed for ratings (issue 17).
+    const stopClaim = watch ? () => {} : claimSeatWhenSeated(m[1]);
+    current = {
+      destroy: () => {
+        stopClaim();
+        view.destroy();
+      },
+    };
   } else if (location.pathname === '/account') {
     showAccount(root, go);
   } else if (location.pathname.startsWith('/players/')) {

@@ -8,7 +8,7 @@
 //! * `POST /api/login {"name","password"}` → 200, sets the session;
 //! * `POST /api/logout` → 200, ends it;
 //! * `POST /api/account/password {"password","new_password"}` → 200;
-//! * `GET /api/account` → the signed-in account, 401 otherwise.
+//! * `GET /api/account` → `{"signed_in", "id"?, "name"?}`.
 
 // Handlers' early returns are whole responses, built once per request.
 #![allow(clippy::result_large_err)]
@@ -432,11 +432,14 @@ pub async fn logout(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes)
     )
 }
 
-/// `GET /api/account`: who is signed in.
+/// `GET /api/account`: who is signed in: `{"signed_in": true, "id", "name"}`
+/// or `{"signed_in": false}` (200 either way: pages ask on every load).
 pub async fn me(State(lobby): State<Lobby>, headers: HeaderMap) -> Response {
-    match require(&lobby, &headers).await {
-        Ok(a) => Json(serde_json::json!({ "id": a.id, "name": a.name })).into_response(),
-        Err(r) => r,
+    match signed_in(&lobby.store, &headers).await {
+        Ok(Some(a)) => Json(serde_json::json!({ "signed_in": true, "id": a.id, "name": a.name }))
+            .into_response(),
+        Ok(None) => Json(serde_json::json!({ "signed_in": false })).into_response(),
+        Err(e) => storage(e),
     }
 }
 
