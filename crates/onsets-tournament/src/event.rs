@@ -227,7 +227,7 @@ impl Event {
             }
             c
         };
-        let tables = seat(&order, &sizes, &cost, SEARCH_BUDGET)
+        let tables = seat(&order, &sizes, &cost, repeat, SEARCH_BUDGET)
             .into_iter()
             .enumerate()
             .map(|(i, players)| Table {

@@ -38,26 +38,90 @@ pub fn table_sizes(n: usize) -> (Vec<usize>, bool) {
 /// `sizes` (any arrangement of that multiset), minimising the sum of
 /// `cost(a, b)` over every two entries seated together. Returns the tables
 /// in order, each with its entries in the given order.
+///
+/// The search runs first bounded by `hard` (a seating of total cost under
+/// it, e.g. one without a repeated meeting: any pair costing `hard` or more
+/// is then cut at once), and only when none is found within the budget,
+/// unbounded: so a large event finds a seating free of costly pairs long
+/// before the budget would be spent improving a poor first seating. When
+/// even that search runs out of budget, pairwise swaps between tables lower
+/// the cost further ([`improve`]).
 pub fn seat(
     order: &[usize],
     sizes: &[usize],
     cost: &dyn Fn(usize, usize) -> u64,
+    hard: u64,
     budget: u64,
 ) -> Vec<Vec<usize>> {
-    let mut threes = sizes.iter().filter(|s| **s == 3).count();
-    let mut twos = sizes.iter().filter(|s| **s == 2).count();
+    let threes = sizes.iter().filter(|s| **s == 3).count();
+    let twos = sizes.iter().filter(|s| **s == 2).count();
     debug_assert_eq!(threes * 3 + twos * 2, order.len());
-    let mut s = Search {
-        order,
-        cost,
-        budget,
-        nodes: 0,
-        seated: vec![false; order.len()],
-        tables: Vec::new(),
-        best: None,
-    };
-    s.dfs(&mut threes, &mut twos, 0);
-    s.best.map(|(_, t)| t).unwrap_or_default()
+    for bound in [Some(hard), None] {
+        let mut s = Search {
+            order,
+            cost,
+            budget,
+            nodes: 0,
+            seated: vec![false; order.len()],
+            tables: Vec::new(),
+            best: bound.map(|b| (b, Vec::new())),
+        };
+        s.dfs(&mut threes.clone(), &mut twos.clone(), 0);
+        match s.best {
+            Some((_, t)) if bound.is_some() && (!t.is_empty() || order.is_empty()) => return t,
+            Some((_, mut t)) if bound.is_none() => {
+                improve(&mut t, cost);
+                return t;
+            }
+            _ => {}
+        }
+    }
+    Vec::new()
+}
+
+/// The cost of one table: every two of its players.
+fn table_cost(t: &[usize], cost: &dyn Fn(usize, usize) -> u64) -> u64 {
+    let mut c = 0;
+    for (i, a) in t.iter().enumerate() {
+        for b in &t[i + 1..] {
+            c += cost(*a, *b);
+        }
+    }
+    c
+}
+
+/// When the budget ran out without a seating free of costly pairs: swaps
+/// two players of two tables while that lowers the cost (at most 50 sweeps).
+/// A seating found by the exhaustive search is left alone (no swap can
+/// improve on the least cost).
+fn improve(tables: &mut [Vec<usize>], cost: &dyn Fn(usize, usize) -> u64) {
+    for _ in 0..50 {
+        let mut better = false;
+        for a in 0..tables.len() {
+            for b in a + 1..tables.len() {
+                for i in 0..tables[a].len() {
+                    for j in 0..tables[b].len() {
+                        let before = table_cost(&tables[a], cost) + table_cost(&tables[b], cost);
+                        if before == 0 {
+                            continue;
+                        }
+                        let (x, y) = (tables[a][i], tables[b][j]);
+                        tables[a][i] = y;
+                        tables[b][j] = x;
+                        if table_cost(&tables[a], cost) + table_cost(&tables[b], cost) < before {
+                            better = true;
+                        } else {
+                            tables[a][i] = x;
+                            tables[b][j] = y;
+                        }
+                    }
+                }
+            }
+        }
+        if !better {
+            return;
+        }
+    }
 }
 
 struct Search<'a> {
@@ -153,14 +217,14 @@ mod tests {
 
     #[test]
     fn with_no_costs_tables_follow_the_order() {
-        let t = seat(&[4, 3, 2, 1, 0], &[3, 2], &|_, _| 0, SEARCH_BUDGET);
+        let t = seat(&[4, 3, 2, 1, 0], &[3, 2], &|_, _| 0, 1, SEARCH_BUDGET);
         assert_eq!(t, vec![vec![4, 3, 2], vec![1, 0]]);
     }
 
     #[test]
     fn a_costly_pair_is_split() {
         let cost = |a: usize, b: usize| u64::from((a.min(b), a.max(b)) == (0, 1));
-        let t = seat(&[0, 1, 2, 3], &[2, 2], &cost, SEARCH_BUDGET);
+        let t = seat(&[0, 1, 2, 3], &[2, 2], &cost, 1, SEARCH_BUDGET);
         assert_eq!(t, vec![vec![0, 2], vec![1, 3]]);
     }
 }
