@@ -6,9 +6,11 @@ import { showPuzzles } from './puzzles.js';
 import { TableView } from './table.js';
 import { ReviewView } from './review.js';
 import { showJudge } from './judge.js';
+import { claimSeatWhenSeated, showAccount, showProfile } from './accounts.js';
+import { showEvent, showOrganizer } from './tournament.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
-/** @type {TableView|ReviewView|null} */
+/** @type {{destroy: () => void}|null} */
 let current = null;
 
 /** @param {string} path */
@@ -28,9 +30,30 @@ function route() {
     showJudge(root);
   } else if (m) {
     const watch = new URLSearchParams(location.search).has('watch');
-    current = new TableView(root, m[1], watch, go);
+    const view = new TableView(root, m[1], watch, go);
+    // A signed-in player's seat is claimed for ratings (issue 17).
+    const stopClaim = watch ? () => {} : claimSeatWhenSeated(m[1]);
+    current = {
+      destroy: () => {
+        stopClaim();
+        view.destroy();
+      },
+    };
   } else if (/^\/puzzles\/?$/.test(location.pathname)) {
     showPuzzles(root, go);
+  } else if (location.pathname === '/account') {
+    showAccount(root, go);
+  } else if (location.pathname.startsWith('/players/')) {
+    showProfile(root, decodeURIComponent(location.pathname.slice('/players/'.length)), go);
+  } else if (location.pathname === '/tournaments') {
+    showOrganizer(root, go);
+  } else if (location.pathname.startsWith('/tournaments/')) {
+    /** @type {{destroy: () => void}} */
+    const poll = { destroy: () => {} };
+    current = poll;
+    showEvent(root, location.pathname.slice('/tournaments/'.length), go).then((stop) => {
+      poll.destroy = stop;
+    });
   } else {
     showLobby(root, go);
   }

@@ -16,6 +16,7 @@
 //! ```
 
 mod assist;
+pub mod accounts;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
@@ -23,9 +24,11 @@ pub mod metrics;
 pub mod pool;
 pub mod protocol;
 pub mod puzzles;
+pub mod ratings;
 pub mod store;
 pub mod table;
 pub mod text;
+pub mod tournaments;
 pub mod view;
 mod web;
 mod ws;
@@ -37,7 +40,7 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use lobby::{ApiCode, ApiError, ListQuery};
 use std::net::SocketAddr;
@@ -65,6 +68,38 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/api/tables/{id}/review", get(assist::review))
         .route("/api/explain", axum::routing::post(assist::explain))
         .route("/api/judge", axum::routing::post(assist::judge))
+        .route("/api/accounts", post(accounts::sign_up))
+        .route("/api/accounts/{name}", get(ratings::profile))
+        .route("/api/tables/{id}/claim", post(ratings::claim))
+        .route("/api/account", get(accounts::me))
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/login", post(accounts::login))
+        .route("/api/logout", post(accounts::logout))
+        .route("/api/tournaments", post(tournaments::create))
+        .route("/api/tournaments/{id}", get(tournaments::get))
+        .route(
+            "/api/tournaments/{id}/entries",
+            post(tournaments::add_entry),
+        )
+        .route(
+            "/api/tournaments/{id}/rounds",
+            post(tournaments::pair_round),
+        )
+        .route(
+            "/api/tournaments/{id}/results",
+            post(tournaments::record_result),
+        )
+        .route(
+            "/api/tournaments/{id}/standings",
+            get(tournaments::standings),
+        )
+        .route(
+            "/tournaments/{id}",
+            get(|| async { web::file("index.html") }),
+        )
+        .route("/tournaments", get(|| async { web::file("index.html") }))
+        .route("/account", get(|| async { web::file("index.html") }))
+        .route("/players/{name}", get(|| async { web::file("index.html") }))
         .route("/ws", get(ws_upgrade))
         .merge(puzzles::routes())
         .route("/puzzles", get(|| async { web::file("index.html") }))
@@ -99,7 +134,7 @@ async fn security_headers(mut r: Response) -> Response {
     r
 }
 
-fn api_error(status: StatusCode, e: ApiError) -> Response {
+pub(crate) fn api_error(status: StatusCode, e: ApiError) -> Response {
     (status, Json(serde_json::json!({ "error": e }))).into_response()
 }
 
@@ -107,7 +142,7 @@ fn api_error(status: StatusCode, e: ApiError) -> Response {
 /// `ConnectInfo`, or, when that peer is one of the operator's trusted reverse
 /// proxies (`--trusted-proxy`), the address it reports in `X-Forwarded-For`
 /// (`limits::client_key`).
-struct Client(limits::ClientKey);
+pub(crate) struct Client(pub(crate) limits::ClientKey);
 
 impl axum::extract::FromRequestParts<Lobby> for Client {
     type Rejection = std::convert::Infallible;
@@ -135,7 +170,7 @@ impl axum::extract::FromRequestParts<Lobby> for Client {
     }
 }
 
-fn too_many(lobby: &Lobby, l: limits::Limited) -> Response {
+pub(crate) fn too_many(lobby: &Lobby, l: limits::Limited) -> Response {
     lobby.metrics.limited();
     let mut r = api_error(
         StatusCode::TOO_MANY_REQUESTS,
@@ -226,7 +261,7 @@ async fn get_log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response
 }
 
 /// `application/json`, with or without parameters.
-fn is_json(headers: &HeaderMap) -> bool {
+pub(crate) fn is_json(headers: &HeaderMap) -> bool {
     headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

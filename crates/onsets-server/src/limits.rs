@@ -50,7 +50,7 @@ pub struct Limits {
     allow_origins: Vec<String>,
 }
 
-fn limiter(per_minute: u32, burst: u32) -> Option<DefaultKeyedRateLimiter<ClientKey>> {
+pub(crate) fn limiter(per_minute: u32, burst: u32) -> Option<DefaultKeyedRateLimiter<ClientKey>> {
     let rate = NonZeroU32::new(per_minute)?;
     let burst = NonZeroU32::new(burst.max(1)).unwrap_or(NonZeroU32::MIN);
     Some(RateLimiter::keyed(
@@ -76,7 +76,7 @@ impl Limits {
         }
     }
 
-    fn check(
+    pub(crate) fn check(
         l: &Option<DefaultKeyedRateLimiter<ClientKey>>,
         key: ClientKey,
         what: &str,

@@ -160,6 +160,8 @@ pub struct Lobby {
     pub metrics: Arc<Metrics>,
     pub config: Arc<Config>,
     pub limits: Arc<crate::limits::Limits>,
+    /// Sign-in rate limits (accounts, issue 17).
+    pub guard: Arc<crate::accounts::Guard>,
     /// One replay loaded at a time (two spectators of one archived table
     /// get one table task).
     replay_load: Arc<tokio::sync::Mutex<()>>,
@@ -390,6 +392,7 @@ impl Lobby {
             store,
             metrics: Arc::new(Metrics::default()),
             limits: Arc::new(crate::limits::Limits::new(&config)),
+            guard: Arc::new(crate::accounts::Guard::new(&config)),
             config: Arc::new(config),
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
         };

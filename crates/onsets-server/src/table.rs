@@ -787,6 +787,8 @@ impl Table {
             if let Err(e) = self.store.set_status(&self.id, "over").await {
                 tracing::error!(table = %self.id, "storing the status failed: {e:#}");
             }
+            // Ratings of signed-in seats (issue 17).
+            crate::ratings::settle_in_background(self.store.clone(), self.id.clone());
             // The clock stops: frames carry the match's last time.
             self.base_ms = self.m.as_ref().map_or(0, |m| m.now_ms);
             self.origin = Instant::now();

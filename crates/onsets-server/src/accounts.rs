@@ -1,0 +1,506 @@
+//! Accounts and sessions (issue 17): sign up, sign in, sign out, change
+//! the password. Passwords are hashed with argon2id (the `argon2` crate's
+//! defaults, OWASP's minimum: 19 MiB, 2 passes); a session is a random token
+//! in an `HttpOnly; SameSite=Lax` cookie, stored only as its SHA-256, with
+//! an expiry. Routes (docs/protocol.md, "Accounts"):
+//!
+//! * `POST /api/accounts {"name","password"}` → 201, signed in;
+//! * `POST /api/login {"name","password"}` → 200, sets the session;
+//! * `POST /api/logout` → 200, ends it;
+//! * `POST /api/account/password {"password","new_password"}` → 200;
+//! * `GET /api/account` → `{"signed_in", "id"?, "name"?}`.
+
+// Handlers' early returns are whole responses, built once per request.
+#![allow(clippy::result_large_err)]
+
+use crate::limits::{ClientKey, Limited};
+use crate::lobby::{ApiError, Config};
+use crate::{api_error, is_json, too_many, Client, Lobby, Store};
+use anyhow::Result;
+use argon2::password_hash::{rand_core::OsRng, PasswordHash, SaltString};
+use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use governor::DefaultKeyedRateLimiter;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "onsets_session";
+/// How long a session lasts.
+pub const SESSION_SECONDS: i64 = 30 * 24 * 3600;
+/// Shortest password, in characters.
+pub const MIN_PASSWORD_CHARS: usize = 8;
+/// Longest password, in bytes.
+pub const MAX_PASSWORD_BYTES: usize = 256;
+/// Largest JSON body of the account and tournament routes.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// Runs `$body` with `$p` the pool of either database.
+macro_rules! with_pool {
+    ($store:expr, |$p:ident| $body:expr) => {
+        match $store {
+            Store::Sqlite($p) => $body,
+            Store::Postgres($p) => $body,
+        }
+    };
+}
+pub(crate) use with_pool;
+
+/// Rate limits of signing in and signing up, by client address.
+pub struct Guard {
+    login: Option<DefaultKeyedRateLimiter<ClientKey>>,
+    per_minute: u32,
+}
+
+impl Guard {
+    /// Sign-ins and sign-ups: 20 a minute per address (bursts of 10), off
+    /// when the operator turned table-creation limits off (`Config::unlimited`).
+    pub fn new(c: &Config) -> Guard {
+        let per_minute = if c.create_per_minute == 0 { 0 } else { 20 };
+        Guard {
+            login: crate::limits::limiter(per_minute, 10),
+            per_minute,
+        }
+    }
+
+    pub fn login(&self, key: ClientKey) -> Result<(), Limited> {
+        crate::limits::Limits::check(&self.login, key, "sign-ins", self.per_minute)
+    }
+}
+
+/// A signed-in account.
+#[derive(Clone, Debug)]
+pub struct Account {
+    pub id: String,
+    pub name: String,
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn sha256_hex(s: &str) -> String {
+    Sha256::digest(s.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+pub(crate) fn bad(field: &str, message: impl Into<String>) -> Response {
+    api_error(
+        StatusCode::BAD_REQUEST,
+        ApiError::new("bad-field", message, Some(field)),
+    )
+}
+
+pub(crate) fn storage(e: anyhow::Error) -> Response {
+    tracing::error!("accounts/tournaments storage: {e:#}");
+    api_error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        ApiError::new("storage", "the server could not reach its database", None),
+    )
+}
+
+pub(crate) fn unauthorized() -> Response {
+    api_error(
+        StatusCode::UNAUTHORIZED,
+        ApiError::new("not-signed-in", "sign in first", None),
+    )
+}
+
+/// The JSON body of a request: 415 unless `application/json` (an empty body
+/// without a content type is `{}`, for bodiless posts), 413 when too large,
+/// 400 with the field when it does not read as `T`.
+pub(crate) fn read_json<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<T, Response> {
+    let bare = body.is_empty() && headers.get(header::CONTENT_TYPE).is_none();
+    if !bare && !is_json(headers) {
+        return Err(api_error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::new(
+                "unsupported-media-type",
+                "send JSON, with `Content-Type: application/json`",
+                None,
+            ),
+        ));
+    }
+    if body.len() > MAX_BODY_BYTES {
+        return Err(api_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::new("too-large", "the request is too large", None),
+        ));
+    }
+    let text: &[u8] = if body.is_empty() { b"{}" } else { body };
+    serde_json::from_slice(text).map_err(|e| {
+        let msg = e.to_string();
+        let field = crate::protocol::field_of(&msg);
+        api_error(
+            StatusCode::BAD_REQUEST,
+            ApiError::new("bad-request", msg, field.as_deref()),
+        )
+    })
+}
+
+/// The session token of the request's cookie, if any.
+fn cookie_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == SESSION_COOKIE)
+        .map(|(_, v)| v.to_string())
+        .filter(|v| !v.is_empty() && v.len() <= 128)
+}
+
+/// The account signed in by the request's cookie, if its session is alive.
+pub async fn signed_in(store: &Store, headers: &HeaderMap) -> Result<Option<Account>> {
+    let Some(token) = cookie_token(headers) else {
+        return Ok(None);
+    };
+    let hash = sha256_hex(&token);
+    let sql = "SELECT a.id, a.name FROM account_sessions s JOIN accounts a ON a.id = s.account_id \
+               WHERE s.token_hash = $1 AND s.expires_at > $2";
+    Ok(with_pool!(store, |p| sqlx::query(sql)
+        .bind(&hash)
+        .bind(now())
+        .fetch_optional(p)
+        .await?
+        .map(|r| Account {
+            id: r.get(0),
+            name: r.get(1),
+        })))
+}
+
+/// [`signed_in`] as a response: 401 when nobody is.
+pub(crate) async fn require(lobby: &Lobby, headers: &HeaderMap) -> Result<Account, Response> {
+    match signed_in(&lobby.store, headers).await {
+        Ok(Some(a)) => Ok(a),
+        Ok(None) => Err(unauthorized()),
+        Err(e) => Err(storage(e)),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    pub password: String,
+    pub new_password: String,
+}
+
+fn check_password(p: &str, field: &str) -> Result<(), Response> {
+    if p.len() > MAX_PASSWORD_BYTES {
+        return Err(bad(
+            field,
+            format!("a password is at most {MAX_PASSWORD_BYTES} bytes"),
+        ));
+    }
+    if p.chars().count() < MIN_PASSWORD_CHARS {
+        return Err(bad(
+            field,
+            format!("a password is at least {MIN_PASSWORD_CHARS} characters"),
+        ));
+    }
+    Ok(())
+}
+
+async fn hash_password(password: String) -> Result<String> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut OsRng);
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| anyhow::anyhow!("hashing a password: {e}"))
+    })
+    .await?
+}
+
+async fn verify_password(password: String, hash: String) -> Result<bool> {
+    tokio::task::spawn_blocking(move || {
+        let parsed = PasswordHash::new(&hash).map_err(|e| anyhow::anyhow!("a stored hash: {e}"))?;
+        Ok(Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok())
+    })
+    .await?
+}
+
+/// Starts a session for `account`: the `Set-Cookie` header's value.
+async fn start_session(store: &Store, account: &str) -> Result<String> {
+    let token = format!(
+        "{}{}",
+        uuid::Uuid::new_v4().simple(),
+        uuid::Uuid::new_v4().simple()
+    );
+    // Expired sessions are forgotten as new ones start.
+    let forget = "DELETE FROM account_sessions WHERE expires_at <= $1";
+    with_pool!(store, |p| sqlx::query(forget)
+        .bind(now())
+        .execute(p)
+        .await
+        .map(|_| ()))?;
+    let sql =
+        "INSERT INTO account_sessions (token_hash, account_id, expires_at) VALUES ($1, $2, $3)";
+    with_pool!(store, |p| sqlx::query(sql)
+        .bind(sha256_hex(&token))
+        .bind(account)
+        .bind(now() + SESSION_SECONDS)
+        .execute(p)
+        .await
+        .map(|_| ()))?;
+    Ok(format!(
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_SECONDS}"
+    ))
+}
+
+fn with_cookie(mut r: Response, cookie: &str) -> Response {
+    if let Ok(v) = HeaderValue::from_str(cookie) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    r
+}
+
+async fn find_account(store: &Store, key: &str) -> Result<Option<(String, String, String)>> {
+    let sql = "SELECT id, name, password_hash FROM accounts WHERE name_key = $1";
+    Ok(with_pool!(store, |p| sqlx::query(sql)
+        .bind(key)
+        .fetch_optional(p)
+        .await?
+        .map(|r| (r.get(0), r.get(1), r.get(2)))))
+}
+
+/// `POST /api/accounts`: a new account, signed in.
+pub(crate) async fn sign_up(
+    State(lobby): State<Lobby>,
+    Client(client): Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let c: Credentials = match read_json(&headers, &body) {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    if let Err(l) = lobby.guard.login(client) {
+        return too_many(&lobby, l);
+    }
+    let name = match crate::text::normalize_name(&c.name) {
+        Ok(n) => n,
+        Err(m) => return bad("name", m),
+    };
+    if let Err(r) = check_password(&c.password, "password") {
+        return r;
+    }
+    let key = name.to_lowercase();
+    match find_account(&lobby.store, &key).await {
+        Ok(Some(_)) => return taken(&name),
+        Ok(None) => {}
+        Err(e) => return storage(e),
+    }
+    let hash = match hash_password(c.password).await {
+        Ok(h) => h,
+        Err(e) => return storage(e),
+    };
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let sql = "INSERT INTO accounts (id, name, name_key, password_hash, created_at) \
+               VALUES ($1, $2, $3, $4, $5)";
+    let inserted: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+        .bind(&id)
+        .bind(&name)
+        .bind(&key)
+        .bind(&hash)
+        .bind(now())
+        .execute(p)
+        .await
+        .map(|_| ()));
+    match inserted {
+        Ok(()) => {}
+        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => return taken(&name),
+        Err(e) => return storage(e.into()),
+    }
+    match start_session(&lobby.store, &id).await {
+        Ok(cookie) => with_cookie(
+            (
+                StatusCode::CREATED,
+                Json(serde_json::json!({ "id": id, "name": name })),
+            )
+                .into_response(),
+            &cookie,
+        ),
+        Err(e) => storage(e),
+    }
+}
+
+fn taken(name: &str) -> Response {
+    api_error(
+        StatusCode::CONFLICT,
+        ApiError::new(
+            "name-taken",
+            format!("the name `{name}` is taken"),
+            Some("name"),
+        ),
+    )
+}
+
+fn wrong() -> Response {
+    api_error(
+        StatusCode::UNAUTHORIZED,
+        ApiError::new(
+            "wrong-password",
+            "no account has that name and password",
+            Some("password"),
+        ),
+    )
+}
+
+/// `POST /api/login`: signs in (sets the session cookie).
+pub(crate) async fn login(
+    State(lobby): State<Lobby>,
+    Client(client): Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let c: Credentials = match read_json(&headers, &body) {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    if let Err(l) = lobby.guard.login(client) {
+        return too_many(&lobby, l);
+    }
+    if c.password.len() > MAX_PASSWORD_BYTES {
+        return wrong();
+    }
+    let Ok(name) = crate::text::normalize_name(&c.name) else {
+        return wrong();
+    };
+    let (id, name, hash) = match find_account(&lobby.store, &name.to_lowercase()).await {
+        Ok(Some(a)) => a,
+        Ok(None) => return wrong(),
+        Err(e) => return storage(e),
+    };
+    match verify_password(c.password, hash).await {
+        Ok(true) => {}
+        Ok(false) => return wrong(),
+        Err(e) => return storage(e),
+    }
+    match start_session(&lobby.store, &id).await {
+        Ok(cookie) => with_cookie(
+            Json(serde_json::json!({ "id": id, "name": name })).into_response(),
+            &cookie,
+        ),
+        Err(e) => storage(e),
+    }
+}
+
+/// `POST /api/logout`: ends the session (if any) and clears the cookie.
+pub async fn logout(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes) -> Response {
+    if let Err(r) = read_json::<serde_json::Value>(&headers, &body) {
+        return r;
+    }
+    if let Some(token) = cookie_token(&headers) {
+        let sql = "DELETE FROM account_sessions WHERE token_hash = $1";
+        let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+            .bind(sha256_hex(&token))
+            .execute(p)
+            .await
+            .map(|_| ()));
+        if let Err(e) = done {
+            return storage(e.into());
+        }
+    }
+    with_cookie(
+        Json(serde_json::json!({ "signed_in": false })).into_response(),
+        &format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+    )
+}
+
+/// `GET /api/account`: who is signed in: `{"signed_in": true, "id", "name"}`
+/// or `{"signed_in": false}` (200 either way: pages ask on every load).
+pub async fn me(State(lobby): State<Lobby>, headers: HeaderMap) -> Response {
+    match signed_in(&lobby.store, &headers).await {
+        Ok(Some(a)) => Json(serde_json::json!({ "signed_in": true, "id": a.id, "name": a.name }))
+            .into_response(),
+        Ok(None) => Json(serde_json::json!({ "signed_in": false })).into_response(),
+        Err(e) => storage(e),
+    }
+}
+
+/// `POST /api/account/password`: a new password; every other session of
+/// the account ends.
+pub(crate) async fn change_password(
+    State(lobby): State<Lobby>,
+    Client(client): Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let c: PasswordChange = match read_json(&headers, &body) {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let account = match require(&lobby, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    if let Err(l) = lobby.guard.login(client) {
+        return too_many(&lobby, l);
+    }
+    if let Err(r) = check_password(&c.new_password, "new_password") {
+        return r;
+    }
+    let hash = match find_account(&lobby.store, &account.name.to_lowercase()).await {
+        Ok(Some((_, _, h))) => h,
+        Ok(None) => return unauthorized(),
+        Err(e) => return storage(e),
+    };
+    if c.password.len() > MAX_PASSWORD_BYTES {
+        return wrong();
+    }
+    match verify_password(c.password, hash).await {
+        Ok(true) => {}
+        Ok(false) => return wrong(),
+        Err(e) => return storage(e),
+    }
+    let new_hash = match hash_password(c.new_password).await {
+        Ok(h) => h,
+        Err(e) => return storage(e),
+    };
+    let keep = cookie_token(&headers)
+        .map(|t| sha256_hex(&t))
+        .unwrap_or_default();
+    let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| async {
+        sqlx::query("UPDATE accounts SET password_hash = $1 WHERE id = $2")
+            .bind(&new_hash)
+            .bind(&account.id)
+            .execute(p)
+            .await?;
+        sqlx::query("DELETE FROM account_sessions WHERE account_id = $1 AND token_hash <> $2")
+            .bind(&account.id)
+            .bind(&keep)
+            .execute(p)
+            .await?;
+        Ok(())
+    }
+    .await);
+    match done {
+        Ok(()) => Json(serde_json::json!({ "changed": true })).into_response(),
+        Err(e) => storage(e.into()),
+    }
+}

@@ -1,0 +1,386 @@
+//! Tournaments on the server (issue 17): an organizer's events, stored as
+//! `onsets_tournament::Event` JSON with an optimistic version (so several
+//! instances may share one database). Routes (docs/protocol.md,
+//! "Tournaments"):
+//!
+//! * `POST /api/tournaments {"name","division","rounds","first_round"?,"seed"?}`
+//!   (signed in; 401 otherwise) → 201 the event;
+//! * `GET /api/tournaments/{id}` → the event (public);
+//! * `POST /api/tournaments/{id}/entries {"name","team"?}` (its organizer;
+//!   403 for another) → 201;
+//! * `POST /api/tournaments/{id}/rounds` → `{"round","tables":[{"table","players":[names]}],"bye"}`;
+//! * `POST /api/tournaments/{id}/results {"round","table","match_points":{name: points},"scores"?}`;
+//! * `GET /api/tournaments/{id}/standings` → `{"standings":[{"name","match_points",…}],"teams":[…]}`
+//!   best first (public).
+
+// Handlers' early returns are whole responses, built once per request.
+#![allow(clippy::result_large_err)]
+
+use crate::accounts::{bad, read_json, require, storage, with_pool};
+use crate::lobby::ApiError;
+use crate::{api_error, too_many, Client, Lobby, Store};
+use anyhow::Result;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use onsets_core::Division;
+use onsets_tournament::{Event, EventError, FirstRound};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::Row;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    pub name: String,
+    pub division: String,
+    pub rounds: u32,
+    /// `random` (default) or `seeds`.
+    pub first_round: Option<String>,
+    /// The first round's random seed (default: fresh).
+    pub seed: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewEntry {
+    pub name: String,
+    pub team: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pair {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Result_ {
+    pub round: u32,
+    pub table: u32,
+    pub match_points: BTreeMap<String, u8>,
+    pub scores: Option<BTreeMap<String, i64>>,
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn no_such(id: &str) -> Response {
+    let shown: String = id.chars().take(64).collect();
+    api_error(
+        StatusCode::NOT_FOUND,
+        ApiError::new(
+            "no-such-tournament",
+            format!("there is no tournament `{shown}`"),
+            Some("id"),
+        ),
+    )
+}
+
+fn event_error(e: EventError) -> Response {
+    bad(e.field(), e.to_string())
+}
+
+struct Stored {
+    organizer: String,
+    version: i64,
+    event: Event,
+}
+
+async fn load(store: &Store, id: &str) -> Result<Option<Stored>> {
+    if id.len() > crate::text::MAX_ID_BYTES {
+        return Ok(None);
+    }
+    let sql = "SELECT organizer, version, event FROM tournaments WHERE id = $1";
+    let row: Option<(String, i64, String)> = with_pool!(store, |p| sqlx::query(sql)
+        .bind(id)
+        .fetch_optional(p)
+        .await?
+        .map(|r| (r.get(0), r.get(1), r.get(2))));
+    match row {
+        None => Ok(None),
+        Some((organizer, version, event)) => Ok(Some(Stored {
+            organizer,
+            version,
+            event: serde_json::from_str(&event)?,
+        })),
+    }
+}
+
+/// Writes `event` if the stored version is still `version`.
+async fn save(store: &Store, id: &str, version: i64, event: &Event) -> Result<bool> {
+    let sql = "UPDATE tournaments SET event = $1, version = $2 WHERE id = $3 AND version = $4";
+    let text = serde_json::to_string(event)?;
+    let n = with_pool!(store, |p| sqlx::query(sql)
+        .bind(text)
+        .bind(version + 1)
+        .bind(id)
+        .bind(version)
+        .execute(p)
+        .await?
+        .rows_affected());
+    Ok(n == 1)
+}
+
+/// The event's public view.
+fn view(id: &str, organizer_name: Option<&str>, e: &Event) -> Value {
+    let name = |i: usize| e.entries[i].name.clone();
+    json!({
+        "id": id,
+        "link": format!("/tournaments/{id}"),
+        "name": e.name,
+        "division": e.division.to_lowercase(),
+        "rounds": e.rounds,
+        "organizer": organizer_name,
+        "entries": e.entries,
+        "paired": e.paired.iter().map(|r| json!({
+            "round": r.round,
+            "finished": r.finished(),
+            "bye": r.bye.map(name),
+            "tables": r.tables.iter().map(|t| json!({
+                "table": t.table,
+                "players": t.players.iter().map(|p| name(*p)).collect::<Vec<_>>(),
+                "match_points": t.match_points,
+                "scores": t.scores,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// `POST /api/tournaments`.
+pub(crate) async fn create(
+    State(lobby): State<Lobby>,
+    Client(client): Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let req: NewTournament = match read_json(&headers, &body) {
+        Ok(r) => r,
+        Err(r) => return r,
+    };
+    let account = match require(&lobby, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    if let Err(l) = lobby.limits.create(client) {
+        return too_many(&lobby, l);
+    }
+    let division: Division = match req.division.parse() {
+        Ok(d) => d,
+        Err(e) => return bad("division", e),
+    };
+    let first = match req.first_round.as_deref() {
+        None | Some("random") => FirstRound::Random(
+            req.seed
+                .unwrap_or_else(|| uuid::Uuid::new_v4().as_u64_pair().0),
+        ),
+        Some("seeds") => FirstRound::Seeds,
+        Some(_) => return bad("first_round", "`first_round` is `random` or `seeds`"),
+    };
+    if req.name.chars().any(char::is_control) {
+        return bad("name", "a name has no control characters");
+    }
+    let event = match Event::new(&req.name, division, req.rounds, first) {
+        Ok(e) => e,
+        Err(e) => return event_error(e),
+    };
+    let id = uuid::Uuid::new_v4().simple().to_string()[..12].to_string();
+    let text = match serde_json::to_string(&event) {
+        Ok(t) => t,
+        Err(e) => return storage(e.into()),
+    };
+    let sql = "INSERT INTO tournaments (id, organizer, created_at, version, event) VALUES ($1, $2, $3, 0, $4)";
+    let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+        .bind(&id)
+        .bind(&account.id)
+        .bind(now())
+        .bind(text)
+        .execute(p)
+        .await
+        .map(|_| ()));
+    if let Err(e) = done {
+        return storage(e.into());
+    }
+    (
+        StatusCode::CREATED,
+        Json(view(&id, Some(&account.name), &event)),
+    )
+        .into_response()
+}
+
+async fn organizer_name(store: &Store, organizer: &str) -> Option<String> {
+    let sql = "SELECT name FROM accounts WHERE id = $1";
+    let r: Result<Option<String>> = async {
+        Ok(with_pool!(store, |p| sqlx::query(sql)
+            .bind(organizer)
+            .fetch_optional(p)
+            .await?
+            .map(|r| r.get(0))))
+    }
+    .await;
+    r.ok().flatten()
+}
+
+/// `GET /api/tournaments/{id}`.
+pub async fn get(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+    match load(&lobby.store, &id).await {
+        Ok(Some(s)) => {
+            let org = organizer_name(&lobby.store, &s.organizer).await;
+            Json(view(&id, org.as_deref(), &s.event)).into_response()
+        }
+        Ok(None) => no_such(&id),
+        Err(e) => storage(e),
+    }
+}
+
+/// `GET /api/tournaments/{id}/standings`.
+pub async fn standings(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+    match load(&lobby.store, &id).await {
+        Ok(Some(s)) => Json(json!({
+            "id": id,
+            "name": s.event.name,
+            "division": s.event.division.to_lowercase(),
+            "rounds": s.event.rounds,
+            "round": s.event.paired.len(),
+            "finished": s.event.paired.last().is_some_and(|r| r.finished()),
+            "standings": onsets_tournament::standings(&s.event),
+            "teams": onsets_tournament::team_standings(&s.event),
+        }))
+        .into_response(),
+        Ok(None) => no_such(&id),
+        Err(e) => storage(e),
+    }
+}
+
+/// Loads the event, checks the organizer, applies `change` and stores the
+/// result (retrying when another request changed the event meanwhile).
+async fn change(
+    lobby: &Lobby,
+    headers: &HeaderMap,
+    id: &str,
+    change: impl Fn(&mut Event) -> Result<Value, EventError>,
+) -> Result<Value, Response> {
+    let account = require(lobby, headers).await?;
+    for _ in 0..8 {
+        let mut s = match load(&lobby.store, id).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return Err(no_such(id)),
+            Err(e) => return Err(storage(e)),
+        };
+        if s.organizer != account.id {
+            return Err(api_error(
+                StatusCode::FORBIDDEN,
+                ApiError::new(
+                    "not-organizer",
+                    "only the tournament's organizer may change it",
+                    None,
+                ),
+            ));
+        }
+        let out = change(&mut s.event).map_err(event_error)?;
+        match save(&lobby.store, id, s.version, &s.event).await {
+            Ok(true) => return Ok(out),
+            Ok(false) => continue,
+            Err(e) => return Err(storage(e)),
+        }
+    }
+    Err(api_error(
+        StatusCode::CONFLICT,
+        ApiError::new("busy", "the tournament is being changed; try again", None),
+    ))
+}
+
+/// `POST /api/tournaments/{id}/entries`.
+pub async fn add_entry(
+    State(lobby): State<Lobby>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let req: NewEntry = match read_json(&headers, &body) {
+        Ok(r) => r,
+        Err(r) => return r,
+    };
+    let name = match crate::text::normalize_name(&req.name) {
+        Ok(n) => n,
+        Err(m) => return bad("name", m),
+    };
+    let team = match req
+        .team
+        .as_deref()
+        .map(crate::text::normalize_name)
+        .transpose()
+    {
+        Ok(t) => t,
+        Err(m) => return bad("team", m),
+    };
+    match change(&lobby, &headers, &id, |e| {
+        let n = e.add_entry(&name, team.as_deref())?;
+        Ok(json!({ "entry": n + 1, "name": name, "team": team }))
+    })
+    .await
+    {
+        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
+        Err(r) => r,
+    }
+}
+
+/// `POST /api/tournaments/{id}/rounds`: pairs the next round.
+pub async fn pair_round(
+    State(lobby): State<Lobby>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if let Err(r) = read_json::<Pair>(&headers, &body) {
+        return r;
+    }
+    match change(&lobby, &headers, &id, |e| {
+        let r = e.pair_next_round()?.clone();
+        let name = |i: usize| e.entries[i].name.clone();
+        Ok(json!({
+            "round": r.round,
+            "tables": r.tables.iter().map(|t| json!({
+                "table": t.table,
+                "players": t.players.iter().map(|p| name(*p)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "bye": r.bye.map(name),
+        }))
+    })
+    .await
+    {
+        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
+        Err(r) => r,
+    }
+}
+
+/// `POST /api/tournaments/{id}/results`: one table's scoresheet.
+pub async fn record_result(
+    State(lobby): State<Lobby>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let req: Result_ = match read_json(&headers, &body) {
+        Ok(r) => r,
+        Err(r) => return r,
+    };
+    if req.match_points.len() > 3 || req.scores.as_ref().is_some_and(|s| s.len() > 3) {
+        return bad("match_points", "a table has at most three players");
+    }
+    match change(&lobby, &headers, &id, |e| {
+        e.record_result(req.round, req.table, &req.match_points, req.scores.as_ref())?;
+        Ok(json!({ "round": req.round, "table": req.table, "match_points": req.match_points }))
+    })
+    .await
+    {
+        Ok(v) => Json(v).into_response(),
+        Err(r) => r,
+    }
+}

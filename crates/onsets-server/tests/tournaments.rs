@@ -1,0 +1,639 @@
+//! Accounts, sessions and tournaments against a real server (issue 17), on
+//! SQLite and, when `ONSETS_TEST_POSTGRES_URL` is set, PostgreSQL.
+
+mod common;
+use common::*;
+use onsets_tournament::match_points::from_scores;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+
+struct Reply {
+    status: u16,
+    body: Value,
+    cookie: Option<String>,
+}
+
+/// One HTTP/1.1 request with an optional cookie and content type.
+async fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    content_type: Option<&str>,
+    cookie: Option<&str>,
+) -> Reply {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.unwrap_or("");
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if let Some(ct) = content_type {
+        req.push_str(&format!("Content-Type: {ct}\r\n"));
+    }
+    if let Some(c) = cookie {
+        req.push_str(&format!("Cookie: {c}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(body);
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status: u16 = text[9..12].parse().unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let cookie = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .map(|l| l["set-cookie:".len()..].trim().to_string());
+    Reply {
+        status,
+        body: serde_json::from_str(body).unwrap_or(Value::String(body.to_string())),
+        cookie,
+    }
+}
+
+async fn post(addr: SocketAddr, path: &str, body: Value, cookie: Option<&str>) -> Reply {
+    send(
+        addr,
+        "POST",
+        path,
+        Some(&body.to_string()),
+        Some("application/json"),
+        cookie,
+    )
+    .await
+}
+
+async fn get(addr: SocketAddr, path: &str, cookie: Option<&str>) -> Reply {
+    send(addr, "GET", path, None, None, cookie).await
+}
+
+/// The `name=value` part of a `Set-Cookie`.
+fn session(r: &Reply) -> String {
+    let c = r.cookie.clone().expect("a Set-Cookie");
+    assert!(c.contains("HttpOnly"), "{c}");
+    assert!(c.contains("SameSite=Lax"), "{c}");
+    c.split(';').next().unwrap().to_string()
+}
+
+async fn sign_up(addr: SocketAddr, name: &str) -> String {
+    let r = post(
+        addr,
+        "/api/accounts",
+        json!({"name": name, "password": "correct horse"}),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    session(&r)
+}
+
+#[tokio::test]
+async fn sign_up_sign_in_wrong_password_and_sign_out() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let a = s.addr;
+        let r = post(
+            a,
+            "/api/accounts",
+            json!({"name": "  Ada  Lovelace ", "password": "correct horse"}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        assert_eq!(r.body["name"], "Ada Lovelace");
+        let c1 = session(&r);
+        let me = get(a, "/api/account", Some(&c1)).await;
+        assert_eq!(
+            (me.status, me.body["name"].clone()),
+            (200, json!("Ada Lovelace"))
+        );
+        assert_eq!(get(a, "/api/account", None).await.body["signed_in"], false);
+        // The name is taken, whatever the case.
+        let r = post(
+            a,
+            "/api/accounts",
+            json!({"name": "ada lovelace", "password": "something else"}),
+            None,
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (409, json!("name"))
+        );
+        // A short password, a missing field.
+        let r = post(
+            a,
+            "/api/accounts",
+            json!({"name": "Bob", "password": "short"}),
+            None,
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("password"))
+        );
+        let r = post(a, "/api/accounts", json!({"name": "Bob"}), None).await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("password"))
+        );
+        // Not JSON.
+        let r = send(
+            a,
+            "POST",
+            "/api/login",
+            Some("name=Ada"),
+            Some("application/x-www-form-urlencoded"),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 415);
+        // Wrong password, unknown name: the same 401, no cookie.
+        let r = post(
+            a,
+            "/api/login",
+            json!({"name": "Ada Lovelace", "password": "wrong horse"}),
+            None,
+        )
+        .await;
+        assert_eq!((r.status, r.cookie.is_none()), (401, true));
+        let r = post(
+            a,
+            "/api/login",
+            json!({"name": "Nobody", "password": "wrong horse"}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 401);
+        // The right one signs in, as a second session.
+        let r = post(
+            a,
+            "/api/login",
+            json!({"name": "ADA LOVELACE", "password": "correct horse"}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let c2 = session(&r);
+        assert_ne!(c1, c2);
+        // Signing out ends that session only.
+        let r = send(a, "POST", "/api/logout", None, None, Some(&c2)).await;
+        assert_eq!(r.status, 200);
+        assert!(r.cookie.unwrap().contains("Max-Age=0"));
+        assert_eq!(
+            get(a, "/api/account", Some(&c2)).await.body["signed_in"],
+            false
+        );
+        assert_eq!(
+            get(a, "/api/account", Some(&c1)).await.body["signed_in"],
+            true
+        );
+        // A made-up token is nobody.
+        assert_eq!(
+            get(a, "/api/account", Some("onsets_session=abc"))
+                .await
+                .body["signed_in"],
+            false
+        );
+        // Changing the password: the old one no longer works, other sessions end.
+        let r = post(
+            a,
+            "/api/login",
+            json!({"name": "Ada Lovelace", "password": "correct horse"}),
+            None,
+        )
+        .await;
+        let c3 = session(&r);
+        let r = post(
+            a,
+            "/api/account/password",
+            json!({"password": "wrong horse", "new_password": "battery staple"}),
+            Some(&c1),
+        )
+        .await;
+        assert_eq!(r.status, 401);
+        let r = post(
+            a,
+            "/api/account/password",
+            json!({"password": "correct horse", "new_password": "battery staple"}),
+            Some(&c1),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert_eq!(
+            get(a, "/api/account", Some(&c3)).await.body["signed_in"],
+            false
+        );
+        assert_eq!(
+            get(a, "/api/account", Some(&c1)).await.body["signed_in"],
+            true
+        );
+        let r = post(
+            a,
+            "/api/login",
+            json!({"name": "Ada Lovelace", "password": "correct horse"}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 401);
+        let r = post(
+            a,
+            "/api/login",
+            json!({"name": "Ada Lovelace", "password": "battery staple"}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        s.stop();
+    }
+}
+
+#[tokio::test]
+async fn an_expired_session_is_signed_out() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let c = sign_up(s.addr, "Grace").await;
+        assert_eq!(
+            get(s.addr, "/api/account", Some(&c)).await.body["signed_in"],
+            true
+        );
+        let store = onsets_server::Store::open(&db).await.unwrap();
+        let expire = "UPDATE account_sessions SET expires_at = 0";
+        match &store {
+            onsets_server::Store::Sqlite(p) => sqlx::query(expire).execute(p).await.map(|_| ()),
+            onsets_server::Store::Postgres(p) => sqlx::query(expire).execute(p).await.map(|_| ()),
+        }
+        .unwrap();
+        assert_eq!(
+            get(s.addr, "/api/account", Some(&c)).await.body["signed_in"],
+            false
+        );
+        let r = post(
+            s.addr,
+            "/api/tournaments",
+            json!({"name": "Late", "division": "junior", "rounds": 3}),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(r.status, 401);
+        s.stop();
+    }
+}
+
+#[tokio::test]
+async fn only_the_organizer_changes_an_event() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let a = s.addr;
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Spring", "division": "middle", "rounds": 2}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 401);
+        let org = sign_up(a, "Organizer").await;
+        let other = sign_up(a, "Someone Else").await;
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Spring", "division": "sixth", "rounds": 2}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("division"))
+        );
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Spring", "division": "middle", "rounds": 0}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("rounds"))
+        );
+        let r = send(
+            a,
+            "POST",
+            "/api/tournaments",
+            Some("name=x"),
+            Some("text/plain"),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 415);
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Spring", "division": "middle", "rounds": 2}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let id = r.body["id"].as_str().unwrap().to_string();
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/entries"),
+            json!({"name": "Intruder"}),
+            Some(&other),
+        )
+        .await;
+        assert_eq!(r.status, 403);
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/entries"),
+            json!({"name": "Intruder"}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 401);
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/rounds"),
+            json!({}),
+            Some(&other),
+        )
+        .await;
+        assert_eq!(r.status, 403);
+        let r = post(
+            a,
+            "/api/tournaments/nope/entries",
+            json!({"name": "X"}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 404);
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/entries"),
+            json!({"name": "Solo"}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201);
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/entries"),
+            json!({"name": "solo"}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("name"))
+        );
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/rounds"),
+            json!({}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 400, "one entry cannot be paired: {}", r.body);
+        s.stop();
+    }
+}
+
+#[tokio::test]
+async fn a_three_round_event_with_results_and_standings() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let a = s.addr;
+        let org = sign_up(a, "Director").await;
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "County finals", "division": "junior", "rounds": 3, "seed": 42}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let id = r.body["id"].as_str().unwrap().to_string();
+        let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"];
+        let strength: BTreeMap<&str, i64> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (*n, 10 * i as i64))
+            .collect();
+        for (i, n) in names.iter().enumerate() {
+            let team = if i % 2 == 0 { "Evens" } else { "Odds" };
+            let r = post(
+                a,
+                &format!("/api/tournaments/{id}/entries"),
+                json!({"name": n, "team": team}),
+                Some(&org),
+            )
+            .await;
+            assert_eq!(r.status, 201, "{}", r.body);
+        }
+        let mut met = std::collections::HashSet::new();
+        let mut total: BTreeMap<String, u64> = BTreeMap::new();
+        for round in 1..=3 {
+            let r = post(
+                a,
+                &format!("/api/tournaments/{id}/rounds"),
+                json!({}),
+                Some(&org),
+            )
+            .await;
+            assert_eq!(r.status, 201, "{}", r.body);
+            assert_eq!(r.body["round"], round);
+            let tables = r.body["tables"].as_array().unwrap().clone();
+            // 8 entries: 3 + 3 + 2.
+            let mut sizes: Vec<usize> = tables
+                .iter()
+                .map(|t| t["players"].as_array().unwrap().len())
+                .collect();
+            sizes.sort_unstable();
+            assert_eq!(sizes, vec![2, 3, 3]);
+            // Pairing again before the results are in is refused.
+            let early = post(
+                a,
+                &format!("/api/tournaments/{id}/rounds"),
+                json!({}),
+                Some(&org),
+            )
+            .await;
+            assert_eq!(
+                (early.status, early.body["error"]["field"].clone()),
+                (400, json!("round"))
+            );
+            for t in &tables {
+                let players: Vec<String> = t["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p.as_str().unwrap().to_string())
+                    .collect();
+                for (i, p) in players.iter().enumerate() {
+                    for q in &players[i + 1..] {
+                        let key = (p.min(q).clone(), p.max(q).clone());
+                        assert!(met.insert(key), "{p} and {q} meet again in round {round}");
+                    }
+                }
+                let scores: Vec<Option<i64>> =
+                    players.iter().map(|p| Some(strength[p.as_str()])).collect();
+                let mp: BTreeMap<String, u8> =
+                    players.iter().cloned().zip(from_scores(&scores)).collect();
+                for (p, m) in &mp {
+                    *total.entry(p.clone()).or_default() += u64::from(*m);
+                }
+                // An impossible award first: refused with the field.
+                let wrong: BTreeMap<&String, u8> = players.iter().map(|p| (p, 6)).collect();
+                let r = post(
+                    a,
+                    &format!("/api/tournaments/{id}/results"),
+                    json!({"round": round, "table": t["table"], "match_points": wrong}),
+                    Some(&org),
+                )
+                .await;
+                assert_eq!(
+                    (r.status, r.body["error"]["field"].clone()),
+                    (400, json!("match_points"))
+                );
+                let r = post(
+                    a,
+                    &format!("/api/tournaments/{id}/results"),
+                    json!({"round": round, "table": t["table"], "match_points": mp}),
+                    Some(&org),
+                )
+                .await;
+                assert_eq!(r.status, 200, "{}", r.body);
+            }
+        }
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/rounds"),
+            json!({}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 400, "a fourth round: {}", r.body);
+        // Public standings, best first, match points as given.
+        let st = get(a, &format!("/api/tournaments/{id}/standings"), None).await;
+        assert_eq!(st.status, 200);
+        let rows = st.body["standings"].as_array().unwrap();
+        assert_eq!(rows.len(), 8);
+        let mps: Vec<u64> = rows
+            .iter()
+            .map(|r| r["match_points"].as_u64().unwrap())
+            .collect();
+        assert!(mps.windows(2).all(|w| w[0] >= w[1]), "{mps:?}");
+        for row in rows {
+            assert_eq!(
+                row["match_points"].as_u64().unwrap(),
+                total[row["name"].as_str().unwrap()]
+            );
+        }
+        // Hal has the highest score at every table: 18 match points, first.
+        assert_eq!(
+            (rows[0]["name"].clone(), rows[0]["match_points"].clone()),
+            (json!("Hal"), json!(18))
+        );
+        assert_eq!(st.body["teams"].as_array().unwrap().len(), 2);
+        let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
+        assert_eq!(ev.body["paired"].as_array().unwrap().len(), 3);
+        assert_eq!(ev.body["organizer"], "Director");
+        s.stop();
+    }
+}
+
+/// A finished online table (a bot match's log stored as a table with a
+/// human seat 0 and a Club bot at seat 1): the account that claims seat 0
+/// with its token gets a Junior rating and the match in its history.
+#[tokio::test]
+async fn a_claimed_seat_is_rated_when_the_match_is_over() {
+    let log = onsets_review::botmatch::bot_match_log(
+        &[onsets_bots::Level::Club, onsets_bots::Level::Club],
+        onsets_core::Division::Junior,
+        false,
+        7,
+    )
+    .unwrap();
+    for db in databases().await {
+        let store = onsets_server::Store::open(&db).await.unwrap();
+        let spec = json!({"division": "junior", "adventurous": false,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "club"}],
+            "round_minutes": 30, "checking": "judge", "seed": 7, "bot_pace": 0});
+        store
+            .create_table("rated1", 1, &spec.to_string())
+            .await
+            .unwrap();
+        store
+            .set_seat("rated1", 0, "Ada", "token-zero")
+            .await
+            .unwrap();
+        store
+            .set_seat("rated1", 1, "Club bot", "token-one")
+            .await
+            .unwrap();
+        let mut lines = log.lines().filter(|l| !l.trim().is_empty());
+        store.start("rated1", lines.next().unwrap()).await.unwrap();
+        for (i, a) in lines.enumerate() {
+            store.append("rated1", i as u64 + 1, a).await.unwrap();
+        }
+        store.set_status("rated1", "over").await.unwrap();
+        let s = Server::start(&db);
+        let a = s.addr;
+        let c = sign_up(a, "Ada").await;
+        let r = post(
+            a,
+            "/api/tables/rated1/claim",
+            json!({"seat": 0, "token": "token-one"}),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(r.status, 403, "{}", r.body);
+        let r = post(
+            a,
+            "/api/tables/rated1/claim",
+            json!({"seat": 0, "token": "token-zero"}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 401);
+        let r = post(
+            a,
+            "/api/tables/rated1/claim",
+            json!({"seat": 0, "token": "token-zero"}),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let p = get(a, "/api/accounts/ada", None).await;
+        assert_eq!(p.status, 200, "{}", p.body);
+        assert_eq!(p.body["name"], "Ada");
+        let ratings = p.body["ratings"].as_array().unwrap();
+        assert_eq!(ratings.len(), 1, "{}", p.body);
+        assert_eq!(ratings[0]["division"], "junior");
+        assert_eq!(ratings[0]["games"], 1);
+        assert_eq!(ratings[0]["provisional"], true);
+        assert!(ratings[0]["deviation"].as_f64().unwrap() < 8.4);
+        let m = &p.body["matches"][0];
+        assert_eq!(m["table"], "rated1");
+        assert_eq!(m["replay"], "/t/rated1");
+        assert!([0, 4, 5, 6].contains(&m["match_points"].as_i64().unwrap()));
+        // Claiming again rates nothing twice.
+        let r = post(
+            a,
+            "/api/tables/rated1/claim",
+            json!({"seat": 0, "token": "token-zero"}),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(r.status, 200);
+        let p = get(a, "/api/accounts/Ada", None).await;
+        assert_eq!(p.body["ratings"][0]["games"], 1);
+        assert_eq!(get(a, "/api/accounts/nobody", None).await.status, 404);
+        s.stop();
+    }
+}

@@ -1,0 +1,367 @@
+//! An event: its entries, its rounds of tables and their results.
+
+use crate::match_points;
+use crate::pairing::{seat, table_sizes, SEARCH_BUDGET};
+use chacha20::ChaCha8Rng;
+use onsets_core::Division;
+use rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashSet};
+
+/// Longest entry, team or event name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+/// Most rounds an event may have.
+pub const MAX_ROUNDS: u32 = 20;
+/// Most entries an event may have.
+pub const MAX_ENTRIES: usize = 600;
+
+/// How the first round is seated; later rounds follow the standings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstRound {
+    /// At random, from a ChaCha8 generator with this seed.
+    Random(u64),
+    /// By seed order (the order of entry): the top seeds head different
+    /// tables.
+    Seeds,
+}
+
+/// An entry: a player, perhaps on a team.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub name: String,
+    pub team: Option<String>,
+}
+
+/// A table of a round: its players (entry numbers) and, once the scoresheet
+/// is in (XII-B), their match points and perhaps their match scores.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    /// 1, 2, … within the round.
+    pub table: u32,
+    pub players: Vec<usize>,
+    pub match_points: Option<Vec<u8>>,
+    /// The sum of each player's shake scores, when the organizer gave them.
+    pub scores: Option<Vec<i64>>,
+}
+
+/// A paired round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// 1, 2, …
+    pub round: u32,
+    pub tables: Vec<Table>,
+    /// The entry given the bye, if one could not be seated.
+    pub bye: Option<usize>,
+}
+
+impl Round {
+    /// Whether every table's result is in.
+    pub fn finished(&self) -> bool {
+        self.tables.iter().all(|t| t.match_points.is_some())
+    }
+}
+
+/// What is wrong with a request to an event, with the field it concerns.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EventError {
+    #[error("{field} must not be empty")]
+    Empty { field: &'static str },
+    #[error("{field} is longer than {MAX_NAME_CHARS} characters")]
+    TooLong { field: &'static str },
+    #[error("an event has 1 to {MAX_ROUNDS} rounds, not {0}")]
+    Rounds(u32),
+    #[error("an event has at most {MAX_ENTRIES} entries")]
+    TooManyEntries,
+    #[error("`{0}` is already entered")]
+    Duplicate(String),
+    #[error("pairing needs at least two entries")]
+    TooFewEntries,
+    #[error("all {0} rounds are paired")]
+    AllRoundsPaired(u32),
+    #[error("round {0} still has tables without results")]
+    RoundUnfinished(u32),
+    #[error("there is no round {0}")]
+    NoSuchRound(u32),
+    #[error("round {round} has no table {table}")]
+    NoSuchTable { round: u32, table: u32 },
+    #[error("`{0}` is not at this table")]
+    NotAtTable(String),
+    #[error("no match points for `{0}`, who is at this table")]
+    Missing(String),
+    #[error("{0} are not match points a table can award (XII-A)")]
+    Impossible(String),
+    #[error("the scores give {expected} match points, not {given} (XII-A)")]
+    ScoresDisagree { expected: String, given: String },
+}
+
+impl EventError {
+    /// The request field the error is about.
+    pub fn field(&self) -> &'static str {
+        match self {
+            EventError::Empty { field } | EventError::TooLong { field } => field,
+            EventError::Rounds(_) => "rounds",
+            EventError::TooManyEntries | EventError::Duplicate(_) => "name",
+            EventError::TooFewEntries
+            | EventError::AllRoundsPaired(_)
+            | EventError::RoundUnfinished(_) => "round",
+            EventError::NoSuchRound(_) => "round",
+            EventError::NoSuchTable { .. } => "table",
+            EventError::NotAtTable(_) | EventError::Missing(_) | EventError::Impossible(_) => {
+                "match_points"
+            }
+            EventError::ScoresDisagree { .. } => "scores",
+        }
+    }
+}
+
+/// An event (a tournament of one Division): entries, rounds, results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub name: String,
+    pub division: String,
+    /// How many rounds the event has.
+    pub rounds: u32,
+    pub first_round: FirstRound,
+    /// In seed order.
+    pub entries: Vec<Entry>,
+    /// The rounds paired so far.
+    pub paired: Vec<Round>,
+}
+
+fn checked_name(s: &str, field: &'static str) -> Result<String, EventError> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Err(EventError::Empty { field });
+    }
+    if s.chars().count() > MAX_NAME_CHARS {
+        return Err(EventError::TooLong { field });
+    }
+    Ok(s.to_string())
+}
+
+impl Event {
+    /// A new event of `rounds` rounds.
+    pub fn new(
+        name: &str,
+        division: Division,
+        rounds: u32,
+        first_round: FirstRound,
+    ) -> Result<Event, EventError> {
+        if !(1..=MAX_ROUNDS).contains(&rounds) {
+            return Err(EventError::Rounds(rounds));
+        }
+        Ok(Event {
+            name: checked_name(name, "name")?,
+            division: division.name().to_string(),
+            rounds,
+            first_round,
+            entries: Vec::new(),
+            paired: Vec::new(),
+        })
+    }
+
+    /// Enters a player (names are unique, ignoring case). A late entry
+    /// joins from the next round paired.
+    pub fn add_entry(&mut self, name: &str, team: Option<&str>) -> Result<usize, EventError> {
+        let name = checked_name(name, "name")?;
+        let team = team.map(|t| checked_name(t, "team")).transpose()?;
+        if self.entries.len() >= MAX_ENTRIES {
+            return Err(EventError::TooManyEntries);
+        }
+        if self.entry(&name).is_some() {
+            return Err(EventError::Duplicate(name));
+        }
+        self.entries.push(Entry { name, team });
+        Ok(self.entries.len() - 1)
+    }
+
+    /// The entry number of `name` (ignoring case).
+    pub fn entry(&self, name: &str) -> Option<usize> {
+        let name = name.trim().to_lowercase();
+        self.entries
+            .iter()
+            .position(|e| e.name.to_lowercase() == name)
+    }
+
+    /// Pairs the next round: the first at random or by seed order, later
+    /// ones by standings; no two entries meet again where that can be
+    /// avoided, and team-mates are kept apart where avoidable in the first
+    /// half of the rounds (docs/tournaments.md).
+    pub fn pair_next_round(&mut self) -> Result<&Round, EventError> {
+        let number = self.paired.len() as u32 + 1;
+        if number > self.rounds {
+            return Err(EventError::AllRoundsPaired(self.rounds));
+        }
+        if let Some(last) = self.paired.last() {
+            if !last.finished() {
+                return Err(EventError::RoundUnfinished(last.round));
+            }
+        }
+        let n = self.entries.len();
+        if n < 2 {
+            return Err(EventError::TooFewEntries);
+        }
+        let (sizes, bye) = table_sizes(n);
+        let mut order: Vec<usize> = if number == 1 {
+            self.first_order(&sizes)
+        } else {
+            crate::standings::standings(self)
+                .iter()
+                .map(|s| s.entry)
+                .collect()
+        };
+        // Only when one entry cannot be seated: the lowest in the order.
+        let bye = if bye { order.pop() } else { None };
+        let met = self.met();
+        let teams_apart = number <= self.rounds.div_ceil(2);
+        let repeat = (n * n) as u64;
+        let entries = &self.entries;
+        let cost = move |a: usize, b: usize| {
+            let mut c = 0;
+            if met.contains(&(a.min(b), a.max(b))) {
+                c += repeat;
+            }
+            if teams_apart && entries[a].team.is_some() && entries[a].team == entries[b].team {
+                c += 1;
+            }
+            c
+        };
+        let tables = seat(&order, &sizes, &cost, repeat, SEARCH_BUDGET)
+            .into_iter()
+            .enumerate()
+            .map(|(i, players)| Table {
+                table: i as u32 + 1,
+                players,
+                match_points: None,
+                scores: None,
+            })
+            .collect();
+        self.paired.push(Round {
+            round: number,
+            tables,
+            bye,
+        });
+        Ok(self.paired.last().expect("just pushed"))
+    }
+
+    /// Every two entries who have sat at one table, smaller number first.
+    pub fn met(&self) -> HashSet<(usize, usize)> {
+        let mut met = HashSet::new();
+        for t in self.paired.iter().flat_map(|r| &r.tables) {
+            for (i, a) in t.players.iter().enumerate() {
+                for b in &t.players[i + 1..] {
+                    met.insert((*a.min(b), *a.max(b)));
+                }
+            }
+        }
+        met
+    }
+
+    fn first_order(&self, sizes: &[usize]) -> Vec<usize> {
+        let n = self.entries.len();
+        match self.first_round {
+            FirstRound::Random(seed) => {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut v: Vec<usize> = (0..n).collect();
+                for i in (1..n).rev() {
+                    let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+                    v.swap(i, j);
+                }
+                v
+            }
+            FirstRound::Seeds => {
+                // Seeds 1..k head the k tables, the next k sit second, …
+                let k = sizes.len().max(1);
+                let mut tables: Vec<Vec<usize>> = vec![Vec::new(); k];
+                let mut seed = 0;
+                'rows: for row in 0..3 {
+                    for (t, size) in sizes.iter().enumerate() {
+                        if seed == n {
+                            break 'rows;
+                        }
+                        if row < *size {
+                            tables[t].push(seed);
+                            seed += 1;
+                        }
+                    }
+                }
+                tables.extend((seed..n).map(|s| vec![s]));
+                tables.concat()
+            }
+        }
+    }
+
+    /// Records a table's scoresheet (XII-B): match points by player name,
+    /// and optionally each player's match score (the sum of their shake
+    /// scores), which must then give those match points (XII-A). A second
+    /// result for the same table corrects the first.
+    pub fn record_result(
+        &mut self,
+        round: u32,
+        table: u32,
+        match_points: &BTreeMap<String, u8>,
+        scores: Option<&BTreeMap<String, i64>>,
+    ) -> Result<(), EventError> {
+        let r = self
+            .paired
+            .iter()
+            .position(|r| r.round == round)
+            .ok_or(EventError::NoSuchRound(round))?;
+        let t = self.paired[r]
+            .tables
+            .iter()
+            .position(|t| t.table == table)
+            .ok_or(EventError::NoSuchTable { round, table })?;
+        let players = self.paired[r].tables[t].players.clone();
+        let points = self.by_seat(&players, match_points)?;
+        if !match_points::possible(&points) {
+            return Err(EventError::Impossible(format!("{points:?}")));
+        }
+        let scores = match scores {
+            None => None,
+            Some(s) => {
+                let values = self.by_seat(&players, s)?;
+                let played: Vec<Option<i64>> = values
+                    .iter()
+                    .zip(&points)
+                    .map(|(v, p)| (*p != 0).then_some(*v))
+                    .collect();
+                let expected = match_points::from_scores(&played);
+                if expected != points {
+                    return Err(EventError::ScoresDisagree {
+                        expected: format!("{expected:?}"),
+                        given: format!("{points:?}"),
+                    });
+                }
+                Some(values)
+            }
+        };
+        let tbl = &mut self.paired[r].tables[t];
+        tbl.match_points = Some(points);
+        tbl.scores = scores;
+        Ok(())
+    }
+
+    /// The values of `given` (by player name) in the order of `players`:
+    /// every name one of them, each of them named once.
+    fn by_seat<T: Copy>(
+        &self,
+        players: &[usize],
+        given: &BTreeMap<String, T>,
+    ) -> Result<Vec<T>, EventError> {
+        let mut out: Vec<Option<T>> = vec![None; players.len()];
+        for (name, v) in given {
+            let seat = self
+                .entry(name)
+                .and_then(|e| players.iter().position(|p| *p == e))
+                .filter(|s| out[*s].is_none())
+                .ok_or_else(|| EventError::NotAtTable(name.chars().take(60).collect()))?;
+            out[seat] = Some(*v);
+        }
+        out.iter()
+            .zip(players)
+            .map(|(v, p)| v.ok_or_else(|| EventError::Missing(self.entries[*p].name.clone())))
+            .collect()
+    }
+}

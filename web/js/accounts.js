@@ -1,0 +1,175 @@
+// Accounts (issue 17): sign up and sign in at `/account`, a player's profile
+// (ratings by Division, rated matches with links to their replays) at
+// `/players/{name}`. The session is an HttpOnly cookie set by the server.
+
+import { savedSeat } from './api.js';
+import { h } from './dom.js';
+
+/**
+ * A JSON request to the server; the parsed reply and its status.
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ * @returns {Promise<{status: number, body: any}>}
+ */
+export async function call(method, url, body) {
+  /** @type {RequestInit} */
+  const init = { method, credentials: 'same-origin', headers: {} };
+  if (body !== undefined) {
+    init.headers = { 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(url, init);
+  let parsed = null;
+  try {
+    parsed = await r.json();
+  } catch {
+    parsed = null;
+  }
+  return { status: r.status, body: parsed };
+}
+
+/** The signed-in account, or null. @returns {Promise<{id: string, name: string}|null>} */
+export async function whoAmI() {
+  const r = await call('GET', '/api/account');
+  return r.status === 200 && r.body?.signed_in ? r.body : null;
+}
+
+/** @param {any} body */
+function message(body) {
+  return body?.error?.message ?? 'something went wrong';
+}
+
+/**
+ * `/account`: sign up or sign in; signed in, the player's own profile.
+ * @param {HTMLElement} root
+ * @param {(path: string) => void} go
+ */
+export async function showAccount(root, go) {
+  document.title = 'On-Sets — your account';
+  const me = await whoAmI();
+  if (me) {
+    await showProfile(root, me.name, go, true);
+    return;
+  }
+  const name = h('input', { id: 'account-name', autocomplete: 'username', maxlength: '24', required: true });
+  const password = h('input', {
+    id: 'account-password', type: 'password', autocomplete: 'current-password', minlength: '8', required: true,
+  });
+  const err = h('p', { class: 'notice error', role: 'alert', id: 'account-error', hidden: true });
+  /** @param {'/api/accounts'|'/api/login'} url */
+  const submit = async (url) => {
+    err.hidden = true;
+    const r = await call('POST', url, { name: name.value, password: password.value });
+    if (r.status === 200 || r.status === 201) {
+      go('/account');
+    } else {
+      err.textContent = message(r.body);
+      err.hidden = false;
+    }
+  };
+  root.replaceChildren(
+    h('section', { class: 'panel account' },
+      h('h1', null, 'Your account'),
+      h('p', null, 'Sign in to keep a rating for your online matches and to run tournaments.'),
+      h('label', { for: 'account-name' }, 'Name'), name,
+      h('label', { for: 'account-password' }, 'Password (at least 8 characters)'), password,
+      err,
+      h('p', null,
+        h('button', { id: 'sign-in', type: 'button', onclick: () => submit('/api/login') }, 'Sign in'),
+        ' ',
+        h('button', { id: 'sign-up', type: 'button', onclick: () => submit('/api/accounts') }, 'Make an account')),
+      h('p', null, h('a', { href: '/', onclick: link(go, '/') }, 'Back to the lobby'))));
+}
+
+/**
+ * A same-page link's click handler.
+ * @param {(path: string) => void} go
+ * @param {string} path
+ */
+export function link(go, path) {
+  /** @param {Event} e */
+  return (e) => {
+    e.preventDefault();
+    go(path);
+  };
+}
+
+/**
+ * `/players/{name}`: ratings and rated matches.
+ * @param {HTMLElement} root
+ * @param {string} name
+ * @param {(path: string) => void} go
+ * @param {boolean} [own]
+ */
+export async function showProfile(root, name, go, own = false) {
+  document.title = `On-Sets — ${name}`;
+  const r = await call('GET', `/api/accounts/${encodeURIComponent(name)}`);
+  if (r.status !== 200) {
+    root.replaceChildren(h('section', { class: 'panel' }, h('h1', null, 'No such player'),
+      h('p', null, h('a', { href: '/', onclick: link(go, '/') }, 'Back to the lobby'))));
+    return;
+  }
+  const p = r.body;
+  /** @type {any[]} */
+  const ratings = p.ratings;
+  /** @type {any[]} */
+  const matches = p.matches;
+  const signOut = async () => {
+    await call('POST', '/api/logout', {});
+    go('/account');
+  };
+  root.replaceChildren(
+    h('section', { class: 'panel profile' },
+      h('h1', { id: 'profile-name' }, p.name),
+      own ? h('p', null,
+        h('a', { href: '/tournaments', onclick: link(go, '/tournaments') }, 'Your tournaments'), ' · ',
+        h('button', { id: 'sign-out', type: 'button', onclick: signOut }, 'Sign out')) : null,
+      h('h2', null, 'Ratings'),
+      ratings.length === 0
+        ? h('p', { id: 'no-ratings' }, 'No rated matches yet.')
+        : h('table', { class: 'lobby-tables', id: 'ratings' },
+          h('thead', null, h('tr', null, h('th', null, 'Division'), h('th', null, 'Rating'),
+            h('th', null, 'Deviation'), h('th', null, 'Games'))),
+          h('tbody', null, ...ratings.map((x) => h('tr', null,
+            h('td', null, x.division), h('td', null, `${x.rating}${x.provisional ? ' (provisional)' : ''}`),
+            h('td', null, `±${x.deviation}`), h('td', null, x.games))))),
+      h('h2', null, 'Rated matches'),
+      matches.length === 0
+        ? h('p', null, 'None yet.')
+        : h('table', { class: 'lobby-tables', id: 'matches' },
+          h('thead', null, h('tr', null, h('th', null, 'Division'), h('th', null, 'Match points'),
+            h('th', null, 'Rating after'), h('th', null, 'Replay'), h('th', null, 'Log'))),
+          h('tbody', null, ...matches.map((m) => h('tr', null,
+            h('td', null, m.division), h('td', null, m.match_points),
+            h('td', null, `${m.rating_after} ±${m.deviation_after}`),
+            h('td', null, h('a', { href: m.replay }, 'replay')),
+            h('td', null, h('a', { href: m.log }, 'log')))))),
+      h('p', null, h('a', { href: '/', onclick: link(go, '/') }, 'Back to the lobby'))));
+}
+
+/**
+ * On a table's page: once this browser holds a seat there (its token saved
+ * when joining) and someone is signed in, claims the seat for the account so
+ * that the match is rated (docs/ratings.md). Checks every 5 s until done;
+ * returns a function that stops checking.
+ * @param {string} table
+ * @returns {() => void}
+ */
+export function claimSeatWhenSeated(table) {
+  let done = false;
+  const attempt = async () => {
+    if (done) return;
+    const seat = savedSeat(table);
+    if (!seat) return;
+    done = true;
+    if (!(await whoAmI())) return;
+    await call('POST', `/api/tables/${encodeURIComponent(table)}/claim`, { seat: seat.seat, token: seat.token });
+  };
+  const timer = setInterval(attempt, 5000);
+  attempt();
+  return () => {
+    done = true;
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,178 @@
+// Tournaments (issue 17): an organizer's page at `/tournaments` (make an
+// event) and an event's page at `/tournaments/{id}`: public standings that
+// follow the results (polled), and for its organizer the entries, pairing
+// and the scoresheets (XII-A match points per table).
+
+import { call, link, whoAmI } from './accounts.js';
+import { h } from './dom.js';
+
+/** @param {any} body */
+function message(body) {
+  return body?.error?.message ?? 'something went wrong';
+}
+
+/**
+ * `/tournaments`: make an event (signed in).
+ * @param {HTMLElement} root
+ * @param {(path: string) => void} go
+ */
+export async function showOrganizer(root, go) {
+  document.title = 'On-Sets — tournaments';
+  const me = await whoAmI();
+  if (!me) {
+    root.replaceChildren(h('section', { class: 'panel' }, h('h1', null, 'Tournaments'),
+      h('p', null, 'Sign in to run a tournament: ',
+        h('a', { href: '/account', onclick: link(go, '/account') }, 'your account'), '.')));
+    return;
+  }
+  const name = h('input', { id: 'event-name', maxlength: '40' });
+  const division = h('select', { id: 'event-division' },
+    ...['elementary', 'middle', 'junior', 'senior'].map((d) => h('option', { value: d }, d)));
+  const rounds = h('input', { id: 'event-rounds', type: 'number', min: '1', max: '20', value: '3' });
+  const first = h('select', { id: 'event-first' },
+    h('option', { value: 'random' }, 'at random'), h('option', { value: 'seeds' }, 'by seed order'));
+  const err = h('p', { class: 'notice error', role: 'alert', id: 'event-error', hidden: true });
+  const make = async () => {
+    const r = await call('POST', '/api/tournaments', {
+      name: name.value, division: division.value, rounds: Number(rounds.value), first_round: first.value,
+    });
+    if (r.status === 201) go(`/tournaments/${r.body.id}`);
+    else {
+      err.textContent = message(r.body);
+      err.hidden = false;
+    }
+  };
+  root.replaceChildren(h('section', { class: 'panel' },
+    h('h1', null, 'Run a tournament'),
+    h('p', null, `Signed in as ${me.name}. Tables of three where possible, then two; later rounds by standings.`),
+    h('label', { for: 'event-name' }, 'Name'), name,
+    h('label', { for: 'event-division' }, 'Division'), division,
+    h('label', { for: 'event-rounds' }, 'Rounds'), rounds,
+    h('label', { for: 'event-first' }, 'First round'), first,
+    err,
+    h('p', null, h('button', { id: 'make-event', type: 'button', onclick: make }, 'Make the tournament')),
+    h('p', null, h('a', { href: '/account', onclick: link(go, '/account') }, 'Your account'))));
+}
+
+/**
+ * `/tournaments/{id}`: standings for everyone, controls for the organizer.
+ * Returns a function that stops the polling.
+ * @param {HTMLElement} root
+ * @param {string} id
+ * @param {(path: string) => void} go
+ * @returns {Promise<() => void>}
+ */
+export async function showEvent(root, id, go) {
+  const me = await whoAmI();
+  const err = h('p', { class: 'notice error', role: 'alert', id: 'event-error', hidden: true });
+  const standings = h('div', { id: 'standings' });
+  const controls = h('div', { id: 'organizer' });
+  let stopped = false;
+  /** @param {any} r */
+  const fail = (r) => {
+    err.textContent = message(r.body);
+    err.hidden = false;
+  };
+  const refresh = async () => {
+    const [ev, st] = await Promise.all([
+      call('GET', `/api/tournaments/${id}`), call('GET', `/api/tournaments/${id}/standings`)]);
+    if (ev.status !== 200 || st.status !== 200) {
+      root.replaceChildren(h('section', { class: 'panel' }, h('h1', null, 'No such tournament')));
+      return;
+    }
+    document.title = `On-Sets — ${ev.body.name}`;
+    renderStandings(st.body);
+    if (me && ev.body.organizer === me.name) renderControls(ev.body);
+  };
+  /** @param {any} s */
+  const renderStandings = (s) => {
+    /** @type {any[]} */
+    const rows = s.standings;
+    /** @type {any[]} */
+    const teams = s.teams;
+    standings.replaceChildren(
+      h('h2', null, `Standings after round ${s.round} of ${s.rounds}`),
+      h('table', { class: 'lobby-tables', id: 'standings-table' },
+        h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Player'), h('th', null, 'Team'),
+          h('th', null, 'Match points'), h('th', null, 'Shake points'), h('th', null, 'Head-to-head'),
+          h('th', null, 'Opponents'))),
+        h('tbody', null, ...rows.map((r) => h('tr', null,
+          h('td', null, r.place), h('td', null, r.name), h('td', null, r.team ?? ''),
+          h('td', null, r.match_points), h('td', null, r.shake_points), h('td', null, r.head_to_head),
+          h('td', null, r.opponents_match_points))))),
+      ...(teams.length === 0 ? [] : [h('table', { class: 'lobby-tables', id: 'team-standings' },
+        h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Team'), h('th', null, 'Match points'))),
+        h('tbody', null, ...teams.map((t) => h('tr', null,
+          h('td', null, t.place), h('td', null, t.team), h('td', null, t.match_points)))))]));
+  };
+  /** @param {any} ev */
+  const renderControls = (ev) => {
+    const entry = h('input', { id: 'entry-name', maxlength: '24', 'aria-label': 'Player' });
+    const team = h('input', { id: 'entry-team', maxlength: '24', 'aria-label': 'Team (optional)' });
+    const add = async () => {
+      const r = await call('POST', `/api/tournaments/${id}/entries`,
+        team.value ? { name: entry.value, team: team.value } : { name: entry.value });
+      if (r.status === 201) await refresh();
+      else fail(r);
+    };
+    const pair = async () => {
+      const r = await call('POST', `/api/tournaments/${id}/rounds`, {});
+      if (r.status === 201) await refresh();
+      else fail(r);
+    };
+    /** @type {any[]} */
+    const paired = ev.paired;
+    const last = paired[paired.length - 1];
+    controls.replaceChildren(
+      h('h2', null, 'Organizer'),
+      h('p', null, `${ev.entries.length} entries. `, entry, ' ', team, ' ',
+        h('button', { id: 'add-entry', type: 'button', onclick: add }, 'Enter')),
+      h('p', null, h('button', { id: 'pair-round', type: 'button', onclick: pair },
+        `Pair round ${paired.length + 1}`)),
+      ...(last ? [h('div', { id: 'round-tables' }, h('h3', null, `Round ${last.round}`),
+        .../** @type {any[]} */ (last.tables).map((t) => scoresheet(last.round, t)))] : []));
+  };
+  /**
+   * One table's scoresheet: match points per player (XII-A).
+   * @param {number} round
+   * @param {any} t
+   */
+  const scoresheet = (round, t) => {
+    /** @type {string[]} */
+    const players = t.players;
+    const inputs = players.map((p, i) => h('input', {
+      type: 'number', min: '0', max: '6', class: 'mp', 'aria-label': `Match points of ${p}`,
+      id: `mp-${t.table}-${i}`, value: t.match_points ? String(t.match_points[i]) : '',
+    }));
+    const send = async () => {
+      /** @type {Record<string, number>} */
+      const mp = {};
+      players.forEach((p, i) => { mp[p] = Number(inputs[i].value); });
+      const r = await call('POST', `/api/tournaments/${id}/results`, { round, table: t.table, match_points: mp });
+      if (r.status === 200) await refresh();
+      else fail(r);
+    };
+    return h('p', { class: 'scoresheet', dataset: { table: t.table } },
+      `Table ${t.table}: `, ...players.flatMap((p, i) => [`${p} `, inputs[i], ' ']),
+      h('button', { type: 'button', id: `result-${t.table}`, onclick: send },
+        t.match_points ? 'Correct' : 'Record'));
+  };
+  root.replaceChildren(h('section', { class: 'panel tournament' },
+    h('h1', { id: 'event-title' }, 'Tournament'),
+    h('p', null, 'Public page: ', h('a', { href: `/tournaments/${id}` }, `${location.origin}/tournaments/${id}`)),
+    err, standings, controls,
+    h('p', null, h('a', { href: '/', onclick: link(go, '/') }, 'Lobby'))));
+  const ev0 = await call('GET', `/api/tournaments/${id}`);
+  if (ev0.status === 200) {
+    const title = root.querySelector('#event-title');
+    if (title) title.textContent = `${ev0.body.name} (${ev0.body.division})`;
+  }
+  await refresh();
+  const timer = setInterval(() => {
+    if (!stopped && !document.hidden && !controls.contains(document.activeElement)) refresh();
+  }, 3000);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
