@@ -14,7 +14,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::limits::{ClientKey, Limited};
-use crate::lobby::{ApiError, Config};
+use crate::lobby::{ApiCode, ApiError, Config};
 use crate::{api_error, is_json, too_many, Client, Lobby, Store};
 use anyhow::Result;
 use argon2::password_hash::{rand_core::OsRng, PasswordHash, SaltString};
@@ -98,7 +98,7 @@ fn sha256_hex(s: &str) -> String {
 pub(crate) fn bad(field: &str, message: impl Into<String>) -> Response {
     api_error(
         StatusCode::BAD_REQUEST,
-        ApiError::new("bad-field", message, Some(field)),
+        ApiError::new(ApiCode::BadField, message, Some(field)),
     )
 }
 
@@ -106,14 +106,18 @@ pub(crate) fn storage(e: anyhow::Error) -> Response {
     tracing::error!("accounts/tournaments storage: {e:#}");
     api_error(
         StatusCode::INTERNAL_SERVER_ERROR,
-        ApiError::new("storage", "the server could not reach its database", None),
+        ApiError::new(
+            ApiCode::Storage,
+            "the server could not reach its database",
+            None,
+        ),
     )
 }
 
 pub(crate) fn unauthorized() -> Response {
     api_error(
         StatusCode::UNAUTHORIZED,
-        ApiError::new("not-signed-in", "sign in first", None),
+        ApiError::new(ApiCode::NotSignedIn, "sign in first", None),
     )
 }
 
@@ -129,7 +133,7 @@ pub(crate) fn read_json<T: DeserializeOwned>(
         return Err(api_error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::new(
-                "unsupported-media-type",
+                ApiCode::UnsupportedMediaType,
                 "send JSON, with `Content-Type: application/json`",
                 None,
             ),
@@ -138,7 +142,7 @@ pub(crate) fn read_json<T: DeserializeOwned>(
     if body.len() > MAX_BODY_BYTES {
         return Err(api_error(
             StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::new("too-large", "the request is too large", None),
+            ApiError::new(ApiCode::TooLarge, "the request is too large", None),
         ));
     }
     let text: &[u8] = if body.is_empty() { b"{}" } else { body };
@@ -147,7 +151,7 @@ pub(crate) fn read_json<T: DeserializeOwned>(
         let field = crate::protocol::field_of(&msg);
         api_error(
             StatusCode::BAD_REQUEST,
-            ApiError::new("bad-request", msg, field.as_deref()),
+            ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),
         )
     })
 }
@@ -353,7 +357,7 @@ fn taken(name: &str) -> Response {
     api_error(
         StatusCode::CONFLICT,
         ApiError::new(
-            "name-taken",
+            ApiCode::NameTaken,
             format!("the name `{name}` is taken"),
             Some("name"),
         ),
@@ -364,7 +368,7 @@ fn wrong() -> Response {
     api_error(
         StatusCode::UNAUTHORIZED,
         ApiError::new(
-            "wrong-password",
+            ApiCode::WrongPassword,
             "no account has that name and password",
             Some("password"),
         ),

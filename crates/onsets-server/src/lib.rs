@@ -15,8 +15,8 @@
 //! # Ok(()) }
 //! ```
 
-mod assist;
 pub mod accounts;
+mod assist;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;

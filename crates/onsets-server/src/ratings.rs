@@ -11,7 +11,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::accounts::{bad, read_json, require, storage, with_pool};
-use crate::lobby::ApiError;
+use crate::lobby::{ApiCode, ApiError};
 use crate::table::{SeatSpec, TableSpec};
 use crate::{api_error, Lobby, Store};
 use anyhow::Result;
@@ -71,7 +71,7 @@ pub async fn claim(
         return api_error(
             StatusCode::FORBIDDEN,
             ApiError::new(
-                "wrong-token",
+                ApiCode::WrongToken,
                 "that is not your seat's token",
                 Some("token"),
             ),
@@ -223,7 +223,11 @@ pub async fn profile(State(lobby): State<Lobby>, Path(name): Path<String>) -> Re
         Ok(Some(v)) => Json(v).into_response(),
         Ok(None) => api_error(
             StatusCode::NOT_FOUND,
-            ApiError::new("no-such-account", "there is no such account", Some("name")),
+            ApiError::new(
+                ApiCode::NoSuchAccount,
+                "there is no such account",
+                Some("name"),
+            ),
         ),
         Err(e) => storage(e),
     }

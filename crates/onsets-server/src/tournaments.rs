@@ -17,7 +17,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::accounts::{bad, read_json, require, storage, with_pool};
-use crate::lobby::ApiError;
+use crate::lobby::{ApiCode, ApiError};
 use crate::{api_error, too_many, Client, Lobby, Store};
 use anyhow::Result;
 use axum::body::Bytes;
@@ -76,7 +76,7 @@ fn no_such(id: &str) -> Response {
     api_error(
         StatusCode::NOT_FOUND,
         ApiError::new(
-            "no-such-tournament",
+            ApiCode::NoSuchTournament,
             format!("there is no tournament `{shown}`"),
             Some("id"),
         ),
@@ -277,7 +277,7 @@ async fn change(
             return Err(api_error(
                 StatusCode::FORBIDDEN,
                 ApiError::new(
-                    "not-organizer",
+                    ApiCode::NotOrganizer,
                     "only the tournament's organizer may change it",
                     None,
                 ),
@@ -292,7 +292,11 @@ async fn change(
     }
     Err(api_error(
         StatusCode::CONFLICT,
-        ApiError::new("busy", "the tournament is being changed; try again", None),
+        ApiError::new(
+            ApiCode::Busy,
+            "the tournament is being changed; try again",
+            None,
+        ),
     ))
 }
 
