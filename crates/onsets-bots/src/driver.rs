@@ -77,7 +77,7 @@ impl Pace {
     /// two seconds before them), unless it chose to act later itself.
     pub fn delay(&self, m: &Match, d: &Decision, asked_ms: u64) -> u64 {
         if self.keep_dice {
-            match (&d.act, &m.phase()) {
+            match (&d.act, m.phase()) {
                 (Act::Deal { player, .. }, Phase::Setup { rolled: false, .. }) => {
                     let due = m
                         .timers()

@@ -10,7 +10,7 @@ use onsets_engine::{Act, Action, Family, GoalSpec, Match, MatchConfig, Phase, Pl
 
 /// The next act of the scripted match.
 fn next_act(m: &Match) -> Act {
-    match &m.phase() {
+    match m.phase() {
         Phase::Setup { rolled: false, .. } => Act::Roll {
             player: m.goal_setter(),
             set_out: Some(SetOut::TwoUniverseOneEmpty),

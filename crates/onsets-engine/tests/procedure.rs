@@ -284,7 +284,7 @@ fn v_b_simultaneous_pick_up_the_first_in_the_log_is_the_challenger() {
         })
         .unwrap_err();
     assert_eq!(r.code, RejectCode::AlreadyChallenged);
-    let Phase::Writing(w) = &m.phase() else {
+    let Phase::Writing(w) = m.phase() else {
         panic!("writing")
     };
     assert!(matches!(w.kind, WritingKind::Challenge { challenger, .. } if challenger == s));

@@ -182,7 +182,7 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
                 Source::Position(p) => p.clone(),
                 Source::Log(log) => {
                     let (m, _) = replay(log)?;
-                    let situation = match &m.phase() {
+                    let situation = match m.phase() {
                         Phase::Writing(w) => onsets_engine::situation_of(&w.kind),
                         Phase::Checking(c) => onsets_engine::situation_of(&c.kind),
                         _ => {

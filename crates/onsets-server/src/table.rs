@@ -119,7 +119,7 @@ pub struct Broadcast {
     pub version: u64,
     pub events: Vec<Event>,
     pub m: Option<Arc<Match>>,
-    /// When each of `m.timers` started (match ms).
+    /// When each of `m.timers()` started (match ms).
     pub timer_starts: Vec<u64>,
     pub clock: Clock,
     /// The history (snapshots only; empty in updates).

@@ -84,7 +84,7 @@ pub struct PendingView {
 }
 
 impl MatchView {
-    /// `starts[i]` is when `m.timers[i]` started (missing: now); `now_ms` is
+    /// `starts[i]` is when `m.timers()[i]` started (missing: now); `now_ms` is
     /// the match clock now (never before the last action).
     pub fn new(
         m: &Match,

@@ -252,7 +252,7 @@ impl App {
 
     /// The Solution under check (writer, text), if any.
     pub fn under_check(&self) -> Option<(usize, String)> {
-        if let Phase::Checking(c) = &self.m.phase() {
+        if let Phase::Checking(c) = self.m.phase() {
             let w = *c.queue.get(c.current)?;
             let s = c.writers[w].presented.as_ref()?.solution.clone();
             return Some((w, s));
@@ -823,7 +823,7 @@ impl App {
                     None,
                 );
             }
-            KeyCode::Char('a') => match &self.m.phase() {
+            KeyCode::Char('a') => match self.m.phase() {
                 Phase::NoGoal { .. } => {
                     self.apply(Act::AgreeNoGoal { player: me }, None);
                 }
@@ -932,7 +932,7 @@ impl App {
     fn editor_key(&mut self, key: KeyEvent) {
         let me = self.active;
         let no_goal = matches!(
-            &self.m.phase(),
+            self.m.phase(),
             Phase::Writing(w) if matches!(w.kind, WritingKind::NoGoal { .. })
         );
         let Some(ed) = self.editor.as_mut() else {

@@ -100,7 +100,7 @@ impl App {
     pub fn task(&self) -> (String, String) {
         let me = self.active;
         let does = |p: usize, verb: &str| self.does(p, verb);
-        match &self.m.phase() {
+        match self.m.phase() {
             Phase::Setup { rolled, dealt } => {
                 let mut s = Vec::new();
                 if !rolled {

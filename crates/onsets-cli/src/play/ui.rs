@@ -178,7 +178,7 @@ pub fn render(app: &App, f: &mut Frame) {
 
     // players and scores
     let totals = m.totals();
-    let turn = match &m.phase() {
+    let turn = match m.phase() {
         Phase::Moves { turn, .. } => Some(*turn),
         _ => None,
     };
@@ -239,7 +239,7 @@ pub fn render(app: &App, f: &mut Frame) {
     let universe = Paragraph::new(Line::from(u)).wrap(wrap);
 
     // goal
-    let goal = match &m.goal() {
+    let goal = match m.goal() {
         Some(g) => match g.goal() {
             Ok(goal) => {
                 let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
@@ -521,7 +521,7 @@ fn draw_editor(app: &App, ed: &super::app::Editor, th: &Theme, f: &mut Frame, ar
         }
     };
     let mut lines = Vec::new();
-    let no_goal = matches!(&app.m.phase(), Phase::Writing(w) if matches!(w.kind, onsets_engine::WritingKind::NoGoal { .. }));
+    let no_goal = matches!(app.m.phase(), Phase::Writing(w) if matches!(w.kind, onsets_engine::WritingKind::NoGoal { .. }));
     if no_goal {
         lines.push(Line::raw(format!(
             "Goal{}: {}   (Tab switches)",
