@@ -77,10 +77,10 @@ impl Pace {
     /// two seconds before them), unless it chose to act later itself.
     pub fn delay(&self, m: &Match, d: &Decision, asked_ms: u64) -> u64 {
         if self.keep_dice {
-            match (&d.act, &m.phase) {
+            match (&d.act, m.phase()) {
                 (Act::Deal { player, .. }, Phase::Setup { rolled: false, .. }) => {
                     let due = m
-                        .timers
+                        .timers()
                         .iter()
                         .find(|t| t.player == *player && t.task == Task::Deal)
                         .map(|t| t.due_ms.saturating_sub(5_000));
@@ -101,7 +101,7 @@ impl Pace {
             .act
             .player()
             .and_then(|p| {
-                m.timers
+                m.timers()
                     .iter()
                     .filter(|t| t.player == p)
                     .map(|t| t.due_ms)
@@ -286,11 +286,11 @@ impl Driver {
     /// comes back after the state changed is asked again. Plans for an
     /// earlier state are dropped. Nothing to ask once the match is over.
     pub fn asks(&mut self, m: &Match, now_ms: u64) -> Vec<Ask> {
-        if m.phase == Phase::Over {
+        if *m.phase() == Phase::Over {
             return Vec::new();
         }
         let st = stamp(m);
-        let asked_ms = now_ms.max(m.now_ms);
+        let asked_ms = now_ms.max(m.now_ms());
         let mut out = Vec::new();
         for (seat, slot) in self.slots.iter_mut().enumerate() {
             let Some(slot) = slot else { continue };
@@ -354,7 +354,7 @@ impl Driver {
     /// bots' plans for this state and the next time limit (ties: the bot,
     /// and among bots the lower seat). `None`: nothing until someone acts.
     pub fn next(&self, m: &Match) -> Option<Next> {
-        if m.phase == Phase::Over {
+        if *m.phase() == Phase::Over {
             return None;
         }
         let st = stamp(m);
@@ -474,7 +474,7 @@ mod tests {
     fn an_answer_about_an_earlier_state_is_not_a_plan() {
         let (m, mut d) = start(&[Some(Level::Expert), Some(Level::Expert)], Pace::AS_CHOSEN);
         let asks = d.asks(&m, 0);
-        let goal_setter = m.goal_setter;
+        let goal_setter = m.goal_setter();
         let act = Act::Roll {
             player: goal_setter,
             set_out: None,
@@ -525,7 +525,7 @@ mod tests {
     #[test]
     fn a_slow_pace_keeps_the_time_limit() {
         let (m, _) = start(&[Some(Level::Beginner), None], Pace::AS_CHOSEN);
-        let me = m.goal_setter;
+        let me = m.goal_setter();
         let d = Decision {
             act: Act::Roll {
                 player: me,
@@ -535,7 +535,7 @@ mod tests {
             think_ms: 9_000,
         };
         let limit = m
-            .timers
+            .timers()
             .iter()
             .filter(|t| t.player == me)
             .map(|t| t.due_ms)

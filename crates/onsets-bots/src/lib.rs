@@ -25,8 +25,8 @@
 //! use onsets_engine::{Match, MatchConfig};
 //! use onsets_core::Division;
 //! let (m, _) = Match::new(MatchConfig::new(7, &["A", "B"], Division::Senior, true)).unwrap();
-//! let mut bot = Bot::new(Level::Expert, m.goal_setter, 1);
-//! let d = bot.decide(&View::new(&m, m.goal_setter), m.now_ms).unwrap();
+//! let mut bot = Bot::new(Level::Expert, m.goal_setter(), 1);
+//! let d = bot.decide(&View::new(&m, m.goal_setter()), m.now_ms()).unwrap();
 //! assert!(d.explanation.starts_with("rolled"));
 //! ```
 

@@ -305,13 +305,13 @@ fn play_match(
     let mut ending: Option<&'static str> = None;
     let mut challenger: Option<usize> = None;
     let mut steps = 0u64;
-    while m.phase != Phase::Over {
+    while *m.phase() != Phase::Over {
         steps += 1;
         if steps > 100_000 {
             return Err(format!("match with seed {seed} does not end"));
         }
         // The bots whose view changed think (timed: the only wall clock).
-        for ask in driver.asks(&m, m.now_ms) {
+        for ask in driver.asks(&m, m.now_ms()) {
             let seat = ask.seat;
             let t = Instant::now();
             let answer = ask.think(&m);
@@ -327,7 +327,7 @@ fn play_match(
         let Some(next) = driver.due(&m, u64::MAX) else {
             return Err(format!("match with seed {seed}: nobody can act"));
         };
-        let at_ms = next.at_ms.max(m.now_ms);
+        let at_ms = next.at_ms.max(m.now_ms());
         let (action, by) = match next.step {
             Step::Clock => (
                 Action {
@@ -341,7 +341,7 @@ fn play_match(
                     at_ms,
                     act: decision.act,
                 },
-                Some((seat, at_ms - m.now_ms)),
+                Some((seat, at_ms - m.now_ms())),
             ),
         };
         let (next, events, applied) = match m.apply(action.clone()) {
@@ -353,9 +353,9 @@ fn play_match(
                         .rejection_examples
                         .push(format!("seed {seed}: {action:?}: {r}"));
                 }
-                let to = m.next_deadline().unwrap_or(m.now_ms + 1000);
+                let to = m.next_deadline().unwrap_or(m.now_ms() + 1000);
                 let clock = Action {
-                    at_ms: to.max(m.now_ms),
+                    at_ms: to.max(m.now_ms()),
                     act: Act::Clock,
                 };
                 let (next, events) = m.apply(clock.clone()).map_err(|e| e.to_string())?;
@@ -420,7 +420,7 @@ fn play_match(
                         ending.unwrap_or("other")
                     };
                     *acc.stats.endings.entry(key.into()).or_default() += 1;
-                    let rec = m.history.iter().rev().find(|r| r.void == void).cloned();
+                    let rec = m.history().iter().rev().find(|r| r.void == void).cloned();
                     for i in 0..n {
                         let l = acc.stats.levels.entry(lname(i)).or_default();
                         l.shakes += 1;

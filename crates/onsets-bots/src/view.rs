@@ -28,40 +28,40 @@ impl<'a> View<'a> {
         self.m.n()
     }
     pub fn now_ms(&self) -> u64 {
-        self.m.now_ms
+        self.m.now_ms()
     }
     pub fn config(&self) -> &MatchConfig {
-        &self.m.config
+        self.m.config()
     }
     pub fn shake(&self) -> u32 {
-        self.m.shake
+        self.m.shake()
     }
     pub fn goal_setter(&self) -> usize {
-        self.m.goal_setter
+        self.m.goal_setter()
     }
     pub fn dealer(&self) -> usize {
-        self.m.dealer
+        self.m.dealer()
     }
     pub fn last_mover(&self) -> Option<usize> {
-        self.m.last_mover
+        self.m.last_mover()
     }
     pub fn left(&self, p: usize) -> usize {
         self.m.left(p)
     }
     pub fn cubes(&self) -> &[Cube] {
-        &self.m.cubes
+        self.m.cubes()
     }
     pub fn dealt(&self) -> usize {
-        self.m.dealt.len()
+        self.m.dealt().len()
     }
     pub fn universe(&self) -> CardSet {
         self.m.universe()
     }
     pub fn goal(&self) -> Option<&GoalSpec> {
-        self.m.goal.as_ref()
+        self.m.goal()
     }
     pub fn timers(&self) -> &[Timer] {
-        &self.m.timers
+        self.m.timers()
     }
     pub fn totals(&self) -> Vec<i32> {
         self.m.totals()
@@ -87,7 +87,7 @@ impl<'a> View<'a> {
     /// The illegal procedures not yet corrected nor insulated (IX): public,
     /// since they happen on the table (a cube moved, a word said).
     pub fn pending(&self) -> &[onsets_engine::Pending] {
-        &self.m.pending
+        self.m.pending()
     }
     /// The mat as a position for the checker and the solver.
     pub fn position(&self, situation: Situation, goal: Goal) -> Position {
@@ -102,7 +102,7 @@ impl<'a> View<'a> {
         );
         let digits: Vec<Symbol> = self
             .m
-            .cubes
+            .cubes()
             .iter()
             .filter(|c| c.family == Family::Digit && c.place == Place::Resources)
             .map(|c| c.face)
@@ -128,28 +128,28 @@ impl<'a> View<'a> {
     /// sand runs out; the ten-second countdown is not counted on).
     pub fn time_left(&self, task: onsets_engine::Task) -> Option<u64> {
         self.m
-            .timers
+            .timers()
             .iter()
             .find(|t| t.player == self.seat && t.task == task)
-            .map(|t| t.due_ms.saturating_sub(self.m.now_ms))
+            .map(|t| t.due_ms.saturating_sub(self.m.now_ms()))
     }
     /// Identifies the state for a decision: it changes with every act and
     /// every time limit that expires, not with the clock alone.
     pub fn fingerprint(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.m.shake.hash(&mut h);
+        self.m.shake().hash(&mut h);
         self.m
-            .log
+            .log()
             .iter()
             .filter(|a| a.act != Act::Clock)
             .count()
             .hash(&mut h);
-        format!("{:?}", self.m.phase).hash(&mut h);
-        for t in &self.m.timers {
+        format!("{:?}", self.m.phase()).hash(&mut h);
+        for t in self.m.timers() {
             (t.player, t.task as u8, t.stage).hash(&mut h);
         }
-        self.m.round_up.hash(&mut h);
+        self.m.round_up().hash(&mut h);
         h.finish()
     }
 }

@@ -21,18 +21,18 @@ fn expert_audit(seed: u64, division: Division, positions: usize) -> (usize, usiz
         .collect();
     let (mut seen, mut challenges, mut moves) = (0, 0, 0);
     let mut steps = 0;
-    while m.phase != Phase::Over && seen < positions {
+    while *m.phase() != Phase::Over && seen < positions {
         steps += 1;
         assert!(steps < 20_000);
-        if let Phase::Moves { turn, .. } = m.phase {
-            let goal = m.goal.as_ref().unwrap().goal().unwrap();
+        if let Phase::Moves { turn, .. } = *m.phase() {
+            let goal = m.goal().unwrap().goal().unwrap();
             let pos = m.position(Situation::Impossible, goal);
             for seat in 0..3 {
-                if Some(seat) == m.last_mover {
+                if Some(seat) == m.last_mover() {
                     continue;
                 }
                 let mut expert = Bot::new(Level::Expert, seat, 99);
-                let d = expert.decide(&View::new(&m, seat), m.now_ms);
+                let d = expert.decide(&View::new(&m, seat), m.now_ms());
                 assert!(d.is_some() || seat != turn, "the expert has no move");
                 let now = adjudicate(&pos, Challenge::Now);
                 let imp = adjudicate(&pos, Challenge::Impossible);
@@ -73,12 +73,12 @@ fn expert_audit(seed: u64, division: Division, positions: usize) -> (usize, usiz
                         let mut after = m.clone();
                         after = after
                             .apply(onsets_engine::Action {
-                                at_ms: m.now_ms,
+                                at_ms: m.now_ms(),
                                 act: d.act.clone(),
                             })
                             .unwrap()
                             .0;
-                        let g = after.goal.as_ref().unwrap().goal().unwrap();
+                        let g = after.goal().unwrap().goal().unwrap();
                         let p2 = after.position(Situation::Impossible, g);
                         let now2 = adjudicate(&p2, Challenge::Now).challenger_right;
                         let imp2 = adjudicate(&p2, Challenge::Impossible).challenger_right;
@@ -100,8 +100,8 @@ fn expert_audit(seed: u64, division: Division, positions: usize) -> (usize, usiz
         // Let the beginners play on.
         let mut best: Option<(u64, Act)> = None;
         for (i, b) in players.iter_mut().enumerate() {
-            if let Some(d) = b.decide(&View::new(&m, i), m.now_ms) {
-                let at = m.now_ms + d.think_ms;
+            if let Some(d) = b.decide(&View::new(&m, i), m.now_ms()) {
+                let at = m.now_ms() + d.think_ms;
                 if best.as_ref().is_none_or(|(t, _)| at < *t) {
                     best = Some((at, d.act));
                 }
@@ -253,21 +253,21 @@ fn every_decision_is_explained_and_within_time() {
     let (mut m, _) = Match::new(MatchConfig::new(5, &["a", "b"], Division::Senior, true)).unwrap();
     let mut bots = [Bot::new(Level::Club, 0, 1), Bot::new(Level::Expert, 1, 2)];
     for _ in 0..300 {
-        if m.phase == Phase::Over {
+        if *m.phase() == Phase::Over {
             break;
         }
         let mut best: Option<(u64, Act)> = None;
         for (i, b) in bots.iter_mut().enumerate() {
-            if let Some(d) = b.decide(&View::new(&m, i), m.now_ms) {
+            if let Some(d) = b.decide(&View::new(&m, i), m.now_ms()) {
                 assert!(!d.explanation.is_empty() && !d.explanation.contains('\n'));
-                for t in m.timers.iter().filter(|t| t.player == i) {
+                for t in m.timers().iter().filter(|t| t.player == i) {
                     assert!(
-                        m.now_ms + d.think_ms <= t.due_ms.max(m.now_ms),
+                        m.now_ms() + d.think_ms <= t.due_ms.max(m.now_ms()),
                         "{:?} late for {t:?}",
                         d.act
                     );
                 }
-                let at = m.now_ms + d.think_ms;
+                let at = m.now_ms() + d.think_ms;
                 if best.as_ref().is_none_or(|(t, _)| at < *t) {
                     best = Some((at, d.act));
                 }
@@ -288,8 +288,8 @@ fn every_decision_is_explained_and_within_time() {
 fn view_hides_solutions_being_written() {
     let (m, _) = Match::new(MatchConfig::new(1, &["a", "b"], Division::Middle, false)).unwrap();
     let mut m = m;
-    if let Phase::Setup { .. } = m.phase {
-        m.phase = Phase::Writing(onsets_engine::Writing {
+    if let Phase::Setup { .. } = *m.phase() {
+        m.scenario_set_phase(Phase::Writing(onsets_engine::Writing {
             kind: onsets_engine::WritingKind::EndOfRound,
             writers: vec![
                 onsets_engine::Writer {
@@ -308,7 +308,7 @@ fn view_hides_solutions_being_written() {
                     lapsed: false,
                 },
             ],
-        });
+        }));
     }
     let Phase::Writing(w) = View::new(&m, 1).phase() else {
         panic!()
@@ -355,13 +355,13 @@ fn expert_makes_bonus_moves_that_help() {
             .collect();
         // play to the first turn after the Goal
         for _ in 0..200 {
-            if matches!(m.phase, Phase::Moves { .. }) || m.phase == Phase::Over {
+            if matches!(m.phase(), Phase::Moves { .. }) || *m.phase() == Phase::Over {
                 break;
             }
             let mut best: Option<(u64, Act)> = None;
             for (i, b) in players.iter_mut().enumerate() {
-                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms) {
-                    let at = m.now_ms + d.think_ms;
+                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms()) {
+                    let at = m.now_ms() + d.think_ms;
                     if best.as_ref().is_none_or(|(t, _)| at < *t) {
                         best = Some((at, d.act));
                     }
@@ -375,7 +375,7 @@ fn expert_makes_bonus_moves_that_help() {
             };
             m = m.apply(onsets_engine::Action { at_ms: at, act }).unwrap().0;
         }
-        let Phase::Moves { turn, .. } = m.phase else {
+        let Phase::Moves { turn, .. } = *m.phase() else {
             continue;
         };
         if m.leading(turn) {
@@ -383,23 +383,26 @@ fn expert_makes_bonus_moves_that_help() {
         }
         for _trial in 0..100 {
             let mut m2 = m.clone();
-            let mut res: Vec<usize> = (0..m2.cubes.len())
+            let mut res: Vec<usize> = (0..m2.cubes().len())
                 .filter(|&i| {
-                    m2.cubes[i].place == onsets_engine::Place::Resources
-                        && m2.cubes[i].family != onsets_engine::Family::Digit
+                    m2.cubes()[i].place == onsets_engine::Place::Resources
+                        && m2.cubes()[i].family != onsets_engine::Family::Digit
                 })
                 .collect();
             let keep = 3 + next(2);
             while res.len() > keep {
                 let i = res.remove(next(res.len()));
-                m2.cubes[i].place = [
-                    onsets_engine::Place::Required,
-                    onsets_engine::Place::Permitted,
-                    onsets_engine::Place::Forbidden,
-                ][next(3)];
+                m2.scenario_set_place(
+                    i as u8,
+                    [
+                        onsets_engine::Place::Required,
+                        onsets_engine::Place::Permitted,
+                        onsets_engine::Place::Forbidden,
+                    ][next(3)],
+                );
             }
-            m2.last_mover = Some((turn + 2) % 3);
-            let goal = m2.goal.as_ref().unwrap().goal().unwrap();
+            m2.scenario_set_last_mover(Some((turn + 2) % 3));
+            let goal = m2.goal().unwrap().goal().unwrap();
             let pos = m2.position(Situation::Impossible, goal.clone());
             if adjudicate(&pos, Challenge::Now).challenger_right
                 || adjudicate(&pos, Challenge::Impossible).challenger_right
@@ -418,7 +421,7 @@ fn expert_makes_bonus_moves_that_help() {
             }
             eprintln!("found: seed {seed} trial {_trial}");
             let mut expert = Bot::new(Level::Expert, turn, 7);
-            let d = expert.decide(&View::new(&m2, turn), m2.now_ms).unwrap();
+            let d = expert.decide(&View::new(&m2, turn), m2.now_ms()).unwrap();
             assert!(
                 matches!(d.act, Act::Move { bonus: true, .. }),
                 "{:?}: {}",
@@ -429,18 +432,18 @@ fn expert_makes_bonus_moves_that_help() {
             assert!(View::new(&m2, turn).is_clean(&d.act));
             let (m3, ev) = m2
                 .apply(onsets_engine::Action {
-                    at_ms: m2.now_ms + d.think_ms,
+                    at_ms: m2.now_ms() + d.think_ms,
                     act: d.act.clone(),
                 })
                 .unwrap();
             assert!(
-                m3.pending.is_empty()
+                m3.pending().is_empty()
                     && !ev
                         .iter()
                         .any(|e| matches!(e, onsets_engine::Event::Penalty { .. })),
                 "{ev:?}"
             );
-            let d2 = expert.decide(&View::new(&m3, turn), m3.now_ms).unwrap();
+            let d2 = expert.decide(&View::new(&m3, turn), m3.now_ms()).unwrap();
             assert!(
                 matches!(d2.act, Act::Move { bonus: false, .. } | Act::Shift { .. }),
                 "{:?}",
@@ -450,18 +453,18 @@ fn expert_makes_bonus_moves_that_help() {
             assert_eq!(d2.think_ms, 0);
             let (m4, ev) = m3
                 .apply(onsets_engine::Action {
-                    at_ms: m3.now_ms,
+                    at_ms: m3.now_ms(),
                     act: d2.act.clone(),
                 })
                 .unwrap();
             assert!(
-                m4.pending.is_empty()
+                m4.pending().is_empty()
                     && !ev
                         .iter()
                         .any(|e| matches!(e, onsets_engine::Event::Penalty { .. })),
                 "{ev:?}"
             );
-            if let Phase::Moves { .. } = m4.phase {
+            if let Phase::Moves { .. } = *m4.phase() {
                 let p4 = m4.position(Situation::Impossible, goal);
                 assert!(!adjudicate(&p4, Challenge::Now).challenger_right);
                 assert!(!adjudicate(&p4, Challenge::Impossible).challenger_right);
@@ -491,16 +494,16 @@ fn bots_charge_an_opponents_illegal_procedure() {
         for _ in 0..400 {
             if let Phase::Moves {
                 turn, bonus: None, ..
-            } = m.phase
+            } = *m.phase()
             {
                 let rel = m
-                    .cubes
+                    .cubes()
                     .iter()
                     .find(|c| c.place == onsets_engine::Place::Resources && c.face.is_relation());
                 if let (Some(c), true) = (rel, m.resources_count() > 4) {
                     let (m2, _) = m
                         .apply(onsets_engine::Action {
-                            at_ms: m.now_ms,
+                            at_ms: m.now_ms(),
                             act: Act::Move {
                                 player: turn,
                                 cube: c.id,
@@ -509,38 +512,38 @@ fn bots_charge_an_opponents_illegal_procedure() {
                             },
                         })
                         .unwrap();
-                    assert_eq!(m2.pending.len(), 1);
+                    assert_eq!(m2.pending().len(), 1);
                     let other = (turn + 1) % 3;
                     let d = Bot::new(Level::Expert, other, 1)
-                        .decide(&View::new(&m2, other), m2.now_ms)
+                        .decide(&View::new(&m2, other), m2.now_ms())
                         .unwrap();
                     assert_eq!(d.act, Act::ChargeIllegalProcedure { player: other });
                     assert!(d.explanation.contains("IV-D"), "{}", d.explanation);
                     assert!(View::new(&m2, other).is_clean(&d.act));
                     let (m3, ev) = m2
                         .apply(onsets_engine::Action {
-                            at_ms: m2.now_ms,
+                            at_ms: m2.now_ms(),
                             act: d.act,
                         })
                         .unwrap();
-                    assert!(m3.pending.is_empty());
+                    assert!(m3.pending().is_empty());
                     assert!(ev.iter().any(|e| matches!(
                         e,
                         onsets_engine::Event::IllegalProcedureCharged { offender, .. } if *offender == turn
                     )));
                     // the offender does not charge itself; a beginner never charges
                     let d =
-                        Bot::new(Level::Expert, turn, 1).decide(&View::new(&m2, turn), m2.now_ms);
+                        Bot::new(Level::Expert, turn, 1).decide(&View::new(&m2, turn), m2.now_ms());
                     assert!(d.is_none_or(|d| d.act != Act::ChargeIllegalProcedure { player: turn }));
                     for s in 0..20 {
                         let d = Bot::new(Level::Beginner, other, s)
-                            .decide(&View::new(&m2, other), m2.now_ms);
+                            .decide(&View::new(&m2, other), m2.now_ms());
                         assert!(d.is_none_or(|d| d.act != Act::ChargeIllegalProcedure { player: other }));
                     }
                     let clubs = (0..40)
                         .filter(|&s| {
                             Bot::new(Level::Club, other, s)
-                                .decide(&View::new(&m2, other), m2.now_ms)
+                                .decide(&View::new(&m2, other), m2.now_ms())
                                 .is_some_and(|d| {
                                     d.act == Act::ChargeIllegalProcedure { player: other }
                                 })
@@ -554,13 +557,13 @@ fn bots_charge_an_opponents_illegal_procedure() {
                     break;
                 }
             }
-            if m.phase == Phase::Over {
+            if *m.phase() == Phase::Over {
                 break;
             }
             let mut best: Option<(u64, Act)> = None;
             for (i, b) in players.iter_mut().enumerate() {
-                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms) {
-                    let at = m.now_ms + d.think_ms;
+                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms()) {
+                    let at = m.now_ms() + d.think_ms;
                     if best.as_ref().is_none_or(|(t, _)| at < *t) {
                         best = Some((at, d.act));
                     }
@@ -603,15 +606,15 @@ fn bonus_moves_only_when_they_help() {
             Bot::new(Level::Beginner, 2, seed + 2),
         ];
         for _ in 0..1500 {
-            if m.phase == Phase::Over {
+            if *m.phase() == Phase::Over {
                 break;
             }
             let mut best: Option<(u64, Act)> = None;
             for (i, b) in bots.iter_mut().enumerate() {
-                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms) {
+                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms()) {
                     if let Act::Move { bonus: true, .. } = d.act {
                         assert!(!m.leading(i), "bonus move while leading");
-                        let goal = m.goal.as_ref().unwrap().goal().unwrap();
+                        let goal = m.goal().unwrap().goal().unwrap();
                         let pos = m.position(Situation::Impossible, goal);
                         let classes = classify_moves_with(&pos, MoveOptions { bonus: false });
                         assert!(
@@ -621,7 +624,7 @@ fn bonus_moves_only_when_they_help() {
                         );
                         assert!(View::new(&m, i).is_clean(&d.act));
                     }
-                    let at = m.now_ms + d.think_ms;
+                    let at = m.now_ms() + d.think_ms;
                     if best.as_ref().is_none_or(|(t, _)| at < *t) {
                         best = Some((at, d.act));
                     }

@@ -44,15 +44,15 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
             if args.json {
                 let v = serde_json::json!({
                     "ok": true,
-                    "over": m.match_points.is_some(),
-                    "actions": m.log.len(),
+                    "over": m.match_points().is_some(),
+                    "actions": m.log().len(),
                     "events": events,
                     "scoresheet": sheet,
                 });
                 emit(&format!("{v}\n"));
             } else {
                 emit(&sheet.to_string());
-                if m.match_points.is_none() {
+                if m.match_points().is_none() {
                     emit("(the match is not over: no match points yet)\n");
                 }
             }

@@ -26,7 +26,7 @@ fn match_log() -> (Match, String) {
     let mut cfg = MatchConfig::new(11, &["Ann", "Bob"], Division::Middle, false);
     cfg.round_ms = 10 * 60_000;
     let (mut m, _) = Match::new(cfg).unwrap();
-    let s = m.goal_setter;
+    let s = m.goal_setter();
     let o = m.left(s);
     let roll = m
         .legal_actions(s)
@@ -35,7 +35,7 @@ fn match_log() -> (Match, String) {
         .unwrap();
     m = step(m, 1_000, roll);
     let deal = m
-        .legal_actions(m.dealer)
+        .legal_actions(m.dealer())
         .into_iter()
         .find(|a| matches!(a, Act::Deal { .. }))
         .unwrap();
@@ -64,7 +64,7 @@ fn match_log() -> (Match, String) {
         },
     );
     m = step(m, 11 * 60_000, Act::Clock);
-    assert!(m.match_points.is_some(), "the match is over");
+    assert!(m.match_points().is_some(), "the match is over");
     let log = m.log_lines();
     (m, log)
 }
@@ -96,7 +96,7 @@ fn replay_prints_the_scoresheet_with_match_points_xii() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["ok"], true);
     assert_eq!(v["over"], true);
-    let mp: Vec<u32> = m.match_points.clone().unwrap();
+    let mp: Vec<u32> = m.match_points().map(<[u32]>::to_vec).unwrap();
     assert_eq!(v["scoresheet"]["match_points"], serde_json::json!(mp));
     assert_eq!(v["scoresheet"]["shakes"].as_array().unwrap().len(), 1);
 }
@@ -105,7 +105,7 @@ fn replay_prints_the_scoresheet_with_match_points_xii() {
 fn replay_rejects_a_rule_breaking_log_with_line_and_rule() {
     let (m, log) = match_log();
     // The roll (line 2) made by the dealer instead of the Goal-setter (II-A).
-    let s = m.history[0].goal_setter;
+    let s = m.history()[0].goal_setter;
     let o = m.left(s);
     let mut lines: Vec<String> = log.lines().map(String::from).collect();
     assert!(lines[1].contains("\"roll\""));

@@ -10,23 +10,23 @@ use onsets_engine::{Act, Action, Family, GoalSpec, Match, MatchConfig, Phase, Pl
 
 /// The next act of the scripted match.
 fn next_act(m: &Match) -> Act {
-    match &m.phase {
+    match m.phase() {
         Phase::Setup { rolled: false, .. } => Act::Roll {
-            player: m.goal_setter,
+            player: m.goal_setter(),
             set_out: Some(SetOut::TwoUniverseOneEmpty),
         },
         Phase::Setup { .. } => Act::Deal {
-            player: m.dealer,
+            player: m.dealer(),
             count: 6,
         },
         Phase::Goal { .. } => Act::SetGoal {
-            player: m.goal_setter,
-            goal: GoalSpec::Layout(m.cubes[0].face.canonical()),
+            player: m.goal_setter(),
+            goal: GoalSpec::Layout(m.cubes()[0].face.canonical()),
             unused_to_forbidden: true,
         },
         Phase::Moves { turn, .. } => {
             let cube = m
-                .cubes
+                .cubes()
                 .iter()
                 .find(|c| c.place == Place::Resources && c.family != Family::Digit)
                 .expect("a cube in Resources")
@@ -63,7 +63,7 @@ fn long_log(lines: usize) -> String {
     cfg.round_ms = 1 << 40;
     let (mut m, _) = Match::new(cfg).expect("config");
     let mut t = 0;
-    while m.log.len() < lines {
+    while m.log().len() < lines {
         t += 1000;
         let act = next_act(&m);
         m = m
@@ -78,7 +78,7 @@ fn bench(c: &mut Criterion) {
     let log = long_log(100_000);
     assert_eq!(log.lines().count(), 100_001);
     let m = Match::replay(&log).expect("the log replays");
-    assert!(m.history.len() > 4_000, "{} shakes", m.history.len());
+    assert!(m.history().len() > 4_000, "{} shakes", m.history().len());
     let mut g = c.benchmark_group("replay");
     g.sample_size(10);
     g.bench_function("100,000-line log", |b| {

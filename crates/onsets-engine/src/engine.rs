@@ -259,7 +259,7 @@ impl Match {
                 player,
                 solution,
                 goal,
-            } => self.present(player, solution, goal, ev),
+            } => self.present_solution(player, solution, goal, ev),
             Act::Decline { player } => self.decline(player, ev),
             Act::Accept { player, writer } => self.decide(player, writer, None, ev),
             Act::Object {

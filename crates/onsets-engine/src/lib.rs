@@ -21,7 +21,7 @@
 //! use onsets_engine::{Act, Action, Match, MatchConfig};
 //! use onsets_core::Division;
 //! let (m, _) = Match::new(MatchConfig::new(7, &["Ann", "Bob"], Division::Middle, false)).unwrap();
-//! let setter = m.goal_setter;
+//! let setter = m.goal_setter();
 //! let wrong = (setter + 1) % 2; // the dealer, not the Goal-setter
 //! let r = m.apply(Action { at_ms: 1000, act: Act::Roll { player: wrong, set_out: None } });
 //! assert_eq!(r.unwrap_err().rule.as_str(), "II-A");

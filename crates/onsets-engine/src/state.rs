@@ -266,51 +266,51 @@ pub enum IpKind {
 /// [`Match::log_lines`] and [`Match::replay`].)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Match {
-    pub config: MatchConfig,
-    pub rng: RngState,
-    pub now_ms: u64,
-    pub cubes: Vec<Cube>,
+    pub(crate) config: MatchConfig,
+    pub(crate) rng: RngState,
+    pub(crate) now_ms: u64,
+    pub(crate) cubes: Vec<Cube>,
     /// Cards dealt this shake, in order (card masks).
-    pub dealt: Vec<u8>,
+    pub(crate) dealt: Vec<u8>,
     /// The rest of the shuffled deck, top first.
-    pub deck: Vec<u8>,
-    pub goal: Option<GoalSpec>,
-    pub goal_setter: usize,
-    pub dealer: usize,
-    pub shake: u32,
-    pub shake_started_ms: u64,
+    pub(crate) deck: Vec<u8>,
+    pub(crate) goal: Option<GoalSpec>,
+    pub(crate) goal_setter: usize,
+    pub(crate) dealer: usize,
+    pub(crate) shake: u32,
+    pub(crate) shake_started_ms: u64,
     /// When variation selection may end for the current selector (II-C-1-b).
-    pub history: Chain<ShakeRecord>,
+    pub(crate) history: Chain<ShakeRecord>,
     /// Penalties in the current shake.
-    pub penalties: Vec<i32>,
-    pub selections: Vec<Selection>,
-    pub phase: Phase,
-    pub timers: Vec<Timer>,
-    pub pending: Vec<Pending>,
+    pub(crate) penalties: Vec<i32>,
+    pub(crate) selections: Vec<Selection>,
+    pub(crate) phase: Phase,
+    pub(crate) timers: Vec<Timer>,
+    pub(crate) pending: Vec<Pending>,
     /// The round's 30 minutes are up (XI-B).
-    pub round_up: bool,
+    pub(crate) round_up: bool,
     /// When the five-minute extension ends (XI-B-1).
-    pub stop_at: Option<u64>,
-    pub last_mover: Option<usize>,
+    pub(crate) stop_at: Option<u64>,
+    pub(crate) last_mover: Option<usize>,
     /// Match points (XII) once the match is over.
-    pub match_points: Option<Vec<u32>>,
+    pub(crate) match_points: Option<Vec<u32>>,
     /// Every accepted action, in order: the log after the header.
-    pub log: Chain<Action>,
+    pub(crate) log: Chain<Action>,
     /// Who is at the table (X-D).
-    pub present: Vec<bool>,
+    pub(crate) present: Vec<bool>,
     /// Who takes part in the current shake: present before the roll (X-D).
-    pub seated: Vec<bool>,
+    pub(crate) seated: Vec<bool>,
     /// Who took part in at least one shake (XII-A "Did Not Play").
-    pub played: Vec<bool>,
+    pub(crate) played: Vec<bool>,
     /// The holder of the challenge block, if it is up (V-B, XI-A-1-f).
-    pub block: Option<usize>,
+    pub(crate) block: Option<usize>,
     /// When the holder's 15 seconds to state a challenge run out (XI-A-1-f).
-    pub block_until: Option<u64>,
+    pub(crate) block_until: Option<u64>,
     /// The latest regular move of the shake: (player, cube) (IV-C comment b).
-    pub last_move: Option<(usize, u8)>,
+    pub(crate) last_move: Option<(usize, u8)>,
     /// Two cubes moved to Forbidden without "Bonus" were charged: the
     /// offender returns one of them (IV-C comment b).
-    pub return_choice: Option<ReturnChoice>,
+    pub(crate) return_choice: Option<ReturnChoice>,
 }
 
 /// IV-C comment b: "If the player did not call 'Bonus,' they may return
@@ -323,6 +323,171 @@ pub struct ReturnChoice {
     /// When the engine returns the second cube if the offender has not
     /// chosen (IX-A-1: ten seconds for a correction).
     pub until_ms: u64,
+}
+
+/// Read access to the state. The fields are private: only the engine's
+/// [`Match::apply`] changes a match, so every position it holds passed the
+/// rules' checks.
+impl Match {
+    /// The match's terms: players, division, Adventurous, round length (the log header).
+    pub fn config(&self) -> &MatchConfig {
+        &self.config
+    }
+    /// The state of the seeded generator that rolls the cubes and shuffles the deck (II-A, II-B).
+    pub fn rng(&self) -> &RngState {
+        &self.rng
+    }
+    /// The match clock: the time of the latest action (XI).
+    pub fn now_ms(&self) -> u64 {
+        self.now_ms
+    }
+    /// The eighteen cubes of the kit with their faces and places (I-B-2).
+    pub fn cubes(&self) -> &[Cube] {
+        &self.cubes
+    }
+    /// Cards dealt this shake, in order, as card masks (II-B).
+    pub fn dealt(&self) -> &[u8] {
+        &self.dealt
+    }
+    /// The rest of the shuffled deck, top first (II-B).
+    pub fn deck(&self) -> &[u8] {
+        &self.deck
+    }
+    /// The Goal of the shake once it is set (III).
+    pub fn goal(&self) -> Option<&GoalSpec> {
+        self.goal.as_ref()
+    }
+    /// The Goal-setter of the current shake (II-A, X-A).
+    pub fn goal_setter(&self) -> usize {
+        self.goal_setter
+    }
+    /// The dealer of the current shake: to the Goal-setter's right (II-B).
+    pub fn dealer(&self) -> usize {
+        self.dealer
+    }
+    /// The number of the current shake, from 1 (X-A).
+    pub fn shake(&self) -> u32 {
+        self.shake
+    }
+    /// When the current shake started on the match clock (XI-B).
+    pub fn shake_started_ms(&self) -> u64 {
+        self.shake_started_ms
+    }
+    /// The scoresheet: one line per finished shake (X).
+    pub fn history(&self) -> &Chain<ShakeRecord> {
+        &self.history
+    }
+    /// Penalties in the current shake, per player (XI-A).
+    pub fn penalties(&self) -> &[i32] {
+        &self.penalties
+    }
+    /// The variation selections of the shake as circled on the chart (II-C-1-c).
+    pub fn selections(&self) -> &[Selection] {
+        &self.selections
+    }
+    /// The phase of the shake (see `docs/engine.md`).
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+    /// The running time limits (XI-A).
+    pub fn timers(&self) -> &[Timer] {
+        &self.timers
+    }
+    /// Illegal procedures not yet corrected or insulated (IX).
+    pub fn pending(&self) -> &[Pending] {
+        &self.pending
+    }
+    /// Whether the round's 30 minutes are up (XI-B).
+    pub fn round_up(&self) -> bool {
+        self.round_up
+    }
+    /// When the five-minute extension ends (XI-B-1).
+    pub fn stop_at(&self) -> Option<u64> {
+        self.stop_at
+    }
+    /// The latest Mover of the shake (IV, VII-A).
+    pub fn last_mover(&self) -> Option<usize> {
+        self.last_mover
+    }
+    /// Match points (XII) once the match is over.
+    pub fn match_points(&self) -> Option<&[u32]> {
+        self.match_points.as_deref()
+    }
+    /// Every accepted action, in order: the log after the header.
+    pub fn log(&self) -> &Chain<Action> {
+        &self.log
+    }
+    /// Who is at the table, per player (X-D).
+    pub fn present(&self) -> &[bool] {
+        &self.present
+    }
+    /// Who takes part in the current shake, per player (X-D).
+    pub fn seated(&self) -> &[bool] {
+        &self.seated
+    }
+    /// Who took part in at least one shake, per player (XII-A "Did Not Play").
+    pub fn played(&self) -> &[bool] {
+        &self.played
+    }
+    /// The holder of the challenge block, if it is up (V-B, XI-A-1-f).
+    pub fn block(&self) -> Option<usize> {
+        self.block
+    }
+    /// When the block holder's 15 seconds to state a challenge run out (XI-A-1-f).
+    pub fn block_until(&self) -> Option<u64> {
+        self.block_until
+    }
+    /// The latest regular move of the shake: (player, cube) (IV-C comment b).
+    pub fn last_move(&self) -> Option<(usize, u8)> {
+        self.last_move
+    }
+    /// The pending choice of which cube to return after two cubes went to
+    /// Forbidden without "Bonus" (IV-C comment b).
+    pub fn return_choice(&self) -> Option<&ReturnChoice> {
+        self.return_choice.as_ref()
+    }
+}
+
+/// Test scenarios only (feature `scenario`, enabled by the test suites'
+/// dev-dependencies, never by a binary): these write the state directly,
+/// bypassing the rules' checks, to set up a judges' manual situation after
+/// the roll and deal (II-A, II-B) or a phase to test a view in. Matches that
+/// are played, stored or replayed never use them; fixed dice for real
+/// matches go in the header's [`Dice`](crate::Dice).
+#[cfg(feature = "scenario")]
+#[doc(hidden)]
+impl Match {
+    /// Sets the face of cube `id` (ignored if there is no such cube).
+    pub fn scenario_set_face(&mut self, id: u8, face: Symbol) {
+        if let Some(c) = self.cubes.get_mut(id as usize) {
+            c.face = face;
+        }
+    }
+    /// Puts cube `id` in `place` (ignored if there is no such cube).
+    pub fn scenario_set_place(&mut self, id: u8, place: Place) {
+        if let Some(c) = self.cubes.get_mut(id as usize) {
+            c.place = place;
+        }
+    }
+    /// Sets the latest Mover.
+    pub fn scenario_set_last_mover(&mut self, mover: Option<usize>) {
+        self.last_mover = mover;
+    }
+    /// Replaces the cards dealt this shake (card masks).
+    pub fn scenario_set_dealt(&mut self, dealt: Vec<u8>) {
+        self.dealt = dealt;
+    }
+    /// Sets `player`'s penalty points in the current shake (ignored if there
+    /// is no such player).
+    pub fn scenario_set_penalty(&mut self, player: usize, points: i32) {
+        if let Some(x) = self.penalties.get_mut(player) {
+            *x = points;
+        }
+    }
+    /// Replaces the phase.
+    pub fn scenario_set_phase(&mut self, phase: Phase) {
+        self.phase = phase;
+    }
 }
 
 pub(crate) const EDITION: Edition = Edition::Tournament2026;

@@ -39,7 +39,7 @@ fn os_c1_a_digit_cube_moved_is_not_clean_but_unused_digits_with_the_goal_are() {
     assert!(t
         .m
         .apply(Action {
-            at_ms: t.m.now_ms,
+            at_ms: t.m.now_ms(),
             act: digit.clone()
         })
         .is_ok());

@@ -13,12 +13,13 @@ fn two_player_basic_now_challenge_is_scored_and_the_next_shake_starts() {
     let s = t.setter();
     let o = t.left(s);
     assert_eq!(
-        t.m.dealer, o,
+        t.m.dealer(),
+        o,
         "II-B: the dealer is to the Goal-setter's right"
     );
     t.start([2, 3, 1], FACES, "B R G BR BG RG");
     assert!(
-        matches!(t.m.phase, Phase::Goal { .. }),
+        matches!(t.m.phase(), Phase::Goal { .. }),
         "Basic: no variations"
     );
     t.goal("2");
@@ -55,9 +56,10 @@ fn two_player_basic_now_challenge_is_scored_and_the_next_shake_starts() {
     // (B ∪ Λ) ∩ G = {BG} = 1 ≠ 2, so the Challenger is wrong.
     assert_eq!(sc[o], 2);
     assert_eq!(sc[s], 6);
-    assert_eq!(t.m.shake, 2);
+    assert_eq!(t.m.shake(), 2);
     assert_eq!(
-        t.m.goal_setter, o,
+        t.m.goal_setter(),
+        o,
         "I-D: the Goal-setter rotates to the left"
     );
     conserve(&t.m);
@@ -133,7 +135,7 @@ fn forceout_all_write_and_score_four_or_two() {
             break;
         }
         let cube =
-            t.m.cubes
+            t.m.cubes()
                 .iter()
                 .find(|c| c.place == Place::Resources && c.family != Family::Digit)
                 .unwrap()
@@ -152,7 +154,7 @@ fn forceout_all_write_and_score_four_or_two() {
         turn = t.left(turn);
     }
     assert!(matches!(
-        t.m.phase,
+        t.m.phase(),
         Phase::Writing(Writing {
             kind: WritingKind::Forceout { .. },
             ..
@@ -177,7 +179,7 @@ fn adventurous_selection_order_and_two_picks_for_the_non_setter() {
     let s = t.setter();
     let o = t.left(s);
     t.start([2, 3, 1], FACES, "B R G BR BG RG");
-    assert!(matches!(t.m.phase, Phase::Variations { pos: 0, .. }));
+    assert!(matches!(t.m.phase(), Phase::Variations { pos: 0, .. }));
     assert_eq!(
         t.try_act(Act::SelectVariation {
             player: o,
@@ -194,7 +196,7 @@ fn adventurous_selection_order_and_two_picks_for_the_non_setter() {
         "II-C-3"
     );
     t.select(o, "required-cube ∪");
-    assert!(matches!(t.m.phase, Phase::Goal { .. }));
+    assert!(matches!(t.m.phase(), Phase::Goal { .. }));
     assert_eq!(t.m.variations().len(), 3);
 }
 
@@ -212,7 +214,7 @@ fn match_ends_after_the_round_with_match_points() {
     // round time is up: five more minutes, then "stop" (XI-B)
     let ev = t.clock(120_000);
     assert!(has(&ev, |e| matches!(e, Event::RoundTimeUp)));
-    assert_eq!(t.m.stop_at, Some(420_000));
+    assert_eq!(t.m.stop_at(), Some(420_000));
     // keep moving within the limits
     t.t = 400_000;
     t.mv(o, "G", Place::Forbidden);
@@ -220,7 +222,7 @@ fn match_ends_after_the_round_with_match_points() {
     assert!(has(&ev, |e| matches!(e, Event::Stop)));
     t.present(o, "B − R");
     t.act(Act::Decline { player: s });
-    assert_eq!(t.m.phase, Phase::Over);
+    assert_eq!(*t.m.phase(), Phase::Over);
     let sheet = t.m.scoresheet();
     assert_eq!(sheet.shakes.len(), 1);
     let mp = sheet.match_points.clone().unwrap();
@@ -238,12 +240,12 @@ fn replaying_the_log_reproduces_the_state() {
         player: s,
         set_out: None,
     });
-    let d = t.m.dealer;
+    let d = t.m.dealer();
     t.act(Act::Deal {
         player: d,
         count: 16,
     });
-    assert_eq!(t.m.dealt.len(), 14, "OS-A3: extra cards removed");
+    assert_eq!(t.m.dealt().len(), 14, "OS-A3: extra cards removed");
     let log = t.m.log_lines();
     let r = Match::replay(&log).unwrap();
     assert_eq!(r, t.m);

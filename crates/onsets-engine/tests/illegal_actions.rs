@@ -166,7 +166,7 @@ fn check_one(m: &Match, act: Act, tally: &mut Tally) -> Option<Match> {
     let before = m.clone();
     let p = act.player();
     let r = m.apply(Action {
-        at_ms: m.now_ms,
+        at_ms: m.now_ms(),
         act: act.clone(),
     });
     assert_eq!(*m, before, "apply never changes the state it is given");
@@ -194,8 +194,8 @@ fn check_one(m: &Match, act: Act, tally: &mut Tally) -> Option<Match> {
             Event::IllegalProcedureCharged { offender, .. } if *offender == p
         ) || matches!(e, Event::DigitCubesToForbidden { .. })
     });
-    let pending = after.pending.len() > m.pending.len()
-        && after.pending.last().is_some_and(|x| x.offender == p);
+    let pending = after.pending().len() > m.pending().len()
+        && after.pending().last().is_some_and(|x| x.offender == p);
     if listed || never_listed {
         tally.legal += 1;
     } else {
@@ -225,7 +225,7 @@ fn run(seed: u64, n: usize, div: usize, adventurous: bool, auto: bool, picks: Ve
     cfg.auto_charge = auto;
     let (mut m, _) = Match::new(cfg).unwrap();
     let mut steps = 0usize;
-    while m.phase != Phase::Over && steps < 400 {
+    while *m.phase() != Phase::Over && steps < 400 {
         steps += 1;
         let r: Vec<u16> = (0..6)
             .map(|k| picks[(steps * 7 + k * 3) % picks.len()].wrapping_add(k as u16 * 31))
@@ -251,11 +251,11 @@ fn run(seed: u64, n: usize, div: usize, adventurous: bool, auto: bool, picks: Ve
         let due = m.next_deadline();
         if legal.is_empty() || steps % 9 == 0 {
             let to = if legal.is_empty() {
-                due.unwrap_or(m.now_ms + 1000)
+                due.unwrap_or(m.now_ms() + 1000)
             } else {
-                m.now_ms + 1000
+                m.now_ms() + 1000
             }
-            .max(m.now_ms);
+            .max(m.now_ms());
             m = m
                 .apply(Action {
                     at_ms: to,
@@ -267,7 +267,7 @@ fn run(seed: u64, n: usize, div: usize, adventurous: bool, auto: bool, picks: Ve
             let a = legal[r[2] as usize % legal.len()].clone();
             m = m
                 .apply(Action {
-                    at_ms: m.now_ms,
+                    at_ms: m.now_ms(),
                     act: a.clone(),
                 })
                 .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"))

@@ -15,7 +15,7 @@ fn charge(t: &mut T, by: usize) -> Vec<Event> {
 #[test]
 fn os_a2_too_few_cards_dealer_must_deal_more() {
     let mut t = T::new(11, 2, Division::Middle, false);
-    let d = t.m.dealer;
+    let d = t.m.dealer();
     let ev = t.act(Act::Deal {
         player: d,
         count: 4,
@@ -28,13 +28,13 @@ fn os_a2_too_few_cards_dealer_must_deal_more() {
         player: d,
         count: 3,
     });
-    assert_eq!(t.m.dealt.len(), 7);
+    assert_eq!(t.m.dealt().len(), 7);
 }
 
 #[test]
 fn os_a2_dealer_out_of_time_twice_deal_passes_to_goal_setter() {
     let mut t = T::new(12, 2, Division::Middle, false);
-    let d = t.m.dealer;
+    let d = t.m.dealer();
     t.act(Act::Deal {
         player: d,
         count: 2,
@@ -50,15 +50,15 @@ fn os_a2_dealer_out_of_time_twice_deal_passes_to_goal_setter() {
     )));
     let ev = t.clock(140_000);
     assert!(has(&ev, |e| matches!(e, Event::DealTransferred { .. })));
-    assert_eq!(t.m.dealer, t.setter());
-    assert_eq!(t.m.dealt.len(), 0);
+    assert_eq!(t.m.dealer(), t.setter());
+    assert_eq!(t.m.dealt().len(), 0);
     assert_eq!(t.penalties()[d], -2);
 }
 
 #[test]
 fn os_a3_too_many_cards_the_last_ones_are_removed() {
     let mut t = T::new(13, 2, Division::Junior, false);
-    let d = t.m.dealer;
+    let d = t.m.dealer();
     let ev = t.act(Act::Deal {
         player: d,
         count: 14,
@@ -67,7 +67,7 @@ fn os_a3_too_many_cards_the_last_ones_are_removed() {
         &ev,
         |e| matches!(e, Event::ExtraCardsRemoved { cards } if cards.len() == 2)
     ));
-    assert_eq!(t.m.dealt.len(), 12);
+    assert_eq!(t.m.dealt().len(), 12);
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn os_a7_required_cube_not_rolled_charged_costs_a_point_and_choose_again() {
     charge(&mut t, s);
     assert_eq!(t.penalties()[o], -1);
     assert!(matches!(
-        t.m.phase,
+        t.m.phase(),
         Phase::Variations {
             pos: 1,
             picks: 0,
@@ -104,7 +104,7 @@ fn os_a7_required_cube_not_rolled_charged_costs_a_point_and_choose_again() {
     t.select(o, "required-cube Y");
     charge(&mut t, s);
     assert_eq!(t.penalties()[o], -2);
-    assert!(matches!(t.m.phase, Phase::Goal { .. }));
+    assert!(matches!(t.m.phase(), Phase::Goal { .. }));
 }
 
 #[test]
@@ -132,7 +132,7 @@ fn os_a14_no_null_restrictions_without_relation_cubes_is_illegal() {
     let s = t.setter();
     t.start([1, 2, 3], "B R G Y B R G Y ∪ ∩ − ′ V Λ V", UNI);
     t.select(s, "no-null-restrictions");
-    assert_eq!(t.m.pending.len(), 1);
+    assert_eq!(t.m.pending().len(), 1);
 }
 
 #[test]
@@ -145,7 +145,7 @@ fn os_a17_automatic_variation_selected_in_junior_is_illegal() {
         .selection_problem(&onsets_core::Variation::MultipleOperations)
         .is_some());
     t.select(s, "multiple-operations");
-    assert!(!t.m.selections[0].legal);
+    assert!(!t.m.selections()[0].legal);
 }
 
 #[test]
@@ -163,7 +163,7 @@ fn os_b2_illegal_goal_charged_must_be_revised_with_its_cubes() {
         unused_to_forbidden: false,
     });
     charge(&mut t, o);
-    assert!(matches!(t.m.phase, Phase::Goal { .. }));
+    assert!(matches!(t.m.phase(), Phase::Goal { .. }));
     // the digit cubes that touched the Goal must stay in it
     let r = t.try_act(Act::SetGoal {
         player: s,
@@ -172,7 +172,7 @@ fn os_b2_illegal_goal_charged_must_be_revised_with_its_cubes() {
     });
     assert_eq!(r.unwrap_err().rule.as_str(), "III-B-2");
     t.goal("2*3+1");
-    assert!(matches!(t.m.phase, Phase::Moves { .. }));
+    assert!(matches!(t.m.phase(), Phase::Moves { .. }));
 }
 
 #[test]
@@ -241,10 +241,10 @@ fn os_b6_bonus_equals_to_forbidden_returned() {
     t.goal("2");
     charge(&mut t, o);
     assert_eq!(
-        t.m.cubes[t.cube("=", Place::Resources) as usize].place,
+        t.m.cubes()[t.cube("=", Place::Resources) as usize].place,
         Place::Resources
     );
-    assert!(t.m.goal.is_some(), "the Goal stands");
+    assert!(t.m.goal().is_some(), "the Goal stands");
     assert_eq!(t.penalties()[s], 0);
 }
 
@@ -254,7 +254,7 @@ fn iii_c_2_bonus_by_the_leader_returned_with_a_point() {
     let s = t.setter();
     let o = t.left(s);
     t.start([1, 2, 3], FACES, UNI);
-    t.m.penalties[o] = -1; // s now leads the match
+    t.m.scenario_set_penalty(o, -1); // s now leads the match
     t.bonus(s, "Y");
     charge(&mut t, o);
     assert_eq!(t.penalties()[s], -1);
@@ -283,7 +283,7 @@ fn os_c1_digit_cube_moved_is_not_a_turn() {
         &ev,
         |e| matches!(e, Event::DigitCubesToForbidden { cubes, .. } if cubes.len() == 2)
     ));
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == o));
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == o));
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn os_c4_bonus_then_shift_is_legal() {
         to: Place::Required,
     });
     assert!(has(&ev, |e| matches!(e, Event::Shifted { .. })));
-    assert!(t.m.pending.is_empty());
+    assert!(t.m.pending().is_empty());
 }
 
 #[test]
@@ -343,20 +343,20 @@ fn os_c5_no_shift_after_the_last_cube() {
         let n = t.m.resources_count();
         let cube = t
             .m
-            .cubes
+            .cubes()
             .iter()
             .find(|c| {
                 c.place == Place::Resources && c.family != Family::Digit && !c.face.is_relation()
             })
             .map(|c| c.id)
             .unwrap_or_else(|| {
-                t.m.cubes
+                t.m.cubes()
                     .iter()
                     .find(|c| c.place == Place::Resources && c.family != Family::Digit)
                     .unwrap()
                     .id
             });
-        let to = if n == 1 || t.m.cubes[cube as usize].face.is_relation() {
+        let to = if n == 1 || t.m.cubes()[cube as usize].face.is_relation() {
             Place::Permitted
         } else {
             Place::Forbidden
@@ -390,8 +390,8 @@ fn os_c6_shift_without_the_variation_charged_is_returned() {
         to: Place::Required,
     });
     charge(&mut t, o);
-    assert_eq!(t.m.cubes[b as usize].place, Place::Permitted);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    assert_eq!(t.m.cubes()[b as usize].place, Place::Permitted);
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == s));
 }
 
 #[test]
@@ -407,7 +407,7 @@ fn os_c7_shift_without_the_variation_insulated_by_a_challenge() {
         player: o,
         kind: ChallengeKind::Impossible,
     });
-    assert_eq!(t.m.cubes[b as usize].place, Place::Required);
+    assert_eq!(t.m.cubes()[b as usize].place, Place::Required);
 }
 
 #[test]
@@ -423,9 +423,9 @@ fn os_c10_equals_to_forbidden_with_more_than_four_resources() {
     let eq = t.cube("=", Place::Resources);
     t.mv(o, "=", Place::Forbidden);
     charge(&mut t, s);
-    assert_eq!(t.m.cubes[eq as usize].place, Place::Resources);
+    assert_eq!(t.m.cubes()[eq as usize].place, Place::Resources);
     assert!(
-        matches!(t.m.phase, Phase::Moves { turn, .. } if turn == o),
+        matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == o),
         "the Mover moves again"
     );
     assert_eq!(t.penalties()[o], 0);
@@ -445,7 +445,7 @@ fn os_c11_equals_to_forbidden_with_four_or_fewer_is_legal() {
     while t.m.resources_count() > 4 {
         let cube = t
             .m
-            .cubes
+            .cubes()
             .iter()
             .find(|c| {
                 c.place == Place::Resources && c.family != Family::Digit && !c.face.is_relation()
@@ -461,7 +461,7 @@ fn os_c11_equals_to_forbidden_with_four_or_fewer_is_legal() {
         turn = t.left(turn);
     }
     t.mv(turn, "=", Place::Forbidden);
-    assert!(t.m.pending.is_empty());
+    assert!(t.m.pending().is_empty());
 }
 
 #[test]
@@ -482,7 +482,7 @@ fn os_c12_equals_shifted_to_forbidden_is_returned() {
         to: Place::Forbidden,
     });
     charge(&mut t, o);
-    assert_eq!(t.m.cubes[eq as usize].place, Place::Permitted);
+    assert_eq!(t.m.cubes()[eq as usize].place, Place::Permitted);
 }
 
 /// VIII-A with a judge at the table (`auto_charge`): the last cube moved to
@@ -498,7 +498,7 @@ fn viii_a_last_cube_to_forbidden_is_returned() {
     let mut turn = t.left(s);
     while t.m.resources_count() > 1 {
         let cube =
-            t.m.cubes
+            t.m.cubes()
                 .iter()
                 .find(|c| c.place == Place::Resources && c.family != Family::Digit)
                 .unwrap()
@@ -512,7 +512,7 @@ fn viii_a_last_cube_to_forbidden_is_returned() {
         turn = t.left(turn);
     }
     let cube =
-        t.m.cubes
+        t.m.cubes()
             .iter()
             .find(|c| c.place == Place::Resources && c.family != Family::Digit)
             .unwrap()
@@ -545,7 +545,7 @@ fn viii_b_impossible_after_the_first_minute_is_invalid() {
     while t.m.resources_count() > 0 {
         let n = t.m.resources_count();
         let cube =
-            t.m.cubes
+            t.m.cubes()
                 .iter()
                 .find(|c| c.place == Place::Resources && c.family != Family::Digit)
                 .unwrap()
@@ -562,7 +562,7 @@ fn viii_b_impossible_after_the_first_minute_is_invalid() {
         });
         turn = t.left(turn);
     }
-    let mover = t.m.last_mover.unwrap();
+    let mover = t.m.last_mover().unwrap();
     let other = t.left(mover);
     t.t += 61_000;
     let ev = t.act(Act::Challenge {
@@ -655,7 +655,7 @@ fn xi_a_move_time_limit_penalty_then_turn_lost() {
     let o = t.left(s);
     t.start([1, 2, 3], FACES, UNI);
     t.goal("2");
-    let at = t.m.now_ms;
+    let at = t.m.now_ms();
     // first turn: two minutes, then the ten-second countdown
     let ev = t.clock(at + 130_000);
     assert!(has(&ev, |e| matches!(
@@ -720,7 +720,7 @@ fn iii_d_2_no_goal_challenge_scoring() {
 fn os_a1_roll_and_deal_in_either_order_each_on_their_own_minute() {
     // the deal first, then the roll
     let mut t = T::new(201, 2, Division::Middle, false);
-    let (s, d) = (t.setter(), t.m.dealer);
+    let (s, d) = (t.setter(), t.m.dealer());
     t.act(Act::Deal {
         player: d,
         count: 6,
@@ -729,11 +729,11 @@ fn os_a1_roll_and_deal_in_either_order_each_on_their_own_minute() {
         player: s,
         set_out: Some(SetOut::TwoUniverseOneEmpty), // Basic On-Sets (II-A-3)
     });
-    assert!(matches!(t.m.phase, Phase::Goal { .. }));
+    assert!(matches!(t.m.phase(), Phase::Goal { .. }));
     // the dealer deals in time, the Goal-setter rolls late: only the
     // Goal-setter loses a point
     let mut t = T::new(202, 2, Division::Middle, false);
-    let (s, d) = (t.setter(), t.m.dealer);
+    let (s, d) = (t.setter(), t.m.dealer());
     t.act(Act::Deal {
         player: d,
         count: 6,
@@ -756,7 +756,7 @@ fn os_a1_roll_and_deal_in_either_order_each_on_their_own_minute() {
 fn os_a5_the_deal_comes_from_the_top_of_the_shuffled_deck() {
     let mut a = T::new(203, 2, Division::Middle, false);
     let mut b = T::new(203, 2, Division::Middle, false);
-    let d = a.m.dealer;
+    let d = a.m.dealer();
     a.act(Act::Deal {
         player: d,
         count: 6,
@@ -769,8 +769,8 @@ fn os_a5_the_deal_comes_from_the_top_of_the_shuffled_deck() {
         player: d,
         count: 3,
     });
-    assert_eq!(a.m.dealt, b.m.dealt);
-    assert_eq!(a.m.dealt.len() + a.m.deck.len(), 16);
+    assert_eq!(a.m.dealt(), b.m.dealt());
+    assert_eq!(a.m.dealt().len() + a.m.deck().len(), 16);
 }
 
 /// OS-A6: "The dealer does not shuffle all the cards before dealing … the
@@ -787,13 +787,13 @@ fn os_a6_every_shake_is_dealt_from_all_sixteen_cards() {
         kind: ChallengeKind::Impossible,
     });
     t.present(s, "B ∪ R");
-    assert_eq!(t.m.shake, 2);
-    let d = t.m.dealer;
+    assert_eq!(t.m.shake(), 2);
+    let d = t.m.dealer();
     t.act(Act::Deal {
         player: d,
         count: 6,
     });
-    let mut all: Vec<u8> = t.m.dealt.iter().chain(&t.m.deck).copied().collect();
+    let mut all: Vec<u8> = t.m.dealt().iter().chain(t.m.deck()).copied().collect();
     all.sort();
     assert_eq!(all, (0..16).collect::<Vec<u8>>());
 }
@@ -814,7 +814,11 @@ fn os_a9_insulated_wild_cube_not_rolled_stands_without_effect() {
     let ev = charge(&mut t, o);
     assert!(has(&ev, |e| matches!(e, Event::ChargeSetAside { .. })));
     assert_eq!(t.penalties(), vec![0, 0]);
-    assert!(t.m.selections.iter().any(|x| x.variation == "wild-cube Y"));
+    assert!(t
+        .m
+        .selections()
+        .iter()
+        .any(|x| x.variation == "wild-cube Y"));
     assert!(!t
         .m
         .variations()
@@ -855,7 +859,10 @@ fn os_a11_elementary_restriction_cubes_are_always_set_out() {
             player: s,
             set_out: Some(SetOut::TwoUniverseOneEmpty),
         });
-        let r: Vec<String> = t.m.cubes[15..].iter().map(|c| c.face.canonical()).collect();
+        let r: Vec<String> = t.m.cubes()[15..]
+            .iter()
+            .map(|c| c.face.canonical())
+            .collect();
         assert_eq!(r, vec!["V", "V", "Λ"]);
     }
 }
@@ -873,8 +880,8 @@ fn os_a12_interchangeable_after_a_wild_cube_is_legal_without_the_cubes() {
     t.start([1, 2, 3], faces, UNI);
     t.select(s, "wild-cube B");
     t.select(a, "union-intersection-interchangeable");
-    assert!(t.m.pending.is_empty());
-    assert!(t.m.selections.iter().all(|x| x.legal));
+    assert!(t.m.pending().is_empty());
+    assert!(t.m.selections().iter().all(|x| x.legal));
     // one player picking both (two-player match: the non-setter picks two)
     let mut t = T::new(216, 2, Division::Middle, true);
     let s = t.setter();
@@ -883,7 +890,7 @@ fn os_a12_interchangeable_after_a_wild_cube_is_legal_without_the_cubes() {
     t.select(s, "absolute-value");
     t.select(o, "wild-cube B");
     t.select(o, "union-intersection-interchangeable");
-    assert!(t.m.selections.iter().all(|x| x.legal));
+    assert!(t.m.selections().iter().all(|x| x.legal));
     // "the order in which they are selected by the player makes no difference"
     let mut t = T::new(216, 2, Division::Middle, true);
     let s = t.setter();
@@ -893,11 +900,11 @@ fn os_a12_interchangeable_after_a_wild_cube_is_legal_without_the_cubes() {
     t.select(o, "union-intersection-interchangeable");
     t.select(o, "wild-cube B");
     assert!(
-        t.m.selections.iter().all(|x| x.legal),
+        t.m.selections().iter().all(|x| x.legal),
         "{:?}",
-        t.m.selections
+        t.m.selections()
     );
-    assert!(t.m.pending.is_empty());
+    assert!(t.m.pending().is_empty());
     assert_eq!(t.m.variations().len(), 3);
 }
 
@@ -912,7 +919,7 @@ fn os_a13_union_wild_and_union_intersection_interchangeable_do_not_conflict() {
     t.start([1, 2, 3], FACES, UNI);
     t.select(s, "wild-cube ∪");
     t.select(a, "union-intersection-interchangeable");
-    assert!(t.m.pending.is_empty());
+    assert!(t.m.pending().is_empty());
     assert_eq!(t.m.variations().len(), 2);
 }
 
@@ -925,10 +932,10 @@ fn os_a15_required_card_not_in_the_universe_charged_costs_a_point() {
     let o = t.left(s);
     t.start([1, 2, 3], FACES, UNI);
     t.select(s, "required-card RGY");
-    assert_eq!(t.m.pending.len(), 1);
+    assert_eq!(t.m.pending().len(), 1);
     charge(&mut t, o);
     assert_eq!(t.penalties()[s], -1);
-    assert!(matches!(t.m.phase, Phase::Variations { pos: 0, .. }));
+    assert!(matches!(t.m.phase(), Phase::Variations { pos: 0, .. }));
 }
 
 /// OS-B1: "The Goal-setter uses only one or two digit cubes in the Goal but
@@ -946,9 +953,9 @@ fn os_b1_unused_digit_cubes_left_in_resources_cost_nothing() {
         unused_to_forbidden: false,
     });
     assert!(!has(&ev, |e| matches!(e, Event::Penalty { .. })));
-    assert!(t.m.pending.is_empty());
+    assert!(t.m.pending().is_empty());
     let digits =
-        t.m.cubes
+        t.m.cubes()
             .iter()
             .filter(|c| c.family == Family::Digit && c.place == Place::Resources)
             .count();
@@ -989,19 +996,19 @@ fn os_c3_bonus_shift_then_regular_move_second_cube_returned_turn_passes() {
         to: Place::Required,
         bonus: true,
     });
-    assert_eq!(t.m.pending.len(), 1, "a bonus shift is illegal procedure");
+    assert_eq!(t.m.pending().len(), 1, "a bonus shift is illegal procedure");
     let g = t.cube("G", Place::Resources);
     t.mv(o, "G", Place::Permitted);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == s));
     charge(&mut t, s);
-    assert_eq!(t.m.cubes[g as usize].place, Place::Resources);
+    assert_eq!(t.m.cubes()[g as usize].place, Place::Resources);
     assert_eq!(
-        t.m.cubes[b as usize].place,
+        t.m.cubes()[b as usize].place,
         Place::Required,
         "the shift stands"
     );
     assert!(
-        matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s),
+        matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == s),
         "not replaced with another regular move on this turn"
     );
     assert_eq!(t.penalties(), vec![0, 0]);
@@ -1022,10 +1029,10 @@ fn os_c8_required_minus_shifted_to_forbidden_is_not_illegal_procedure() {
         cube: m,
         to: Place::Forbidden,
     });
-    assert!(t.m.pending.is_empty());
+    assert!(t.m.pending().is_empty());
     let ev = charge(&mut t, s);
     assert!(has(&ev, |e| matches!(e, Event::ChargeSetAside { .. })));
-    assert_eq!(t.m.cubes[m as usize].place, Place::Forbidden);
+    assert_eq!(t.m.cubes()[m as usize].place, Place::Forbidden);
 }
 
 /// OS-C9 (Elementary, Middle): "Two operations … Only one operation cube is in
@@ -1044,8 +1051,8 @@ fn os_c9_last_operation_to_forbidden_under_two_operations_is_legal() {
     t.mv(o, "∪", Place::Required);
     let last = t.cube("∩", Place::Resources);
     t.mv(s, "∩", Place::Forbidden);
-    assert!(t.m.pending.is_empty());
+    assert!(t.m.pending().is_empty());
     let ev = charge(&mut t, o);
     assert!(has(&ev, |e| matches!(e, Event::ChargeSetAside { .. })));
-    assert_eq!(t.m.cubes[last as usize].place, Place::Forbidden);
+    assert_eq!(t.m.cubes()[last as usize].place, Place::Forbidden);
 }

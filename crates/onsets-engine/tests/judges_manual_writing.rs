@@ -32,9 +32,9 @@ fn senior(
         t.select(o, v);
     }
     assert!(
-        t.m.selections.iter().all(|x| x.legal),
+        t.m.selections().iter().all(|x| x.legal),
         "{:?}",
-        t.m.selections
+        t.m.selections()
     );
     t.goal(goal);
     (t, s, o)

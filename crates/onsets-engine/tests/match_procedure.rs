@@ -31,15 +31,15 @@ fn middle_adventurous(seed: u64) -> (T, usize, usize) {
 /// remain in Resources; returns whose turn it is.
 fn play_down_to(t: &mut T, left: usize) -> usize {
     loop {
-        let Phase::Moves { turn, .. } = t.m.phase else {
-            panic!("not moving: {:?}", t.m.phase)
+        let Phase::Moves { turn, .. } = *t.m.phase() else {
+            panic!("not moving: {:?}", t.m.phase())
         };
         if t.m.resources_count() <= left {
             return turn;
         }
         let cube = t
             .m
-            .cubes
+            .cubes()
             .iter()
             .find(|c| {
                 c.place == Place::Resources && c.family != Family::Digit && !c.face.is_relation()
@@ -72,7 +72,7 @@ fn ii_c_2_second_illegal_selection_loses_the_pick_for_the_shake() {
     charge(&mut t, a);
     assert_eq!(t.penalties()[s], -1);
     assert!(
-        matches!(t.m.phase, Phase::Variations { pos: 0, .. }),
+        matches!(t.m.phase(), Phase::Variations { pos: 0, .. }),
         "the Goal-setter must pick another variation"
     );
     t.select(s, "wild-cube Y");
@@ -83,7 +83,7 @@ fn ii_c_2_second_illegal_selection_loses_the_pick_for_the_shake() {
         |e| matches!(e, Event::SelectionForfeited { player } if *player == s)
     ));
     // the pick is lost: the next player selects, and the Goal-setter may not
-    assert!(matches!(t.m.phase, Phase::Variations { pos: 1, .. }));
+    assert!(matches!(t.m.phase(), Phase::Variations { pos: 1, .. }));
     let r = t
         .try_act(Act::SelectVariation {
             player: s,
@@ -130,19 +130,19 @@ fn ix_a_1_illegal_bonus_charged_after_the_regular_move_turn_passes_on() {
     let eq = t.cube("=", Place::Resources);
     t.bonus(o, "=");
     t.mv(o, "B", Place::Required);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == s));
     let ev = charge(&mut t, s);
     assert!(has(
         &ev,
         |e| matches!(e, Event::IllegalProcedureCharged { rule, .. } if rule == "IV-D")
     ));
-    assert_eq!(t.m.cubes[eq as usize].place, Place::Resources);
+    assert_eq!(t.m.cubes()[eq as usize].place, Place::Resources);
     assert!(
-        matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s),
+        matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == s),
         "the turn stays with the next player: {:?}",
-        t.m.phase
+        t.m.phase()
     );
-    assert_eq!(t.m.last_mover, Some(o), "the regular move stands");
+    assert_eq!(t.m.last_mover(), Some(o), "the regular move stands");
     assert_eq!(t.penalties(), vec![0, 0]);
 }
 
@@ -153,9 +153,9 @@ fn ix_a_1_illegal_bonus_charged_before_the_regular_move_the_mover_moves() {
     let (mut t, s, o) = middle_adventurous(104);
     t.bonus(o, "=");
     charge(&mut t, s);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, bonus: Some(_), .. } if turn == o));
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, bonus: Some(_), .. } if turn == o));
     t.mv(o, "B", Place::Required);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == s));
 }
 
 // ------------------------------------------------------------ VIII-A
@@ -174,7 +174,7 @@ fn viii_a_last_cube_to_forbidden_challenge_set_aside_without_penalty_two_players
     let turn = play_down_to(&mut t, 1);
     let other = t.left(turn);
     let last =
-        t.m.cubes
+        t.m.cubes()
             .iter()
             .find(|c| c.place == Place::Resources && c.family != Family::Digit)
             .unwrap()
@@ -186,7 +186,7 @@ fn viii_a_last_cube_to_forbidden_challenge_set_aside_without_penalty_two_players
         bonus: false,
     });
     // the state exists until a challenge or a charge (issue 18 item 8)
-    assert_eq!(t.m.cubes[last as usize].place, Place::Forbidden);
+    assert_eq!(t.m.cubes()[last as usize].place, Place::Forbidden);
     let ev = t.act(Act::Challenge {
         player: other,
         kind: ChallengeKind::Impossible,
@@ -197,8 +197,8 @@ fn viii_a_last_cube_to_forbidden_challenge_set_aside_without_penalty_two_players
     ));
     assert!(!has(&ev, |e| matches!(e, Event::Penalty { .. })));
     assert_eq!(t.penalties(), vec![0, 0]);
-    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
-    assert!(matches!(t.m.phase, Phase::Moves { turn: p, .. } if p == turn));
+    assert_eq!(t.m.cubes()[last as usize].place, Place::Resources);
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn: p, .. } if p == turn));
     let _ = s;
 }
 
@@ -212,7 +212,7 @@ fn viii_a_last_cube_to_forbidden_challenge_set_aside_three_players() {
     let turn = play_down_to(&mut t, 1);
     let third = t.left(t.left(turn));
     let last =
-        t.m.cubes
+        t.m.cubes()
             .iter()
             .find(|c| c.place == Place::Resources && c.family != Family::Digit)
             .unwrap()
@@ -230,8 +230,8 @@ fn viii_a_last_cube_to_forbidden_challenge_set_aside_three_players() {
     assert!(!has(&ev, |e| matches!(e, Event::Challenged { .. })));
     assert!(has(&ev, |e| matches!(e, Event::ChallengeSetAside { .. })));
     assert_eq!(t.penalties(), vec![0, 0, 0]);
-    assert!(matches!(t.m.phase, Phase::Moves { .. }));
-    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
+    assert!(matches!(t.m.phase(), Phase::Moves { .. }));
+    assert_eq!(t.m.cubes()[last as usize].place, Place::Resources);
 }
 
 /// VIII-A with a charge: the cube is returned and the Mover must move it or
@@ -243,7 +243,7 @@ fn viii_a_last_cube_to_forbidden_charged_is_returned() {
     t.goal("2");
     let turn = play_down_to(&mut t, 1);
     let last =
-        t.m.cubes
+        t.m.cubes()
             .iter()
             .find(|c| c.place == Place::Resources && c.family != Family::Digit)
             .unwrap()
@@ -257,8 +257,8 @@ fn viii_a_last_cube_to_forbidden_charged_is_returned() {
     let other = t.left(turn);
     let ev = charge(&mut t, other);
     assert!(has(&ev, |e| matches!(e, Event::LastCubeReturned { .. })));
-    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
-    assert!(matches!(t.m.phase, Phase::Moves { turn: p, .. } if p == turn));
+    assert_eq!(t.m.cubes()[last as usize].place, Place::Resources);
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn: p, .. } if p == turn));
     assert_eq!(t.penalties(), vec![0, 0]);
 }
 
@@ -274,7 +274,7 @@ fn viii_a_last_cube_to_forbidden_charged_is_returned() {
 fn ix_a_1_correction_after_the_countdown_keeps_the_additional_minute() {
     let (mut t, s, o) = middle_adventurous(108);
     let due =
-        t.m.timers
+        t.m.timers()
             .iter()
             .find(|x| x.task == Task::Move)
             .unwrap()
@@ -286,7 +286,7 @@ fn ix_a_1_correction_after_the_countdown_keeps_the_additional_minute() {
         Event::TimeExpired { second: false, .. }
     )));
     let extra_due =
-        t.m.timers
+        t.m.timers()
             .iter()
             .find(|x| x.task == Task::Move)
             .unwrap()
@@ -294,9 +294,9 @@ fn ix_a_1_correction_after_the_countdown_keeps_the_additional_minute() {
     t.clock(due + 30_000);
     t.mv(o, "=", Place::Forbidden); // IV-D: more than four cubes in Resources
     charge(&mut t, s);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == o));
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == o));
     let tm =
-        t.m.timers
+        t.m.timers()
             .iter()
             .find(|x| x.task == Task::Move)
             .unwrap()
@@ -308,7 +308,7 @@ fn ix_a_1_correction_after_the_countdown_keeps_the_additional_minute() {
         |e| matches!(e, Event::TimeExpired { player, second: true, .. } if *player == o)
     ));
     assert_eq!(t.penalties()[o], -2);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == s));
 }
 
 /// IX-A-1: a move made before the countdown ended is corrected with the time
@@ -317,7 +317,7 @@ fn ix_a_1_correction_after_the_countdown_keeps_the_additional_minute() {
 fn ix_a_1_correction_gets_at_least_ten_seconds() {
     let (mut t, s, o) = middle_adventurous(109);
     let due =
-        t.m.timers
+        t.m.timers()
             .iter()
             .find(|x| x.task == Task::Move)
             .unwrap()
@@ -326,18 +326,18 @@ fn ix_a_1_correction_gets_at_least_ten_seconds() {
     t.mv(o, "=", Place::Forbidden);
     charge(&mut t, s);
     let tm =
-        t.m.timers
+        t.m.timers()
             .iter()
             .find(|x| x.task == Task::Move)
             .unwrap()
             .clone();
     assert_eq!((tm.player, tm.stage), (o, 0));
-    assert!(tm.due_ms >= t.m.now_ms + 10_000, "at least ten seconds");
+    assert!(tm.due_ms >= t.m.now_ms() + 10_000, "at least ten seconds");
     assert!(
-        tm.due_ms <= t.m.now_ms + 10_000,
+        tm.due_ms <= t.m.now_ms() + 10_000,
         "the time that was left (3 s), raised to ten seconds, not a fresh minute: {} at {}",
         tm.due_ms,
-        t.m.now_ms
+        t.m.now_ms()
     );
 }
 
@@ -360,7 +360,7 @@ fn now_presented(seed: u64, solution: &str) -> (T, usize, usize) {
         kind: ChallengeKind::Now,
     });
     t.present(o, solution);
-    assert!(matches!(t.m.phase, Phase::Checking(_)));
+    assert!(matches!(t.m.phase(), Phase::Checking(_)));
     (t, s, o)
 }
 
@@ -447,12 +447,12 @@ fn ix_a_1_moving_out_of_turn_charged_cube_returned_turn_unchanged() {
     let b = t.cube("B", Place::Resources);
     let ev = t.mv(s, "B", Place::Required);
     assert!(!has(&ev, |e| matches!(e, Event::TurnPassed { .. })));
-    assert_eq!(t.m.pending.len(), 1);
-    assert_eq!(t.m.pending[0].rule, "IX-A-1");
+    assert_eq!(t.m.pending().len(), 1);
+    assert_eq!(t.m.pending()[0].rule, "IX-A-1");
     charge(&mut t, o);
-    assert_eq!(t.m.cubes[b as usize].place, Place::Resources);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == o));
-    assert_eq!(t.m.last_mover, Some(s), "the Goal-setter set the Goal");
+    assert_eq!(t.m.cubes()[b as usize].place, Place::Resources);
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == o));
+    assert_eq!(t.m.last_mover(), Some(s), "the Goal-setter set the Goal");
     assert_eq!(t.penalties(), vec![0, 0]);
 }
 
@@ -468,8 +468,8 @@ fn ix_b_moving_out_of_turn_insulated_by_the_next_legal_move_stands() {
         &ev,
         |e| matches!(e, Event::Insulated { offender, .. } if *offender == s)
     ));
-    assert_eq!(t.m.cubes[b as usize].place, Place::Required);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    assert_eq!(t.m.cubes()[b as usize].place, Place::Required);
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == s));
 }
 
 /// With `auto_charge` (a judge at the table) the move out of turn is charged
@@ -488,8 +488,8 @@ fn ix_a_1_moving_out_of_turn_with_auto_charge_is_corrected_at_once() {
         &ev,
         |e| matches!(e, Event::IllegalProcedureCharged { by: None, rule, .. } if rule == "IX-A-1")
     ));
-    assert_eq!(t.m.cubes[b as usize].place, Place::Resources);
-    assert!(t.m.pending.is_empty());
+    assert_eq!(t.m.cubes()[b as usize].place, Place::Resources);
+    assert!(t.m.pending().is_empty());
 }
 
 /// IV-C comment b: "Players often call 'Bonus' and move two cubes
@@ -503,7 +503,7 @@ fn iv_c_comment_b_two_cubes_without_bonus_the_player_chooses_which_to_return() {
     t.mv(o, "Y", Place::Forbidden);
     let g = t.cube("G", Place::Resources);
     t.mv(o, "G", Place::Forbidden);
-    assert_eq!(t.m.pending[0].rule, "IV-C-1");
+    assert_eq!(t.m.pending()[0].rule, "IV-C-1");
     charge(&mut t, s);
     // nothing else happens until the choice
     let r = t.try_act(Act::Challenge {
@@ -522,9 +522,9 @@ fn iv_c_comment_b_two_cubes_without_bonus_the_player_chooses_which_to_return() {
         &ev,
         |e| matches!(e, Event::CubeReturned { cube, .. } if *cube == y)
     ));
-    assert_eq!(t.m.cubes[y as usize].place, Place::Resources);
-    assert_eq!(t.m.cubes[g as usize].place, Place::Forbidden);
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == s));
+    assert_eq!(t.m.cubes()[y as usize].place, Place::Resources);
+    assert_eq!(t.m.cubes()[g as usize].place, Place::Forbidden);
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == s));
     assert_eq!(t.penalties(), vec![0, 0]);
 }
 
@@ -537,13 +537,13 @@ fn iv_c_comment_b_no_choice_within_ten_seconds_returns_the_second_cube() {
     let g = t.cube("G", Place::Resources);
     t.mv(o, "G", Place::Forbidden);
     charge(&mut t, s);
-    let at = t.m.now_ms + 10_000;
+    let at = t.m.now_ms() + 10_000;
     let ev = t.clock(at);
     assert!(has(
         &ev,
         |e| matches!(e, Event::CubeReturned { cube, .. } if *cube == g)
     ));
-    assert!(t.m.return_choice.is_none());
+    assert!(t.m.return_choice().is_none());
 }
 
 // ------------------------------------------------------------ III-B: every Goal layout
@@ -605,7 +605,7 @@ fn ix_a_1_last_cube_out_of_turn_charged_undoes_the_forceout() {
     let turn = play_down_to(&mut t, 1);
     let other = t.left(turn);
     let last =
-        t.m.cubes
+        t.m.cubes()
             .iter()
             .find(|c| c.place == Place::Resources && c.family != Family::Digit)
             .unwrap()
@@ -618,11 +618,11 @@ fn ix_a_1_last_cube_out_of_turn_charged_undoes_the_forceout() {
     });
     assert!(has(&ev, |e| matches!(e, Event::Forceout { .. })));
     charge(&mut t, turn);
-    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
-    assert!(matches!(t.m.phase, Phase::Moves { turn: p, .. } if p == turn));
+    assert_eq!(t.m.cubes()[last as usize].place, Place::Resources);
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn: p, .. } if p == turn));
     assert!(t
         .m
-        .timers
+        .timers()
         .iter()
         .any(|x| x.task == Task::Move && x.player == turn));
     // out of turn, the last cube may not go to Forbidden at all
@@ -652,11 +652,11 @@ fn xi_b_2_stop_returns_a_last_cube_left_in_forbidden() {
     play_down_to(&mut t, 1);
     // the round ends at 5:00; "stop" comes at 10:00
     t.clock(10 * 60_000 - 20_000);
-    let Phase::Moves { turn, .. } = t.m.phase else {
-        panic!("{:?}", t.m.phase)
+    let Phase::Moves { turn, .. } = *t.m.phase() else {
+        panic!("{:?}", t.m.phase())
     };
     let last =
-        t.m.cubes
+        t.m.cubes()
             .iter()
             .find(|c| c.place == Place::Resources && c.family != Family::Digit)
             .unwrap()
@@ -667,9 +667,9 @@ fn xi_b_2_stop_returns_a_last_cube_left_in_forbidden() {
         to: Place::Forbidden,
         bonus: false,
     });
-    assert_eq!(t.m.cubes[last as usize].place, Place::Forbidden);
+    assert_eq!(t.m.cubes()[last as usize].place, Place::Forbidden);
     let ev = t.clock(10 * 60_000 + 1);
     assert!(!has(&ev, |e| matches!(e, Event::LastCubeReturned { .. })));
     assert!(has(&ev, |e| matches!(e, Event::Stop)));
-    assert_eq!(t.m.cubes[last as usize].place, Place::Resources);
+    assert_eq!(t.m.cubes()[last as usize].place, Place::Resources);
 }

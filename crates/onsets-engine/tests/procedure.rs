@@ -27,7 +27,7 @@ fn quick_shake(t: &mut T) {
         kind: ChallengeKind::Impossible,
     });
     t.present(s, "B ∪ R");
-    if let Phase::Writing(_) = t.m.phase {
+    if let Phase::Writing(_) = t.m.phase() {
         // the Third Party (if any) declines
         for q in 0..t.m.n() {
             let _ = t.try_act(Act::Decline { player: q });
@@ -51,7 +51,7 @@ fn x_d_player_arriving_after_the_roll_scores_minus_two_and_sits_out() {
     )));
     t.goal("2");
     // turns skip the late player: a two-player shake
-    assert!(matches!(t.m.phase, Phase::Moves { turn, .. } if turn == t.left(s) && turn != 2));
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == t.left(s) && turn != 2));
     let r = t
         .try_act(Act::Challenge {
             player: 2,
@@ -86,7 +86,7 @@ fn x_d_player_arriving_before_the_roll_plays_the_shake() {
     )));
     assert_eq!(t.m.seated_count(), 3);
     assert_eq!(
-        t.m.dealer,
+        t.m.dealer(),
         t.m.right(s),
         "the dealer is to the Goal-setter's right"
     );
@@ -113,9 +113,9 @@ fn x_d_two_player_match_waits_for_the_absent_player() {
     // no time limit runs while waiting
     assert!(t.clock(5 * 60_000).is_empty());
     t.act(Act::Arrive { player: 1 });
-    assert_eq!(t.m.dealer, 1);
+    assert_eq!(t.m.dealer(), 1);
     quick_shake(&mut t);
-    assert_eq!(t.m.history.len(), 1);
+    assert_eq!(t.m.history().len(), 1);
 }
 
 #[test]
@@ -126,10 +126,13 @@ fn xii_a_did_not_play_scores_zero_match_points() {
     quick_shake(&mut t);
     assert_eq!(t.last_scores()[2], -2);
     t.clock(6 * 60_000);
-    let mp = t.m.match_points.clone().expect("the match is over");
+    let mp =
+        t.m.match_points()
+            .map(<[u32]>::to_vec)
+            .expect("the match is over");
     assert_eq!(mp[2], 0, "Did Not Play");
     let totals = t.m.totals();
-    let a = t.m.history[0].goal_setter;
+    let a = t.m.history()[0].goal_setter;
     let other = if a == 0 { 1 } else { 0 };
     let expect = |p: usize, q: usize| match totals[p].cmp(&totals[q]) {
         std::cmp::Ordering::Greater => 6,
@@ -148,7 +151,7 @@ fn xii_a_late_player_who_played_a_shake_is_ranked() {
     t.act(Act::Arrive { player: 2 });
     quick_shake(&mut t);
     t.clock(6 * 60_000);
-    let mp = t.m.match_points.clone().unwrap();
+    let mp = t.m.match_points().map(<[u32]>::to_vec).unwrap();
     assert!(mp[2] >= 2, "a player who played is placed: {mp:?}");
 }
 
@@ -178,7 +181,7 @@ fn xi_a_1_f_block_picked_up_and_nothing_said_for_15_seconds_costs_a_point() {
         })
         .unwrap_err();
     assert_eq!((r.code, r.rule.as_str()), (RejectCode::BlockHeld, "V-B"));
-    let at = t.m.now_ms;
+    let at = t.m.now_ms();
     // no ten-second countdown (XI-A-3 exception)
     let ev = t.clock(at + 14_000);
     assert!(ev.is_empty());
@@ -188,7 +191,7 @@ fn xi_a_1_f_block_picked_up_and_nothing_said_for_15_seconds_costs_a_point() {
         |e| matches!(e, Event::ChallengeSetAside { rule, .. } if rule == "XI-A-1-f")
     ));
     assert_eq!(t.penalties()[s], -1);
-    assert!(t.m.block.is_none());
+    assert!(t.m.block().is_none());
     // play continues
     t.mv(o, "B", Place::Required);
 }
@@ -207,7 +210,7 @@ fn v_b_block_holder_states_a_valid_challenge_within_15_seconds() {
     ));
     assert_eq!(t.penalties(), vec![0, 0]);
     // the 15 seconds no longer run
-    let at = t.m.now_ms;
+    let at = t.m.now_ms();
     let ev = t.clock(at + 20_000);
     assert!(!has(&ev, |e| matches!(e, Event::ChallengeSetAside { .. })));
 }
@@ -226,8 +229,8 @@ fn v_b_block_holder_invalid_claim_is_set_aside_with_a_point() {
         |e| matches!(e, Event::ChallengeSetAside { rule, .. } if rule == "V-A-2-b")
     ));
     assert_eq!(t.penalties()[o], -1);
-    assert!(t.m.block.is_none());
-    assert!(matches!(t.m.phase, Phase::Moves { .. }));
+    assert!(t.m.block().is_none());
+    assert!(matches!(t.m.phase(), Phase::Moves { .. }));
 }
 
 #[test]
@@ -238,7 +241,7 @@ fn v_b_block_picked_up_then_put_down_costs_a_point() {
     assert_eq!(r.rule.as_str(), "V-B");
     t.act(Act::PutDownBlock { player: o });
     assert_eq!(t.penalties()[o], -1);
-    assert!(t.m.block.is_none());
+    assert!(t.m.block().is_none());
 }
 
 #[test]
@@ -247,7 +250,7 @@ fn v_b_simultaneous_pick_up_the_first_in_the_log_is_the_challenger() {
     let b = t.left(a);
     t.mv(a, "B", Place::Required);
     // a moved last: s and b pick up the block at the same instant
-    let at = t.m.now_ms + 1000;
+    let at = t.m.now_ms() + 1000;
     let (m, _) =
         t.m.apply(Action {
             at_ms: at,
@@ -281,7 +284,7 @@ fn v_b_simultaneous_pick_up_the_first_in_the_log_is_the_challenger() {
         })
         .unwrap_err();
     assert_eq!(r.code, RejectCode::AlreadyChallenged);
-    let Phase::Writing(w) = &m.phase else {
+    let Phase::Writing(w) = m.phase() else {
         panic!("writing")
     };
     assert!(matches!(w.kind, WritingKind::Challenge { challenger, .. } if challenger == s));
@@ -309,7 +312,7 @@ fn ambiguous_now(seed: u64) -> (T, usize, usize, usize) {
     });
     t.present(b, "B ∪ G − R");
     t.act(Act::Decline { player: s });
-    assert!(matches!(t.m.phase, Phase::Checking(_)));
+    assert!(matches!(t.m.phase(), Phase::Checking(_)));
     (t, s, a, b)
 }
 
@@ -369,7 +372,7 @@ fn vii_c_5_c_comment_c_each_checker_has_one_attempt() {
 fn vii_c_5_c_comment_a_additional_minute_costs_only_the_late_checker() {
     let (mut t, s, a, b) = ambiguous_now(62);
     attempt(&mut t, a, b, "B ∪ (G − B)").unwrap();
-    let at = t.m.now_ms;
+    let at = t.m.now_ms();
     // two minutes and the ten-second countdown: s takes the additional minute
     let ev = t.clock(at + 131_000);
     assert!(has(&ev, |e| matches!(
@@ -377,9 +380,9 @@ fn vii_c_5_c_comment_a_additional_minute_costs_only_the_late_checker() {
         Event::TimeExpired { player, task: Task::Check, second: false } if *player == s
     )));
     attempt(&mut t, s, b, "B ∪ (G − R)").unwrap();
-    assert_eq!(t.m.history.last().unwrap().penalties[s], -1);
+    assert_eq!(t.m.history().last().unwrap().penalties[s], -1);
     assert_eq!(
-        t.m.history.last().unwrap().penalties[a],
+        t.m.history().last().unwrap().penalties[a],
         0,
         "the checker who was ready pays nothing"
     );
@@ -415,9 +418,9 @@ fn vii_c_5_c_comment_e_no_penalty_while_the_writer_checks_attempts_made_in_time(
     let (mut t, s, a, b) = ambiguous_now(64);
     attempt(&mut t, a, b, "B ∪ (G − B)").unwrap();
     attempt(&mut t, s, b, "B ∪ (G − B)").unwrap();
-    assert_eq!(t.m.history.last().unwrap().penalties, vec![0, 0, 0]);
+    assert_eq!(t.m.history().last().unwrap().penalties, vec![0, 0, 0]);
     // no checking timer is left running
-    assert!(t.m.timers.iter().all(|x| x.task != Task::Check));
+    assert!(t.m.timers().iter().all(|x| x.task != Task::Check));
 }
 
 #[test]
@@ -542,7 +545,7 @@ fn xiii_c_variation_choices_cover_every_card_and_cost_no_point() {
     for v in &choices {
         let (_, ev) =
             t.m.apply(Action {
-                at_ms: t.m.now_ms,
+                at_ms: t.m.now_ms(),
                 act: Act::SelectVariation {
                     player: s,
                     variation: v.clone(),
@@ -574,7 +577,7 @@ fn os_c13_equals_shifted_to_forbidden_with_four_or_fewer_is_still_returned() {
     let mut turn = s;
     while t.m.resources_count() > 4 {
         let cube =
-            t.m.cubes
+            t.m.cubes()
                 .iter()
                 .find(|c| c.place == Place::Resources && c.family != Family::Digit)
                 .unwrap()
@@ -594,13 +597,13 @@ fn os_c13_equals_shifted_to_forbidden_with_four_or_fewer_is_still_returned() {
         cube: eq,
         to: Place::Forbidden,
     });
-    assert_eq!(t.m.pending.len(), 1, "still illegal procedure (XIII-B-7)");
+    assert_eq!(t.m.pending().len(), 1, "still illegal procedure (XIII-B-7)");
     t.act(Act::ChargeIllegalProcedure {
         player: t.left(turn),
     });
-    assert_eq!(t.m.cubes[eq as usize].place, Place::Permitted);
+    assert_eq!(t.m.cubes()[eq as usize].place, Place::Permitted);
     assert!(
-        matches!(t.m.phase, Phase::Moves { turn: x, .. } if x == turn),
+        matches!(*t.m.phase(), Phase::Moves { turn: x, .. } if x == turn),
         "the player moves again"
     );
     assert_eq!(t.penalties()[turn], 0);

@@ -23,13 +23,13 @@ fn run(
     let (mut m, _) = Match::new(cfg).unwrap();
     let mut i = 0usize;
     let mut steps = 0;
-    while m.phase != Phase::Over {
+    while *m.phase() != Phase::Over {
         steps += 1;
         assert!(steps < 5000, "the match does not end");
         let pick = picks[i % picks.len()] as usize;
         i += 1;
         let mut options: Vec<Action> = Vec::new();
-        let at = m.now_ms + 1000;
+        let at = m.now_ms() + 1000;
         // One player at a time, starting from a random one, to keep it fast.
         for k in 0..n {
             let p = (pick / 7 + k) % n;
@@ -37,7 +37,7 @@ fn run(
                 .legal_actions(p)
                 .into_iter()
                 .map(|act| Action {
-                    at_ms: m.now_ms,
+                    at_ms: m.now_ms(),
                     act,
                 })
                 .collect();
@@ -49,7 +49,7 @@ fn run(
         // limit falls due within the second, let time pass to the deadline.
         let due = m.next_deadline();
         if options.is_empty() || steps % 7 == 0 || due.is_some_and(|d| d <= at) {
-            let to = due.unwrap_or(at).max(m.now_ms);
+            let to = due.unwrap_or(at).max(m.now_ms());
             m = m
                 .apply(Action {
                     at_ms: to,
@@ -67,10 +67,10 @@ fn run(
         }
         conserve(&m);
     }
-    for (i, r) in m.history.iter().enumerate() {
+    for (i, r) in m.history().iter().enumerate() {
         assert_eq!(r.shake as usize, i + 1, "shakes are scored in order");
     }
-    for r in &m.history {
+    for r in m.history() {
         assert_eq!(r.points.len(), n);
         if !r.void {
             assert!(
@@ -80,7 +80,7 @@ fn run(
             );
         }
     }
-    let mp = m.match_points.clone().unwrap();
+    let mp = m.match_points().map(<[u32]>::to_vec).unwrap();
     assert_eq!(mp.len(), n);
     let replayed = Match::replay(&m.log_lines()).unwrap();
     assert_eq!(replayed, m);
@@ -103,8 +103,8 @@ fn random_matches_reach_scored_shakes_of_every_kind() {
             seed % 5 == 0,
             picks,
         );
-        scored += m.history.iter().filter(|r| !r.void).count();
-        actions += m.log.len();
+        scored += m.history().iter().filter(|r| !r.void).count();
+        actions += m.log().len();
     }
     assert!(
         scored >= 8,

@@ -56,16 +56,16 @@ pub fn play_until(
     // next step, as in `onsets simulate`.
     let mut driver = Driver::new(bots, Pace::AS_CHOSEN);
     let mut steps = 0u32;
-    while m.phase != Phase::Over && !stop(&m) {
+    while *m.phase() != Phase::Over && !stop(&m) {
         steps += 1;
         if steps > 100_000 {
             return Err(format!("the match with seed {seed} does not end"));
         }
-        driver.think(&m, m.now_ms);
+        driver.think(&m, m.now_ms());
         let Some(next) = driver.due(&m, u64::MAX) else {
             return Err(format!("match with seed {seed}: nobody can act"));
         };
-        let at_ms = next.at_ms.max(m.now_ms);
+        let at_ms = next.at_ms.max(m.now_ms());
         let action = match next.step {
             Step::Clock => Action {
                 at_ms,
@@ -82,9 +82,9 @@ pub fn play_until(
                 action
             }
             Err(_) => {
-                let to = m.next_deadline().unwrap_or(m.now_ms + 1000);
+                let to = m.next_deadline().unwrap_or(m.now_ms() + 1000);
                 let clock = Action {
-                    at_ms: to.max(m.now_ms),
+                    at_ms: to.max(m.now_ms()),
                     act: Act::Clock,
                 };
                 m = m.apply(clock.clone()).map_err(|e| e.to_string())?.0;

@@ -133,7 +133,7 @@ fn replay(log: &str) -> Result<(Match, u64), JudgeError> {
 
 /// The mat of a match as a position in `situation` (`None` before the Goal).
 fn mat(m: &Match, situation: Situation) -> Option<Position> {
-    let goal = m.goal.as_ref()?.goal().ok()?;
+    let goal = m.goal()?.goal().ok()?;
     let mut p = m.position(situation, goal);
     if situation == Situation::Impossible && p.resources.iter().all(|s| s.is_digit()) {
         p.situation = Situation::Forceout;
@@ -182,7 +182,7 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
                 Source::Position(p) => p.clone(),
                 Source::Log(log) => {
                     let (m, _) = replay(log)?;
-                    let situation = match &m.phase {
+                    let situation = match m.phase() {
                         Phase::Writing(w) => onsets_engine::situation_of(&w.kind),
                         Phase::Checking(c) => onsets_engine::situation_of(&c.kind),
                         _ => {
@@ -191,7 +191,7 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
                                 format!(
                                 "the match is in its {} phase, not writing or checking Solutions; \
                                      give the position instead",
-                                phase_name(&m.phase)
+                                phase_name(m.phase())
                             ),
                             ))
                         }
@@ -420,9 +420,9 @@ fn rule_challenge_in_match(
     kind: ChallengeKind,
     player: Option<usize>,
 ) -> Result<Ruling, JudgeError> {
-    let phase = phase_name(&m.phase);
+    let phase = phase_name(m.phase());
     let mut facts = vec![format!("phase:{phase}")];
-    if matches!(m.phase, Phase::Setup { .. } | Phase::Variations { .. }) {
+    if matches!(m.phase(), Phase::Setup { .. } | Phase::Variations { .. }) {
         facts.push("challenge-before-goal".into());
     }
     let Some(player) = player else {
@@ -487,7 +487,7 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
     let before = m.totals();
     let mut events = Vec::new();
     let mut reasons = Vec::new();
-    let mut facts = vec![format!("phase:{}", phase_name(&m.phase))];
+    let mut facts = vec![format!("phase:{}", phase_name(m.phase()))];
     if let Some(p) = mat(&m, Situation::Impossible) {
         position_facts(&p, &mut facts);
     }
@@ -512,7 +512,7 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
         }
         if let Act::Challenge { .. } = action.act {
             facts.push("challenge".into());
-            if matches!(m.phase, Phase::Setup { .. } | Phase::Variations { .. }) {
+            if matches!(m.phase(), Phase::Setup { .. } | Phase::Variations { .. }) {
                 facts.push("challenge-before-goal".into());
             }
         }

@@ -14,7 +14,7 @@ use onsets_solver::analysis::{
 /// The mat as it stands, with the Goal on it, in situation Impossible
 /// (Forceout when Resources holds no cube but digits).
 fn mat(m: &Match) -> Option<Position> {
-    let goal = m.goal.as_ref()?.goal().ok()?;
+    let goal = m.goal()?.goal().ok()?;
     let mut p = m.position(Situation::Impossible, goal);
     if p.resources.iter().all(|s| s.is_digit()) {
         p.situation = Situation::Forceout;
@@ -36,7 +36,7 @@ fn placeholder() -> Goal {
 
 /// The digit cubes in Resources (before the Goal is set, III-A).
 fn rolled_digits(m: &Match) -> Vec<u8> {
-    m.cubes
+    m.cubes()
         .iter()
         .filter(|c| c.family == Family::Digit && c.place == Place::Resources)
         .filter_map(|c| match c.face {
@@ -105,7 +105,7 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
             line,
             message: format!("not an action: {e}"),
         })?;
-        let in_moves = matches!(m.phase, Phase::Moves { .. });
+        let in_moves = matches!(m.phase(), Phase::Moves { .. });
         match &a.act {
             Act::Move {
                 player,
@@ -155,7 +155,7 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
                     place_name(to)
                 );
                 out.moves.push(judge_move(
-                    m.shake,
+                    m.shake(),
                     line,
                     *player,
                     mv,
@@ -174,7 +174,7 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
                 // allowed has a correct Solution from the Resources.
                 let goal_correct = !no_goal_is_correct(&with_digits(&m));
                 out.challenges.push(ChallengeReview {
-                    shake: m.shake,
+                    shake: m.shake(),
                     line,
                     player: *player,
                     kind: ChallengeKind::NoGoal,
@@ -185,7 +185,7 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
             Act::DeclareNoGoal { player } => {
                 let before = with_digits(&m);
                 let digits = rolled_digits(&m);
-                let mut g = judge_goal(m.shake, line, *player, None, &before, &digits);
+                let mut g = judge_goal(m.shake(), line, *player, None, &before, &digits);
                 g.goal = "no Goal".into();
                 out.goals.push(g);
             }
@@ -198,7 +198,7 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
                     };
                     let adj = adjudicate(&p, c);
                     out.challenges.push(ChallengeReview {
-                        shake: m.shake,
+                        shake: m.shake(),
                         line,
                         player: *player,
                         kind: *kind,
@@ -209,10 +209,10 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
             }
             Act::SetGoal { player, .. } => {
                 let digits = rolled_digits(&m);
-                let shake = m.shake;
+                let shake = m.shake();
                 let before = m.position(Situation::Impossible, placeholder());
                 m = m.apply(a.clone()).map_err(|r| rejected(line, r))?.0;
-                if let Some(g) = m.goal.as_ref().and_then(|g| g.goal().ok()) {
+                if let Some(g) = m.goal().and_then(|g| g.goal().ok()) {
                     out.goals
                         .push(judge_goal(shake, line, *player, Some(&g), &before, &digits));
                 }
@@ -221,7 +221,7 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
             _ => {}
         }
         m = m.apply(a).map_err(|r| rejected(line, r))?.0;
-        if !matches!(m.phase, Phase::Moves { .. }) {
+        if !matches!(m.phase(), Phase::Moves { .. }) {
             // The shake left the moves without a challenge (the round ended):
             // the chance is gone, not missed.
             chance = None;

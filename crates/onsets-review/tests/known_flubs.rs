@@ -22,16 +22,16 @@ fn place(s: Section) -> Place {
 
 /// The Moves-phase turn, if any.
 fn turn(m: &Match) -> Option<usize> {
-    match m.phase {
+    match m.phase() {
         Phase::Moves {
             turn, bonus: None, ..
-        } => Some(turn),
+        } => Some(*turn),
         _ => None,
     }
 }
 
 fn position(m: &Match) -> onsets_core::Position {
-    let goal = m.goal.as_ref().unwrap().goal().unwrap();
+    let goal = m.goal().unwrap().goal().unwrap();
     m.position(Situation::Impossible, goal)
 }
 
@@ -42,7 +42,7 @@ fn find_move(m: &Match, player: usize, class: Class) -> Option<Act> {
         .into_iter()
         .find(|c| c.class == class && c.mv.kind == MoveKind::FromResources)?;
     let cube = m
-        .cubes
+        .cubes()
         .iter()
         .find(|x| x.place == Place::Resources && x.face == c.mv.cube)?
         .id;
@@ -56,7 +56,7 @@ fn find_move(m: &Match, player: usize, class: Class) -> Option<Act> {
 
 fn push(log: &mut String, m: &mut Match, act: Act) {
     let a = Action {
-        at_ms: m.now_ms + 1_000,
+        at_ms: m.now_ms() + 1_000,
         act,
     };
     *m = m.apply(a.clone()).expect("a legal action").0;
@@ -171,10 +171,10 @@ fn iii_d_no_goal_declaration_and_challenge_are_judged() {
         Division::Middle,
         false,
         4,
-        &mut |m| matches!(m.phase, Phase::Goal { .. }),
+        &mut |m| matches!(m.phase(), Phase::Goal { .. }),
     )
     .unwrap();
-    let setter = m.goal_setter;
+    let setter = m.goal_setter();
     push(&mut log, &mut m, Act::DeclareNoGoal { player: setter });
     let other = (setter + 1) % 2;
     push(

@@ -22,7 +22,7 @@ fn simulated_matches_keep_logs_that_replay_and_review() {
         let m = Match::replay(log).expect("the log replays");
         let r = onsets_review::review(log).expect("the log reviews");
         assert!(!r.moves.is_empty());
-        assert!(m.shake >= 1);
+        assert!(m.shake() >= 1);
     }
     // Without keep_logs nothing is kept.
     cfg.keep_logs = false;

@@ -119,7 +119,7 @@ pub struct Broadcast {
     pub version: u64,
     pub events: Vec<Event>,
     pub m: Option<Arc<Match>>,
-    /// When each of `m.timers` started (match ms).
+    /// When each of `m.timers()` started (match ms).
     pub timer_starts: Vec<u64>,
     pub clock: Clock,
     /// The history (snapshots only; empty in updates).
@@ -403,7 +403,7 @@ fn replay(id: &str, header: &str, actions: &[String]) -> anyhow::Result<Replayed
     let mut recent = VecDeque::new();
     recent.push_back(Recent {
         version: 1,
-        shake: m.shake,
+        shake: m.shake(),
         events: first,
     });
     for (i, a) in actions.iter().enumerate() {
@@ -415,7 +415,7 @@ fn replay(id: &str, header: &str, actions: &[String]) -> anyhow::Result<Replayed
         if !events.is_empty() {
             recent.push_back(Recent {
                 version: i as u64 + 2,
-                shake: m.shake,
+                shake: m.shake(),
                 events,
             });
             if recent.len() > RECENT {
@@ -428,7 +428,7 @@ fn replay(id: &str, header: &str, actions: &[String]) -> anyhow::Result<Replayed
 
 impl Table {
     fn clock_state(&self) -> Clock {
-        let running = !self.archived && self.m.as_ref().is_some_and(|m| m.phase != Phase::Over);
+        let running = !self.archived && self.m.as_ref().is_some_and(|m| *m.phase() != Phase::Over);
         Clock {
             origin: self.origin,
             base_ms: self.base_ms,
@@ -442,7 +442,7 @@ impl Table {
 
     fn status(&self) -> TableStatus {
         match &self.m {
-            Some(m) if m.phase == Phase::Over => TableStatus::Over,
+            Some(m) if *m.phase() == Phase::Over => TableStatus::Over,
             _ if self.abandoned => TableStatus::Abandoned,
             None => TableStatus::Waiting,
             Some(_) => TableStatus::Playing,
@@ -493,7 +493,7 @@ impl Table {
                 })
                 .collect(),
             status: self.status(),
-            shake: self.m.as_ref().map_or(0, |m| m.shake),
+            shake: self.m.as_ref().map_or(0, |m| m.shake()),
             spectators: self.spectators.max(0) as usize,
         };
         *self.info.lock().expect("table info lock") = info;
@@ -502,14 +502,14 @@ impl Table {
     fn snapshot(&self, events: Vec<Event>, with_recent: bool) -> Arc<Broadcast> {
         let timer_starts = match &self.m {
             Some(m) => m
-                .timers
+                .timers()
                 .iter()
                 .map(|t| {
                     let key = (t.player, t.task, t.stage, t.due_ms);
                     self.timer_starts
                         .iter()
                         .find(|(k, _)| *k == key)
-                        .map_or(m.now_ms, |(_, s)| *s)
+                        .map_or(m.now_ms(), |(_, s)| *s)
                 })
                 .collect(),
             None => Vec::new(),
@@ -532,14 +532,14 @@ impl Table {
     fn track_timers(&mut self) {
         let Some(m) = &self.m else { return };
         let keys: Vec<TimerKey> = m
-            .timers
+            .timers()
             .iter()
             .map(|t| (t.player, t.task, t.stage, t.due_ms))
             .collect();
         self.timer_starts.retain(|(k, _)| keys.contains(k));
         for k in keys {
             if !self.timer_starts.iter().any(|(x, _)| *x == k) {
-                self.timer_starts.push((k, m.now_ms));
+                self.timer_starts.push((k, m.now_ms()));
             }
         }
     }
@@ -550,7 +550,7 @@ impl Table {
         }
         self.recent.push_back(Recent {
             version: self.version,
-            shake: self.m.as_ref().map_or(0, |m| m.shake),
+            shake: self.m.as_ref().map_or(0, |m| m.shake()),
             events: events.to_vec(),
         });
         while self.recent.len() > RECENT {
@@ -605,7 +605,7 @@ impl Table {
                 .await
                 .ok_or_else(|| anyhow::anyhow!("table {}: replaying the log failed", self.id))??;
             self.version = n as u64 + 1;
-            self.base_ms = m.now_ms;
+            self.base_ms = m.now_ms();
             self.origin = Instant::now();
             self.m = Some(Arc::new(m));
             self.recent = recent.into();
@@ -682,7 +682,7 @@ impl Table {
         if let Some(m) = self
             .m
             .as_ref()
-            .filter(|m| m.phase != Phase::Over && !self.archived)
+            .filter(|m| *m.phase() != Phase::Over && !self.archived)
         {
             if let Some(due) = self.bots.wake_at(m) {
                 let now = self.clock();
@@ -707,7 +707,7 @@ impl Table {
         let Some(m) = self.m.clone() else {
             return false;
         };
-        if m.phase == Phase::Over {
+        if *m.phase() == Phase::Over {
             return false;
         }
         let now = self.clock();
@@ -743,7 +743,7 @@ impl Table {
             ));
         };
         let action = Action {
-            at_ms: self.clock().max(m.now_ms),
+            at_ms: self.clock().max(m.now_ms()),
             act,
         };
         let is_clock = action.act == Act::Clock;
@@ -778,7 +778,7 @@ impl Table {
                 "the server could not record the action; nothing changed, try again",
             ));
         }
-        let over = next.phase == Phase::Over && m.phase != Phase::Over;
+        let over = *next.phase() == Phase::Over && *m.phase() != Phase::Over;
         self.m = Some(Arc::new(next));
         self.version += 1;
         self.metrics.action();
@@ -790,7 +790,7 @@ impl Table {
             // Ratings of signed-in seats (issue 17).
             crate::ratings::settle_in_background(self.store.clone(), self.id.clone());
             // The clock stops: frames carry the match's last time.
-            self.base_ms = self.m.as_ref().map_or(0, |m| m.now_ms);
+            self.base_ms = self.m.as_ref().map_or(0, |m| m.now_ms());
             self.origin = Instant::now();
         }
         self.remember(&events);
@@ -807,7 +807,7 @@ impl Table {
             return;
         }
         let Some(m) = self.m.clone() else { return };
-        if m.phase == Phase::Over {
+        if *m.phase() == Phase::Over {
             return;
         }
         let lane = if self.has_humans() {

@@ -84,7 +84,7 @@ pub struct PendingView {
 }
 
 impl MatchView {
-    /// `starts[i]` is when `m.timers[i]` started (missing: now); `now_ms` is
+    /// `starts[i]` is when `m.timers()[i]` started (missing: now); `now_ms` is
     /// the match clock now (never before the last action).
     pub fn new(
         m: &Match,
@@ -97,13 +97,13 @@ impl MatchView {
         let v = m.view_for(you);
         MatchView {
             version,
-            now_ms: now_ms.max(m.now_ms),
+            now_ms: now_ms.max(m.now_ms()),
             you,
-            players: m.config.players.clone(),
-            division: m.config.division.name().to_string(),
-            adventurous: m.config.adventurous,
-            round_ms: m.config.round_ms,
-            checking: match m.config.checking {
+            players: m.config().players.clone(),
+            division: m.config().division.name().to_string(),
+            adventurous: m.config().adventurous,
+            round_ms: m.config().round_ms,
+            checking: match m.config().checking {
                 onsets_engine::CheckingMode::Judge => "judge".into(),
                 onsets_engine::CheckingMode::Players => "players".into(),
             },
@@ -128,7 +128,7 @@ impl MatchView {
                 .into_iter()
                 .enumerate()
                 .map(|(i, t)| TimerView {
-                    started_ms: starts.get(i).copied().unwrap_or(m.now_ms).min(t.due_ms),
+                    started_ms: starts.get(i).copied().unwrap_or(m.now_ms()).min(t.due_ms),
                     timer: t,
                 })
                 .collect(),
@@ -151,7 +151,7 @@ impl MatchView {
             present: v.present,
             seated: v.seated,
             legal: match you {
-                Some(seat) if m.match_points.is_none() => legal_for(m, seat),
+                Some(seat) if m.match_points().is_none() => legal_for(m, seat),
                 _ => v.legal,
             },
         }
@@ -224,10 +224,10 @@ mod tests {
     #[test]
     fn vii_c_3_a_presented_solution_is_seen_by_its_writer_only_while_others_write() {
         let mut m = three();
-        m.phase = Phase::Writing(Writing {
+        m.scenario_set_phase(Phase::Writing(Writing {
             kind: WritingKind::EndOfRound,
             writers: vec![writer(Some("R ∪ B")), writer(None), writer(None)],
-        });
+        }));
         let mine = serde_json::to_string(&MatchView::new(&m, 1, Some(0), &[], 0)).unwrap();
         assert!(mine.contains("R ∪ B"));
         for seat in [Some(1), Some(2), None] {
@@ -243,14 +243,14 @@ mod tests {
         assert!(!shown(&m, Some(1)).contains("R ∪ B"));
         assert!(!shown(&m, None).contains("R ∪ B"));
         // Once writing is over, everyone sees it.
-        m.phase = Phase::Over;
+        m.scenario_set_phase(Phase::Over);
         assert!(shown(&m, Some(1)).contains("R ∪ B"));
     }
 
     #[test]
     fn vii_c_5_c_an_ambiguity_attempt_is_seen_by_its_checker_only_until_all_are_ready() {
         let mut m = three();
-        m.phase = Phase::Checking(Checking {
+        m.scenario_set_phase(Phase::Checking(Checking {
             kind: WritingKind::EndOfRound,
             writers: vec![writer(Some("R ∪ B ∩ G")), writer(None), writer(None)],
             queue: vec![0],
@@ -262,7 +262,7 @@ mod tests {
             ]],
             correct: vec![None; 3],
             attempts: vec![(0, 1, "(R ∪ B) ∩ G".into())],
-        });
+        }));
         let seen = |you| serde_json::to_string(&MatchView::new(&m, 1, you, &[], 0)).unwrap();
         assert!(seen(Some(1)).contains("(R ∪ B) ∩ G"));
         assert!(!seen(Some(2)).contains("(R ∪ B) ∩ G"));
@@ -287,6 +287,6 @@ mod tests {
         let json = serde_json::to_string(&v).unwrap();
         assert!(!json.contains("word_pos"), "the dice generator is hidden");
         assert!(!json.contains("\"deck\""), "the deck order is hidden");
-        assert_eq!(v.deck_left, m.deck.len());
+        assert_eq!(v.deck_left, m.deck().len());
     }
 }

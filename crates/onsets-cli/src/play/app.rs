@@ -229,7 +229,7 @@ impl App {
     /// The non-digit cubes in Resources, in id order (the cube cursor moves over these).
     pub fn resource_cubes(&self) -> Vec<u8> {
         self.m
-            .cubes
+            .cubes()
             .iter()
             .filter(|c| c.place == Place::Resources && c.family != Family::Digit)
             .map(|c| c.id)
@@ -239,7 +239,7 @@ impl App {
     /// The running timers as (player, task, ms left).
     pub fn timers(&self) -> Vec<(usize, Task, i64)> {
         self.m
-            .timers
+            .timers()
             .iter()
             .map(|t| (t.player, t.task, t.due_ms as i64 - self.now as i64))
             .collect()
@@ -247,12 +247,12 @@ impl App {
 
     /// The round's time left (ms), 0 when it is up.
     pub fn round_left(&self) -> u64 {
-        self.m.config.round_ms.saturating_sub(self.now)
+        self.m.config().round_ms.saturating_sub(self.now)
     }
 
     /// The Solution under check (writer, text), if any.
     pub fn under_check(&self) -> Option<(usize, String)> {
-        if let Phase::Checking(c) = &self.m.phase {
+        if let Phase::Checking(c) = self.m.phase() {
             let w = *c.queue.get(c.current)?;
             let s = c.writers[w].presented.as_ref()?.solution.clone();
             return Some((w, s));
@@ -306,7 +306,7 @@ impl App {
 
     /// Applies an act at the current clock; a refusal is shown.
     pub fn apply(&mut self, act: Act, _bot: Option<usize>) -> bool {
-        let at = self.now.max(self.m.now_ms);
+        let at = self.now.max(self.m.now_ms());
         match self.m.apply(Action { at_ms: at, act }) {
             Ok((m, events)) => {
                 self.m = m;
@@ -555,7 +555,7 @@ impl App {
             .collect();
         let mut cards: Vec<onsets_core::Card> = self
             .m
-            .dealt
+            .dealt()
             .iter()
             .filter_map(|m| onsets_core::Card::from_mask(*m))
             .collect();
@@ -689,7 +689,7 @@ impl App {
         match key.code {
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
             KeyCode::Char('q') => {
-                if self.m.phase == Phase::Over {
+                if *self.m.phase() == Phase::Over {
                     self.quit = true;
                 } else {
                     self.overlay = Overlay::Quit;
@@ -807,7 +807,7 @@ impl App {
                 self.apply(Act::DeclareNoGoal { player: me }, None);
             }
             KeyCode::Char('c') => {
-                let kind = if matches!(self.m.phase, Phase::NoGoal { .. }) {
+                let kind = if matches!(self.m.phase(), Phase::NoGoal { .. }) {
                     ChallengeKind::NoGoal
                 } else {
                     ChallengeKind::Now
@@ -823,7 +823,7 @@ impl App {
                     None,
                 );
             }
-            KeyCode::Char('a') => match &self.m.phase {
+            KeyCode::Char('a') => match self.m.phase() {
                 Phase::NoGoal { .. } => {
                     self.apply(Act::AgreeNoGoal { player: me }, None);
                 }
@@ -878,7 +878,7 @@ impl App {
                 }
             }
             KeyCode::Char('w') => {
-                if matches!(self.m.phase, Phase::Writing(_)) {
+                if matches!(self.m.phase(), Phase::Writing(_)) {
                     if self.editor.is_none() {
                         self.editor = Some(Editor::new(EditPurpose::Solution));
                     }
@@ -932,7 +932,7 @@ impl App {
     fn editor_key(&mut self, key: KeyEvent) {
         let me = self.active;
         let no_goal = matches!(
-            &self.m.phase,
+            self.m.phase(),
             Phase::Writing(w) if matches!(w.kind, WritingKind::NoGoal { .. })
         );
         let Some(ed) = self.editor.as_mut() else {

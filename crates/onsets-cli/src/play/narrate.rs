@@ -100,26 +100,26 @@ impl App {
     pub fn task(&self) -> (String, String) {
         let me = self.active;
         let does = |p: usize, verb: &str| self.does(p, verb);
-        match &self.m.phase {
+        match self.m.phase() {
             Phase::Setup { rolled, dealt } => {
                 let mut s = Vec::new();
                 if !rolled {
-                    s.push(if self.m.goal_setter == me {
+                    s.push(if self.m.goal_setter() == me {
                         "you: roll [r]".to_string()
                     } else {
-                        does(self.m.goal_setter, "rolls")
+                        does(self.m.goal_setter(), "rolls")
                     });
                 }
                 if !dealt {
-                    s.push(if self.m.dealer == me {
+                    s.push(if self.m.dealer() == me {
                         "you: deal [d]".to_string()
                     } else {
-                        does(self.m.dealer, "deals")
+                        does(self.m.dealer(), "deals")
                     });
                 }
-                let tag = if !rolled && self.m.goal_setter == me {
+                let tag = if !rolled && self.m.goal_setter() == me {
                     "roll"
-                } else if !dealt && self.m.dealer == me {
+                } else if !dealt && self.m.dealer() == me {
                     "deal"
                 } else {
                     ""
@@ -127,7 +127,7 @@ impl App {
                 (tag.into(), s.join(", "))
             }
             Phase::Variations { pos, .. } => {
-                let p = (self.m.goal_setter + pos) % self.m.n();
+                let p = (self.m.goal_setter() + pos) % self.m.n();
                 if p == me {
                     (
                         "select".into(),
@@ -138,7 +138,7 @@ impl App {
                 }
             }
             Phase::Goal { .. } => {
-                if self.m.goal_setter == me {
+                if self.m.goal_setter() == me {
                     (
                         "goal".into(),
                         "you: set the Goal [g], bonus [b], no Goal [n]".into(),
@@ -146,12 +146,12 @@ impl App {
                 } else {
                     (
                         String::new(),
-                        format!("{} the Goal", does(self.m.goal_setter, "sets")),
+                        format!("{} the Goal", does(self.m.goal_setter(), "sets")),
                     )
                 }
             }
             Phase::NoGoal { .. } => {
-                if self.m.goal_setter == me {
+                if self.m.goal_setter() == me {
                     (String::new(), "you declared no Goal".into())
                 } else {
                     (

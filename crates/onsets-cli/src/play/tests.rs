@@ -98,18 +98,18 @@ fn play(app: &mut App, shakes: u32, max_steps: usize) -> BTreeSet<&'static str> 
     let mut seen = BTreeSet::new();
     let mut now = 0;
     for _ in 0..max_steps {
-        seen.insert(phase_name(&app.m.phase));
+        seen.insert(phase_name(app.m.phase()));
         let s = screen(app);
         assert_eq!(s.lines().count(), 24);
         human_step(app);
         let _ = screen(app);
         now += 700;
         app.tick(now);
-        if app.shakes_scored >= shakes || app.m.phase == Phase::Over {
+        if app.shakes_scored >= shakes || *app.m.phase() == Phase::Over {
             break;
         }
     }
-    seen.insert(phase_name(&app.m.phase));
+    seen.insert(phase_name(app.m.phase()));
     seen
 }
 
@@ -178,10 +178,10 @@ fn quitting_asks_first() {
 fn the_setter_rolls_with_r_and_moves_need_a_goal() {
     let mut app = App::new(opts(&["me", "beginner"], true)).unwrap();
     let me = app.active;
-    if app.m.goal_setter == me {
+    if app.m.goal_setter() == me {
         ch(&mut app, 'r');
         assert!(matches!(
-            app.m.phase,
+            app.m.phase(),
             Phase::Setup { rolled: true, .. } | Phase::Variations { .. }
         ));
     } else {
@@ -265,7 +265,7 @@ fn first_setup(seed: u64, speed: u64, human_at_ms: u64) -> (Vec<String>, usize) 
     o.speed = speed;
     let mut app = App::new(o).unwrap();
     let mut now = 0;
-    while now < 70_000 && !matches!(app.m.phase, Phase::Variations { .. } | Phase::Goal { .. }) {
+    while now < 70_000 && !matches!(app.m.phase(), Phase::Variations { .. } | Phase::Goal { .. }) {
         now += 100;
         app.tick(now);
         if now >= human_at_ms {
@@ -286,7 +286,7 @@ fn first_setup(seed: u64, speed: u64, human_at_ms: u64) -> (Vec<String>, usize) 
         .filter(|m| m.starts_with("rolled") || m.starts_with("dealt"))
         .cloned()
         .collect();
-    (rolled, app.m.dealt.len())
+    (rolled, app.m.dealt().len())
 }
 
 /// `--fast` only speeds the bots: the same seed gives the same cubes and
@@ -318,7 +318,7 @@ fn transcript(app: &mut App, steps: usize) -> Vec<String> {
         human_step(app);
         now += 700;
         app.tick(now);
-        if app.m.phase == Phase::Over {
+        if *app.m.phase() == Phase::Over {
             break;
         }
     }
@@ -441,7 +441,7 @@ fn at_selection(seed: u64) -> Option<App> {
         }
         now += 200;
         app.tick(now);
-        if matches!(app.m.phase, Phase::Goal { .. } | Phase::Moves { .. }) {
+        if matches!(app.m.phase(), Phase::Goal { .. } | Phase::Moves { .. }) {
             return None;
         }
     }
@@ -469,7 +469,7 @@ fn xiii_c_the_variation_menu_offers_every_legal_choice() {
             })
             .unwrap_or_else(|| panic!("no {name} in the menu"))
     };
-    let mut cards = app.m.dealt.clone();
+    let mut cards = app.m.dealt().to_vec();
     cards.sort();
     cards.dedup();
     assert_eq!(sub("Required Card").len(), cards.len());
@@ -507,7 +507,7 @@ fn ii_a_3_the_roll_menu_speaks_the_rules_words() {
         o.seed = seed;
         o.division = Division::Elementary;
         let mut app = App::new(o).unwrap();
-        if app.m.goal_setter != app.active {
+        if app.m.goal_setter() != app.active {
             continue;
         }
         ch(&mut app, 'r');
@@ -542,7 +542,7 @@ fn v_b_the_hint_never_offers_an_invalid_challenge() {
     let mut offered = 0;
     for _ in 0..1500 {
         let (_, task) = app.task();
-        if let Phase::Moves { .. } = app.m.phase {
+        if let Phase::Moves { .. } = *app.m.phase() {
             for (kind, k) in [(ChallengeKind::Now, "c"), (ChallengeKind::Impossible, "i")] {
                 let act = Act::Challenge {
                     player: app.active,
@@ -551,7 +551,7 @@ fn v_b_the_hint_never_offers_an_invalid_challenge() {
                 let valid = app
                     .m
                     .apply(Action {
-                        at_ms: app.m.now_ms,
+                        at_ms: app.m.now_ms(),
                         act,
                     })
                     .is_ok_and(|(_, ev)| {
@@ -566,7 +566,7 @@ fn v_b_the_hint_never_offers_an_invalid_challenge() {
                 assert_eq!(shown, valid, "{kind:?}: {task}");
                 offered += shown as usize;
             }
-            if app.m.last_mover.is_none() {
+            if app.m.last_mover().is_none() {
                 assert!(!task.contains("challenge"), "{task}");
             }
         }
@@ -655,13 +655,13 @@ fn vii_c_3_bots_explain_only_what_the_table_sees() {
         // (shake, seat, explanation) said so far.
         let mut said: Vec<(u32, usize, String)> = Vec::new();
         for _ in 0..3000 {
-            if m.phase == Phase::Over {
+            if *m.phase() == Phase::Over {
                 break;
             }
             let mut best: Option<(u64, usize, onsets_bots::Decision)> = None;
             for (i, b) in bots.iter_mut().enumerate() {
-                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms) {
-                    let at = m.now_ms + d.think_ms;
+                if let Some(d) = b.decide(&View::new(&m, i), m.now_ms()) {
+                    let at = m.now_ms() + d.think_ms;
                     if best.as_ref().is_none_or(|(t, _, _)| at < *t) {
                         best = Some((at, i, d));
                     }
@@ -686,7 +686,7 @@ fn vii_c_3_bots_explain_only_what_the_table_sees() {
                         if solution.chars().count() >= 3 {
                             for (shake, seat, e) in &said {
                                 assert!(
-                                    !(*shake == m.shake
+                                    !(*shake == m.shake()
                                         && *seat == i
                                         && e.contains(solution.as_str())),
                                     "seat {i} gave away {solution} before presenting it: {e}"
@@ -694,7 +694,7 @@ fn vii_c_3_bots_explain_only_what_the_table_sees() {
                             }
                         }
                     }
-                    said.push((m.shake, i, d.explanation.clone()));
+                    said.push((m.shake(), i, d.explanation.clone()));
                     Action {
                         at_ms: at,
                         act: d.act,

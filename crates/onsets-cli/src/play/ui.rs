@@ -164,31 +164,31 @@ pub fn render(app: &App, f: &mut Frame) {
     // header
     let header = format!(
         "On-Sets · {} · {} · shake {} · round {}{}",
-        m.config.division,
-        if m.config.adventurous {
+        m.config().division,
+        if m.config().adventurous {
             "Adventurous"
         } else {
             "Basic"
         },
-        m.shake,
+        m.shake(),
         mmss(app.round_left() as i64),
-        if m.round_up { " (time is up)" } else { "" }
+        if m.round_up() { " (time is up)" } else { "" }
     );
     let header = Paragraph::new(Span::styled(header, th.accent())).wrap(wrap);
 
     // players and scores
     let totals = m.totals();
-    let turn = match &m.phase {
+    let turn = match m.phase() {
         Phase::Moves { turn, .. } => Some(*turn),
         _ => None,
     };
     let mut spans = Vec::new();
     for (i, name) in app.names.iter().enumerate() {
         let mut tags = String::new();
-        if i == m.goal_setter {
+        if i == m.goal_setter() {
             tags.push('G');
         }
-        if i == m.dealer {
+        if i == m.dealer() {
             tags.push('D');
         }
         let marker = if turn == Some(i) { "▶" } else { " " };
@@ -229,17 +229,17 @@ pub fn render(app: &App, f: &mut Frame) {
 
     // universe
     let mut u = vec![Span::styled("Universe ", th.bold())];
-    if m.dealt.is_empty() {
+    if m.dealt().is_empty() {
         u.push(Span::raw("(not dealt yet)"));
     }
-    for mask in &m.dealt {
+    for mask in m.dealt() {
         u.extend(th.card(Card::from_mask(*mask).unwrap_or(Card::BLANK)));
         u.push(Span::raw(" "));
     }
     let universe = Paragraph::new(Line::from(u)).wrap(wrap);
 
     // goal
-    let goal = match &m.goal {
+    let goal = match m.goal() {
         Some(g) => match g.goal() {
             Ok(goal) => {
                 let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
@@ -294,7 +294,7 @@ pub fn render(app: &App, f: &mut Frame) {
     let mat = Paragraph::new(mat).wrap(wrap);
 
     let mut r = vec![Span::styled(format!("{:<10}", "Resources"), th.bold())];
-    let res = if matches!(m.phase, Phase::Setup { rolled: false, .. }) {
+    let res = if matches!(m.phase(), Phase::Setup { rolled: false, .. }) {
         r.push(Span::raw("(not rolled yet)"));
         Vec::new()
     } else {
@@ -306,7 +306,7 @@ pub fn render(app: &App, f: &mut Frame) {
         }
     }
     let digits: Vec<String> = m
-        .cubes
+        .cubes()
         .iter()
         .filter(|c| c.place == Place::Resources && c.family == Family::Digit)
         .map(|c| c.face.to_string())
@@ -521,7 +521,7 @@ fn draw_editor(app: &App, ed: &super::app::Editor, th: &Theme, f: &mut Frame, ar
         }
     };
     let mut lines = Vec::new();
-    let no_goal = matches!(&app.m.phase, Phase::Writing(w) if matches!(w.kind, onsets_engine::WritingKind::NoGoal { .. }));
+    let no_goal = matches!(app.m.phase(), Phase::Writing(w) if matches!(w.kind, onsets_engine::WritingKind::NoGoal { .. }));
     if no_goal {
         lines.push(Line::raw(format!(
             "Goal{}: {}   (Tab switches)",

@@ -47,7 +47,7 @@ impl Match {
     }
 
     /// VII-C-2: presenting; no change afterwards.
-    pub(crate) fn present(
+    pub(crate) fn present_solution(
         &mut self,
         player: usize,
         solution: String,

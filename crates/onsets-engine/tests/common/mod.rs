@@ -20,7 +20,7 @@ impl T {
         T { m, t: 0 }
     }
     pub fn try_act(&mut self, act: Act) -> Result<Vec<Event>, Rejection> {
-        self.t = self.t.max(self.m.now_ms) + 1000;
+        self.t = self.t.max(self.m.now_ms()) + 1000;
         let (m, ev) = self.m.apply(Action { at_ms: self.t, act })?;
         self.m = m;
         Ok(ev)
@@ -43,7 +43,7 @@ impl T {
         ev
     }
     pub fn setter(&self) -> usize {
-        self.m.goal_setter
+        self.m.goal_setter()
     }
     pub fn left(&self, p: usize) -> usize {
         self.m.left(p)
@@ -61,14 +61,14 @@ impl T {
             player: setter,
             set_out,
         });
-        let (min, _) = onsets_core::Edition::Tournament2026.universe_size(self.m.config.division);
-        let dealer = self.m.dealer;
+        let (min, _) = onsets_core::Edition::Tournament2026.universe_size(self.m.config().division);
+        let dealer = self.m.dealer();
         self.act(Act::Deal {
             player: dealer,
             count: min as u8,
         });
         for (i, d) in digits.iter().enumerate() {
-            self.m.cubes[i].face = Symbol::Digit(*d);
+            self.m.scenario_set_face(i as u8, Symbol::Digit(*d));
         }
         let syms: Vec<Symbol> = others
             .split_whitespace()
@@ -76,18 +76,20 @@ impl T {
             .collect();
         assert_eq!(syms.len(), 15);
         for (i, s) in syms.into_iter().enumerate() {
-            self.m.cubes[3 + i].face = s;
+            self.m.scenario_set_face(3 + i as u8, s);
         }
-        self.m.dealt = cards
-            .split_whitespace()
-            .map(|c| Card::parse(c).unwrap().mask())
-            .collect();
+        self.m.scenario_set_dealt(
+            cards
+                .split_whitespace()
+                .map(|c| Card::parse(c).unwrap().mask())
+                .collect(),
+        );
     }
     /// The id of a cube showing `face` in `place`.
     pub fn cube(&self, face: &str, place: Place) -> u8 {
         let s = Symbol::parse(face).unwrap();
         self.m
-            .cubes
+            .cubes()
             .iter()
             .find(|c| c.face == s && c.place == place)
             .unwrap_or_else(|| panic!("no {face} in {place:?}"))
@@ -133,10 +135,10 @@ impl T {
         })
     }
     pub fn penalties(&self) -> Vec<i32> {
-        self.m.penalties.clone()
+        self.m.penalties().to_vec()
     }
     pub fn last_scores(&self) -> Vec<i32> {
-        self.m.history.last().unwrap().points.clone()
+        self.m.history().last().unwrap().points.clone()
     }
 }
 
@@ -145,8 +147,8 @@ pub fn has(ev: &[Event], f: impl Fn(&Event) -> bool) -> bool {
 }
 
 pub fn conserve(m: &Match) {
-    assert_eq!(m.cubes.len(), 18);
-    for (i, c) in m.cubes.iter().enumerate() {
+    assert_eq!(m.cubes().len(), 18);
+    for (i, c) in m.cubes().iter().enumerate() {
         assert_eq!(c.id as usize, i);
     }
 }
