@@ -640,31 +640,20 @@ impl App {
             .collect()
     }
 
-    /// Handles one key.
-    pub fn handle_key(&mut self, key: KeyEvent) {
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quit = true;
-            return;
-        }
-        if self.editor.is_some() {
-            self.editor_key(key);
-            return;
-        }
-        if self.menu.is_some() {
-            self.menu_key(key);
-            return;
-        }
+    /// A key while an overlay (help, quit, the shake's result) is shown:
+    /// true when the overlay took it.
+    fn overlay_key(&mut self, key: KeyEvent) -> bool {
         match &self.overlay {
             Overlay::Help => {
                 self.overlay = Overlay::None;
-                return;
+                return true;
             }
             Overlay::Quit => {
                 if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('q')) {
                     self.quit = true;
                 }
                 self.overlay = Overlay::None;
-                return;
+                return true;
             }
             Overlay::Result { .. } => {
                 match key.code {
@@ -681,9 +670,29 @@ impl App {
                     }
                     _ => {}
                 }
-                return;
+                return true;
             }
             Overlay::None => {}
+        }
+        false
+    }
+
+    /// Handles one key.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        if self.editor.is_some() {
+            self.editor_key(key);
+            return;
+        }
+        if self.menu.is_some() {
+            self.menu_key(key);
+            return;
+        }
+        if self.overlay_key(key) {
+            return;
         }
         let me = self.active;
         match key.code {
