@@ -97,25 +97,29 @@ test("judge's assistant: a typed position and a Solution, then a challenge", asy
 });
 
 test('a judged Solution at the table has a "Why?" that explains it with cards', async () => {
+  // A one-minute round: a verdict stays on the table only until the next
+  // shake's cubes are rolled, which bots do at once; once the round is over
+  // the last shake's verdicts stay, so a spectator always gets to ask "Why?".
   const t = await createTable({
     division: 'middle',
     adventurous: false,
     seats: [{ kind: 'bot', level: 'expert' }, { kind: 'bot', level: 'club' }],
-    round_minutes: 30,
+    round_minutes: 1,
     bot_pace: 3,
     seed: 5,
   });
   const page = await newPage(browser);
   await page.goto(`${BASE}/t/${t.id}?watch`);
-  await page.waitForSelector('#verdicts details.why', { timeout: 180000 });
+  const until = Date.now() + 240000;
   let shown = false;
-  for (let attempt = 0; attempt < 5 && !shown; attempt++) {
+  while (!shown && Date.now() < until) {
     try {
-      await page.locator('#verdicts details.why > summary').first().click({ timeout: 5000 });
-      await page.waitForSelector('#verdicts details.why[open] .explanation .mini-card', { timeout: 5000 });
+      await page.waitForSelector('#verdicts details.why', { timeout: 10000 });
+      await page.locator('#verdicts details.why > summary').first().click({ timeout: 3000 });
+      await page.waitForSelector('#verdicts details.why[open] .explanation .mini-card', { timeout: 8000 });
       shown = true;
     } catch {
-      // The verdicts were redrawn for the next shake meanwhile: again.
+      // The verdicts were cleared for the next shake meanwhile: again.
     }
   }
   assert.ok(shown, 'the explanation is shown');
