@@ -212,8 +212,10 @@ impl Match {
     /// Every variation selection `player` may make now with no penalty
     /// (II-C-2), from a wider list than [`Match::legal_actions`] (which the
     /// bots choose from): every card dealt for Required or Forbidden Card
-    /// (XIII-C-11), and Double Sets of one color, its complement, or two
-    /// colors joined by ∪, ∩ or − (XIII-C-10: at most four symbols). For
+    /// (XIII-C-11), and Double Sets of one color, its complement, two colors
+    /// joined by ∪, ∩ or −, and the four-symbol forms of two colors
+    /// (`(B − R)′`, `B ∩ R′`, `B ∪ R′`, `(B ∪ R)′`, `(B ∩ R)′`; XIII-C-10:
+    /// at most four symbols, grouping symbols not counted). For
     /// user interfaces: each choice is one the engine takes with no penalty.
     /// Empty outside the selection of variations.
     pub fn variation_choices(&self, player: usize) -> Vec<String> {
@@ -242,9 +244,14 @@ impl Match {
                 if i < j {
                     candidates.push(format!("double-set {a} ∪ {b}"));
                     candidates.push(format!("double-set {a} ∩ {b}"));
+                    candidates.push(format!("double-set ({a} ∪ {b})′"));
+                    candidates.push(format!("double-set ({a} ∩ {b})′"));
                 }
                 if i != j {
                     candidates.push(format!("double-set {a} − {b}"));
+                    candidates.push(format!("double-set ({a} − {b})′"));
+                    candidates.push(format!("double-set {a} ∩ {b}′"));
+                    candidates.push(format!("double-set {a} ∪ {b}′"));
                 }
             }
         }

@@ -536,6 +536,14 @@ fn xiii_c_variation_choices_cover_every_card_and_cost_no_point() {
     }
     assert!(choices.contains(&"double-set G".to_string()), "{choices:?}");
     assert!(choices.iter().any(|v| v.contains('∪')), "{choices:?}");
+    // XIII-C-10's four-symbol Double Sets, e.g. (B − R)′ and B ∩ R′.
+    for v in [
+        "double-set (B − R)′",
+        "double-set B ∩ R′",
+        "double-set B ∪ G′",
+    ] {
+        assert!(choices.contains(&v.to_string()), "{v}: {choices:?}");
+    }
     // XIII-C-10: the doubled set is not empty and not the whole Universe.
     assert!(!choices.contains(&"double-set Y".to_string()), "no Y card");
     assert!(
