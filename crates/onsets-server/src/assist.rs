@@ -13,9 +13,10 @@
 //! JSON only (415 otherwise), length-limited (413), every bad field named
 //! (400 with `field`).
 
-use crate::lobby::{ApiCode, ApiError, Lobby};
+use crate::lobby::{ApiCode, Lobby};
 use crate::pool::{self, Lane};
 use crate::text;
+use crate::{error_response as error, is_json};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -31,27 +32,6 @@ pub const MAX_EXPLAIN_BYTES: usize = 16 * 1024;
 pub const MAX_JUDGE_BYTES: usize = 1 << 20;
 /// The longest Solution text explained.
 pub const MAX_SOLUTION_BYTES: usize = 4000;
-
-fn error(
-    status: StatusCode,
-    code: ApiCode,
-    message: impl Into<String>,
-    field: Option<&str>,
-) -> Response {
-    (
-        status,
-        Json(serde_json::json!({ "error": ApiError::new(code, message, field) })),
-    )
-        .into_response()
-}
-
-fn is_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"))
-}
 
 /// The checks every POST here shares: JSON, size; then the body parsed.
 fn body<T: for<'de> Deserialize<'de>>(

@@ -134,6 +134,16 @@ async fn security_headers(mut r: Response) -> Response {
     r
 }
 
+/// An error answer built from its parts (`{"error": {code, message, field}}`).
+pub(crate) fn error_response(
+    status: StatusCode,
+    code: ApiCode,
+    message: impl Into<String>,
+    field: Option<&str>,
+) -> Response {
+    api_error(status, ApiError::new(code, message, field))
+}
+
 pub(crate) fn api_error(status: StatusCode, e: ApiError) -> Response {
     (status, Json(serde_json::json!({ "error": e }))).into_response()
 }

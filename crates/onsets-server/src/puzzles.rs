@@ -14,9 +14,10 @@
 //! Players are anonymous: the browser makes a random id and keeps it in
 //! localStorage; the id is only a key for ratings and streaks.
 
-use crate::lobby::{ApiCode, ApiError, Lobby};
+use crate::lobby::{ApiCode, Lobby};
 use crate::pool::{judge, Lane};
 use crate::store::Store;
+use crate::{error_response as error, is_json};
 use anyhow::Result;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -62,19 +63,6 @@ pub fn routes() -> Router<Lobby> {
         .route("/api/puzzles/players/{id}", get(player))
         .route("/api/puzzles/{id}", get(one))
         .route("/api/puzzles/{id}/attempt", post(attempt))
-}
-
-fn error(
-    status: StatusCode,
-    code: ApiCode,
-    message: impl Into<String>,
-    field: Option<&str>,
-) -> Response {
-    (
-        status,
-        Json(json!({ "error": ApiError::new(code, message, field) })),
-    )
-        .into_response()
 }
 
 fn storage(e: anyhow::Error) -> Response {
@@ -515,14 +503,6 @@ async fn player(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response 
 struct AttemptBody {
     player: String,
     answer: String,
-}
-
-fn is_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(axum::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// `POST /api/puzzles/{id}/attempt` with `{"player": ID, "answer": TEXT}`.
