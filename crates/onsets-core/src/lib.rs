@@ -36,7 +36,7 @@ pub mod verdict;
 pub use card::{Card, CardSet, Color};
 pub use check::{check, check_presentation};
 pub use cube::{CubeFamily, CubeList, Section, Symbol};
-pub use division::{Division, Edition, RelationCubes};
+pub use division::{Division, Edition, Form1969, RelationCubes};
 pub use error::{ParseError, ParseErrorKind, PositionError};
 pub use explain::{explain, Explanation};
 pub use goal::{Goal, GoalDigit, GoalLayout};

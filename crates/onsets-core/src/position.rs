@@ -87,6 +87,9 @@ pub struct Position {
 pub struct PositionJson {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edition: Option<String>,
+    /// The 1969 form, `basic` or `advanced` (editions.md; 1969 only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
     pub division: String,
     #[serde(default)]
     pub adventurous: bool,
@@ -136,12 +139,26 @@ impl Position {
     pub fn from_raw(raw: &PositionJson) -> Result<Position, PositionError> {
         // Every field is read, and every problem reported at once.
         let mut errors = Vec::new();
-        let edition = match &raw.edition {
-            None => Some(Edition::default()),
-            Some(e) => keep(
+        let edition = match (&raw.edition, &raw.form) {
+            (None, None) => Some(Edition::default()),
+            (None, Some(_)) => keep(
                 &mut errors,
-                e.parse()
-                    .map_err(|m: String| PositionError::invalid("edition", m)),
+                Err(PositionError::invalid(
+                    "form",
+                    "`form` belongs to the 1969 edition only: add \"edition\": \"1969\""
+                        .to_string(),
+                )),
+            ),
+            (Some(e), form) => keep(
+                &mut errors,
+                Edition::from_parts(e, form.as_deref()).map_err(|m: String| {
+                    let field = if m.contains("form") {
+                        "form"
+                    } else {
+                        "edition"
+                    };
+                    PositionError::invalid(field, m)
+                }),
             ),
         };
         let division: Option<Division> = keep(
@@ -214,6 +231,18 @@ impl Position {
             situation,
         };
         p.validate_kit()?;
+        if p.edition != Edition::Tournament2026 {
+            // The model knows the editions; the checker does not judge their
+            // Solutions yet (issue 14), and judging them by the 2026-27 rules
+            // would give wrong verdicts.
+            return Err(PositionError::invalid(
+                "edition",
+                format!(
+                    "edition `{}` is known but not yet judged by this version: use 2026-27",
+                    p.edition.name()
+                ),
+            ));
+        }
         Ok(p)
     }
 
@@ -284,6 +313,7 @@ impl Position {
     pub fn to_raw(&self) -> PositionJson {
         PositionJson {
             edition: Some(self.edition.name().to_string()),
+            form: self.edition.form().map(|f| f.name().to_string()),
             division: self.division.name().to_string(),
             adventurous: self.adventurous,
             universe: self.universe.to_string(),
@@ -496,8 +526,9 @@ mod tests {
 
 /// The fields of a position (notation.md, "Positions"): name, whether it is
 /// required, and what its value is.
-const POSITION_FIELDS: [(&str, bool, &str); 11] = [
-    ("edition", false, "a string (the rules' edition)"),
+const POSITION_FIELDS: [(&str, bool, &str); 12] = [
+    ("edition", false, "a string: 2026-27, 2019-20 or 1969"),
+    ("form", false, "a string, basic or advanced (1969 only)"),
     (
         "division",
         true,

@@ -37,6 +37,15 @@ impl Match {
                 "a match has two or three players",
             );
         }
+        if config.edition != onsets_core::Edition::Tournament2026 {
+            // Issue 14: the 2019-20 and 1969 procedures are not built yet;
+            // playing them by the 2026-27 rules would score them wrongly.
+            return rej(
+                RejectCode::Edition,
+                "I",
+                "this version plays the 2026-27 rules only",
+            );
+        }
         if config.round_ms == 0 {
             return rej(RejectCode::Round, "XI-B", "the round must last some time");
         }

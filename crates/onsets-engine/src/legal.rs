@@ -100,7 +100,10 @@ impl Match {
                 }
                 for count in 1..=14 {
                     let have = self.dealt.len() as u32 + count as u32;
-                    let (min, max) = crate::state::EDITION.universe_size(self.config.division);
+                    let (min, max) = self
+                        .config
+                        .edition
+                        .universe_size_in(self.config.division, self.config.adventurous);
                     if (min..=max).contains(&have) {
                         out.push(Act::Deal { player: p, count });
                     }

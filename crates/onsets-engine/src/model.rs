@@ -2,7 +2,7 @@
 //! state pieces. Everything here is serde-serializable so a match is a JSON
 //! log (see `docs/engine.md`).
 
-use onsets_core::{Division, Goal, GoalDigit, GoalLayout, Rule, Section, Symbol};
+use onsets_core::{Division, Edition, Goal, GoalDigit, GoalLayout, Rule, Section, Symbol};
 use serde::{Deserialize, Serialize};
 
 /// Serde helpers for core types that are not themselves serde types.
@@ -16,6 +16,46 @@ pub(crate) mod serde_util {
     pub fn de_division<'de, D: Deserializer<'de>>(d: D) -> Result<Division, D::Error> {
         let t = String::deserialize(d)?;
         t.parse().map_err(serde::de::Error::custom)
+    }
+    /// The rule edition of a match header, as the two fields of a position
+    /// (notation.md): `"edition"` (absent for 2026-27) and, for 1969,
+    /// `"form"`.
+    pub mod edition_fields {
+        use onsets_core::Edition;
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        #[derive(Serialize, Deserialize, Default)]
+        struct Fields {
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            edition: Option<String>,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            form: Option<String>,
+        }
+
+        pub fn serialize<S: Serializer>(e: &Edition, s: S) -> Result<S::Ok, S::Error> {
+            let fields = if *e == Edition::default() {
+                Fields::default()
+            } else {
+                Fields {
+                    edition: Some(e.name().to_string()),
+                    form: e.form().map(|f| f.name().to_string()),
+                }
+            };
+            fields.serialize(s)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Edition, D::Error> {
+            let f = Fields::deserialize(d)?;
+            match (f.edition, f.form) {
+                (None, None) => Ok(Edition::default()),
+                (None, Some(_)) => Err(serde::de::Error::custom(
+                    "`form` belongs to the 1969 edition only",
+                )),
+                (Some(e), form) => {
+                    Edition::from_parts(&e, form.as_deref()).map_err(serde::de::Error::custom)
+                }
+            }
+        }
     }
     pub fn ser_symbol<S: Serializer>(x: &Symbol, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&x.canonical())
@@ -55,6 +95,10 @@ pub struct MatchConfig {
     pub division: Division,
     /// Adventurous On-Sets (variations, II-C) or Basic On-Sets.
     pub adventurous: bool,
+    /// The rule edition (`"edition"` and, for 1969, `"form"` in the header;
+    /// absent means 2026-27, so older logs read as before).
+    #[serde(flatten, with = "serde_util::edition_fields")]
+    pub edition: Edition,
     /// Length of the round in ms (XI-B: 30 minutes).
     #[serde(default = "default_round")]
     pub round_ms: u64,
@@ -115,6 +159,7 @@ impl MatchConfig {
             players: players.iter().map(|s| s.to_string()).collect(),
             division,
             adventurous,
+            edition: Edition::default(),
             round_ms: default_round(),
             checking: CheckingMode::Judge,
             auto_charge: false,
@@ -419,6 +464,7 @@ pub enum RejectCode {
     CubeNotThere,
     DealNothing,
     Declined,
+    Edition,
     Forceout,
     GoalCubeMustStay,
     GoalFirst,
@@ -459,7 +505,7 @@ pub enum RejectCode {
 
 impl RejectCode {
     /// Every code, in alphabetical order of its spelling.
-    pub const ALL: [RejectCode; 55] = [
+    pub const ALL: [RejectCode; 56] = [
         RejectCode::AlreadyAgreed,
         RejectCode::AlreadyChallenged,
         RejectCode::AlreadyDealt,
@@ -479,6 +525,7 @@ impl RejectCode {
         RejectCode::CubeNotThere,
         RejectCode::DealNothing,
         RejectCode::Declined,
+        RejectCode::Edition,
         RejectCode::Forceout,
         RejectCode::GoalCubeMustStay,
         RejectCode::GoalFirst,
@@ -539,6 +586,7 @@ impl RejectCode {
             RejectCode::CubeNotThere => "cube-not-there",
             RejectCode::DealNothing => "deal-nothing",
             RejectCode::Declined => "declined",
+            RejectCode::Edition => "edition",
             RejectCode::Forceout => "forceout",
             RejectCode::GoalCubeMustStay => "goal-cube-must-stay",
             RejectCode::GoalFirst => "goal-first",

@@ -4,8 +4,7 @@ use crate::chain::Chain;
 use crate::model::*;
 use chacha20::ChaCha8Rng;
 use onsets_core::{
-    Card, CardSet, CubeList, Edition, Goal, InForce, Position, RelationCubes, Situation, Symbol,
-    Variation,
+    Card, CardSet, CubeList, Goal, InForce, Position, RelationCubes, Situation, Symbol, Variation,
 };
 use rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -490,8 +489,6 @@ impl Match {
     }
 }
 
-pub(crate) const EDITION: Edition = Edition::Tournament2026;
-
 impl Match {
     pub fn n(&self) -> usize {
         self.config.players.len()
@@ -536,7 +533,9 @@ impl Match {
 
     /// Whether = and ⊆ are Restriction symbols in this match.
     pub fn restrictions(&self) -> bool {
-        EDITION.relation_cubes(self.config.division, self.config.adventurous)
+        self.config
+            .edition
+            .relation_cubes(self.config.division, self.config.adventurous)
             == RelationCubes::Restrictions
     }
 
@@ -619,7 +618,7 @@ impl Match {
             )
         };
         Position {
-            edition: EDITION,
+            edition: self.config.edition,
             division: self.config.division,
             adventurous: self.config.adventurous,
             universe: self.universe(),

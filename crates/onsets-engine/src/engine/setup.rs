@@ -244,7 +244,10 @@ impl Match {
         ev.push(Event::Dealt {
             cards: cards.iter().map(|m| card_name(*m)).collect(),
         });
-        let (min, max) = EDITION.universe_size(self.config.division);
+        let (min, max) = self
+            .config
+            .edition
+            .universe_size_in(self.config.division, self.config.adventurous);
         if self.dealt.len() as u32 > max {
             let extra: Vec<u8> = self.dealt.split_off(max as usize);
             ev.push(Event::ExtraCardsRemoved {

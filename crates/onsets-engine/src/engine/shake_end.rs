@@ -77,7 +77,7 @@ impl Match {
                 }
                 let place = 1 + ranked.iter().filter(|&&q| totals[q] > totals[p]).count() as u32;
                 let tied = ranked.iter().filter(|&&q| totals[q] == totals[p]).count() as u32;
-                EDITION.match_points(n as u32, place, tied)
+                self.config.edition.match_points(n as u32, place, tied)
             })
             .collect();
         self.phase = Phase::Over;
