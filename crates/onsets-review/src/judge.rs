@@ -236,6 +236,12 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
     }
 }
 
+/// The checker's fact without its own "(SECTION)": a reason carries its
+/// section beside the text, and the ruling names it once.
+fn without_section(fact: &str, section: &str) -> String {
+    fact.replace(&format!(" ({section})"), "")
+}
+
 fn rule_solution(position: &Position, solution: &str) -> Ruling {
     let e = onsets_core::explain(position, solution);
     let mut facts = vec!["solution".to_string()];
@@ -247,7 +253,7 @@ fn rule_solution(position: &Position, solution: &str) -> Ruling {
             facts.push(format!("code:{}", f.code.as_str()));
             Reason {
                 section: f.section.to_string(),
-                text: f.fact.clone(),
+                text: without_section(&f.fact, &f.section.to_string()),
             }
         })
         .collect();
@@ -649,5 +655,41 @@ impl std::fmt::Display for Ruling {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// VII-C-5-d: a Solution that does not parse is undefined; the ruling
+    /// names the section once, after the checker's words and the column.
+    #[test]
+    fn vii_c_5_d_parse_error_ruling_names_its_section_once() {
+        let position = Position::from_json(
+            r#"{"division":"junior","universe":"B R G BR","goal":"2","resources":"B R ∪","situation":"impossible"}"#,
+        )
+        .unwrap();
+        let ruling = rule(
+            &Source::Position(position),
+            &Dispute::Solution {
+                solution: "B ∪ ∪".into(),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            ruling.ruling.matches("VII-C-5-d").count(),
+            1,
+            "{}",
+            ruling.ruling
+        );
+        assert!(ruling.ruling.contains("column 5"), "{}", ruling.ruling);
+        assert_eq!(ruling.reasons.len(), 1);
+        assert_eq!(ruling.reasons[0].section, "VII-C-5-d");
+        assert!(
+            !ruling.reasons[0].text.contains("VII-C-5-d"),
+            "{:?}",
+            ruling.reasons
+        );
     }
 }
