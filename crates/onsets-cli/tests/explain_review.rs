@@ -2,15 +2,7 @@
 //! (issue 16), run as the real binary.
 
 mod common;
-use common::{workspace_root, Case};
-
-fn example(name: &str) -> String {
-    workspace_root()
-        .join("examples")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
+use common::{example, Case};
 
 /// VII-C-5-c example a: `B ∪ G − R` is ambiguous; one reading names 5 cards.
 #[test]

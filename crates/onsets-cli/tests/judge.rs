@@ -3,18 +3,10 @@
 //! challenges and acts in a match by the engine.
 
 mod common;
-use common::{workspace_root, Case};
+use common::{example, Case};
 use onsets_bots::Level;
 use onsets_core::Division;
 use serde_json::Value;
-
-fn example(name: &str) -> String {
-    workspace_root()
-        .join("examples")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
 
 /// A bot match's log up to (not including) its first challenge made right
 /// after a move, and the player who made the last move.

@@ -21,7 +21,7 @@ const NONE: &str = r#"{"division": "elementary", "adventurous": false,
     "required": "B ∪", "permitted": "R G", "situation": "forceout"}"#;
 
 mod common;
-use common::{workspace_root as root, Case};
+use common::{example, workspace_root as root, Case};
 
 /// `onsets check` on `position` (JSON text) says `solution` is correct.
 fn assert_correct(c: &Case, position: &str, solution: &str) {
@@ -31,14 +31,6 @@ fn assert_correct(c: &Case, position: &str, solution: &str) {
         r.code, 0,
         "{solution:?} judged incorrect on {position}: {r:?}"
     );
-}
-
-fn example(name: &str) -> String {
-    root()
-        .join("examples")
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
 }
 
 // ---------------------------------------------------------------- solve

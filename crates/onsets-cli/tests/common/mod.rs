@@ -13,6 +13,15 @@ pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The path of a file of `examples/`, as an argument.
+pub fn example(name: &str) -> String {
+    workspace_root()
+        .join("examples")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// A test case: a temporary directory, removed when dropped, in which the
 /// binary runs.
 pub struct Case(pub PathBuf);
