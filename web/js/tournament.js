@@ -92,6 +92,8 @@ export async function showEvent(root, id, go) {
     const teams = s.teams;
     standings.replaceChildren(
       h('h2', null, `Standings after round ${s.round} of ${s.rounds}`),
+      h('p', null, h('a', { id: 'print-standings', href: `/api/tournaments/${id}/standings.pdf`, target: '_blank' },
+        'Print the standings (PDF)')),
       h('table', { class: 'lobby-tables', id: 'standings-table' },
         h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Player'), h('th', null, 'Team'),
           h('th', null, 'Match points'), h('th', null, 'Shake points'), h('th', null, 'Head-to-head'),
@@ -130,6 +132,9 @@ export async function showEvent(root, id, go) {
       h('p', null, h('button', { id: 'pair-round', type: 'button', onclick: pair },
         `Pair round ${paired.length + 1}`)),
       ...(last ? [h('div', { id: 'round-tables' }, h('h3', null, `Round ${last.round}`),
+        h('p', null, h('a', {
+          id: 'print-scoresheets', href: `/api/tournaments/${id}/rounds/${last.round}/scoresheets.pdf`, target: '_blank',
+        }, `Print round ${last.round}'s scoresheets (PDF)`)),
         .../** @type {any[]} */ (last.tables).map((t) => scoresheet(last.round, t)))] : []));
   };
   /**

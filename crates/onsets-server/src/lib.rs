@@ -25,6 +25,7 @@ pub mod pool;
 pub mod protocol;
 pub mod puzzles;
 pub mod ratings;
+pub mod scoresheets;
 pub mod store;
 pub mod table;
 pub mod text;
@@ -92,6 +93,14 @@ pub fn app(lobby: Lobby) -> Router {
         .route(
             "/api/tournaments/{id}/standings",
             get(tournaments::standings),
+        )
+        .route(
+            "/api/tournaments/{id}/rounds/{n}/scoresheets.pdf",
+            get(tournaments::scoresheets_pdf),
+        )
+        .route(
+            "/api/tournaments/{id}/standings.pdf",
+            get(tournaments::standings_pdf),
         )
         .route(
             "/tournaments/{id}",

@@ -388,3 +388,62 @@ pub async fn record_result(
         Err(r) => r,
     }
 }
+
+fn pdf(bytes: Vec<u8>, file: &str) -> Response {
+    let disposition = format!("inline; filename=\"{file}\"");
+    let mut r = (
+        [(axum::http::header::CONTENT_TYPE, "application/pdf")],
+        bytes,
+    )
+        .into_response();
+    if let Ok(v) = axum::http::HeaderValue::from_str(&disposition) {
+        r.headers_mut()
+            .insert(axum::http::header::CONTENT_DISPOSITION, v);
+    }
+    r
+}
+
+fn print_error(e: crate::scoresheets::PrintError) -> Response {
+    match e {
+        crate::scoresheets::PrintError::NoSuchRound(n) => api_error(
+            StatusCode::NOT_FOUND,
+            ApiError::new(
+                ApiCode::NoSuchRound,
+                format!("round {n} is not paired"),
+                Some("round"),
+            ),
+        ),
+        crate::scoresheets::PrintError::Pdf(m) => storage(anyhow::anyhow!(m)),
+    }
+}
+
+/// `GET /api/tournaments/{id}/rounds/{n}/scoresheets.pdf`: a round's
+/// printable scoresheets, one per table (public, like the pairings).
+pub async fn scoresheets_pdf(
+    State(lobby): State<Lobby>,
+    Path((id, round)): Path<(String, String)>,
+) -> Response {
+    let Ok(round) = round.parse::<u32>() else {
+        return bad("round", "a round is a number: 1, 2, …");
+    };
+    match load(&lobby.store, &id).await {
+        Ok(Some(s)) => match crate::scoresheets::scoresheets_pdf(&s.event, round) {
+            Ok(b) => pdf(b, &format!("round-{round}-scoresheets.pdf")),
+            Err(e) => print_error(e),
+        },
+        Ok(None) => no_such(&id),
+        Err(e) => storage(e),
+    }
+}
+
+/// `GET /api/tournaments/{id}/standings.pdf`: the printable standings.
+pub async fn standings_pdf(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+    match load(&lobby.store, &id).await {
+        Ok(Some(s)) => match crate::scoresheets::standings_pdf(&s.event) {
+            Ok(b) => pdf(b, "standings.pdf"),
+            Err(e) => print_error(e),
+        },
+        Ok(None) => no_such(&id),
+        Err(e) => storage(e),
+    }
+}

@@ -543,6 +543,62 @@ async fn a_three_round_event_with_results_and_standings() {
         let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
         assert_eq!(ev.body["paired"].as_array().unwrap().len(), 3);
         assert_eq!(ev.body["organizer"], "Director");
+        // Printable scoresheets of each round and standings (PDF).
+        for round in 1..=3 {
+            let (status, head, body) = get_bytes(
+                a,
+                &format!("/api/tournaments/{id}/rounds/{round}/scoresheets.pdf"),
+            )
+            .await;
+            assert_eq!(status, 200);
+            assert!(head.contains("content-type: application/pdf"), "{head}");
+            assert!(body.starts_with(b"%PDF"));
+            let text = pdf_text(&body);
+            let paired = &ev.body["paired"][round - 1]["tables"];
+            for (t, table) in paired.as_array().unwrap().iter().enumerate() {
+                assert!(
+                    text.contains(&format!("Round {round}, Table {}", t + 1)),
+                    "{text}"
+                );
+                for p in table["players"].as_array().unwrap() {
+                    assert!(text.contains(p.as_str().unwrap()), "{p} on the sheet");
+                }
+            }
+        }
+        let (status, _, body) = get_bytes(
+            a,
+            &format!("/api/tournaments/{id}/rounds/4/scoresheets.pdf"),
+        )
+        .await;
+        assert_eq!(status, 404, "{}", String::from_utf8_lossy(&body));
+        assert!(String::from_utf8_lossy(&body).contains("no-such-round"));
+        let (status, _, _) = get_bytes(
+            a,
+            &format!("/api/tournaments/{id}/rounds/x/scoresheets.pdf"),
+        )
+        .await;
+        assert_eq!(status, 400);
+        let (status, head, body) =
+            get_bytes(a, &format!("/api/tournaments/{id}/standings.pdf")).await;
+        assert_eq!(status, 200);
+        assert!(head.contains("content-type: application/pdf"), "{head}");
+        let text = pdf_text(&body);
+        let lines: Vec<&str> = text.lines().collect();
+        let at: Vec<usize> = rows
+            .iter()
+            .map(|r| {
+                lines
+                    .iter()
+                    .position(|l| *l == r["name"].as_str().unwrap())
+                    .unwrap()
+            })
+            .collect();
+        assert!(
+            at.windows(2).all(|w| w[0] < w[1]),
+            "best first on paper: {at:?}"
+        );
+        let (status, _, _) = get_bytes(a, "/api/tournaments/nope/standings.pdf").await;
+        assert_eq!(status, 404);
         s.stop();
     }
 }
