@@ -189,6 +189,34 @@ impl axum::extract::FromRequestParts<Lobby> for Client {
     }
 }
 
+/// Whether the request reached the site over HTTPS, for the session
+/// cookie's `Secure` ([`limits::https`]).
+pub(crate) struct Https(pub(crate) bool);
+
+impl axum::extract::FromRequestParts<Lobby> for Https {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        lobby: &Lobby,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(a)| a.ip());
+        let proto = parts
+            .headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok());
+        Ok(Https(limits::https(
+            lobby.config.secure_cookies,
+            peer,
+            proto,
+            &lobby.config.trusted_proxies,
+        )))
+    }
+}
+
 pub(crate) fn too_many(lobby: &Lobby, l: limits::Limited) -> Response {
     lobby.metrics.limited();
     let mut r = api_error(

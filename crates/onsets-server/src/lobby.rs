@@ -43,6 +43,11 @@ pub struct Config {
     /// Reverse proxies whose `X-Forwarded-For` names the client: behind
     /// one, every client would otherwise share the proxy's rate limits.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Mark the session cookie `Secure` on every response (`onsets serve
+    /// --secure-cookies`: the site is reached over HTTPS only). Without it
+    /// the cookie is `Secure` when a trusted proxy says `X-Forwarded-Proto:
+    /// https` ([`crate::limits::https`]).
+    pub secure_cookies: bool,
 }
 
 impl Default for Config {
@@ -57,6 +62,7 @@ impl Default for Config {
             connect_burst: 120,
             allow_origins: Vec::new(),
             trusted_proxies: Vec::new(),
+            secure_cookies: false,
         }
     }
 }

@@ -693,3 +693,77 @@ async fn a_claimed_seat_is_rated_when_the_match_is_over() {
         s.stop();
     }
 }
+
+/// The `Set-Cookie` of a sign-up sent with `extra` headers.
+async fn sign_up_cookie(addr: SocketAddr, name: &str, extra: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = json!({"name": name, "password": "correct horse"}).to_string();
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST /api/accounts HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n{extra}\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    assert!(text.starts_with("HTTP/1.1 201"), "{text}");
+    text.lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .expect("a cookie")
+        .to_string()
+}
+
+/// The session cookie is `Secure` over HTTPS: behind a trusted proxy that
+/// says `X-Forwarded-Proto: https`, or always with `--secure-cookies`;
+/// never on a client's own say-so.
+#[tokio::test]
+async fn the_session_cookie_is_secure_over_https() {
+    let db = databases().await.remove(0);
+    let plain = Server::start(&db);
+    let c = sign_up_cookie(plain.addr, "Plain", "").await;
+    assert!(!c.contains("Secure"), "{c}");
+    let c = sign_up_cookie(plain.addr, "Forger", "X-Forwarded-Proto: https\r\n").await;
+    assert!(!c.contains("Secure"), "an untrusted peer's header: {c}");
+    plain.stop();
+    let proxied = Server::start_with(
+        &db,
+        onsets_server::Config {
+            trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+            ..onsets_server::Config::unlimited()
+        },
+    );
+    let c = sign_up_cookie(proxied.addr, "Proxied", "X-Forwarded-Proto: https\r\n").await;
+    assert!(c.contains("; Secure") && c.contains("HttpOnly"), "{c}");
+    let c = sign_up_cookie(proxied.addr, "Proxied2", "X-Forwarded-Proto: http\r\n").await;
+    assert!(!c.contains("Secure"), "{c}");
+    proxied.stop();
+    let always = Server::start_with(
+        &db,
+        onsets_server::Config {
+            secure_cookies: true,
+            ..onsets_server::Config::unlimited()
+        },
+    );
+    let c = sign_up_cookie(always.addr, "Always", "").await;
+    assert!(c.contains("; Secure"), "{c}");
+    // Signing out clears the cookie with the same attributes.
+    let session = c["set-cookie:".len()..]
+        .trim()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let r = send(
+        always.addr,
+        "POST",
+        "/api/logout",
+        None,
+        None,
+        Some(&session),
+    )
+    .await;
+    assert!(r.cookie.unwrap().contains("Max-Age=0; Secure"));
+    always.stop();
+}
