@@ -83,6 +83,7 @@ export async function showEvent(root, id, go) {
     document.title = `On-Sets — ${ev.body.name}`;
     renderStandings(st.body);
     if (me && ev.body.organizer === me.name) renderControls(ev.body);
+    else if (me) renderJoin(ev.body);
   };
   /** @param {any} s */
   const renderStandings = (s) => {
@@ -99,13 +100,34 @@ export async function showEvent(root, id, go) {
           h('th', null, 'Match points'), h('th', null, 'Shake points'), h('th', null, 'Head-to-head'),
           h('th', null, 'Opponents'))),
         h('tbody', null, ...rows.map((r) => h('tr', null,
-          h('td', null, r.place), h('td', null, r.name), h('td', null, r.team ?? ''),
+          h('td', null, r.place), h('td', null, r.withdrawn ? `${r.name} (withdrawn)` : r.name), h('td', null, r.team ?? ''),
           h('td', null, r.match_points), h('td', null, r.shake_points), h('td', null, r.head_to_head),
           h('td', null, r.opponents_match_points))))),
       ...(teams.length === 0 ? [] : [h('table', { class: 'lobby-tables', id: 'team-standings' },
         h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Team'), h('th', null, 'Match points'))),
         h('tbody', null, ...teams.map((t) => h('tr', null,
           h('td', null, t.place), h('td', null, t.team), h('td', null, t.match_points)))))]));
+  };
+  /**
+   * A signed-in player who is not the organizer may enter under their name.
+   * @param {any} ev
+   */
+  const renderJoin = (ev) => {
+    if (!me) return;
+    /** @type {any[]} */
+    const entries = ev.entries;
+    const name = me.name.toLowerCase();
+    if (entries.some((e) => e.name.toLowerCase() === name)) {
+      controls.replaceChildren(h('p', { id: 'joined' }, `You are entered as ${me.name}.`));
+      return;
+    }
+    const join = async () => {
+      const r = await call('POST', `/api/tournaments/${id}/join`, {});
+      if (r.status === 201) await refresh();
+      else fail(r);
+    };
+    controls.replaceChildren(h('p', null,
+      h('button', { id: 'join-event', type: 'button', onclick: join }, `Enter as ${me.name}`)));
   };
   /** @param {any} ev */
   const renderControls = (ev) => {
@@ -123,12 +145,25 @@ export async function showEvent(root, id, go) {
       else fail(r);
     };
     /** @type {any[]} */
+    const entries = ev.entries;
+    const still = entries.filter((e) => !e.withdrawn);
+    const leaving = h('select', { id: 'withdraw-name', 'aria-label': 'Entry to withdraw' },
+      ...still.map((e) => h('option', { value: e.name }, e.name)));
+    const withdraw = async () => {
+      const r = await call('POST', `/api/tournaments/${id}/withdrawals`, { name: leaving.value });
+      if (r.status === 200) await refresh();
+      else fail(r);
+    };
+    /** @type {any[]} */
     const paired = ev.paired;
     const last = paired[paired.length - 1];
     controls.replaceChildren(
       h('h2', null, 'Organizer'),
       h('p', null, `${ev.entries.length} entries. `, entry, ' ', team, ' ',
         h('button', { id: 'add-entry', type: 'button', onclick: add }, 'Enter')),
+      ...(still.length === 0 ? [] : [h('p', null, leaving, ' ',
+        h('button', { id: 'withdraw-entry', type: 'button', onclick: withdraw }, 'Withdraw'),
+        ' (not paired again; kept in the standings)')]),
       h('p', null, h('button', { id: 'pair-round', type: 'button', onclick: pair },
         `Pair round ${paired.length + 1}`)),
       ...(last ? [h('div', { id: 'round-tables' }, h('h3', null, `Round ${last.round}`),

@@ -86,6 +86,11 @@ pub fn app(lobby: Lobby) -> Router {
             "/api/tournaments/{id}/rounds",
             post(tournaments::pair_round),
         )
+        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route(
+            "/api/tournaments/{id}/withdrawals",
+            post(tournaments::withdraw),
+        )
         .route(
             "/api/tournaments/{id}/results",
             post(tournaments::record_result),

@@ -10,13 +10,18 @@
 //!   403 for another) → 201;
 //! * `POST /api/tournaments/{id}/rounds` → `{"round","tables":[{"table","players":[names]}],"bye"}`;
 //! * `POST /api/tournaments/{id}/results {"round","table","match_points":{name: points},"scores"?}`;
+//! * `POST /api/tournaments/{id}/join` (signed in) → 201, the account's
+//!   own entry;
+//! * `POST /api/tournaments/{id}/withdrawals {"name"}` (its organizer) → 200;
+//! * `GET /api/tournaments/{id}/rounds/{n}/scoresheets.pdf`,
+//!   `GET /api/tournaments/{id}/standings.pdf` → printable PDF (public);
 //! * `GET /api/tournaments/{id}/standings` → `{"standings":[{"name","match_points",…}],"teams":[…]}`
 //!   best first (public).
 
 // Handlers' early returns are whole responses, built once per request.
 #![allow(clippy::result_large_err)]
 
-use crate::accounts::{bad, read_json, require, storage, with_pool};
+use crate::accounts::{bad, read_json, require, storage, with_pool, Account};
 use crate::lobby::{ApiCode, ApiError};
 use crate::{api_error, too_many, Client, Lobby, Store};
 use anyhow::Result;
@@ -266,6 +271,20 @@ async fn change(
     id: &str,
     change: impl Fn(&mut Event) -> Result<Value, EventError>,
 ) -> Result<Value, Response> {
+    change_by(lobby, headers, id, true, |e, _| change(e))
+        .await
+        .map(|(v, _)| v)
+}
+
+/// [`change`] by any signed-in account (`organizer_only` false) or by the
+/// organizer only; `change` sees the account.
+async fn change_by(
+    lobby: &Lobby,
+    headers: &HeaderMap,
+    id: &str,
+    organizer_only: bool,
+    change: impl Fn(&mut Event, &Account) -> Result<Value, EventError>,
+) -> Result<(Value, Account), Response> {
     let account = require(lobby, headers).await?;
     for _ in 0..8 {
         let mut s = match load(&lobby.store, id).await {
@@ -273,7 +292,7 @@ async fn change(
             Ok(None) => return Err(no_such(id)),
             Err(e) => return Err(storage(e)),
         };
-        if s.organizer != account.id {
+        if organizer_only && s.organizer != account.id {
             return Err(api_error(
                 StatusCode::FORBIDDEN,
                 ApiError::new(
@@ -283,9 +302,9 @@ async fn change(
                 ),
             ));
         }
-        let out = change(&mut s.event).map_err(event_error)?;
+        let out = change(&mut s.event, &account).map_err(event_error)?;
         match save(&lobby.store, id, s.version, &s.event).await {
-            Ok(true) => return Ok(out),
+            Ok(true) => return Ok((out, account)),
             Ok(false) => continue,
             Err(e) => return Err(storage(e)),
         }
@@ -333,6 +352,118 @@ pub async fn add_entry(
         Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
         Err(r) => r,
     }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Withdrawal {
+    pub name: String,
+}
+
+/// `POST /api/tournaments/{id}/join`: the signed-in account enters under
+/// its own name (any account; the event's profile link follows).
+pub async fn join(
+    State(lobby): State<Lobby>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if let Err(r) = read_json::<Pair>(&headers, &body) {
+        return r;
+    }
+    let (v, account) = match change_by(&lobby, &headers, &id, false, |e, a| {
+        let n = e.add_entry(&a.name, None)?;
+        Ok(json!({ "entry": n + 1, "name": a.name, "team": null }))
+    })
+    .await
+    {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let sql = "INSERT INTO tournament_players (tournament_id, account_id) VALUES ($1, $2) \
+               ON CONFLICT (tournament_id, account_id) DO NOTHING";
+    let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+        .bind(&id)
+        .bind(&account.id)
+        .execute(p)
+        .await
+        .map(|_| ()));
+    if let Err(e) = done {
+        return storage(e.into());
+    }
+    (StatusCode::CREATED, Json(v)).into_response()
+}
+
+/// `POST /api/tournaments/{id}/withdrawals {"name"}`: the organizer
+/// withdraws an entry: not paired in later rounds, kept in the standings.
+pub async fn withdraw(
+    State(lobby): State<Lobby>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let req: Withdrawal = match read_json(&headers, &body) {
+        Ok(r) => r,
+        Err(r) => return r,
+    };
+    match change(&lobby, &headers, &id, |e| {
+        let n = e.withdraw(&req.name)?;
+        Ok(json!({ "entry": n + 1, "name": e.entries[n].name, "withdrawn": true }))
+    })
+    .await
+    {
+        Ok(v) => Json(v).into_response(),
+        Err(r) => r,
+    }
+}
+
+/// The events an account organizes or has joined, newest first, for its
+/// profile: `[{"id","name","division","link","role","round","rounds","place"}]`
+/// (`place` in the standings, for a player).
+pub async fn events_of(store: &Store, account: &str, name: &str) -> Result<Vec<Value>> {
+    let organized = "SELECT id, event, created_at FROM tournaments WHERE organizer = $1 \
+                     ORDER BY created_at DESC LIMIT 50";
+    let played = "SELECT t.id, t.event, t.created_at FROM tournament_players p \
+                  JOIN tournaments t ON t.id = p.tournament_id WHERE p.account_id = $1 \
+                  ORDER BY t.created_at DESC LIMIT 50";
+    let mut out: Vec<(i64, Value)> = Vec::new();
+    for (sql, role) in [(organized, "organizer"), (played, "player")] {
+        let rows: Vec<(String, String, i64)> = with_pool!(store, |p| sqlx::query(sql)
+            .bind(account)
+            .fetch_all(p)
+            .await?
+            .into_iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect());
+        for (id, text, at) in rows {
+            let Ok(e) = serde_json::from_str::<Event>(&text) else {
+                continue;
+            };
+            let place = (role == "player")
+                .then(|| {
+                    onsets_tournament::standings(&e)
+                        .into_iter()
+                        .find(|s| s.name.eq_ignore_ascii_case(name))
+                        .map(|s| s.place)
+                })
+                .flatten();
+            out.push((
+                at,
+                json!({
+                    "id": id,
+                    "name": e.name,
+                    "division": e.division.to_lowercase(),
+                    "link": format!("/tournaments/{id}"),
+                    "role": role,
+                    "round": e.paired.len(),
+                    "rounds": e.rounds,
+                    "place": place,
+                }),
+            ));
+        }
+    }
+    out.sort_by_key(|x| std::cmp::Reverse(x.0));
+    Ok(out.into_iter().map(|(_, v)| v).collect())
 }
 
 /// `POST /api/tournaments/{id}/rounds`: pairs the next round.

@@ -767,3 +767,120 @@ async fn the_session_cookie_is_secure_over_https() {
     assert!(r.cookie.unwrap().contains("Max-Age=0; Secure"));
     always.stop();
 }
+
+/// A profile's events (organized and joined) and puzzle record; a
+/// signed-in player joins an event under their own name; the organizer
+/// withdraws an entry, which is not paired again but stays in the
+/// standings.
+#[tokio::test]
+async fn profiles_joining_and_withdrawals() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let a = s.addr;
+        let org = sign_up(a, "Marshal").await;
+        let pat = sign_up(a, "Pat").await;
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Winter Cup", "division": "middle", "rounds": 2, "first_round": "seeds"}),
+            Some(&org),
+        )
+        .await;
+        let id = r.body["id"].as_str().unwrap().to_string();
+        let join = format!("/api/tournaments/{id}/join");
+        assert_eq!(post(a, &join, json!({}), None).await.status, 401);
+        let r = post(a, &join, json!({}), Some(&pat)).await;
+        assert_eq!(
+            (r.status, r.body["name"].clone()),
+            (201, json!("Pat")),
+            "{}",
+            r.body
+        );
+        let r = post(a, &join, json!({}), Some(&pat)).await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("name"))
+        );
+        for n in ["Ann", "Bo", "Cy"] {
+            let r = post(
+                a,
+                &format!("/api/tournaments/{id}/entries"),
+                json!({"name": n}),
+                Some(&org),
+            )
+            .await;
+            assert_eq!(r.status, 201);
+        }
+        let wd = format!("/api/tournaments/{id}/withdrawals");
+        assert_eq!(
+            post(a, &wd, json!({"name": "Bo"}), Some(&pat)).await.status,
+            403
+        );
+        assert_eq!(post(a, &wd, json!({"name": "Bo"}), None).await.status, 401);
+        let r = post(a, &wd, json!({"name": "Nobody"}), Some(&org)).await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("name"))
+        );
+        let r = post(a, &wd, json!({"name": "bo"}), Some(&org)).await;
+        assert_eq!(
+            (r.status, r.body["name"].clone()),
+            (200, json!("Bo")),
+            "{}",
+            r.body
+        );
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/rounds"),
+            json!({}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let seated: Vec<&str> = r.body["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| t["players"].as_array().unwrap())
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        assert_eq!(seated.len(), 3, "{seated:?}");
+        assert!(!seated.contains(&"Bo"));
+        let st = get(a, &format!("/api/tournaments/{id}/standings"), None).await;
+        let bo = st.body["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == "Bo")
+            .cloned()
+            .unwrap();
+        assert_eq!(bo["withdrawn"], true);
+        let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
+        assert_eq!(ev.body["entries"][2]["withdrawn"], true);
+
+        // A puzzle solved signed in shows on the profile.
+        let c = onsets_server::puzzles::pool()
+            .iter()
+            .find(|p| p.kind == onsets_puzzles::Kind::Challenge)
+            .unwrap();
+        let r = post(
+            a,
+            &format!("/api/puzzles/{}/attempt", c.id),
+            json!({"player": "pat-browser-0001", "answer": c.answer}),
+            Some(&pat),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let p = get(a, "/api/accounts/Pat", None).await.body;
+        assert_eq!(p["puzzles"]["attempts"], 1, "{p}");
+        assert_eq!(p["puzzles"]["solved"], 1, "{p}");
+        assert_eq!(p["events"][0]["name"], "Winter Cup", "{p}");
+        assert_eq!(p["events"][0]["role"], "player");
+        assert_eq!(p["events"][0]["link"], format!("/tournaments/{id}"));
+        assert!(p["events"][0]["place"].as_u64().is_some(), "{p}");
+        let m = get(a, "/api/accounts/Marshal", None).await.body;
+        assert_eq!(m["events"][0]["role"], "organizer", "{m}");
+        assert!(m["puzzles"].is_null());
+        s.stop();
+    }
+}
