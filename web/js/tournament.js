@@ -1,7 +1,9 @@
 // Tournaments (issue 17): an organizer's page at `/tournaments` (make an
 // event) and an event's page at `/tournaments/{id}`: public standings that
-// follow the results (polled), and for its organizer the entries, pairing
-// and the scoresheets (XII-A match points per table).
+// follow the results as they come (the server's `/api/tournaments/{id}/live`
+// event stream, from any instance; polling every 10 s as a fallback), and for
+// its organizer the entries, withdrawals, pairing, the scoresheets (XII-A
+// match points per table) and the printable PDFs.
 
 import { call, link, whoAmI } from './accounts.js';
 import { h } from './dom.js';
@@ -208,11 +210,19 @@ export async function showEvent(root, id, go) {
     if (title) title.textContent = `${ev0.body.name} (${ev0.body.division})`;
   }
   await refresh();
+  const quiet = () => !stopped && !document.hidden && !controls.contains(document.activeElement);
+  // Live: the server tells of each change (from any instance, docs/scaling.md);
+  // polling stays as the fallback.
+  const live = new EventSource(`/api/tournaments/${id}/live`);
+  live.addEventListener('changed', () => {
+    if (quiet()) refresh();
+  });
   const timer = setInterval(() => {
-    if (!stopped && !document.hidden && !controls.contains(document.activeElement)) refresh();
-  }, 3000);
+    if (quiet()) refresh();
+  }, 10000);
   return () => {
     stopped = true;
+    live.close();
     clearInterval(timer);
   };
 }

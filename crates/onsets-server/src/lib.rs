@@ -18,6 +18,7 @@
 pub mod accounts;
 mod assist;
 pub mod limits;
+pub mod live;
 pub mod loadtest;
 pub mod lobby;
 pub mod metrics;
@@ -87,6 +88,7 @@ pub fn app(lobby: Lobby) -> Router {
             post(tournaments::pair_round),
         )
         .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route("/api/tournaments/{id}/live", get(live::live))
         .route(
             "/api/tournaments/{id}/withdrawals",
             post(tournaments::withdraw),

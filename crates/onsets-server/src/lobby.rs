@@ -168,6 +168,8 @@ pub struct Lobby {
     pub limits: Arc<crate::limits::Limits>,
     /// Sign-in rate limits (accounts, issue 17).
     pub guard: Arc<crate::accounts::Guard>,
+    /// Changed tournaments, from this instance and (PostgreSQL) the others.
+    pub news: crate::live::News,
     /// One replay loaded at a time (two spectators of one archived table
     /// get one table task).
     replay_load: Arc<tokio::sync::Mutex<()>>,
@@ -417,6 +419,7 @@ impl Lobby {
             metrics: Arc::new(Metrics::default()),
             limits: Arc::new(crate::limits::Limits::new(&config)),
             guard: Arc::new(crate::accounts::Guard::new(&config)),
+            news: crate::live::News::default(),
             config: Arc::new(config),
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
         };
@@ -440,6 +443,7 @@ impl Lobby {
             tracing::info!(tables = count, "restored live tables from the store");
         }
         lobby.limits.start_cleaning();
+        lobby.news.listen(&lobby.store);
         Ok(lobby)
     }
 

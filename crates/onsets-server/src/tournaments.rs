@@ -76,7 +76,7 @@ fn now() -> i64 {
         .unwrap_or(0)
 }
 
-fn no_such(id: &str) -> Response {
+pub(crate) fn no_such(id: &str) -> Response {
     let shown: String = id.chars().take(64).collect();
     api_error(
         StatusCode::NOT_FOUND,
@@ -116,6 +116,11 @@ async fn load(store: &Store, id: &str) -> Result<Option<Stored>> {
             event: serde_json::from_str(&event)?,
         })),
     }
+}
+
+/// Whether event `id` exists.
+pub(crate) async fn exists(store: &Store, id: &str) -> Result<bool> {
+    Ok(load(store, id).await?.is_some())
 }
 
 /// Writes `event` if the stored version is still `version`.
@@ -304,7 +309,10 @@ async fn change_by(
         }
         let out = change(&mut s.event, &account).map_err(event_error)?;
         match save(&lobby.store, id, s.version, &s.event).await {
-            Ok(true) => return Ok((out, account)),
+            Ok(true) => {
+                lobby.news.changed(&lobby.store, id).await;
+                return Ok((out, account));
+            }
             Ok(false) => continue,
             Err(e) => return Err(storage(e)),
         }

@@ -4,92 +4,9 @@
 mod common;
 use common::*;
 use onsets_tournament::match_points::from_scores;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
-
-struct Reply {
-    status: u16,
-    body: Value,
-    cookie: Option<String>,
-}
-
-/// One HTTP/1.1 request with an optional cookie and content type.
-async fn send(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    body: Option<&str>,
-    content_type: Option<&str>,
-    cookie: Option<&str>,
-) -> Reply {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.unwrap_or("");
-    let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    if let Some(ct) = content_type {
-        req.push_str(&format!("Content-Type: {ct}\r\n"));
-    }
-    if let Some(c) = cookie {
-        req.push_str(&format!("Cookie: {c}\r\n"));
-    }
-    req.push_str("\r\n");
-    req.push_str(body);
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let status: u16 = text[9..12].parse().unwrap();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let cookie = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .map(|l| l["set-cookie:".len()..].trim().to_string());
-    Reply {
-        status,
-        body: serde_json::from_str(body).unwrap_or(Value::String(body.to_string())),
-        cookie,
-    }
-}
-
-async fn post(addr: SocketAddr, path: &str, body: Value, cookie: Option<&str>) -> Reply {
-    send(
-        addr,
-        "POST",
-        path,
-        Some(&body.to_string()),
-        Some("application/json"),
-        cookie,
-    )
-    .await
-}
-
-async fn get(addr: SocketAddr, path: &str, cookie: Option<&str>) -> Reply {
-    send(addr, "GET", path, None, None, cookie).await
-}
-
-/// The `name=value` part of a `Set-Cookie`.
-fn session(r: &Reply) -> String {
-    let c = r.cookie.clone().expect("a Set-Cookie");
-    assert!(c.contains("HttpOnly"), "{c}");
-    assert!(c.contains("SameSite=Lax"), "{c}");
-    c.split(';').next().unwrap().to_string()
-}
-
-async fn sign_up(addr: SocketAddr, name: &str) -> String {
-    let r = post(
-        addr,
-        "/api/accounts",
-        json!({"name": name, "password": "correct horse"}),
-        None,
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    session(&r)
-}
 
 #[tokio::test]
 async fn sign_up_sign_in_wrong_password_and_sign_out() {
