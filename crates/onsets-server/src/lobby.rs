@@ -463,6 +463,7 @@ impl Lobby {
             config: self.config.clone(),
             stored: Some(t),
             archived,
+            news: self.news.clone(),
         })
         .await
     }
@@ -561,6 +562,7 @@ impl Lobby {
             config: self.config.clone(),
             stored: None,
             archived: false,
+            news: self.news.clone(),
         })
         .await
         .map_err(|e| ApiError::new(ApiCode::Internal, e.to_string(), None))?;

@@ -22,7 +22,9 @@
 #![allow(clippy::result_large_err)]
 
 use crate::accounts::{bad, read_json, require, storage, with_pool, Account};
+use crate::lobby::CreateTable;
 use crate::lobby::{ApiCode, ApiError};
+use crate::table::SeatSpec;
 use crate::{api_error, too_many, Client, Lobby, Store};
 use anyhow::Result;
 use axum::body::Bytes;
@@ -31,7 +33,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use onsets_core::Division;
-use onsets_tournament::{Event, EventError, FirstRound};
+use onsets_tournament::{Event, EventError, FirstRound, Online};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
@@ -47,6 +49,16 @@ pub struct NewTournament {
     pub first_round: Option<String>,
     /// The first round's random seed (default: fresh).
     pub seed: Option<u64>,
+    /// Play every table online (default: over the board).
+    pub online: Option<bool>,
+    /// Online tables: the round's length (XI-B, default 30).
+    pub round_minutes: Option<u32>,
+    /// Online tables: Adventurous (default) or Basic.
+    pub adventurous: Option<bool>,
+    /// Online tables: `judge` (default) or `players` (VII-C).
+    pub checking: Option<String>,
+    /// Online tables: bots' think time, percent (default 100).
+    pub bot_pace: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -54,6 +66,8 @@ pub struct NewTournament {
 pub struct NewEntry {
     pub name: String,
     pub team: Option<String>,
+    /// A bot of this level plays the entry at online tables.
+    pub bot: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -149,6 +163,7 @@ fn view(id: &str, organizer_name: Option<&str>, e: &Event) -> Value {
         "rounds": e.rounds,
         "organizer": organizer_name,
         "entries": e.entries,
+        "online": e.online,
         "paired": e.paired.iter().map(|r| json!({
             "round": r.round,
             "finished": r.finished(),
@@ -158,6 +173,8 @@ fn view(id: &str, organizer_name: Option<&str>, e: &Event) -> Value {
                 "players": t.players.iter().map(|p| name(*p)).collect::<Vec<_>>(),
                 "match_points": t.match_points,
                 "scores": t.scores,
+                "online": t.online,
+                "link": t.online.as_ref().map(|o| format!("/t/{o}")),
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })
@@ -196,10 +213,24 @@ pub(crate) async fn create(
     if req.name.chars().any(char::is_control) {
         return bad("name", "a name has no control characters");
     }
-    let event = match Event::new(&req.name, division, req.rounds, first) {
+    let mut event = match Event::new(&req.name, division, req.rounds, first) {
         Ok(e) => e,
         Err(e) => return event_error(e),
     };
+    if req.online == Some(true) {
+        let online = Online {
+            round_minutes: req.round_minutes.unwrap_or(30),
+            adventurous: req.adventurous.unwrap_or(true),
+            checking: req.checking.clone().unwrap_or_else(|| "judge".into()),
+            bot_pace: req.bot_pace.unwrap_or(100),
+        };
+        // The table settings are checked as a table's would be.
+        let probe = table_request(&event.division, &online, vec![SeatSpec::Human; 2]);
+        if let Err(e) = probe.spec(0) {
+            return bad(e.field.as_deref().unwrap_or("online"), e.message);
+        }
+        event.online = Some(online);
+    }
     let id = uuid::Uuid::new_v4().simple().to_string()[..12].to_string();
     let text = match serde_json::to_string(&event) {
         Ok(t) => t,
@@ -351,9 +382,17 @@ pub async fn add_entry(
         Ok(t) => t,
         Err(m) => return bad("team", m),
     };
+    let bot = match req.bot.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(l) => match l.parse::<onsets_bots::Level>() {
+            Ok(_) => Some(l.to_lowercase()),
+            Err(e) => return bad("bot", e),
+        },
+    };
     match change(&lobby, &headers, &id, |e| {
         let n = e.add_entry(&name, team.as_deref())?;
-        Ok(json!({ "entry": n + 1, "name": name, "team": team }))
+        e.entries[n].bot = bot.clone();
+        Ok(json!({ "entry": n + 1, "name": name, "team": team, "bot": bot }))
     })
     .await
     {
@@ -484,7 +523,7 @@ pub async fn pair_round(
     if let Err(r) = read_json::<Pair>(&headers, &body) {
         return r;
     }
-    match change(&lobby, &headers, &id, |e| {
+    let paired = change(&lobby, &headers, &id, |e| {
         let r = e.pair_next_round()?.clone();
         let name = |i: usize| e.entries[i].name.clone();
         Ok(json!({
@@ -496,11 +535,23 @@ pub async fn pair_round(
             "bye": r.bye.map(name),
         }))
     })
-    .await
-    {
-        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
-        Err(r) => r,
+    .await;
+    let mut v = match paired {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    match open_tables(&lobby, &id).await {
+        Ok(links) => {
+            if let Some(tables) = v["tables"].as_array_mut() {
+                for (t, link) in tables.iter_mut().zip(links) {
+                    t["online"] = json!(link);
+                    t["link"] = json!(link.map(|l| format!("/t/{l}")));
+                }
+            }
+        }
+        Err(r) => return r,
     }
+    (StatusCode::CREATED, Json(v)).into_response()
 }
 
 /// `POST /api/tournaments/{id}/results`: one table's scoresheet.
@@ -585,4 +636,164 @@ pub async fn standings_pdf(State(lobby): State<Lobby>, Path(id): Path<String>) -
         Ok(None) => no_such(&id),
         Err(e) => storage(e),
     }
+}
+
+/// The table request of an online event's table.
+fn table_request(division: &str, online: &Online, seats: Vec<SeatSpec>) -> CreateTable {
+    CreateTable {
+        division: division.to_lowercase(),
+        adventurous: online.adventurous,
+        seats,
+        round_minutes: online.round_minutes,
+        checking: online.checking.clone(),
+        seed: None,
+        bot_pace: online.bot_pace,
+    }
+}
+
+/// An online event's last round: opens a server table for each of its
+/// tables that has none (people's seats open to join, bots' played), links
+/// it to the event and returns each table's id (`None` over the board).
+async fn open_tables(lobby: &Lobby, id: &str) -> Result<Vec<Option<String>>, Response> {
+    let s = match load(&lobby.store, id).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return Err(no_such(id)),
+        Err(e) => return Err(storage(e)),
+    };
+    let Some(round) = s.event.paired.last() else {
+        return Ok(Vec::new());
+    };
+    let Some(online) = &s.event.online else {
+        return Ok(vec![None; round.tables.len()]);
+    };
+    let mut opened: Vec<(u32, String)> = Vec::new();
+    for t in round.tables.iter().filter(|t| t.online.is_none()) {
+        let seats = t
+            .players
+            .iter()
+            .map(|p| match &s.event.entries[*p].bot {
+                Some(level) => SeatSpec::Bot {
+                    level: level.clone(),
+                },
+                None => SeatSpec::Human,
+            })
+            .collect();
+        let info = match lobby
+            .create(&table_request(&s.event.division, online, seats))
+            .await
+        {
+            Ok(info) => info,
+            Err(e) => {
+                tracing::error!(tournament = %id, "opening a table: {}", e.message);
+                return Err(api_error(StatusCode::INTERNAL_SERVER_ERROR, e));
+            }
+        };
+        let sql = "INSERT INTO tournament_tables (table_id, tournament_id, round, table_no) \
+                   VALUES ($1, $2, $3, $4)";
+        let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+            .bind(&info.id)
+            .bind(id)
+            .bind(i64::from(round.round))
+            .bind(i64::from(t.table))
+            .execute(p)
+            .await
+            .map(|_| ()));
+        if let Err(e) = done {
+            return Err(storage(e.into()));
+        }
+        opened.push((t.table, info.id.clone()));
+    }
+    let number = round.round;
+    let out = system_change(&lobby.store, &lobby.news, id, |e| {
+        let r = e
+            .paired
+            .iter_mut()
+            .find(|r| r.round == number)
+            .ok_or(EventError::NoSuchRound(number))?;
+        for (table, online) in &opened {
+            if let Some(t) = r.tables.iter_mut().find(|t| t.table == *table) {
+                t.online = Some(online.clone());
+            }
+        }
+        Ok(json!(r
+            .tables
+            .iter()
+            .map(|t| t.online.clone())
+            .collect::<Vec<_>>()))
+    })
+    .await
+    .map_err(|e| storage(anyhow::anyhow!("{e}")))?;
+    Ok(serde_json::from_value(out).unwrap_or_default())
+}
+
+/// A change made by the server itself (no account): load, change, store
+/// with the optimistic version, retried; the watchers hear of it.
+async fn system_change(
+    store: &Store,
+    news: &crate::live::News,
+    id: &str,
+    change: impl Fn(&mut Event) -> Result<Value, EventError>,
+) -> Result<Value> {
+    for _ in 0..8 {
+        let Some(mut s) = load(store, id).await? else {
+            anyhow::bail!("no tournament {id}");
+        };
+        let out = change(&mut s.event)?;
+        if save(store, id, s.version, &s.event).await? {
+            news.changed(store, id).await;
+            return Ok(out);
+        }
+    }
+    anyhow::bail!("tournament {id} kept changing")
+}
+
+/// When an online table's match is over: its players' totals (the sum of
+/// their shake scores) give the match points (XII-A), recorded as the
+/// table's scoresheet of its event (a later result from the organizer
+/// corrects it, XII-B). A table of no event is left alone.
+pub async fn table_over(store: &Store, news: &crate::live::News, table: &str) -> Result<()> {
+    let sql = "SELECT tournament_id, round, table_no FROM tournament_tables WHERE table_id = $1";
+    let link: Option<(String, i64, i64)> = with_pool!(store, |p| sqlx::query(sql)
+        .bind(table)
+        .fetch_optional(p)
+        .await?
+        .map(|r| (r.get(0), r.get(1), r.get(2))));
+    let Some((id, round, table_no)) = link else {
+        return Ok(());
+    };
+    let Some(log) = store.log(table).await? else {
+        return Ok(());
+    };
+    let m = onsets_engine::Match::replay(&log).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let totals: Vec<i64> = m.totals().iter().map(|t| i64::from(*t)).collect();
+    let (round, table_no) = (round as u32, table_no as u32);
+    system_change(store, news, &id, |e| {
+        let players = e
+            .paired
+            .iter()
+            .find(|r| r.round == round)
+            .and_then(|r| r.tables.iter().find(|t| t.table == table_no))
+            .map(|t| t.players.clone())
+            .ok_or(EventError::NoSuchTable {
+                round,
+                table: table_no,
+            })?;
+        // A seat never taken "Did Not Play" (XII-A: 0).
+        let scores: Vec<Option<i64>> = (0..players.len())
+            .map(|seat| totals.get(seat).copied().filter(|_| m.is_seated(seat)))
+            .collect();
+        let points = onsets_tournament::match_points::from_scores(&scores);
+        let name = |p: &usize| e.entries[*p].name.clone();
+        let mp: BTreeMap<String, u8> = players.iter().map(name).zip(points).collect();
+        let sc: BTreeMap<String, i64> = players
+            .iter()
+            .map(name)
+            .zip(scores.iter().map(|s| s.unwrap_or(0)))
+            .collect();
+        e.record_result(round, table_no, &mp, Some(&sc))?;
+        Ok(Value::Null)
+    })
+    .await?;
+    tracing::info!(tournament = %id, round, table = table_no, "an online table's result is in");
+    Ok(())
 }

@@ -801,3 +801,115 @@ async fn profiles_joining_and_withdrawals() {
         s.stop();
     }
 }
+
+/// An online event (issue 17: "results of online tables flow in by
+/// themselves"): each paired table opens a server table (bots play bot
+/// entries), and when its match is over its totals give the table's match
+/// points (XII-A) in the standings, with no organizer's scoresheet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_tables_report_their_results() {
+    async fn run(db: String) {
+        let s = Server::start(&db);
+        let a = s.addr;
+        let org = sign_up(a, "Host").await;
+        let bad = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Net", "division": "junior", "rounds": 1, "online": true, "round_minutes": 0}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (bad.status, bad.body["error"]["field"].clone()),
+            (400, json!("round_minutes"))
+        );
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Net", "division": "junior", "rounds": 1, "online": true,
+                   "round_minutes": 1, "adventurous": false, "bot_pace": 0}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let id = r.body["id"].as_str().unwrap().to_string();
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/entries"),
+            json!({"name": "Robo", "bot": "grandmaster of nothing"}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("bot"))
+        );
+        for (n, level) in [
+            ("Ada", "beginner"),
+            ("Babbage", "club"),
+            ("Cray", "expert"),
+            ("Dijkstra", "club"),
+        ] {
+            let r = post(
+                a,
+                &format!("/api/tournaments/{id}/entries"),
+                json!({"name": n, "bot": level}),
+                Some(&org),
+            )
+            .await;
+            assert_eq!(r.status, 201, "{}", r.body);
+        }
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/rounds"),
+            json!({}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let tables = r.body["tables"].as_array().unwrap().clone();
+        assert_eq!(tables.len(), 2);
+        for t in &tables {
+            let link = t["link"].as_str().expect("an online table's link");
+            let info = get(a, &format!("/api/tables/{}", &link[3..]), None).await;
+            assert_eq!(info.status, 200, "{}", info.body);
+        }
+        // The bots play their one-minute round; the results come in.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+        let st = loop {
+            let st = get(a, &format!("/api/tournaments/{id}/standings"), None).await;
+            if st.body["finished"] == true {
+                break st;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no results: {}",
+                st.body
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        };
+        let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
+        for t in ev.body["paired"][0]["tables"].as_array().unwrap() {
+            let table = &t["online"].as_str().unwrap();
+            let log = get_bytes(a, &format!("/api/tables/{table}/log")).await.2;
+            let m = onsets_engine::Match::replay(&String::from_utf8(log).unwrap()).unwrap();
+            let totals: Vec<Option<i64>> = m.totals().iter().map(|t| Some(i64::from(*t))).collect();
+            let mp: Vec<u8> = t["match_points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as u8)
+                .collect();
+            assert_eq!(mp, from_scores(&totals), "XII-A from the match's totals");
+        }
+        assert_eq!(st.body["standings"].as_array().unwrap().len(), 4);
+        s.stop();
+    }
+    let all = databases()
+        .await
+        .into_iter()
+        .map(|db| tokio::spawn(run(db)));
+    for r in futures_util::future::join_all(all).await {
+        r.unwrap();
+    }
+}

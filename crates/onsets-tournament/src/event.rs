@@ -35,6 +35,10 @@ pub struct Entry {
     /// standings with the points already earned.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub withdrawn: bool,
+    /// A bot of this level plays the entry at online tables ("bots filling
+    /// seats"); `None` for a person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
 }
 
 /// A table of a round: its players (entry numbers) and, once the scoresheet
@@ -47,6 +51,10 @@ pub struct Table {
     pub match_points: Option<Vec<u8>>,
     /// The sum of each player's shake scores, when the organizer gave them.
     pub scores: Option<Vec<i64>>,
+    /// The online table the match is played at (its id), when the event is
+    /// played online; its result comes in by itself when the match ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<String>,
 }
 
 /// A paired round.
@@ -138,6 +146,22 @@ pub struct Event {
     pub entries: Vec<Entry>,
     /// The rounds paired so far.
     pub paired: Vec<Round>,
+    /// Played online: each paired table gets a table of the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<Online>,
+}
+
+/// How an online event's tables are played (the server's table settings).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Online {
+    /// XI-B: the round's length.
+    pub round_minutes: u32,
+    /// Adventurous (variations) or Basic.
+    pub adventurous: bool,
+    /// `judge` or `players` (VII-C).
+    pub checking: String,
+    /// Bots' think time, percent of their own.
+    pub bot_pace: u32,
 }
 
 fn checked_name(s: &str, field: &'static str) -> Result<String, EventError> {
@@ -169,6 +193,7 @@ impl Event {
             first_round,
             entries: Vec::new(),
             paired: Vec::new(),
+            online: None,
         })
     }
 
@@ -187,6 +212,7 @@ impl Event {
             name,
             team,
             withdrawn: false,
+            bot: None,
         });
         Ok(self.entries.len() - 1)
     }
@@ -258,6 +284,7 @@ impl Event {
                 players,
                 match_points: None,
                 scores: None,
+                online: None,
             })
             .collect();
         self.paired.push(Round {
