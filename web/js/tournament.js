@@ -33,11 +33,28 @@ export async function showOrganizer(root, go) {
   const rounds = h('input', { id: 'event-rounds', type: 'number', min: '1', max: '20', value: '3' });
   const first = h('select', { id: 'event-first' },
     h('option', { value: 'random' }, 'at random'), h('option', { value: 'seeds' }, 'by seed order'));
+  const online = /** @type {HTMLInputElement} */ (h('input', { id: 'event-online', type: 'checkbox' }));
+  const minutes = h('input', { id: 'event-minutes', type: 'number', min: '1', max: '120', value: '30' });
+  const style = h('select', { id: 'event-style' },
+    h('option', { value: 'adventurous' }, 'Adventurous'), h('option', { value: 'basic' }, 'Basic'));
+  const checking = h('select', { id: 'event-checking' },
+    h('option', { value: 'judge' }, 'by the judge (the server)'), h('option', { value: 'players' }, 'by the players'));
+  const pace = h('select', { id: 'event-bot-pace' },
+    h('option', { value: '100' }, 'as long as they would'), h('option', { value: '25' }, 'quickly'),
+    h('option', { value: '0' }, 'at once (practice)'));
   const err = h('p', { class: 'notice error', role: 'alert', id: 'event-error', hidden: true });
   const make = async () => {
-    const r = await call('POST', '/api/tournaments', {
+    /** @type {Record<string, unknown>} */
+    const body = {
       name: name.value, division: division.value, rounds: Number(rounds.value), first_round: first.value,
-    });
+    };
+    if (online.checked) {
+      Object.assign(body, {
+        online: true, round_minutes: Number(minutes.value), adventurous: style.value === 'adventurous',
+        checking: checking.value, bot_pace: Number(pace.value),
+      });
+    }
+    const r = await call('POST', '/api/tournaments', body);
     if (r.status === 201) go(`/tournaments/${r.body.id}`);
     else {
       err.textContent = message(r.body);
@@ -51,6 +68,12 @@ export async function showOrganizer(root, go) {
     h('label', { for: 'event-division' }, 'Division'), division,
     h('label', { for: 'event-rounds' }, 'Rounds'), rounds,
     h('label', { for: 'event-first' }, 'First round'), first,
+    h('fieldset', null, h('legend', null, 'Online play'),
+      h('label', null, online, ' Play every table online (players join their table\'s link; bots fill bot entries; results come in by themselves)'),
+      h('label', { for: 'event-minutes' }, 'Round minutes (XI-B)'), minutes,
+      h('label', { for: 'event-style' }, 'Game'), style,
+      h('label', { for: 'event-checking' }, 'Solutions checked'), checking,
+      h('label', { for: 'event-bot-pace' }, 'Bots think'), pace),
     err,
     h('p', null, h('button', { id: 'make-event', type: 'button', onclick: make }, 'Make the tournament')),
     h('p', null, h('a', { href: '/account', onclick: link(go, '/account') }, 'Your account'))));
@@ -68,6 +91,7 @@ export async function showEvent(root, id, go) {
   const me = await whoAmI();
   const err = h('p', { class: 'notice error', role: 'alert', id: 'event-error', hidden: true });
   const standings = h('div', { id: 'standings' });
+  const pairings = h('div', { id: 'pairings' });
   const controls = h('div', { id: 'organizer' });
   let stopped = false;
   /** @param {any} r */
@@ -84,6 +108,7 @@ export async function showEvent(root, id, go) {
     }
     document.title = `On-Sets — ${ev.body.name}`;
     renderStandings(st.body);
+    renderPairings(ev.body);
     if (me && ev.body.organizer === me.name) renderControls(ev.body);
     else if (me) renderJoin(ev.body);
   };
@@ -111,6 +136,25 @@ export async function showEvent(root, id, go) {
           h('td', null, t.place), h('td', null, t.team), h('td', null, t.match_points)))))]));
   };
   /**
+   * The last round's tables, with each online table's link.
+   * @param {any} ev
+   */
+  const renderPairings = (ev) => {
+    /** @type {any[]} */
+    const paired = ev.paired;
+    const last = paired[paired.length - 1];
+    if (!last) {
+      pairings.replaceChildren();
+      return;
+    }
+    pairings.replaceChildren(h('h2', null, `Round ${last.round} pairings`),
+      h('ul', { class: 'pairings' }, .../** @type {any[]} */ (last.tables).map((t) => h('li', { dataset: { table: t.table } },
+        `Table ${t.table}: ${t.players.join(', ')}`,
+        t.match_points ? ` — ${t.match_points.join(' / ')} match points` : '',
+        ...(t.link ? [' ', h('a', { href: t.link, class: 'table-link' }, t.match_points ? 'replay' : 'play or watch')] : []))),
+      ...(last.bye ? [h('li', null, `Bye: ${last.bye}`)] : [])));
+  };
+  /**
    * A signed-in player who is not the organizer may enter under their name.
    * @param {any} ev
    */
@@ -135,9 +179,15 @@ export async function showEvent(root, id, go) {
   const renderControls = (ev) => {
     const entry = h('input', { id: 'entry-name', maxlength: '24', 'aria-label': 'Player' });
     const team = h('input', { id: 'entry-team', maxlength: '24', 'aria-label': 'Team (optional)' });
+    const bot = h('select', { id: 'entry-bot', 'aria-label': 'Played by' },
+      h('option', { value: '' }, 'a person'),
+      ...['beginner', 'club', 'strong', 'expert'].map((l) => h('option', { value: l }, `a ${l} bot`)));
     const add = async () => {
-      const r = await call('POST', `/api/tournaments/${id}/entries`,
-        team.value ? { name: entry.value, team: team.value } : { name: entry.value });
+      /** @type {Record<string, string>} */
+      const body = { name: entry.value };
+      if (team.value) body.team = team.value;
+      if (bot.value) body.bot = bot.value;
+      const r = await call('POST', `/api/tournaments/${id}/entries`, body);
       if (r.status === 201) await refresh();
       else fail(r);
     };
@@ -161,7 +211,7 @@ export async function showEvent(root, id, go) {
     const last = paired[paired.length - 1];
     controls.replaceChildren(
       h('h2', null, 'Organizer'),
-      h('p', null, `${ev.entries.length} entries. `, entry, ' ', team, ' ',
+      h('p', null, `${ev.entries.length} entries. `, entry, ' ', team, ...(ev.online ? [' ', bot] : []), ' ',
         h('button', { id: 'add-entry', type: 'button', onclick: add }, 'Enter')),
       ...(still.length === 0 ? [] : [h('p', null, leaving, ' ',
         h('button', { id: 'withdraw-entry', type: 'button', onclick: withdraw }, 'Withdraw'),
@@ -202,7 +252,7 @@ export async function showEvent(root, id, go) {
   root.replaceChildren(h('section', { class: 'panel tournament' },
     h('h1', { id: 'event-title' }, 'Tournament'),
     h('p', null, 'Public page: ', h('a', { href: `/tournaments/${id}` }, `${location.origin}/tournaments/${id}`)),
-    err, standings, controls,
+    err, standings, pairings, controls,
     h('p', null, h('a', { href: '/', onclick: link(go, '/') }, 'Lobby'))));
   const ev0 = await call('GET', `/api/tournaments/${id}`);
   if (ev0.status === 200) {

@@ -750,7 +750,8 @@ async fn system_change(
 /// When an online table's match is over: its players' totals (the sum of
 /// their shake scores) give the match points (XII-A), recorded as the
 /// table's scoresheet of its event (a later result from the organizer
-/// corrects it, XII-B). A table of no event is left alone.
+/// corrects it, XII-B; one given before the match ended stands). A table
+/// of no event is left alone.
 pub async fn table_over(store: &Store, news: &crate::live::News, table: &str) -> Result<()> {
     let sql = "SELECT tournament_id, round, table_no FROM tournament_tables WHERE table_id = $1";
     let link: Option<(String, i64, i64)> = with_pool!(store, |p| sqlx::query(sql)
@@ -773,11 +774,16 @@ pub async fn table_over(store: &Store, news: &crate::live::News, table: &str) ->
             .iter()
             .find(|r| r.round == round)
             .and_then(|r| r.tables.iter().find(|t| t.table == table_no))
-            .map(|t| t.players.clone())
             .ok_or(EventError::NoSuchTable {
                 round,
                 table: table_no,
             })?;
+        // The organizer's scoresheet came first (a forfeit, a ruling):
+        // it stands.
+        if players.match_points.is_some() {
+            return Ok(Value::Null);
+        }
+        let players = players.players.clone();
         // A seat never taken "Did Not Play" (XII-A: 0).
         let scores: Vec<Option<i64>> = (0..players.len())
             .map(|seat| totals.get(seat).copied().filter(|_| m.is_seated(seat)))
