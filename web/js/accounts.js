@@ -115,6 +115,8 @@ export async function showProfile(root, name, go, own = false) {
   const ratings = p.ratings;
   /** @type {any[]} */
   const matches = p.matches;
+  /** @type {any[]} */
+  const events = p.events ?? [];
   const signOut = async () => {
     await call('POST', '/api/logout', {});
     go('/account');
@@ -139,12 +141,30 @@ export async function showProfile(root, name, go, own = false) {
         ? h('p', null, 'None yet.')
         : h('table', { class: 'lobby-tables', id: 'matches' },
           h('thead', null, h('tr', null, h('th', null, 'Division'), h('th', null, 'Match points'),
-            h('th', null, 'Rating after'), h('th', null, 'Replay'), h('th', null, 'Log'))),
+            h('th', null, 'Rating after'), h('th', null, 'Replay'), h('th', null, 'Review'), h('th', null, 'Log'))),
           h('tbody', null, ...matches.map((m) => h('tr', null,
             h('td', null, m.division), h('td', null, m.match_points),
             h('td', null, `${m.rating_after} ±${m.deviation_after}`),
             h('td', null, h('a', { href: m.replay }, 'replay')),
+            h('td', null, h('a', { href: m.review, class: 'review-link' }, 'review')),
             h('td', null, h('a', { href: m.log }, 'log')))))),
+      h('h2', null, 'Puzzles'),
+      p.puzzles
+        ? h('p', { id: 'puzzle-record' },
+          `Rating ${p.puzzles.rating} ±${p.puzzles.deviation}; ${p.puzzles.solved} solved of ${p.puzzles.attempts} tried; `
+          + `best streak ${p.puzzles.best_streak}.`)
+        : h('p', { id: 'puzzle-record' }, 'No puzzles solved signed in yet. ',
+          h('a', { href: '/puzzles', onclick: link(go, '/puzzles') }, 'Puzzles')),
+      h('h2', null, own ? 'My events' : 'Events'),
+      events.length === 0
+        ? h('p', { id: 'no-events' }, 'None yet.')
+        : h('table', { class: 'lobby-tables', id: 'events' },
+          h('thead', null, h('tr', null, h('th', null, 'Event'), h('th', null, 'Division'),
+            h('th', null, 'Role'), h('th', null, 'Round'), h('th', null, 'Place'))),
+          h('tbody', null, ...events.map((e) => h('tr', null,
+            h('td', null, h('a', { href: e.link, onclick: link(go, e.link) }, e.name)),
+            h('td', null, e.division), h('td', null, e.role),
+            h('td', null, `${e.round} of ${e.rounds}`), h('td', null, e.place ?? ''))))),
       h('p', null, h('a', { href: '/', onclick: link(go, '/') }, 'Back to the lobby'))));
 }
 

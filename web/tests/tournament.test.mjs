@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { BASE, SHOTS, launch, newPage } from './helpers.mjs';
+import { BASE, SHOTS, launch, newPage, sleep } from './helpers.mjs';
 
 /** XII-A: match points from scores (ties share the places' mean). */
 function matchPoints(scores) {
@@ -96,6 +96,153 @@ test('an organizer signs up and runs a two-round event; the public page follows'
     const unexpected = (errs) => errs.filter((e) => !/status of (400|401)/.test(e));
     assert.deepEqual(unexpected(page.errors), []);
     assert.deepEqual(unexpected(watcher.errors), []);
+  } finally {
+    await browser.close();
+  }
+});
+
+/**
+ * One step of a person playing through the page (Basic game, judge
+ * checking): roll, deal, set a Goal, move a cube, present a Solution,
+ * accept. Returns what it did, or null.
+ * @param {import('playwright-core').Page} page
+ */
+async function play(page) {
+  const can = async (sel) => {
+    const l = page.locator(sel).first();
+    return (await l.count()) > 0 && (await l.isVisible()) && (await l.isEnabled());
+  };
+  for (const [sel, what] of [
+    ['#now [data-key^="roll-"]', 'roll'], ['#now [data-key="deal"]', 'deal'],
+    ['[data-key="set-goal"]', 'goal'], ['[data-key="accept"]', 'accept'],
+    ['[data-key="agree-no-goal"]', 'agree']]) {
+    if (await can(sel)) {
+      await page.click(sel);
+      return what;
+    }
+  }
+  if (await can('[data-key="present"]')) {
+    await page.click('#solution');
+    await page.keyboard.type('B U R');
+    await page.click('[data-key="present"]');
+    return 'present';
+  }
+  const cube = page.locator('#sec-resources .cube.movable').first();
+  if ((await page.locator('#now .hint').count()) && (await cube.count())) {
+    await cube.click();
+    const to = page.locator('.move-bar button.primary').first();
+    if (await to.count()) {
+      await to.click();
+      return 'move';
+    }
+  }
+  return null;
+}
+
+test('an online three-round event: bots fill seats, a signed-in player plays their table to its end', async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser, { width: 1280, height: 1000 });
+    const me = `Pat ${Date.now() % 100000}`;
+    await page.goto(`${BASE}/account`);
+    await page.fill('#account-name', me);
+    await page.fill('#account-password', 'correct horse battery');
+    await page.click('#sign-up');
+    await page.waitForSelector('#profile-name');
+
+    await page.goto(`${BASE}/tournaments`);
+    await page.fill('#event-name', 'Online Open');
+    await page.selectOption('#event-division', 'elementary');
+    await page.fill('#event-rounds', '3');
+    await page.check('#event-online');
+    await page.fill('#event-minutes', '1');
+    await page.selectOption('#event-style', 'basic');
+    await page.selectOption('#event-bot-pace', '0');
+    await page.click('#make-event');
+    await page.waitForSelector('#add-entry');
+    const event = page.url().split('/').pop();
+
+    // The organizer plays too; five bots fill the other seats: two tables of three.
+    const entries = [[me, ''], ['Ada', 'beginner'], ['Boole', 'club'], ['Cantor', 'club'], ['Dedekind', 'strong'], ['Euler', 'expert']];
+    for (const [name, level] of entries) {
+      await page.fill('#entry-name', name);
+      await page.selectOption('#entry-bot', level);
+      await page.click('#add-entry');
+      await page.waitForFunction((n) => document.querySelector('#standings-table')?.textContent?.includes(n), name);
+    }
+
+    const standing = async () => (await (await fetch(`${BASE}/api/tournaments/${event}/standings`)).json());
+    for (let round = 1; round <= 3; round += 1) {
+      await page.click('#pair-round');
+      await page.waitForFunction((r) => document.querySelector('#pairings h2')?.textContent === `Round ${r} pairings`, round);
+      const mine = page.locator('#pairings li', { hasText: me });
+      const link = await mine.locator('a.table-link').getAttribute('href');
+      assert.match(link, /^\/t\/[A-Za-z0-9_-]+$/);
+      const tableId = link.split('/').pop();
+      if (round === 1) {
+        // Round 1: the player goes to their table, joins and plays it to its end.
+        await mine.locator('a.table-link').click();
+        await page.waitForSelector('#join-form');
+        await page.fill('#join-name', me);
+        await page.click('#join-form button[type=submit]');
+        await page.waitForSelector(`.player.me:has-text("${me}")`);
+        const deadline = Date.now() + 8 * 60000;
+        let over = false;
+        while (Date.now() < deadline) {
+          const info = await (await fetch(`${BASE}/api/tables/${tableId}`)).json();
+          if (info.status === 'over') {
+            over = true;
+            break;
+          }
+          if (!(await play(page).catch(() => null))) await sleep(250);
+        }
+        assert.ok(over, 'the table did not finish in 8 minutes');
+        await page.waitForSelector('#review-link', { timeout: 30000 });
+        await page.screenshot({ path: path.join(SHOTS, 'tournament-table.png'), fullPage: true });
+        // Back to the event: the result came in by itself.
+        await page.goto(`${BASE}/tournaments/${event}`);
+        await page.waitForSelector('#pairings li');
+        const log = await (await fetch(`${BASE}/api/tables/${tableId}/log`)).text();
+        assert.ok(log.length > 0);
+        const ev = await (await fetch(`${BASE}/api/tournaments/${event}`)).json();
+        const t = ev.paired[0].tables.find((x) => x.online === tableId);
+        await page.waitForFunction((n) => [...document.querySelectorAll('#pairings li')]
+          .some((li) => li.textContent?.includes(n) && li.textContent.includes('match points')), me, { timeout: 15000 });
+        if (t.match_points) {
+          const i = t.players.indexOf(me);
+          const row = (await standing()).standings.find((s) => s.name === me);
+          assert.equal(row.match_points, t.match_points[i], 'my match points in the standings');
+          assert.equal(row.shake_points, t.scores[i], 'my match score as shake points');
+        }
+      } else {
+        // Later rounds: the player's table is scored by the organizer over the
+        // board (first place alone: 6); the bots' table plays itself.
+        const table = Number(await mine.getAttribute('data-table'));
+        const players = await page.locator(`.scoresheet[data-table="${table}"] input.mp`).evaluateAll(
+          (els) => els.map((e) => e.getAttribute('aria-label')?.replace('Match points of ', '') ?? ''));
+        const rest = [4, 2];
+        const points = players.map((p) => (p === me ? 6 : rest.shift()));
+        for (let i = 0; i < players.length; i += 1) await page.fill(`#mp-${table}-${i}`, String(points[i]));
+        await page.click(`#result-${table}`);
+        await page.waitForFunction((id) => document.querySelector(`#${id}`)?.textContent === 'Correct', `result-${table}`);
+      }
+      // Every table of the round has its result (the bots' by itself).
+      const deadline = Date.now() + 6 * 60000;
+      while (!(await standing()).finished) {
+        assert.ok(Date.now() < deadline, `round ${round} did not finish`);
+        await sleep(1000);
+      }
+      await page.waitForFunction((r) => document.querySelector('#standings h2')?.textContent?.includes(`after round ${r} of 3`), round, { timeout: 15000 });
+    }
+    const final = await standing();
+    assert.equal(final.standings.length, 6);
+    assert.ok(final.standings.every((s) => s.played === 3), JSON.stringify(final.standings));
+    await page.screenshot({ path: path.join(SHOTS, 'tournament-online.png'), fullPage: true });
+    // The profile lists the event.
+    await page.goto(`${BASE}/players/${encodeURIComponent(me)}`);
+    await page.waitForSelector('#events');
+    assert.match(await page.locator('#events').innerText(), /Online Open/);
+    assert.deepEqual(page.errors.filter((e) => !/status of (400|401)/.test(e)), []);
   } finally {
     await browser.close();
   }

@@ -39,6 +39,11 @@ pub struct ServeArgs {
     /// the client, for the per-address limits; repeat for more
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxy: Vec<std::net::IpAddr>,
+    /// Mark the session cookie `Secure` always (the site is reached over
+    /// HTTPS only); without it, only when a trusted proxy sends
+    /// `X-Forwarded-Proto: https`
+    #[arg(long)]
+    secure_cookies: bool,
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
@@ -66,6 +71,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<u8> {
         connect_burst: (args.connect_per_minute / 2).max(1),
         allow_origins: args.allow_origin.clone(),
         trusted_proxies: args.trusted_proxy.clone(),
+        secure_cookies: args.secure_cookies,
     };
     rt.block_on(onsets_server::serve_with(&addr, &args.database, config))?;
     Ok(0)

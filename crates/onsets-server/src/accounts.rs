@@ -15,7 +15,7 @@
 
 use crate::limits::{ClientKey, Limited};
 use crate::lobby::{ApiCode, ApiError, Config};
-use crate::{api_error, is_json, too_many, Client, Lobby, Store};
+use crate::{api_error, is_json, too_many, Client, Https, Lobby, Store};
 use anyhow::Result;
 use argon2::password_hash::{rand_core::OsRng, PasswordHash, SaltString};
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
@@ -276,8 +276,15 @@ async fn start_session(store: &Store, account: &str) -> Result<String> {
     ))
 }
 
-fn with_cookie(mut r: Response, cookie: &str) -> Response {
-    if let Ok(v) = HeaderValue::from_str(cookie) {
+/// `r` with the `Set-Cookie` header `cookie`, `Secure` when the client
+/// came over HTTPS (`crate::limits::https`).
+fn with_cookie(mut r: Response, cookie: &str, secure: bool) -> Response {
+    let cookie = if secure {
+        format!("{cookie}; Secure")
+    } else {
+        cookie.to_string()
+    };
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
         r.headers_mut().insert(header::SET_COOKIE, v);
     }
     r
@@ -296,6 +303,7 @@ async fn find_account(store: &Store, key: &str) -> Result<Option<(String, String
 pub(crate) async fn sign_up(
     State(lobby): State<Lobby>,
     Client(client): Client,
+    Https(secure): Https,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -348,6 +356,7 @@ pub(crate) async fn sign_up(
             )
                 .into_response(),
             &cookie,
+            secure,
         ),
         Err(e) => storage(e),
     }
@@ -379,6 +388,7 @@ fn wrong() -> Response {
 pub(crate) async fn login(
     State(lobby): State<Lobby>,
     Client(client): Client,
+    Https(secure): Https,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -409,13 +419,19 @@ pub(crate) async fn login(
         Ok(cookie) => with_cookie(
             Json(serde_json::json!({ "id": id, "name": name })).into_response(),
             &cookie,
+            secure,
         ),
         Err(e) => storage(e),
     }
 }
 
 /// `POST /api/logout`: ends the session (if any) and clears the cookie.
-pub async fn logout(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes) -> Response {
+pub(crate) async fn logout(
+    State(lobby): State<Lobby>,
+    Https(secure): Https,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     if let Err(r) = read_json::<serde_json::Value>(&headers, &body) {
         return r;
     }
@@ -433,6 +449,7 @@ pub async fn logout(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes)
     with_cookie(
         Json(serde_json::json!({ "signed_in": false })).into_response(),
         &format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+        secure,
     )
 }
 

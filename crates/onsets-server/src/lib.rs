@@ -18,6 +18,7 @@
 pub mod accounts;
 mod assist;
 pub mod limits;
+pub mod live;
 pub mod loadtest;
 pub mod lobby;
 pub mod metrics;
@@ -25,6 +26,7 @@ pub mod pool;
 pub mod protocol;
 pub mod puzzles;
 pub mod ratings;
+pub mod scoresheets;
 pub mod store;
 pub mod table;
 pub mod text;
@@ -85,6 +87,12 @@ pub fn app(lobby: Lobby) -> Router {
             "/api/tournaments/{id}/rounds",
             post(tournaments::pair_round),
         )
+        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route("/api/tournaments/{id}/live", get(live::live))
+        .route(
+            "/api/tournaments/{id}/withdrawals",
+            post(tournaments::withdraw),
+        )
         .route(
             "/api/tournaments/{id}/results",
             post(tournaments::record_result),
@@ -92,6 +100,14 @@ pub fn app(lobby: Lobby) -> Router {
         .route(
             "/api/tournaments/{id}/standings",
             get(tournaments::standings),
+        )
+        .route(
+            "/api/tournaments/{id}/rounds/{n}/scoresheets.pdf",
+            get(tournaments::scoresheets_pdf),
+        )
+        .route(
+            "/api/tournaments/{id}/standings.pdf",
+            get(tournaments::standings_pdf),
         )
         .route(
             "/tournaments/{id}",
@@ -175,6 +191,34 @@ impl axum::extract::FromRequestParts<Lobby> for Client {
         Ok(Client(limits::client_key(
             peer,
             Some(forwarded.as_str()).filter(|f| !f.is_empty()),
+            &lobby.config.trusted_proxies,
+        )))
+    }
+}
+
+/// Whether the request reached the site over HTTPS, for the session
+/// cookie's `Secure` ([`limits::https`]).
+pub(crate) struct Https(pub(crate) bool);
+
+impl axum::extract::FromRequestParts<Lobby> for Https {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        lobby: &Lobby,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(a)| a.ip());
+        let proto = parts
+            .headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok());
+        Ok(Https(limits::https(
+            lobby.config.secure_cookies,
+            peer,
+            proto,
             &lobby.config.trusted_proxies,
         )))
     }

@@ -42,6 +42,30 @@ pub fn client_key(peer: ClientKey, forwarded_for: Option<&str>, trusted: &[IpAdd
     Some(last)
 }
 
+/// Whether the client reached the site over HTTPS, so that the session
+/// cookie may be `Secure`: always when the operator says so
+/// (`--secure-cookies`), else when the TCP peer is one of the trusted reverse
+/// proxies and its `X-Forwarded-Proto` says `https` (the first value: the
+/// scheme the outermost proxy heard). A client's own `X-Forwarded-Proto` is
+/// ignored unless it comes through a trusted proxy.
+pub fn https(
+    always: bool,
+    peer: Option<IpAddr>,
+    forwarded_proto: Option<&str>,
+    trusted: &[IpAddr],
+) -> bool {
+    if always {
+        return true;
+    }
+    let Some(peer) = peer else {
+        return false;
+    };
+    trusted.contains(&peer)
+        && forwarded_proto
+            .and_then(|v| v.split(',').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+}
+
 pub struct Limits {
     create: Option<DefaultKeyedRateLimiter<ClientKey>>,
     connect: Option<DefaultKeyedRateLimiter<ClientKey>>,
@@ -165,6 +189,23 @@ mod tests {
             h.insert("origin", o.parse().unwrap());
         }
         h
+    }
+
+    #[test]
+    fn the_cookie_is_secure_only_over_https_through_a_trusted_proxy() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let client: IpAddr = "203.0.113.9".parse().unwrap();
+        let t = [proxy];
+        assert!(https(false, Some(proxy), Some("https"), &t));
+        assert!(https(false, Some(proxy), Some("HTTPS, http"), &t));
+        assert!(!https(false, Some(proxy), Some("http"), &t));
+        assert!(!https(false, Some(proxy), None, &t));
+        // A client's own header counts for nothing.
+        assert!(!https(false, Some(client), Some("https"), &t));
+        assert!(!https(false, None, Some("https"), &t));
+        // --secure-cookies: always.
+        assert!(https(true, Some(client), None, &t));
+        assert!(https(true, None, None, &[]));
     }
 
     #[test]

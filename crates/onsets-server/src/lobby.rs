@@ -43,6 +43,11 @@ pub struct Config {
     /// Reverse proxies whose `X-Forwarded-For` names the client: behind
     /// one, every client would otherwise share the proxy's rate limits.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Mark the session cookie `Secure` on every response (`onsets serve
+    /// --secure-cookies`: the site is reached over HTTPS only). Without it
+    /// the cookie is `Secure` when a trusted proxy says `X-Forwarded-Proto:
+    /// https` ([`crate::limits::https`]).
+    pub secure_cookies: bool,
 }
 
 impl Default for Config {
@@ -57,6 +62,7 @@ impl Default for Config {
             connect_burst: 120,
             allow_origins: Vec::new(),
             trusted_proxies: Vec::new(),
+            secure_cookies: false,
         }
     }
 }
@@ -162,6 +168,8 @@ pub struct Lobby {
     pub limits: Arc<crate::limits::Limits>,
     /// Sign-in rate limits (accounts, issue 17).
     pub guard: Arc<crate::accounts::Guard>,
+    /// Changed tournaments, from this instance and (PostgreSQL) the others.
+    pub news: crate::live::News,
     /// One replay loaded at a time (two spectators of one archived table
     /// get one table task).
     replay_load: Arc<tokio::sync::Mutex<()>>,
@@ -248,6 +256,7 @@ pub enum ApiCode {
     NoPuzzles,
     NoSuchAccount,
     NoSuchPuzzle,
+    NoSuchRound,
     NoSuchTable,
     NoSuchTournament,
     NotFinished,
@@ -280,6 +289,7 @@ impl ApiCode {
             ApiCode::NoPuzzles => "no-puzzles",
             ApiCode::NoSuchAccount => "no-such-account",
             ApiCode::NoSuchPuzzle => "no-such-puzzle",
+            ApiCode::NoSuchRound => "no-such-round",
             ApiCode::NoSuchTable => "no-such-table",
             ApiCode::NoSuchTournament => "no-such-tournament",
             ApiCode::NotFinished => "not-finished",
@@ -409,6 +419,7 @@ impl Lobby {
             metrics: Arc::new(Metrics::default()),
             limits: Arc::new(crate::limits::Limits::new(&config)),
             guard: Arc::new(crate::accounts::Guard::new(&config)),
+            news: crate::live::News::default(),
             config: Arc::new(config),
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
         };
@@ -432,6 +443,7 @@ impl Lobby {
             tracing::info!(tables = count, "restored live tables from the store");
         }
         lobby.limits.start_cleaning();
+        lobby.news.listen(&lobby.store);
         Ok(lobby)
     }
 
@@ -451,6 +463,7 @@ impl Lobby {
             config: self.config.clone(),
             stored: Some(t),
             archived,
+            news: self.news.clone(),
         })
         .await
     }
@@ -549,6 +562,7 @@ impl Lobby {
             config: self.config.clone(),
             stored: None,
             archived: false,
+            news: self.news.clone(),
         })
         .await
         .map_err(|e| ApiError::new(ApiCode::Internal, e.to_string(), None))?;

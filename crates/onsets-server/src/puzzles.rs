@@ -575,6 +575,23 @@ async fn attempt(
         }
     };
     let store = &lobby.store;
+    // A signed-in solver's puzzle record shows on their profile.
+    if let Ok(Some(account)) = crate::accounts::signed_in(store, &headers).await {
+        let link: Result<()> = async {
+            exec!(
+                store,
+                "INSERT INTO account_puzzle_players (account_id, player) VALUES ($1, $2) \
+                 ON CONFLICT (account_id, player) DO NOTHING",
+                account.id.as_str(),
+                req.player.as_str()
+            );
+            Ok(())
+        }
+        .await;
+        if let Err(e) = link {
+            tracing::warn!("linking a puzzle player to an account: {e:#}");
+        }
+    }
     let r: Result<Response> = async {
         ensure_pool(store).await?;
         let tried = rows!(

@@ -289,11 +289,44 @@ async fn profile_of(store: &Store, name: &str) -> Result<Option<serde_json::Valu
             "rating_after": (r.get::<f64, _>(4) * 10.0).round() / 10.0,
             "deviation_after": (r.get::<f64, _>(5) * 10.0).round() / 10.0,
             "replay": format!("/t/{t}"),
+            "review": format!("/t/{t}/review"),
             "log": format!("/api/tables/{t}/log"),
         })
     })
     .collect());
-    Ok(Some(
-        json!({ "name": shown, "ratings": ratings, "matches": matches }),
-    ))
+    let puzzles = puzzle_record(store, &id).await?;
+    let events = crate::tournaments::events_of(store, &id, &shown).await?;
+    Ok(Some(json!({
+        "name": shown,
+        "ratings": ratings,
+        "matches": matches,
+        "puzzles": puzzles,
+        "events": events,
+    })))
+}
+
+/// The puzzle record of the puzzle players (browser ids) the account
+/// solved as while signed in: attempts and solved added, the best streak,
+/// and the rating of the one most used (`null` when none).
+async fn puzzle_record(store: &Store, account: &str) -> Result<serde_json::Value> {
+    let sql = "SELECT p.rating, p.deviation, p.attempts, p.solved, p.best_streak \
+               FROM account_puzzle_players a JOIN puzzle_players p ON p.id = a.player \
+               WHERE a.account_id = $1 ORDER BY p.attempts DESC";
+    let rows: Vec<(f64, f64, i64, i64, i64)> = with_pool!(store, |p| sqlx::query(sql)
+        .bind(account)
+        .fetch_all(p)
+        .await?
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4)))
+        .collect());
+    let Some(first) = rows.first() else {
+        return Ok(serde_json::Value::Null);
+    };
+    Ok(json!({
+        "rating": first.0.round(),
+        "deviation": first.1.round(),
+        "attempts": rows.iter().map(|r| r.2).sum::<i64>(),
+        "solved": rows.iter().map(|r| r.3).sum::<i64>(),
+        "best_streak": rows.iter().map(|r| r.4).max().unwrap_or(0),
+    }))
 }

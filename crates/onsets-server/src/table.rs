@@ -207,6 +207,8 @@ pub struct Setup {
     pub stored: Option<crate::store::StoredTable>,
     /// A finished or abandoned table loaded to be watched: nothing runs.
     pub archived: bool,
+    /// Tournament pages to tell when an event's online table is over.
+    pub news: crate::live::News,
 }
 
 struct Table {
@@ -226,6 +228,7 @@ struct Table {
     metrics: Arc<Metrics>,
     registry: Arc<Registry>,
     config: Arc<Config>,
+    news: crate::live::News,
     updates: broadcast::Sender<Out>,
     info: Arc<Mutex<TableInfo>>,
     cmds: mpsc::Sender<Cmd>,
@@ -257,6 +260,7 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         config,
         stored,
         archived,
+        news,
     } = setup;
     let (tx, rx) = mpsc::channel(256);
     let (updates, _) = broadcast::channel(64);
@@ -319,6 +323,7 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         metrics,
         registry,
         config,
+        news,
         updates: updates.clone(),
         info: Arc::new(Mutex::new(placeholder_info(&id))),
         cmds: tx.clone(),
@@ -789,6 +794,13 @@ impl Table {
             }
             // Ratings of signed-in seats (issue 17).
             crate::ratings::settle_in_background(self.store.clone(), self.id.clone());
+            // The result of a tournament's online table (issue 17).
+            let (store, news, id) = (self.store.clone(), self.news.clone(), self.id.clone());
+            tokio::spawn(async move {
+                if let Err(e) = crate::tournaments::table_over(&store, &news, &id).await {
+                    tracing::error!(table = %id, "recording the tournament result failed: {e:#}");
+                }
+            });
             // The clock stops: frames carry the match's last time.
             self.base_ms = self.m.as_ref().map_or(0, |m| m.now_ms());
             self.origin = Instant::now();

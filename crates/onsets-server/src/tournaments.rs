@@ -10,14 +10,21 @@
 //!   403 for another) → 201;
 //! * `POST /api/tournaments/{id}/rounds` → `{"round","tables":[{"table","players":[names]}],"bye"}`;
 //! * `POST /api/tournaments/{id}/results {"round","table","match_points":{name: points},"scores"?}`;
+//! * `POST /api/tournaments/{id}/join` (signed in) → 201, the account's
+//!   own entry;
+//! * `POST /api/tournaments/{id}/withdrawals {"name"}` (its organizer) → 200;
+//! * `GET /api/tournaments/{id}/rounds/{n}/scoresheets.pdf`,
+//!   `GET /api/tournaments/{id}/standings.pdf` → printable PDF (public);
 //! * `GET /api/tournaments/{id}/standings` → `{"standings":[{"name","match_points",…}],"teams":[…]}`
 //!   best first (public).
 
 // Handlers' early returns are whole responses, built once per request.
 #![allow(clippy::result_large_err)]
 
-use crate::accounts::{bad, read_json, require, storage, with_pool};
+use crate::accounts::{bad, read_json, require, storage, with_pool, Account};
+use crate::lobby::CreateTable;
 use crate::lobby::{ApiCode, ApiError};
+use crate::table::SeatSpec;
 use crate::{api_error, too_many, Client, Lobby, Store};
 use anyhow::Result;
 use axum::body::Bytes;
@@ -26,7 +33,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use onsets_core::Division;
-use onsets_tournament::{Event, EventError, FirstRound};
+use onsets_tournament::{Event, EventError, FirstRound, Online};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
@@ -42,6 +49,16 @@ pub struct NewTournament {
     pub first_round: Option<String>,
     /// The first round's random seed (default: fresh).
     pub seed: Option<u64>,
+    /// Play every table online (default: over the board).
+    pub online: Option<bool>,
+    /// Online tables: the round's length (XI-B, default 30).
+    pub round_minutes: Option<u32>,
+    /// Online tables: Adventurous (default) or Basic.
+    pub adventurous: Option<bool>,
+    /// Online tables: `judge` (default) or `players` (VII-C).
+    pub checking: Option<String>,
+    /// Online tables: bots' think time, percent (default 100).
+    pub bot_pace: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -49,6 +66,8 @@ pub struct NewTournament {
 pub struct NewEntry {
     pub name: String,
     pub team: Option<String>,
+    /// A bot of this level plays the entry at online tables.
+    pub bot: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -71,7 +90,7 @@ fn now() -> i64 {
         .unwrap_or(0)
 }
 
-fn no_such(id: &str) -> Response {
+pub(crate) fn no_such(id: &str) -> Response {
     let shown: String = id.chars().take(64).collect();
     api_error(
         StatusCode::NOT_FOUND,
@@ -113,6 +132,11 @@ async fn load(store: &Store, id: &str) -> Result<Option<Stored>> {
     }
 }
 
+/// Whether event `id` exists.
+pub(crate) async fn exists(store: &Store, id: &str) -> Result<bool> {
+    Ok(load(store, id).await?.is_some())
+}
+
 /// Writes `event` if the stored version is still `version`.
 async fn save(store: &Store, id: &str, version: i64, event: &Event) -> Result<bool> {
     let sql = "UPDATE tournaments SET event = $1, version = $2 WHERE id = $3 AND version = $4";
@@ -139,6 +163,7 @@ fn view(id: &str, organizer_name: Option<&str>, e: &Event) -> Value {
         "rounds": e.rounds,
         "organizer": organizer_name,
         "entries": e.entries,
+        "online": e.online,
         "paired": e.paired.iter().map(|r| json!({
             "round": r.round,
             "finished": r.finished(),
@@ -148,6 +173,8 @@ fn view(id: &str, organizer_name: Option<&str>, e: &Event) -> Value {
                 "players": t.players.iter().map(|p| name(*p)).collect::<Vec<_>>(),
                 "match_points": t.match_points,
                 "scores": t.scores,
+                "online": t.online,
+                "link": t.online.as_ref().map(|o| format!("/t/{o}")),
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })
@@ -186,10 +213,24 @@ pub(crate) async fn create(
     if req.name.chars().any(char::is_control) {
         return bad("name", "a name has no control characters");
     }
-    let event = match Event::new(&req.name, division, req.rounds, first) {
+    let mut event = match Event::new(&req.name, division, req.rounds, first) {
         Ok(e) => e,
         Err(e) => return event_error(e),
     };
+    if req.online == Some(true) {
+        let online = Online {
+            round_minutes: req.round_minutes.unwrap_or(30),
+            adventurous: req.adventurous.unwrap_or(true),
+            checking: req.checking.clone().unwrap_or_else(|| "judge".into()),
+            bot_pace: req.bot_pace.unwrap_or(100),
+        };
+        // The table settings are checked as a table's would be.
+        let probe = table_request(&event.division, &online, vec![SeatSpec::Human; 2]);
+        if let Err(e) = probe.spec(0) {
+            return bad(e.field.as_deref().unwrap_or("online"), e.message);
+        }
+        event.online = Some(online);
+    }
     let id = uuid::Uuid::new_v4().simple().to_string()[..12].to_string();
     let text = match serde_json::to_string(&event) {
         Ok(t) => t,
@@ -266,6 +307,20 @@ async fn change(
     id: &str,
     change: impl Fn(&mut Event) -> Result<Value, EventError>,
 ) -> Result<Value, Response> {
+    change_by(lobby, headers, id, true, |e, _| change(e))
+        .await
+        .map(|(v, _)| v)
+}
+
+/// [`change`] by any signed-in account (`organizer_only` false) or by the
+/// organizer only; `change` sees the account.
+async fn change_by(
+    lobby: &Lobby,
+    headers: &HeaderMap,
+    id: &str,
+    organizer_only: bool,
+    change: impl Fn(&mut Event, &Account) -> Result<Value, EventError>,
+) -> Result<(Value, Account), Response> {
     let account = require(lobby, headers).await?;
     for _ in 0..8 {
         let mut s = match load(&lobby.store, id).await {
@@ -273,7 +328,7 @@ async fn change(
             Ok(None) => return Err(no_such(id)),
             Err(e) => return Err(storage(e)),
         };
-        if s.organizer != account.id {
+        if organizer_only && s.organizer != account.id {
             return Err(api_error(
                 StatusCode::FORBIDDEN,
                 ApiError::new(
@@ -283,9 +338,12 @@ async fn change(
                 ),
             ));
         }
-        let out = change(&mut s.event).map_err(event_error)?;
+        let out = change(&mut s.event, &account).map_err(event_error)?;
         match save(&lobby.store, id, s.version, &s.event).await {
-            Ok(true) => return Ok(out),
+            Ok(true) => {
+                lobby.news.changed(&lobby.store, id).await;
+                return Ok((out, account));
+            }
             Ok(false) => continue,
             Err(e) => return Err(storage(e)),
         }
@@ -324,15 +382,135 @@ pub async fn add_entry(
         Ok(t) => t,
         Err(m) => return bad("team", m),
     };
+    let bot = match req.bot.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(l) => match l.parse::<onsets_bots::Level>() {
+            Ok(_) => Some(l.to_lowercase()),
+            Err(e) => return bad("bot", e),
+        },
+    };
     match change(&lobby, &headers, &id, |e| {
         let n = e.add_entry(&name, team.as_deref())?;
-        Ok(json!({ "entry": n + 1, "name": name, "team": team }))
+        e.entries[n].bot = bot.clone();
+        Ok(json!({ "entry": n + 1, "name": name, "team": team, "bot": bot }))
     })
     .await
     {
         Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
         Err(r) => r,
     }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Withdrawal {
+    pub name: String,
+}
+
+/// `POST /api/tournaments/{id}/join`: the signed-in account enters under
+/// its own name (any account; the event's profile link follows).
+pub async fn join(
+    State(lobby): State<Lobby>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if let Err(r) = read_json::<Pair>(&headers, &body) {
+        return r;
+    }
+    let (v, account) = match change_by(&lobby, &headers, &id, false, |e, a| {
+        let n = e.add_entry(&a.name, None)?;
+        Ok(json!({ "entry": n + 1, "name": a.name, "team": null }))
+    })
+    .await
+    {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let sql = "INSERT INTO tournament_players (tournament_id, account_id) VALUES ($1, $2) \
+               ON CONFLICT (tournament_id, account_id) DO NOTHING";
+    let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+        .bind(&id)
+        .bind(&account.id)
+        .execute(p)
+        .await
+        .map(|_| ()));
+    if let Err(e) = done {
+        return storage(e.into());
+    }
+    (StatusCode::CREATED, Json(v)).into_response()
+}
+
+/// `POST /api/tournaments/{id}/withdrawals {"name"}`: the organizer
+/// withdraws an entry: not paired in later rounds, kept in the standings.
+pub async fn withdraw(
+    State(lobby): State<Lobby>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let req: Withdrawal = match read_json(&headers, &body) {
+        Ok(r) => r,
+        Err(r) => return r,
+    };
+    match change(&lobby, &headers, &id, |e| {
+        let n = e.withdraw(&req.name)?;
+        Ok(json!({ "entry": n + 1, "name": e.entries[n].name, "withdrawn": true }))
+    })
+    .await
+    {
+        Ok(v) => Json(v).into_response(),
+        Err(r) => r,
+    }
+}
+
+/// The events an account organizes or has joined, newest first, for its
+/// profile: `[{"id","name","division","link","role","round","rounds","place"}]`
+/// (`place` in the standings, for a player).
+pub async fn events_of(store: &Store, account: &str, name: &str) -> Result<Vec<Value>> {
+    let organized = "SELECT id, event, created_at FROM tournaments WHERE organizer = $1 \
+                     ORDER BY created_at DESC LIMIT 50";
+    let played = "SELECT t.id, t.event, t.created_at FROM tournament_players p \
+                  JOIN tournaments t ON t.id = p.tournament_id WHERE p.account_id = $1 \
+                  ORDER BY t.created_at DESC LIMIT 50";
+    let mut out: Vec<(i64, Value)> = Vec::new();
+    for (sql, role) in [(organized, "organizer"), (played, "player")] {
+        let rows: Vec<(String, String, i64)> = with_pool!(store, |p| sqlx::query(sql)
+            .bind(account)
+            .fetch_all(p)
+            .await?
+            .into_iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2)))
+            .collect());
+        for (id, text, at) in rows {
+            let Ok(e) = serde_json::from_str::<Event>(&text) else {
+                continue;
+            };
+            let place = (role == "player")
+                .then(|| {
+                    onsets_tournament::standings(&e)
+                        .into_iter()
+                        .find(|s| s.name.eq_ignore_ascii_case(name))
+                        .map(|s| s.place)
+                })
+                .flatten();
+            out.push((
+                at,
+                json!({
+                    "id": id,
+                    "name": e.name,
+                    "division": e.division.to_lowercase(),
+                    "link": format!("/tournaments/{id}"),
+                    "role": role,
+                    "round": e.paired.len(),
+                    "rounds": e.rounds,
+                    "place": place,
+                }),
+            ));
+        }
+    }
+    out.sort_by_key(|x| std::cmp::Reverse(x.0));
+    Ok(out.into_iter().map(|(_, v)| v).collect())
 }
 
 /// `POST /api/tournaments/{id}/rounds`: pairs the next round.
@@ -345,7 +523,7 @@ pub async fn pair_round(
     if let Err(r) = read_json::<Pair>(&headers, &body) {
         return r;
     }
-    match change(&lobby, &headers, &id, |e| {
+    let paired = change(&lobby, &headers, &id, |e| {
         let r = e.pair_next_round()?.clone();
         let name = |i: usize| e.entries[i].name.clone();
         Ok(json!({
@@ -357,11 +535,23 @@ pub async fn pair_round(
             "bye": r.bye.map(name),
         }))
     })
-    .await
-    {
-        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
-        Err(r) => r,
+    .await;
+    let mut v = match paired {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    match open_tables(&lobby, &id).await {
+        Ok(links) => {
+            if let Some(tables) = v["tables"].as_array_mut() {
+                for (t, link) in tables.iter_mut().zip(links) {
+                    t["online"] = json!(link);
+                    t["link"] = json!(link.map(|l| format!("/t/{l}")));
+                }
+            }
+        }
+        Err(r) => return r,
     }
+    (StatusCode::CREATED, Json(v)).into_response()
 }
 
 /// `POST /api/tournaments/{id}/results`: one table's scoresheet.
@@ -387,4 +577,229 @@ pub async fn record_result(
         Ok(v) => Json(v).into_response(),
         Err(r) => r,
     }
+}
+
+fn pdf(bytes: Vec<u8>, file: &str) -> Response {
+    let disposition = format!("inline; filename=\"{file}\"");
+    let mut r = (
+        [(axum::http::header::CONTENT_TYPE, "application/pdf")],
+        bytes,
+    )
+        .into_response();
+    if let Ok(v) = axum::http::HeaderValue::from_str(&disposition) {
+        r.headers_mut()
+            .insert(axum::http::header::CONTENT_DISPOSITION, v);
+    }
+    r
+}
+
+fn print_error(e: crate::scoresheets::PrintError) -> Response {
+    match e {
+        crate::scoresheets::PrintError::NoSuchRound(n) => api_error(
+            StatusCode::NOT_FOUND,
+            ApiError::new(
+                ApiCode::NoSuchRound,
+                format!("round {n} is not paired"),
+                Some("round"),
+            ),
+        ),
+        crate::scoresheets::PrintError::Pdf(m) => storage(anyhow::anyhow!(m)),
+    }
+}
+
+/// `GET /api/tournaments/{id}/rounds/{n}/scoresheets.pdf`: a round's
+/// printable scoresheets, one per table (public, like the pairings).
+pub async fn scoresheets_pdf(
+    State(lobby): State<Lobby>,
+    Path((id, round)): Path<(String, String)>,
+) -> Response {
+    let Ok(round) = round.parse::<u32>() else {
+        return bad("round", "a round is a number: 1, 2, …");
+    };
+    match load(&lobby.store, &id).await {
+        Ok(Some(s)) => match crate::scoresheets::scoresheets_pdf(&s.event, round) {
+            Ok(b) => pdf(b, &format!("round-{round}-scoresheets.pdf")),
+            Err(e) => print_error(e),
+        },
+        Ok(None) => no_such(&id),
+        Err(e) => storage(e),
+    }
+}
+
+/// `GET /api/tournaments/{id}/standings.pdf`: the printable standings.
+pub async fn standings_pdf(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+    match load(&lobby.store, &id).await {
+        Ok(Some(s)) => match crate::scoresheets::standings_pdf(&s.event) {
+            Ok(b) => pdf(b, "standings.pdf"),
+            Err(e) => print_error(e),
+        },
+        Ok(None) => no_such(&id),
+        Err(e) => storage(e),
+    }
+}
+
+/// The table request of an online event's table.
+fn table_request(division: &str, online: &Online, seats: Vec<SeatSpec>) -> CreateTable {
+    CreateTable {
+        division: division.to_lowercase(),
+        adventurous: online.adventurous,
+        seats,
+        round_minutes: online.round_minutes,
+        checking: online.checking.clone(),
+        seed: None,
+        bot_pace: online.bot_pace,
+    }
+}
+
+/// An online event's last round: opens a server table for each of its
+/// tables that has none (people's seats open to join, bots' played), links
+/// it to the event and returns each table's id (`None` over the board).
+async fn open_tables(lobby: &Lobby, id: &str) -> Result<Vec<Option<String>>, Response> {
+    let s = match load(&lobby.store, id).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return Err(no_such(id)),
+        Err(e) => return Err(storage(e)),
+    };
+    let Some(round) = s.event.paired.last() else {
+        return Ok(Vec::new());
+    };
+    let Some(online) = &s.event.online else {
+        return Ok(vec![None; round.tables.len()]);
+    };
+    let mut opened: Vec<(u32, String)> = Vec::new();
+    for t in round.tables.iter().filter(|t| t.online.is_none()) {
+        let seats = t
+            .players
+            .iter()
+            .map(|p| match &s.event.entries[*p].bot {
+                Some(level) => SeatSpec::Bot {
+                    level: level.clone(),
+                },
+                None => SeatSpec::Human,
+            })
+            .collect();
+        let info = match lobby
+            .create(&table_request(&s.event.division, online, seats))
+            .await
+        {
+            Ok(info) => info,
+            Err(e) => {
+                tracing::error!(tournament = %id, "opening a table: {}", e.message);
+                return Err(api_error(StatusCode::INTERNAL_SERVER_ERROR, e));
+            }
+        };
+        let sql = "INSERT INTO tournament_tables (table_id, tournament_id, round, table_no) \
+                   VALUES ($1, $2, $3, $4)";
+        let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+            .bind(&info.id)
+            .bind(id)
+            .bind(i64::from(round.round))
+            .bind(i64::from(t.table))
+            .execute(p)
+            .await
+            .map(|_| ()));
+        if let Err(e) = done {
+            return Err(storage(e.into()));
+        }
+        opened.push((t.table, info.id.clone()));
+    }
+    let number = round.round;
+    let out = system_change(&lobby.store, &lobby.news, id, |e| {
+        let r = e
+            .paired
+            .iter_mut()
+            .find(|r| r.round == number)
+            .ok_or(EventError::NoSuchRound(number))?;
+        for (table, online) in &opened {
+            if let Some(t) = r.tables.iter_mut().find(|t| t.table == *table) {
+                t.online = Some(online.clone());
+            }
+        }
+        Ok(json!(r
+            .tables
+            .iter()
+            .map(|t| t.online.clone())
+            .collect::<Vec<_>>()))
+    })
+    .await
+    .map_err(|e| storage(anyhow::anyhow!("{e}")))?;
+    Ok(serde_json::from_value(out).unwrap_or_default())
+}
+
+/// A change made by the server itself (no account): load, change, store
+/// with the optimistic version, retried; the watchers hear of it.
+async fn system_change(
+    store: &Store,
+    news: &crate::live::News,
+    id: &str,
+    change: impl Fn(&mut Event) -> Result<Value, EventError>,
+) -> Result<Value> {
+    for _ in 0..8 {
+        let Some(mut s) = load(store, id).await? else {
+            anyhow::bail!("no tournament {id}");
+        };
+        let out = change(&mut s.event)?;
+        if save(store, id, s.version, &s.event).await? {
+            news.changed(store, id).await;
+            return Ok(out);
+        }
+    }
+    anyhow::bail!("tournament {id} kept changing")
+}
+
+/// When an online table's match is over: its players' totals (the sum of
+/// their shake scores) give the match points (XII-A), recorded as the
+/// table's scoresheet of its event (a later result from the organizer
+/// corrects it, XII-B; one given before the match ended stands). A table
+/// of no event is left alone.
+pub async fn table_over(store: &Store, news: &crate::live::News, table: &str) -> Result<()> {
+    let sql = "SELECT tournament_id, round, table_no FROM tournament_tables WHERE table_id = $1";
+    let link: Option<(String, i64, i64)> = with_pool!(store, |p| sqlx::query(sql)
+        .bind(table)
+        .fetch_optional(p)
+        .await?
+        .map(|r| (r.get(0), r.get(1), r.get(2))));
+    let Some((id, round, table_no)) = link else {
+        return Ok(());
+    };
+    let Some(log) = store.log(table).await? else {
+        return Ok(());
+    };
+    let m = onsets_engine::Match::replay(&log).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let totals: Vec<i64> = m.totals().iter().map(|t| i64::from(*t)).collect();
+    let (round, table_no) = (round as u32, table_no as u32);
+    system_change(store, news, &id, |e| {
+        let players = e
+            .paired
+            .iter()
+            .find(|r| r.round == round)
+            .and_then(|r| r.tables.iter().find(|t| t.table == table_no))
+            .ok_or(EventError::NoSuchTable {
+                round,
+                table: table_no,
+            })?;
+        // The organizer's scoresheet came first (a forfeit, a ruling):
+        // it stands.
+        if players.match_points.is_some() {
+            return Ok(Value::Null);
+        }
+        let players = players.players.clone();
+        // A seat never taken "Did Not Play" (XII-A: 0).
+        let scores: Vec<Option<i64>> = (0..players.len())
+            .map(|seat| totals.get(seat).copied().filter(|_| m.is_seated(seat)))
+            .collect();
+        let points = onsets_tournament::match_points::from_scores(&scores);
+        let name = |p: &usize| e.entries[*p].name.clone();
+        let mp: BTreeMap<String, u8> = players.iter().map(name).zip(points).collect();
+        let sc: BTreeMap<String, i64> = players
+            .iter()
+            .map(name)
+            .zip(scores.iter().map(|s| s.unwrap_or(0)))
+            .collect();
+        e.record_result(round, table_no, &mp, Some(&sc))?;
+        Ok(Value::Null)
+    })
+    .await?;
+    tracing::info!(tournament = %id, round, table = table_no, "an online table's result is in");
+    Ok(())
 }

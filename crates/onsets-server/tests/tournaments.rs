@@ -4,92 +4,9 @@
 mod common;
 use common::*;
 use onsets_tournament::match_points::from_scores;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
-
-struct Reply {
-    status: u16,
-    body: Value,
-    cookie: Option<String>,
-}
-
-/// One HTTP/1.1 request with an optional cookie and content type.
-async fn send(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    body: Option<&str>,
-    content_type: Option<&str>,
-    cookie: Option<&str>,
-) -> Reply {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.unwrap_or("");
-    let mut req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    if let Some(ct) = content_type {
-        req.push_str(&format!("Content-Type: {ct}\r\n"));
-    }
-    if let Some(c) = cookie {
-        req.push_str(&format!("Cookie: {c}\r\n"));
-    }
-    req.push_str("\r\n");
-    req.push_str(body);
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let status: u16 = text[9..12].parse().unwrap();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let cookie = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .map(|l| l["set-cookie:".len()..].trim().to_string());
-    Reply {
-        status,
-        body: serde_json::from_str(body).unwrap_or(Value::String(body.to_string())),
-        cookie,
-    }
-}
-
-async fn post(addr: SocketAddr, path: &str, body: Value, cookie: Option<&str>) -> Reply {
-    send(
-        addr,
-        "POST",
-        path,
-        Some(&body.to_string()),
-        Some("application/json"),
-        cookie,
-    )
-    .await
-}
-
-async fn get(addr: SocketAddr, path: &str, cookie: Option<&str>) -> Reply {
-    send(addr, "GET", path, None, None, cookie).await
-}
-
-/// The `name=value` part of a `Set-Cookie`.
-fn session(r: &Reply) -> String {
-    let c = r.cookie.clone().expect("a Set-Cookie");
-    assert!(c.contains("HttpOnly"), "{c}");
-    assert!(c.contains("SameSite=Lax"), "{c}");
-    c.split(';').next().unwrap().to_string()
-}
-
-async fn sign_up(addr: SocketAddr, name: &str) -> String {
-    let r = post(
-        addr,
-        "/api/accounts",
-        json!({"name": name, "password": "correct horse"}),
-        None,
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    session(&r)
-}
 
 #[tokio::test]
 async fn sign_up_sign_in_wrong_password_and_sign_out() {
@@ -543,6 +460,62 @@ async fn a_three_round_event_with_results_and_standings() {
         let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
         assert_eq!(ev.body["paired"].as_array().unwrap().len(), 3);
         assert_eq!(ev.body["organizer"], "Director");
+        // Printable scoresheets of each round and standings (PDF).
+        for round in 1..=3 {
+            let (status, head, body) = get_bytes(
+                a,
+                &format!("/api/tournaments/{id}/rounds/{round}/scoresheets.pdf"),
+            )
+            .await;
+            assert_eq!(status, 200);
+            assert!(head.contains("content-type: application/pdf"), "{head}");
+            assert!(body.starts_with(b"%PDF"));
+            let text = pdf_text(&body);
+            let paired = &ev.body["paired"][round - 1]["tables"];
+            for (t, table) in paired.as_array().unwrap().iter().enumerate() {
+                assert!(
+                    text.contains(&format!("Round {round}, Table {}", t + 1)),
+                    "{text}"
+                );
+                for p in table["players"].as_array().unwrap() {
+                    assert!(text.contains(p.as_str().unwrap()), "{p} on the sheet");
+                }
+            }
+        }
+        let (status, _, body) = get_bytes(
+            a,
+            &format!("/api/tournaments/{id}/rounds/4/scoresheets.pdf"),
+        )
+        .await;
+        assert_eq!(status, 404, "{}", String::from_utf8_lossy(&body));
+        assert!(String::from_utf8_lossy(&body).contains("no-such-round"));
+        let (status, _, _) = get_bytes(
+            a,
+            &format!("/api/tournaments/{id}/rounds/x/scoresheets.pdf"),
+        )
+        .await;
+        assert_eq!(status, 400);
+        let (status, head, body) =
+            get_bytes(a, &format!("/api/tournaments/{id}/standings.pdf")).await;
+        assert_eq!(status, 200);
+        assert!(head.contains("content-type: application/pdf"), "{head}");
+        let text = pdf_text(&body);
+        let lines: Vec<&str> = text.lines().collect();
+        let at: Vec<usize> = rows
+            .iter()
+            .map(|r| {
+                lines
+                    .iter()
+                    .position(|l| *l == r["name"].as_str().unwrap())
+                    .unwrap()
+            })
+            .collect();
+        assert!(
+            at.windows(2).all(|w| w[0] < w[1]),
+            "best first on paper: {at:?}"
+        );
+        let (status, _, _) = get_bytes(a, "/api/tournaments/nope/standings.pdf").await;
+        assert_eq!(status, 404);
         s.stop();
     }
 }
@@ -635,5 +608,308 @@ async fn a_claimed_seat_is_rated_when_the_match_is_over() {
         assert_eq!(p.body["ratings"][0]["games"], 1);
         assert_eq!(get(a, "/api/accounts/nobody", None).await.status, 404);
         s.stop();
+    }
+}
+
+/// The `Set-Cookie` of a sign-up sent with `extra` headers.
+async fn sign_up_cookie(addr: SocketAddr, name: &str, extra: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = json!({"name": name, "password": "correct horse"}).to_string();
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST /api/accounts HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n{extra}\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    assert!(text.starts_with("HTTP/1.1 201"), "{text}");
+    text.lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .expect("a cookie")
+        .to_string()
+}
+
+/// The session cookie is `Secure` over HTTPS: behind a trusted proxy that
+/// says `X-Forwarded-Proto: https`, or always with `--secure-cookies`;
+/// never on a client's own say-so.
+#[tokio::test]
+async fn the_session_cookie_is_secure_over_https() {
+    let db = databases().await.remove(0);
+    let plain = Server::start(&db);
+    let c = sign_up_cookie(plain.addr, "Plain", "").await;
+    assert!(!c.contains("Secure"), "{c}");
+    let c = sign_up_cookie(plain.addr, "Forger", "X-Forwarded-Proto: https\r\n").await;
+    assert!(!c.contains("Secure"), "an untrusted peer's header: {c}");
+    plain.stop();
+    let proxied = Server::start_with(
+        &db,
+        onsets_server::Config {
+            trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+            ..onsets_server::Config::unlimited()
+        },
+    );
+    let c = sign_up_cookie(proxied.addr, "Proxied", "X-Forwarded-Proto: https\r\n").await;
+    assert!(c.contains("; Secure") && c.contains("HttpOnly"), "{c}");
+    let c = sign_up_cookie(proxied.addr, "Proxied2", "X-Forwarded-Proto: http\r\n").await;
+    assert!(!c.contains("Secure"), "{c}");
+    proxied.stop();
+    let always = Server::start_with(
+        &db,
+        onsets_server::Config {
+            secure_cookies: true,
+            ..onsets_server::Config::unlimited()
+        },
+    );
+    let c = sign_up_cookie(always.addr, "Always", "").await;
+    assert!(c.contains("; Secure"), "{c}");
+    // Signing out clears the cookie with the same attributes.
+    let session = c["set-cookie:".len()..]
+        .trim()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let r = send(
+        always.addr,
+        "POST",
+        "/api/logout",
+        None,
+        None,
+        Some(&session),
+    )
+    .await;
+    assert!(r.cookie.unwrap().contains("Max-Age=0; Secure"));
+    always.stop();
+}
+
+/// A profile's events (organized and joined) and puzzle record; a
+/// signed-in player joins an event under their own name; the organizer
+/// withdraws an entry, which is not paired again but stays in the
+/// standings.
+#[tokio::test]
+async fn profiles_joining_and_withdrawals() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let a = s.addr;
+        let org = sign_up(a, "Marshal").await;
+        let pat = sign_up(a, "Pat").await;
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Winter Cup", "division": "middle", "rounds": 2, "first_round": "seeds"}),
+            Some(&org),
+        )
+        .await;
+        let id = r.body["id"].as_str().unwrap().to_string();
+        let join = format!("/api/tournaments/{id}/join");
+        assert_eq!(post(a, &join, json!({}), None).await.status, 401);
+        let r = post(a, &join, json!({}), Some(&pat)).await;
+        assert_eq!(
+            (r.status, r.body["name"].clone()),
+            (201, json!("Pat")),
+            "{}",
+            r.body
+        );
+        let r = post(a, &join, json!({}), Some(&pat)).await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("name"))
+        );
+        for n in ["Ann", "Bo", "Cy"] {
+            let r = post(
+                a,
+                &format!("/api/tournaments/{id}/entries"),
+                json!({"name": n}),
+                Some(&org),
+            )
+            .await;
+            assert_eq!(r.status, 201);
+        }
+        let wd = format!("/api/tournaments/{id}/withdrawals");
+        assert_eq!(
+            post(a, &wd, json!({"name": "Bo"}), Some(&pat)).await.status,
+            403
+        );
+        assert_eq!(post(a, &wd, json!({"name": "Bo"}), None).await.status, 401);
+        let r = post(a, &wd, json!({"name": "Nobody"}), Some(&org)).await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("name"))
+        );
+        let r = post(a, &wd, json!({"name": "bo"}), Some(&org)).await;
+        assert_eq!(
+            (r.status, r.body["name"].clone()),
+            (200, json!("Bo")),
+            "{}",
+            r.body
+        );
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/rounds"),
+            json!({}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let seated: Vec<&str> = r.body["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| t["players"].as_array().unwrap())
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        assert_eq!(seated.len(), 3, "{seated:?}");
+        assert!(!seated.contains(&"Bo"));
+        let st = get(a, &format!("/api/tournaments/{id}/standings"), None).await;
+        let bo = st.body["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == "Bo")
+            .cloned()
+            .unwrap();
+        assert_eq!(bo["withdrawn"], true);
+        let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
+        assert_eq!(ev.body["entries"][2]["withdrawn"], true);
+
+        // A puzzle solved signed in shows on the profile.
+        let c = onsets_server::puzzles::pool()
+            .iter()
+            .find(|p| p.kind == onsets_puzzles::Kind::Challenge)
+            .unwrap();
+        let r = post(
+            a,
+            &format!("/api/puzzles/{}/attempt", c.id),
+            json!({"player": "pat-browser-0001", "answer": c.answer}),
+            Some(&pat),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let p = get(a, "/api/accounts/Pat", None).await.body;
+        assert_eq!(p["puzzles"]["attempts"], 1, "{p}");
+        assert_eq!(p["puzzles"]["solved"], 1, "{p}");
+        assert_eq!(p["events"][0]["name"], "Winter Cup", "{p}");
+        assert_eq!(p["events"][0]["role"], "player");
+        assert_eq!(p["events"][0]["link"], format!("/tournaments/{id}"));
+        assert!(p["events"][0]["place"].as_u64().is_some(), "{p}");
+        let m = get(a, "/api/accounts/Marshal", None).await.body;
+        assert_eq!(m["events"][0]["role"], "organizer", "{m}");
+        assert!(m["puzzles"].is_null());
+        s.stop();
+    }
+}
+
+/// An online event (issue 17: "results of online tables flow in by
+/// themselves"): each paired table opens a server table (bots play bot
+/// entries), and when its match is over its totals give the table's match
+/// points (XII-A) in the standings, with no organizer's scoresheet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_tables_report_their_results() {
+    async fn run(db: String) {
+        let s = Server::start(&db);
+        let a = s.addr;
+        let org = sign_up(a, "Host").await;
+        let bad = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Net", "division": "junior", "rounds": 1, "online": true, "round_minutes": 0}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (bad.status, bad.body["error"]["field"].clone()),
+            (400, json!("round_minutes"))
+        );
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Net", "division": "junior", "rounds": 1, "online": true,
+                   "round_minutes": 1, "adventurous": false, "bot_pace": 0}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let id = r.body["id"].as_str().unwrap().to_string();
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/entries"),
+            json!({"name": "Robo", "bot": "grandmaster of nothing"}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("bot"))
+        );
+        for (n, level) in [
+            ("Ada", "beginner"),
+            ("Babbage", "club"),
+            ("Cray", "expert"),
+            ("Dijkstra", "club"),
+        ] {
+            let r = post(
+                a,
+                &format!("/api/tournaments/{id}/entries"),
+                json!({"name": n, "bot": level}),
+                Some(&org),
+            )
+            .await;
+            assert_eq!(r.status, 201, "{}", r.body);
+        }
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/rounds"),
+            json!({}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let tables = r.body["tables"].as_array().unwrap().clone();
+        assert_eq!(tables.len(), 2);
+        for t in &tables {
+            let link = t["link"].as_str().expect("an online table's link");
+            let info = get(a, &format!("/api/tables/{}", &link[3..]), None).await;
+            assert_eq!(info.status, 200, "{}", info.body);
+        }
+        // The bots play their one-minute round; the results come in.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+        let st = loop {
+            let st = get(a, &format!("/api/tournaments/{id}/standings"), None).await;
+            if st.body["finished"] == true {
+                break st;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no results: {}",
+                st.body
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        };
+        let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
+        for t in ev.body["paired"][0]["tables"].as_array().unwrap() {
+            let table = &t["online"].as_str().unwrap();
+            let log = get_bytes(a, &format!("/api/tables/{table}/log")).await.2;
+            let m = onsets_engine::Match::replay(&String::from_utf8(log).unwrap()).unwrap();
+            let totals: Vec<Option<i64>> = m.totals().iter().map(|t| Some(i64::from(*t))).collect();
+            let mp: Vec<u8> = t["match_points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as u8)
+                .collect();
+            assert_eq!(mp, from_scores(&totals), "XII-A from the match's totals");
+        }
+        assert_eq!(st.body["standings"].as_array().unwrap().len(), 4);
+        s.stop();
+    }
+    let all = databases()
+        .await
+        .into_iter()
+        .map(|db| tokio::spawn(run(db)));
+    for r in futures_util::future::join_all(all).await {
+        r.unwrap();
     }
 }

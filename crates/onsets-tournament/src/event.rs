@@ -31,6 +31,14 @@ pub enum FirstRound {
 pub struct Entry {
     pub name: String,
     pub team: Option<String>,
+    /// Withdrawn by the organizer: not paired in later rounds, kept in the
+    /// standings with the points already earned.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub withdrawn: bool,
+    /// A bot of this level plays the entry at online tables ("bots filling
+    /// seats"); `None` for a person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
 }
 
 /// A table of a round: its players (entry numbers) and, once the scoresheet
@@ -43,6 +51,10 @@ pub struct Table {
     pub match_points: Option<Vec<u8>>,
     /// The sum of each player's shake scores, when the organizer gave them.
     pub scores: Option<Vec<i64>>,
+    /// The online table the match is played at (its id), when the event is
+    /// played online; its result comes in by itself when the match ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<String>,
 }
 
 /// A paired round.
@@ -85,6 +97,10 @@ pub enum EventError {
     NoSuchRound(u32),
     #[error("round {round} has no table {table}")]
     NoSuchTable { round: u32, table: u32 },
+    #[error("there is no entry `{0}`")]
+    NoSuchEntry(String),
+    #[error("`{0}` has already withdrawn")]
+    AlreadyWithdrawn(String),
     #[error("`{0}` is not at this table")]
     NotAtTable(String),
     #[error("no match points for `{0}`, who is at this table")]
@@ -101,7 +117,10 @@ impl EventError {
         match self {
             EventError::Empty { field } | EventError::TooLong { field } => field,
             EventError::Rounds(_) => "rounds",
-            EventError::TooManyEntries | EventError::Duplicate(_) => "name",
+            EventError::TooManyEntries
+            | EventError::Duplicate(_)
+            | EventError::NoSuchEntry(_)
+            | EventError::AlreadyWithdrawn(_) => "name",
             EventError::TooFewEntries
             | EventError::AllRoundsPaired(_)
             | EventError::RoundUnfinished(_) => "round",
@@ -127,6 +146,22 @@ pub struct Event {
     pub entries: Vec<Entry>,
     /// The rounds paired so far.
     pub paired: Vec<Round>,
+    /// Played online: each paired table gets a table of the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<Online>,
+}
+
+/// How an online event's tables are played (the server's table settings).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Online {
+    /// XI-B: the round's length.
+    pub round_minutes: u32,
+    /// Adventurous (variations) or Basic.
+    pub adventurous: bool,
+    /// `judge` or `players` (VII-C).
+    pub checking: String,
+    /// Bots' think time, percent of their own.
+    pub bot_pace: u32,
 }
 
 fn checked_name(s: &str, field: &'static str) -> Result<String, EventError> {
@@ -158,6 +193,7 @@ impl Event {
             first_round,
             entries: Vec::new(),
             paired: Vec::new(),
+            online: None,
         })
     }
 
@@ -172,7 +208,12 @@ impl Event {
         if self.entry(&name).is_some() {
             return Err(EventError::Duplicate(name));
         }
-        self.entries.push(Entry { name, team });
+        self.entries.push(Entry {
+            name,
+            team,
+            withdrawn: false,
+            bot: None,
+        });
         Ok(self.entries.len() - 1)
     }
 
@@ -198,17 +239,25 @@ impl Event {
                 return Err(EventError::RoundUnfinished(last.round));
             }
         }
-        let n = self.entries.len();
+        // Withdrawn entries are not seated (they keep their standing).
+        let active: Vec<usize> = (0..self.entries.len())
+            .filter(|e| !self.entries[*e].withdrawn)
+            .collect();
+        let n = active.len();
         if n < 2 {
             return Err(EventError::TooFewEntries);
         }
         let (sizes, bye) = table_sizes(n);
         let mut order: Vec<usize> = if number == 1 {
             self.first_order(&sizes)
+                .into_iter()
+                .filter(|e| !self.entries[*e].withdrawn)
+                .collect()
         } else {
             crate::standings::standings(self)
                 .iter()
                 .map(|s| s.entry)
+                .filter(|e| !self.entries[*e].withdrawn)
                 .collect()
         };
         // Only when one entry cannot be seated: the lowest in the order.
@@ -235,6 +284,7 @@ impl Event {
                 players,
                 match_points: None,
                 scores: None,
+                online: None,
             })
             .collect();
         self.paired.push(Round {
@@ -258,6 +308,8 @@ impl Event {
         met
     }
 
+    /// Round 1's order of every entry (withdrawn ones among them, to be
+    /// left out: by seeds, the `sizes` layout is of the entries still in).
     fn first_order(&self, sizes: &[usize]) -> Vec<usize> {
         let n = self.entries.len();
         match self.first_round {
@@ -272,6 +324,9 @@ impl Event {
             }
             FirstRound::Seeds => {
                 // Seeds 1..k head the k tables, the next k sit second, …
+                // (the seeds of the entries still in, in entry order).
+                let active: Vec<usize> = (0..n).filter(|e| !self.entries[*e].withdrawn).collect();
+                let n = active.len();
                 let k = sizes.len().max(1);
                 let mut tables: Vec<Vec<usize>> = vec![Vec::new(); k];
                 let mut seed = 0;
@@ -287,9 +342,28 @@ impl Event {
                     }
                 }
                 tables.extend((seed..n).map(|s| vec![s]));
-                tables.concat()
+                let mut order: Vec<usize> =
+                    tables.concat().into_iter().map(|s| active[s]).collect();
+                order.extend((0..self.entries.len()).filter(|e| self.entries[*e].withdrawn));
+                order
             }
         }
+    }
+
+    /// Withdraws an entry: from the next round paired on it is not seated;
+    /// its results so far stay in the standings (and count for its
+    /// opponents' tie-breaks). A table already paired keeps it: the
+    /// organizer records that table's result as usual (0 for "Did Not
+    /// Play", XII-A).
+    pub fn withdraw(&mut self, name: &str) -> Result<usize, EventError> {
+        let e = self
+            .entry(name)
+            .ok_or_else(|| EventError::NoSuchEntry(name.chars().take(60).collect()))?;
+        if self.entries[e].withdrawn {
+            return Err(EventError::AlreadyWithdrawn(self.entries[e].name.clone()));
+        }
+        self.entries[e].withdrawn = true;
+        Ok(e)
     }
 
     /// Records a table's scoresheet (XII-B): match points by player name,

@@ -21,5 +21,5 @@ pub mod pairing;
 pub mod ratings;
 pub mod standings;
 
-pub use event::{Entry, Event, EventError, FirstRound, Round, Table};
+pub use event::{Entry, Event, EventError, FirstRound, Online, Round, Table};
 pub use standings::{standings, team_standings, Standing, TeamStanding};

@@ -27,6 +27,8 @@ pub struct Standing {
     pub opponents_match_points: u32,
     /// Tables with a result, byes included.
     pub played: u32,
+    /// Withdrawn: no longer paired (kept in the standings).
+    pub withdrawn: bool,
 }
 
 /// A team's line: its members' match and shake points added.
@@ -102,6 +104,7 @@ pub fn standings(e: &Event) -> Vec<Standing> {
             head_to_head: f64::from(h2h[x]) / 2.0,
             opponents_match_points: opp[x],
             played: played[x],
+            withdrawn: e.entries[x].withdrawn,
         })
         .collect()
 }

@@ -168,3 +168,53 @@ fn ten_entries_are_seated_three_three_two_two() {
     assert_eq!(heads, vec![0, 1, 2, 3]);
     assert_eq!(r.bye, None);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A withdrawn entry is never seated again and every other entry is
+    /// seated once a round; the withdrawn entry keeps its line (and its
+    /// points) in the standings.
+    #[test]
+    fn withdrawn_entries_are_not_paired_but_stay_in_the_standings(
+        n in 4usize..=12,
+        seed in any::<u64>(),
+        by_seed in any::<bool>(),
+        out in proptest::collection::vec(any::<proptest::sample::Index>(), 1..3),
+    ) {
+        let first = if by_seed { FirstRound::Seeds } else { FirstRound::Random(seed) };
+        let mut e = Event::new("Test", "Junior".parse().unwrap(), 3, first).unwrap();
+        for i in 0..n {
+            e.add_entry(&format!("P{i}"), None).unwrap();
+        }
+        let mut gone = std::collections::BTreeSet::new();
+        for (r, o) in out.iter().enumerate() {
+            // Withdrawals before round 1 (r = 0) and after it.
+            let w = o.index(n);
+            if gone.insert(w) {
+                e.withdraw(&format!("p{w}")).unwrap();
+            } else {
+                let again = e.withdraw(&format!("P{w}"));
+                prop_assert!(again.is_err());
+            }
+            let round = e.pair_next_round().unwrap().clone();
+            let mut seen: Vec<usize> = round.tables.iter().flat_map(|t| t.players.clone()).collect();
+            seen.extend(round.bye);
+            seen.sort_unstable();
+            let expected: Vec<usize> = (0..n).filter(|i| !gone.contains(i)).collect();
+            prop_assert_eq!(seen, expected, "round {}", r + 1);
+            for t in &round.tables {
+                prop_assert!(t.players.len() == 2 || t.players.len() == 3);
+                let mp: BTreeMap<String, u8> = t.players.iter().zip([6u8, 4, 2])
+                    .map(|(p, m)| (format!("P{p}"), m))
+                    .collect();
+                e.record_result(round.round, t.table, &mp, None).unwrap();
+            }
+        }
+        let st = onsets_tournament::standings(&e);
+        prop_assert_eq!(st.len(), n);
+        for s in &st {
+            prop_assert_eq!(s.withdrawn, gone.contains(&s.entry));
+        }
+    }
+}

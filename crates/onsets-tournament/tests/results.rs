@@ -160,3 +160,40 @@ fn entries_are_checked() {
         EventError::TooFewEntries
     );
 }
+
+#[test]
+fn a_withdrawn_entry_keeps_its_standing_and_is_not_paired_again() {
+    let mut e = event();
+    e.add_entry("Ed", None).unwrap();
+    let r1 = e.pair_next_round().unwrap().clone();
+    for t in &r1.tables {
+        let mp: BTreeMap<String, u8> = t
+            .players
+            .iter()
+            .zip([6u8, 4, 2])
+            .map(|(p, m)| (e.entries[*p].name.clone(), m))
+            .collect();
+        e.record_result(1, t.table, &mp, None).unwrap();
+    }
+    let before = standings(&e);
+    let ann = before.iter().find(|s| s.name == "Ann").unwrap().clone();
+    assert_eq!(e.withdraw("ann").unwrap(), 0);
+    assert_eq!(
+        e.withdraw("Ann").unwrap_err(),
+        EventError::AlreadyWithdrawn("Ann".into())
+    );
+    let err = e.withdraw("Zed").unwrap_err();
+    assert_eq!(
+        (err.field(), err),
+        ("name", EventError::NoSuchEntry("Zed".into()))
+    );
+    let r2 = e.pair_next_round().unwrap();
+    assert!(r2.tables.iter().all(|t| !t.players.contains(&0)));
+    assert_eq!(r2.tables.iter().map(|t| t.players.len()).sum::<usize>(), 4);
+    let after = standings(&e);
+    let still = after.iter().find(|s| s.name == "Ann").unwrap();
+    assert_eq!(
+        (still.match_points, still.withdrawn),
+        (ann.match_points, true)
+    );
+}

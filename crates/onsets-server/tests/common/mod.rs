@@ -294,3 +294,159 @@ impl Client {
         onsets_server::loadtest::scripted_act(&self.view)
     }
 }
+
+/// The text a PDF of the built-in font shows: its `<hex> Tj` strings in
+/// drawing order, one a line (streams inflated when compressed, as in
+/// release builds), bytes read as Latin-1.
+pub fn pdf_text(pdf: &[u8]) -> String {
+    use std::io::Read;
+    let mut out = String::new();
+    let mut rest = pdf;
+    while let Some(i) = rest.windows(6).position(|w| w == b"stream") {
+        let body = &rest[i + 6..];
+        let end = body
+            .windows(9)
+            .position(|w| w == b"endstream")
+            .unwrap_or(body.len());
+        let raw = body[..end].trim_ascii();
+        let mut inflated = Vec::new();
+        let content = match flate2::read::ZlibDecoder::new(raw).read_to_end(&mut inflated) {
+            Ok(_) => inflated.as_slice(),
+            Err(_) => raw,
+        };
+        let text = String::from_utf8_lossy(content);
+        for part in text.split('<').skip(1) {
+            let Some((hex, after)) = part.split_once('>') else {
+                continue;
+            };
+            if !after.trim_start().starts_with("Tj") {
+                continue;
+            }
+            let bytes: Vec<u8> = (0..hex.len() / 2)
+                .filter_map(|k| u8::from_str_radix(&hex[2 * k..2 * k + 2], 16).ok())
+                .collect();
+            out.extend(bytes.iter().map(|b| char::from(*b)));
+            out.push('\n');
+        }
+        rest = &body[end..];
+    }
+    out
+}
+
+/// A GET's status, headers (lower-case names) and raw body.
+pub async fn get_bytes(addr: SocketAddr, path: &str) -> (u16, String, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let split = buf
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8_lossy(&buf[..split]).to_ascii_lowercase();
+    let status: u16 = head[9..12].parse().unwrap();
+    let mut body = buf[split + 4..].to_vec();
+    if head.contains("transfer-encoding: chunked") {
+        let mut out = Vec::new();
+        let mut rest = body.as_slice();
+        loop {
+            let nl = rest.windows(2).position(|w| w == b"\r\n").unwrap();
+            let size = usize::from_str_radix(std::str::from_utf8(&rest[..nl]).unwrap().trim(), 16)
+                .unwrap();
+            if size == 0 {
+                break;
+            }
+            out.extend_from_slice(&rest[nl + 2..nl + 2 + size]);
+            rest = &rest[nl + 2 + size + 2..];
+        }
+        body = out;
+    }
+    (status, head, body)
+}
+
+// Accounts and tournaments over HTTP with a session cookie.
+
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+    pub cookie: Option<String>,
+}
+
+/// One HTTP/1.1 request with an optional cookie and content type.
+pub async fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    content_type: Option<&str>,
+    cookie: Option<&str>,
+) -> Reply {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.unwrap_or("");
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if let Some(ct) = content_type {
+        req.push_str(&format!("Content-Type: {ct}\r\n"));
+    }
+    if let Some(c) = cookie {
+        req.push_str(&format!("Cookie: {c}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(body);
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status: u16 = text[9..12].parse().unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let cookie = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .map(|l| l["set-cookie:".len()..].trim().to_string());
+    Reply {
+        status,
+        body: serde_json::from_str(body).unwrap_or(Value::String(body.to_string())),
+        cookie,
+    }
+}
+
+pub async fn post(addr: SocketAddr, path: &str, body: Value, cookie: Option<&str>) -> Reply {
+    send(
+        addr,
+        "POST",
+        path,
+        Some(&body.to_string()),
+        Some("application/json"),
+        cookie,
+    )
+    .await
+}
+
+pub async fn get(addr: SocketAddr, path: &str, cookie: Option<&str>) -> Reply {
+    send(addr, "GET", path, None, None, cookie).await
+}
+
+/// The `name=value` part of a `Set-Cookie`.
+pub fn session(r: &Reply) -> String {
+    let c = r.cookie.clone().expect("a Set-Cookie");
+    assert!(c.contains("HttpOnly"), "{c}");
+    assert!(c.contains("SameSite=Lax"), "{c}");
+    c.split(';').next().unwrap().to_string()
+}
+
+pub async fn sign_up(addr: SocketAddr, name: &str) -> String {
+    let r = post(
+        addr,
+        "/api/accounts",
+        json!({"name": name, "password": "correct horse"}),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    session(&r)
+}

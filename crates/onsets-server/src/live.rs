@@ -1,0 +1,144 @@
+//! Live tournament pages across instances (issue 17, docs/scaling.md): when
+//! an event changes (an entry, a pairing, a result), every instance's
+//! watchers of that event hear of it, so a public page on one instance
+//! follows a result recorded on another.
+//!
+//! On PostgreSQL a change is a `NOTIFY onsets_tournaments, '{id}'` (sent with
+//! `pg_notify` after the change is stored); each instance `LISTEN`s on one
+//! connection of its own (sqlx `PgListener`, which reconnects by itself) and
+//! hands the id to its watchers, its own changes included. On SQLite (one
+//! instance) the change goes to the watchers directly.
+//!
+//! `GET /api/tournaments/{id}/live` is a `text/event-stream`: one
+//! `event: changed` (data: the event's id) per change, a keep-alive comment
+//! every 15 s. A page re-reads the event and standings on each.
+
+use crate::{Lobby, Store};
+use axum::extract::{Path, State};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use std::convert::Infallible;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// The PostgreSQL channel of tournament changes.
+pub const CHANNEL: &str = "onsets_tournaments";
+
+/// Changed events (their ids) to this instance's watchers.
+#[derive(Clone)]
+pub struct News {
+    tx: broadcast::Sender<String>,
+}
+
+impl Default for News {
+    fn default() -> Self {
+        News {
+            tx: broadcast::channel(256).0,
+        }
+    }
+}
+
+impl News {
+    /// Starts listening to the other instances (PostgreSQL only; a no-op on
+    /// SQLite). Must be called inside the runtime.
+    pub fn listen(&self, store: &Store) {
+        let Store::Postgres(pool) = store else {
+            return;
+        };
+        // A pool of one connection of its own: the listener holds it, and
+        // the store's pool keeps all of its connections for requests.
+        let options = (*pool.connect_options()).clone();
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .connect_lazy_with(options);
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            loop {
+                match sqlx::postgres::PgListener::connect_with(&pool).await {
+                    Ok(mut l) => {
+                        if let Err(e) = l.listen(CHANNEL).await {
+                            tracing::warn!("LISTEN {CHANNEL}: {e}");
+                        } else {
+                            loop {
+                                match l.recv().await {
+                                    Ok(n) => {
+                                        let _ = tx.send(n.payload().to_string());
+                                    }
+                                    Err(e) => {
+                                        tracing::warn!("tournament notifications: {e}");
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!("tournament notifications: {e}"),
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        });
+    }
+
+    /// Tells every instance's watchers that event `id` changed (after it
+    /// is stored). A failed `NOTIFY` is logged: pages still poll.
+    pub async fn changed(&self, store: &Store, id: &str) {
+        match store {
+            Store::Postgres(p) => {
+                let sent = sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(id)
+                    .execute(p)
+                    .await;
+                if let Err(e) = sent {
+                    tracing::warn!("NOTIFY {CHANNEL}: {e}");
+                    let _ = self.tx.send(id.to_string());
+                }
+            }
+            Store::Sqlite(_) => {
+                let _ = self.tx.send(id.to_string());
+            }
+        }
+    }
+
+    fn subscribe(&self) -> broadcast::Receiver<String> {
+        self.tx.subscribe()
+    }
+}
+
+/// `GET /api/tournaments/{id}/live`: an event stream of the event's changes.
+pub(crate) async fn live(
+    State(lobby): State<Lobby>,
+    crate::Client(client): crate::Client,
+    Path(id): Path<String>,
+) -> Response {
+    if let Err(l) = lobby.limits.connect(client) {
+        return crate::too_many(&lobby, l);
+    }
+    // Subscribed before the check, so no change after it is missed.
+    let rx = lobby.news.subscribe();
+    match crate::tournaments::exists(&lobby.store, &id).await {
+        Ok(true) => {}
+        Ok(false) => return crate::tournaments::no_such(&id),
+        Err(e) => return crate::accounts::storage(e),
+    }
+    let stream = futures_util::stream::unfold((rx, id), |(mut rx, id)| async move {
+        loop {
+            match rx.recv().await {
+                Ok(changed) if changed == id => {
+                    let e = SseEvent::default().event("changed").data(&id);
+                    return Some((Ok::<_, Infallible>(e), (rx, id)));
+                }
+                Ok(_) => {}
+                // Missed some: tell the page to re-read anyway.
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    let e = SseEvent::default().event("changed").data(&id);
+                    return Some((Ok(e), (rx, id)));
+                }
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response()
+}
