@@ -304,68 +304,98 @@ impl Names {
         out
     }
 
+    /// Every distinct set of cards a Set-Name fishes out, each with the
+    /// Pareto-minimal cube usages that build it (and a witness per usage).
+    fn minimal_entries(&mut self) -> Vec<(CardSet, Counts, String)> {
+        let mut by_table: HashMap<u16, Vec<(Counts, String)>> = HashMap::new();
+        for c in self.shapes() {
+            for f in self.exactly(&c).iter() {
+                pareto_insert(by_table.entry(f.cards.0).or_default(), c, &f.text);
+            }
+        }
+        let mut out = Vec::new();
+        for (t, us) in by_table {
+            for (u, text) in us {
+                out.push((CardSet(t), u, text));
+            }
+        }
+        out.sort_by_key(|(t, u, _)| (t.0, *u));
+        out
+    }
+
     /// A Set-Name, alone or together with statements (rule 3.4'), that fishes
     /// out exactly `n` cards, written `statement ; … ; Set-Name` (ONE, §8.5-A).
+    ///
+    /// Exact: only what a part fishes out or keeps matters, and for each such
+    /// set only the cube usages that are minimal (a part needing more cubes
+    /// of every face than another part with the same cards is never needed).
     pub fn fishing_with_statements(&mut self, n: u32) -> Option<String> {
         if let Some(f) = self.fishing(n) {
             return Some(strip(&f.text).to_string());
         }
-        // Groups of statements by the cubes they use (each group's kept cards,
-        // deduplicated per cube vector).
         let rel_cubes = (self.avail[10] + self.avail[11]) as usize;
         if rel_cubes == 0 {
             return None;
         }
-        let single_shapes: Vec<Counts> = below(&self.avail)
+        let entries = self.minimal_entries();
+        // Single statements: keep mask → minimal usages.
+        let mut singles: HashMap<u16, Vec<(Counts, String)>> = HashMap::new();
+        for rel in [10usize, 11] {
+            if self.avail[rel] == 0 {
+                continue;
+            }
+            let mut r = [0u8; 12];
+            r[rel] = 1;
+            for (ta, ua, xa) in &entries {
+                let with_rel = add(ua, &r);
+                if !le(&with_rel, &self.avail) {
+                    continue;
+                }
+                for (tb, ub, xb) in &entries {
+                    let u = add(&with_rel, ub);
+                    if !le(&u, &self.avail) {
+                        continue;
+                    }
+                    let keep = link(KINDS[rel], *ta, *tb).intersection(self.cards);
+                    if keep == self.cards {
+                        continue; // keeps every card: never needed
+                    }
+                    let text = format!("{} {} {}", strip(xa), KINDS[rel].canonical(), strip(xb));
+                    pareto_insert(singles.entry(keep.0).or_default(), u, &text);
+                }
+            }
+        }
+        let singles: Vec<(CardSet, Counts, String)> = singles
             .into_iter()
-            .filter(|c| c[10] + c[11] == 1)
+            .flat_map(|(k, us)| us.into_iter().map(move |(u, t)| (CardSet(k), u, t)))
             .collect();
-        let mut singles: Vec<(Counts, Found)> = Vec::new();
-        for c in single_shapes {
-            for f in self.statements(&c) {
-                singles.push((c, f));
-            }
-        }
-        let mut groups: HashMap<Counts, HashMap<u16, String>> = HashMap::new();
-        let mut frontier: Vec<(Counts, CardSet, String)> = singles
-            .iter()
-            .map(|(c, f)| (*c, f.cards, f.text.clone()))
-            .collect();
-        for _ in 0..rel_cubes {
-            let mut next = Vec::new();
-            for (c, keep, text) in frontier {
-                let g = groups.entry(c).or_default();
-                if g.contains_key(&keep.0) {
-                    continue;
-                }
-                g.insert(keep.0, text.clone());
-                for (d, f) in &singles {
-                    let sum = add(&c, d);
+        // Groups of up to `rel_cubes` statements.
+        let mut groups: Vec<(CardSet, Counts, String)> = singles.clone();
+        let mut frontier = singles.clone();
+        for _ in 1..rel_cubes {
+            let mut next: HashMap<u16, Vec<(Counts, String)>> = HashMap::new();
+            for (k, u, t) in &frontier {
+                for (k2, u2, t2) in &singles {
+                    let sum = add(u, u2);
                     if le(&sum, &self.avail) {
-                        next.push((
+                        pareto_insert(
+                            next.entry(k.intersection(*k2).0).or_default(),
                             sum,
-                            keep.intersection(f.cards),
-                            format!("{text} ; {}", f.text),
-                        ));
+                            &format!("{t} ; {t2}"),
+                        );
                     }
                 }
             }
-            frontier = next;
+            frontier = next
+                .into_iter()
+                .flat_map(|(k, us)| us.into_iter().map(move |(u, t)| (CardSet(k), u, t)))
+                .collect();
+            groups.extend(frontier.iter().cloned());
         }
-        let shapes = self.shapes();
-        for s in shapes {
-            let names = self.exactly(&s);
-            for (g, keeps) in &groups {
-                if !le(&add(&s, g), &self.avail) {
-                    continue;
-                }
-                for (keep, text) in keeps {
-                    if let Some(f) = names
-                        .iter()
-                        .find(|f| f.cards.intersection(CardSet(*keep)).len() == n)
-                    {
-                        return Some(format!("{text} ; {}", strip(&f.text)));
-                    }
+        for (keep, ug, tg) in &groups {
+            for (t, ut, xt) in &entries {
+                if t.intersection(*keep).len() == n && le(&add(ug, ut), &self.avail) {
+                    return Some(format!("{tg} ; {}", strip(xt)));
                 }
             }
         }
@@ -391,6 +421,15 @@ impl Names {
             None
         }
     }
+}
+
+/// Adds `u` to a list of Pareto-minimal usages (no usage ≤ another kept).
+fn pareto_insert(list: &mut Vec<(Counts, String)>, u: Counts, text: &str) {
+    if list.iter().any(|(v, _)| le(v, &u)) {
+        return;
+    }
+    list.retain(|(v, _)| !le(&u, v));
+    list.push((u, text.to_string()));
 }
 
 fn pick(
