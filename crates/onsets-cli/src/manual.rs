@@ -341,11 +341,11 @@ fn show_solitaire(g: &Solitaire) -> String {
     }
     if g.status() == Status::Playing {
         s.push_str(match g.game() {
-            SolitaireGame::AB => "  Type the Set-Names separated by `|`, or `give up`.\n",
+            SolitaireGame::AB => "  Type the Set-Names separated by `|`, `hint`, or `give up`.\n",
             SolitaireGame::One if v["advanced"] == true => {
-                "  Type a Set-Name (statements first, separated by `;`), or `give up`.\n"
+                "  Type a Set-Name (statements first, separated by `;`), `hint`, or `give up`.\n"
             }
-            _ => "  Type a Set-Name, or `give up`.\n",
+            _ => "  Type a Set-Name, `hint`, or `give up`.\n",
         });
     }
     s
@@ -366,6 +366,7 @@ fn play_solitaire(mut g: Solitaire) -> Result<u8> {
         }
         let act = match line.as_str() {
             "give up" | "giveup" | "quit" | "q" => SolitaireAct::GiveUp,
+            "hint" => SolitaireAct::Hint,
             _ if g.game() == SolitaireGame::AB => SolitaireAct::Names {
                 texts: line.split('|').map(|t| t.trim().to_string()).collect(),
             },

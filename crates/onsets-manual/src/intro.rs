@@ -979,6 +979,25 @@ impl Intro {
         self.winners = tied;
     }
 
+    /// The namings the throw allows, for a menu (FISH, OUT and SQUAD games
+    /// other than the statement games, whose statements are typed).
+    pub fn options(&self) -> Vec<String> {
+        if self.is_over()
+            || self.game.family == Family::Sets
+            || matches!(self.game.idea, Idea::Eq | Idea::Inc)
+        {
+            return Vec::new();
+        }
+        let t = match self.game.family {
+            Family::Out => self.turn,
+            _ => 0,
+        };
+        self.namings(Self::set_of(&self.tables[t]))
+            .into_iter()
+            .map(|(t, _)| t)
+            .collect()
+    }
+
     /// The state as JSON for the browser and the server (1969 letters).
     pub fn view(&self) -> serde_json::Value {
         serde_json::json!({
@@ -996,6 +1015,7 @@ impl Intro {
             "over": self.is_over(),
             "winners": self.winners,
             "throws": self.turns,
+            "options": self.options(),
         })
     }
 }

@@ -116,6 +116,10 @@ pub enum SolitaireAct {
     Name { text: String },
     /// A-B: the Set-Names, all at the same time.
     Names { texts: Vec<String> },
+    /// The player asks for a hint: one answer for the current throw (the
+    /// manual has no hints; they are counted and shown, the score is not
+    /// changed).
+    Hint,
     /// The player stops; the software shows a winning answer if one existed.
     GiveUp,
 }
@@ -165,6 +169,7 @@ pub struct Solitaire {
     throw: Vec<Symbol>,
     status: Status,
     attempts: u32,
+    hints: u32,
     throws: u32,
     last: Option<Attempt>,
     /// A winning answer shown at the end, or why there was none.
@@ -198,6 +203,7 @@ impl Solitaire {
             throw: Vec::new(),
             status: Status::Playing,
             attempts: 0,
+            hints: 0,
             throws: 0,
             last: None,
             answer: None,
@@ -349,6 +355,20 @@ impl Solitaire {
                 self.answer = Some(match self.solve() {
                     Some(t) => format!("It could have been done: {t}"),
                     None => "No answer exists for this throw (every Set-Name the cubes allow was tried).".into(),
+                });
+                Ok(())
+            }
+            (_, SolitaireAct::Hint) => {
+                self.hints += 1;
+                let hint = self.solve();
+                self.last = Some(Attempt {
+                    text: "hint".into(),
+                    correct: hint.is_some(),
+                    message: match hint {
+                        Some(t) => format!("Hint: {t}"),
+                        None => "Hint: nothing wins with this throw; give up to see the next deal."
+                            .into(),
+                    },
                 });
                 Ok(())
             }
@@ -511,6 +531,7 @@ impl Solitaire {
             "score": self.score(),
             "max_score": self.max_score(),
             "attempts": self.attempts,
+            "hints": self.hints,
             "throws": self.throws,
             "last": self.last,
             "answer": self.answer,
@@ -577,6 +598,30 @@ mod tests {
         .unwrap();
         assert_eq!(g.status(), Status::Playing);
         assert!(g.last().unwrap().message.contains("8 cards"));
+    }
+
+    #[test]
+    fn m69_8_5_b_go_through_played_by_hints_turns_cards_down_until_it_ends() {
+        for seed in 0..20 {
+            let mut g = Solitaire::new(SolitaireGame::GoThrough, false, seed);
+            let mut guard = 0;
+            while g.status() == Status::Playing && guard < 100 {
+                guard += 1;
+                let before = g.score();
+                g.act(&SolitaireAct::Hint).unwrap();
+                let hint = g
+                    .last()
+                    .unwrap()
+                    .message
+                    .trim_start_matches("Hint: ")
+                    .to_string();
+                g.act(&SolitaireAct::Name { text: hint.clone() }).unwrap();
+                assert!(g.last().unwrap().correct, "seed {seed}: {hint}");
+                assert!(g.score() > before);
+            }
+            assert_ne!(g.status(), Status::Playing);
+            assert_eq!(g.status() == Status::Won, g.score() == 16);
+        }
     }
 
     #[test]
@@ -668,6 +713,8 @@ mod tests {
             for p in picks {
                 let act = if p % 17 == 0 {
                     SolitaireAct::GiveUp
+                } else if p % 13 == 0 {
+                    SolitaireAct::Hint
                 } else if g == SolitaireGame::AB {
                     let k = (p % 5) as usize;
                     SolitaireAct::Names { texts: (0..k).map(|i| random_text(p.rotate_left(i as u32 * 7), &s)).collect() }
