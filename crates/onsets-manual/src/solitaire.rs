@@ -174,6 +174,9 @@ pub struct Solitaire {
     last: Option<Attempt>,
     /// A winning answer shown at the end, or why there was none.
     answer: Option<String>,
+    /// The exact search's answer for the current throw, once asked (hints
+    /// and giving up ask the same question; the throw changes only on a roll).
+    solved: Option<Option<String>>,
 }
 
 fn set_of(cards: &[Card]) -> CardSet {
@@ -207,6 +210,7 @@ impl Solitaire {
             throws: 0,
             last: None,
             answer: None,
+            solved: None,
         };
         s.roll();
         s
@@ -235,6 +239,7 @@ impl Solitaire {
     }
 
     fn roll(&mut self) {
+        self.solved = None;
         self.throw = self.dice.throw_all(&self.shaking_set());
         self.throws += 1;
         if self.game == SolitaireGame::GoThrough {
@@ -315,6 +320,14 @@ impl Solitaire {
             .find_map(|n| names.fishing(n as u32).map(|f| (n, f.text_1969())))
     }
 
+    /// [`Solitaire::solve`], asked once per throw.
+    fn solve_cached(&mut self) -> Option<String> {
+        if self.solved.is_none() {
+            self.solved = Some(self.solve());
+        }
+        self.solved.clone().flatten()
+    }
+
     /// A winning answer for the current throw, if one exists (exhaustive).
     pub fn solve(&self) -> Option<String> {
         let cards = set_of(&self.table);
@@ -352,7 +365,7 @@ impl Solitaire {
         match (self.game, act) {
             (_, SolitaireAct::GiveUp) => {
                 self.status = Status::Lost;
-                self.answer = Some(match self.solve() {
+                self.answer = Some(match self.solve_cached() {
                     Some(t) => format!("It could have been done: {t}"),
                     None => "No answer exists for this throw (every Set-Name the cubes allow was tried).".into(),
                 });
@@ -360,7 +373,7 @@ impl Solitaire {
             }
             (_, SolitaireAct::Hint) => {
                 self.hints += 1;
-                let hint = self.solve();
+                let hint = self.solve_cached();
                 self.last = Some(Attempt {
                     text: "hint".into(),
                     correct: hint.is_some(),
