@@ -1173,6 +1173,131 @@ mod tests {
         assert_eq!(g.won[1].len() as u32, cards.len());
     }
 
+    fn colors_of(g: &Intro) -> Vec<Symbol> {
+        g.throw
+            .iter()
+            .copied()
+            .filter(|s| matches!(s, Symbol::Color(_)))
+            .collect()
+    }
+
+    #[test]
+    fn m69_8_3_diff_fish_the_order_of_the_colors_matters() {
+        // Find a throw with two different colors; X − Y and Y − X differ.
+        let g = (0..100)
+            .map(|s| Intro::new(game("diff-fish"), 2, s))
+            .find(|g| colors_of(g)[0] != colors_of(g)[1])
+            .unwrap();
+        let [a, b] = [colors_of(&g)[0], colors_of(&g)[1]].map(kit::symbol_name);
+        let cards = Intro::set_of(&g.tables[0]);
+        let ab = g.read(&format!("{a} − {b}"), cards).unwrap();
+        let ba = g.read(&format!("{b} − {a}"), cards).unwrap();
+        for c in cards.iter() {
+            let (x, y) = (
+                kit::card_name(c).contains(a.as_str()),
+                kit::card_name(c).contains(b.as_str()),
+            );
+            assert_eq!(ab.contains(c), x && !y);
+            assert_eq!(ba.contains(c), y && !x);
+        }
+    }
+
+    #[test]
+    fn m69_8_3_comp_fish_prime_fishes_the_cards_without_the_color_blank_included() {
+        let g = (0..200)
+            .map(|s| Intro::new(game("comp-fish"), 2, s))
+            .find(|g| g.tables[0].contains(&Card::BLANK))
+            .unwrap();
+        let x = kit::symbol_name(colors_of(&g)[0]);
+        let cards = Intro::set_of(&g.tables[0]);
+        let f = g.read(&format!("{x}′"), cards).unwrap();
+        assert!(f.contains(Card::BLANK));
+        for c in cards.iter() {
+            assert_eq!(f.contains(c), !kit::card_name(c).contains(x.as_str()));
+        }
+        // The cup's form is refused in a COMP game.
+        assert!(g.read(&x, cards).is_err());
+    }
+
+    #[test]
+    fn m69_8_4_inc_statement_keeps_cards_outside_the_first_set_or_inside_the_second() {
+        let g = Intro::new(game("inc-fish"), 2, 4);
+        let colors = colors_of(&g);
+        let (a, b) = (kit::symbol_name(colors[0]), kit::symbol_name(colors[1]));
+        let cards = Intro::set_of(&g.tables[0]);
+        let f = g.read(&format!("{a} ⊆ {b}"), cards).unwrap();
+        for c in cards.iter() {
+            let n = kit::card_name(c);
+            assert_eq!(
+                f.contains(c),
+                !n.contains(a.as_str()) || n.contains(b.as_str())
+            );
+        }
+        // "=" is not the face-up cube of INC games.
+        assert!(g.read(&format!("{a} = {b}"), cards).is_err());
+    }
+
+    #[test]
+    fn m69_8_2_c_cup_squad_one_name_for_every_team() {
+        let mut g = Intro::new(game("cup-squad"), 3, 6);
+        assert_eq!(g.turn(), None, "the teacher throws");
+        let before: Vec<CardSet> = g.tables.iter().map(|t| Intro::set_of(t)).collect();
+        let colors = colors_of(&g);
+        let text = format!(
+            "{} ∪ {}",
+            kit::symbol_name(colors[0]),
+            kit::symbol_name(colors[1])
+        );
+        let expect: Vec<u32> = before
+            .iter()
+            .map(|c| g.read(&text, *c).unwrap().len())
+            .collect();
+        g.act(&IntroAct::Name { text }).unwrap();
+        let won: Vec<u32> = g.won.iter().map(|w| w.len() as u32).collect();
+        assert_eq!(won, expect);
+    }
+
+    #[test]
+    fn m69_8_1_c_cube_squad_first_team_out_wins_or_sudden_death() {
+        for seed in 0..20 {
+            let mut g = Intro::new(game("cube-squad"), 2, seed);
+            while !g.is_over() {
+                let c = kit::symbol_name(g.throw[0]);
+                g.act(&IntroAct::Name { text: c }).unwrap();
+            }
+            let w = g.winners()[0];
+            assert!(
+                g.tables[w].is_empty() || !g.playoff.is_empty(),
+                "seed {seed}"
+            );
+        }
+    }
+
+    #[test]
+    fn m69_8_1_d_a_claim_that_does_not_fit_passes_the_turn_without_cards() {
+        let mut g = Intro::new(game("cube-sets"), 2, 7);
+        let color = kit::symbol_name(colors_of(&g)[0]);
+        let cards = Intro::set_of(&g.tables[0]);
+        let n = g.read(&color, cards).unwrap().len() as u8;
+        let wrong = g
+            .throw
+            .iter()
+            .filter_map(|s| {
+                if let Symbol::Digit(d) = s {
+                    Some(*d)
+                } else {
+                    None
+                }
+            })
+            .find(|d| *d != n);
+        if let Some(goal) = wrong {
+            g.act(&IntroAct::Claim { goal, text: color }).unwrap();
+            assert!(!g.last().unwrap().correct);
+            assert_eq!(g.won[1].len(), 0);
+            assert_eq!(g.turn(), Some(0));
+        }
+    }
+
     #[test]
     fn every_game_plays_to_its_end_with_its_first_option() {
         for g in IntroGame::all() {

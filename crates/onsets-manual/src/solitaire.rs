@@ -78,6 +78,7 @@ impl SolitaireGame {
                     "Basic shaking set without numerals: three red-symbol and four color cubes (rules 2.2, 2.5); Advanced: eight color, four red-symbol and three blue-symbol cubes (editions.md Q15, Q16).",
                     "Statements (Advanced only) are one relation between two Set-Names each (§4.3-B); every card that makes a statement untrue is removed before the Set-Name is counted (rule 3.4' E 7, 8).",
                     "Scored 1 for a win, 0 otherwise. Giving up shows a winning Solution if the throw had one, found by an exhaustive search.",
+                    "With all 16 cards dealt, one card needs three binary operations and four different colors (e.g. ((B − R) − G) − O names the card with only a blue dot), so a Basic throw is rarely winnable (4 deals in 200 measured, docs/performance.md); the Advanced set wins about two deals in three.",
                 ],
             ),
             SolitaireGame::GoThrough => (
