@@ -6,7 +6,7 @@
 // fourth color, the notation's Y) are drawn orange and lettered O.
 
 import { h, fill } from './dom.js';
-import { cardSvg, cubeSvg, faceWords } from './pictures.js';
+import { cardOrder, cardSvg, cubeSvg, faceWords } from './pictures.js';
 
 const ORANGE = '#f28c28';
 
@@ -53,7 +53,9 @@ function cube(face) {
 
 /** @param {string[]} cards */
 function cardRow(cards) {
-  return h('div', { class: 'manual-cards' }, cards.length ? cards.map(card) : h('span', { class: 'small' }, '(no cards)'));
+  const y = (/** @type {string} */ c) => c.replace(/O/g, 'Y');
+  const sorted = [...cards].sort((a, b) => cardOrder(y(a), y(b)));
+  return h('div', { class: 'manual-cards' }, sorted.length ? sorted.map(card) : h('span', { class: 'small' }, '(no cards)'));
 }
 
 /**
@@ -246,7 +248,7 @@ async function showGame(root, go, game, seed, players) {
     h('h1', { id: 'manual-title' }, desc ? `${desc.title}${game.endsWith('-advanced') ? ' (Advanced)' : ''}` : game, desc ? h('small', null, ` §${desc.section}`) : null),
     desc ? h('details', { class: 'manual-rules', open: true },
       h('summary', null, 'How to play'),
-      h('p', null, desc.teaches ? `Teaches ${desc.teaches}.` : desc.aim),
+      h('p', null, desc.teaches ? `Aim: ${desc.teaches}.` : `Aim: ${desc.aim}`),
       h('p', null, desc.procedure ?? desc.method),
       desc.judged ? h('p', null, desc.judged) : null,
       desc.materials ? h('p', { class: 'small' }, `Materials: ${desc.materials}`) : null,
