@@ -506,6 +506,135 @@ mod tests {
         assert_eq!(f, brute);
     }
 
+    /// The naive model: every fully grouped Set-Name over subsets of the
+    /// cubes *by position* (each cube used once), card by card.
+    fn naive(cubes: &[Symbol], cards: CardSet) -> HashMap<u32, Vec<u16>> {
+        let n = cubes.len();
+        let mut by_mask: HashMap<u32, Vec<u16>> = HashMap::new();
+        for mask in 1u32..(1 << n) {
+            let mut out: Vec<u16> = Vec::new();
+            let idx: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).collect();
+            if idx.len() == 1 {
+                if let Some(t) = onsets_core::eval::set_table(cubes[idx[0]]) {
+                    out.push(t.intersection(cards).0);
+                }
+            }
+            for &i in &idx {
+                let rest = mask & !(1 << i);
+                if rest == 0 {
+                    continue;
+                }
+                match cubes[i] {
+                    Symbol::Complement => {
+                        for t in by_mask.get(&rest).cloned().unwrap_or_default() {
+                            out.push(CardSet(t).complement().intersection(cards).0);
+                        }
+                    }
+                    op @ (Symbol::Union | Symbol::Intersection | Symbol::Minus) => {
+                        let mut a = rest;
+                        while a > 0 {
+                            let b = rest & !a;
+                            if b > 0 {
+                                for x in by_mask.get(&a).cloned().unwrap_or_default() {
+                                    for y in by_mask.get(&b).cloned().unwrap_or_default() {
+                                        let (x, y) = (CardSet(x), CardSet(y));
+                                        let t = match op {
+                                            Symbol::Union => x.union(y),
+                                            Symbol::Intersection => x.intersection(y),
+                                            _ => x.difference(y),
+                                        };
+                                        out.push(t.0);
+                                    }
+                                }
+                            }
+                            a = (a - 1) & rest;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            out.sort();
+            out.dedup();
+            by_mask.insert(mask, out);
+        }
+        by_mask
+    }
+
+    fn any_symbol() -> impl Strategy<Value = Symbol> {
+        prop::sample::select(vec![
+            Symbol::Color(Color::Blue),
+            Symbol::Color(Color::Red),
+            Symbol::Color(Color::Green),
+            Symbol::Color(Color::Yellow),
+            Symbol::Union,
+            Symbol::Intersection,
+            Symbol::Minus,
+            Symbol::Complement,
+            Symbol::Universe,
+            Symbol::Empty,
+        ])
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        #[test]
+        fn search_agrees_with_the_naive_model(
+            throw in proptest::collection::vec(any_symbol(), 1..8),
+            cards in any::<u16>(),
+            relation in prop::sample::select(vec![None, Some(Symbol::Equals), Some(Symbol::Subset)]),
+            n in 0u32..5,
+        ) {
+            let cards = CardSet(cards);
+            let model = naive(&throw, cards);
+            let mut all: Vec<u16> = model.values().flatten().copied().collect();
+            all.sort();
+            all.dedup();
+            let mut names = Names::new(&throw, cards);
+            let mut found: Vec<u16> = names.all_fished().iter().map(|f| f.cards.0).collect();
+            found.sort();
+            prop_assert_eq!(&found, &all);
+            // With one relation cube: a statement and a Set-Name on disjoint cubes.
+            if let Some(rel) = relation {
+                let mut with = throw.clone();
+                with.push(rel);
+                let full = (1u32 << throw.len()) - 1;
+                let mut expect = all.iter().any(|t| CardSet(*t).len() == n);
+                for s in 1..=full {
+                    for a in model.get(&s).into_iter().flatten() {
+                        let rest = full & !s;
+                        let mut x = rest;
+                        while x > 0 && !expect {
+                            // The statement's right side: any cubes not yet used.
+                            let others = rest & !x;
+                            let mut y = others;
+                            while y > 0 {
+                                for l in model.get(&x).into_iter().flatten() {
+                                    for r in model.get(&y).into_iter().flatten() {
+                                        let keep = link(rel, CardSet(*l), CardSet(*r));
+                                        if CardSet(*a).intersection(keep).intersection(cards).len() == n {
+                                            expect = true;
+                                        }
+                                    }
+                                }
+                                y = (y - 1) & others;
+                            }
+                            x = (x - 1) & rest;
+                        }
+                    }
+                }
+                let mut names = Names::new(&with, cards);
+                let got = names.fishing_with_statements(n);
+                prop_assert_eq!(got.is_some(), expect, "{:?}", got);
+                if let Some(t) = got {
+                    let r = read(&t, Form::SetNameWithStatements, &with, cards).unwrap();
+                    prop_assert_eq!(r.fished.len(), n);
+                }
+            }
+        }
+    }
+
     #[test]
     fn statements_restrict_then_the_set_name_fishes() {
         let cards = CardSet::parse("B R BR").unwrap();
