@@ -130,8 +130,16 @@ async function showPuzzles(root, go) {
  * @param {HTMLElement} root @param {(path: string) => void} go @param {string} game @param {number} seed @param {number} players
  */
 async function showGame(root, go, game, seed, players) {
+  // The acts so far are kept for this tab, so a reload replays the same game.
+  const key = `onsets-manual:${game}:${seed}:${players}`;
   /** @type {any[]} */
-  const acts = [];
+  let acts = [];
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+    if (Array.isArray(saved)) acts = saved;
+  } catch {
+    acts = [];
+  }
   /** @type {any} */
   let state = null;
   const error = h('p', { id: 'manual-error', role: 'alert', class: 'manual-error' });
@@ -147,10 +155,17 @@ async function showGame(root, go, game, seed, players) {
         body: JSON.stringify({ game, seed, players, acts: next }),
       });
       if (act) acts.push(act);
+      sessionStorage.setItem(key, JSON.stringify(acts));
       state = r.state;
       error.textContent = '';
       render();
     } catch (e) {
+      if (!act && acts.length) {
+        // A kept game the server no longer replays: start the deal afresh.
+        acts = [];
+        sessionStorage.removeItem(key);
+        return send();
+      }
       error.textContent = /** @type {Error} */ (e).message;
     }
   }

@@ -47,6 +47,10 @@ test('1969 games: GO-THROUGH played to its end, CUBE FISH opened', async () => {
     else assert.match(await page.locator('#manual-answer').innerText(), /No Set-Name|could have been/);
     assert.ok(await page.locator('#manual-again').isVisible());
     await page.screenshot({ path: path.join(SHOTS, 'solitaire.png'), fullPage: true });
+    // A reload replays the same game from the acts the tab kept.
+    await page.reload();
+    await page.waitForSelector('#manual-again');
+    assert.equal(await page.locator('#manual-status').innerText(), text);
 
     // ONE: a Set-Name using a cube that was not thrown is refused with the reason.
     await page.goto(`${BASE}/manual?game=one&seed=3`);
