@@ -399,6 +399,7 @@ impl IntroGame {
         }
         if self.family == Family::Sets {
             notes.push("When no combination fits the throw the turn passes to the left without cards (editions.md Q29).".into());
+            notes.push("A tie for most cards: the manual settles it by \"six-card sudden-death play-offs between the winners with each one rolling a cube\" (8.1-D) without saying how such a play-off is won; the software breaks the tie by numeral-cube throws, as in CUBE FISH (8.1-A).".into());
         }
         if self.family == Family::Out && self.idea.with_blank() {
             notes.push("With the blank card in, 7 + 7 cards leave two extra cards face down by the dealer (the manual counts one, for the 15-card deck).".into());
