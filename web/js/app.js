@@ -3,6 +3,7 @@
 
 import { showLobby } from './lobby.js';
 import { showPuzzles } from './puzzles.js';
+import { showManual } from './manual.js';
 import { TableView } from './table.js';
 import { ReviewView } from './review.js';
 import { showJudge } from './judge.js';
@@ -39,6 +40,8 @@ function route() {
         view.destroy();
       },
     };
+  } else if (/^\/manual\/?$/.test(location.pathname)) {
+    showManual(root, go);
   } else if (/^\/puzzles\/?$/.test(location.pathname)) {
     showPuzzles(root, go);
   } else if (location.pathname === '/account') {

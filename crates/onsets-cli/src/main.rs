@@ -31,6 +31,7 @@ mod check;
 mod input;
 mod judge;
 mod loadtest;
+mod manual;
 mod play;
 mod puzzle;
 mod replay;
@@ -90,6 +91,8 @@ enum Command {
     Loadtest(loadtest::LoadtestArgs),
     /// Puzzles proved by the solver: generate them, or print a sheet (docs/puzzles.md)
     Puzzle(puzzle::PuzzleArgs),
+    /// The 1969 manual's introductory games, solitaire games and puzzles (docs/manual-1969.md)
+    Manual(manual::ManualArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -153,6 +156,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Puzzle(args) => puzzle::run(&args),
+        Command::Manual(args) => manual::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -21,6 +21,7 @@ pub mod limits;
 pub mod live;
 pub mod loadtest;
 pub mod lobby;
+pub mod manual;
 pub mod metrics;
 pub mod pool;
 pub mod protocol;
@@ -118,6 +119,8 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/players/{name}", get(|| async { web::file("index.html") }))
         .route("/ws", get(ws_upgrade))
         .merge(puzzles::routes())
+        .merge(manual::routes())
+        .route("/manual", get(|| async { web::file("index.html") }))
         .route("/puzzles", get(|| async { web::file("index.html") }))
         .route("/", get(|| async { web::file("index.html") }))
         .route("/t/{id}", get(|| async { web::file("index.html") }))
