@@ -88,8 +88,16 @@ fn config(kind: Kind, count: usize, c: &Common) -> Result<Config> {
     let edition: Edition = c
         .edition
         .parse()
-        .map_err(|e: String| anyhow!("--edition: {e} (other editions come with issue 14)"))?;
-    let _ = edition;
+        .map_err(|e: String| anyhow!("--edition: {e}"))?;
+    if edition != Edition::Tournament2026 {
+        // The puzzles' questions (Now / Impossible challenges, safe moves,
+        // safe Goals) are the 2026-27 game's; the 1969 manual's puzzles are
+        // `onsets manual puzzles`.
+        bail!(
+            "--edition: puzzles are generated under the 2026-27 rules only, not {}",
+            edition.name()
+        );
+    }
     let division: Division = c
         .division
         .parse()
