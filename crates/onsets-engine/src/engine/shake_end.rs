@@ -10,7 +10,11 @@ impl Match {
             return;
         };
         let seated: Vec<bool> = (0..self.n()).map(|q| self.is_seated(q)).collect();
-        let points = scoring::score(&seated, c);
+        let points = if self.mlag2019() {
+            super::mlag2019::score(&seated, c, self.b19())
+        } else {
+            scoring::score(&seated, c)
+        };
         self.finish_shake(Some(points), "", false, ev);
     }
 
