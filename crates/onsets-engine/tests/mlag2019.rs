@@ -383,10 +383,7 @@ fn a19_v_b_challenging_yourself_minus_one() {
 
 /// Plays a two-player shake down to the forceout: returns (T, mover, other).
 fn to_forceout(mut t: T) -> (T, usize, usize) {
-    loop {
-        let Phase::Moves { turn, .. } = *t.m.phase() else {
-            break;
-        };
+    while let Phase::Moves { turn, .. } = *t.m.phase() {
         let cube =
             t.m.cubes()
                 .iter()
