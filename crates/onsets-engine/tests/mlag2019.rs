@@ -611,3 +611,38 @@ fn a19_xiii_d_14_two_solutions_three_minutes_at_stop() {
     let w = t.m.timers().iter().find(|x| x.task == Task::Write).unwrap();
     assert_eq!(w.due_ms, 60_000 + 5 * 60_000 + 180_000);
 }
+
+/// 2019-20 XII-A has no "Did Not Play" row (2026-27: 0 match points): a
+/// player absent for the whole match scores 0 in every shake (X-D) and is
+/// placed by that total like everyone else.
+#[test]
+fn b19_xii_a_no_did_not_play_row() {
+    for edition in [Edition::Mlag2019, Edition::Tournament2026] {
+        let mut c = cfg19(16, 3, Division::Junior, false);
+        c.edition = edition;
+        c.absent = vec![2];
+        c.round_ms = 60_000;
+        let mut t = T::with(c);
+        let s = t.setter();
+        let o = t.left(s);
+        start19(&mut t, [3, 2, 1], FACES, UNI);
+        t.goal("3");
+        t.mv(o, "B", Place::Required);
+        let at = t.m.now_ms();
+        // Round over, five more minutes, "stop", the writing time: the end.
+        t.clock(at + 20 * 60_000);
+        assert_eq!(*t.m.phase(), Phase::Over, "{:?}", t.m.phase());
+        // Placed by the totals among all three players (the others lost
+        // points to the time limits on the way: the match's totals decide).
+        let totals = t.m.totals();
+        let place = 1 + totals.iter().filter(|&&x| x > totals[2]).count() as u32;
+        let tied = totals.iter().filter(|&&x| x == totals[2]).count() as u32;
+        let want = if edition == Edition::Mlag2019 {
+            edition.match_points(3, place, tied)
+        } else {
+            0
+        };
+        assert_eq!(t.m.match_points().unwrap()[2], want, "{edition} {totals:?}");
+        assert!(edition != Edition::Mlag2019 || want > 0);
+    }
+}

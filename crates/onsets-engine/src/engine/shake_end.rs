@@ -72,7 +72,10 @@ impl Match {
         // others are placed among themselves (readings in docs/engine.md).
         let anyone = self.played.iter().any(|x| *x);
         let ranked: Vec<usize> = (0..n)
-            .filter(|&p| !anyone || self.played.get(p).copied().unwrap_or(true))
+            .filter(|&p| {
+                // 2019-20 XII-A has no "Did Not Play" row: everyone is placed.
+                !anyone || self.mlag2019() || self.played.get(p).copied().unwrap_or(true)
+            })
             .collect();
         let mp: Vec<u32> = (0..n)
             .map(|p| {
