@@ -646,3 +646,31 @@ fn b19_xii_a_no_did_not_play_row() {
         assert!(edition != Edition::Mlag2019 || want > 0);
     }
 }
+
+/// A19: a challenge after "stop" is set aside without penalty (A19 does not
+/// list it; editions.md §1.3); 2026-27 V-B (f) costs a point.
+#[test]
+fn a19_xi_b_challenge_after_stop_costs_nothing() {
+    for (edition, costs) in [(Edition::Mlag2019, false), (Edition::Tournament2026, true)] {
+        let mut c = cfg19(25, 2, Division::Junior, true);
+        c.edition = edition;
+        c.round_ms = 60_000;
+        let mut t = T::with(c);
+        let s = t.setter();
+        let o = t.left(s);
+        start19(&mut t, [3, 2, 1], FACES, UNI);
+        t.select(s, "two-operations");
+        t.select(o, "absolute-value");
+        t.select(o, "required-cube ∪");
+        t.goal("3");
+        t.mv(o, "B", Place::Required);
+        t.mv(s, "R", Place::Permitted);
+        let ev = t.clock(60_000 + 5 * 60_000);
+        assert!(has(&ev, |e| matches!(e, Event::Stop)), "{ev:?}");
+        let before = t.penalties();
+        let ev = challenge(&mut t, o, ChallengeKind::Now);
+        assert!(set_aside(&ev), "{ev:?}");
+        assert_eq!(penalized(&ev), costs, "{edition}: {ev:?}");
+        assert_eq!(t.penalties()[o] < before[o], costs);
+    }
+}
