@@ -503,12 +503,14 @@ export class TableView {
    * @param {Timer} x @param {MatchView} m @param {boolean} big
    */
   timerEl(x, m, big) {
+    // MLAG Basic 2019-20 XI-A-1-b: one limit for rolling the cubes and setting the Goal.
+    const task = x.task === 'roll' && m.edition === '2019-20' && !m.adventurous ? 'rolling the cubes and setting the Goal' : taskWords(x.task);
     return h('div', {
       class: `timer${big ? ' big' : ''}`,
       dataset: { due: x.due_ms, total: taskTotal(x, m), penal: x.penal ? '1' : '', stage: x.stage },
       role: 'timer',
-      title: `${who(m, x.player)}: ${taskWords(x.task)}`,
-    }, h('span', { class: 'sand-box' }), h('span', { class: 'timer-text' }, ''), big ? h('span', { class: 'timer-task' }, ` ${who(m, x.player)}: ${taskWords(x.task)}`) : null);
+      title: `${who(m, x.player)}: ${task}`,
+    }, h('span', { class: 'sand-box' }), h('span', { class: 'timer-text' }, ''), big ? h('span', { class: 'timer-task' }, ` ${who(m, x.player)}: ${task}`) : null);
   }
 
   tick() {
