@@ -674,3 +674,19 @@ fn a19_xi_b_challenge_after_stop_costs_nothing() {
         assert_eq!(t.penalties()[o] < before[o], costs);
     }
 }
+
+/// A19: a challenge before the Goal is set aside with −1 (JM OS-A4,
+/// editions.md Q11), as is a Now with fewer than two cubes in Resources
+/// (A19 V-A-2-a); B19 sets both aside without penalty.
+#[test]
+fn a19_v_b_challenge_before_the_goal_minus_one() {
+    for (adventurous, costs) in [(true, true), (false, false)] {
+        let mut t = t19(26, 2, Division::Junior, adventurous);
+        let s = t.setter();
+        let o = t.left(s);
+        start19(&mut t, [3, 2, 1], FACES, UNI);
+        let ev = challenge(&mut t, o, ChallengeKind::Impossible);
+        assert!(set_aside(&ev));
+        assert_eq!(penalized(&ev), costs, "adventurous {adventurous}: {ev:?}");
+    }
+}
