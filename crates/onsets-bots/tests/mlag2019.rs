@@ -10,10 +10,28 @@ use onsets_core::{Division, Edition};
 use onsets_engine::{CheckingMode, Event, Match, Phase, ReplayEvent};
 
 fn play19(levels: &[Level], division: Division, adventurous: bool, shakes: u64, seed: u64) {
+    play19_checked(
+        levels,
+        division,
+        adventurous,
+        shakes,
+        seed,
+        CheckingMode::Judge,
+    );
+}
+
+fn play19_checked(
+    levels: &[Level],
+    division: Division,
+    adventurous: bool,
+    shakes: u64,
+    seed: u64,
+    checking: CheckingMode,
+) {
     let mut cfg = SimConfig::new(levels.to_vec(), division, shakes, seed);
     cfg.edition = Edition::Mlag2019;
     cfg.adventurous = adventurous;
-    cfg.checking = CheckingMode::Judge;
+    cfg.checking = checking;
     cfg.keep_logs = true;
     let s = simulate(&cfg, &mut |_| {}).unwrap();
     assert_eq!(s.rejections, 0, "{:?}", s.rejection_examples);
@@ -88,4 +106,30 @@ fn a19_whole_matches_three_bots() {
 fn a19_whole_matches_senior_two_bots() {
     use Level::*;
     play19(&[Expert, Beginner], Division::Senior, true, 30, 24);
+}
+
+#[test]
+fn b19_whole_matches_players_check() {
+    use Level::*;
+    play19_checked(
+        &[Club, Beginner, Expert],
+        Division::Middle,
+        false,
+        30,
+        25,
+        CheckingMode::Players,
+    );
+}
+
+#[test]
+fn a19_whole_matches_elementary_players_check() {
+    use Level::*;
+    play19_checked(
+        &[Beginner, Strong, Club],
+        Division::Elementary,
+        true,
+        30,
+        26,
+        CheckingMode::Players,
+    );
 }
