@@ -57,6 +57,13 @@ export function showLobby(root, go) {
     h('option', { value: 'adventurous' }, 'Adventurous On-Sets (variations)'),
   );
   game.value = 'adventurous';
+  const edition = h(
+    'select',
+    { id: 'edition' },
+    h('option', { value: '2026-27' }, 'Tournament rules 2026-27'),
+    h('option', { value: '2019-20' }, 'MLAG rules 2019-20'),
+  );
+  edition.value = '2026-27';
   const minutes = h('input', { id: 'round-minutes', type: 'number', min: 1, max: 120, value: 30 });
   const checking = h(
     'select',
@@ -82,6 +89,7 @@ export function showLobby(root, go) {
     h('label', null, 'Your name ', myName, h('span', { class: 'small' }, ' You sit down at the first person’s seat as soon as the table is made (at most 24 characters).')),
     h('label', null, 'Division ', division),
     h('label', null, 'Game ', game),
+    h('label', null, 'Rules ', edition),
     h('fieldset', null, h('legend', null, 'Seats (play goes to the left, seat 1 → 2 → 3)'), seatRow(0), seatRow(1), seatRow(2)),
     h('label', null, 'Round length (minutes) ', minutes),
     h('label', null, 'Checking Solutions ', checking),
@@ -105,6 +113,7 @@ export function showLobby(root, go) {
       const t = await createTable({
         division: division.value,
         adventurous: game.value === 'adventurous',
+        ...(edition.value === '2026-27' ? {} : { edition: edition.value }),
         seats,
         round_minutes: Number(minutes.value) || 30,
         checking: checking.value,
@@ -176,7 +185,7 @@ function tableList(tables, go) {
         const mine = savedSeat(t.id);
         return h('tr', { dataset: { table: t.id } },
           h('td', { dataset: { label: 'Table' } }, h('code', null, t.id)),
-          h('td', { dataset: { label: 'Game' } }, `${cap(t.division)}, ${t.adventurous ? 'Adventurous' : 'Basic'}, ${t.round_minutes} min`),
+          h('td', { dataset: { label: 'Game' } }, `${cap(t.division)}, ${t.adventurous ? 'Adventurous' : 'Basic'}${t.edition && t.edition !== '2026-27' ? `, ${t.edition} rules` : ''}, ${t.round_minutes} min`),
           h('td', { class: 'seats', dataset: { label: 'Seats' } }, ...t.seats.flatMap((s, i) => [
             i ? ' · ' : null,
             s.kind === 'bot' ? seatName(s.name || `${cap(s.level ?? '')} bot`, true) : s.taken ? seatName(s.name, false) : h('span', { class: 'small' }, 'free seat'),

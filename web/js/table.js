@@ -451,7 +451,7 @@ export class TableView {
     const m = this.m;
     fill(this.head, 
       h('a', { href: '/', class: 'home', onclick: (/** @type {Event} */ e) => { e.preventDefault(); this.go('/'); } }, '← Lobby'),
-      h('h1', null, 'On-Sets', h('span', { class: 'sub' }, t ? ` · ${cap(t.division)} · ${t.adventurous ? 'Adventurous' : 'Basic'} · ${t.checking === 'players' ? 'players check' : 'judge checks'}` : '')),
+      h('h1', null, 'On-Sets', h('span', { class: 'sub' }, t ? ` · ${cap(t.division)} · ${t.adventurous ? 'Adventurous' : 'Basic'}${t.edition && t.edition !== '2026-27' ? ` · ${t.edition} rules` : ''} · ${t.checking === 'players' ? 'players check' : 'judge checks'}` : '')),
       h('span', { class: 'head-info' },
         m ? h('span', { class: 'round-clock', id: 'round-clock', title: 'Time left in the round (XI-B)' }, '') : null,
         h('span', { class: `conn conn-${this.connStatus}`, id: 'conn' }, status),
@@ -503,12 +503,14 @@ export class TableView {
    * @param {Timer} x @param {MatchView} m @param {boolean} big
    */
   timerEl(x, m, big) {
+    // MLAG Basic 2019-20 XI-A-1-b: one limit for rolling the cubes and setting the Goal.
+    const task = x.task === 'roll' && m.edition === '2019-20' && !m.adventurous ? 'rolling the cubes and setting the Goal' : taskWords(x.task);
     return h('div', {
       class: `timer${big ? ' big' : ''}`,
       dataset: { due: x.due_ms, total: taskTotal(x, m), penal: x.penal ? '1' : '', stage: x.stage },
       role: 'timer',
-      title: `${who(m, x.player)}: ${taskWords(x.task)}`,
-    }, h('span', { class: 'sand-box' }), h('span', { class: 'timer-text' }, ''), big ? h('span', { class: 'timer-task' }, ` ${who(m, x.player)}: ${taskWords(x.task)}`) : null);
+      title: `${who(m, x.player)}: ${task}`,
+    }, h('span', { class: 'sand-box' }), h('span', { class: 'timer-text' }, ''), big ? h('span', { class: 'timer-task' }, ` ${who(m, x.player)}: ${task}`) : null);
   }
 
   tick() {
@@ -971,11 +973,12 @@ export class TableView {
     else out.push(h('p', { class: 'big-line' }, `${W(k.challenger)} challenged the “no Goal”: write a Goal and a Solution. `, h('small', { class: 'rule' }, 'III-D-2')));
     if (me !== null) {
       const wr = ph.writers[me];
-      const roleWords = { must: 'You must write a Solution.', may: k.kind === 'challenge' || k.kind === 'no_goal' ? 'You are the Third Party: you may write a Solution, or decline.' : 'You may write a Solution.', may_not: 'You may not write a Solution this time.' };
+      const joins = this.joinSides();
+      const roleWords = { must: 'You must write a Solution.', may: joins ? `You are the Third Party: join the ${joins.writer} (write a Solution) or the ${joins.other} (no Solution). If you present nothing you join the ${joins.other}.` : k.kind === 'challenge' || k.kind === 'no_goal' ? 'You are the Third Party: you may write a Solution, or decline.' : 'You may write a Solution.', may_not: 'You may not write a Solution this time.' };
       if (wr.presented) out.push(h('p', null, 'You presented your Solution. Waiting for the others.'));
       else if (wr.declined) out.push(h('p', null, 'You declined to write.'));
       else if (wr.lapsed) out.push(h('p', null, 'Your time to write ran out.'));
-      else out.push(h('p', { class: 'role' }, roleWords[wr.role], ' ', h('small', { class: 'rule' }, wr.role === 'may' && k.kind === 'challenge' ? 'VII-C-1' : 'VII-A')));
+      else out.push(h('p', { class: 'role' }, roleWords[wr.role], ' ', h('small', { class: 'rule' }, joins && wr.role === 'may' ? 'VII-A-3' : wr.role === 'may' && k.kind === 'challenge' ? 'VII-C-1' : 'VII-A')));
       const imp = this.legal((a) => a.type === 'challenge' && a.kind === 'impossible');
       if (imp) out.push(h('div', { class: 'actions' }, this.btn('Impossible!', () => this.act('challenge', imp), { key: 'ch-imp', kbd: 'I', cls: 'challenge' }), h('span', { class: 'small' }, ' During the first minute after the last cube you may challenge Impossible ', h('small', { class: 'rule' }, 'VIII-B'))));
       if (this.has('present')) out.push(h('p', { class: 'small' }, 'Write in the Solution box ', h('kbd', null, 'W'), ', then Present ', h('kbd', null, 'Ctrl+Enter'), '.'));
@@ -1303,6 +1306,20 @@ export class TableView {
     this.act('write', act);
   }
 
+  /**
+   * 2019-20 VII-A-3: after a challenge the Third Party joins a side, the
+   * writer by presenting and the other player by not presenting.
+   * @returns {{writer: string, other: string}|null} the sides' names, or null
+   */
+  joinSides() {
+    const m = this.m;
+    const ph = m?.phase;
+    if (!m?.third_party_joins || ph?.phase !== 'writing' || ph.kind.kind !== 'challenge') return null;
+    const ch = `Challenger (${m.players[ph.kind.challenger]})`;
+    const mv = `Mover (${m.players[ph.kind.mover]})`;
+    return ph.kind.challenge === 'now' ? { writer: ch, other: mv } : { writer: mv, other: ch };
+  }
+
   renderWriting() {
     const m = this.m;
     const head = h('h2', { id: 'writing-title' }, 'Your Solution');
@@ -1328,10 +1345,11 @@ export class TableView {
       }
     }
     parts.push(this.editor.box);
+    const joins = ph.phase === 'writing' && mine?.role === 'may' ? this.joinSides() : null;
     if (canPresent || decline) {
       parts.push(h('div', { class: 'actions' },
-        canPresent ? this.btn('Present my Solution', () => this.present(), { key: 'present', kbd: 'Ctrl+Enter', cls: 'primary' }) : null,
-        decline ? this.btn('I will not write (decline)', () => this.act('write', decline), { key: 'decline' }) : null));
+        canPresent ? this.btn(joins ? `Join the ${joins.writer}: present my Solution` : 'Present my Solution', () => this.present(), { key: 'present', kbd: 'Ctrl+Enter', cls: 'primary' }) : null,
+        decline ? this.btn(joins ? `Join the ${joins.other} (no Solution)` : 'I will not write (decline)', () => this.act('write', decline), { key: 'decline' }) : null));
     }
     parts.push(this.notice('write'));
     fill(this.writing, ...parts);

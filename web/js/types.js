@@ -4,7 +4,7 @@
 /**
  * @typedef {{seat: number, name: string, kind: 'human'|'bot', level?: string,
  *   taken: boolean, connected: boolean}} SeatInfo
- * @typedef {{id: string, link: string, division: string, adventurous: boolean,
+ * @typedef {{id: string, link: string, division: string, adventurous: boolean, edition?: string,
  *   round_minutes: number, checking: string, seats: SeatInfo[],
  *   status: 'waiting'|'playing'|'over'|'abandoned', shake: number, spectators: number}} TableInfo
  * @typedef {{id: number, family: 'digit'|'color'|'operation'|'restriction',
@@ -35,7 +35,8 @@
  * @typedef {{type: string, [key: string]: any}} Act
  * @typedef {{event: string, [key: string]: any}} GameEvent
  * @typedef {{version: number, now_ms: number, you: number|null, players: string[],
- *   division: string, adventurous: boolean, round_ms: number, checking: string,
+ *   division: string, adventurous: boolean, edition?: string, third_party_joins?: boolean,
+ *   round_ms: number, checking: string,
  *   shake: number, goal_setter: number, dealer: number, last_mover: number|null,
  *   phase: Phase, cubes: Cube[], cards: string[], deck_left: number, goal: GoalSpec|null,
  *   selections: Selection[], variations: string[], timers: Timer[], totals: number[],

@@ -317,7 +317,11 @@ export function scoreReasons(m, ctx, scores) {
       else if (p === mv && ctx.kind === 'now') r = ch !== null && good(ch) ? ['the Challenger wrote a correct Solution', 2] : ['the Challenger had no correct Solution', 6];
       else if (p === ch) r = anyGood(others) ? ['challenged Impossible, but an opponent wrote a correct Solution', 2] : ['challenged Impossible and no opponent wrote a correct Solution', 6];
       else if (p === mv) r = good(p) ? ['wrote a correct Solution against the Impossible challenge', 6] : ['had to write a correct Solution and did not', 2];
-      else if (wrote(p)) {
+      else if (wrote(p) && m.third_party_joins) {
+        // 2019-20 VII-A-3, X-B-2: presenting joins the writer; agreeing with the Challenger scores 4.
+        r = ctx.kind === 'impossible' ? ['as Third Party joined the Mover and wrote a correct Solution', 6]
+          : ['as Third Party joined the Challenger and wrote a correct Solution (the Third Party agreeing with the Challenger scores 4)', 4];
+      } else if (wrote(p)) {
         r = ctx.kind === 'impossible' ? ['as Third Party wrote a correct Solution', 6]
           : ch !== null && good(ch) ? ['as Third Party wrote a correct Solution, as did the Challenger', 4]
           : ['as Third Party wrote a correct Solution and the Challenger did not', 6];

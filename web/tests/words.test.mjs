@@ -32,3 +32,15 @@ test('possessives: Your / your / Club bot\'s, never You\'s', () => {
   assert.match(eventWords(/** @type {any} */ (events[0]), m).text, /^Your Solution is correct/);
   assert.match(eventWords(/** @type {any} */ (events[1]), m).text, /accepted your Solution/);
 });
+
+test('2019-20: a correct Third Party beside a wrong Now Challenger joined the Challenger and scores 4 (X-B-2)', async () => {
+  const { scoreReasons } = await import('../js/words.js');
+  const m19 = /** @type {any} */ ({ you: 0, players: ['Ann', 'Bob', 'Cy'], cubes: [], third_party_joins: true });
+  const ctx = { kind: 'now', challenger: 0, mover: 1, presented: new Set([0, 2]), correct: { 0: false, 2: true } };
+  const lines = scoreReasons(m19, ctx, [2, 2, 4]);
+  assert.match(lines[2].why, /joined the Challenger/);
+  assert.equal(lines[2].points, 4);
+  // 2026-27: the same shake scores the Third Party 6, in its own words.
+  const t26 = scoreReasons({ ...m19, third_party_joins: false }, ctx, [2, 2, 6]);
+  assert.match(t26[2].why, /the Challenger did not/);
+});

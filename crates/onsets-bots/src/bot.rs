@@ -179,7 +179,7 @@ impl Bot {
         match view.phase() {
             Phase::Setup { rolled, dealt } => {
                 if me == view.goal_setter() && !rolled {
-                    let set_out = if view.restrictions() {
+                    let set_out = if !view.restriction_set_out() {
                         None
                     } else if self.below(2) == 0 {
                         Some(SetOut::TwoUniverseOneEmpty)
@@ -573,7 +573,9 @@ impl Bot {
     /// too few for a Now challenge, V-A-2-a). The regular move is planned
     /// and made at once after the bonus move, as players do (IV-C comment b).
     fn bonus_move(&mut self, view: &View, pos: &Position) -> Option<Decision> {
-        if self.level < Level::Strong || view.leading(self.seat) {
+        if self.level < Level::Strong
+            || (view.leading(self.seat) && view.bonus_barred_while_leading())
+        {
             return None;
         }
         // In the solver's order (no draw from the generator: a bot that
@@ -783,7 +785,7 @@ impl Bot {
         let goal = view.goal()?.goal().ok()?;
         let pos = view.position(situation_of(kind), goal);
         let found = if finds { solve_cached(&pos) } else { None };
-        Some(match (found, role) {
+        let d = match (found, role) {
             (Some(sol), _) => {
                 let text = if self.chance(self.p.slip, view) {
                     self.slip(&pos, &sol)
@@ -819,7 +821,41 @@ impl Bot {
                 explanation: "declined to present (VII-C-1)".into(),
                 think_ms: think,
             },
-        })
+        };
+        Some(Self::joining(view, kind, role, d))
+    }
+
+    /// 2019-20 VII-A-3: the Third Party of a challenge joins a side, the
+    /// writer by presenting and the other player by not presenting (comment
+    /// c). The choice is the same as under 2026-27 (present a Solution found,
+    /// else not: a correct Third Party scores 4 or 6 by presenting, at most
+    /// 2 by staying silent beside a correct writer); the words say the side.
+    fn joining(view: &View, kind: &WritingKind, role: Role, mut d: Decision) -> Decision {
+        let WritingKind::Challenge {
+            challenge,
+            challenger,
+            mover,
+        } = kind
+        else {
+            return d;
+        };
+        if role != Role::May || !view.third_party_joins() {
+            return d;
+        }
+        let presents = matches!(d.act, Act::Present { .. });
+        let now = *challenge == ChallengeKind::Now;
+        let (side, who) = if presents == now {
+            ("Challenger", *challenger)
+        } else {
+            ("Mover", *mover)
+        };
+        let name = view.config().players.get(who).cloned().unwrap_or_default();
+        d.explanation = if presents {
+            format!("joined the {side} ({name}) and presented a Solution (VII-A-3)")
+        } else {
+            format!("joined the {side} ({name}) without presenting a Solution (VII-A-3 comment c)")
+        };
+        d
     }
 
     fn check_solution(

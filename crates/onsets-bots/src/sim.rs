@@ -31,6 +31,8 @@ pub struct SimConfig {
     pub levels: Vec<Level>,
     pub division: Division,
     pub adventurous: bool,
+    /// The rule edition (issue 14; default 2026-27).
+    pub edition: onsets_core::Edition,
     /// Shakes to play in all (scored or void); the match under way when the
     /// count is reached is cut short and not counted as a match.
     pub shakes: u64,
@@ -48,6 +50,7 @@ impl SimConfig {
             levels,
             division,
             adventurous: true,
+            edition: onsets_core::Edition::default(),
             shakes,
             seed,
             checking: CheckingMode::Players,
@@ -287,6 +290,7 @@ fn play_match(
     let mut mc = MatchConfig::new(seed, &refs, cfg.division, cfg.adventurous);
     mc.checking = cfg.checking;
     mc.round_ms = cfg.round_ms;
+    mc.edition = cfg.edition;
     let mut log = cfg.keep_logs.then(|| {
         let header = Header {
             format: FORMAT.to_string(),

@@ -72,6 +72,21 @@ impl<'a> View<'a> {
     pub fn restrictions(&self) -> bool {
         self.m.restrictions()
     }
+    /// Whether the Restriction cubes are set out as V and Λ before the roll
+    /// (II-A-3; not in MLAG Basic 2019-20, which rolls all 18 cubes).
+    pub fn restriction_set_out(&self) -> bool {
+        self.m.restriction_set_out()
+    }
+    /// Whether the match leader may not make a bonus move (III-C-2, IV-C-2;
+    /// MLAG Basic 2019-20 lets any player).
+    pub fn bonus_barred_while_leading(&self) -> bool {
+        self.m.bonus_barred_while_leading()
+    }
+    /// Whether the Third Party joins a side after a challenge (2019-20
+    /// VII-A-3).
+    pub fn third_party_joins(&self) -> bool {
+        self.m.third_party_joins()
+    }
     pub fn variations(&self) -> Vec<Variation> {
         self.m.variations()
     }

@@ -28,6 +28,10 @@ pub struct SimulateArgs {
     /// Basic On-Sets (no variations) instead of Adventurous
     #[arg(long)]
     basic: bool,
+    /// The rules: 2026-27 (default) or 2019-20 (MLAG: with --basic, MLAG
+    /// Basic 2019-20; docs/editions.md)
+    #[arg(long, default_value = "2026-27")]
+    edition: String,
     /// Who checks presented Solutions: the bots (VII-C-4, VII-C-5) or a judge (VII-C-6)
     #[arg(long, value_enum, default_value_t = Checking::Players)]
     checking: Checking,
@@ -68,6 +72,7 @@ pub fn run(args: &SimulateArgs) -> Result<u8> {
     }
     let mut cfg = SimConfig::new(levels, division, args.shakes, args.seed);
     cfg.adventurous = !args.basic;
+    cfg.edition = onsets_core::Edition::from_parts(&args.edition, None).map_err(|e| anyhow!(e))?;
     cfg.checking = match args.checking {
         Checking::Players => CheckingMode::Players,
         Checking::Judge => CheckingMode::Judge,
@@ -120,6 +125,9 @@ pub fn run(args: &SimulateArgs) -> Result<u8> {
     if args.json {
         crate::emit(&format!("{}\n", serde_json::to_string_pretty(&stats)?));
     } else {
+        if cfg.edition != onsets_core::Edition::default() {
+            crate::emit(&format!("{} rules\n", cfg.edition));
+        }
         crate::emit(&report(&stats, &args.players));
     }
     Ok(0)

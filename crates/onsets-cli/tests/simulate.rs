@@ -110,3 +110,35 @@ fn simulate_rejects_bad_players() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue 14: `--edition 2019-20` plays the MLAG rules (with `--basic`, MLAG
+/// Basic 2019-20); an unknown edition is refused with exit code 2.
+#[test]
+fn simulate_2019_20_edition() {
+    let out = onsets(&[
+        "simulate",
+        "--players",
+        "expert,beginner",
+        "--division",
+        "junior",
+        "--basic",
+        "--edition",
+        "2019-20",
+        "--shakes",
+        "4",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["shakes"], 4);
+    assert_eq!(v["rejections"], 0);
+    let out = onsets(&["simulate", "--edition", "1999", "--shakes", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("edition"));
+}

@@ -6,6 +6,7 @@
 
 mod challenges;
 mod goal_setting;
+mod mlag2019;
 mod moves;
 mod selection;
 mod setup;
@@ -37,13 +38,13 @@ impl Match {
                 "a match has two or three players",
             );
         }
-        if config.edition != onsets_core::Edition::Tournament2026 {
-            // Issue 14: the 2019-20 and 1969 procedures are not built yet;
+        if matches!(config.edition, onsets_core::Edition::Manual1969(_)) {
+            // Issue 14: the 1969 procedure is not built yet;
             // playing them by the 2026-27 rules would score them wrongly.
             return rej(
                 RejectCode::Edition,
                 "I",
-                "this version plays the 2026-27 rules only",
+                "this version plays the 2026-27 and 2019-20 rules only",
             );
         }
         if config.round_ms == 0 {

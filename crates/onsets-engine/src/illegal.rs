@@ -56,6 +56,7 @@ impl Match {
             kind,
             prev_last_mover: prev,
             timer,
+            at_ms: self.now_ms,
         });
         if self.config.auto_charge {
             self.charge(None, ev);
@@ -283,6 +284,17 @@ impl Match {
             }
             return;
         };
+        if by.is_some() && self.charge_too_late(&self.pending[idx]) {
+            // 2019-20 IX-A: "within 15 seconds"; the action stands until
+            // insulated (no penalty for the late charge, IX-A-2 comment).
+            ev.push(Event::ChargeSetAside {
+                by: by.unwrap_or_default(),
+                reason:
+                    "illegal procedure is charged within 15 seconds of the action (IX-A, 2019-20)"
+                        .into(),
+            });
+            return;
+        }
         let p = self.pending.remove(idx);
         let o = p.offender;
         let correction: String;

@@ -213,6 +213,10 @@ pub struct Pending {
     /// countdown) the additional minute as it runs (IX-A-1, XI-A-3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timer: Option<Timer>,
+    /// When the illegal action was made (2019-20 IX-A: a charge within 15
+    /// seconds).
+    #[serde(default)]
+    pub at_ms: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -650,7 +654,7 @@ impl Match {
             });
         }
         if let Variation::WildCube(s) = v {
-            if s.is_relation() {
+            if s.is_relation() && !self.relation_wild_allowed() {
                 return Some("the wild cube may not be = or ⊆ (XIII-B-2)".into());
             }
         }
@@ -682,6 +686,7 @@ impl Match {
         } else {
             1
         };
+        let need = if self.second_pick_optional() { 1 } else { need };
         let max = if self.config.division == onsets_core::Division::Senior {
             2
         } else {

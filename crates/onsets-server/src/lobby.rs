@@ -6,7 +6,7 @@ use crate::protocol::{TableInfo, TableStatus};
 use crate::store::Store;
 use crate::table::{self, SeatSpec, TableHandle, TableSpec};
 use onsets_bots::Level;
-use onsets_core::Division;
+use onsets_core::{Division, Edition};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -208,6 +208,10 @@ pub struct CreateTable {
     /// Adventurous (variations, II-C) or Basic.
     #[serde(default = "yes")]
     pub adventurous: bool,
+    /// The rules (issue 14): `2026-27` (default) or `2019-20` (MLAG; with
+    /// `adventurous: false`, MLAG Basic 2019-20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// Two or three seats in seating order: `{"kind":"human"}` or
     /// `{"kind":"bot","level":"expert"}`.
     pub seats: Vec<SeatSpec>,
@@ -351,6 +355,18 @@ impl CreateTable {
             .division
             .parse()
             .map_err(|e: String| ApiError::new(ApiCode::BadField, e, Some("division")))?;
+        let edition = match self.edition.as_deref() {
+            None => Edition::default(),
+            Some(e) => Edition::from_parts(e.trim(), None)
+                .map_err(|m| ApiError::new(ApiCode::BadField, m, Some("edition")))?,
+        };
+        if !matches!(edition, Edition::Tournament2026 | Edition::Mlag2019) {
+            return Err(ApiError::new(
+                ApiCode::BadField,
+                format!("the {edition} rules are not played at tables yet: `2026-27` or `2019-20`"),
+                Some("edition"),
+            ));
+        }
         if !(2..=3).contains(&self.seats.len()) {
             return Err(ApiError::new(
                 ApiCode::BadField,
@@ -389,6 +405,7 @@ impl CreateTable {
         Ok(TableSpec {
             division: division.name().to_lowercase(),
             adventurous: self.adventurous,
+            edition: edition.name().to_string(),
             seats: self
                 .seats
                 .iter()

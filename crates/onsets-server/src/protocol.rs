@@ -100,6 +100,10 @@ pub enum TableStatus {
     Abandoned,
 }
 
+pub(crate) fn tournament_edition() -> String {
+    onsets_core::Edition::default().name().to_string()
+}
+
 /// A table in the lobby and at the head of every `state`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableInfo {
@@ -108,6 +112,9 @@ pub struct TableInfo {
     pub link: String,
     pub division: String,
     pub adventurous: bool,
+    /// The rules: `2026-27` or `2019-20` (issue 14).
+    #[serde(default = "crate::protocol::tournament_edition")]
+    pub edition: String,
     pub round_minutes: u32,
     /// `judge` or `players` (docs/engine.md).
     pub checking: String,

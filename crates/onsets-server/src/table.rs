@@ -34,7 +34,7 @@ use crate::pool::{self, Lane};
 use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableInfo, TableStatus};
 use crate::store::Store;
 use onsets_bots::{Answer, Bot, Driver, Level, Pace, Step};
-use onsets_core::Division;
+use onsets_core::{Division, Edition};
 use onsets_engine::{Act, Action, CheckingMode, Event, Match, MatchConfig, Phase, RejectCode};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -61,6 +61,10 @@ pub enum SeatSpec {
 pub struct TableSpec {
     pub division: String,
     pub adventurous: bool,
+    /// The rules (issue 14): `2026-27` (absent in specs stored before it)
+    /// or `2019-20`.
+    #[serde(default = "tournament", skip_serializing_if = "is_tournament")]
+    pub edition: String,
     pub seats: Vec<SeatSpec>,
     pub round_minutes: u32,
     pub checking: String,
@@ -70,9 +74,21 @@ pub struct TableSpec {
     pub bot_pace: u32,
 }
 
+fn tournament() -> String {
+    Edition::default().name().to_string()
+}
+
+fn is_tournament(e: &String) -> bool {
+    *e == tournament()
+}
+
 impl TableSpec {
     pub fn division(&self) -> Division {
         self.division.parse().unwrap_or(Division::Senior)
+    }
+    /// The rules of the table's match (2026-27 if unreadable).
+    pub fn edition(&self) -> Edition {
+        Edition::from_parts(&self.edition, None).unwrap_or_default()
     }
     pub fn checking_mode(&self) -> CheckingMode {
         if self.checking == "players" {
@@ -366,6 +382,7 @@ fn placeholder_info(id: &str) -> TableInfo {
         link: format!("/t/{id}"),
         division: String::new(),
         adventurous: false,
+        edition: tournament(),
         round_minutes: 0,
         checking: String::new(),
         seats: Vec::new(),
@@ -476,6 +493,7 @@ impl Table {
             link: format!("/t/{}", self.id),
             division: self.spec.division().name().to_string(),
             adventurous: self.spec.adventurous,
+            edition: self.spec.edition().name().to_string(),
             round_minutes: self.spec.round_minutes,
             checking: self.spec.checking.clone(),
             seats: self
@@ -1011,6 +1029,7 @@ impl Table {
         );
         config.round_ms = self.spec.round_minutes as u64 * 60_000;
         config.checking = self.spec.checking_mode();
+        config.edition = self.spec.edition();
         let (m, events) = match Match::new(config.clone()) {
             Ok(x) => x,
             Err(e) => {

@@ -24,6 +24,11 @@ pub struct MatchView {
     pub players: Vec<String>,
     pub division: String,
     pub adventurous: bool,
+    /// The rules: `2026-27` or `2019-20` (issue 14).
+    pub edition: String,
+    /// 2019-20 VII-A-3: the Third Party joins a side after a challenge
+    /// (presenting joins the writer, not presenting the other player).
+    pub third_party_joins: bool,
     pub round_ms: u64,
     pub checking: String,
     pub shake: u32,
@@ -102,6 +107,8 @@ impl MatchView {
             players: m.config().players.clone(),
             division: m.config().division.name().to_string(),
             adventurous: m.config().adventurous,
+            edition: m.config().edition.name().to_string(),
+            third_party_joins: m.third_party_joins(),
             round_ms: m.config().round_ms,
             checking: match m.config().checking {
                 onsets_engine::CheckingMode::Judge => "judge".into(),

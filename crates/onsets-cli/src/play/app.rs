@@ -27,6 +27,8 @@ pub struct Options {
     pub division: onsets_core::Division,
     pub seed: u64,
     pub basic: bool,
+    /// The rules played (issue 14; default 2026-27).
+    pub edition: onsets_core::Edition,
     pub round_minutes: u64,
     /// Bot think times are divided by this (1 = real time; the driver's
     /// pace is `100 / speed` percent, the roll and the deal unscaled).
@@ -171,6 +173,7 @@ impl App {
         let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
         let mut cfg = MatchConfig::new(opts.seed, &refs, opts.division, !opts.basic);
         cfg.round_ms = opts.round_minutes.max(1) * 60_000;
+        cfg.edition = opts.edition;
         let any_human = seats.iter().any(|s| matches!(s, Seat::Human));
         cfg.checking = if any_human {
             CheckingMode::Players
@@ -203,12 +206,17 @@ impl App {
             shakes_scored: 0,
         };
         app.say(format!(
-            "On-Sets, {} {}: press ? for the keys",
+            "On-Sets, {} {}{}: press ? for the keys",
             app.opts.division,
             if app.opts.basic {
                 "Basic"
             } else {
                 "Adventurous"
+            },
+            if app.opts.edition == onsets_core::Edition::default() {
+                String::new()
+            } else {
+                format!(", {} rules", app.opts.edition)
             }
         ));
         app.absorb(&events);

@@ -32,6 +32,10 @@ pub struct PlayArgs {
     /// Basic On-Sets (no variations) instead of Adventurous
     #[arg(long)]
     basic: bool,
+    /// The rules: 2026-27 (default) or 2019-20 (MLAG: with --basic, MLAG
+    /// Basic 2019-20; docs/editions.md)
+    #[arg(long, default_value = "2026-27")]
+    edition: String,
     /// Length of the round in minutes (XI-B: 30), from 1 to 600
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
     round_minutes: u64,
@@ -63,6 +67,8 @@ impl PlayArgs {
             division,
             seed: self.seed,
             basic: self.basic,
+            edition: onsets_core::Edition::from_parts(&self.edition, None)
+                .map_err(|e| anyhow!(e))?,
             round_minutes: self.round_minutes,
             speed: if self.fast { 20 } else { 1 },
             color: !(self.no_color || no_color_env),

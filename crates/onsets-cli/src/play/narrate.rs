@@ -86,6 +86,33 @@ impl App {
         View::new(&self.m, self.active).is_clean(&act)
     }
 
+    /// 2019-20 VII-A-3: the side the Third Party of a challenge joins by
+    /// presenting (the writer) or not (the other player); empty otherwise.
+    fn joins(&self, player: usize, presents: bool) -> String {
+        let kind = match self.m.phase() {
+            Phase::Writing(w) => &w.kind,
+            Phase::Checking(c) => &c.kind,
+            _ => return String::new(),
+        };
+        let WritingKind::Challenge {
+            challenge,
+            challenger,
+            mover,
+        } = kind
+        else {
+            return String::new();
+        };
+        if !self.m.third_party_joins() || player == *challenger || player == *mover {
+            return String::new();
+        }
+        let side = if presents == (*challenge == ChallengeKind::Now) {
+            "Challenger"
+        } else {
+            "Mover"
+        };
+        format!(", joining the {side} (VII-A-3)")
+    }
+
     /// The challenge keys the hint may offer: `c i`, `c`, `i` or nothing.
     fn challenge_hint(&self) -> Option<String> {
         let keys: Vec<&str> = [(ChallengeKind::Now, "c"), (ChallengeKind::Impossible, "i")]
@@ -358,9 +385,17 @@ impl App {
                 format!("forceout: {} the last cube (VIII)", does(mover, "moved"))
             }
             Event::Presented { player, .. } => {
-                format!("{} a Solution", does(player, "presents"))
+                format!(
+                    "{} a Solution{}",
+                    does(player, "presents"),
+                    self.joins(*player, true)
+                )
             }
-            Event::Declined { player } => format!("{} to present", does(player, "declines")),
+            Event::Declined { player } => format!(
+                "{} to present{}",
+                does(player, "declines"),
+                self.joins(*player, false)
+            ),
             Event::Accepted { checker, writer } => {
                 format!("{} {} Solution", does(checker, "accepts"), poss(writer))
             }

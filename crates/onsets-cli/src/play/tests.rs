@@ -16,6 +16,7 @@ fn opts(players: &[&str], color: bool) -> Options {
         division: Division::Senior,
         seed: 7,
         basic: false,
+        edition: Default::default(),
         round_minutes: 30,
         speed: 20,
         color,

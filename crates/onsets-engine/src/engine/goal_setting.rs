@@ -11,6 +11,11 @@ impl Match {
             bonus: None,
             revise: Vec::new(),
         };
+        if self.b19() {
+            // B19 XI-A-1-b: the limit started with the shake runs on.
+            self.b19_goal_timer();
+            return;
+        }
         self.set_timer(self.goal_setter, Task::SetGoal, 120_000, true);
     }
 

@@ -84,7 +84,7 @@ impl Match {
             );
         }
         let relation = c.face.is_relation() && self.restrictions();
-        let leading = self.leading(player);
+        let leading = self.leading(player) && self.bonus_barred_while_leading();
         self.place(id, Place::Forbidden);
         self.phase = Phase::Goal {
             bonus: Some(id),
@@ -205,7 +205,7 @@ impl Match {
                     snap,
                     ev,
                 );
-            } else if self.leading(player) {
+            } else if self.leading(player) && self.bonus_barred_while_leading() {
                 self.illegal(
                     player,
                     "IV-C-2",
@@ -370,7 +370,9 @@ impl Match {
             rule: rule.into(),
             reason: reason.into(),
         });
-        self.penalize(p, rule, reason, ev);
+        if self.set_aside_costs(rule, reason) {
+            self.penalize(p, rule, reason, ev);
+        }
         Ok(())
     }
 }

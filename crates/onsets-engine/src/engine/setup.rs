@@ -39,7 +39,7 @@ impl Match {
         // XI-A-1-a: one minute for rolling the cubes and setting the Universe
         // (with fewer than two players at the table the shake waits, X-D).
         if self.seated_count() >= 2 {
-            self.set_timer(self.goal_setter, Task::Roll, 60_000, true);
+            self.set_timer(self.goal_setter, Task::Roll, self.roll_limit_ms(), true);
             self.set_timer(self.dealer, Task::Deal, 60_000, true);
         }
         ev.push(Event::ShakeStarted {
@@ -78,14 +78,14 @@ impl Match {
             if waiting && self.seated_count() >= 2 {
                 // The shake can start now: its minute runs from the arrival.
                 self.shake_started_ms = self.now_ms;
-                self.set_timer(self.goal_setter, Task::Roll, 60_000, true);
+                self.set_timer(self.goal_setter, Task::Roll, self.roll_limit_ms(), true);
             }
             if self.seated_count() >= 2 && !self.timers.iter().any(|t| t.task == Task::Deal) {
                 let due = self
                     .timers
                     .iter()
                     .find(|t| t.task == Task::Roll)
-                    .map(|t| t.due_ms.saturating_sub(self.now_ms))
+                    .map(|t| t.due_ms.saturating_sub(self.now_ms).min(60_000))
                     .unwrap_or(60_000);
                 self.set_timer(self.dealer, Task::Deal, due, true);
             }
@@ -129,7 +129,7 @@ impl Match {
                 "the cubes were already rolled; rerolling is not allowed",
             );
         }
-        let set_aside = !self.restrictions();
+        let set_aside = self.restriction_set_out();
         match (set_aside, set_out) {
             (true, None) => {
                 return rej(
@@ -180,7 +180,9 @@ impl Match {
         ev.push(Event::Rolled {
             faces: self.cubes.iter().map(|c| c.face.canonical()).collect(),
         });
-        self.clear_timer(player, Task::Roll);
+        if self.roll_ends_limit() {
+            self.clear_timer(player, Task::Roll);
+        }
         self.phase = Phase::Setup {
             rolled: true,
             dealt,

@@ -10,7 +10,11 @@ impl Match {
             return;
         };
         let seated: Vec<bool> = (0..self.n()).map(|q| self.is_seated(q)).collect();
-        let points = scoring::score(&seated, c);
+        let points = if self.mlag2019() {
+            super::mlag2019::score(&seated, c, self.b19())
+        } else {
+            scoring::score(&seated, c)
+        };
         self.finish_shake(Some(points), "", false, ev);
     }
 
@@ -68,7 +72,10 @@ impl Match {
         // others are placed among themselves (readings in docs/engine.md).
         let anyone = self.played.iter().any(|x| *x);
         let ranked: Vec<usize> = (0..n)
-            .filter(|&p| !anyone || self.played.get(p).copied().unwrap_or(true))
+            .filter(|&p| {
+                // 2019-20 XII-A has no "Did Not Play" row: everyone is placed.
+                !anyone || self.mlag2019() || self.played.get(p).copied().unwrap_or(true)
+            })
             .collect();
         let mp: Vec<u32> = (0..n)
             .map(|p| {

@@ -162,8 +162,15 @@ impl Match {
             return;
         }
         self.timers.remove(i);
-        if t.penal {
+        if t.penal && self.additional_minute_costs() {
             self.time_penalty(&t, true, ev);
+        } else if t.penal {
+            // 2019-20 XI-A: the task is lost, with no second point.
+            ev.push(Event::TimeExpired {
+                player: t.player,
+                task: t.task,
+                second: true,
+            });
         }
         let p = t.player;
         match t.task {

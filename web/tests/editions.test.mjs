@@ -1,0 +1,100 @@
+// Issue 14 in the browser: the lobby makes a table under the MLAG 2019-20
+// rules and shows them; at a 2019-20 table the Third Party of a challenge is
+// asked to join the Challenger or the Mover (VII-A-3).
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { BASE, SHOTS, createTable, enabled, launch, newPage, sleep, visible } from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('the lobby makes a 2019-20 table and the table shows its rules', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#edition');
+  await page.selectOption('#game', 'basic');
+  await page.selectOption('#edition', '2019-20');
+  await page.selectOption('#seat-1-kind', 'bot');
+  await page.selectOption('#seat-2-kind', 'bot');
+  await page.fill('#create-name', 'Ann');
+  await page.click('#create-button');
+  await page.waitForSelector('h1 .sub:has-text("2019-20 rules")');
+  const head = await page.locator('h1 .sub').innerText();
+  assert.match(head, /Basic · 2019-20 rules/, head);
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('.lobby-tables td:has-text("2019-20 rules")');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a 2019-20 Third Party joins the Challenger or the Mover (VII-A-3)', async () => {
+  const t = await createTable({
+    division: 'junior', adventurous: false, edition: '2019-20', bot_pace: 0, seed: 31,
+    seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
+  });
+  const pages = [];
+  for (const name of ['Ann', 'Bob', 'Cy']) {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}${t.link}`);
+    await page.fill('#join-name', name);
+    await page.click('#join-form button[type=submit]');
+    await page.waitForSelector(`.player.me:has-text("${name}")`);
+    pages.push(page);
+  }
+  // Roll (all 18 cubes: B19 II-A offers no set-out), deal, set a Goal.
+  let mover = null;
+  const deadline = Date.now() + 40000;
+  while (!mover && Date.now() < deadline) {
+    for (const page of pages) {
+      if (await visible(page, '#now .hint')) {
+        mover = page;
+        break;
+      }
+      if (await enabled(page, '#now [data-key="roll-0"]')) {
+        assert.equal(await page.locator('#now [data-key="roll-1"]').count(), 0, 'no set-out in MLAG Basic 2019-20');
+        await page.click('#now [data-key="roll-0"]');
+      } else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
+      else if (await enabled(page, '[data-key="set-goal"]')) await page.click('[data-key="set-goal"]');
+    }
+    await sleep(150);
+  }
+  assert.ok(mover, 'the shake reached the moves');
+  // The player to move challenges Impossible against the Goal-setter.
+  await mover.waitForSelector('#now [data-key="ch-imp"]:not([disabled])');
+  await mover.click('#now [data-key="ch-imp"]');
+  let third = null;
+  const until = Date.now() + 20000;
+  while (!third && Date.now() < until) {
+    for (const page of pages) {
+      if (page !== mover && (await visible(page, '[data-key="decline"]'))) third = page;
+    }
+    await sleep(150);
+  }
+  assert.ok(third, 'the Third Party is asked');
+  const present = await third.locator('[data-key="present"]').innerText();
+  const decline = await third.locator('[data-key="decline"]').innerText();
+  assert.match(present, /Join the Mover \(.+\): present my Solution/, present);
+  assert.match(decline, /Join the Challenger \(.+\) \(no Solution\)/, decline);
+  const role = await third.locator('#now .role').innerText();
+  assert.match(role, /join the Mover .* or the Challenger/, role);
+  await third.screenshot({ path: path.join(SHOTS, 'table-2019-20-third-party.png'), fullPage: true });
+  await third.click('[data-key="decline"]');
+  // The Goal-setter, who must write, presents; the shake is scored.
+  const writer = pages.find((p) => p !== mover && p !== third);
+  await writer.waitForSelector('[data-key="present"]');
+  assert.match(await writer.locator('[data-key="present"]').innerText(), /^Present my Solution/);
+  await writer.fill('#solution', 'B ∪ R');
+  await writer.click('[data-key="present"]');
+  await writer.waitForSelector('#scoresheet-table tbody tr:not(.current)', { timeout: 20000 });
+  for (const p of pages) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
