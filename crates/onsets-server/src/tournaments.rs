@@ -648,6 +648,7 @@ fn table_request(division: &str, online: &Online, seats: Vec<SeatSpec>) -> Creat
         checking: online.checking.clone(),
         seed: None,
         bot_pace: online.bot_pace,
+        edition: None,
     }
 }
 
