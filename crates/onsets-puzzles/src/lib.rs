@@ -26,6 +26,7 @@ mod challenge;
 pub mod deal;
 pub mod features;
 mod goal;
+pub mod lessons;
 pub mod mine;
 pub mod rng;
 mod safe_move;
