@@ -32,6 +32,7 @@ mod input;
 mod judge;
 mod loadtest;
 mod play;
+mod lesson;
 mod puzzle;
 mod replay;
 mod review;
@@ -90,6 +91,8 @@ enum Command {
     Loadtest(loadtest::LoadtestArgs),
     /// Puzzles proved by the solver: generate them, or print a sheet (docs/puzzles.md)
     Puzzle(puzzle::PuzzleArgs),
+    /// Lessons: the seven Basic rules, Restrictions and each variation, step by step (docs/lessons.md)
+    Lesson(lesson::LessonArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -153,6 +156,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Puzzle(args) => puzzle::run(&args),
+        Command::Lesson(args) => lesson::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -24,7 +24,7 @@
 use super::{Intended, Lesson, Step, Task};
 use crate::deal::{self, Table};
 use crate::rng::{mix, Dice};
-use onsets_core::{check, Division, Goal, Position, Situation, Variation};
+use onsets_core::{check, Division, Goal, GoalLayout, Position, Situation, Variation};
 use onsets_solver::analysis::{
     classify_moves_with, goal_digits, goal_layouts, now_challenge_valid, with_goal, Class,
     MoveKind, MoveOptions,
@@ -32,6 +32,9 @@ use onsets_solver::analysis::{
 
 /// The seed of the lessons' exercises (the same exercises on every server).
 pub const SEED: u64 = 2026_15_03;
+
+/// Exercises per lesson.
+const STEPS: u64 = 2;
 
 /// How many candidates an exercise may try before giving up.
 const TRIES: u64 = 400;
@@ -150,25 +153,35 @@ pub fn lessons(seed: u64) -> Vec<Lesson> {
         .into_iter()
         .enumerate()
         .map(|(i, spec)| {
-            let made = make(&spec, mix(seed, i as u64));
+            let made: Vec<(Position, Task)> = (0..STEPS)
+                .filter_map(|k| make(&spec, mix(mix(seed, i as u64), k)))
+                .collect();
             let part = if spec.variation.is_empty() {
                 "restrictions"
             } else {
                 "variations"
             };
             let steps = made
-                .map(|(position, task)| {
-                    vec![Step {
-                        text: spec.text.to_string(),
-                        sections: vec![spec.rule.to_string()],
-                        position,
-                        task,
-                        hint: spec.hint.to_string(),
-                        shake: None,
-                        intended: Intended::Any,
-                    }]
+                .into_iter()
+                .enumerate()
+                .map(|(k, (position, task))| Step {
+                    text: if k == 0 {
+                        spec.text.to_string()
+                    } else {
+                        format!("Another position under the same rule ({}).", spec.rule)
+                    } + if task == Task::Write {
+                        situation_text(&position)
+                    } else {
+                        ""
+                    },
+                    sections: vec![spec.rule.to_string()],
+                    position,
+                    task,
+                    hint: spec.hint.to_string(),
+                    shake: None,
+                    intended: Intended::Any,
                 })
-                .unwrap_or_default();
+                .collect();
             Lesson {
                 id: spec.id.into(),
                 title: spec.title.into(),
@@ -220,11 +233,7 @@ fn candidate(spec: &Spec, seed: u64) -> Option<(Position, Task)> {
         return None;
     }
     let before = deal::validated(&before)?;
-    let start = if spec.id == "absolute-value" {
-        upside_down_goal(&mut dice, &before)?
-    } else {
-        deal::set_goal(&mut dice, &before)?
-    };
+    let start = goal_for_learners(&mut dice, &before, spec.id == "absolute-value")?;
     let n = deal::cubes(&start.resources);
     let moves = dice.between(3, n.saturating_sub(3).max(3));
     let (_, after) = deal::play(&mut dice, &start, moves)?;
@@ -244,11 +253,28 @@ fn candidate(spec: &Spec, seed: u64) -> Option<(Position, Task)> {
     None
 }
 
-/// A Goal with an upside-down digit whose reading right side up is reached.
-fn upside_down_goal(dice: &mut Dice, before: &Position) -> Option<Position> {
+/// A Goal a learner reads at a glance, that a correct Solution reaches: one
+/// cube, or two side by side or in a line; for Absolute Value (XIII-B-9) two
+/// cubes with one upside-down.
+fn goal_for_learners(dice: &mut Dice, before: &Position, upside_down: bool) -> Option<Position> {
+    let cards = before.universe.len() as i64;
     let layouts: Vec<Goal> = goal_layouts(&goal_digits(before))
         .into_iter()
-        .filter(|g| g.digits().iter().any(|d| d.upside_down))
+        .filter(|g| {
+            let flipped = g.digits().iter().filter(|d| d.upside_down).count();
+            let simple = matches!(
+                g.layout,
+                GoalLayout::Single(_) | GoalLayout::Sum2(..) | GoalLayout::Product2(..)
+            );
+            let values = g.legal_values(upside_down);
+            simple
+                && if upside_down {
+                    flipped == 1 && g.digits().len() == 2
+                } else {
+                    flipped == 0
+                }
+                && values.iter().any(|&v| (1..=cards).contains(&v))
+        })
         .collect();
     for _ in 0..6 {
         let g = dice.pick(&layouts)?;
@@ -288,8 +314,48 @@ pub fn matters(id: &str, p: &Position) -> bool {
     }
 }
 
+/// The most cubes the solver's shortest Solution of an exercise may have
+/// (Restrictions need a few more).
+fn most_cubes(id: &str) -> usize {
+    match id {
+        "restrictions" | "no-null-restrictions" | "two-solutions" => 9,
+        _ => 5,
+    }
+}
+
 fn kept(spec: &Spec, p: &Position) -> bool {
-    onsets_solver::solve(p).is_solvable() && matters(spec.id, p)
+    // = and ⊆ in Required force a Restriction: only where Restrictions are taught
+    let relation_required = p.required.iter().any(|s| s.is_relation());
+    if relation_required && !matches!(spec.id, "restrictions" | "no-null-restrictions") {
+        return false;
+    }
+    let Some(short) = onsets_solver::solve_shortest(p).text() else {
+        return false;
+    };
+    if crate::features::solution_cubes(&short) > most_cubes(spec.id) || !matters(spec.id, p) {
+        return false;
+    }
+    // Restrictions: the Solution shown has a Restriction that removes a card
+    // (judged with No Null Restrictions added, XIII-B-8), not only padding
+    spec.id != "restrictions" || {
+        let mut strict = p.clone();
+        strict.variations = vec![Variation::NoNullRestrictions];
+        check(&strict, &short).correct
+    }
+}
+
+/// The situation in words, added to each exercise's text.
+fn situation_text(p: &Position) -> &'static str {
+    match p.situation {
+        Situation::Now => {
+            " You challenged Now, so your Solution uses every Required cube, any Permitted cubes \
+             and at most one cube from Resources (VII-B-4-e)."
+        }
+        _ => {
+            " An Impossible challenge was made against your move: your Solution uses every \
+             Required cube and any cubes of Permitted and Resources (VII-B-4-f)."
+        }
+    }
 }
 
 fn shift_exercise(after: Position) -> Option<(Position, Task)> {

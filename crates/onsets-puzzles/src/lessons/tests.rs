@@ -173,11 +173,11 @@ fn the_seven_basic_rules_are_taught_in_order() {
 
 #[test]
 fn vi_b_and_xiii_exercises_are_built_by_the_solver_and_the_rule_matters() {
-    let ex = exercises::lessons(exercises::SEED);
+    let ex: Vec<&Lesson> = lessons().iter().filter(|l| l.part != "basic").collect();
     assert_eq!(ex.len(), 16, "Restrictions and fifteen variations");
-    for l in &ex {
-        assert_eq!(l.steps.len(), 1, "{}: an exercise was found", l.id);
-        let s = &l.steps[0];
+    for l in ex {
+        assert_eq!(l.steps.len(), 2, "{}: two exercises were found", l.id);
+        for s in &l.steps {
         let shown = show(s).unwrap_or_else(|| panic!("{}: an answer", l.id));
         assert!(judge(s, &shown.attempt).unwrap().correct, "{}", l.id);
         match &s.task {
@@ -204,13 +204,14 @@ fn vi_b_and_xiii_exercises_are_built_by_the_solver_and_the_rule_matters() {
             }
             t => panic!("{}: unexpected task {t:?}", l.id),
         }
+        }
     }
 }
 
 #[test]
 fn the_same_seed_gives_the_same_exercises() {
-    let a = exercises::lessons(7);
-    let b = exercises::lessons(7);
+    let a: Vec<Lesson> = lessons()[7..].to_vec();
+    let b = exercises::lessons(exercises::SEED);
     let pa: Vec<String> = a.iter().flat_map(|l| l.steps.iter().map(|s| s.position.to_json())).collect();
     let pb: Vec<String> = b.iter().flat_map(|l| l.steps.iter().map(|s| s.position.to_json())).collect();
     assert_eq!(pa, pb);
