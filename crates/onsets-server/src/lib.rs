@@ -23,6 +23,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod pool;
 pub mod protocol;
+pub mod lessons;
 pub mod puzzles;
 pub mod ratings;
 pub mod store;
@@ -102,6 +103,9 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/players/{name}", get(|| async { web::file("index.html") }))
         .route("/ws", get(ws_upgrade))
         .merge(puzzles::routes())
+        .merge(lessons::routes())
+        .route("/lessons", get(|| async { web::file("index.html") }))
+        .route("/lessons/{id}", get(|| async { web::file("index.html") }))
         .route("/puzzles", get(|| async { web::file("index.html") }))
         .route("/", get(|| async { web::file("index.html") }))
         .route("/t/{id}", get(|| async { web::file("index.html") }))
