@@ -88,7 +88,10 @@ fn print_step(n: usize, s: &Step, answers: bool) {
     println!("  {}", s.text);
     println!("  Universe:  {}", p.universe);
     if !matches!(s.task, lessons::Task::SetGoal { .. }) {
-        println!("  Goal:      {}", serde_json::to_string(&p.goal).unwrap_or_default());
+        println!(
+            "  Goal:      {}",
+            serde_json::to_string(&p.goal).unwrap_or_default()
+        );
     }
     println!("  Required:  {}", p.required);
     println!("  Permitted: {}", p.permitted);

@@ -48,24 +48,30 @@ pub fn routes() -> Router<Lobby> {
     Router::new()
         .route("/api/lessons", get(list))
         .route("/api/lessons/{id}", get(one))
-        .route(
-            "/api/lessons/{id}/steps/{n}",
-            axum::routing::post(attempt),
-        )
+        .route("/api/lessons/{id}/steps/{n}", axum::routing::post(attempt))
         .route("/api/lessons/{id}/steps/{n}/answer", get(answer))
 }
 
 fn refused(e: LessonError) -> Response {
     match e {
-        LessonError::NoSuchLesson(_) => {
-            error(StatusCode::NOT_FOUND, ApiCode::NoSuchLesson, e.to_string(), Some("id"))
-        }
-        LessonError::NoSuchStep(..) => {
-            error(StatusCode::NOT_FOUND, ApiCode::NoSuchLesson, e.to_string(), Some("n"))
-        }
-        LessonError::TooLong => {
-            error(StatusCode::BAD_REQUEST, ApiCode::TooLong, e.to_string(), None)
-        }
+        LessonError::NoSuchLesson(_) => error(
+            StatusCode::NOT_FOUND,
+            ApiCode::NoSuchLesson,
+            e.to_string(),
+            Some("id"),
+        ),
+        LessonError::NoSuchStep(..) => error(
+            StatusCode::NOT_FOUND,
+            ApiCode::NoSuchLesson,
+            e.to_string(),
+            Some("n"),
+        ),
+        LessonError::TooLong => error(
+            StatusCode::BAD_REQUEST,
+            ApiCode::TooLong,
+            e.to_string(),
+            None,
+        ),
         _ => error(
             StatusCode::BAD_REQUEST,
             ApiCode::BadAttempt,
@@ -91,7 +97,14 @@ async fn on_pool<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> O
 }
 
 async fn list() -> Response {
-    match on_pool(|| lessons::lessons().iter().map(lessons::summary).collect::<Vec<_>>()).await {
+    match on_pool(|| {
+        lessons::lessons()
+            .iter()
+            .map(lessons::summary)
+            .collect::<Vec<_>>()
+    })
+    .await
+    {
         Some(l) => Json(json!({ "lessons": l })).into_response(),
         None => busy(),
     }
@@ -111,13 +124,20 @@ fn step_number(n: &str) -> Result<usize, Response> {
         error(
             StatusCode::NOT_FOUND,
             ApiCode::NoSuchLesson,
-            format!("`{}` is not a step number", n.chars().take(16).collect::<String>()),
+            format!(
+                "`{}` is not a step number",
+                n.chars().take(16).collect::<String>()
+            ),
             Some("n"),
         )
     })
 }
 
-async fn attempt(Path((id, n)): Path<(String, String)>, headers: HeaderMap, body: Bytes) -> Response {
+async fn attempt(
+    Path((id, n)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     if !is_json(&headers) {
         return error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -17,13 +17,13 @@
 
 pub mod accounts;
 mod assist;
+pub mod lessons;
 pub mod limits;
 pub mod loadtest;
 pub mod lobby;
 pub mod metrics;
 pub mod pool;
 pub mod protocol;
-pub mod lessons;
 pub mod puzzles;
 pub mod ratings;
 pub mod store;

@@ -19,7 +19,14 @@ pub const UNIVERSE: &str = "B R G Y BR BG RY BRG";
 pub const FACES: &str = "3 2 4 B R G Y B R G Y ∪ ∩ − ′ V V Λ";
 
 /// A Basic position on [`UNIVERSE`].
-fn pos(goal: &str, required: &str, permitted: &str, forbidden: &str, resources: &str, situation: &str) -> Position {
+fn pos(
+    goal: &str,
+    required: &str,
+    permitted: &str,
+    forbidden: &str,
+    resources: &str,
+    situation: &str,
+) -> Position {
     let json = serde_json::json!({
         "division": "elementary",
         "adventurous": false,
@@ -35,7 +42,14 @@ fn pos(goal: &str, required: &str, permitted: &str, forbidden: &str, resources: 
     Position::from_json(&json.to_string()).unwrap_or_else(|e| panic!("lesson position: {e}"))
 }
 
-fn step(text: &str, sections: &[&str], position: Position, task: Task, hint: &str, intended: Intended) -> Step {
+fn step(
+    text: &str,
+    sections: &[&str],
+    position: Position,
+    task: Task,
+    hint: &str,
+    intended: Intended,
+) -> Step {
     Step {
         text: text.to_string(),
         sections: sections.iter().map(|s| s.to_string()).collect(),
@@ -74,13 +88,21 @@ fn lesson(id: &str, title: &str, rule: &str, summary: &str, steps: Vec<Step>) ->
     }
 }
 
-fn shake(players: usize, moves: &[(&str, &str)], challenge: Option<(usize, &str)>, solutions: &[Option<&str>]) -> Shake {
+fn shake(
+    players: usize,
+    moves: &[(&str, &str)],
+    challenge: Option<(usize, &str)>,
+    solutions: &[Option<&str>],
+) -> Shake {
     Shake {
         players,
         faces: FACES.into(),
         cards: UNIVERSE.into(),
         goal: "3+2".into(),
-        moves: moves.iter().map(|(f, t)| (f.to_string(), t.to_string())).collect(),
+        moves: moves
+            .iter()
+            .map(|(f, t)| (f.to_string(), t.to_string()))
+            .collect(),
         challenge: challenge.map(|(c, k)| (c, k.to_string())),
         solutions: solutions.iter().map(|s| s.map(str::to_string)).collect(),
     }
@@ -88,12 +110,27 @@ fn shake(players: usize, moves: &[(&str, &str)], challenge: Option<(usize, &str)
 
 /// The seven Basic lessons.
 pub fn lessons() -> Vec<Lesson> {
-    vec![goal(), moving(), solution(), challenge(), correctness(), scoring(), last_cube()]
+    vec![
+        goal(),
+        moving(),
+        solution(),
+        challenge(),
+        correctness(),
+        scoring(),
+        last_cube(),
+    ]
 }
 
 /// Basic rule I: the Goal.
 fn goal() -> Lesson {
-    let before = pos("3", "", "", "", "3 2 4 B R G Y B ∪ ∩ − ′ V V Λ", "impossible");
+    let before = pos(
+        "3",
+        "",
+        "",
+        "",
+        "3 2 4 B R G Y B ∪ ∩ − ′ V V Λ",
+        "impossible",
+    );
     lesson(
         "goal",
         "Setting the Goal",

@@ -187,7 +187,13 @@ pub fn lessons(seed: u64) -> Vec<Lesson> {
                 title: spec.title.into(),
                 rule: spec.rule.into(),
                 part: part.into(),
-                summary: spec.text.split(". ").next().unwrap_or(spec.text).to_string() + ".",
+                summary: spec
+                    .text
+                    .split(". ")
+                    .next()
+                    .unwrap_or(spec.text)
+                    .to_string()
+                    + ".",
                 steps,
             }
         })

@@ -334,7 +334,9 @@ pub fn judge(step: &Step, attempt: &Attempt) -> Result<Outcome, LessonError> {
             from.as_deref(),
             t,
         ),
-        (Task::Write, Attempt::Solution { solution }) => Ok(judge_solution(&step.position, solution)),
+        (Task::Write, Attempt::Solution { solution }) => {
+            Ok(judge_solution(&step.position, solution))
+        }
         (Task::Challenge, Attempt::Challenge { challenge }) => {
             judge_challenge(&step.position, challenge)
         }
@@ -449,7 +451,11 @@ fn judge_goal(
         _ => {}
     }
     if !reasons.is_empty() {
-        return outcome(false, format!("Not quite: {goal} is worth {shown}."), reasons);
+        return outcome(
+            false,
+            format!("Not quite: {goal} is worth {shown}."),
+            reasons,
+        );
     }
     if reachable {
         let p = with_goal(position, &goal);
@@ -476,11 +482,7 @@ fn judge_goal(
             ),
         }
     } else {
-        outcome(
-            true,
-            format!("Right: {goal} is worth {shown}."),
-            Vec::new(),
-        )
+        outcome(true, format!("Right: {goal} is worth {shown}."), Vec::new())
     }
 }
 
@@ -503,8 +505,9 @@ fn move_options() -> MoveOptions {
 
 /// Reads a move attempt as one of the solver's moves.
 fn read_move(cube: &str, from: Option<&str>, to: &str) -> Result<Move, LessonError> {
-    let face = Symbol::parse(cube.trim())
-        .map_err(|e| LessonError::Unreadable(format!("`{}` is not a cube face: {e}", cube.trim())))?;
+    let face = Symbol::parse(cube.trim()).map_err(|e| {
+        LessonError::Unreadable(format!("`{}` is not a cube face: {e}", cube.trim()))
+    })?;
     let to = section_of(to).ok_or_else(|| {
         LessonError::Unreadable(format!(
             "`{}` is not a section: required, permitted or forbidden",
@@ -541,7 +544,11 @@ fn judge_move(
     let legal = legal_moves_with(position, move_options());
     if !legal.contains(&mv) {
         let why = illegal_why(position, &mv);
-        return Ok(outcome(false, format!("{mv} is not a legal move here."), vec![why]));
+        return Ok(outcome(
+            false,
+            format!("{mv} is not a legal move here."),
+            vec![why],
+        ));
     }
     let after = apply_move(position, &mv);
     let mut o = if let Some(t) = want_to.and_then(section_of) {
@@ -598,7 +605,10 @@ fn judge_move(
                     "{mv} lets the next player challenge Impossible and win: after it no correct \
                      Solution can be written, however the Resources are played."
                 ),
-                vec![reason("V-A-1", "no correct Solution can be written any more")],
+                vec![reason(
+                    "V-A-1",
+                    "no correct Solution can be written any more",
+                )],
             ),
         };
     }
@@ -612,7 +622,10 @@ fn illegal_why(position: &Position, mv: &Move) -> Reason {
         MoveKind::ShiftFromPermitted => Section::Permitted,
     };
     if !position.section(from).iter().any(|s| s == mv.cube) {
-        return reason("Basic II", format!("there is no {} cube in {from}", mv.cube));
+        return reason(
+            "Basic II",
+            format!("there is no {} cube in {from}", mv.cube),
+        );
     }
     if mv.cube.is_digit() {
         return reason("III-B", "digit cubes are used only in setting the Goal");
@@ -630,7 +643,10 @@ fn illegal_why(position: &Position, mv: &Move) -> Reason {
             "Basic VII",
             "the last cube in Resources must go to Required or Permitted",
         ),
-        _ => reason("IV-D", "= and ⊆ go to Forbidden only when four or fewer cubes remain"),
+        _ => reason(
+            "IV-D",
+            "= and ⊆ go to Forbidden only when four or fewer cubes remain",
+        ),
     }
 }
 
@@ -747,7 +763,10 @@ fn judge_challenge(position: &Position, said: &str) -> Result<Outcome, LessonErr
         (_, "now") => outcome(
             false,
             format!("Not neither: Now wins, {}.", why_now(&now.witness)),
-            vec![reason("Basic IV-A-1", "challenge Now when a Solution needs at most one more cube")],
+            vec![reason(
+                "Basic IV-A-1",
+                "challenge Now when a Solution needs at most one more cube",
+            )],
         ),
         _ => outcome(
             false,

@@ -10,8 +10,7 @@
 
 use onsets_core::{Card, CardSet, CubeList, Division, Edition, Goal, Position, Situation, Symbol};
 use onsets_engine::{
-    Act, Action, ChallengeKind, Dice, Event, GoalSpec, Match, MatchConfig, Place, SetOut,
-    ShakeDice,
+    Act, Action, ChallengeKind, Dice, Event, GoalSpec, Match, MatchConfig, Place, SetOut, ShakeDice,
 };
 use serde::Serialize;
 
@@ -200,8 +199,7 @@ pub fn play(shake: &Shake) -> Result<Played, String> {
     }
     // the writing time runs out for anyone still writing (XI-A)
     for _ in 0..8 {
-        if t
-            .events
+        if t.events
             .iter()
             .any(|e| matches!(e, Event::ShakeScored { .. }))
         {
@@ -209,9 +207,8 @@ pub fn play(shake: &Shake) -> Result<Played, String> {
         }
         t.t += 60_000;
         let at = t.t;
-        let (m, ev) = t
-            .m
-            .apply(Action {
+        let (m, ev) =
+            t.m.apply(Action {
                 at_ms: at,
                 act: Act::Clock,
             })
@@ -246,13 +243,19 @@ pub fn describe(p: &Played) -> String {
     let mut parts = Vec::new();
     for seat in 0..n {
         let role = role(p, seat);
-        let wrote = match (&p.shake.solutions.get(seat).cloned().flatten(), p.correct[seat]) {
+        let wrote = match (
+            &p.shake.solutions.get(seat).cloned().flatten(),
+            p.correct[seat],
+        ) {
             (Some(s), Some(true)) => format!("presented {s}, ruled correct"),
             (Some(s), Some(false)) => format!("presented {s}, ruled incorrect"),
             (Some(s), None) => format!("presented {s}"),
             (None, _) => "presented nothing".to_string(),
         };
-        parts.push(format!("{} ({role}; {wrote}) scores {}", NAMES[seat], p.points[seat]));
+        parts.push(format!(
+            "{} ({role}; {wrote}) scores {}",
+            NAMES[seat], p.points[seat]
+        ));
     }
     format!("{}.", parts.join("; "))
 }

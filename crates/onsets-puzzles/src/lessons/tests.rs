@@ -89,8 +89,12 @@ fn verify(id: &str) {
                 assert!(o.message.contains(w.0), "{at}: {}", o.message);
             }
             Intended::Goal { right: r, wrong: w } => {
-                right(Attempt::Goal { goal: r.to_string() });
-                wrong(Attempt::Goal { goal: w.to_string() });
+                right(Attempt::Goal {
+                    goal: r.to_string(),
+                });
+                wrong(Attempt::Goal {
+                    goal: w.to_string(),
+                });
             }
             Intended::Score(points) => {
                 let played = scoring::play(s.shake.as_ref().expect("a shake")).expect("played");
@@ -167,7 +171,15 @@ fn the_seven_basic_rules_are_taught_in_order() {
     let rules: Vec<String> = basic_lessons().iter().map(|l| l.rule.clone()).collect();
     assert_eq!(
         rules,
-        ["Basic I", "Basic II", "Basic III", "Basic IV", "Basic V", "Basic VI", "Basic VII"]
+        [
+            "Basic I",
+            "Basic II",
+            "Basic III",
+            "Basic IV",
+            "Basic V",
+            "Basic VI",
+            "Basic VII"
+        ]
     );
 }
 
@@ -178,32 +190,38 @@ fn vi_b_and_xiii_exercises_are_built_by_the_solver_and_the_rule_matters() {
     for l in ex {
         assert_eq!(l.steps.len(), 2, "{}: two exercises were found", l.id);
         for s in &l.steps {
-        let shown = show(s).unwrap_or_else(|| panic!("{}: an answer", l.id));
-        assert!(judge(s, &shown.attempt).unwrap().correct, "{}", l.id);
-        match &s.task {
-            Task::Write => {
-                assert!(exercises::matters(&l.id, &s.position), "{}", l.id);
-                // the Solution the learner would write without the rule is
-                // judged incorrect, or none exists without it
-                let q = exercises::without_rule(&l.id, &s.position);
-                if let Some(w) = onsets_solver::solve_shortest(&q).text() {
-                    let o = judge(s, &Attempt::Solution { solution: w.clone() }).unwrap();
-                    assert!(!o.correct, "{}: {w} ignores the rule", l.id);
+            let shown = show(s).unwrap_or_else(|| panic!("{}: an answer", l.id));
+            assert!(judge(s, &shown.attempt).unwrap().correct, "{}", l.id);
+            match &s.task {
+                Task::Write => {
+                    assert!(exercises::matters(&l.id, &s.position), "{}", l.id);
+                    // the Solution the learner would write without the rule is
+                    // judged incorrect, or none exists without it
+                    let q = exercises::without_rule(&l.id, &s.position);
+                    if let Some(w) = onsets_solver::solve_shortest(&q).text() {
+                        let o = judge(
+                            s,
+                            &Attempt::Solution {
+                                solution: w.clone(),
+                            },
+                        )
+                        .unwrap();
+                        assert!(!o.correct, "{}: {w} ignores the rule", l.id);
+                    }
+                    if l.id != "restrictions" {
+                        assert_eq!(s.position.variations.len(), 1, "{}", l.id);
+                        assert_eq!(s.position.variations[0].section(), l.rule, "{}", l.id);
+                    }
                 }
-                if l.id != "restrictions" {
-                    assert_eq!(s.position.variations.len(), 1, "{}", l.id);
-                    assert_eq!(s.position.variations[0].section(), l.rule, "{}", l.id);
+                Task::Move { shift, safe, .. } => {
+                    assert!(*shift && *safe && l.id == "shift-from-permitted");
+                    let Attempt::Move { from, .. } = &shown.attempt else {
+                        panic!("a move")
+                    };
+                    assert_eq!(from.as_deref(), Some("permitted"));
                 }
+                t => panic!("{}: unexpected task {t:?}", l.id),
             }
-            Task::Move { shift, safe, .. } => {
-                assert!(*shift && *safe && l.id == "shift-from-permitted");
-                let Attempt::Move { from, .. } = &shown.attempt else {
-                    panic!("a move")
-                };
-                assert_eq!(from.as_deref(), Some("permitted"));
-            }
-            t => panic!("{}: unexpected task {t:?}", l.id),
-        }
         }
     }
 }
@@ -212,8 +230,14 @@ fn vi_b_and_xiii_exercises_are_built_by_the_solver_and_the_rule_matters() {
 fn the_same_seed_gives_the_same_exercises() {
     let a: Vec<Lesson> = lessons()[7..].to_vec();
     let b = exercises::lessons(exercises::SEED);
-    let pa: Vec<String> = a.iter().flat_map(|l| l.steps.iter().map(|s| s.position.to_json())).collect();
-    let pb: Vec<String> = b.iter().flat_map(|l| l.steps.iter().map(|s| s.position.to_json())).collect();
+    let pa: Vec<String> = a
+        .iter()
+        .flat_map(|l| l.steps.iter().map(|s| s.position.to_json()))
+        .collect();
+    let pb: Vec<String> = b
+        .iter()
+        .flat_map(|l| l.steps.iter().map(|s| s.position.to_json()))
+        .collect();
     assert_eq!(pa, pb);
 }
 
@@ -222,11 +246,21 @@ fn attempts_of_the_wrong_kind_or_too_long_are_refused_not_judged() {
     let l = basic_lessons();
     let s = &l[0].steps[0];
     assert!(matches!(
-        judge(s, &Attempt::Solution { solution: "B".into() }),
+        judge(
+            s,
+            &Attempt::Solution {
+                solution: "B".into()
+            }
+        ),
         Err(LessonError::WrongKind { .. })
     ));
     assert_eq!(
-        judge(s, &Attempt::Goal { goal: "1".repeat(MAX_TEXT + 1) }),
+        judge(
+            s,
+            &Attempt::Goal {
+                goal: "1".repeat(MAX_TEXT + 1)
+            }
+        ),
         Err(LessonError::TooLong)
     );
     // an unreadable Goal is judged wrong with the layout rule, never a panic
