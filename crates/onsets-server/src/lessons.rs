@@ -119,9 +119,10 @@ async fn one(Path(id): Path<String>) -> Response {
     }
 }
 
-fn step_number(n: &str) -> Result<usize, Response> {
+/// A step number, or the 404 that says it is not one.
+fn step_number(n: &str) -> Result<usize, Box<Response>> {
     n.parse::<usize>().map_err(|_| {
-        error(
+        Box::new(error(
             StatusCode::NOT_FOUND,
             ApiCode::NoSuchLesson,
             format!(
@@ -129,7 +130,7 @@ fn step_number(n: &str) -> Result<usize, Response> {
                 n.chars().take(16).collect::<String>()
             ),
             Some("n"),
-        )
+        ))
     })
 }
 
@@ -156,7 +157,7 @@ async fn attempt(
     }
     let n = match step_number(&n) {
         Ok(n) => n,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let attempt: Attempt = match serde_json::from_slice(&body) {
         Ok(a) => a,
@@ -191,7 +192,7 @@ async fn attempt(
 async fn answer(Path((id, n)): Path<(String, String)>) -> Response {
     let n = match step_number(&n) {
         Ok(n) => n,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let r = on_pool(move || {
         let step = lessons::step(&id, n)?;

@@ -239,23 +239,19 @@ pub fn play(shake: &Shake) -> Result<Played, String> {
 
 /// The engine's points in words.
 pub fn describe(p: &Played) -> String {
-    let n = p.points.len();
     let mut parts = Vec::new();
-    for seat in 0..n {
+    for (seat, (name, points)) in NAMES.iter().zip(&p.points).enumerate() {
         let role = role(p, seat);
         let wrote = match (
             &p.shake.solutions.get(seat).cloned().flatten(),
-            p.correct[seat],
+            p.correct.get(seat).copied().flatten(),
         ) {
             (Some(s), Some(true)) => format!("presented {s}, ruled correct"),
             (Some(s), Some(false)) => format!("presented {s}, ruled incorrect"),
             (Some(s), None) => format!("presented {s}"),
             (None, _) => "presented nothing".to_string(),
         };
-        parts.push(format!(
-            "{} ({role}; {wrote}) scores {}",
-            NAMES[seat], p.points[seat]
-        ));
+        parts.push(format!("{name} ({role}; {wrote}) scores {points}"));
     }
     format!("{}.", parts.join("; "))
 }
