@@ -4,7 +4,7 @@
 // cubes by clicking or dragging them on the mat, writes Solutions, challenges
 // and scores; every attempt is judged by the server (the checker, the solver,
 // the match engine) with its reasons and rule sections. Progress is kept in
-// this browser (localStorage).
+// this browser (localStorage) and, for a signed-in player, by the server.
 
 import { h, withRules } from './dom.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
@@ -35,6 +35,30 @@ function markDone(id, n) {
   done.add(n);
   p[id] = [...done].sort((a, b) => a - b);
   localStorage.setItem(PROGRESS_KEY, JSON.stringify(p));
+}
+
+/**
+ * For a signed-in player: the browser's progress merged into the account's
+ * and the account's into the browser's (steps done while signed in are
+ * stored by the server as they are judged).
+ */
+async function syncProgress() {
+  try {
+    const who = await api('/api/lessons/progress');
+    if (!who.signed_in) return;
+    const merged = await api('/api/lessons/progress', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ progress: progress() }),
+    });
+    const p = progress();
+    for (const [id, steps] of Object.entries(/** @type {Record<string, number[]>} */ (merged.progress ?? {}))) {
+      p[id] = [...new Set([...(p[id] ?? []), ...steps])].sort((a, b) => a - b);
+    }
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify(p));
+  } catch {
+    // progress stays in this browser
+  }
 }
 
 /** @param {string} url @param {RequestInit} [init] */
@@ -68,6 +92,7 @@ export async function showLessons(root, go) {
   root.replaceChildren(h('p', null, 'Loading the lessons…'));
   try {
     const { lessons } = /** @type {{lessons: LessonSummary[]}} */ (await api('/api/lessons'));
+    await syncProgress();
     const done = progress();
     root.replaceChildren(
       h('header', { class: 'puzzles-head' }, h('h1', null, 'Lessons'), link(go, '/', '← Lobby')),

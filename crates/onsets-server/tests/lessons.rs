@@ -188,3 +188,137 @@ async fn lessons_listed_judged_and_shown() {
     let (st, _) = http(s.addr, "GET", "/lessons", None).await;
     assert_eq!(st, 200);
 }
+
+/// One request with a cookie; the reply's status, body and `Set-Cookie`.
+async fn send(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+    cookie: Option<&str>,
+) -> (u16, Value, Option<String>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    if let Some(c) = cookie {
+        req.push_str(&format!("Cookie: {c}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(&body);
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status: u16 = text[9..12].parse().unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let cookie = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .map(|l| {
+            l["set-cookie:".len()..]
+                .trim()
+                .split(';')
+                .next()
+                .unwrap()
+                .to_string()
+        });
+    (
+        status,
+        serde_json::from_str(body).unwrap_or(Value::Null),
+        cookie,
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_players_progress_is_stored_and_merged() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        // anonymous: nothing stored, merging needs an account
+        let (st, p, _) = send(s.addr, "GET", "/api/lessons/progress", None, None).await;
+        assert_eq!((st, p["signed_in"].as_bool()), (200, Some(false)), "{p}");
+        let (st, _, _) = send(
+            s.addr,
+            "POST",
+            "/api/lessons/progress",
+            Some(json!({"progress": {"goal": [1]}})),
+            None,
+        )
+        .await;
+        assert_eq!(st, 401);
+        let (_, r, _) = send(
+            s.addr,
+            "POST",
+            "/api/lessons/goal/steps/1",
+            Some(json!({"type": "goal", "goal": "3+2"})),
+            None,
+        )
+        .await;
+        assert_eq!(
+            (r["correct"].as_bool(), r["saved"].as_bool()),
+            (Some(true), Some(false)),
+            "{r}"
+        );
+
+        let (st, a, cookie) = send(
+            s.addr,
+            "POST",
+            "/api/accounts",
+            Some(json!({"name": "Learner", "password": "correct horse"})),
+            None,
+        )
+        .await;
+        assert_eq!(st, 201, "{a}");
+        let c = cookie.expect("a session cookie");
+        // a step done while signed in is stored; a wrong attempt is not
+        let (_, r, _) = send(
+            s.addr,
+            "POST",
+            "/api/lessons/goal/steps/1",
+            Some(json!({"type": "goal", "goal": "3+2"})),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(r["saved"], true, "{r}");
+        let (_, r, _) = send(
+            s.addr,
+            "POST",
+            "/api/lessons/goal/steps/2",
+            Some(json!({"type": "goal", "goal": "4+2"})),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(
+            (r["correct"].as_bool(), r["saved"].as_bool()),
+            (Some(false), Some(false))
+        );
+        // the browser's progress merged in; steps that do not exist are dropped
+        let (st, p, _) = send(
+            s.addr,
+            "POST",
+            "/api/lessons/progress",
+            Some(json!({"progress": {"goal": [1, 3, 99], "move": [2], "nope": [1]}})),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(st, 200, "{p}");
+        assert_eq!(p["progress"], json!({"goal": [1, 3], "move": [2]}));
+        let (_, p, _) = send(s.addr, "GET", "/api/lessons/progress", None, Some(&c)).await;
+        assert_eq!(
+            (p["signed_in"].as_bool(), &p["progress"]),
+            (Some(true), &json!({"goal": [1, 3], "move": [2]}))
+        );
+        let (st, _, _) = send(
+            s.addr,
+            "POST",
+            "/api/lessons/progress",
+            Some(json!({"steps": 1})),
+            Some(&c),
+        )
+        .await;
+        assert_eq!(st, 400);
+    }
+}
