@@ -307,10 +307,17 @@ pub fn judge(step: &Step, attempt: &Attempt) -> Result<Outcome, LessonError> {
         }
         Attempt::Solution { solution } => solution.chars().count() > MAX_TEXT,
         Attempt::Challenge { challenge } => challenge.chars().count() > MAX_TEXT,
-        Attempt::Score { points } => points.len() > 3,
+        Attempt::Score { .. } => false,
     };
     if too_long {
         return Err(LessonError::TooLong);
+    }
+    if let Attempt::Score { points } = attempt {
+        if points.len() > 3 {
+            return Err(LessonError::Unreadable(
+                "give one score per player: two or three numbers".into(),
+            ));
+        }
     }
     let wrong_kind = || LessonError::WrongKind {
         expected: task_word(&step.task).into(),

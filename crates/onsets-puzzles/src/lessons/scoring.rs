@@ -8,7 +8,7 @@
 //! VII-C-6) and reads the points from the engine's `ShakeScored` event; the
 //! lesson never computes a score itself.
 
-use onsets_core::{Card, CardSet, CubeList, Division, Edition, Goal, Position, Situation, Symbol};
+use onsets_core::{Card, CardSet, CubeList, Division, Position, Situation, Symbol};
 use onsets_engine::{
     Act, Action, ChallengeKind, Dice, Event, GoalSpec, Match, MatchConfig, Place, SetOut, ShakeDice,
 };
@@ -108,21 +108,20 @@ fn position_of(m: &Match, goal: &str, situation: Situation) -> Result<Position, 
         .iter()
         .filter_map(|&k| Card::from_mask(k))
         .fold(CardSet::EMPTY, |s, c| s.with(c));
-    let [required, permitted, forbidden, resources] = lists;
-    let p = Position {
-        edition: Edition::Tournament2026,
-        division: Division::Elementary,
-        adventurous: false,
-        universe,
-        goal: Goal::parse(goal).map_err(|e| e.to_string())?,
-        required: CubeList(required),
-        permitted: CubeList(permitted),
-        forbidden: CubeList(forbidden),
-        resources: CubeList(resources),
-        variations: Vec::new(),
-        situation,
-    };
-    Position::from_json(&p.to_json()).map_err(|e| e.to_string())
+    let [required, permitted, forbidden, resources] = lists.map(|l| CubeList(l).to_string());
+    // read through the core's own reader, as any position from outside
+    let json = serde_json::json!({
+        "division": Division::Elementary.name(),
+        "adventurous": false,
+        "universe": universe.to_string(),
+        "goal": goal,
+        "required": required,
+        "permitted": permitted,
+        "forbidden": forbidden,
+        "resources": resources,
+        "situation": situation.name(),
+    });
+    Position::from_json(&json.to_string()).map_err(|e| e.to_string())
 }
 
 /// Plays `shake` through the engine (Basic On-Sets, Elementary Division,
