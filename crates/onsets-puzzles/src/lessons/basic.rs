@@ -139,8 +139,8 @@ fn goal() -> Lesson {
          they add, in a vertical line they multiply, upside-down a digit is negative.",
         vec![
             step(
-                "The cubes are rolled: 3, 2 and 4 are the digit cubes; the other symbols form the \
-                 Resources, and eight cards form the Universe (Basic I). You rolled, so you set the \
+                "The cubes are rolled: the symbols on their top faces form the Resources (3, 2 \
+                 and 4 are the digit cubes), and eight cards form the Universe (Basic I). You rolled, so you set the \
                  Goal by moving digit cubes to the Goal section (Basic I-A). Two cubes side by side \
                  mean their sum (Basic I-B-1). Set a Goal of 5 with cubes side by side.",
                 &["Basic I-A", "Basic I-B-1"],
@@ -232,8 +232,9 @@ fn solution() -> Lesson {
             step(
                 "All cubes have been played. A Solution is the name of a set, written with the \
                  cubes' symbols; the number of Universe cards in the set must equal the Goal (Basic \
-                 III). It must contain at least two cubes (III-A), use all cubes in Required \
-                 (III-B), no cube in Forbidden (III-C), and any of Permitted (III-D). Write a \
+                 III). It must contain at least two cubes (Basic III-A), use all cubes in Required \
+                 (Basic III-B), no cube in Forbidden (Basic III-C), and any of Permitted (Basic \
+                 III-D). Write a \
                  Solution for the Goal 4+2 (six cards).",
                 &["Basic III-A", "Basic III-B", "Basic III-C", "Basic III-D", "VII-B"],
                 pos("4+2", "B ∪", "R G ′", "Y − 3", "", "forceout"),
@@ -280,8 +281,8 @@ fn challenge() -> Lesson {
             step(
                 "The last player has just moved ∪ to Permitted. You may challenge (Basic IV-A): Now \
                  claims a Solution can be written with all of Required, any of Permitted and at \
-                 most one more cube from Resources (IV-A-1); Impossible claims nobody can write a \
-                 Solution whatever cubes are still played (IV-A-2). Which challenge wins here, if \
+                 most one more cube from Resources (Basic IV-A-1); Impossible claims nobody can \
+                 write a Solution whatever cubes are still played (Basic IV-A-2). Which challenge wins here, if \
                  any?",
                 &["Basic IV-A-1", "Basic IV-A-2", "V-A"],
                 now.clone(),
@@ -291,9 +292,9 @@ fn challenge() -> Lesson {
                 Intended::Challenge("now"),
             ),
             step(
-                "You challenged Now, so you must write the Solution (Basic V-A): all of Required, \
+                "You challenged Now, so you must present a Solution (VII-A-1): all of Required, \
                  any of Permitted, and at most one cube from Resources. Write it.",
-                &["Basic IV-A-1", "Basic V-A", "VII-B-4-e"],
+                &["Basic IV-A-1", "VII-A-1", "VII-B-4-e"],
                 now,
                 Task::Write,
                 "B ∪ G: B is required, ∪ permitted, and G is the one cube from Resources.",
@@ -335,10 +336,12 @@ fn correctness() -> Lesson {
         vec![
             score_step(
                 "The match engine plays this shake: Bob moved B to Required, Ann ∪ to Permitted, and \
-                 Bob challenged Now. The Challenger of Now has to write a Solution (Basic V-A); Ann, \
-                 the Mover, does not (V-B). Bob presents B ∪ G. A correct player scores 6, one who \
-                 is not correct scores 2 (Basic VI). Give Ann's and Bob's points.",
-                &["Basic V-A", "Basic V-B", "Basic VI-A", "Basic VI-B", "X-B"],
+                 Bob challenged Now. After Now the Challenger must present a Solution and the Mover \
+                 may not (VII-A-1). A player who has to write is correct if their Solution is \
+                 correct (Basic V-A); one who does not is correct if nobody writes a correct \
+                 Solution (Basic V-B). Bob presents B ∪ G. A correct Challenger or Mover scores 6, a \
+                 player who is not correct 2 (Basic VI-A, VI-B). Give Ann's and Bob's points.",
+                &["Basic V-A", "Basic V-B", "VII-A-1", "Basic VI-A", "Basic VI-B", "X-B"],
                 shake(2, &[("B", "required"), ("∪", "permitted")], Some((1, "now")), &[None, Some("B ∪ G")]),
                 "Is B ∪ G a correct Solution after a Now challenge here (five cards, one cube from \
                  Resources)?",
@@ -355,9 +358,9 @@ fn correctness() -> Lesson {
             ),
             score_step(
                 "Now Bob moves Y to Forbidden and Ann challenges Impossible against him. After an \
-                 Impossible challenge the Mover has to write a Solution (Basic V-A). Bob presents \
+                 Impossible challenge the Mover must present a Solution (VII-A-2). Bob presents \
                  B ∪ G.",
-                &["Basic V-A", "Basic V-B", "Basic IV-A-2"],
+                &["Basic V-A", "Basic V-B", "VII-A-2", "Basic IV-A-2"],
                 shake(2, &[("B", "required"), ("∪", "permitted"), ("Y", "forbidden")], Some((0, "impossible")), &[None, Some("B ∪ G")]),
                 "After Impossible, any Resources cube may be used. Did Bob name five cards?",
                 vec![2, 6],
