@@ -251,7 +251,7 @@ function stepView(lesson, step, k, nav) {
   } else if (task.kind === 'write') {
     /** @type {HTMLInputElement} */ (input).placeholder = 'a Solution, e.g. B ∪ G';
     const form = h('form', { class: 'puzzle-write', id: 'lesson-form' }, input,
-      ...['(', ')', '∪', '∩', '−', '′', ';', '||'].map((s) => h('button', { type: 'button', class: 'sym', onclick: () => insert(s) }, s)),
+      ...['(', ')', '∪', '∩', '−', '′', '@', ';', '||'].map((s) => h('button', { type: 'button', class: 'sym', onclick: () => insert(s) }, s)),
       h('button', { type: 'submit', class: 'primary' }, 'Check'));
     form.addEventListener('submit', (e) => { e.preventDefault(); send({ type: 'solution', solution: /** @type {HTMLInputElement} */ (input).value }); });
     answer = h('div', null, h('p', { class: 'small' }, 'Click cubes on the mat to write their symbols, or type (U ∪, n ∩, - −, \' ′, < ⊆).'), form);
