@@ -6,7 +6,7 @@
 // the match engine) with its reasons and rule sections. Progress is kept in
 // this browser (localStorage) and, for a signed-in player, by the server.
 
-import { h, withRules } from './dom.js';
+import { h } from './dom.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
 import { familyOf, renderExplanation } from './explain.js';
 
@@ -17,6 +17,29 @@ const PROGRESS_KEY = 'onsets-lessons-progress';
 /** @typedef {{players: number, faces: string, cards: string, goal: string, moves: [string, string][], challenge: [number, string]|null, solutions: (string|null)[]}} LessonShake */
 /** @typedef {{text: string, sections: string[], position: any, task: LessonTask, hint: string, shake?: LessonShake}} LessonStep */
 /** @typedef {{id: string, title: string, rule: string, part: string, summary: string, steps: LessonStep[]}} Lesson */
+
+/**
+ * Text with rule sections set in small print, the Basic rules' own numbers
+ * (`Basic IV-A-2`) included; parentheses around a section are dropped only
+ * in pairs.
+ * @param {string} text
+ */
+export function withRules(text) {
+  const out = document.createDocumentFragment();
+  const re = /\(?\b((?:Basic [IVX]+(?:-[A-Z](?:-\d+)?)?)|(?:[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?)|(?:OS-[A-Z]\d+))\b\)?/g;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    const i = m.index ?? 0;
+    const open = m[0].startsWith('(');
+    const close = m[0].endsWith(')');
+    out.append(text.slice(last, i), open && !close ? '(' : '');
+    out.append(h('small', { class: 'rule' }, m[1]));
+    out.append(close && !open ? ')' : '');
+    last = i + m[0].length;
+  }
+  out.append(text.slice(last));
+  return out;
+}
 
 /** Steps done, by lesson. @returns {Record<string, number[]>} */
 export function progress() {
@@ -224,7 +247,7 @@ function stepView(lesson, step, k, nav) {
   /** What clicking a cube does. @param {string} face @param {string} place @param {HTMLElement} el */
   const onCube = (face, place, el) => {
     if (task.kind === 'move') {
-      const movable = place === 'resources' || (task.shift && place === 'permitted');
+      const movable = task.shift ? place === 'permitted' : place === 'resources';
       if (!movable || /^[0-9]$/.test(face)) return;
       el.closest('.lesson-mat')?.querySelectorAll('.picked').forEach((x) => x.classList.remove('picked'));
       el.classList.add('picked');
@@ -330,7 +353,7 @@ function matView(p, play) {
   const moving = play?.task.kind === 'move';
   /** @param {string} face @param {string} place */
   const cube = (face, place) => {
-    const movable = moving && !/^[0-9]$/.test(face) && (place === 'resources' || (place === 'permitted' && !!play?.task.shift));
+    const movable = moving && !/^[0-9]$/.test(face) && (play?.task.shift ? place === 'permitted' : place === 'resources');
     const el = h('button', {
       type: 'button',
       class: `cube${movable ? ' movable' : ''}`,
@@ -350,7 +373,8 @@ function matView(p, play) {
   /** @param {string} name @param {string} list @param {string} rule @param {string} help */
   const section = (name, list, rule, help) => {
     const key = name.toLowerCase();
-    const target = moving && key !== 'resources';
+    // a shift goes to Required or Forbidden (XIII-A-7)
+    const target = moving && key !== 'resources' && !(play?.task.shift && key === 'permitted');
     return h('div', {
       class: `section sec-${key}${target ? ' target' : ''}`,
       id: `lesson-sec-${key}`,
@@ -364,7 +388,7 @@ function matView(p, play) {
   const settingGoal = play?.task.kind === 'set-goal';
   const situation = {
     now: 'A Now challenge: Required, any of Permitted and at most one cube from Resources.',
-    impossible: 'In play (an Impossible challenge: any cubes of Permitted and Resources).',
+    impossible: 'An Impossible challenge: Required and any cubes of Permitted and Resources.',
     forceout: 'The last cube has been played: Required and any of Permitted.',
   }[/** @type {'now'|'impossible'|'forceout'} */ (p.situation)] ?? '';
   return h('div', { class: 'panel lesson-mat' },
@@ -380,5 +404,6 @@ function matView(p, play) {
       section('Permitted', p.permitted, 'III-D', 'a Solution may use them'),
       section('Forbidden', p.forbidden, 'III-C', 'no Solution may use them')),
     h('div', { class: 'sec-resources-wrap' }, section('Resources', p.resources, 'Basic I', 'not yet played')),
-    situation && !settingGoal ? h('p', { class: 'small', id: 'lesson-situation' }, situation) : '');
+    // which cubes a Solution may use matters only when one is written
+    situation && play?.task.kind === 'write' ? h('p', { class: 'small', id: 'lesson-situation' }, situation) : '');
 }
