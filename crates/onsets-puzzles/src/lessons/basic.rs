@@ -26,7 +26,7 @@ fn pos(
     forbidden: &str,
     resources: &str,
     situation: &str,
-) -> Position {
+) -> Option<Position> {
     let json = serde_json::json!({
         "division": "elementary",
         "adventurous": false,
@@ -38,35 +38,40 @@ fn pos(
         "resources": resources,
         "situation": situation,
     });
-    // written by hand: a position the core refuses is a bug the tests show
-    Position::from_json(&json.to_string()).unwrap_or_else(|e| panic!("lesson position: {e}"))
+    // written by hand: a position the core refuses drops its step, and the
+    // tests (which count the steps) fail
+    Position::from_json(&json.to_string()).ok()
 }
 
 fn step(
     text: &str,
     sections: &[&str],
-    position: Position,
+    position: Option<Position>,
     task: Task,
     hint: &str,
     intended: Intended,
-) -> Step {
-    Step {
+) -> Option<Step> {
+    Some(Step {
         text: text.to_string(),
         sections: sections.iter().map(|s| s.to_string()).collect(),
-        position,
+        position: position?,
         task,
         hint: hint.to_string(),
         shake: None,
         intended,
-    }
+    })
 }
 
-fn score_step(text: &str, sections: &[&str], shake: Shake, hint: &str, points: Vec<i32>) -> Step {
+fn score_step(
+    text: &str,
+    sections: &[&str],
+    shake: Shake,
+    hint: &str,
+    points: Vec<i32>,
+) -> Option<Step> {
     // the position shown is the engine's own, at the moment Solutions are written
-    let position = super::scoring::play(&shake)
-        .map(|p| p.position)
-        .unwrap_or_else(|e| panic!("lesson shake: {e}"));
-    Step {
+    let position = super::scoring::play(&shake).ok()?.position;
+    Some(Step {
         text: text.to_string(),
         sections: sections.iter().map(|s| s.to_string()).collect(),
         position,
@@ -74,17 +79,17 @@ fn score_step(text: &str, sections: &[&str], shake: Shake, hint: &str, points: V
         hint: hint.to_string(),
         shake: Some(shake),
         intended: Intended::Score(points),
-    }
+    })
 }
 
-fn lesson(id: &str, title: &str, rule: &str, summary: &str, steps: Vec<Step>) -> Lesson {
+fn lesson(id: &str, title: &str, rule: &str, summary: &str, steps: Vec<Option<Step>>) -> Lesson {
     Lesson {
         id: id.into(),
         title: title.into(),
         rule: rule.into(),
         part: "basic".into(),
         summary: summary.into(),
-        steps,
+        steps: steps.into_iter().flatten().collect(),
     }
 }
 

@@ -168,6 +168,10 @@ fn basic_vii_last_cube_rule_only_impossible_then_forceout() {
 
 #[test]
 fn the_seven_basic_rules_are_taught_in_order() {
+    // every hand-written step is there (a position the core refuses, or a
+    // shake the engine refuses, would drop its step)
+    let steps: Vec<usize> = basic_lessons().iter().map(|l| l.steps.len()).collect();
+    assert_eq!(steps, [4, 2, 3, 4, 3, 3, 4]);
     let rules: Vec<String> = basic_lessons().iter().map(|l| l.rule.clone()).collect();
     assert_eq!(
         rules,
