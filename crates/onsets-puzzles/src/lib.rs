@@ -20,6 +20,10 @@
 //! Answers come only from the solver's public API ([`onsets_solver::solve`],
 //! [`onsets_solver::solve_shortest`] and [`onsets_solver::analysis`]);
 //! [`judge`] checks an attempt against a puzzle.
+//!
+//! [`lessons`] (item 3) is the tutorial: the seven rules of Basic On-Sets on
+//! live positions, then Restrictions and each variation of XIII with
+//! exercises built by the solver (docs/lessons.md).
 
 mod attempt;
 mod challenge;
