@@ -10,14 +10,14 @@
 //! shake) and a hint. Nothing in a step says what the answer is: an attempt
 //! ([`Attempt`]) is judged by the project's own rule machinery ([`judge`]):
 //!
-//! * a Goal by the core's [`Goal`] reader (its legal layouts, III-B) and, where
+//! * a Goal by the core's [`onsets_core::Goal`] reader (its legal layouts, III-B) and, where
 //!   the task asks for a Goal a Solution can reach, by the solver;
-//! * a move by the solver's list of legal moves ([`legal_moves_with`], IV-B,
+//! * a move by the solver's list of legal moves ([`legal_moves_with`](onsets_solver::analysis::legal_moves_with), IV-B,
 //!   VIII-A, XIII-A-7) and, where the task asks for a safe move, by its
-//!   classification ([`classify_moves_with`], V-A);
-//! * a written Solution by the core's checker ([`check`]) with its reasons and
-//!   rule sections, and the explanation of [`onsets_core::explain`];
-//! * a challenge by the solver's adjudication ([`adjudicate`], V-A);
+//!   classification ([`classify_moves_with`](onsets_solver::analysis::classify_moves_with), V-A);
+//! * a written Solution by the core's checker ([`check`](fn@onsets_core::check)) with its reasons and
+//!   rule sections, and the explanation of [`onsets_core::explain`](fn@onsets_core::explain);
+//! * a challenge by the solver's adjudication ([`adjudicate`](onsets_solver::analysis::adjudicate), V-A);
 //! * the points of a shake by the match engine itself ([`scoring`]: the shake
 //!   is played through [`onsets_engine::Match`] and its `ShakeScored` event
 //!   read).
@@ -33,14 +33,17 @@
 //! a position does not teach what its text says.
 
 mod basic;
+mod challenge;
 pub mod exercises;
+mod goal;
+mod moves;
 pub mod scoring;
+mod show;
+mod solution;
 
-use onsets_core::{check, explain, Goal, GoalLayout, InForce, Position, Section, Symbol};
-use onsets_solver::analysis::{
-    adjudicate, apply_move, classify_moves_with, goal_digits, legal_moves_with, with_goal,
-    Challenge, Class, Move, MoveKind, MoveOptions,
-};
+pub use show::{show, Shown};
+
+use onsets_core::Position;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::OnceLock;
@@ -280,14 +283,14 @@ fn attempt_word(a: &Attempt) -> &'static str {
     }
 }
 
-fn reason(section: &str, message: impl Into<String>) -> Reason {
+pub(super) fn reason(section: &str, message: impl Into<String>) -> Reason {
     Reason {
         section: section.to_string(),
         message: message.into(),
     }
 }
 
-fn outcome(correct: bool, message: impl Into<String>, reasons: Vec<Reason>) -> Outcome {
+pub(super) fn outcome(correct: bool, message: impl Into<String>, reasons: Vec<Reason>) -> Outcome {
     Outcome {
         correct,
         message: message.into(),
@@ -331,8 +334,14 @@ pub fn judge(step: &Step, attempt: &Attempt) -> Result<Outcome, LessonError> {
                 reachable,
             },
             Attempt::Goal { goal },
-        ) => Ok(judge_goal(&step.position, *value, *shape, *reachable, goal)),
-        (Task::Move { to, shift, safe }, Attempt::Move { cube, from, to: t }) => judge_move(
+        ) => Ok(goal::judge_goal(
+            &step.position,
+            *value,
+            *shape,
+            *reachable,
+            goal,
+        )),
+        (Task::Move { to, shift, safe }, Attempt::Move { cube, from, to: t }) => moves::judge_move(
             &step.position,
             to.as_deref(),
             *shift,
@@ -342,10 +351,10 @@ pub fn judge(step: &Step, attempt: &Attempt) -> Result<Outcome, LessonError> {
             t,
         ),
         (Task::Write, Attempt::Solution { solution }) => {
-            Ok(judge_solution(&step.position, solution))
+            Ok(solution::judge_solution(&step.position, solution))
         }
         (Task::Challenge, Attempt::Challenge { challenge }) => {
-            judge_challenge(&step.position, challenge)
+            challenge::judge_challenge(&step.position, challenge)
         }
         (Task::Score, Attempt::Score { points }) => {
             let shake = step
@@ -356,530 +365,6 @@ pub fn judge(step: &Step, attempt: &Attempt) -> Result<Outcome, LessonError> {
             Ok(scoring::judge(&played, points))
         }
         _ => Err(wrong_kind()),
-    }
-}
-
-// ------------------------------------------------------------------ Goals
-
-fn shape_of(goal: &Goal) -> (bool, bool, bool) {
-    let negative = goal.digits().iter().any(|d| d.upside_down);
-    match goal.layout {
-        GoalLayout::Sum2(..) | GoalLayout::Sum3(..) => (true, false, negative),
-        GoalLayout::Product2(..) | GoalLayout::Product3(..) => (false, true, negative),
-        GoalLayout::L(..) | GoalLayout::T(..) => (true, true, negative),
-        _ => (false, false, negative),
-    }
-}
-
-fn judge_goal(
-    position: &Position,
-    value: Option<i64>,
-    shape: Option<Shape>,
-    reachable: bool,
-    text: &str,
-) -> Outcome {
-    let goal = match Goal::parse(text.trim()) {
-        Ok(g) => g,
-        Err(e) => {
-            return outcome(
-                false,
-                format!("`{}` is not a Goal the cubes can show.", text.trim()),
-                vec![reason("III-B-1", e.to_string())],
-            )
-        }
-    };
-    // the digit cubes rolled: each used at most once (Basic I-A)
-    let mut available = goal_digits(position);
-    for d in goal.digits() {
-        match available.iter().position(|&x| x == d.digit) {
-            Some(i) => {
-                available.swap_remove(i);
-            }
-            None => {
-                return outcome(
-                    false,
-                    format!(
-                        "{goal} needs a {} cube, and no such digit cube is left in Resources.",
-                        d.digit
-                    ),
-                    vec![reason(
-                        "Basic I-A",
-                        "the Goal is set by moving digit cubes from Resources",
-                    )],
-                )
-            }
-        }
-    }
-    if !goal.is_legal_layout() {
-        return outcome(
-            false,
-            format!("{goal} is not a legal layout."),
-            vec![reason(
-                "III-B-1",
-                "one to three cubes: side by side, in a vertical line, an L or a T",
-            )],
-        );
-    }
-    let values = goal.legal_values(InForce::of(position).absolute_value);
-    let shown = values
-        .iter()
-        .map(|v| v.to_string())
-        .collect::<Vec<_>>()
-        .join(" or ");
-    let mut reasons = Vec::new();
-    if values.is_empty() {
-        reasons.push(reason(
-            "III-B-2",
-            format!("{goal} is negative; a Goal must be a whole number of cards"),
-        ));
-    }
-    if let Some(v) = value {
-        if !values.contains(&v) {
-            reasons.push(reason(
-                "Basic I-B",
-                format!("{goal} is worth {shown}, not {v}"),
-            ));
-        }
-    }
-    let (sum, product, negative) = shape_of(&goal);
-    match shape {
-        Some(Shape::Sum) if !sum => reasons.push(reason(
-            "Basic I-B-1",
-            format!("{goal} does not place cubes side by side (a sum)"),
-        )),
-        Some(Shape::Product) if !product => reasons.push(reason(
-            "Basic I-B-2",
-            format!("{goal} does not place cubes in a vertical line (a product)"),
-        )),
-        Some(Shape::Negative) if !negative => reasons.push(reason(
-            "Basic I-B-3",
-            format!("{goal} has no upside-down cube (a negative)"),
-        )),
-        _ => {}
-    }
-    if !reasons.is_empty() {
-        return outcome(
-            false,
-            format!("Not quite: {goal} is worth {shown}."),
-            reasons,
-        );
-    }
-    if reachable {
-        let p = with_goal(position, &goal);
-        match onsets_solver::solve_shortest(&p).text() {
-            Some(w) => outcome(
-                true,
-                format!(
-                    "Right: {goal} ({shown}) can be reached, for example by the Solution {w}; \
-                     an Impossible challenge against it would lose (V-A-1)."
-                ),
-                Vec::new(),
-            ),
-            None => outcome(
-                false,
-                format!(
-                    "{goal} ({shown}) cannot be reached: the exact solver finds no correct \
-                     Solution from these cubes and cards, so the next player wins by \
-                     challenging Impossible (Basic IV-A-2)."
-                ),
-                vec![reason(
-                    "V-A-1",
-                    "no correct Solution can be written with any of the cubes",
-                )],
-            ),
-        }
-    } else {
-        outcome(true, format!("Right: {goal} is worth {shown}."), Vec::new())
-    }
-}
-
-// ------------------------------------------------------------------ moves
-
-fn section_of(name: &str) -> Option<Section> {
-    match name.trim().to_lowercase().as_str() {
-        "required" => Some(Section::Required),
-        "permitted" => Some(Section::Permitted),
-        "forbidden" => Some(Section::Forbidden),
-        "resources" => Some(Section::Resources),
-        _ => None,
-    }
-}
-
-fn move_options() -> MoveOptions {
-    // the position does not record the score, and bonus moves are not taught
-    MoveOptions { bonus: false }
-}
-
-/// Reads a move attempt as one of the solver's moves.
-fn read_move(cube: &str, from: Option<&str>, to: &str) -> Result<Move, LessonError> {
-    let face = Symbol::parse(cube.trim()).map_err(|e| {
-        LessonError::Unreadable(format!("`{}` is not a cube face: {e}", cube.trim()))
-    })?;
-    let to = section_of(to).ok_or_else(|| {
-        LessonError::Unreadable(format!(
-            "`{}` is not a section: required, permitted or forbidden",
-            to.trim()
-        ))
-    })?;
-    let kind = match from.map(section_of) {
-        None | Some(Some(Section::Resources)) => MoveKind::FromResources,
-        Some(Some(Section::Permitted)) => MoveKind::ShiftFromPermitted,
-        Some(_) => {
-            return Err(LessonError::Unreadable(
-                "a cube moves from Resources, or shifts from Permitted".into(),
-            ))
-        }
-    };
-    Ok(Move {
-        bonus: None,
-        kind,
-        cube: face,
-        to,
-    })
-}
-
-fn judge_move(
-    position: &Position,
-    want_to: Option<&str>,
-    want_shift: bool,
-    safe: bool,
-    cube: &str,
-    from: Option<&str>,
-    to: &str,
-) -> Result<Outcome, LessonError> {
-    let mv = read_move(cube, from, to)?;
-    let legal = legal_moves_with(position, move_options());
-    if !legal.contains(&mv) {
-        let why = illegal_why(position, &mv);
-        return Ok(outcome(
-            false,
-            format!("{mv} is not a legal move here."),
-            vec![why],
-        ));
-    }
-    let after = apply_move(position, &mv);
-    let mut o = if let Some(t) = want_to.and_then(section_of) {
-        if mv.to != t {
-            outcome(
-                false,
-                format!("{mv} is legal, but this step asks for a cube moved to {t}."),
-                vec![reason("Basic II", format!("move a cube to {t}"))],
-            )
-        } else {
-            outcome(true, format!("Right: {mv}."), Vec::new())
-        }
-    } else if want_shift && mv.kind != MoveKind::ShiftFromPermitted {
-        outcome(
-            false,
-            format!("{mv} is legal, but this step asks for a shift from Permitted."),
-            vec![reason(
-                "XIII-A-7",
-                "transfer a cube in Permitted to Required or Forbidden",
-            )],
-        )
-    } else {
-        outcome(true, format!("Right: {mv}."), Vec::new())
-    };
-    if o.correct && safe {
-        let classes = classify_moves_with(position, move_options());
-        let c = classes.iter().find(|c| c.mv == mv);
-        o = match c {
-            Some(c) if c.class == Class::Safe => outcome(
-                true,
-                format!(
-                    "Right: {mv} is safe. A Now challenge would lose (no correct Solution uses \
-                     the mat and at most one more cube), and an Impossible challenge would lose: \
-                     {} is still possible (V-A).",
-                    c.witness.as_deref().unwrap_or("a Solution")
-                ),
-                Vec::new(),
-            ),
-            Some(c) if c.class == Class::NowWins => outcome(
-                false,
-                format!(
-                    "{mv} lets the next player challenge Now and win: {} uses the mat and at \
-                     most one more cube.",
-                    c.witness.as_deref().unwrap_or("a Solution")
-                ),
-                vec![reason(
-                    "V-A-2",
-                    "a correct Solution can be written with the mat and one more cube",
-                )],
-            ),
-            _ => outcome(
-                false,
-                format!(
-                    "{mv} lets the next player challenge Impossible and win: after it no correct \
-                     Solution can be written, however the Resources are played."
-                ),
-                vec![reason(
-                    "V-A-1",
-                    "no correct Solution can be written any more",
-                )],
-            ),
-        };
-    }
-    o.after = serde_json::to_value(after.to_raw()).ok();
-    Ok(o)
-}
-
-fn illegal_why(position: &Position, mv: &Move) -> Reason {
-    let from = match mv.kind {
-        MoveKind::FromResources => Section::Resources,
-        MoveKind::ShiftFromPermitted => Section::Permitted,
-    };
-    if !position.section(from).iter().any(|s| s == mv.cube) {
-        return reason(
-            "Basic II",
-            format!("there is no {} cube in {from}", mv.cube),
-        );
-    }
-    if mv.cube.is_digit() {
-        return reason("III-B", "digit cubes are used only in setting the Goal");
-    }
-    let left = position.resources.iter().filter(|s| !s.is_digit()).count();
-    match mv.kind {
-        MoveKind::ShiftFromPermitted if !onsets_solver::analysis::shift_in_force(position) => {
-            reason("Basic II", "a move takes a cube from Resources")
-        }
-        MoveKind::ShiftFromPermitted => reason(
-            "XIII-A-7",
-            "a shift goes to Required or Forbidden, and not with one cube left in Resources",
-        ),
-        MoveKind::FromResources if mv.to == Section::Forbidden && left <= 1 => reason(
-            "Basic VII",
-            "the last cube in Resources must go to Required or Permitted",
-        ),
-        _ => reason(
-            "IV-D",
-            "= and ⊆ go to Forbidden only when four or fewer cubes remain",
-        ),
-    }
-}
-
-// ------------------------------------------------------------------ Solutions
-
-fn judge_solution(position: &Position, text: &str) -> Outcome {
-    if text.trim().is_empty() {
-        return outcome(
-            false,
-            "Write a Solution first.",
-            vec![reason("Basic III", "a Solution is the name of a set")],
-        );
-    }
-    let v = check(position, text);
-    let reasons = v
-        .errors
-        .iter()
-        .map(|e| reason(e.section.as_str(), e.message.clone()))
-        .collect();
-    let names = v
-        .values
-        .iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(" or ");
-    let goal = v
-        .goal_values
-        .iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(" or ");
-    let message = if v.correct {
-        format!("Correct Solution: it names {names} cards, the Goal.")
-    } else if names.is_empty() {
-        "Incorrect Solution.".to_string()
-    } else {
-        format!("Incorrect Solution: it names {names} cards; the Goal is {goal}.")
-    };
-    let mut o = outcome(v.correct, message, reasons);
-    o.verdict = Some(v.to_json());
-    o.explanation = serde_json::to_value(explain(position, text)).ok();
-    o
-}
-
-// ------------------------------------------------------------------ challenges
-
-fn judge_challenge(position: &Position, said: &str) -> Result<Outcome, LessonError> {
-    let said = said.trim().to_lowercase();
-    if !["now", "impossible", "neither"].contains(&said.as_str()) {
-        return Err(LessonError::Unreadable(format!(
-            "`{said}` is not a challenge: now, impossible or neither"
-        )));
-    }
-    let now = adjudicate(position, Challenge::Now);
-    let impossible = adjudicate(position, Challenge::Impossible);
-    let right = if now.challenger_right {
-        "now"
-    } else if impossible.challenger_right {
-        "impossible"
-    } else {
-        "neither"
-    };
-    let why_now = |w: &Option<String>| {
-        format!(
-            "a correct Solution uses the mat and at most one more cube: {}",
-            w.as_deref().unwrap_or("?")
-        )
-    };
-    let o = match (said.as_str(), right) {
-        (s, r) if s == r => {
-            let message = match r {
-                "now" => format!("Right: Now wins, {} (Basic IV-A-1).", why_now(&now.witness)),
-                "impossible" => "Right: Impossible wins. The exact solver tried every Set-Name \
-                                 the cubes allow, with any Resources cubes, and none names the \
-                                 Goal's number of cards (Basic IV-A-2)."
-                    .to_string(),
-                _ => format!(
-                    "Right: neither. Now would lose (no correct Solution with the mat and one \
-                     more cube), and Impossible would lose: {} can still be written.",
-                    impossible.witness.as_deref().unwrap_or("a Solution")
-                ),
-            };
-            outcome(true, message, Vec::new())
-        }
-        ("now", _) if !now.valid => outcome(
-            false,
-            "A Now challenge is not allowed here.",
-            vec![reason(
-                "V-A-2",
-                "Now needs at least two cubes in Resources and a cube in Required or Permitted \
-                 (Basic VII: with one cube left only Impossible is allowed)",
-            )],
-        ),
-        ("now", _) => outcome(
-            false,
-            "Now would lose: no correct Solution uses the mat and at most one more cube.",
-            vec![reason(
-                "Basic IV-A-1",
-                "the Challenger must write a correct Solution with Required, any of Permitted \
-                 and at most one cube from Resources",
-            )],
-        ),
-        ("impossible", _) => outcome(
-            false,
-            format!(
-                "Impossible would lose: {} is a correct Solution (the Mover writes it).",
-                impossible.witness.as_deref().unwrap_or("a Solution")
-            ),
-            vec![reason(
-                "Basic IV-A-2",
-                "a correct Solution can still be written with the cubes left",
-            )],
-        ),
-        (_, "now") => outcome(
-            false,
-            format!("Not neither: Now wins, {}.", why_now(&now.witness)),
-            vec![reason(
-                "Basic IV-A-1",
-                "challenge Now when a Solution needs at most one more cube",
-            )],
-        ),
-        _ => outcome(
-            false,
-            "Not neither: Impossible wins. No correct Solution exists, however the Resources \
-             are played.",
-            vec![reason(
-                "Basic IV-A-2",
-                "challenge Impossible when nobody can write a correct Solution",
-            )],
-        ),
-    };
-    Ok(o)
-}
-
-// ------------------------------------------------------------------ show me
-
-/// An answer to a step, found by the same machinery that judges it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Shown {
-    /// An attempt that is judged correct.
-    pub attempt: Attempt,
-    /// The answer in words.
-    pub text: String,
-}
-
-/// "Show me": an answer to `step` found by the solver, the checker's
-/// machinery or the engine (`None` only if the step has no answer, which
-/// the tests rule out for every lesson).
-pub fn show(step: &Step) -> Option<Shown> {
-    match &step.task {
-        Task::SetGoal {
-            value,
-            shape,
-            reachable,
-        } => {
-            let layouts = onsets_solver::analysis::goal_layouts(&goal_digits(&step.position));
-            layouts.into_iter().find_map(|g| {
-                let text = g.to_string();
-                let o = judge_goal(&step.position, *value, *shape, *reachable, &text);
-                o.correct.then(|| Shown {
-                    attempt: Attempt::Goal { goal: text.clone() },
-                    text: format!("Set the Goal {text}. {}", o.message),
-                })
-            })
-        }
-        Task::Move { to, shift, safe } => {
-            let classes = classify_moves_with(&step.position, move_options());
-            classes.into_iter().find_map(|c| {
-                let attempt = Attempt::Move {
-                    cube: c.mv.cube.to_string(),
-                    from: (c.mv.kind == MoveKind::ShiftFromPermitted)
-                        .then(|| "permitted".to_string()),
-                    to: c.mv.to.to_string().to_lowercase(),
-                };
-                let Attempt::Move { cube, from, to: t } = &attempt else {
-                    return None;
-                };
-                let o = judge_move(
-                    &step.position,
-                    to.as_deref(),
-                    *shift,
-                    *safe,
-                    cube,
-                    from.as_deref(),
-                    t,
-                )
-                .ok()?;
-                o.correct.then(|| Shown {
-                    text: format!("Move {}. {}", c.mv, o.message),
-                    attempt,
-                })
-            })
-        }
-        Task::Write => {
-            let w = onsets_solver::solve_shortest(&step.position).text()?;
-            Some(Shown {
-                text: format!("A shortest correct Solution (found by the exact solver): {w}"),
-                attempt: Attempt::Solution { solution: w },
-            })
-        }
-        Task::Challenge => {
-            let now = adjudicate(&step.position, Challenge::Now);
-            let word = if now.challenger_right {
-                "now"
-            } else if adjudicate(&step.position, Challenge::Impossible).challenger_right {
-                "impossible"
-            } else {
-                "neither"
-            };
-            let o = judge_challenge(&step.position, word).ok()?;
-            Some(Shown {
-                attempt: Attempt::Challenge {
-                    challenge: word.into(),
-                },
-                text: o.message,
-            })
-        }
-        Task::Score => {
-            let played = scoring::play(step.shake.as_ref()?).ok()?;
-            Some(Shown {
-                text: scoring::describe(&played),
-                attempt: Attempt::Score {
-                    points: played.points.clone(),
-                },
-            })
-        }
     }
 }
 
