@@ -1,9 +1,11 @@
 // The client's entry point: the lobby at `/`, a table at `/t/{id}` (`?watch` to spectate),
-// its review at `/t/{id}/review`, the judge's assistant at `/judge`.
+// its review at `/t/{id}/review`, the judge's assistant at `/judge`, the lessons at
+// `/lessons` and `/lessons/{id}`.
 
 import { showLobby } from './lobby.js';
 import { showPuzzles } from './puzzles.js';
 import { showManual } from './manual.js';
+import { showLesson, showLessons } from './lessons.js';
 import { TableView } from './table.js';
 import { ReviewView } from './review.js';
 import { showJudge } from './judge.js';
@@ -44,6 +46,10 @@ function route() {
     showManual(root, go);
   } else if (/^\/puzzles\/?$/.test(location.pathname)) {
     showPuzzles(root, go);
+  } else if (/^\/lessons\/?$/.test(location.pathname)) {
+    showLessons(root, go);
+  } else if (/^\/lessons\/[a-z0-9-]+\/?$/.test(location.pathname)) {
+    showLesson(root, location.pathname.split('/')[2], go);
   } else if (location.pathname === '/account') {
     showAccount(root, go);
   } else if (location.pathname.startsWith('/players/')) {

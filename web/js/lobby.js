@@ -156,6 +156,7 @@ export function showLobby(root, go) {
         h('h1', null, 'On-Sets'),
         h('p', null, 'The Academic Games tournament game of set theory. Cards with colored dots make the Universe; players move cubes to the mat and race to challenge. Make a table below, or join one.'),
         h('p', null, h('a', { href: '/puzzles', id: 'puzzles-link', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/puzzles'); } }, 'Puzzles and the daily puzzle'), ': practise challenges, Solutions, safe moves and Goals, answers proved by the solver.'),
+        h('p', null, h('a', { href: '/lessons', id: 'lessons-link', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/lessons'); } }, 'Lessons'), ': learn the seven rules of Basic On-Sets one at a time, then Restrictions and the variations.'),
       ),
       create,
       h('section', { class: 'panel tables', 'aria-labelledby': 'tables-title' },

@@ -30,6 +30,7 @@ mod analyze;
 mod check;
 mod input;
 mod judge;
+mod lesson;
 mod loadtest;
 mod manual;
 mod play;
@@ -93,6 +94,8 @@ enum Command {
     Puzzle(puzzle::PuzzleArgs),
     /// The 1969 manual's introductory games, solitaire games and puzzles (docs/manual-1969.md)
     Manual(manual::ManualArgs),
+    /// Lessons: the seven Basic rules, Restrictions and each variation, step by step (docs/lessons.md)
+    Lesson(lesson::LessonArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -157,6 +160,7 @@ fn main() -> ExitCode {
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Puzzle(args) => puzzle::run(&args),
         Command::Manual(args) => manual::run(&args),
+        Command::Lesson(args) => lesson::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

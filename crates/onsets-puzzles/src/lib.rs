@@ -20,12 +20,17 @@
 //! Answers come only from the solver's public API ([`onsets_solver::solve`],
 //! [`onsets_solver::solve_shortest`] and [`onsets_solver::analysis`]);
 //! [`judge`] checks an attempt against a puzzle.
+//!
+//! [`lessons`] (item 3) is the tutorial: the seven rules of Basic On-Sets on
+//! live positions, then Restrictions and each variation of XIII with
+//! exercises built by the solver (docs/lessons.md).
 
 mod attempt;
 mod challenge;
 pub mod deal;
 pub mod features;
 mod goal;
+pub mod lessons;
 pub mod mine;
 pub mod rng;
 mod safe_move;

@@ -17,6 +17,7 @@
 
 pub mod accounts;
 mod assist;
+pub mod lessons;
 pub mod limits;
 pub mod live;
 pub mod loadtest;
@@ -121,6 +122,9 @@ pub fn app(lobby: Lobby) -> Router {
         .merge(puzzles::routes())
         .merge(manual::routes())
         .route("/manual", get(|| async { web::file("index.html") }))
+        .merge(lessons::routes())
+        .route("/lessons", get(|| async { web::file("index.html") }))
+        .route("/lessons/{id}", get(|| async { web::file("index.html") }))
         .route("/puzzles", get(|| async { web::file("index.html") }))
         .route("/", get(|| async { web::file("index.html") }))
         .route("/t/{id}", get(|| async { web::file("index.html") }))
