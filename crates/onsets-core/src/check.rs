@@ -183,7 +183,10 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         out.errors = errors;
         return out;
     }
-    if more_sets_than_the_kit(&restriction_symbols) || more_sets_than_the_kit(&set_symbols) {
+    let cubes_shown = position.all_cubes().filter(|(_, c)| !c.is_digit()).count();
+    if more_sets_than_the_kit(&restriction_symbols, cubes_shown)
+        || more_sets_than_the_kit(&set_symbols, cubes_shown)
+    {
         // More sets than the kit has cubes: the cube rules already fail (each
         // set symbol needs its own cube in its part), so no count can make the
         // Solution correct. Nothing more is computed.
@@ -422,8 +425,10 @@ fn null_restriction_fail(
 }
 
 /// Whether a part names more sets than the kit has cubes: the kit has 15
-/// non-digit cubes (I-B-2), and each set symbol needs its own cube.
-fn more_sets_than_the_kit(symbols: &[Written]) -> bool {
+/// non-digit cubes (I-B-2), and each set symbol needs its own cube. A 1969
+/// position may show more (editions.md Q15): then its own non-digit cubes,
+/// `shown`, are the bound.
+fn more_sets_than_the_kit(symbols: &[Written], shown: usize) -> bool {
     let limit: usize = [
         CubeFamily::Color,
         CubeFamily::Operation,
@@ -431,7 +436,8 @@ fn more_sets_than_the_kit(symbols: &[Written]) -> bool {
     ]
     .iter()
     .map(|f| f.kit_count())
-    .sum();
+    .sum::<usize>()
+    .max(shown);
     symbols.iter().filter(|w| w.meaning.is_set()).count() > limit
 }
 

@@ -268,14 +268,29 @@ impl Position {
     /// position cannot show more of a family than that. Digit cubes are not
     /// counted: they play no part in Solutions, and notation.md's own example
     /// shows four (a Goal of three and a 4 in Forbidden).
+    ///
+    /// The 1969 kit's counts are never stated, and its sample games show
+    /// more red-symbol cubes than four (M69 §5 g: five), so a 1969 position
+    /// may show any multiset (editions.md Q15, Q16) up to
+    /// [`M69_FAMILY_LIMIT`] cubes of a family.
     fn validate_kit(&self) -> Result<(), PositionError> {
+        let m69 = matches!(self.edition, Edition::Manual1969(_));
         for fam in [
             CubeFamily::Color,
             CubeFamily::Operation,
             CubeFamily::Restriction,
         ] {
             let n = self.all_cubes().filter(|(_, s)| s.family() == fam).count();
-            if n > fam.kit_count() {
+            if m69 && n > M69_FAMILY_LIMIT {
+                return Err(PositionError::invalid(
+                    "cubes",
+                    format!(
+                        "the position shows {n} {} cubes; a 1969 position may show up to {M69_FAMILY_LIMIT} of a family",
+                        fam.name()
+                    ),
+                ));
+            }
+            if !m69 && n > fam.kit_count() {
                 return Err(PositionError::invalid(
                     "cubes",
                     format!(
@@ -409,6 +424,10 @@ impl Position {
         serde_json::to_string_pretty(&self.to_raw()).expect("positions serialize")
     }
 }
+
+/// The most cubes of one family a 1969 position may show (its kit is not
+/// stated, editions.md Q15; a bound keeps the search's counters small).
+pub const M69_FAMILY_LIMIT: usize = 12;
 
 /// The value of a field, or `None` with its error kept.
 fn keep<T>(errors: &mut Vec<PositionError>, r: Result<T, PositionError>) -> Option<T> {

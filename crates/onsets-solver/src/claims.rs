@@ -134,9 +134,11 @@ pub fn apply_play(before: &Position, play: &Play) -> Result<Position, String> {
                 Section::Required => p.required.0.push(m.cube),
                 Section::Permitted => p.permitted.0.push(m.cube),
                 Section::Forbidden => p.forbidden.0.push(m.cube),
-                other => return Err(format!(
+                other => {
+                    return Err(format!(
                     "{m}: a cube moves to Required, Permitted or Forbidden, not {other} (M69 3.2)"
-                )),
+                ))
+                }
             }
             Ok(p)
         }
