@@ -68,11 +68,6 @@ enum Ed {
     M69,
 }
 
-/// A small random position as JSON (None if the core rejects it).
-fn random_position(rng: &mut Rng) -> Option<(Position, String)> {
-    random_position_in(rng, Ed::T26)
-}
-
 /// The 1969 faces: no blue-symbol cubes in Basic (M69 2.2).
 const M69_BASIC_FACES: [&str; 8] = ["B", "R", "G", "Y", "∪", "∩", "−", "′"];
 

@@ -106,7 +106,7 @@ fn m69_6_sample_game_3_one_more_cube_r_prime() {
     );
     let text = solves(&p);
     assert!(check(&p, &text).correct);
-    assert_eq!(solution_one_more(&p).is_some(), true);
+    assert!(solution_one_more(&p).is_some());
 }
 
 #[test]
