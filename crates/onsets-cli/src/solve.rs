@@ -118,7 +118,8 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     } else {
         solve(&position)
     };
-    let text = solved.text();
+    // 1969 writes its fourth color as O (orange).
+    let text = solved.text().map(|t| position.in_edition_colors(&t));
     let sets = if args.all {
         match solution_sets(&position, args.max_sets) {
             Ok(s) => Some(s),

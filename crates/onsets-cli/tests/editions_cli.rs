@@ -55,6 +55,13 @@ fn m69_edition_flag_sets_the_1969_rules() {
     ]);
     assert_eq!(r.code, 0, "{r:?}");
     assert_eq!(r.json()["solution"], "B", "{r:?}");
+    // 1969 prints its fourth color as O (orange).
+    let orange = c.write(
+        "o.json",
+        r#"{"edition": "1969", "universe": "B R BO O RO", "goal": "3", "permitted": "O", "situation": "now"}"#,
+    );
+    let r = c.run(&["solve", "--json", &orange]);
+    assert_eq!(r.json()["solution"], "O", "{r:?}");
     // --form without --edition is refused by the argument parser.
     let r = c.run(&["check", "--form", "basic", &f, "B"]);
     assert_eq!(r.code, 2, "{r:?}");

@@ -356,6 +356,16 @@ impl Position {
         }
     }
 
+    /// A Solution (or card list) as this edition writes it: in 1969 the
+    /// fourth color is orange, `O` (M69 2.0; editions.md §2.0: "accepts `O`
+    /// for `Y` under `1969`, and prints O"). Other editions: unchanged.
+    pub fn in_edition_colors(&self, text: &str) -> String {
+        match self.edition {
+            Edition::Manual1969(_) => text.replace('Y', "O"),
+            _ => text.to_string(),
+        }
+    }
+
     /// The cubes of a section.
     pub fn section(&self, s: Section) -> &CubeList {
         match s {
