@@ -316,3 +316,37 @@ fn editions_divisions_still_required_outside_1969() {
         .to_string();
     assert!(e.contains("division"), "{e}");
 }
+
+/// B19 VII-C-3-c examples: "B U G – R is ambiguous"; "R U G' is not
+/// ambiguous. It must be interpreted as R U (G')".
+#[test]
+fn b19_vii_c_3_c_ambiguity_examples() {
+    let p = pos(
+        r#"{"edition": "2019-20", "division": "middle", "universe": "B R G BR RG BG BRG Y",
+        "goal": "4", "permitted": "B G R ∪ − ′", "situation": "impossible"}"#,
+    );
+    // (B ∪ G) − R = {B, G, BG}: 3; B ∪ (G − R) = {B, BR, BG, BRG, G}: 5.
+    let v = check(&p, "B ∪ G − R");
+    assert_eq!(v.values, vec![3, 5]);
+    assert!(!v.correct);
+    // R ∪ G′ = R ∪ {B, R, BR, Y} = {R, BR, RG, BRG, B, Y}: 6 only.
+    assert_eq!(check(&p, "R ∪ G′").values, vec![6]);
+    // B19 VI examples of Solutions: R′, G ∪ Y, (V − G)′ ∪ R are Set-Names.
+    assert!(onsets_core::Presentation::parse_with("(V − G)′ ∪ R", p.parse_options()).is_ok());
+}
+
+/// Puzzle 7.2-B (M69 §7, CAP-Claim, Advanced): the C-Solution "that could
+/// have been built", (B∩R) − O ⊆ G ; (B∩R) − O, with the G from Resources.
+/// The Universe is lost; here (B ∩ R) − O is {BRG, BR} and the statement
+/// removes BR.
+#[test]
+fn m69_7_2_b_c_solution_that_could_have_been_built() {
+    let p = pos(
+        r#"{"edition": "1969", "form": "advanced", "universe": "BRG BR BRGO G R B",
+        "goal": "1", "resources": "B B R G ∪", "forbidden": "R − 4 3",
+        "permitted": "V B R O", "required": "⊆ ∩ −", "situation": "now"}"#,
+    );
+    assert!(correct(&p, "(B ∩ R) − O ⊆ G ; (B ∩ R) − O"));
+    // The same without the statement leaves the Required ⊆ unused (3.4'(A)).
+    assert!(!correct(&p, "((B ∩ R) − O) ∩ G"));
+}
