@@ -350,3 +350,53 @@ fn m69_7_2_b_c_solution_that_could_have_been_built() {
     // The same without the statement leaves the Required ⊆ unused (3.4'(A)).
     assert!(!correct(&p, "((B ∩ R) − O) ∩ G"));
 }
+
+/// A19 VI-B-3 and its comment, example by example: "B ⊆ (R ∪ G)" (one side
+/// in parentheses) is legal; "(A ⊆ B) ⊆ C", "A = (B = C)" and "(B = R)" are
+/// not; "(R ∪ B) − G = V", "B = (G ∪ R) ⊆ V" and "R′ = B ⊆ (R − Y) ∪ V" are
+/// legal.
+#[test]
+fn a19_vi_b_3_comment_examples() {
+    let p = pos(
+        r#"{"edition": "2019-20", "adventurous": true, "division": "senior",
+        "universe": "B R G Y BR RG BG BY", "goal": "1",
+        "permitted": "B R G Y V ∪ − ′ = ⊆ B R G", "situation": "impossible"}"#,
+    );
+    let undefined = |s: &str| {
+        let v = check(&p, s);
+        assert!(!v.correct, "{s}");
+        assert!(
+            v.errors.iter().any(|e| e.code == ViolationKind::Undefined),
+            "{s}: {:?}",
+            v.errors
+        );
+    };
+    undefined("(B ⊆ R) ⊆ G; B");
+    undefined("B = (R = G); B");
+    undefined("(B = R); B");
+    for legal in [
+        "B ⊆ (R ∪ G); Y",
+        "(R ∪ B) − G = V; Y",
+        "B = (G ∪ R) ⊆ V; Y",
+        "R′ = B ⊆ (R − Y) ∪ V; Y",
+    ] {
+        let v = check(&p, legal);
+        assert!(
+            !v.errors.iter().any(|e| e.code == ViolationKind::Undefined),
+            "{legal}: {:?}",
+            v.errors
+        );
+    }
+}
+
+/// Sample game 4 (M69 §6 d, Advanced): "A revises his original Solution by
+/// building a Restriction that does not restrict": Λ ⊆ B − R ; B − R.
+#[test]
+fn m69_6_sample_game_4_a_restriction_that_does_not_restrict() {
+    let p = pos(
+        r#"{"edition": "1969", "form": "advanced", "universe": "B BO R RO G BR",
+        "goal": "1+1", "required": "⊆ Λ", "permitted": "B R −", "situation": "now"}"#,
+    );
+    // B − R = {B, BO}: 2; Λ ⊆ anything removes no card.
+    assert!(correct(&p, "Λ ⊆ B − R ; B − R"));
+}
