@@ -395,7 +395,7 @@ fn a19_vi_b_3_comment_examples() {
 fn m69_6_sample_game_4_a_restriction_that_does_not_restrict() {
     let p = pos(
         r#"{"edition": "1969", "form": "advanced", "universe": "B BO R RO G BR",
-        "goal": "1+1", "required": "⊆ Λ", "permitted": "B R −", "situation": "now"}"#,
+        "goal": "1+1", "required": "⊆", "permitted": "Λ B R −", "situation": "now"}"#,
     );
     // B − R = {B, BO}: 2; Λ ⊆ anything removes no card.
     assert!(correct(&p, "Λ ⊆ B − R ; B − R"));
