@@ -307,3 +307,33 @@ fn m69_3_5_a_no_goal_is_correct_when_no_goal_has_a_solution() {
     assert_eq!(goal.legal_values(false), vec![3]);
     assert_eq!(solution, "B");
 }
+
+/// Puzzle 7.3-A (M69 §7, Taboo-Move, Basic): with Resources B R − ∩,
+/// Forbidden 3 2 G, Permitted ∪ G, Required ′ O and Goal 5, the Flubs are
+/// ∩, B, − and R to Permitted or Required, all A-claim Flubs, with the
+/// Solutions (B ∩ O)′ and [O − (G ∪ R)]′; no move to Forbidden is one. The
+/// Universe is lost; this one (found by search) gives the text's answer.
+#[test]
+fn m69_7_3_a_taboo_moves_are_a_claim_flubs() {
+    let before = pos(
+        r#"{"edition": "1969", "universe": "RY blank GY Y BGY RGY", "goal": "5",
+        "resources": "B R − ∩", "forbidden": "3 2 G", "permitted": "∪ G",
+        "required": "′ O", "situation": "now"}"#,
+    );
+    let intersection = Symbol::Intersection;
+    let minus = Symbol::Minus;
+    for (cube, solution) in [
+        (intersection, "(B ∩ O)′"),
+        (B, "(B ∩ O)′"),
+        (minus, "[O − (G ∪ R)]′"),
+        (R, "[O − (G ∪ R)]′"),
+    ] {
+        for to in [Section::Permitted, Section::Required] {
+            let play = mv(None, cube, to);
+            assert_eq!(is_flub(&before, &play), Some(FlubKind::A), "{play}");
+            let after = apply_play(&before, &play).unwrap();
+            assert!(check(&after, solution).correct, "{play}: {solution}");
+        }
+        assert_eq!(is_flub(&before, &mv(None, cube, Section::Forbidden)), None);
+    }
+}
