@@ -337,3 +337,22 @@ fn m69_7_3_a_taboo_moves_are_a_claim_flubs() {
         assert_eq!(is_flub(&before, &mv(None, cube, Section::Forbidden)), None);
     }
 }
+
+/// Puzzle 7.2-A (M69 §7, CAP-Claim, Basic): "The move violates the P-claim.
+/// The Goal was impossible and hence every subsequent move was a Flub."
+/// Goal 5 with only ∩ and − among the operations cannot be met when no
+/// color is on five cards. The circled cube is read as R (raw "®").
+#[test]
+fn m69_7_2_a_an_impossible_goal_makes_every_move_a_p_claim_flub() {
+    let before = pos(
+        r#"{"edition": "1969", "universe": "B R G BR O BG", "goal": "5",
+        "resources": "G B ∩", "forbidden": "3 2 ∩", "permitted": "O R R",
+        "required": "− ∩", "situation": "now"}"#,
+    );
+    assert!(p_claim_is_correct(&before));
+    let all = plays(&before);
+    assert!(!all.is_empty());
+    for play in &all {
+        assert_eq!(is_flub(&before, play), Some(FlubKind::P), "{play}");
+    }
+}
