@@ -512,10 +512,17 @@ fn part_errors(
         ));
     }
     // VII-B-2: = or ⊆ in Required demands a Restriction part.
-    if rules.restrictions
-        && restrictions.is_empty()
-        && position.required.iter().any(|c| c.is_relation())
-    {
+    // A wild = or ⊆ (A19 Middle, XIII-B-2) that the Solution writes as a
+    // set or an operation is that symbol, not a relation (editions.md Q4).
+    let as_relation = |face: crate::Symbol| {
+        face.is_relation()
+            && !(rules.is_wild(face)
+                && restriction_symbols
+                    .iter()
+                    .chain(set_symbols)
+                    .any(|w| w.cube == Some(face) && !w.meaning.is_relation()))
+    };
+    if rules.restrictions && restrictions.is_empty() && position.required.iter().any(as_relation) {
         errors.push(Violation::new(
             ViolationKind::RestrictionRequired,
             "VII-B-2",

@@ -400,3 +400,17 @@ fn m69_6_sample_game_4_a_restriction_that_does_not_restrict() {
     // B − R = {B, BO}: 2; Λ ⊆ anything removes no card.
     assert!(correct(&p, "Λ ⊆ B − R ; B − R"));
 }
+
+/// A19 Middle: a Required wild = written as a set is that set, so no
+/// Restriction part is demanded (VII-B-2 concerns the relation; Q4).
+#[test]
+fn a19_xiii_b_2_required_wild_equals_as_a_set_needs_no_restriction() {
+    let p = pos(
+        r#"{"edition": "2019-20", "adventurous": true, "division": "middle",
+        "universe": "B R G BR RG BG", "goal": "5", "required": "=", "permitted": "∪ B",
+        "variations": ["wild-cube ="], "situation": "impossible"}"#,
+    );
+    assert!(correct(&p, "R@= ∪ B"));
+    // Unannotated, the Required = is a relation: a Restriction is needed.
+    assert!(kinds(&p, "G ∪ B").contains(&ViolationKind::RestrictionRequired));
+}

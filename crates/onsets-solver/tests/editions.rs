@@ -356,3 +356,16 @@ fn m69_7_2_a_an_impossible_goal_makes_every_move_a_p_claim_flub() {
         assert_eq!(is_flub(&before, play), Some(FlubKind::P), "{play}");
     }
 }
+
+/// A19 Middle: a Required wild = may be written as a set, and then no
+/// Restriction is needed (Q4).
+#[test]
+fn a19_xiii_b_2_required_wild_equals_as_a_set() {
+    let p = pos(
+        r#"{"edition": "2019-20", "adventurous": true, "division": "middle",
+        "universe": "B R G BR RG BG", "goal": "5", "required": "=", "permitted": "∪ B",
+        "variations": ["wild-cube ="], "situation": "impossible"}"#,
+    );
+    let text = solves(&p);
+    assert!(text.contains("@="), "{text}");
+}
