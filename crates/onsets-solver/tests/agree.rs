@@ -599,3 +599,19 @@ fn m69_shortest_agrees_with_brute_force() {
     eprintln!("{compared} of {n} compared");
     assert!(compared > 15, "{compared} of {n}");
 }
+
+#[test]
+#[ignore = "heavy: run in release with --ignored"]
+fn mlag_2019_solver_agrees_with_brute_force_thousands() {
+    let t = run_in(0x2019_0003, 2000, 5, Ed::Mlag2019);
+    eprintln!("{t:?}");
+    assert!(t.unsolvable > 100, "{t:?}");
+}
+
+#[test]
+#[ignore = "heavy: run in release with --ignored"]
+fn m69_solver_agrees_with_brute_force_thousands() {
+    let t = run_in(0x1969_0003, 3000, 5, Ed::M69);
+    eprintln!("{t:?}");
+    assert!(t.unsolvable > 100, "{t:?}");
+}
