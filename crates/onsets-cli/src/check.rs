@@ -1,6 +1,6 @@
 //! `onsets check`: judge a written Solution against a position.
 
-use crate::input::{read_position, read_text, STDIN};
+use crate::input::{read_position_in, read_text, STDIN};
 use crate::{EXIT_CORRECT, EXIT_INCORRECT};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -44,6 +44,16 @@ pub struct CheckArgs {
     /// (docs/notation.md, "Explanations")
     #[arg(long)]
     pub explain: bool,
+
+    /// Rule edition, overriding the position's `edition` field: 2026-27,
+    /// 2019-20 (with the position's `adventurous`: MLAG Basic or
+    /// Adventurous) or 1969 (docs/editions.md)
+    #[arg(long, value_name = "EDITION")]
+    pub edition: Option<String>,
+
+    /// The 1969 form with --edition 1969: basic or advanced
+    #[arg(long, value_name = "FORM", requires = "edition")]
+    pub form: Option<String>,
 }
 
 /// Runs the command; returns the exit status (0 correct, 1 incorrect).
@@ -56,7 +66,11 @@ pub fn run(args: &CheckArgs) -> Result<u8> {
     {
         bail!("the position and the Solution cannot both be read from standard input (`-`)");
     }
-    let position = read_position(&args.position)?;
+    let position = read_position_in(
+        &args.position,
+        args.edition.as_deref(),
+        args.form.as_deref(),
+    )?;
     let solution = match (&args.solution, &args.solution_file) {
         (Some(s), _) => s.clone(),
         (None, Some(file)) => read_text(file, "Solution")?,

@@ -26,6 +26,48 @@ pub fn read_text(path: &Path, what: &str) -> Result<String> {
 }
 
 /// Reads and validates a position; errors name the field (and the column).
+/// Reads a position as [`read_position`] does, with its rule edition set
+/// from `--edition` and `--form` when given (they override the position's
+/// own `edition` and `form` fields; docs/editions.md).
+pub fn read_position_in(
+    path: &Path,
+    edition: Option<&str>,
+    form: Option<&str>,
+) -> Result<Position> {
+    let Some(edition) = edition else {
+        if form.is_some() {
+            bail!("--form goes with --edition 1969");
+        }
+        return read_position(path);
+    };
+    let text = read_text(path, "position")?;
+    let mut value: serde_json::Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        // not JSON: let the usual reader say why
+        Err(_) => return read_position(path),
+    };
+    let Some(map) = value.as_object_mut() else {
+        return read_position(path);
+    };
+    map.insert("edition".into(), serde_json::Value::String(edition.into()));
+    match form {
+        Some(f) => {
+            map.insert("form".into(), serde_json::Value::String(f.into()));
+        }
+        None if edition.trim() != "1969" => {
+            map.remove("form");
+        }
+        None => {}
+    }
+    let name = if path.as_os_str() == STDIN {
+        "standard input".to_string()
+    } else {
+        format!("`{}`", path.display())
+    };
+    Position::from_json(&value.to_string())
+        .with_context(|| format!("invalid position in {name} with --edition {edition}"))
+}
+
 pub fn read_position(path: &Path) -> Result<Position> {
     let text = read_text(path, "position")?;
     let name = if path.as_os_str() == STDIN {

@@ -2,7 +2,7 @@
 //! one (notation.md, "Command line").
 
 use crate::emit;
-use crate::input::{read_position, STDIN};
+use crate::input::{read_position_in, STDIN};
 use crate::{EXIT_CORRECT, EXIT_INCORRECT};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -86,11 +86,24 @@ pub struct SolveArgs {
     /// Print a Solution with as few cubes as any correct Solution
     #[arg(long)]
     pub shortest: bool,
+
+    /// Rule edition, overriding the position's `edition` field: 2026-27,
+    /// 2019-20 (with the position's `adventurous`: MLAG Basic or
+    /// Adventurous) or 1969 (docs/editions.md)
+    #[arg(long, value_name = "EDITION")]
+    pub edition: Option<String>,
+
+    /// The 1969 form with --edition 1969: basic or advanced
+    #[arg(long, value_name = "FORM", requires = "edition")]
+    pub form: Option<String>,
 }
 
 /// Runs the command; returns the exit status (0 solvable, 1 not).
 pub fn run(args: &SolveArgs) -> Result<u8> {
     if let Some(path) = &args.jsonl {
+        if args.edition.is_some() {
+            bail!("--edition goes with a POSITION file; each --jsonl line gives its own `edition`");
+        }
         return run_batch(args, path);
     }
     if args.jobs.is_some() {
@@ -99,13 +112,14 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     let Some(path) = &args.position else {
         bail!("a POSITION file or --jsonl FILE is needed");
     };
-    let position = read_position(path)?;
+    let position = read_position_in(path, args.edition.as_deref(), args.form.as_deref())?;
     let solved = if args.shortest {
         solve_shortest(&position)
     } else {
         solve(&position)
     };
-    let text = solved.text();
+    // 1969 writes its fourth color as O (orange).
+    let text = solved.text().map(|t| position.in_edition_colors(&t));
     let sets = if args.all {
         match solution_sets(&position, args.max_sets) {
             Ok(s) => Some(s),

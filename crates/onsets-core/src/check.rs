@@ -18,7 +18,7 @@ const MAX_PAIRS: u64 = 200_000_000;
 
 /// Checks a written Solution (or Two Solutions) against a position.
 pub fn check(position: &Position, text: &str) -> Verdict {
-    match Presentation::parse(text) {
+    match Presentation::parse_with(text, position.parse_options()) {
         Ok(p) => check_presentation(position, &p),
         Err(e) => {
             let rules = InForce::of(position);
@@ -183,7 +183,10 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
         out.errors = errors;
         return out;
     }
-    if more_sets_than_the_kit(&restriction_symbols) || more_sets_than_the_kit(&set_symbols) {
+    let cubes_shown = position.all_cubes().filter(|(_, c)| !c.is_digit()).count();
+    if more_sets_than_the_kit(&restriction_symbols, cubes_shown)
+        || more_sets_than_the_kit(&set_symbols, cubes_shown)
+    {
         // More sets than the kit has cubes: the cube rules already fail (each
         // set symbol needs its own cube in its part), so no count can make the
         // Solution correct. Nothing more is computed.
@@ -422,8 +425,10 @@ fn null_restriction_fail(
 }
 
 /// Whether a part names more sets than the kit has cubes: the kit has 15
-/// non-digit cubes (I-B-2), and each set symbol needs its own cube.
-fn more_sets_than_the_kit(symbols: &[Written]) -> bool {
+/// non-digit cubes (I-B-2), and each set symbol needs its own cube. A 1969
+/// position may show more (editions.md Q15): then its own non-digit cubes,
+/// `shown`, are the bound.
+fn more_sets_than_the_kit(symbols: &[Written], shown: usize) -> bool {
     let limit: usize = [
         CubeFamily::Color,
         CubeFamily::Operation,
@@ -431,7 +436,8 @@ fn more_sets_than_the_kit(symbols: &[Written]) -> bool {
     ]
     .iter()
     .map(|f| f.kit_count())
-    .sum();
+    .sum::<usize>()
+    .max(shown);
     symbols.iter().filter(|w| w.meaning.is_set()).count() > limit
 }
 
@@ -493,7 +499,11 @@ fn part_errors(
         errors.push(Violation::new(
             ViolationKind::RestrictionNotAllowed,
             "I-B-2-d",
-            if position.division == crate::Division::Elementary {
+            if position.edition == crate::Edition::Mlag2019 && !position.adventurous {
+                "MLAG Basic 2019-20 has no Restrictions: a Solution is a Set-Name, and = and ⊆ are wild sets and operations (B19 VI, I-B-2-d-iii)".to_string()
+            } else if matches!(position.edition, crate::Edition::Manual1969(_)) {
+                "1969 Basic uses no Restrictions (M69 2.2, 3.4; Restriction Statements belong to Advanced, 3.4')".to_string()
+            } else if position.division == crate::Division::Elementary {
                 "Elementary Division uses no Restrictions (= and ⊆ are not used, ruling 19)"
                     .to_string()
             } else {
@@ -502,20 +512,63 @@ fn part_errors(
         ));
     }
     // VII-B-2: = or ⊆ in Required demands a Restriction part.
-    if rules.restrictions
-        && restrictions.is_empty()
-        && position.required.iter().any(|c| c.is_relation())
-    {
+    // A wild = or ⊆ (A19 Middle, XIII-B-2) that the Solution writes as a
+    // set or an operation is that symbol, not a relation (editions.md Q4).
+    let as_relation = |face: crate::Symbol| {
+        face.is_relation()
+            && !(rules.is_wild(face)
+                && restriction_symbols
+                    .iter()
+                    .chain(set_symbols)
+                    .any(|w| w.cube == Some(face) && !w.meaning.is_relation()))
+    };
+    if rules.restrictions && restrictions.is_empty() && position.required.iter().any(as_relation) {
         errors.push(Violation::new(
             ViolationKind::RestrictionRequired,
             "VII-B-2",
             "an = or ⊆ cube is in Required, so the Solution must have a Restriction part",
         ));
     }
-    // VII-B-4-a: at least two cubes over both parts (OS-E7).
+    // A19 VI-B-3 (editions.md Q5): no grouping pair may enclose = or ⊆,
+    // "Also these parentheses are inappropriate: (B = R)".
+    if rules.no_wrapped_restrictions {
+        for r in restrictions.iter().filter(|r| !r.wrap.is_empty()) {
+            errors.push(Violation::new(
+                ViolationKind::Undefined,
+                "A19 VI-B-3",
+                format!("grouping symbols around the whole Restriction {r} enclose = or ⊆, which the 2019-20 rules do not allow (\"these parentheses are inappropriate: (B = R)\")"),
+            ));
+        }
+    }
+    // M69 4.3-B (editions.md Q14): a statement is one relation between two
+    // Set-Names; a chain has no meaning in 1969.
+    if rules.one_relation_per_statement {
+        for r in restrictions.iter().filter(|r| r.relations.len() > 1) {
+            errors.push(Violation::new(
+                ViolationKind::Undefined,
+                "M69 4.3-B",
+                format!("{r} chains {} relations; a 1969 Restriction Statement is one relation between two Set-Names: write one statement per relation", r.relations.len()),
+            ));
+        }
+    }
+    // A19 XIII-C-10 comment b: "the blank card may not be made the
+    // forbidden card (BR) for any Solution".
+    if rules.blank_not_forbidden_colors && rules.blank_card_wild {
+        if let Some(&c) = blanks.first() {
+            if !c.is_blank() && rules.forbidden_cards.contains(&c) {
+                errors.push(Violation::new(
+                    ViolationKind::ForbiddenCard,
+                    "A19 XIII-C-10",
+                    format!("`blank: {c}` gives the blank card the forbidden card's colors, which the 2019-20 rules do not allow (A19 XIII-C-10 comment b)"),
+                ));
+            }
+        }
+    }
+    // VII-B-4-a: at least two cubes over both parts (OS-E7); one is enough
+    // in 1969 (M69 4.2-B P2).
     let written =
         restriction_symbols.len() + set_names.iter().map(|e| e.symbols().len()).sum::<usize>();
-    if written < 2 {
+    if written < rules.min_cubes {
         errors.push(Violation::new(
             ViolationKind::TooFewCubes,
             "VII-B-4-a",

@@ -85,7 +85,9 @@ impl<'a> CubeUse<'a> {
             Section::Resources,
         ] {
             for face in position.section(section).iter() {
-                if face.is_digit() || (face.is_relation() && !rules.restrictions) {
+                if face.is_digit()
+                    || (face.is_relation() && !rules.restrictions && !rules.wild_relations)
+                {
                     continue; // digits and stray = ⊆ are not used in Solutions (III-B-1 comment, OS-A11, OS-C1)
                 }
                 pool.push(PoolCube { face, section });
@@ -97,7 +99,26 @@ impl<'a> CubeUse<'a> {
             for w in occs {
                 let Some(cube) = w.cube else { continue };
                 if rules.is_wild(cube) {
-                    if w.meaning.is_relation() && !rules.restrictions {
+                    if rules.wild_relations && cube.is_relation() {
+                        // B19 I-B-2-d-iii: "= can be used in a Solution to
+                        // represent any of the sets (B, R, G, Y, V or Λ)" and
+                        // "⊆ can be used to represent any of the operations".
+                        let (ok, what) = if cube == Symbol::Equals {
+                            (w.meaning.is_set(), "a set (B R G Y V Λ)")
+                        } else {
+                            (w.meaning.is_operation(), "an operation (∪ ∩ − ′)")
+                        };
+                        if !ok {
+                            errors.push(Violation::new(
+                                ViolationKind::Annotation,
+                                "B19 I-B-2-d-iii",
+                                format!(
+                                    "{w} at {}: the wild {cube} cube stands for {what}, not {}",
+                                    w.pos, w.meaning
+                                ),
+                            ));
+                        }
+                    } else if w.meaning.is_relation() && !rules.restrictions {
                         errors.push(Violation::new(
                             ViolationKind::Annotation,
                             "ruling 7",
@@ -189,7 +210,11 @@ impl<'a> CubeUse<'a> {
         (0..self.pool.len())
             .filter(|&i| self.pool[i].section == Section::Required)
             .filter(|&i| {
-                kind == PartKind::Restrictions || !self.stands_for(self.pool[i]).is_relation()
+                // B19: a Required = or ⊆ is a wild set or operation, used in
+                // the Set-Name (B19 VII-B-4-b; it has no Restriction part).
+                kind == PartKind::Restrictions
+                    || self.rules.wild_relations
+                    || !self.stands_for(self.pool[i]).is_relation()
             })
             .collect()
     }

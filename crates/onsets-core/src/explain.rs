@@ -150,14 +150,15 @@ pub struct Failure {
 pub fn explain(position: &Position, text: &str) -> Explanation {
     let verdict = check(position, text);
     let rules = InForce::of(position);
-    let solutions: Vec<SolutionExplanation> = match Presentation::parse(text) {
-        Ok(p) => p
-            .solutions
-            .iter()
-            .map(|s| explain_solution(position, &rules, s))
-            .collect(),
-        Err(_) => Vec::new(),
-    };
+    let solutions: Vec<SolutionExplanation> =
+        match Presentation::parse_with(text, position.parse_options()) {
+            Ok(p) => p
+                .solutions
+                .iter()
+                .map(|s| explain_solution(position, &rules, s))
+                .collect(),
+            Err(_) => Vec::new(),
+        };
     let failures = verdict
         .errors
         .iter()

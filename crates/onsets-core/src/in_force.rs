@@ -5,7 +5,7 @@
 
 use crate::card::{Card, CardSet};
 use crate::cube::Symbol;
-use crate::division::RelationCubes;
+use crate::division::{Division, Edition, Form1969, RelationCubes};
 use crate::eval::{eval_unambiguous, Semantics};
 use crate::position::Position;
 use crate::variation::Variation;
@@ -35,6 +35,23 @@ pub struct InForce {
     pub two_solutions: bool,
     /// Selections ignored, each with the reason.
     pub ignored: Vec<String>,
+    /// MLAG Basic 2019-20: every = cube is a wild set (B R G Y V Λ) and
+    /// every ⊆ cube a wild operation (∪ ∩ − ′), each with one meaning
+    /// throughout a Solution (B19 I-B-2-d-iii; [`RelationCubes::Wild`]).
+    pub wild_relations: bool,
+    /// The fewest cubes a Solution may contain: two (T26 VII-B-4-a, B19
+    /// VII-B-2-a), one in 1969 ("single-cube Solutions are permitted", M69
+    /// 4.2-B P2).
+    pub min_cubes: usize,
+    /// 1969 Advanced: a Restriction Statement is one relation between two
+    /// Set-Names; a chain is undefined (M69 4.3-B, editions.md Q14).
+    pub one_relation_per_statement: bool,
+    /// A19: no grouping pair may enclose = or ⊆, not even around a whole
+    /// Restriction (A19 VI-B-3, editions.md Q5).
+    pub no_wrapped_restrictions: bool,
+    /// A19: under Blank Card Wild the blank may not be given the forbidden
+    /// card's colors (A19 XIII-C-10 comment b).
+    pub blank_not_forbidden_colors: bool,
 }
 
 impl InForce {
@@ -44,13 +61,32 @@ impl InForce {
             .edition
             .relation_cubes(position.division, position.adventurous)
             == RelationCubes::Restrictions;
+        let edition = position.edition;
+        let mlag = edition == Edition::Mlag2019;
         let mut f = InForce {
             restrictions,
+            wild_relations: edition.relation_cubes(position.division, position.adventurous)
+                == RelationCubes::Wild,
+            min_cubes: if matches!(edition, Edition::Manual1969(_)) {
+                1
+            } else {
+                2
+            },
+            one_relation_per_statement: edition == Edition::Manual1969(Form1969::Advanced),
+            no_wrapped_restrictions: mlag && position.adventurous,
+            blank_not_forbidden_colors: mlag && position.adventurous,
             ..InForce::default()
         };
-        if !position.adventurous {
+        if f.wild_relations {
+            // B19 I-B-2-d-iii: the = and ⊆ cubes are wild in every Solution.
+            f.wild = vec![Symbol::Equals, Symbol::Subset];
+        }
+        if !position.adventurous || matches!(edition, Edition::Manual1969(_)) {
             return f;
         }
+        // A19 XIII-B-2: in Middle Division "the wild cube may not be a digit";
+        // = and ⊆ may be wild (editions.md Q4).
+        let relation_may_be_wild = mlag && position.division == Division::Middle;
         let in_play = |s: Symbol| !s.is_digit() && (restrictions || !s.is_relation());
         let present = |s: Symbol| {
             in_play(s)
@@ -85,7 +121,7 @@ impl InForce {
                     Variation::WildCube(s) if !present(*s) => {
                         Some(format!("no {s} cube was rolled, so `{v}` has no effect (II-C-2, OS-A9)"))
                     }
-                    Variation::WildCube(s) if s.is_relation() => {
+                    Variation::WildCube(s) if s.is_relation() && !relation_may_be_wild => {
                         Some(format!("the wild cube may not be = or ⊆ (XIII-B-2), so `{v}` is ignored"))
                     }
                     Variation::WildCube(Symbol::Minus) if f.symmetric_difference => Some(

@@ -42,6 +42,8 @@ pub use explain::{explain, Explanation};
 pub use goal::{Goal, GoalDigit, GoalLayout};
 pub use in_force::InForce;
 pub use position::{Position, PositionJson, Situation};
-pub use solution::{Bracket, Expr, Part, Presentation, Restriction, Solution, Written};
+pub use solution::{
+    Bracket, Expr, ParseOptions, Part, Presentation, Restriction, Solution, Written,
+};
 pub use variation::Variation;
 pub use verdict::{Rule, Verdict, Violation, ViolationKind};

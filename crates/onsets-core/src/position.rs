@@ -6,6 +6,7 @@ use crate::cube::{CubeFamily, CubeList, Section, Symbol};
 use crate::division::{Division, Edition};
 use crate::error::{ParseError, ParseErrorKind, PositionError};
 use crate::goal::{Goal, GoalDigit, GoalLayout};
+use crate::solution::ParseOptions;
 use crate::variation::Variation;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -90,7 +91,9 @@ pub struct PositionJson {
     /// The 1969 form, `basic` or `advanced` (editions.md; 1969 only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub form: Option<String>,
-    pub division: String,
+    /// Required except in 1969, which has no divisions (editions.md §2.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub division: Option<String>,
     #[serde(default)]
     pub adventurous: bool,
     pub universe: String,
@@ -161,19 +164,39 @@ impl Position {
                 }),
             ),
         };
-        let division: Option<Division> = keep(
-            &mut errors,
-            raw.division
-                .parse()
-                .map_err(|m: String| PositionError::invalid("division", m)),
-        );
+        let m69 = matches!(edition, Some(Edition::Manual1969(_)));
+        let division: Option<Division> = match (&raw.division, m69) {
+            // 1969 has no divisions (editions.md §2.2): a division given is
+            // ignored and the position is stored with a fixed one.
+            (_, true) => Some(Division::Senior),
+            (Some(d), false) => keep(
+                &mut errors,
+                d.parse()
+                    .map_err(|m: String| PositionError::invalid("division", m)),
+            ),
+            (None, false) => keep(
+                &mut errors,
+                Err(PositionError::invalid(
+                    "division",
+                    "missing: it is a string: elementary, middle, junior or senior (only a 1969 position has none)",
+                )),
+            ),
+        };
+        // 1969: the fourth color is orange, read as Y (M69 2.0, editions.md §2.11).
+        let orange = |text: &str| -> String {
+            if m69 {
+                text.replace(['O', 'o'], "Y")
+            } else {
+                text.to_string()
+            }
+        };
         let universe = keep(
             &mut errors,
-            CardSet::parse(&raw.universe).map_err(|e| PositionError::field("universe", e)),
+            CardSet::parse(&orange(&raw.universe)).map_err(|e| PositionError::field("universe", e)),
         );
         let goal = keep(&mut errors, goal_from_raw(raw));
         let section = |name: &str, text: &str| {
-            CubeList::parse(text).map_err(|e| PositionError::field(name, e))
+            CubeList::parse(&orange(text)).map_err(|e| PositionError::field(name, e))
         };
         let required = keep(&mut errors, section("required", &raw.required));
         let permitted = keep(&mut errors, section("permitted", &raw.permitted));
@@ -186,7 +209,13 @@ impl Position {
                 .map_err(|m: String| PositionError::invalid("situation", m)),
         );
         let mut variations = Vec::new();
-        for (i, v) in raw.variations.iter().enumerate() {
+        if m69 && !raw.variations.is_empty() {
+            errors.push(PositionError::invalid(
+                "variations",
+                "the 1969 game has no variations (editions.md §2.4)",
+            ));
+        }
+        for (i, v) in raw.variations.iter().enumerate().filter(|_| !m69) {
             if let Some(var) = keep(&mut errors, variation_from_raw(raw, division, i, v)) {
                 variations.push(var);
             }
@@ -231,18 +260,7 @@ impl Position {
             situation,
         };
         p.validate_kit()?;
-        if p.edition != Edition::Tournament2026 {
-            // The model knows the editions; the checker does not judge their
-            // Solutions yet (issue 14), and judging them by the 2026-27 rules
-            // would give wrong verdicts.
-            return Err(PositionError::invalid(
-                "edition",
-                format!(
-                    "edition `{}` is known but not yet judged by this version: use 2026-27",
-                    p.edition.name()
-                ),
-            ));
-        }
+        p.validate_edition()?;
         Ok(p)
     }
 
@@ -250,14 +268,29 @@ impl Position {
     /// position cannot show more of a family than that. Digit cubes are not
     /// counted: they play no part in Solutions, and notation.md's own example
     /// shows four (a Goal of three and a 4 in Forbidden).
+    ///
+    /// The 1969 kit's counts are never stated, and its sample games show
+    /// more red-symbol cubes than four (M69 §5 g: five), so a 1969 position
+    /// may show any multiset (editions.md Q15, Q16) up to
+    /// [`M69_FAMILY_LIMIT`] cubes of a family.
     fn validate_kit(&self) -> Result<(), PositionError> {
+        let m69 = matches!(self.edition, Edition::Manual1969(_));
         for fam in [
             CubeFamily::Color,
             CubeFamily::Operation,
             CubeFamily::Restriction,
         ] {
             let n = self.all_cubes().filter(|(_, s)| s.family() == fam).count();
-            if n > fam.kit_count() {
+            if m69 && n > M69_FAMILY_LIMIT {
+                return Err(PositionError::invalid(
+                    "cubes",
+                    format!(
+                        "the position shows {n} {} cubes; a 1969 position may show up to {M69_FAMILY_LIMIT} of a family",
+                        fam.name()
+                    ),
+                ));
+            }
+            if !m69 && n > fam.kit_count() {
                 return Err(PositionError::invalid(
                     "cubes",
                     format!(
@@ -277,6 +310,60 @@ impl Position {
             }
         }
         Ok(())
+    }
+
+    /// What the editions other than 2026-27 do not have: 1969 knows no
+    /// forceout and no end of round (a challenge ends play, M69 2.7; its
+    /// situations are `now`, at most one Resources cube, and `impossible`,
+    /// any, editions.md §2.11), and 1969 Basic does not use the blue-symbol
+    /// cubes (M69 2.2).
+    fn validate_edition(&self) -> Result<(), PositionError> {
+        let Edition::Manual1969(form) = self.edition else {
+            return Ok(());
+        };
+        if !matches!(self.situation, Situation::Now | Situation::Impossible) {
+            return Err(PositionError::invalid(
+                "situation",
+                format!(
+                    "the 1969 game has no {}: use now (at most one Resources cube: A-claim, C-claim from A, assertion) or impossible (any: P-claim, C-claim from P, No-Goal) (editions.md §2.11)",
+                    self.situation
+                ),
+            ));
+        }
+        if form == crate::division::Form1969::Basic {
+            if let Some((section, s)) = self
+                .all_cubes()
+                .find(|(_, s)| s.family() == CubeFamily::Restriction)
+            {
+                return Err(PositionError::invalid(
+                    section.name().to_lowercase(),
+                    format!(
+                        "1969 Basic does not use the blue-symbol cubes (V Λ = ⊆), but {s} is in {section} (M69 2.2); use \"form\": \"advanced\""
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// How Solutions are read for this position ([`ParseOptions`]): `O` as
+    /// Y in 1969, the wild = and ⊆ of MLAG Basic 2019-20.
+    pub fn parse_options(&self) -> ParseOptions {
+        ParseOptions {
+            orange: matches!(self.edition, Edition::Manual1969(_)),
+            wild_relations: self.edition.relation_cubes(self.division, self.adventurous)
+                == crate::division::RelationCubes::Wild,
+        }
+    }
+
+    /// A Solution (or card list) as this edition writes it: in 1969 the
+    /// fourth color is orange, `O` (M69 2.0; editions.md §2.0: "accepts `O`
+    /// for `Y` under `1969`, and prints O"). Other editions: unchanged.
+    pub fn in_edition_colors(&self, text: &str) -> String {
+        match self.edition {
+            Edition::Manual1969(_) => text.replace('Y', "O"),
+            _ => text.to_string(),
+        }
     }
 
     /// The cubes of a section.
@@ -314,7 +401,10 @@ impl Position {
         PositionJson {
             edition: Some(self.edition.name().to_string()),
             form: self.edition.form().map(|f| f.name().to_string()),
-            division: self.division.name().to_string(),
+            division: match self.edition {
+                Edition::Manual1969(_) => None,
+                _ => Some(self.division.name().to_string()),
+            },
             adventurous: self.adventurous,
             universe: self.universe.to_string(),
             goal: match &self.goal.layout {
@@ -344,6 +434,10 @@ impl Position {
         serde_json::to_string_pretty(&self.to_raw()).expect("positions serialize")
     }
 }
+
+/// The most cubes of one family a 1969 position may show (its kit is not
+/// stated, editions.md Q15; a bound keeps the search's counters small).
+pub const M69_FAMILY_LIMIT: usize = 12;
 
 /// The value of a field, or `None` with its error kept.
 fn keep<T>(errors: &mut Vec<PositionError>, r: Result<T, PositionError>) -> Option<T> {
@@ -531,8 +625,8 @@ const POSITION_FIELDS: [(&str, bool, &str); 12] = [
     ("form", false, "a string, basic or advanced (1969 only)"),
     (
         "division",
-        true,
-        "a string: elementary, middle, junior or senior",
+        false,
+        "a string: elementary, middle, junior or senior (not in 1969)",
     ),
     ("adventurous", false, "true or false"),
     ("universe", true, "a string of cards, e.g. \"B R BR blank\""),

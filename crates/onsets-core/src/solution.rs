@@ -351,7 +351,21 @@ fn describe(t: Tok) -> String {
     }
 }
 
-fn tokenize(text: &str) -> Result<Vec<(Pos, Tok)>, ParseError> {
+/// How the notation is read under a rule edition (editions.md). The
+/// default reads the 2026-27 notation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ParseOptions {
+    /// 1969: `O` (orange) is read as the fourth color, Y (M69 2.0: the
+    /// cards are red, blue, green and orange).
+    pub orange: bool,
+    /// MLAG Basic 2019-20: = and ⊆ are wild (B19 I-B-2-d-iii). A bare = or
+    /// ⊆ is the wild cube with the meaning its annotation (`R@=`, `∪@⊆`)
+    /// gives elsewhere in the Solution (editions.md Q6); with no annotation
+    /// anywhere it is undefined.
+    pub wild_relations: bool,
+}
+
+fn tokenize(text: &str, opts: ParseOptions) -> Result<Vec<(Pos, Tok)>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let (mut line, mut col) = (1usize, 0usize);
@@ -410,6 +424,7 @@ fn tokenize(text: &str) -> Result<Vec<(Pos, Tok)>, ParseError> {
                     "`{ch}` is not a cube symbol; digits only form the Goal, and `= Goal` must not be written after the Set-Name (VI-A comment b)"
                 )))
             }
+            'O' | 'o' if opts.orange => out.push((pos, Tok::Sym(Symbol::Color(Color::Yellow)))),
             c => match Symbol::from_char(c) {
                 Some(s) => out.push((pos, Tok::Sym(s))),
                 None => {
@@ -898,11 +913,60 @@ fn parse_blank(toks: &[(Pos, Tok)], end: Pos) -> Result<Part, ParseError> {
     }
 }
 
+/// B19 (editions.md Q6): every bare = or ⊆ becomes the wild cube written
+/// with the meaning its annotation gives elsewhere in the text; a bare one
+/// with no annotation anywhere is undefined.
+fn resolve_bare_wild(toks: Vec<(Pos, Tok)>) -> Result<Vec<(Pos, Tok)>, ParseError> {
+    let mut meaning: Vec<(Symbol, Symbol)> = Vec::new();
+    for k in 1..toks.len().saturating_sub(1) {
+        if let (Tok::Sym(m), Tok::At, Tok::Sym(rel)) = (toks[k - 1].1, toks[k].1, toks[k + 1].1) {
+            if rel.is_relation() && !meaning.iter().any(|(r, _)| *r == rel) {
+                meaning.push((rel, m));
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(toks.len());
+    for (k, &(pos, tok)) in toks.iter().enumerate() {
+        // the cube of an annotation, or a meaning that carries one
+        let annotated =
+            (k > 0 && toks[k - 1].1 == Tok::At) || toks.get(k + 1).is_some_and(|t| t.1 == Tok::At);
+        match tok {
+            Tok::Sym(rel) if rel.is_relation() && !annotated => {
+                let Some(&(_, m)) = meaning.iter().find(|(r, _)| *r == rel) else {
+                    let what = if rel == Symbol::Equals {
+                        "a set, e.g. `R@=`"
+                    } else {
+                        "an operation, e.g. `∪@⊆`"
+                    };
+                    return Err(kperr(
+                        ParseErrorKind::UnknownSymbol,
+                        pos,
+                        format!("in MLAG Basic 2019-20 the {rel} cube is wild and the Solution must say what it stands for: write {what} (B19 I-B-2-d-iii, VI comment c)"),
+                    ));
+                };
+                out.push((pos, Tok::Sym(m)));
+                out.push((pos, Tok::At));
+                out.push((pos, Tok::Sym(rel)));
+            }
+            _ => out.push((pos, tok)),
+        }
+    }
+    Ok(out)
+}
+
 impl Presentation {
     /// Parses the notation of notation.md "Solutions": parts separated by
     /// newlines, `;` or `,`; `||` between Two Solutions.
     pub fn parse(text: &str) -> Result<Presentation, ParseError> {
-        let toks = tokenize(text)?;
+        Presentation::parse_with(text, ParseOptions::default())
+    }
+
+    /// Parses the notation as an edition reads it ([`ParseOptions`]).
+    pub fn parse_with(text: &str, opts: ParseOptions) -> Result<Presentation, ParseError> {
+        let mut toks = tokenize(text, opts)?;
+        if opts.wild_relations {
+            toks = resolve_bare_wild(toks)?;
+        }
         let mut solutions = Vec::new();
         let mut current = Solution::default();
         let mut start = 0;

@@ -227,7 +227,9 @@ fn valid(
             if cube.section != Section::Required {
                 continue;
             }
-            if *kind == PartKind::SetName && stands(i).is_relation() {
+            // B19: a Required wild = or ⊆ must be used in the Set-Name too
+            // (B19 VII-B-2-b: "all the cubes in Required").
+            if *kind == PartKind::SetName && stands(i).is_relation() && !rules.wild_relations {
                 continue;
             }
             if !occs
@@ -290,6 +292,67 @@ proptest! {
                 prop_assert!(valid(&u, &occs, &assign, &can_be), "invalid witness {:?} for {}\nparts {:?}", a, position.to_json(), u.parts);
             }
         }
+    }
+}
+
+/// MLAG Basic 2019-20 (B19 I-B-2-d-iii): the = cubes are wild sets and the
+/// ⊆ cubes wild operations; a Set-Name only. Written symbols are often on
+/// the wild cubes (`R@=`, `∪@⊆`).
+fn b19_case() -> impl Strategy<Value = (Position, Vec<(PartKind, Vec<Written>)>)> {
+    (
+        section_list(2),
+        section_list(3),
+        section_list(2),
+        section_list(3),
+        situation(),
+    )
+        .prop_flat_map(|(req, per, forb, res, sit)| {
+            let faces: Vec<Symbol> = req
+                .iter()
+                .chain(per.iter())
+                .chain(res.iter())
+                .copied()
+                .filter(|s| !s.is_relation())
+                .collect();
+            let position = Position {
+                edition: Edition::Mlag2019,
+                division: Division::Senior,
+                adventurous: false,
+                universe: CardSet::parse("B R G Y BR").unwrap(),
+                goal: Goal::parse("1").unwrap(),
+                required: CubeList(req),
+                permitted: CubeList(per),
+                forbidden: CubeList(forb),
+                resources: CubeList(res),
+                variations: Vec::new(),
+                situation: sit,
+            };
+            let written = (pick(faces, false), 0..3u8).prop_map(|(mut w, roll)| {
+                if roll == 0 {
+                    w.cube = Some(if w.meaning.is_set() {
+                        Symbol::Equals
+                    } else {
+                        Symbol::Subset
+                    });
+                }
+                w
+            });
+            (Just(position), proptest::collection::vec(written, 1..5))
+        })
+        .prop_map(|(position, name)| (position, vec![(PartKind::SetName, name)]))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, max_global_rejects: 100_000, max_local_rejects: 1_000_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn b19_i_b_2_d_iii_matching_agrees_with_brute_force((position, parts) in b19_case()) {
+        prop_assume!(fits_kit(&position));
+        let rules = InForce::of(&position);
+        prop_assert!(rules.wild_relations);
+        let (u, errors) = CubeUse::new(&position, &rules, parts);
+        prop_assume!(errors.is_empty());
+        prop_assert_eq!(u.feasible(Relax::default()), brute_force(&u), "position {}\nparts {:?}", position.to_json(), u.parts);
     }
 }
 
@@ -357,4 +420,35 @@ fn generator_produces_feasible_cases() {
         feasible * 10 < total * 9,
         "{feasible} of {total} cases are feasible"
     );
+}
+
+/// The B19 generator produces feasible cases, some using a wild cube.
+#[test]
+fn b19_generator_produces_feasible_cases() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut feasible, mut wild, mut total) = (0, 0, 0);
+    for _ in 0..2000 {
+        let (position, parts) = b19_case().new_tree(&mut runner).unwrap().current();
+        if !fits_kit(&position) {
+            continue;
+        }
+        let rules = InForce::of(&position);
+        let (u, errors) = CubeUse::new(&position, &rules, parts);
+        if !errors.is_empty() {
+            continue;
+        }
+        total += 1;
+        if brute_force(&u) {
+            feasible += 1;
+            if u.parts[0]
+                .1
+                .iter()
+                .any(|w| w.cube.is_some_and(|c| c.is_relation()))
+            {
+                wild += 1;
+            }
+        }
+    }
+    assert!(feasible * 20 > total, "only {feasible} of {total} feasible");
+    assert!(wild > 10, "only {wild} feasible cases use a wild cube");
 }

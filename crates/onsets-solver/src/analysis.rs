@@ -670,6 +670,19 @@ pub fn solution_sets(
     limit: usize,
 ) -> Result<(Vec<SolutionSet>, bool), Unsupported> {
     let rules = InForce::of(position);
+    if position.edition != onsets_core::Edition::Tournament2026
+        && !(position.edition == onsets_core::Edition::Mlag2019 && position.adventurous)
+    {
+        // The card variations this method adds do not exist in MLAG Basic
+        // 2019-20 or in 1969 (issue 14).
+        return Err(Unsupported(format!(
+            "listing solution sets is supported for 2026-27 and MLAG Adventurous 2019-20, not {}",
+            match position.edition {
+                onsets_core::Edition::Mlag2019 => "MLAG Basic 2019-20",
+                _ => "1969",
+            }
+        )));
+    }
     if rules.blank_card_wild {
         return Err(Unsupported(
             "listing solution sets is not supported with Blank Card Wild in force".into(),

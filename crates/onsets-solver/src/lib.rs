@@ -27,6 +27,8 @@
 
 pub mod analysis;
 pub mod batch;
+pub mod claims;
+mod editions;
 mod search;
 
 use onsets_core::{check, InForce, Position, Presentation};
@@ -58,7 +60,7 @@ impl Solver {
     /// The Solution returned is fully grouped (unambiguous, VII-B-6) and is
     /// judged correct by [`onsets_core::check`].
     pub fn solve(&mut self, position: &Position) -> Solved {
-        finish(self.search(position, false).0)
+        finish(self.search_edition(position, false).0)
     }
 
     /// Like [`Solver::solve`], but the Solution returned uses as few cubes
@@ -67,12 +69,12 @@ impl Solver {
     /// both is minimised per Solution only approximately: each of the two
     /// is shortest for the set it names.
     pub fn solve_shortest(&mut self, position: &Position) -> Solved {
-        finish(self.search(position, true).0)
+        finish(self.search_edition(position, true).0)
     }
 
     /// [`Solver::solve`] with search statistics (for benchmarks and analysis).
     pub fn solve_with_stats(&mut self, position: &Position) -> (Solved, Stats) {
-        let (solution, stats) = self.search(position, false);
+        let (solution, stats) = self.search_edition(position, false);
         (finish(solution), stats)
     }
 }

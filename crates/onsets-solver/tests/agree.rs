@@ -58,8 +58,24 @@ fn cubes(rng: &mut Rng, max: usize) -> String {
         .join(" ")
 }
 
-/// A small random position as JSON (None if the core rejects it).
-fn random_position(rng: &mut Rng) -> Option<(Position, String)> {
+/// The rule edition of a generated position (issue 14). The 2026-27
+/// positions are drawn exactly as before editions existed, so the seeds of
+/// the 2026-27 runs give the same positions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Ed {
+    T26,
+    Mlag2019,
+    M69,
+}
+
+/// The 1969 faces: no blue-symbol cubes in Basic (M69 2.2).
+const M69_BASIC_FACES: [&str; 8] = ["B", "R", "G", "Y", "∪", "∩", "−", "′"];
+
+/// A small random position of an edition as JSON (None if the core rejects it).
+fn random_position_in(rng: &mut Rng, ed: Ed) -> Option<(Position, String)> {
+    if ed == Ed::M69 {
+        return random_1969(rng);
+    }
     let division = *rng.pick(&["elementary", "middle", "junior", "senior"]);
     let adventurous = rng.chance(75);
     let n_cards = 3 + rng.below(3);
@@ -78,6 +94,7 @@ fn random_position(rng: &mut Rng) -> Option<(Position, String)> {
         for _ in 0..rng.below(4) {
             let v = match rng.below(15) {
                 0 => format!("required-cube {}", rng.pick(&FACES)),
+                1 | 2 if ed == Ed::Mlag2019 => format!("wild-cube {}", rng.pick(&FACES)),
                 1 | 2 => format!("wild-cube {}", rng.pick(&FACES[..10])),
                 3 => "union-intersection-interchangeable".into(),
                 4 => "universe-empty-interchangeable".into(),
@@ -110,8 +127,13 @@ fn random_position(rng: &mut Rng) -> Option<(Position, String)> {
     } else {
         cubes(rng, 3)
     };
+    let edition = if ed == Ed::Mlag2019 {
+        r#""edition": "2019-20", "#
+    } else {
+        ""
+    };
     let json = format!(
-        r#"{{"division": "{division}", "adventurous": {adventurous}, "universe": "{}", "goal": "{goal}",
+        r#"{{{edition}"division": "{division}", "adventurous": {adventurous}, "universe": "{}", "goal": "{goal}",
  "required": "{}", "permitted": "{}", "forbidden": "{}", "resources": "{resources}",
  "variations": [{}], "situation": "{situation}"}}"#,
         universe.join(" "),
@@ -122,6 +144,40 @@ fn random_position(rng: &mut Rng) -> Option<(Position, String)> {
             .map(|v| format!("\"{v}\""))
             .collect::<Vec<_>>()
             .join(", ")
+    );
+    Position::from_json(&json).ok().map(|p| (p, json))
+}
+
+/// A small random 1969 position: Basic or Advanced, no division, no
+/// variations, situation now or impossible (editions.md §2.11).
+fn random_1969(rng: &mut Rng) -> Option<(Position, String)> {
+    let advanced = rng.chance(50);
+    let faces: &[&str] = if advanced { &FACES } else { &M69_BASIC_FACES };
+    let n_cards = 3 + rng.below(3);
+    let mut universe: Vec<&str> = Vec::new();
+    while universe.len() < n_cards {
+        let c = *rng.pick(&CARDS);
+        if !universe.contains(&c) {
+            universe.push(c);
+        }
+    }
+    let goal = *rng.pick(&["1", "2", "3", "1", "2", "0+~1", "4", "2+3", "1+~1"]);
+    let goal = if goal == "0+~1" { "~1" } else { goal };
+    let mut cubes = |max: usize| {
+        let n = rng.below(max + 1);
+        (0..n)
+            .map(|_| rng.pick(faces).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let (required, permitted, forbidden, resources) = (cubes(2), cubes(3), cubes(1), cubes(3));
+    let situation = *rng.pick(&["now", "impossible"]);
+    let form = if advanced { "advanced" } else { "basic" };
+    let json = format!(
+        r#"{{"edition": "1969", "form": "{form}", "universe": "{}", "goal": "{goal}",
+ "required": "{required}", "permitted": "{permitted}", "forbidden": "{forbidden}", "resources": "{resources}",
+ "situation": "{situation}"}}"#,
+        universe.join(" ")
     );
     Position::from_json(&json).ok().map(|p| (p, json))
 }
@@ -375,10 +431,14 @@ struct Tally {
 }
 
 fn run(seed: u64, count: usize, bound: usize) -> Tally {
+    run_in(seed, count, bound, Ed::T26)
+}
+
+fn run_in(seed: u64, count: usize, bound: usize, ed: Ed) -> Tally {
     let mut rng = Rng(seed);
     let mut t = Tally::default();
     while t.positions < count {
-        let Some((p, json)) = random_position(&mut rng) else {
+        let Some((p, json)) = random_position_in(&mut rng, ed) else {
             t.rejected += 1;
             continue;
         };
@@ -449,10 +509,14 @@ fn solver_agrees_with_brute_force_thousands() {
 /// there applies to each of the two Solutions, which the brute force does
 /// not enumerate that way).
 fn shortest_run(seed: u64, count: usize, bound: usize) -> (usize, usize) {
+    shortest_run_in(seed, count, bound, Ed::T26)
+}
+
+fn shortest_run_in(seed: u64, count: usize, bound: usize, ed: Ed) -> (usize, usize) {
     let mut rng = Rng(seed);
     let (mut compared, mut positions) = (0, 0);
     while positions < count {
-        let Some((p, json)) = random_position(&mut rng) else {
+        let Some((p, json)) = random_position_in(&mut rng, ed) else {
             continue;
         };
         if InForce::of(&p).two_solutions {
@@ -499,4 +563,55 @@ fn shortest_agrees_with_brute_force_small() {
 fn shortest_agrees_with_brute_force_thousands() {
     let (compared, n) = shortest_run(0x05E7_5005, 3000, 5);
     eprintln!("{compared} of {n} compared");
+}
+
+// ------------------------------------------------------------ editions
+
+/// MLAG 2019-20, Basic (wild = and ⊆, B19 I-B-2-d-iii) and Adventurous (A19
+/// VI-B-3, the Middle wild = and ⊆, XIII-C-10 comment b), against the brute
+/// force.
+#[test]
+fn mlag_2019_solver_agrees_with_brute_force() {
+    let t = run_in(0x2019_0001, 200, 5, Ed::Mlag2019);
+    eprintln!("{t:?}");
+    assert!(t.solvable > 10 && t.unsolvable > 10, "{t:?}");
+}
+
+/// 1969 Basic and Advanced (one-cube Solutions, one relation per statement)
+/// against the brute force.
+#[test]
+fn m69_solver_agrees_with_brute_force() {
+    let t = run_in(0x1969_0001, 400, 5, Ed::M69);
+    eprintln!("{t:?}");
+    assert!(t.solvable > 10 && t.unsolvable > 10, "{t:?}");
+}
+
+#[test]
+fn mlag_2019_shortest_agrees_with_brute_force() {
+    let (compared, n) = shortest_run_in(0x2019_0002, 80, 5, Ed::Mlag2019);
+    eprintln!("{compared} of {n} compared");
+    assert!(compared > 10, "{compared} of {n}");
+}
+
+#[test]
+fn m69_shortest_agrees_with_brute_force() {
+    let (compared, n) = shortest_run_in(0x1969_0002, 150, 5, Ed::M69);
+    eprintln!("{compared} of {n} compared");
+    assert!(compared > 15, "{compared} of {n}");
+}
+
+#[test]
+#[ignore = "heavy: run in release with --ignored"]
+fn mlag_2019_solver_agrees_with_brute_force_thousands() {
+    let t = run_in(0x2019_0003, 2000, 5, Ed::Mlag2019);
+    eprintln!("{t:?}");
+    assert!(t.unsolvable > 100, "{t:?}");
+}
+
+#[test]
+#[ignore = "heavy: run in release with --ignored"]
+fn m69_solver_agrees_with_brute_force_thousands() {
+    let t = run_in(0x1969_0003, 3000, 5, Ed::M69);
+    eprintln!("{t:?}");
+    assert!(t.unsolvable > 100, "{t:?}");
 }

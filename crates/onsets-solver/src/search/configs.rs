@@ -79,7 +79,15 @@ pub(super) fn wild_meanings(setup: &Setup, resources: &[Symbol]) -> Vec<Vec<(Sym
 
 pub(super) fn blank_colorings(setup: &Setup) -> Vec<Card> {
     if setup.rules.blank_card_wild && setup.position.universe.contains(Card::BLANK) {
-        (0..16u8).filter_map(Card::from_mask).collect()
+        (0..16u8)
+            .filter_map(Card::from_mask)
+            // A19 XIII-C-10 comment b: not the forbidden card's colors.
+            .filter(|c| {
+                !(setup.rules.blank_not_forbidden_colors
+                    && !c.is_blank()
+                    && setup.rules.forbidden_cards.contains(c))
+            })
+            .collect()
     } else {
         vec![Card::BLANK]
     }

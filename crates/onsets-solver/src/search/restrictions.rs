@@ -217,6 +217,11 @@ impl Run<'_, '_> {
             .iter()
             .map(|&k| cfg.classes[k].cap as usize)
             .sum();
+        if self.setup.rules.one_relation_per_statement {
+            // 1969: a statement is one relation between two Set-Names (M69
+            // 4.3-B); several statements make a part.
+            max_rel = max_rel.min(1);
+        }
         // Only the unbounded pass is a proof; the bounded ones (and the padding
         // pass) look for witnesses among short Restrictions.
         let bounded = self.pad_pass || self.limit != usize::MAX;

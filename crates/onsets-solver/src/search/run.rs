@@ -80,8 +80,21 @@ impl Run<'_, '_> {
             return;
         };
         let restrictions_ok = rules.restrictions;
-        let need_restriction =
-            restrictions_ok && self.setup.position.required.iter().any(|c| c.is_relation());
+        // A Required = or ⊆ demands a Restriction part unless it is a wild
+        // cube standing for a set or an operation here (A19 XIII-B-2, Q4).
+        let stands = |c: Symbol| {
+            meanings
+                .iter()
+                .find(|(f, _)| *f == c)
+                .map_or(c, |(_, m)| *m)
+        };
+        let need_restriction = restrictions_ok
+            && self
+                .setup
+                .position
+                .required
+                .iter()
+                .any(|c| stands(c).is_relation());
         // Lower bounds on the symbols still to be written (bounded searches): a
         // part must use its Required cubes (VII-B-4-b), each missing one is at
         // least one more symbol. (Usage counts are capped at or above what is
