@@ -349,11 +349,7 @@ impl Position {
     /// How Solutions are read for this position ([`ParseOptions`]): `O` as
     /// Y in 1969, the wild = and ⊆ of MLAG Basic 2019-20.
     pub fn parse_options(&self) -> ParseOptions {
-        ParseOptions {
-            orange: matches!(self.edition, Edition::Manual1969(_)),
-            wild_relations: self.edition.relation_cubes(self.division, self.adventurous)
-                == crate::division::RelationCubes::Wild,
-        }
+        ParseOptions::of(self.edition, self.division, self.adventurous)
     }
 
     /// A Solution (or card list) as this edition writes it: in 1969 the

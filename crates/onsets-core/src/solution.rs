@@ -365,6 +365,22 @@ pub struct ParseOptions {
     pub wild_relations: bool,
 }
 
+impl ParseOptions {
+    /// How Solutions are read in a form of the game: `O` as Y in 1969, the
+    /// wild = and ⊆ of MLAG Basic 2019-20 (B19 I-B-2-d-iii).
+    pub fn of(
+        edition: crate::Edition,
+        division: crate::Division,
+        adventurous: bool,
+    ) -> ParseOptions {
+        ParseOptions {
+            orange: matches!(edition, crate::Edition::Manual1969(_)),
+            wild_relations: edition.relation_cubes(division, adventurous)
+                == crate::division::RelationCubes::Wild,
+        }
+    }
+}
+
 fn tokenize(text: &str, opts: ParseOptions) -> Result<Vec<(Pos, Tok)>, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();

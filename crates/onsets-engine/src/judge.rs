@@ -220,10 +220,10 @@ pub fn objection(m: &Match, kind: &WritingKind, p: &Presented, o: &Objection) ->
 /// Solution (the same symbols, grouped so that every chain is split as one of
 /// its interpretations), and that interpretation must be incorrect.
 pub fn ambiguity(pos: &Position, solution: &str, grouping: &str) -> Result<String, String> {
-    let sol =
-        Presentation::parse(solution).map_err(|e| format!("the Solution does not parse: {e}"))?;
-    let grp =
-        Presentation::parse(grouping).map_err(|e| format!("the grouping does not parse: {e}"))?;
+    let sol = Presentation::parse_with(solution, pos.parse_options())
+        .map_err(|e| format!("the Solution does not parse: {e}"))?;
+    let grp = Presentation::parse_with(grouping, pos.parse_options())
+        .map_err(|e| format!("the grouping does not parse: {e}"))?;
     let sem = Semantics {
         symmetric_difference: InForce::of(pos).symmetric_difference,
     };

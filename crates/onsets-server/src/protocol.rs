@@ -230,7 +230,15 @@ pub struct PreviewParts {
 /// parser of the checker itself, so the page and the judge never disagree.
 /// The text is bounded like every act text
 /// ([`crate::text::MAX_ACT_TEXT_CHARS`]); the nesting is bounded by the parser.
-pub fn preview(reference: Option<u64>, text: &str) -> ServerMsg {
+///
+/// `options` are the table's edition's reading (`O` for orange in 1969, the
+/// wild = and ⊆ of MLAG Basic 2019-20); a connection at no table reads the
+/// 2026-27 notation.
+pub fn preview(
+    reference: Option<u64>,
+    text: &str,
+    options: onsets_core::ParseOptions,
+) -> ServerMsg {
     use crate::text::MAX_ACT_TEXT_CHARS;
     let refused = |message: String, line, column, rule: &str| ServerMsg::Previewed {
         reference,
@@ -251,7 +259,7 @@ pub fn preview(reference: Option<u64>, text: &str) -> ServerMsg {
             "-",
         );
     }
-    match onsets_core::Presentation::parse(text) {
+    match onsets_core::Presentation::parse_with(text, options) {
         Ok(p) => ServerMsg::Previewed {
             reference,
             ok: true,
@@ -526,21 +534,22 @@ mod tests {
     /// VII-C-5-d: the preview is the checker's own parser, with its column.
     #[test]
     fn preview_gives_the_cores_reading_or_the_column_of_the_error() {
-        let v = serde_json::to_value(preview(Some(3), "B u R'; G < V")).unwrap();
+        let v =
+            serde_json::to_value(preview(Some(3), "B u R'; G < V", Default::default())).unwrap();
         assert_eq!(v["ok"], true);
         assert_eq!(v["ref"], 3);
         assert_eq!(v["reads"], "B ∪ R′; G ⊆ V");
         assert_eq!(v["solutions"][0]["set_names"], 1);
         assert_eq!(v["solutions"][0]["restrictions"], 1);
-        let v = serde_json::to_value(preview(None, "B ∪ (R")).unwrap();
+        let v = serde_json::to_value(preview(None, "B ∪ (R", Default::default())).unwrap();
         assert_eq!(v["ok"], false);
         assert_eq!(v["rule"], "VII-C-5-d");
         assert!(v["column"].as_u64().is_some(), "{v}");
-        let v = serde_json::to_value(preview(None, "∪@B R ∪ G")).unwrap();
+        let v = serde_json::to_value(preview(None, "∪@B R ∪ G", Default::default())).unwrap();
         let direct = onsets_core::Presentation::parse("∪@B R ∪ G");
         assert_eq!(v["ok"], direct.is_ok(), "{v}");
         let long = "B".repeat(crate::text::MAX_ACT_TEXT_CHARS + 1);
-        let v = serde_json::to_value(preview(None, &long)).unwrap();
+        let v = serde_json::to_value(preview(None, &long, Default::default())).unwrap();
         assert_eq!(v["ok"], false);
         assert!(v["message"].as_str().unwrap().contains("at most"), "{v}");
     }

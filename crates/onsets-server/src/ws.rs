@@ -283,13 +283,29 @@ async fn take_seat(
     }
 }
 
+/// How the table's edition reads a Solution (a preview at the table reads
+/// as its judge will).
+fn parse_options(table: &TableHandle) -> onsets_core::ParseOptions {
+    let info = table.info.lock().expect("table info lock");
+    let edition = onsets_core::Edition::from_parts(&info.edition, None).unwrap_or_default();
+    let division = info
+        .division
+        .parse()
+        .unwrap_or(onsets_core::Division::Junior);
+    onsets_core::ParseOptions::of(edition, division, info.adventurous)
+}
+
 async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<String> {
     match msg {
         ClientMsg::Ping => vec![envelope(&ServerMsg::Pong)],
         // Answered here, on this connection only: the draft never reaches
         // the table, the other connections, the store or the log.
         ClientMsg::Preview { reference, text } => {
-            vec![envelope(&protocol::preview(reference, &text))]
+            let options = at
+                .as_ref()
+                .map(|seat| parse_options(&seat.table))
+                .unwrap_or_default();
+            vec![envelope(&protocol::preview(reference, &text, options))]
         }
         ClientMsg::Join { table, name, seat } => {
             take_seat(lobby, at, &table, |reply| Cmd::Join { name, seat, reply }).await

@@ -7,7 +7,7 @@ use super::narrate::seat_names;
 use super::words;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_bots::{Bot, Driver, Level, Pace, Step, View};
-use onsets_core::{Goal, Presentation, Verdict};
+use onsets_core::{Goal, ParseOptions, Presentation, Verdict};
 use onsets_engine::{
     Act, Action, ChallengeKind, CheckingMode, Event, Family, GoalSpec, Match, MatchConfig,
     Objection, Phase, Place, Task, WritingKind,
@@ -73,16 +73,21 @@ pub struct Editor {
     /// The Goal written with a Solution after a "no Goal" challenge (III-D-2).
     pub goal: String,
     pub goal_focus: bool,
+    /// How the match's edition reads a Solution (`O` in 1969, the wild = and
+    /// ⊆ of MLAG Basic 2019-20), so the feedback reads as the judge will.
+    pub options: ParseOptions,
 }
 
 impl Editor {
-    fn new(purpose: EditPurpose) -> Self {
+    fn new(purpose: EditPurpose, m: &Match) -> Self {
+        let c = m.config();
         Editor {
             purpose,
             text: String::new(),
             cursor: 0,
             goal: String::new(),
             goal_focus: false,
+            options: ParseOptions::of(c.edition, c.division, c.adventurous),
         }
     }
     /// Live parsing feedback: `Ok(canonical form)` or `Err((column, message))`.
@@ -90,7 +95,7 @@ impl Editor {
         if self.text.trim().is_empty() {
             return Err((None, "type a Solution".into()));
         }
-        Presentation::parse(&self.text)
+        Presentation::parse_with(&self.text, self.options)
             .map(|p| p.to_string())
             .map_err(|e| (e.column, e.message))
     }
@@ -897,7 +902,7 @@ impl App {
             KeyCode::Char('w') => {
                 if matches!(self.m.phase(), Phase::Writing(_)) {
                     if self.editor.is_none() {
-                        self.editor = Some(Editor::new(EditPurpose::Solution));
+                        self.editor = Some(Editor::new(EditPurpose::Solution, &self.m));
                     }
                 } else {
                     self.say("Solutions are written after a challenge or a forceout");
@@ -933,7 +938,7 @@ impl App {
                         self.apply(a, None);
                     }
                     MenuItem::Grouping { writer } => {
-                        let mut e = Editor::new(EditPurpose::Grouping { writer });
+                        let mut e = Editor::new(EditPurpose::Grouping { writer }, &self.m);
                         if let Some((_, s)) = self.under_check() {
                             e.cursor = s.chars().count();
                             e.text = s;

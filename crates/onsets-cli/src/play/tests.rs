@@ -214,6 +214,7 @@ fn editor_maps_ascii_aliases_and_gives_live_feedback() {
         cursor: 0,
         goal: String::new(),
         goal_focus: false,
+        options: Default::default(),
     });
     for c in "(b U r".chars() {
         ch(&mut app, c);
@@ -592,6 +593,7 @@ fn xiii_c_12_blank_is_typed_in_lowercase() {
         cursor: 0,
         goal: String::new(),
         goal_focus: false,
+        options: Default::default(),
     });
     for c in "b n r; blank: bg".chars() {
         ch(&mut app, c);
