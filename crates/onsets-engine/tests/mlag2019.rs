@@ -573,7 +573,6 @@ fn a19_ii_c_3_senior_two_player_second_pick_is_optional() {
 /// cube may be = (editions.md Q4); 2026-27 forbids it. The selection is
 /// judged by the core's `InForce` (the "ed-rules" part of issue 14).
 #[test]
-#[ignore = "needs the core's A19 XIII-B-2 reading in in_force.rs (branch ed-rules); un-ignore after merging it"]
 fn a19_xiii_b_2_middle_wild_cube_may_be_equals() {
     let mut t = t19(19, 2, Division::Middle, true);
     start19(&mut t, [3, 2, 1], FACES, UNI);

@@ -554,6 +554,26 @@ mod tests {
         assert!(v["message"].as_str().unwrap().contains("at most"), "{v}");
     }
 
+    /// B19 I-B-2-d-iii and M69 2.0: at a 2019-20 Basic table a bare = is
+    /// the wild set its annotation names, at a 1969 table O is orange; the
+    /// 2026-27 reading refuses both.
+    #[test]
+    fn preview_reads_as_the_tables_edition() {
+        use onsets_core::{Division, Edition, Form1969, ParseOptions};
+        let b19 = ParseOptions::of(Edition::Mlag2019, Division::Junior, false);
+        let m69 = ParseOptions::of(
+            Edition::Manual1969(Form1969::Basic),
+            Division::Junior,
+            false,
+        );
+        for (text, options) in [("R@= ∪ =", b19), ("O ∪ B", m69)] {
+            let v = serde_json::to_value(preview(None, text, options)).unwrap();
+            assert_eq!(v["ok"], true, "{text}: {v}");
+            let v = serde_json::to_value(preview(None, text, Default::default())).unwrap();
+            assert_eq!(v["ok"], false, "{text}: {v}");
+        }
+    }
+
     #[test]
     fn preview_parses_with_its_ref() {
         let m = parse_client(r#"{"v":1,"type":"preview","ref":9,"text":"B"}"#).unwrap();
