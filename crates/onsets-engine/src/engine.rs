@@ -6,6 +6,7 @@
 
 mod challenges;
 mod goal_setting;
+pub mod manual1969;
 mod moves;
 mod selection;
 mod setup;
@@ -38,12 +39,17 @@ impl Match {
             );
         }
         if config.edition != onsets_core::Edition::Tournament2026 {
-            // Issue 14: the 2019-20 and 1969 procedures are not built yet;
-            // playing them by the 2026-27 rules would score them wrongly.
+            // Issue 14: the 2019-20 procedure is not built yet; playing it
+            // by the 2026-27 rules would score it wrongly. A 1969 game is
+            // played by its own state machine (`manual1969::Game`).
             return rej(
                 RejectCode::Edition,
                 "I",
-                "this version plays the 2026-27 rules only",
+                if matches!(config.edition, onsets_core::Edition::Manual1969(_)) {
+                    "a 1969 game is played by onsets_engine::manual1969::Game (its procedure differs from the match's)"
+                } else {
+                    "this version plays the 2026-27 rules only"
+                },
             );
         }
         if config.round_ms == 0 {
