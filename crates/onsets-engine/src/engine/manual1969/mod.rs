@@ -114,12 +114,20 @@ impl Game {
             return rej(RejectCode::Round, "M69 2.7", "a game has at least one play");
         }
         if header.settings.decision_ms == 0 || header.settings.writing_ms == 0 {
-            return rej(RejectCode::Round, "M69 3.11", "a stall period lasts some time");
+            return rej(
+                RejectCode::Round,
+                "M69 3.11",
+                "a stall period lasts some time",
+            );
         }
         let cubes = shaking_set(form);
         if let Some(d) = &config.dice {
             if d.first_setter.is_some_and(|p| p >= n) {
-                return rej(RejectCode::BadDice, "M69 2.5", "the first Shaker is not a player");
+                return rej(
+                    RejectCode::BadDice,
+                    "M69 2.5",
+                    "the first Shaker is not a player",
+                );
             }
             for s in &d.shakes {
                 if let Some(f) = &s.faces {
@@ -127,7 +135,7 @@ impl Game {
                         .map_err(|m| Rejection::new(RejectCode::BadDice, "M69 2.2", m))?;
                 }
                 if let Some(c) = &s.cards {
-                    crate::dice::parse_cards(c)
+                    crate::dice::parse_cards(&claims::read_1969(c))
                         .map_err(|m| Rejection::new(RejectCode::BadDice, "M69 2.2", m))?;
                 }
             }
@@ -341,8 +349,7 @@ impl Game {
     pub fn replay(text: &str) -> Result<Game, String> {
         let mut lines = text.lines().filter(|l| !l.trim().is_empty());
         let head = lines.next().ok_or("the log is empty")?;
-        let header: Header1969 =
-            serde_json::from_str(head).map_err(|e| format!("line 1: {e}"))?;
+        let header: Header1969 = serde_json::from_str(head).map_err(|e| format!("line 1: {e}"))?;
         if header.format != FORMAT_1969 {
             return Err(format!("line 1: the format is not {FORMAT_1969}"));
         }
@@ -505,7 +512,7 @@ impl Game {
             deck.swap(i, j);
         }
         if let Some(top) = self.shake_dice().and_then(|d| d.cards.as_deref()) {
-            if let Ok(top) = crate::dice::parse_cards(top) {
+            if let Ok(top) = crate::dice::parse_cards(&claims::read_1969(top)) {
                 deck.retain(|c| !top.contains(c));
                 deck.splice(0..0, top);
             }
@@ -528,21 +535,25 @@ impl Game {
             );
         }
         if player != self.shaker {
-            return rej(RejectCode::NotGoalSetter, "M69 2.5", "the Shaker rolls the cubes");
+            return rej(
+                RejectCode::NotGoalSetter,
+                "M69 2.5",
+                "the Shaker rolls the cubes",
+            );
         }
         let fixed = self
             .shake_dice()
             .and_then(|d| d.faces.as_deref())
             .and_then(|f| parse_faces(self.form(), f).ok());
-        for i in 0..self.cubes.len() {
-            let face = match &fixed {
-                Some(f) => f[i],
-                None => {
-                    let all = faces(self.cubes[i].family);
-                    all[self.rng.below(all.len() as u32) as usize]
+        match fixed {
+            Some(cubes) => self.cubes = cubes,
+            None => {
+                self.cubes = shaking_set(self.form());
+                for c in &mut self.cubes {
+                    let all = faces(c.family);
+                    c.face = all[self.rng.below(all.len() as u32) as usize];
                 }
-            };
-            self.cubes[i].face = face;
+            }
         }
         ev.push(Event1969::Rolled {
             faces: self.cubes.iter().map(|c| face_1969(c.face)).collect(),
@@ -648,7 +659,12 @@ impl Game {
         Ok(())
     }
 
-    fn complete_play(&mut self, mover: usize, goal_play: bool, start: (Vec<Place>, Option<String>)) {
+    fn complete_play(
+        &mut self,
+        mover: usize,
+        goal_play: bool,
+        start: (Vec<Place>, Option<String>),
+    ) {
         self.plays.push(PlayRecord {
             mover,
             goal_play,
@@ -663,10 +679,18 @@ impl Game {
     /// go to Forbidden. The move is complete when the Goal is placed.
     fn set_goal(&mut self, player: usize, text: &str, ev: &mut Vec<Event1969>) -> R<()> {
         let Phase1969::Goal { .. } = self.phase else {
-            return rej(RejectCode::WrongPhase, "M69 3.1", "the Goal is set once, after the roll");
+            return rej(
+                RejectCode::WrongPhase,
+                "M69 3.1",
+                "the Goal is set once, after the roll",
+            );
         };
         if player != self.shaker {
-            return rej(RejectCode::NotGoalSetter, "M69 3.1", "the Shaker sets the Goal");
+            return rej(
+                RejectCode::NotGoalSetter,
+                "M69 3.1",
+                "the Shaker sets the Goal",
+            );
         }
         let goal = Goal::parse(text).map_err(|e| {
             Rejection::new(
@@ -716,10 +740,18 @@ impl Game {
     /// must set a Goal (editions.md Q19).
     fn declare_no_goal(&mut self, player: usize, ev: &mut Vec<Event1969>) -> R<()> {
         let Phase1969::Goal { bonus } = self.phase else {
-            return rej(RejectCode::WrongPhase, "M69 3.1", "\"No Goal\" is said instead of setting the Goal");
+            return rej(
+                RejectCode::WrongPhase,
+                "M69 3.1",
+                "\"No Goal\" is said instead of setting the Goal",
+            );
         };
         if player != self.shaker {
-            return rej(RejectCode::NotGoalSetter, "M69 3.1", "the Shaker sets the Goal or says \"No Goal\"");
+            return rej(
+                RejectCode::NotGoalSetter,
+                "M69 3.1",
+                "the Shaker sets the Goal or says \"No Goal\"",
+            );
         }
         if bonus.is_some() {
             return rej(
@@ -739,19 +771,35 @@ impl Game {
     /// 3.10 B: nobody challenges "No Goal": every player scores 1.
     fn accept_no_goal(&mut self, player: usize, ev: &mut Vec<Event1969>) -> R<()> {
         let Phase1969::NoGoal { accepted } = &mut self.phase else {
-            return rej(RejectCode::WrongPhase, "M69 3.10", "nobody has said \"No Goal\"");
+            return rej(
+                RejectCode::WrongPhase,
+                "M69 3.10",
+                "nobody has said \"No Goal\"",
+            );
         };
         if player == self.shaker {
-            return rej(RejectCode::OwnDeclaration, "M69 3.10", "the Shaker said \"No Goal\"");
+            return rej(
+                RejectCode::OwnDeclaration,
+                "M69 3.10",
+                "the Shaker said \"No Goal\"",
+            );
         }
         if accepted.contains(&player) {
-            return rej(RejectCode::AlreadyAgreed, "M69 3.10", "already let it stand");
+            return rej(
+                RejectCode::AlreadyAgreed,
+                "M69 3.10",
+                "already let it stand",
+            );
         }
         accepted.push(player);
         ev.push(Event1969::NoGoalAccepted { player });
         if accepted.len() + 1 == self.n() {
             let points = vec![1; self.n()];
-            self.finish_play(points, "\"No Goal\" unchallenged: each player scores 1 (3.10 B)", ev);
+            self.finish_play(
+                points,
+                "\"No Goal\" unchallenged: each player scores 1 (3.10 B)",
+                ev,
+            );
         }
         Ok(())
     }
@@ -784,11 +832,19 @@ impl Game {
                 );
             }
             if player == *challenger || player == *mover {
-                return rej(RejectCode::AlreadyChallenged, "M69 3.6", "this player is the Challenger or the Mover");
+                return rej(
+                    RejectCode::AlreadyChallenged,
+                    "M69 3.6",
+                    "this player is the Challenger or the Mover",
+                );
             }
             self.claim_fits(claim, *mover)?;
             let (first, mover, current) = (*challenger, *mover, *current);
-            let winner = if self.rng.below(2) == 0 { first } else { player };
+            let winner = if self.rng.below(2) == 0 {
+                first
+            } else {
+                player
+            };
             ev.push(Event1969::CoinTossed {
                 challengers: vec![first, player],
                 winner,
@@ -830,7 +886,13 @@ impl Game {
     /// Whether `claim` can be made against the present play (3.5).
     fn claim_fits(&self, claim: Claim, _mover: usize) -> R<()> {
         let no_goal = matches!(self.phase, Phase1969::NoGoal { .. })
-            || matches!(&self.phase, Phase1969::Challenge { claim: Claim::NoGoal, .. });
+            || matches!(
+                &self.phase,
+                Phase1969::Challenge {
+                    claim: Claim::NoGoal,
+                    ..
+                }
+            );
         match (no_goal, claim) {
             (true, Claim::NoGoal) => Ok(()),
             (true, _) => rej(
@@ -852,7 +914,13 @@ impl Game {
         }
     }
 
-    fn begin_challenge(&mut self, challenger: usize, mover: usize, claim: Claim, ev: &mut Vec<Event1969>) {
+    fn begin_challenge(
+        &mut self,
+        challenger: usize,
+        mover: usize,
+        claim: Claim,
+        ev: &mut Vec<Event1969>,
+    ) {
         let n = self.n();
         let mut sides = vec![None; n];
         sides[challenger] = Some(Side::Challenger);
@@ -895,7 +963,11 @@ impl Game {
     /// the Mover (M)".
     fn join(&mut self, player: usize, side: Side, ev: &mut Vec<Event1969>) -> R<()> {
         let Phase1969::Challenge { sides, .. } = &mut self.phase else {
-            return rej(RejectCode::WrongPhase, "M69 3.9", "there is no challenge to join");
+            return rej(
+                RejectCode::WrongPhase,
+                "M69 3.9",
+                "there is no challenge to join",
+            );
         };
         if sides[player].is_some() {
             return rej(
@@ -915,10 +987,18 @@ impl Game {
     /// every player may write.
     fn assert(&mut self, player: usize, ev: &mut Vec<Event1969>) -> R<()> {
         let Phase1969::Moves { turn, bonus } = self.phase else {
-            return rej(RejectCode::WrongPhase, "M69 3.2", "an assertion is made on a turn after the Goal");
+            return rej(
+                RejectCode::WrongPhase,
+                "M69 3.2",
+                "an assertion is made on a turn after the Goal",
+            );
         };
         if player != turn {
-            return rej(RejectCode::NotYourTurn, "M69 3.2", "an assertion is made on your own turn");
+            return rej(
+                RejectCode::NotYourTurn,
+                "M69 3.2",
+                "an assertion is made on your own turn",
+            );
         }
         if bonus.is_some() {
             return rej(
@@ -1014,7 +1094,11 @@ impl Game {
 
     fn decline(&mut self, player: usize, ev: &mut Vec<Event1969>) -> R<()> {
         if !self.writing(player) {
-            return rej(RejectCode::MayNotPresent, "M69 3.7", "this player is not to write a Solution now");
+            return rej(
+                RejectCode::MayNotPresent,
+                "M69 3.7",
+                "this player is not to write a Solution now",
+            );
         }
         ev.push(Event1969::Declined { player });
         self.set_pen(player, Pen::Declined);
@@ -1033,14 +1117,20 @@ impl Game {
 
     /// The Goal `text` set from the numeral cubes in Resources at `places`
     /// (the rest to Forbidden, 3.1), as a position.
-    fn goal_position(&self, places: &[Place], bonus: Option<u8>, text: &str) -> Result<Position, String> {
+    fn goal_position(
+        &self,
+        places: &[Place],
+        bonus: Option<u8>,
+        text: &str,
+    ) -> Result<Position, String> {
         let goal = Goal::parse(text).map_err(|e| format!("the Goal {text}: {e}"))?;
         let mut places = places.to_vec();
         if let Some(b) = bonus {
             places[b as usize] = Place::Forbidden;
         }
-        let ids = goal_cubes(&self.cubes, &places, &goal)
-            .ok_or_else(|| format!("the Goal {goal} needs numeral cubes that were not in Resources (3.1)"))?;
+        let ids = goal_cubes(&self.cubes, &places, &goal).ok_or_else(|| {
+            format!("the Goal {goal} needs numeral cubes that were not in Resources (3.1)")
+        })?;
         for c in &self.cubes {
             if c.family == Family::Digit && places[c.id as usize] == Place::Resources {
                 places[c.id as usize] = if ids.contains(&c.id) {
@@ -1058,8 +1148,17 @@ impl Game {
     /// violate the P-claim". For an A-claim it replaces the challenged play;
     /// for a C-claim from A the play that began the chain, which the
     /// Challenger names (editions.md Q21, Q22).
-    fn check_alternative(&self, claim: Claim, alt: &Alternative, claims: &mut dyn Claims) -> Result<(), String> {
-        let last = self.plays.len().checked_sub(1).ok_or("no play has been made")?;
+    fn check_alternative(
+        &self,
+        claim: Claim,
+        alt: &Alternative,
+        claims: &mut dyn Claims,
+    ) -> Result<(), String> {
+        let last = self
+            .plays
+            .len()
+            .checked_sub(1)
+            .ok_or("no play has been made")?;
         let k = match (claim, alt.play) {
             (Claim::A, None) => last,
             (Claim::A, Some(k)) if k == last => last,
@@ -1082,7 +1181,9 @@ impl Game {
         let in_res = |id: u8| before.get(id as usize) == Some(&Place::Resources);
         if let Some(b) = alt.bonus {
             if !in_res(b) {
-                return Err(format!("the alternative's bonus cube {b} was not in Resources"));
+                return Err(format!(
+                    "the alternative's bonus cube {b} was not in Resources"
+                ));
             }
         }
         let y = if record.goal_play {
@@ -1096,7 +1197,9 @@ impl Game {
                 return Err("the alternative move names a cube and a section".into());
             };
             if !in_res(cube) || Some(cube) == alt.bonus {
-                return Err(format!("the alternative's cube {cube} was not in Resources"));
+                return Err(format!(
+                    "the alternative's cube {cube} was not in Resources"
+                ));
             }
             if !matches!(to, Place::Required | Place::Permitted | Place::Forbidden) {
                 return Err("a cube is moved to Forbidden, Permitted or Required".into());
@@ -1115,7 +1218,9 @@ impl Game {
             ));
         }
         if !claims.possible(&y) {
-            return Err("the alternative violates the P-claim: no Solution can be built after it".into());
+            return Err(
+                "the alternative violates the P-claim: no Solution can be built after it".into(),
+            );
         }
         Ok(())
     }
@@ -1134,13 +1239,25 @@ impl Game {
                 ..
             } if !pens.contains(&Pen::Due) => {
                 let b = claim.burden();
-                let ok = |p: &Pen| matches!(p, Pen::Wrote { sustained: true, .. });
+                let ok = |p: &Pen| {
+                    matches!(
+                        p,
+                        Pen::Wrote {
+                            sustained: true,
+                            ..
+                        }
+                    )
+                };
                 let any = pens.iter().any(ok);
                 let mut points = vec![0; n];
                 for p in 0..n {
                     // 3.8: Correct iff (A) has the burden and sustains it,
                     // or (B) has not and nobody sustains it.
-                    let correct = if sides[p] == Some(b) { ok(&pens[p]) } else { !any };
+                    let correct = if sides[p] == Some(b) {
+                        ok(&pens[p])
+                    } else {
+                        !any
+                    };
                     // 3.9 C–F.
                     points[p] = match (correct, p == challenger, p == mover, sides[p]) {
                         (false, ..) => 0,
@@ -1160,7 +1277,13 @@ impl Game {
             Phase1969::Assertion { asserter, pens } if !pens.contains(&Pen::Due) => {
                 let mut points = vec![0; n];
                 for p in 0..n {
-                    let wrote = matches!(pens[p], Pen::Wrote { sustained: true, .. });
+                    let wrote = matches!(
+                        pens[p],
+                        Pen::Wrote {
+                            sustained: true,
+                            ..
+                        }
+                    );
                     points[p] = if wrote {
                         1
                     } else if p == asserter {
@@ -1209,10 +1332,18 @@ impl Game {
     /// missed period costs a point and another begins.
     fn stall(&mut self, player: usize, on: usize, ev: &mut Vec<Event1969>) -> R<()> {
         if on >= self.n() {
-            return rej(RejectCode::NoSuchPlayer, "M69 3.11", format!("there is no player {on}"));
+            return rej(
+                RejectCode::NoSuchPlayer,
+                "M69 3.11",
+                format!("there is no player {on}"),
+            );
         }
         if on == player {
-            return rej(RejectCode::OwnDeclaration, "M69 3.11", "any other player may call \"stall\"");
+            return rej(
+                RejectCode::OwnDeclaration,
+                "M69 3.11",
+                "any other player may call \"stall\"",
+            );
         }
         if !self.awaits(on) {
             return rej(
@@ -1222,7 +1353,11 @@ impl Game {
             );
         }
         if self.stalls.iter().any(|s| s.on == on) {
-            return rej(RejectCode::AlreadyDecided, "M69 3.11", "\"stall\" has been called on this player");
+            return rej(
+                RejectCode::AlreadyDecided,
+                "M69 3.11",
+                "\"stall\" has been called on this player",
+            );
         }
         let period_ms = if self.writing(on) {
             self.header.settings.writing_ms
@@ -1245,7 +1380,11 @@ impl Game {
 /// ids follow that order.
 pub fn shaking_set(form: Form1969) -> Vec<Cube1969> {
     let counts: &[(Family, usize)] = match form {
-        Form1969::Basic => &[(Family::Digit, 3), (Family::Color, 4), (Family::Operation, 3)],
+        Form1969::Basic => &[
+            (Family::Digit, 3),
+            (Family::Color, 4),
+            (Family::Operation, 3),
+        ],
         Form1969::Advanced => &[
             (Family::Digit, 3),
             (Family::Color, 8),
@@ -1267,30 +1406,53 @@ pub fn shaking_set(form: Form1969) -> Vec<Cube1969> {
     out
 }
 
-/// The faces of a header's `"faces"` for a form, in cube order; `O` is the
-/// fourth color.
-pub fn parse_faces(form: Form1969, text: &str) -> Result<Vec<Symbol>, String> {
-    let cubes = shaking_set(form);
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() != cubes.len() {
-        return Err(format!(
-            "`{text}`: the {} shaking set has {} cubes, found {} faces",
-            form.name(),
-            cubes.len(),
-            words.len()
-        ));
+/// The shaking set of a header's `"faces"`, in the order written (`O` is
+/// the fourth color). The rule text's sets are 10 and 18 cubes (2.2), but
+/// the manual's own sample games roll others (editions.md Q15: accept any
+/// multiset of cubes in a given position), so any faces are taken up to the
+/// kit's counts (3 numeral, 8 color, 4 red-symbol, 3 blue-symbol cubes);
+/// Basic uses no blue-symbol cubes (2.2).
+pub fn parse_faces(form: Form1969, text: &str) -> Result<Vec<Cube1969>, String> {
+    let mut out: Vec<Cube1969> = Vec::new();
+    for w in text.split_whitespace() {
+        let s = Symbol::parse(&claims::read_1969(w)).map_err(|e| format!("face `{w}`: {e}"))?;
+        let family = match s.family() {
+            onsets_core::CubeFamily::Digit => Family::Digit,
+            onsets_core::CubeFamily::Color => Family::Color,
+            onsets_core::CubeFamily::Operation => Family::Operation,
+            onsets_core::CubeFamily::Restriction => Family::Restriction,
+        };
+        if form == Form1969::Basic && family == Family::Restriction {
+            return Err(format!(
+                "face `{w}`: the blue-symbol cubes are not used in Basic ON-SETS (2.2)"
+            ));
+        }
+        out.push(Cube1969 {
+            id: out.len() as u8,
+            family,
+            face: s,
+            place: Place::Resources,
+        });
     }
-    words
-        .iter()
-        .zip(&cubes)
-        .map(|(w, c)| {
-            let s = Symbol::parse(&claims::read_1969(w)).map_err(|e| format!("face {} `{w}`: {e}", c.id))?;
-            if !faces(c.family).contains(&s) {
-                return Err(format!("cube {} has no face `{w}`", c.id));
-            }
-            Ok(s)
-        })
-        .collect()
+    for fam in [
+        onsets_core::CubeFamily::Digit,
+        onsets_core::CubeFamily::Color,
+        onsets_core::CubeFamily::Operation,
+        onsets_core::CubeFamily::Restriction,
+    ] {
+        let k = out.iter().filter(|c| c.face.family() == fam).count();
+        if k > fam.kit_count() {
+            return Err(format!(
+                "`{text}`: {k} {} cubes; the kit has {}",
+                fam.name(),
+                fam.kit_count()
+            ));
+        }
+    }
+    if out.is_empty() {
+        return Err("no faces".into());
+    }
+    Ok(out)
 }
 
 /// A face as 1969 prints it (the fourth color is orange, O).

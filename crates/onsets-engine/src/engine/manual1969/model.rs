@@ -78,7 +78,13 @@ pub enum Claim {
 }
 
 impl Claim {
-    pub const ALL: [Claim; 5] = [Claim::NoGoal, Claim::A, Claim::P, Claim::CFromA, Claim::CFromP];
+    pub const ALL: [Claim; 5] = [
+        Claim::NoGoal,
+        Claim::A,
+        Claim::P,
+        Claim::CFromA,
+        Claim::CFromP,
+    ];
 
     /// Who has the burden of proof (3.7: the player "who, in the particular
     /// situation, is claiming that a Solution can be built").
@@ -339,11 +345,18 @@ pub enum Phase1969 {
     Roll,
     /// The Shaker sets a Goal or says "No Goal" (3.1); `bonus` is a bonus
     /// cube moved first (3.3, Q19).
-    Goal { bonus: Option<u8> },
+    Goal {
+        bonus: Option<u8>,
+    },
     /// "No Goal" said; the others challenge or let it stand (3.10 B).
-    NoGoal { accepted: Vec<usize> },
+    NoGoal {
+        accepted: Vec<usize>,
+    },
     /// Play goes clockwise (3.2); `bonus` is this turn's bonus cube.
-    Moves { turn: usize, bonus: Option<u8> },
+    Moves {
+        turn: usize,
+        bonus: Option<u8>,
+    },
     /// A challenge: the Third Parties join a side (3.9 A); then the side with
     /// the burden writes (3.7, 3.9 B).
     Challenge {
@@ -357,6 +370,9 @@ pub enum Phase1969 {
         pens: Vec<Pen>,
     },
     /// An assertion: every player may write a Solution (3.10 A).
-    Assertion { asserter: usize, pens: Vec<Pen> },
+    Assertion {
+        asserter: usize,
+        pens: Vec<Pen>,
+    },
     Over,
 }
