@@ -37,6 +37,7 @@ mod replay;
 mod review;
 mod serve;
 mod simulate;
+mod simulate1969;
 mod solve;
 mod solve_log;
 

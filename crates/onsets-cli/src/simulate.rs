@@ -45,6 +45,13 @@ pub struct SimulateArgs {
     /// for `onsets replay` and `onsets review`; the last may be cut short
     #[arg(long, value_name = "DIR")]
     log_dir: Option<PathBuf>,
+    /// The rule edition: 2026-27, or 1969 (Allen's manual: `--shakes` counts
+    /// plays, `--players` only the number of seats, 2 to 6; docs/editions.md)
+    #[arg(long, default_value = "2026-27")]
+    edition: String,
+    /// The 1969 form: basic or advanced
+    #[arg(long)]
+    form: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -54,6 +61,31 @@ enum Checking {
 }
 
 pub fn run(args: &SimulateArgs) -> Result<u8> {
+    let edition = onsets_core::Edition::from_parts(&args.edition, args.form.as_deref())
+        .map_err(|e| anyhow!(e))?;
+    if let onsets_core::Edition::Manual1969(form) = edition {
+        // One bot level in 1969: `expert` seats play carefully, every other
+        // level carelessly (a random Goal or move one time in three).
+        let careful: Vec<bool> = args
+            .players
+            .split(',')
+            .map(|s| s.trim() == "expert")
+            .collect();
+        return crate::simulate1969::run(
+            form,
+            &careful,
+            args.shakes,
+            args.seed,
+            args.json,
+            args.log_dir.as_deref(),
+        );
+    }
+    if edition != onsets_core::Edition::Tournament2026 {
+        bail!(
+            "edition {} is not simulated by this version",
+            edition.name()
+        );
+    }
     let levels: Vec<Level> = args
         .players
         .split(',')

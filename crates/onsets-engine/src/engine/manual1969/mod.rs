@@ -1143,6 +1143,68 @@ impl Game {
         Ok(self.position_at(&places, Some(&goal.to_string())))
     }
 
+    /// The mat now with the Goal `goal` set from the numeral cubes in
+    /// Resources (the rest to Forbidden, 3.1): what a Shaker, or a No-Goal
+    /// Challenger, would set.
+    pub fn position_with_goal(&self, goal: &str) -> Result<Position, String> {
+        self.goal_position(&self.places(), None, goal)
+    }
+
+    /// The mat an alternative to play `k` of the round reaches from the mat
+    /// before that play (3.7 comment 3; editions.md Q21): a bonus cube to
+    /// Forbidden if any, then another Goal (for the Goal-setting play) or
+    /// another move.
+    pub fn alternative_position(&self, k: usize, alt: &Alternative) -> Result<Position, String> {
+        let record = self
+            .plays
+            .get(k)
+            .ok_or_else(|| format!("there is no play {k}"))?;
+        let before = &record.before;
+        let in_res = |id: u8| before.get(id as usize) == Some(&Place::Resources);
+        if let Some(b) = alt.bonus {
+            if !in_res(b) {
+                return Err(format!(
+                    "the alternative's bonus cube {b} was not in Resources"
+                ));
+            }
+        }
+        if record.goal_play {
+            let goal = alt
+                .goal
+                .as_deref()
+                .ok_or("the alternative to a Goal is another Goal (§5 b)")?;
+            return self.goal_position(before, alt.bonus, goal);
+        }
+        let (Some(cube), Some(to)) = (alt.cube, alt.to) else {
+            return Err("the alternative move names a cube and a section".into());
+        };
+        if !in_res(cube) || Some(cube) == alt.bonus {
+            return Err(format!(
+                "the alternative's cube {cube} was not in Resources"
+            ));
+        }
+        if !matches!(to, Place::Required | Place::Permitted | Place::Forbidden) {
+            return Err("a cube is moved to Forbidden, Permitted or Required".into());
+        }
+        let mut places = before.clone();
+        if let Some(b) = alt.bonus {
+            places[b as usize] = Place::Forbidden;
+        }
+        places[cube as usize] = to;
+        Ok(self.position_at(&places, record.goal_before.as_deref()))
+    }
+
+    /// The mat after play `k` of the round.
+    pub fn position_after(&self, k: usize) -> Option<Position> {
+        let r = self.plays.get(k)?;
+        let goal = if r.goal_play {
+            self.goal.as_deref()
+        } else {
+            r.goal_before.as_deref()
+        };
+        Some(self.position_at(&r.after, goal))
+    }
+
     /// 3.7 comment 3: the alternative "(a) did not allow a Solution to be
     /// built with at most one more cube from the Resources" and "(b) did not
     /// violate the P-claim". For an A-claim it replaces the challenged play;
@@ -1176,41 +1238,7 @@ impl Game {
                 )
             }
         };
-        let record = &self.plays[k];
-        let before = &record.before;
-        let in_res = |id: u8| before.get(id as usize) == Some(&Place::Resources);
-        if let Some(b) = alt.bonus {
-            if !in_res(b) {
-                return Err(format!(
-                    "the alternative's bonus cube {b} was not in Resources"
-                ));
-            }
-        }
-        let y = if record.goal_play {
-            let goal = alt
-                .goal
-                .as_deref()
-                .ok_or("the alternative to a Goal is another Goal (§5 b)")?;
-            self.goal_position(before, alt.bonus, goal)?
-        } else {
-            let (Some(cube), Some(to)) = (alt.cube, alt.to) else {
-                return Err("the alternative move names a cube and a section".into());
-            };
-            if !in_res(cube) || Some(cube) == alt.bonus {
-                return Err(format!(
-                    "the alternative's cube {cube} was not in Resources"
-                ));
-            }
-            if !matches!(to, Place::Required | Place::Permitted | Place::Forbidden) {
-                return Err("a cube is moved to Forbidden, Permitted or Required".into());
-            }
-            let mut places = before.clone();
-            if let Some(b) = alt.bonus {
-                places[b as usize] = Place::Forbidden;
-            }
-            places[cube as usize] = to;
-            self.position_at(&places, record.goal_before.as_deref())
-        };
+        let y = self.alternative_position(k, alt)?;
         if claims.within_one(&y) {
             return Err(format!(
                 "the alternative also allows a Solution with at most one more cube from Resources: {}",
