@@ -1,0 +1,440 @@
+//! 1969 tables: Allen's Basic and Advanced ON-SETS (M69 §§2–3) at the
+//! server, with bots (`onsets_bots::manual1969`). The game is
+//! `onsets_engine::manual1969::Game`, the only authority; this module holds
+//! the tables in memory, seats people by token, lets the bots act after every
+//! human act, and answers over plain HTTP (docs/editions.md, "1969 (Allen)"):
+//!
+//! * `POST /api/tables1969` `{"form":"basic"|"advanced", "seats":[{"kind":"human"}|{"kind":"bot","level":"expert"}], "seed":7, "plays":3}`
+//!   → 201 `{"id", "link":"/t69/{id}", "tokens":[token or null per seat], "state"}`;
+//! * `GET /api/tables1969/{id}` → the state (everything in a 1969 game is
+//!   on the table, so one view serves every seat);
+//! * `GET /api/tables1969/{id}/log` → the game log, JSON lines;
+//! * `POST /api/tables1969/{id}/act` `{"token", "act":{"type":"move","cube":4,"to":"required"}}`
+//!   → the state, or 409 `{"error":{"code","message","rule"}}` when the
+//!   game refuses the act. The seat comes from the token, never the body.
+//!
+//! Unlike the 2026-27 tables, 1969 tables are not stored in the database and
+//! have no WebSocket: the page polls.
+
+use crate::lobby::{ApiCode, ApiError};
+use crate::{api_error, is_json, Lobby};
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use onsets_bots::manual1969::Bot1969;
+use onsets_core::Division;
+use onsets_core::{Edition, Form1969};
+use onsets_engine::manual1969::{
+    card_1969, face_1969, Act1969, Action1969, Claims, Event1969, Game, Header1969, Settings1969,
+    SolverClaims, FORMAT_1969, MAX_PLAYERS_1969,
+};
+use onsets_engine::MatchConfig;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The most 1969 tables kept in memory; the oldest goes first.
+const MAX_TABLES_1969: usize = 500;
+/// Bot acts after one human act at most (a play has far fewer).
+const MAX_BOT_STEPS: usize = 400;
+/// Events kept for the page.
+const EVENTS_KEPT: usize = 60;
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
+pub enum Seat1969Spec {
+    Human,
+    Bot {
+        #[serde(default)]
+        level: Option<String>,
+    },
+}
+
+/// `POST /api/tables1969`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Create1969 {
+    #[serde(default)]
+    pub form: Option<String>,
+    pub seats: Vec<Seat1969Spec>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub plays: Option<u32>,
+}
+
+enum Seat {
+    Human { token: String },
+    Bot(Bot1969),
+}
+
+pub struct Table1969 {
+    id: String,
+    game: Game,
+    seats: Vec<Seat>,
+    started: Instant,
+    events: Vec<Event1969>,
+}
+
+/// The 1969 tables in memory.
+#[derive(Default)]
+pub struct Tables1969 {
+    tables: Mutex<Vec<(String, Arc<Mutex<Table1969>>)>>,
+}
+
+impl Tables1969 {
+    fn get(&self, id: &str) -> Option<Arc<Mutex<Table1969>>> {
+        let t = self.tables.lock().ok()?;
+        t.iter().find(|(k, _)| k == id).map(|(_, v)| v.clone())
+    }
+    fn insert(&self, id: String, table: Table1969) {
+        if let Ok(mut t) = self.tables.lock() {
+            if t.len() >= MAX_TABLES_1969 {
+                t.remove(0);
+            }
+            t.push((id, Arc::new(Mutex::new(table))));
+        }
+    }
+}
+
+fn bad(field: &str, msg: impl Into<String>) -> Response {
+    api_error(
+        StatusCode::BAD_REQUEST,
+        ApiError::new(ApiCode::BadField, msg, Some(field)),
+    )
+}
+
+fn not_json() -> Response {
+    api_error(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ApiError::new(
+            ApiCode::UnsupportedMediaType,
+            "send JSON, with `Content-Type: application/json`",
+            None,
+        ),
+    )
+}
+
+fn no_table() -> Response {
+    api_error(
+        StatusCode::NOT_FOUND,
+        ApiError::new(ApiCode::NoSuchTable, "there is no such 1969 table", None),
+    )
+}
+
+fn token() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
+}
+
+impl Table1969 {
+    /// A new table with its game started (the bots act at once: dealing,
+    /// rolling, a Goal, moves, until a person is to decide).
+    pub fn new(
+        id: &str,
+        req: &Create1969,
+        seed: u64,
+    ) -> Result<(Table1969, Vec<Option<String>>), Response> {
+        let form: Form1969 = match &req.form {
+            None => Form1969::Basic,
+            Some(f) => f.parse().map_err(|e: String| bad("form", e))?,
+        };
+        let n = req.seats.len();
+        if !(2..=MAX_PLAYERS_1969).contains(&n) {
+            return Err(bad(
+                "seats",
+                format!("a 1969 table has 2 to {MAX_PLAYERS_1969} seats (M69 2.1)"),
+            ));
+        }
+        if req.plays.is_some_and(|p| !(1..=30).contains(&p)) {
+            return Err(bad("plays", "plays is 1 to 30"));
+        }
+        let seed = req.seed.unwrap_or(seed);
+        let mut names = Vec::new();
+        let mut seats = Vec::new();
+        let mut tokens = Vec::new();
+        for (i, s) in req.seats.iter().enumerate() {
+            match s {
+                Seat1969Spec::Human => {
+                    let t = token();
+                    names.push(format!("Player {}", i + 1));
+                    tokens.push(Some(t.clone()));
+                    seats.push(Seat::Human { token: t });
+                }
+                Seat1969Spec::Bot { level } => {
+                    let careful = level.as_deref().is_none_or(|l| l.trim() == "expert");
+                    names.push(format!(
+                        "{} bot {}",
+                        if careful { "Careful" } else { "Careless" },
+                        i + 1
+                    ));
+                    tokens.push(None);
+                    seats.push(Seat::Bot(if careful {
+                        Bot1969::new(i)
+                    } else {
+                        Bot1969::careless(i, seed)
+                    }));
+                }
+            }
+        }
+        let names_ref: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut config = MatchConfig::new(seed, &names_ref, Division::Middle, false);
+        config.edition = Edition::Manual1969(form);
+        let header = Header1969 {
+            format: FORMAT_1969.into(),
+            config,
+            settings: Settings1969 {
+                plays: req.plays,
+                ..Settings1969::default()
+            },
+        };
+        let (game, events) = Game::new(header).map_err(|e| bad("seats", e.to_string()))?;
+        let mut t = Table1969 {
+            id: id.to_string(),
+            game,
+            seats,
+            started: Instant::now(),
+            events,
+        };
+        t.run_bots(&mut SolverClaims::new());
+        Ok((t, tokens))
+    }
+
+    fn now(&self) -> u64 {
+        (self.started.elapsed().as_millis() as u64).max(self.game.now_ms())
+    }
+
+    fn remember(&mut self, ev: Vec<Event1969>) {
+        self.events.extend(ev);
+        let extra = self.events.len().saturating_sub(EVENTS_KEPT);
+        self.events.drain(..extra);
+    }
+
+    /// The bots act, in seat order from the one the game waits for, until
+    /// none has anything to do.
+    pub fn run_bots(&mut self, claims: &mut dyn Claims) {
+        for _ in 0..MAX_BOT_STEPS {
+            let n = self.game.n();
+            let first = match self.game.phase() {
+                onsets_engine::manual1969::Phase1969::Moves { turn, .. } => *turn,
+                _ => (0..n).find(|&p| self.game.awaits(p)).unwrap_or(0),
+            };
+            let act = (0..n)
+                .map(|i| (first + i) % n)
+                .find_map(|p| match &self.seats[p] {
+                    Seat::Bot(b) => b.decide(&self.game, claims),
+                    Seat::Human { .. } => None,
+                });
+            let Some(act) = act else { return };
+            let at_ms = self.now();
+            match self.game.apply_with(Action1969 { at_ms, act }, claims) {
+                Ok((g, ev)) => {
+                    self.game = g;
+                    self.remember(ev);
+                }
+                Err(e) => {
+                    tracing::error!(table = %self.id, "a 1969 bot's act was refused: {e}");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A person's act: the seat from the token.
+    pub fn act(&mut self, token: &str, mut act: Value) -> Result<(), Response> {
+        let seat = self
+            .seats
+            .iter()
+            .position(|s| matches!(s, Seat::Human { token: t } if t == token))
+            .ok_or_else(|| {
+                api_error(
+                    StatusCode::FORBIDDEN,
+                    ApiError::new(
+                        ApiCode::WrongToken,
+                        "this token holds no seat at this table",
+                        Some("token"),
+                    ),
+                )
+            })?;
+        if let Some(o) = act.as_object_mut() {
+            if o.get("type").and_then(Value::as_str) != Some("clock") {
+                o.insert("player".into(), json!(seat));
+            }
+        }
+        let act: Act1969 = serde_json::from_value(act).map_err(|e| bad("act", e.to_string()))?;
+        let at_ms = self.now();
+        match self.game.apply(Action1969 { at_ms, act }) {
+            Ok((g, ev)) => {
+                self.game = g;
+                self.remember(ev);
+            }
+            Err(e) => {
+                return Err((
+                    StatusCode::CONFLICT,
+                    Json(json!({"error": {"code": e.code.as_str(), "message": e.message, "rule": e.rule.as_str()}})),
+                )
+                    .into_response())
+            }
+        }
+        self.run_bots(&mut SolverClaims::new());
+        Ok(())
+    }
+
+    /// Everything on the table (1969 hides nothing but the deck).
+    pub fn state(&self) -> Value {
+        let g = &self.game;
+        json!({
+            "id": self.id,
+            "link": format!("/t69/{}", self.id),
+            "edition": "1969",
+            "form": g.form().name(),
+            "players": g.header().config.players,
+            "humans": self.seats.iter().map(|s| matches!(s, Seat::Human { .. })).collect::<Vec<_>>(),
+            "play": g.play(),
+            "plays_in_game": g.plays_in_game(),
+            "shaker": g.shaker(),
+            "dealer": g.dealer(),
+            "phase": g.phase(),
+            "universe": g.dealt().iter().map(|m| card_1969(*m)).collect::<Vec<_>>(),
+            "goal": g.goal(),
+            "cubes": g.cubes().iter().map(|c| json!({
+                "id": c.id, "family": c.family, "face": face_1969(c.face), "place": c.place,
+            })).collect::<Vec<_>>(),
+            "plays": g.plays().iter().map(|p| json!({"mover": p.mover, "goal_play": p.goal_play})).collect::<Vec<_>>(),
+            "last_mover": g.last_mover(),
+            "awaiting": (0..g.n()).map(|p| g.awaits(p)).collect::<Vec<_>>(),
+            "penalties": g.penalties(),
+            "history": g.history(),
+            "totals": g.totals(),
+            "over": g.is_over(),
+            "now_ms": self.now(),
+            "events": self.events,
+        })
+    }
+}
+
+/// `POST /api/tables1969`.
+pub async fn create(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes) -> Response {
+    if !is_json(&headers) {
+        return not_json();
+    }
+    if body.len() > crate::protocol::MAX_FRAME_BYTES {
+        return api_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::new(ApiCode::TooLarge, "the request is too large", None),
+        );
+    }
+    let req: Create1969 = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return api_error(
+                StatusCode::BAD_REQUEST,
+                ApiError::new(ApiCode::BadRequest, e.to_string(), None),
+            )
+        }
+    };
+    let id_src = uuid::Uuid::new_v4();
+    let id: String = id_src.simple().to_string()[..10].to_string();
+    let seed = id_src.as_u64_pair().0;
+    let made = tokio::task::spawn_blocking(move || Table1969::new(&id, &req, seed)).await;
+    let (table, tokens) = match made {
+        Ok(Ok(t)) => t,
+        Ok(Err(r)) => return r,
+        Err(e) => {
+            return api_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                ApiError::new(ApiCode::Internal, e.to_string(), None),
+            )
+        }
+    };
+    let state = table.state();
+    let id = table.id.clone();
+    lobby.tables1969.insert(id.clone(), table);
+    tracing::info!(table = %id, "1969 table created");
+    (
+        StatusCode::CREATED,
+        Json(json!({"id": id, "link": format!("/t69/{id}"), "tokens": tokens, "state": state})),
+    )
+        .into_response()
+}
+
+/// `GET /api/tables1969/{id}`.
+pub async fn get(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+    let Some(t) = lobby.tables1969.get(&id) else {
+        return no_table();
+    };
+    let state = match t.lock() {
+        Ok(t) => t.state(),
+        Err(_) => return no_table(),
+    };
+    Json(state).into_response()
+}
+
+/// `GET /api/tables1969/{id}/log`.
+pub async fn log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+    let Some(t) = lobby.tables1969.get(&id) else {
+        return no_table();
+    };
+    let text = match t.lock() {
+        Ok(t) => t.game.log_lines().join("\n") + "\n",
+        Err(_) => return no_table(),
+    };
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/x-ndjson")],
+        text,
+    )
+        .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    token: String,
+    act: Value,
+}
+
+/// `POST /api/tables1969/{id}/act`.
+pub async fn act(
+    State(lobby): State<Lobby>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if !is_json(&headers) {
+        return not_json();
+    }
+    if body.len() > crate::protocol::MAX_FRAME_BYTES {
+        return api_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::new(ApiCode::TooLarge, "the request is too large", None),
+        );
+    }
+    let req: ActBody = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return api_error(
+                StatusCode::BAD_REQUEST,
+                ApiError::new(ApiCode::BadRequest, e.to_string(), None),
+            )
+        }
+    };
+    let Some(t) = lobby.tables1969.get(&id) else {
+        return no_table();
+    };
+    let done = tokio::task::spawn_blocking(move || {
+        let mut t = t.lock().map_err(|_| no_table())?;
+        t.act(&req.token, req.act)?;
+        Ok::<Value, Response>(t.state())
+    })
+    .await;
+    match done {
+        Ok(Ok(state)) => Json(state).into_response(),
+        Ok(Err(r)) => r,
+        Err(e) => api_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::new(ApiCode::Internal, e.to_string(), None),
+        ),
+    }
+}
