@@ -1,6 +1,7 @@
 // The lobby: make a table, see the open ones, join or watch.
 
 import { createTable, listTables, savedSeat } from './api.js';
+import { lobby1969Panel } from './claims1969.js';
 import { h } from './dom.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -149,6 +150,7 @@ export function showLobby(root, go) {
         h('p', null, h('a', { href: '/puzzles', id: 'puzzles-link', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/puzzles'); } }, 'Puzzles and the daily puzzle'), ': practise challenges, Solutions, safe moves and Goals, answers proved by the solver.'),
       ),
       create,
+      lobby1969Panel(go),
       h('section', { class: 'panel tables', 'aria-labelledby': 'tables-title' },
         h('h2', { id: 'tables-title' }, 'Open tables'),
         h('button', { id: 'refresh', type: 'button', onclick: refresh }, 'Refresh the list'),
