@@ -100,8 +100,24 @@ impl Tables1969 {
     }
 }
 
-fn bad(field: &str, msg: impl Into<String>) -> Response {
-    api_error(
+/// A refusal: the status and the error body (`{"error": {...}}`), turned
+/// into a response by the route.
+pub struct Fail(StatusCode, Value);
+
+impl Fail {
+    fn api(status: StatusCode, e: ApiError) -> Fail {
+        Fail(status, json!({ "error": e }))
+    }
+}
+
+impl IntoResponse for Fail {
+    fn into_response(self) -> Response {
+        (self.0, Json(self.1)).into_response()
+    }
+}
+
+fn bad(field: &str, msg: impl Into<String>) -> Fail {
+    Fail::api(
         StatusCode::BAD_REQUEST,
         ApiError::new(ApiCode::BadField, msg, Some(field)),
     )
@@ -136,7 +152,7 @@ impl Table1969 {
         id: &str,
         req: &Create1969,
         seed: u64,
-    ) -> Result<(Table1969, Vec<Option<String>>), Response> {
+    ) -> Result<(Table1969, Vec<Option<String>>), Fail> {
         let form: Form1969 = match &req.form {
             None => Form1969::Basic,
             Some(f) => f.parse().map_err(|e: String| bad("form", e))?,
@@ -243,13 +259,13 @@ impl Table1969 {
     }
 
     /// A person's act: the seat from the token.
-    pub fn act(&mut self, token: &str, mut act: Value) -> Result<(), Response> {
+    pub fn act(&mut self, token: &str, mut act: Value) -> Result<(), Fail> {
         let seat = self
             .seats
             .iter()
             .position(|s| matches!(s, Seat::Human { token: t } if t == token))
             .ok_or_else(|| {
-                api_error(
+                Fail::api(
                     StatusCode::FORBIDDEN,
                     ApiError::new(
                         ApiCode::WrongToken,
@@ -271,11 +287,10 @@ impl Table1969 {
                 self.remember(ev);
             }
             Err(e) => {
-                return Err((
+                return Err(Fail(
                     StatusCode::CONFLICT,
-                    Json(json!({"error": {"code": e.code.as_str(), "message": e.message, "rule": e.rule.as_str()}})),
-                )
-                    .into_response())
+                    json!({"error": {"code": e.code.as_str(), "message": e.message, "rule": e.rule.as_str()}}),
+                ))
             }
         }
         self.run_bots(&mut SolverClaims::new());
@@ -341,7 +356,7 @@ pub async fn create(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes)
     let made = tokio::task::spawn_blocking(move || Table1969::new(&id, &req, seed)).await;
     let (table, tokens) = match made {
         Ok(Ok(t)) => t,
-        Ok(Err(r)) => return r,
+        Ok(Err(r)) => return r.into_response(),
         Err(e) => {
             return api_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -424,14 +439,19 @@ pub async fn act(
         return no_table();
     };
     let done = tokio::task::spawn_blocking(move || {
-        let mut t = t.lock().map_err(|_| no_table())?;
+        let mut t = t.lock().map_err(|_| {
+            Fail::api(
+                StatusCode::NOT_FOUND,
+                ApiError::new(ApiCode::NoSuchTable, "there is no such 1969 table", None),
+            )
+        })?;
         t.act(&req.token, req.act)?;
-        Ok::<Value, Response>(t.state())
+        Ok::<Value, Fail>(t.state())
     })
     .await;
     match done {
         Ok(Ok(state)) => Json(state).into_response(),
-        Ok(Err(r)) => r,
+        Ok(Err(r)) => r.into_response(),
         Err(e) => api_error(
             StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::new(ApiCode::Internal, e.to_string(), None),

@@ -230,8 +230,8 @@ impl Game {
     pub fn totals(&self) -> Vec<i32> {
         let mut t = vec![0; self.n()];
         for line in &self.history {
-            for p in 0..self.n() {
-                t[p] += line.points[p] + line.penalties[p];
+            for (p, total) in t.iter_mut().enumerate() {
+                *total += line.points[p] + line.penalties[p];
             }
         }
         t
