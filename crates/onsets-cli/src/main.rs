@@ -32,6 +32,7 @@ mod input;
 mod judge;
 mod loadtest;
 mod play;
+mod play1969;
 mod puzzle;
 mod replay;
 mod review;

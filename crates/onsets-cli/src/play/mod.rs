@@ -47,6 +47,13 @@ pub struct PlayArgs {
     /// refused before the match); `onsets replay FILE` re-runs it
     #[arg(long, value_name = "FILE")]
     log: Option<std::path::PathBuf>,
+    /// The rule edition: 2026-27, or 1969 (Allen's manual, played line by
+    /// line, also from a script; docs/editions.md)
+    #[arg(long, default_value = "2026-27")]
+    edition: String,
+    /// The 1969 form: basic or advanced
+    #[arg(long)]
+    form: Option<String>,
 }
 
 impl PlayArgs {
@@ -88,6 +95,41 @@ fn no_terminal(stdin: bool, stdout: bool) -> Option<String> {
 
 pub fn run(args: &PlayArgs) -> Result<u8> {
     use std::io::{IsTerminal, Write};
+    let edition = onsets_core::Edition::from_parts(&args.edition, args.form.as_deref())
+        .map_err(|e| anyhow!(e))?;
+    if let onsets_core::Edition::Manual1969(form) = edition {
+        // Seats: a bot level (expert plays carefully, the others carelessly) or a person's name.
+        let words: Vec<String> = args
+            .players
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .collect();
+        let seats: Vec<Option<bool>> = words
+            .iter()
+            .map(|w| {
+                w.parse::<onsets_bots::Level>()
+                    .ok()
+                    .map(|l| l == onsets_bots::Level::Expert)
+            })
+            .collect();
+        let names: Vec<String> = words
+            .iter()
+            .zip(&seats)
+            .enumerate()
+            .map(|(i, (w, s))| match s {
+                Some(true) => format!("Careful bot {}", i + 1),
+                Some(false) => format!("Careless bot {}", i + 1),
+                None => w.clone(),
+            })
+            .collect();
+        return crate::play1969::run(form, &seats, &names, args.seed);
+    }
+    if edition != onsets_core::Edition::Tournament2026 {
+        return Err(anyhow!(
+            "edition {} is not played by this version",
+            edition.name()
+        ));
+    }
     let mut app = app::App::new(args.options()?).map_err(|e| anyhow!(e))?;
     // The log file is created before the match: a path that cannot be
     // written is reported now, not after the game.
