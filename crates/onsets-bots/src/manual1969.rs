@@ -23,8 +23,8 @@
 //!   that proof; **writing**: the witness the solver gives, or "decline".
 
 use onsets_engine::manual1969::{
-    Act1969, Action1969, Allowance, Alternative, Claim, Claims, Game, Header1969, Pen, Phase1969,
-    Settings1969, Side, SolverClaims, FORMAT_1969,
+    Act1969, Action1969, Allowance, Alternative, Claim, Claims, DefaultClaims, Game, Header1969,
+    Pen, Phase1969, Settings1969, Side, FORMAT_1969,
 };
 use onsets_engine::{Family, MatchConfig, Place};
 use onsets_solver::analysis::goal_layouts;
@@ -455,7 +455,7 @@ pub fn simulate_1969(
         ..Stats1969::default()
     };
     let mut logs = Vec::new();
-    let mut claims = SolverClaims::new();
+    let mut claims = DefaultClaims::new();
     let names: Vec<String> = (0..players).map(|i| format!("Bot{}", i + 1)).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     for i in 0..games {

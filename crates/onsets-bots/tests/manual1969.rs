@@ -35,3 +35,42 @@ fn m69_bot_games_two_and_four_players_and_advanced_end() {
         assert_eq!(stats.plays, 2 * players as u64);
     }
 }
+
+/// The interim claims agree with themselves: every witness the solver gives
+/// for Sol≤1 or Sol* is judged correct by the checker under the same
+/// allowance, on every mat of a few bot games (Basic and Advanced).
+#[test]
+fn m69_every_witness_of_the_claims_passes_the_checker() {
+    use onsets_engine::manual1969::{
+        Action1969, Allowance, Claims, Header1969, Phase1969, SolverClaims,
+    };
+    let mut claims = SolverClaims::new();
+    let mut checked = 0;
+    for form in [Form1969::Basic, Form1969::Advanced] {
+        let (_, logs) = simulate_1969(form, &[true, false, false], 2, 21, true).unwrap();
+        for log in logs {
+            let header: Header1969 = serde_json::from_str(&log[0]).unwrap();
+            let (mut g, _) = Game::new(header).unwrap();
+            for line in &log[1..] {
+                let a: Action1969 = serde_json::from_str(line).unwrap();
+                g = g.apply(a).unwrap().0;
+                if !matches!(g.phase(), Phase1969::Moves { .. }) {
+                    continue;
+                }
+                let x = g.position();
+                for allowance in [Allowance::AtMostOne, Allowance::Any] {
+                    if let Some(w) = claims.solution(&x, allowance) {
+                        assert_eq!(
+                            claims.check(&x, allowance, &w),
+                            Ok(()),
+                            "{w} in {}",
+                            x.to_json()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}

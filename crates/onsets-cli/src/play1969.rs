@@ -7,8 +7,8 @@ use anyhow::{anyhow, Result};
 use onsets_bots::manual1969::Bot1969;
 use onsets_core::{Division, Edition, Form1969};
 use onsets_engine::manual1969::{
-    card_1969, face_1969, Act1969, Action1969, Alternative, Claim, Event1969, Game, Header1969,
-    Pen, Phase1969, Settings1969, Side, SolverClaims, FORMAT_1969, MAX_PLAYERS_1969,
+    card_1969, face_1969, Act1969, Action1969, Alternative, Claim, DefaultClaims, Event1969, Game,
+    Header1969, Pen, Phase1969, Settings1969, Side, FORMAT_1969, MAX_PLAYERS_1969,
 };
 use onsets_engine::{MatchConfig, Place};
 use std::io::{BufRead, Write};
@@ -290,7 +290,7 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
             })
         })
         .collect();
-    let mut claims = SolverClaims::new();
+    let mut claims = DefaultClaims::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();

@@ -947,3 +947,137 @@ fn m69_log_replays_to_the_same_game() {
         .unwrap()
         .contains("\"edition\":\"1969\""));
 }
+
+// ------------------------------------------------------------ more of 3.5–3.9
+
+/// 3.5 A, §5 b the other way round: a Goal that allows a one-cube Solution
+/// when another Goal would not have is an A violation; the Challenger shows
+/// the one-cube Solution and the alternative Goal (Q21).
+#[test]
+fn m69_3_5_a_claim_against_the_goal_with_an_alternative_goal() {
+    // B, R and G each name three cards; B ∩ R names one; O none.
+    let h = header(
+        Form1969::Basic,
+        2,
+        A,
+        "B R G O ∪ ∩ − 1 2 4",
+        "B R G BR BG RG",
+    );
+    let mut p = Play::new(h, 6);
+    p.ok(Act1969::SetGoal {
+        player: A,
+        goal: "1+2".into(),
+    });
+    p.ok(Act1969::Challenge {
+        player: B,
+        claim: Claim::A,
+    });
+    // An alternative Goal that also allows a one-cube Solution is no proof.
+    let mut q = Play {
+        g: p.g.clone(),
+        t: p.t,
+        events: Vec::new(),
+    };
+    q.write_alt(
+        B,
+        "B",
+        Alternative {
+            goal: Some("4+~1".into()),
+            ..Alternative::default()
+        },
+    );
+    assert!(!q.sustained(B).is_empty());
+    p.write_alt(
+        B,
+        "B",
+        Alternative {
+            goal: Some("1".into()),
+            ..Alternative::default()
+        },
+    );
+    assert!(p.sustained(B).is_empty(), "{:?}", p.sustained(B));
+    assert_eq!(p.scores(), vec![0, 2]);
+}
+
+/// 3.9 with four players (3.9 comment 1, Q24): two Third Parties join
+/// opposite sides of a P-claim nobody sustains: C 2, T with C 1, M 0, T
+/// with M 0.
+#[test]
+fn m69_3_9_four_players_two_third_parties_on_a_p_claim() {
+    let h = header(
+        Form1969::Basic,
+        4,
+        A,
+        "O O R B G ∪ ∪ ∪ O 1 5 1",
+        "R B G O RB BGO",
+    );
+    let mut p = Play::new(h, 6);
+    p.ok(Act1969::SetGoal {
+        player: A,
+        goal: "1+~1".into(),
+    });
+    p.ok(Act1969::Challenge {
+        player: C,
+        claim: Claim::P,
+    });
+    p.ok(Act1969::Join {
+        player: B,
+        side: Side::Mover,
+    });
+    assert!(matches!(p.g.phase(), Phase1969::Challenge { .. }));
+    // Not everyone has joined: nobody writes yet.
+    assert_eq!(
+        p.code(Act1969::Decline { player: A }),
+        RejectCode::MayNotPresent
+    );
+    p.ok(Act1969::Join {
+        player: 3,
+        side: Side::Challenger,
+    });
+    p.write(A, "O ∪ R");
+    p.ok(Act1969::Decline { player: B });
+    assert_eq!(p.scores(), vec![0, 0, 2, 1]);
+}
+
+/// 3.4'(A), (E): in Advanced, with = in Required the Solution needs a
+/// Restriction Statement using it; one relation per statement (Q14).
+#[test]
+fn m69_3_4_prime_a_restriction_statement_for_a_required_equals() {
+    let h = header(
+        Form1969::Advanced,
+        2,
+        A,
+        "1 2 4 B R G O B R G O ∪ ∩ − ′ V Λ =",
+        "B R BR G O RG",
+    );
+    let mut p = Play::new(h, 6);
+    p.ok(Act1969::SetGoal {
+        player: A,
+        goal: "2".into(),
+    });
+    p.mv(B, "=", Place::Required);
+    p.ok(Act1969::Challenge {
+        player: A,
+        claim: Claim::P,
+    });
+    let base = p.g.clone();
+    let mut claims = SolverClaims::new();
+    let x = base.position();
+    // G ∪ O names two cards, but the = in Required is not used.
+    assert!(claims
+        .check(&x, onsets_engine::manual1969::Allowance::Any, "G ∪ O")
+        .is_err());
+    assert!(claims
+        .check(
+            &x,
+            onsets_engine::manual1969::Allowance::Any,
+            "B = R = B; G ∪ O"
+        )
+        .unwrap_err()
+        .iter()
+        .any(|r| r.contains("chains")));
+    // B = R removes B, R and RG: G ∪ O then names G and O.
+    p.write(B, "B = R; G ∪ O");
+    assert!(p.sustained(B).is_empty(), "{:?}", p.sustained(B));
+    assert_eq!(p.scores(), vec![0, 2]);
+}

@@ -27,8 +27,8 @@ use onsets_bots::manual1969::Bot1969;
 use onsets_core::Division;
 use onsets_core::{Edition, Form1969};
 use onsets_engine::manual1969::{
-    card_1969, face_1969, Act1969, Action1969, Claims, Event1969, Game, Header1969, Settings1969,
-    SolverClaims, FORMAT_1969, MAX_PLAYERS_1969,
+    card_1969, face_1969, Act1969, Action1969, Claims, DefaultClaims, Event1969, Game, Header1969,
+    Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
 };
 use onsets_engine::MatchConfig;
 use serde::Deserialize;
@@ -214,7 +214,7 @@ impl Table1969 {
             started: Instant::now(),
             events,
         };
-        t.run_bots(&mut SolverClaims::new());
+        t.run_bots(&mut DefaultClaims::new());
         Ok((t, tokens))
     }
 
@@ -293,7 +293,7 @@ impl Table1969 {
                 ))
             }
         }
-        self.run_bots(&mut SolverClaims::new());
+        self.run_bots(&mut DefaultClaims::new());
         Ok(())
     }
 

@@ -85,6 +85,11 @@ pub trait Claims {
     }
 }
 
+/// The [`Claims`] every 1969 host uses (`Game::apply`, the bots' games, the
+/// server, the terminal game): one line to change when the exact 1969
+/// checker and solver replace the interim implementation.
+pub type DefaultClaims = SolverClaims;
+
 /// The interim [`Claims`] over the 2026-27 solver and checker (see the
 /// module documentation for exactly what it adds and refuses).
 #[derive(Default)]

@@ -19,7 +19,7 @@
 pub mod claims;
 pub mod model;
 
-pub use claims::{Allowance, Claims, SolverClaims};
+pub use claims::{Allowance, Claims, DefaultClaims, SolverClaims};
 pub use model::*;
 
 use crate::model::{Family, Place, RejectCode, Rejection};
@@ -364,10 +364,10 @@ impl Game {
 
     // ------------------------------------------------------------ acting
 
-    /// Applies one action, judging written Solutions with the interim
-    /// [`SolverClaims`].
+    /// Applies one action, judging written Solutions with
+    /// [`DefaultClaims`].
     pub fn apply(&self, action: Action1969) -> R<(Game, Vec<Event1969>)> {
-        self.apply_with(action, &mut SolverClaims::new())
+        self.apply_with(action, &mut DefaultClaims::new())
     }
 
     /// Applies one action, asking `claims` whatever the rules make a solver
