@@ -333,7 +333,8 @@ function eventWords(e, s) {
     case 'challenged': return `${n(e.player)} challenges ${n(e.against)}: ${String(e.claim).replace(/_/g, ' ')}.`;
     case 'asserted': return `${n(e.player)} asserts a Solution with one more cube.`;
     case 'joined': return `${n(e.player)} joins the ${e.side}.`;
-    case 'written': return `${n(e.player)} wrote ${e.solution}: ${e.sustained ? 'sustained' : `not sustained — ${(e.reasons ?? []).join('; ')}`}.`;
+    case 'written': if (e.hidden) return `${n(e.player)} has written a Solution (shown when everyone is done).`;
+      return `${n(e.player)} wrote ${e.solution}: ${e.sustained ? 'sustained' : `not sustained — ${(e.reasons ?? []).join('; ')}`}.`;
     case 'declined': return `${n(e.player)} cannot write a Solution.`;
     case 'stall_called': return `${n(e.player)} calls “stall” on ${n(e.on)}.`;
     case 'stall_missed': return `${n(e.player)} missed the stall period: −1 (3.11).`;

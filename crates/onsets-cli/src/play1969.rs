@@ -303,6 +303,7 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
     // A person who passed on challenging the play with this number.
     let mut passed: Vec<Option<(u32, usize)>> = vec![None; seats.len()];
     let mut shown = false;
+    let mut held: Vec<Event1969> = Vec::new();
     loop {
         if g.is_over() {
             show(&g, &mut out)?;
@@ -373,7 +374,27 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
         match g.apply_with(Action1969 { at_ms: t, act }, &mut claims) {
             Ok((next, events)) => {
                 g = next;
+                // Each writes independently (3.9 B): what is written shows
+                // once the play is scored.
+                let writing = match g.phase() {
+                    Phase1969::Challenge { pens, .. } | Phase1969::Assertion { pens, .. } => {
+                        pens.contains(&Pen::Due)
+                    }
+                    _ => false,
+                };
                 for e in &events {
+                    if let (true, Event1969::Written { player, .. }) = (writing, e) {
+                        writeln!(out, "   {} has written a Solution", names[*player])?;
+                        held.push(e.clone());
+                        continue;
+                    }
+                    if matches!(e, Event1969::PlayScored { .. }) {
+                        for h in held.drain(..) {
+                            if let Some(s) = narrate(&g, &h) {
+                                writeln!(out, "   {s}")?;
+                            }
+                        }
+                    }
                     if let Some(s) = narrate(&g, e) {
                         writeln!(out, "   {s}")?;
                     }

@@ -28,7 +28,7 @@ use onsets_core::Division;
 use onsets_core::{Edition, Form1969};
 use onsets_engine::manual1969::{
     card_1969, face_1969, Act1969, Action1969, Claims, DefaultClaims, Event1969, Game, Header1969,
-    Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
+    Pen, Phase1969, Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
 };
 use onsets_engine::MatchConfig;
 use serde::Deserialize;
@@ -234,7 +234,7 @@ impl Table1969 {
         for _ in 0..MAX_BOT_STEPS {
             let n = self.game.n();
             let first = match self.game.phase() {
-                onsets_engine::manual1969::Phase1969::Moves { turn, .. } => *turn,
+                Phase1969::Moves { turn, .. } => *turn,
                 _ => (0..n).find(|&p| self.game.awaits(p)).unwrap_or(0),
             };
             let act = (0..n)
@@ -297,9 +297,41 @@ impl Table1969 {
         Ok(())
     }
 
-    /// Everything on the table (1969 hides nothing but the deck).
+    /// Everything on the table (1969 hides nothing but the deck), except
+    /// that while Solutions are being written nobody sees another's: each
+    /// writes "independently" (3.9 B, 4.1 footnote). They show once the play
+    /// is scored.
     pub fn state(&self) -> Value {
         let g = &self.game;
+        let writing = match g.phase() {
+            Phase1969::Challenge { pens, .. } | Phase1969::Assertion { pens, .. } => {
+                pens.contains(&Pen::Due)
+            }
+            _ => false,
+        };
+        let mut phase = serde_json::to_value(g.phase()).unwrap_or(Value::Null);
+        let mut events = serde_json::to_value(&self.events).unwrap_or(Value::Null);
+        if writing {
+            if let Some(pens) = phase.get_mut("pens").and_then(Value::as_array_mut) {
+                for pen in pens {
+                    if pen["state"] == "wrote" {
+                        *pen = json!({"state": "wrote"});
+                    }
+                }
+            }
+            // The events of the current play's writing: who wrote, not what.
+            if let Some(list) = events.as_array_mut() {
+                let start = list
+                    .iter()
+                    .rposition(|e| e["event"] == "challenged" || e["event"] == "asserted")
+                    .unwrap_or(0);
+                for e in &mut list[start..] {
+                    if e["event"] == "written" {
+                        *e = json!({"event": "written", "player": e["player"], "hidden": true});
+                    }
+                }
+            }
+        }
         json!({
             "id": self.id,
             "link": format!("/t69/{}", self.id),
@@ -311,7 +343,7 @@ impl Table1969 {
             "plays_in_game": g.plays_in_game(),
             "shaker": g.shaker(),
             "dealer": g.dealer(),
-            "phase": g.phase(),
+            "phase": phase,
             "universe": g.dealt().iter().map(|m| card_1969(*m)).collect::<Vec<_>>(),
             "goal": g.goal(),
             "cubes": g.cubes().iter().map(|c| json!({
@@ -325,7 +357,7 @@ impl Table1969 {
             "totals": g.totals(),
             "over": g.is_over(),
             "now_ms": self.now(),
-            "events": self.events,
+            "events": events,
         })
     }
 }

@@ -164,3 +164,62 @@ async fn m69_a_1969_table_refuses_one_seat_and_an_unknown_form() {
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(e["error"]["field"], "form");
 }
+
+/// 3.9 B: each writes "independently": while anyone is still to write, the
+/// state shows who wrote, never what.
+#[tokio::test]
+async fn m69_solutions_are_hidden_until_every_writer_is_done() {
+    let lobby = Lobby::open(Store::memory().await.unwrap()).await.unwrap();
+    // Three people (hot seat): nobody acts for anybody else.
+    let (s, made) = call(
+        &lobby,
+        "POST",
+        "/api/tables1969",
+        json!({"seed":3,"seats":[{"kind":"human"},{"kind":"human"},{"kind":"human"}]}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let tokens: Vec<String> = made["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let mut state = made["state"].clone();
+    let act = |state: &Value, seat: usize, act: Value| {
+        let _ = state;
+        json!({"token": tokens[seat], "act": act})
+    };
+    let send = |body: Value| {
+        let lobby = lobby.clone();
+        let id = id.clone();
+        async move { call(&lobby, "POST", &format!("/api/tables1969/{id}/act"), body).await }
+    };
+    let dealer = state["dealer"].as_u64().unwrap() as usize;
+    let shaker = state["shaker"].as_u64().unwrap() as usize;
+    let (s, _) = send(act(&state, dealer, json!({"type":"deal","count":6}))).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = send(act(&state, shaker, json!({"type":"roll"}))).await;
+    assert_eq!(s, StatusCode::OK);
+    (_, state) = send(act(&state, shaker, json!({"type":"set_goal","goal":"1"}))).await;
+    let next = (shaker + 1) % 3;
+    (_, state) = send(act(&state, next, json!({"type":"assert"}))).await;
+    assert_eq!(state["phase"]["phase"], "assertion", "{state}");
+    (_, state) = send(act(
+        &state,
+        next,
+        json!({"type":"write","solution":"R ∪ B"}),
+    ))
+    .await;
+    let pen = &state["phase"]["pens"][next];
+    assert_eq!(pen, &json!({"state":"wrote"}), "{state}");
+    assert!(!state.to_string().contains("R ∪ B"), "{state}");
+    for p in 0..3 {
+        if p != next {
+            (_, state) = send(act(&state, p, json!({"type":"decline"}))).await;
+        }
+    }
+    // Scored: now everyone sees it.
+    assert!(state["events"].to_string().contains("R ∪ B"), "{state}");
+}
