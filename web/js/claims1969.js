@@ -337,7 +337,7 @@ function eventWords(e, s) {
       return `${n(e.player)} wrote ${e.solution}: ${e.sustained ? 'sustained' : `not sustained — ${(e.reasons ?? []).join('; ')}`}.`;
     case 'declined': return `${n(e.player)} cannot write a Solution.`;
     case 'stall_called': return `${n(e.player)} calls “stall” on ${n(e.on)}.`;
-    case 'stall_missed': return `${n(e.player)} missed the stall period: −1 (3.11).`;
+    case 'stall_missed': return `${n(e.player)} missed ${e.periods} stall period(s): −${e.periods} (3.11).`;
     case 'play_scored': return `Scored: ${e.scores.join(' / ')} — ${e.note}`;
     case 'game_over': return `Game over: ${e.totals.join(' / ')}.`;
     default: return e.event;

@@ -253,7 +253,9 @@ fn narrate(g: &Game, e: &Event1969) -> Option<String> {
             }
         ),
         Event1969::Declined { player } => format!("{} cannot write a Solution", n(player)),
-        Event1969::StallMissed { player } => format!("{} missed a stall period: -1", n(player)),
+        Event1969::StallMissed { player, periods } => {
+            format!("{} missed {periods} stall period(s): -{periods}", n(player))
+        }
         Event1969::PlayScored { scores, note, .. } => format!("scores {scores:?}: {note}"),
         Event1969::GameOver { totals } => format!("game over, totals {totals:?}"),
         _ => return None,

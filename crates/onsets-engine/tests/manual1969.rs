@@ -908,6 +908,10 @@ fn m69_3_11_stall_costs_one_point_per_missed_period() {
     p.t += 150_000;
     p.ok(Act1969::Clock);
     assert_eq!(p.g.penalties(), &[-2, 0]);
+    assert!(p.events.contains(&Event1969::StallMissed {
+        player: A,
+        periods: 2
+    }));
     p.ok(Act1969::SetGoal {
         player: A,
         goal: "4".into(),

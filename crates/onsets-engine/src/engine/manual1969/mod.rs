@@ -420,10 +420,17 @@ impl Game {
     fn advance(&mut self, at_ms: u64, ev: &mut Vec<Event1969>) {
         self.now_ms = at_ms;
         for s in &mut self.stalls {
-            while s.due_ms <= at_ms {
-                self.penalties[s.on] -= 1;
-                ev.push(Event1969::StallMissed { player: s.on });
-                s.due_ms += s.period_ms;
+            if s.due_ms <= at_ms {
+                // Every period that ran out by now, at once (however far the
+                // clock jumped).
+                let missed = (at_ms - s.due_ms) / s.period_ms + 1;
+                let points = i32::try_from(missed).unwrap_or(i32::MAX);
+                self.penalties[s.on] = self.penalties[s.on].saturating_sub(points);
+                ev.push(Event1969::StallMissed {
+                    player: s.on,
+                    periods: missed,
+                });
+                s.due_ms = s.due_ms.saturating_add(missed.saturating_mul(s.period_ms));
             }
         }
     }
@@ -1394,7 +1401,7 @@ impl Game {
         };
         self.stalls.push(Stall {
             on,
-            due_ms: self.now_ms + period_ms,
+            due_ms: self.now_ms.saturating_add(period_ms),
             period_ms,
         });
         ev.push(Event1969::StallCalled { player, on });

@@ -292,8 +292,10 @@ pub enum Event1969 {
         player: usize,
         on: usize,
     },
+    /// Stall periods ran out: −1 each (3.11).
     StallMissed {
         player: usize,
+        periods: u64,
     },
     PlayScored {
         play: u32,
