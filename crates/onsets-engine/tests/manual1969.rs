@@ -1085,3 +1085,122 @@ fn m69_3_4_prime_a_restriction_statement_for_a_required_equals() {
     assert!(p.sustained(B).is_empty(), "{:?}", p.sustained(B));
     assert_eq!(p.scores(), vec![0, 2]);
 }
+
+// ------------------------------------------------------------ no panics on input
+
+mod arbitrary_acts {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn act() -> impl Strategy<Value = Act1969> {
+        let p = 0usize..4;
+        let place = prop_oneof![
+            Just(Place::Resources),
+            Just(Place::Goal),
+            Just(Place::Required),
+            Just(Place::Permitted),
+            Just(Place::Forbidden)
+        ];
+        let claim = prop_oneof![
+            Just(Claim::NoGoal),
+            Just(Claim::A),
+            Just(Claim::P),
+            Just(Claim::CFromA),
+            Just(Claim::CFromP)
+        ];
+        let text = prop_oneof![
+            Just("R".to_string()),
+            Just("B ∪ O".to_string()),
+            Just("(R ∪ G)′".to_string()),
+            Just("B = R; G".to_string()),
+            Just("))(".to_string()),
+            Just("".to_string()),
+        ];
+        let goal = prop_oneof![
+            Just("1".to_string()),
+            Just("2+4".to_string()),
+            Just("1+~1".to_string()),
+            Just("9".to_string()),
+            Just("".to_string()),
+        ];
+        prop_oneof![
+            Just(Act1969::Clock),
+            (p.clone(), 0u8..20).prop_map(|(player, count)| Act1969::Deal { player, count }),
+            p.clone().prop_map(|player| Act1969::Roll { player }),
+            (p.clone(), 0u8..20, place.clone(), any::<bool>()).prop_map(
+                |(player, cube, to, bonus)| Act1969::Move {
+                    player,
+                    cube,
+                    to,
+                    bonus
+                }
+            ),
+            (p.clone(), goal.clone()).prop_map(|(player, goal)| Act1969::SetGoal { player, goal }),
+            p.clone()
+                .prop_map(|player| Act1969::DeclareNoGoal { player }),
+            p.clone()
+                .prop_map(|player| Act1969::AcceptNoGoal { player }),
+            (p.clone(), claim).prop_map(|(player, claim)| Act1969::Challenge { player, claim }),
+            p.clone().prop_map(|player| Act1969::Assert { player }),
+            (p.clone(), any::<bool>()).prop_map(|(player, c)| Act1969::Join {
+                player,
+                side: if c { Side::Challenger } else { Side::Mover }
+            }),
+            (
+                p.clone(),
+                text,
+                proptest::option::of(goal.clone()),
+                proptest::option::of((
+                    0usize..12,
+                    proptest::option::of(0u8..20),
+                    0u8..20,
+                    place,
+                    proptest::option::of(goal)
+                ))
+            )
+                .prop_map(|(player, solution, goal, alt)| Act1969::Write {
+                    player,
+                    solution,
+                    goal,
+                    alternative: alt.map(|(k, bonus, cube, to, g)| Alternative {
+                        play: Some(k),
+                        bonus,
+                        cube: Some(cube),
+                        to: Some(to),
+                        goal: g,
+                    }),
+                }),
+            p.clone().prop_map(|player| Act1969::Decline { player }),
+            (p.clone(), 0usize..5).prop_map(|(player, on)| Act1969::Stall { player, on }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+        /// Any acts at any times: refused or applied, never a panic, and an
+        /// applied act leaves a game whose log replays to it.
+        #[test]
+        fn m69_arbitrary_acts_never_panic(
+            acts in proptest::collection::vec((act(), 0u64..400_000), 1..80),
+            advanced in any::<bool>(),
+        ) {
+            let form = if advanced { Form1969::Advanced } else { Form1969::Basic };
+            let mut config = MatchConfig::new(5, &["A", "B", "C"], Division::Middle, false);
+            config.edition = Edition::Manual1969(form);
+            let (mut g, _) = Game::new(Header1969 {
+                format: FORMAT_1969.into(),
+                config,
+                settings: Settings1969::default(),
+            }).unwrap();
+            let mut t = 0u64;
+            for (act, dt) in acts {
+                t += dt;
+                if let Ok((next, _)) = g.apply(Action1969 { at_ms: t, act }) {
+                    g = next;
+                }
+            }
+            let back = Game::replay(&g.log_lines().join("\n")).unwrap();
+            prop_assert_eq!(back, g);
+        }
+    }
+}
