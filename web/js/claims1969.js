@@ -16,7 +16,7 @@ import { h } from './dom.js';
  *   universe: string[], goal: string|null, cubes: Cube69[], plays: {mover: number, goal_play: boolean}[],
  *   last_mover: number|null, awaiting: boolean[], penalties: number[],
  *   history: {play: number, shaker: number, points: number[], penalties: number[], note: string}[],
- *   totals: number[], over: boolean, events: Event69[]}} State69
+ *   totals: number[], over: boolean, bots_waiting: boolean, events: Event69[]}} State69
  */
 
 const CLAIMS = /** @type {const} */ ([
@@ -224,7 +224,8 @@ export function show1969(root, id) {
         actions.append(h('div', { class: 'm69-challenges', role: 'group', 'aria-label': 'Challenge the last move' },
           h('span', null, `Challenge ${name(s.last_mover)}: `),
           ...CLAIMS.filter(([k]) => s.plays.length > 1 || !k.startsWith('c_'))
-            .map(([k, label, title]) => btn(`m69-challenge-${k}`, label, { type: 'challenge', claim: k }, title))));
+            .map(([k, label, title]) => btn(`m69-challenge-${k}`, label, { type: 'challenge', claim: k }, title)),
+          s.bots_waiting && s.phase.turn !== me ? btn('m69-pass', 'No challenge', { type: 'pass' }, 'Let the bots go on without waiting') : null));
       }
       if (ph === 'no_goal' && s.shaker !== me && !s.phase.accepted.includes(me)) {
         actions.append(btn('m69-challenge-no_goal', 'Challenge “No Goal”', { type: 'challenge', claim: 'no_goal' }, 'A Goal could have been set with a Solution (3.5 A)'),
@@ -298,6 +299,7 @@ export function show1969(root, id) {
       me < 0 ? h('p', { class: 'small' }, 'You are watching: no seat of this table is yours.') : null,
       seatPick,
       mine ? h('p', { id: 'm69-yours', class: 'notice' }, 'Your decision.') : null,
+      s.bots_waiting && !mine ? h('p', { id: 'm69-window', class: 'small' }, 'The bots wait a moment: you may challenge the last play.') : null,
       h('p', { id: 'm69-universe' }, 'Universe: ', s.universe.length ? s.universe.join(' · ') : '(not dealt)'),
       h('p', { id: 'm69-goal' }, 'Goal: ', s.goal ?? '(not set)'),
       h('div', { class: 'm69-mat' },

@@ -64,6 +64,12 @@ pub struct Create1969 {
     pub seed: Option<u64>,
     #[serde(default)]
     pub plays: Option<u32>,
+    /// How long the bots wait after a play before acting, when a person may
+    /// still challenge it (3.6: "whether or not it is your turn"); a person
+    /// ends the wait by acting or with `{"type":"pass"}`. Default 3000; 0 to
+    /// 30000.
+    #[serde(default)]
+    pub challenge_window_ms: Option<u64>,
 }
 
 enum Seat {
@@ -77,6 +83,13 @@ pub struct Table1969 {
     seats: Vec<Seat>,
     started: Instant,
     events: Vec<Event1969>,
+    window_ms: u64,
+    /// Per seat: the play (play number, plays completed) a person let pass.
+    passed: Vec<Option<(u32, usize)>>,
+    /// The play the window is for, and when it began (table time).
+    window: Option<((u32, usize), u64)>,
+    /// The play whose window has closed (the bots went on).
+    released: Option<(u32, usize)>,
 }
 
 /// The 1969 tables in memory.
@@ -167,6 +180,12 @@ impl Table1969 {
         if req.plays.is_some_and(|p| !(1..=30).contains(&p)) {
             return Err(bad("plays", "plays is 1 to 30"));
         }
+        if req.challenge_window_ms.is_some_and(|w| w > 30_000) {
+            return Err(bad(
+                "challenge_window_ms",
+                "challenge_window_ms is 0 to 30000",
+            ));
+        }
         let seed = req.seed.unwrap_or(seed);
         let mut names = Vec::new();
         let mut seats = Vec::new();
@@ -213,6 +232,10 @@ impl Table1969 {
             seats,
             started: Instant::now(),
             events,
+            window_ms: req.challenge_window_ms.unwrap_or(3000),
+            passed: vec![None; n],
+            window: None,
+            released: None,
         };
         t.run_bots(&mut DefaultClaims::new());
         Ok((t, tokens))
@@ -232,6 +255,9 @@ impl Table1969 {
     /// none has anything to do.
     pub fn run_bots(&mut self, claims: &mut dyn Claims) {
         for _ in 0..MAX_BOT_STEPS {
+            if self.people_may_challenge() {
+                return;
+            }
             let n = self.game.n();
             let first = match self.game.phase() {
                 Phase1969::Moves { turn, .. } => *turn,
@@ -258,6 +284,54 @@ impl Table1969 {
         }
     }
 
+    /// Whether the bots wait: a person who is not the last Mover may still
+    /// challenge the last play, has not let it pass, and its window is open.
+    fn people_may_challenge(&mut self) -> bool {
+        if self.window_ms == 0 {
+            return false;
+        }
+        let g = &self.game;
+        let open = matches!(
+            g.phase(),
+            Phase1969::Moves { bonus: None, .. } | Phase1969::NoGoal { .. }
+        );
+        let key = (g.play(), g.plays().len());
+        if self.released == Some(key) {
+            return false;
+        }
+        let someone = (0..g.n()).any(|p| {
+            matches!(self.seats[p], Seat::Human { .. })
+                && g.last_mover().is_some_and(|m| m != p)
+                && self.passed[p] != Some(key)
+                && !matches!(g.phase(), Phase1969::NoGoal { accepted } if accepted.contains(&p))
+        });
+        if !open || !someone {
+            return false;
+        }
+        let now = self.now();
+        let since = match self.window {
+            Some((k, at)) if k == key => at,
+            _ => {
+                self.window = Some((key, now));
+                now
+            }
+        };
+        if now < since.saturating_add(self.window_ms) {
+            return true;
+        }
+        self.released = Some(key);
+        false
+    }
+
+    /// Whether bots are waiting on a window that has closed (a poll lets
+    /// them act).
+    pub fn bots_due(&mut self) -> bool {
+        let key = (self.game.play(), self.game.plays().len());
+        self.window.is_some_and(|(k, _)| k == key)
+            && self.released != Some(key)
+            && !self.people_may_challenge()
+    }
+
     /// A person's act: the seat from the token.
     pub fn act(&mut self, token: &str, mut act: Value) -> Result<(), Fail> {
         let seat = self
@@ -274,6 +348,12 @@ impl Table1969 {
                     ),
                 )
             })?;
+        if act.get("type").and_then(Value::as_str) == Some("pass") {
+            // Not an act of the game: this person lets the last play pass.
+            self.passed[seat] = Some((self.game.play(), self.game.plays().len()));
+            self.run_bots(&mut DefaultClaims::new());
+            return Ok(());
+        }
         if let Some(o) = act.as_object_mut() {
             if o.get("type").and_then(Value::as_str) != Some("clock") {
                 o.insert("player".into(), json!(seat));
@@ -356,6 +436,9 @@ impl Table1969 {
             "history": g.history(),
             "totals": g.totals(),
             "over": g.is_over(),
+            "bots_waiting": self.window.is_some_and(|(k, _)| k == (g.play(), g.plays().len()))
+                && self.released != Some((g.play(), g.plays().len()))
+                && !g.is_over(),
             "now_ms": self.now(),
             "events": events,
         })
@@ -412,11 +495,20 @@ pub async fn get(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response
     let Some(t) = lobby.tables1969.get(&id) else {
         return no_table();
     };
-    let state = match t.lock() {
-        Ok(t) => t.state(),
-        Err(_) => return no_table(),
-    };
-    Json(state).into_response()
+    // The bots that waited for people to challenge act once the window has
+    // closed: the page's polls move the game on.
+    let state = tokio::task::spawn_blocking(move || {
+        let mut t = t.lock().ok()?;
+        if t.bots_due() {
+            t.run_bots(&mut DefaultClaims::new());
+        }
+        Some(t.state())
+    })
+    .await;
+    match state {
+        Ok(Some(state)) => Json(state).into_response(),
+        _ => no_table(),
+    }
 }
 
 /// `GET /api/tables1969/{id}/log`.

@@ -76,7 +76,7 @@ async fn m69_a_1969_table_is_made_and_played_to_the_end_with_two_bots() {
         &lobby,
         "POST",
         "/api/tables1969",
-        json!({"form":"basic","seed":7,"seats":[{"kind":"human"},{"kind":"bot","level":"expert"},{"kind":"bot","level":"club"}]}),
+        json!({"form":"basic","seed":7,"challenge_window_ms":0,"seats":[{"kind":"human"},{"kind":"bot","level":"expert"},{"kind":"bot","level":"club"}]}),
     )
     .await;
     assert_eq!(s, StatusCode::CREATED, "{made}");
@@ -222,4 +222,58 @@ async fn m69_solutions_are_hidden_until_every_writer_is_done() {
     }
     // Scored: now everyone sees it.
     assert!(state["events"].to_string().contains("R ∪ B"), "{state}");
+}
+
+/// 3.6 "whether or not it is your turn": after a bot's play a person may
+/// still challenge, so the bots wait for the window (or the person's "pass").
+#[tokio::test]
+async fn m69_bots_wait_for_a_person_who_may_challenge() {
+    let lobby = Lobby::open(Store::memory().await.unwrap()).await.unwrap();
+    let (s, made) = call(
+        &lobby,
+        "POST",
+        "/api/tables1969",
+        json!({"seed":7,"challenge_window_ms":30000,"seats":[{"kind":"human"},{"kind":"bot","level":"expert"},{"kind":"bot","level":"expert"}]}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let token = made["tokens"][0].as_str().unwrap().to_string();
+    let mut state = made["state"].clone();
+    // Play until a bot's play waits for the person.
+    for _ in 0..100 {
+        if state["bots_waiting"] == true || state["over"] == true {
+            break;
+        }
+        let act = person(&state, 0).expect("the person decides while no bot waits");
+        let (s, next) = call(
+            &lobby,
+            "POST",
+            &format!("/api/tables1969/{id}/act"),
+            json!({"token": token, "act": act}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{next}");
+        state = next;
+    }
+    assert_eq!(state["bots_waiting"], true, "{state}");
+    let plays = state["plays"].as_array().unwrap().len();
+    // A poll does not move the bots while the window is open.
+    let (_, again) = call(&lobby, "GET", &format!("/api/tables1969/{id}"), Value::Null).await;
+    assert_eq!(again["plays"].as_array().unwrap().len(), plays);
+    // "pass" lets the bots go on.
+    let (s, next) = call(
+        &lobby,
+        "POST",
+        &format!("/api/tables1969/{id}/act"),
+        json!({"token": token, "act": {"type":"pass"}}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        next["plays"].as_array().unwrap().len() > plays
+            || next["phase"]["phase"] != "moves"
+            || next["play"] != state["play"],
+        "{next}"
+    );
 }
