@@ -11,6 +11,7 @@ import { ReviewView } from './review.js';
 import { showJudge } from './judge.js';
 import { claimSeatWhenSeated, showAccount, showProfile } from './accounts.js';
 import { showEvent, showOrganizer } from './tournament.js';
+import { show1969 } from './claims1969.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
 /** @type {{destroy: () => void}|null} */
@@ -27,7 +28,10 @@ function route() {
   current = null;
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   const review = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/review\/?$/);
-  if (review) {
+  const t69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/?$/);
+  if (t69) {
+    current = show1969(root, t69[1]);
+  } else if (review) {
     current = new ReviewView(root, review[1]);
   } else if (/^\/judge\/?$/.test(location.pathname)) {
     showJudge(root);

@@ -1,6 +1,7 @@
 // The lobby: make a table, see the open ones, join or watch.
 
 import { createTable, listTables, savedSeat } from './api.js';
+import { lobby1969Panel } from './claims1969.js';
 import { h } from './dom.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -159,6 +160,7 @@ export function showLobby(root, go) {
         h('p', null, h('a', { href: '/lessons', id: 'lessons-link', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/lessons'); } }, 'Lessons'), ': learn the seven rules of Basic On-Sets one at a time, then Restrictions and the variations.'),
       ),
       create,
+      lobby1969Panel(go),
       h('section', { class: 'panel tables', 'aria-labelledby': 'tables-title' },
         h('h2', { id: 'tables-title' }, 'Open tables'),
         h('button', { id: 'refresh', type: 'button', onclick: refresh }, 'Refresh the list'),

@@ -33,6 +33,7 @@
 mod bot;
 pub mod driver;
 mod knowledge;
+pub mod manual1969;
 pub mod sim;
 mod view;
 

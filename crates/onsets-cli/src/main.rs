@@ -34,11 +34,13 @@ mod lesson;
 mod loadtest;
 mod manual;
 mod play;
+mod play1969;
 mod puzzle;
 mod replay;
 mod review;
 mod serve;
 mod simulate;
+mod simulate1969;
 mod solve;
 mod solve_log;
 

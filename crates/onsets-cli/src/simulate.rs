@@ -28,10 +28,6 @@ pub struct SimulateArgs {
     /// Basic On-Sets (no variations) instead of Adventurous
     #[arg(long)]
     basic: bool,
-    /// The rules: 2026-27 (default) or 2019-20 (MLAG: with --basic, MLAG
-    /// Basic 2019-20; docs/editions.md)
-    #[arg(long, default_value = "2026-27")]
-    edition: String,
     /// Who checks presented Solutions: the bots (VII-C-4, VII-C-5) or a judge (VII-C-6)
     #[arg(long, value_enum, default_value_t = Checking::Players)]
     checking: Checking,
@@ -49,6 +45,14 @@ pub struct SimulateArgs {
     /// for `onsets replay` and `onsets review`; the last may be cut short
     #[arg(long, value_name = "DIR")]
     log_dir: Option<PathBuf>,
+    /// The rule edition: 2026-27 (default), 2019-20 (MLAG: with --basic, MLAG
+    /// Basic 2019-20) or 1969 (Allen's manual: `--shakes` counts plays,
+    /// `--players` only the number of seats, 2 to 6); docs/editions.md
+    #[arg(long, default_value = "2026-27")]
+    edition: String,
+    /// The 1969 form: basic or advanced
+    #[arg(long)]
+    form: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -58,6 +62,25 @@ enum Checking {
 }
 
 pub fn run(args: &SimulateArgs) -> Result<u8> {
+    let edition = onsets_core::Edition::from_parts(&args.edition, args.form.as_deref())
+        .map_err(|e| anyhow!(e))?;
+    if let onsets_core::Edition::Manual1969(form) = edition {
+        // One bot level in 1969: `expert` seats play carefully, every other
+        // level carelessly (a random Goal or move one time in three).
+        let careful: Vec<bool> = args
+            .players
+            .split(',')
+            .map(|s| s.trim() == "expert")
+            .collect();
+        return crate::simulate1969::run(
+            form,
+            &careful,
+            args.shakes,
+            args.seed,
+            args.json,
+            args.log_dir.as_deref(),
+        );
+    }
     let levels: Vec<Level> = args
         .players
         .split(',')
@@ -72,7 +95,7 @@ pub fn run(args: &SimulateArgs) -> Result<u8> {
     }
     let mut cfg = SimConfig::new(levels, division, args.shakes, args.seed);
     cfg.adventurous = !args.basic;
-    cfg.edition = onsets_core::Edition::from_parts(&args.edition, None).map_err(|e| anyhow!(e))?;
+    cfg.edition = edition;
     cfg.checking = match args.checking {
         Checking::Players => CheckingMode::Players,
         Checking::Judge => CheckingMode::Judge,

@@ -6,6 +6,7 @@
 
 mod challenges;
 mod goal_setting;
+pub mod manual1969;
 mod mlag2019;
 mod moves;
 mod selection;
@@ -39,12 +40,12 @@ impl Match {
             );
         }
         if matches!(config.edition, onsets_core::Edition::Manual1969(_)) {
-            // Issue 14: the 1969 procedure is not built yet;
-            // playing them by the 2026-27 rules would score them wrongly.
+            // A 1969 game is played by its own state machine
+            // (`manual1969::Game`): its procedure differs from the match's.
             return rej(
                 RejectCode::Edition,
                 "I",
-                "this version plays the 2026-27 and 2019-20 rules only",
+                "a 1969 game is played by onsets_engine::manual1969::Game (its procedure differs from the match's)",
             );
         }
         if config.round_ms == 0 {

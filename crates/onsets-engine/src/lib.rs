@@ -40,6 +40,7 @@ mod state;
 mod view;
 
 pub use chain::Chain;
+pub use engine::manual1969;
 pub use judge::{ambiguity, ground_of, objection_for, situation_of, Ground};
 pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};
 pub use model::{

@@ -31,6 +31,7 @@ pub mod ratings;
 pub mod scoresheets;
 pub mod store;
 pub mod table;
+pub mod table1969;
 pub mod text;
 pub mod tournaments;
 pub mod view;
@@ -69,6 +70,11 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(get_table))
         .route("/api/tables/{id}/log", get(get_log))
+        .route("/api/tables1969", post(table1969::create))
+        .route("/api/tables1969/{id}", get(table1969::get))
+        .route("/api/tables1969/{id}/log", get(table1969::log))
+        .route("/api/tables1969/{id}/act", post(table1969::act))
+        .route("/t69/{id}", get(|| async { web::file("index.html") }))
         .route("/api/tables/{id}/review", get(assist::review))
         .route("/api/explain", axum::routing::post(assist::explain))
         .route("/api/judge", axum::routing::post(assist::judge))

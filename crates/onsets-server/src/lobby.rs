@@ -173,6 +173,8 @@ pub struct Lobby {
     /// One replay loaded at a time (two spectators of one archived table
     /// get one table task).
     replay_load: Arc<tokio::sync::Mutex<()>>,
+    /// 1969 tables (issue 14), in memory.
+    pub tables1969: Arc<crate::table1969::Tables1969>,
 }
 
 /// `GET /api/tables` query: a page of tables, filtered.
@@ -445,6 +447,7 @@ impl Lobby {
             news: crate::live::News::default(),
             config: Arc::new(config),
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
+            tables1969: Arc::default(),
         };
         let stored = lobby.store.load().await?;
         let count = stored.len();

@@ -32,10 +32,6 @@ pub struct PlayArgs {
     /// Basic On-Sets (no variations) instead of Adventurous
     #[arg(long)]
     basic: bool,
-    /// The rules: 2026-27 (default) or 2019-20 (MLAG: with --basic, MLAG
-    /// Basic 2019-20; docs/editions.md)
-    #[arg(long, default_value = "2026-27")]
-    edition: String,
     /// Length of the round in minutes (XI-B: 30), from 1 to 600
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
     round_minutes: u64,
@@ -51,6 +47,14 @@ pub struct PlayArgs {
     /// refused before the match); `onsets replay FILE` re-runs it
     #[arg(long, value_name = "FILE")]
     log: Option<std::path::PathBuf>,
+    /// The rule edition: 2026-27 (default), 2019-20 (MLAG: with --basic,
+    /// MLAG Basic 2019-20) or 1969 (Allen's manual, played line by line, also
+    /// from a script); docs/editions.md
+    #[arg(long, default_value = "2026-27")]
+    edition: String,
+    /// The 1969 form: basic or advanced
+    #[arg(long)]
+    form: Option<String>,
 }
 
 impl PlayArgs {
@@ -94,6 +98,35 @@ fn no_terminal(stdin: bool, stdout: bool) -> Option<String> {
 
 pub fn run(args: &PlayArgs) -> Result<u8> {
     use std::io::{IsTerminal, Write};
+    let edition = onsets_core::Edition::from_parts(&args.edition, args.form.as_deref())
+        .map_err(|e| anyhow!(e))?;
+    if let onsets_core::Edition::Manual1969(form) = edition {
+        // Seats: a bot level (expert plays carefully, the others carelessly) or a person's name.
+        let words: Vec<String> = args
+            .players
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .collect();
+        let seats: Vec<Option<bool>> = words
+            .iter()
+            .map(|w| {
+                w.parse::<onsets_bots::Level>()
+                    .ok()
+                    .map(|l| l == onsets_bots::Level::Expert)
+            })
+            .collect();
+        let names: Vec<String> = words
+            .iter()
+            .zip(&seats)
+            .enumerate()
+            .map(|(i, (w, s))| match s {
+                Some(true) => format!("Careful bot {}", i + 1),
+                Some(false) => format!("Careless bot {}", i + 1),
+                None => w.clone(),
+            })
+            .collect();
+        return crate::play1969::run(form, &seats, &names, args.seed);
+    }
     let mut app = app::App::new(args.options()?).map_err(|e| anyhow!(e))?;
     // The log file is created before the match: a path that cannot be
     // written is reported now, not after the game.

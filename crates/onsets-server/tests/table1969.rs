@@ -1,0 +1,279 @@
+//! 1969 tables over HTTP (issue 14): made, seen, played to the end by a
+//! person and two bots; the seat comes from the token.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use onsets_server::{app, Lobby, Store};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn call(lobby: &Lobby, method: &str, uri: &str, body: Value) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(if body.is_null() {
+            String::new()
+        } else {
+            body.to_string()
+        }))
+        .unwrap();
+    let resp = app(lobby.clone()).oneshot(req).await.unwrap();
+    let status = resp.status();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+/// A plain policy for the person: deal six, roll, set the first digit as
+/// the Goal, move the first cube to Forbidden or assert, join the Mover,
+/// decline to write.
+fn person(state: &Value, me: usize) -> Option<Value> {
+    if !state["awaiting"][me].as_bool()? {
+        return None;
+    }
+    let phase = state["phase"]["phase"].as_str()?;
+    Some(match phase {
+        "deal" => json!({"type":"deal","count":6}),
+        "roll" => json!({"type":"roll"}),
+        "goal" => {
+            let d = state["cubes"]
+                .as_array()?
+                .iter()
+                .find(|c| c["family"] == "digit" && c["place"] == "resources")?["face"]
+                .as_str()?
+                .to_string();
+            json!({"type":"set_goal","goal":d})
+        }
+        "no_goal" => json!({"type":"accept_no_goal"}),
+        "moves" => match state["cubes"]
+            .as_array()?
+            .iter()
+            .find(|c| c["place"] == "resources" && c["family"] != "digit")
+        {
+            Some(c) => json!({"type":"move","cube":c["id"],"to":"forbidden"}),
+            None => json!({"type":"assert"}),
+        },
+        "challenge" => {
+            if state["phase"]["sides"][me].is_null() {
+                json!({"type":"join","side":"mover"})
+            } else {
+                json!({"type":"decline"})
+            }
+        }
+        "assertion" => json!({"type":"decline"}),
+        _ => return None,
+    })
+}
+
+#[tokio::test]
+async fn m69_a_1969_table_is_made_and_played_to_the_end_with_two_bots() {
+    let lobby = Lobby::open(Store::memory().await.unwrap()).await.unwrap();
+    let (s, made) = call(
+        &lobby,
+        "POST",
+        "/api/tables1969",
+        json!({"form":"basic","seed":7,"challenge_window_ms":0,"seats":[{"kind":"human"},{"kind":"bot","level":"expert"},{"kind":"bot","level":"club"}]}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    assert_eq!(made["link"], format!("/t69/{id}"));
+    assert_eq!(made["state"]["edition"], "1969");
+    assert_eq!(made["state"]["form"], "basic");
+    let token = made["tokens"][0].as_str().unwrap().to_string();
+    assert!(made["tokens"][1].is_null());
+    let (s, mut state) = call(&lobby, "GET", &format!("/api/tables1969/{id}"), Value::Null).await;
+    assert_eq!(s, StatusCode::OK);
+    // The bots have acted: the game waits for the person (or is over).
+    assert!(
+        state["awaiting"][0] == true || state["over"] == true,
+        "{state}"
+    );
+
+    // A wrong token holds no seat.
+    let (s, _) = call(
+        &lobby,
+        "POST",
+        &format!("/api/tables1969/{id}/act"),
+        json!({"token":"nope","act":{"type":"clock"}}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+
+    let mut steps = 0;
+    while state["over"] != true {
+        steps += 1;
+        assert!(steps < 200, "the game did not end: {state}");
+        let act =
+            person(&state, 0).unwrap_or_else(|| panic!("the person has nothing to do: {state}"));
+        let (s, next) = call(
+            &lobby,
+            "POST",
+            &format!("/api/tables1969/{id}/act"),
+            json!({"token": token, "act": act}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{act}: {next}");
+        state = next;
+    }
+    assert_eq!(
+        state["history"].as_array().unwrap().len(),
+        3,
+        "one play per player"
+    );
+    assert_eq!(state["totals"].as_array().unwrap().len(), 3);
+
+    // A refused act names the code and the rule.
+    let (s, e) = call(
+        &lobby,
+        "POST",
+        &format!("/api/tables1969/{id}/act"),
+        json!({"token": token, "act": {"type":"assert"}}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(e["error"]["code"], "match-over");
+
+    let (s, _) = call(&lobby, "GET", "/api/tables1969/nosuch", Value::Null).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn m69_a_1969_table_refuses_one_seat_and_an_unknown_form() {
+    let lobby = Lobby::open(Store::memory().await.unwrap()).await.unwrap();
+    let (s, e) = call(
+        &lobby,
+        "POST",
+        "/api/tables1969",
+        json!({"seats":[{"kind":"human"}]}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(e["error"]["field"], "seats");
+    let (s, e) = call(
+        &lobby,
+        "POST",
+        "/api/tables1969",
+        json!({"form":"expert","seats":[{"kind":"human"},{"kind":"human"}]}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert_eq!(e["error"]["field"], "form");
+}
+
+/// 3.9 B: each writes "independently": while anyone is still to write, the
+/// state shows who wrote, never what.
+#[tokio::test]
+async fn m69_solutions_are_hidden_until_every_writer_is_done() {
+    let lobby = Lobby::open(Store::memory().await.unwrap()).await.unwrap();
+    // Three people (hot seat): nobody acts for anybody else.
+    let (s, made) = call(
+        &lobby,
+        "POST",
+        "/api/tables1969",
+        json!({"seed":3,"seats":[{"kind":"human"},{"kind":"human"},{"kind":"human"}]}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let tokens: Vec<String> = made["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let mut state = made["state"].clone();
+    let act = |state: &Value, seat: usize, act: Value| {
+        let _ = state;
+        json!({"token": tokens[seat], "act": act})
+    };
+    let send = |body: Value| {
+        let lobby = lobby.clone();
+        let id = id.clone();
+        async move { call(&lobby, "POST", &format!("/api/tables1969/{id}/act"), body).await }
+    };
+    let dealer = state["dealer"].as_u64().unwrap() as usize;
+    let shaker = state["shaker"].as_u64().unwrap() as usize;
+    let (s, _) = send(act(&state, dealer, json!({"type":"deal","count":6}))).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = send(act(&state, shaker, json!({"type":"roll"}))).await;
+    assert_eq!(s, StatusCode::OK);
+    (_, state) = send(act(&state, shaker, json!({"type":"set_goal","goal":"1"}))).await;
+    let next = (shaker + 1) % 3;
+    (_, state) = send(act(&state, next, json!({"type":"assert"}))).await;
+    assert_eq!(state["phase"]["phase"], "assertion", "{state}");
+    (_, state) = send(act(
+        &state,
+        next,
+        json!({"type":"write","solution":"R ∪ B"}),
+    ))
+    .await;
+    let pen = &state["phase"]["pens"][next];
+    assert_eq!(pen, &json!({"state":"wrote"}), "{state}");
+    assert!(!state.to_string().contains("R ∪ B"), "{state}");
+    for p in 0..3 {
+        if p != next {
+            (_, state) = send(act(&state, p, json!({"type":"decline"}))).await;
+        }
+    }
+    // Scored: now everyone sees it.
+    assert!(state["events"].to_string().contains("R ∪ B"), "{state}");
+}
+
+/// 3.6 "whether or not it is your turn": after a bot's play a person may
+/// still challenge, so the bots wait for the window (or the person's "pass").
+#[tokio::test]
+async fn m69_bots_wait_for_a_person_who_may_challenge() {
+    let lobby = Lobby::open(Store::memory().await.unwrap()).await.unwrap();
+    let (s, made) = call(
+        &lobby,
+        "POST",
+        "/api/tables1969",
+        json!({"seed":7,"challenge_window_ms":30000,"seats":[{"kind":"human"},{"kind":"bot","level":"expert"},{"kind":"bot","level":"expert"}]}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let token = made["tokens"][0].as_str().unwrap().to_string();
+    let mut state = made["state"].clone();
+    // Play until a bot's play waits for the person.
+    for _ in 0..100 {
+        if state["bots_waiting"] == true || state["over"] == true {
+            break;
+        }
+        let act = person(&state, 0).expect("the person decides while no bot waits");
+        let (s, next) = call(
+            &lobby,
+            "POST",
+            &format!("/api/tables1969/{id}/act"),
+            json!({"token": token, "act": act}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{next}");
+        state = next;
+    }
+    assert_eq!(state["bots_waiting"], true, "{state}");
+    let plays = state["plays"].as_array().unwrap().len();
+    // A poll does not move the bots while the window is open.
+    let (_, again) = call(&lobby, "GET", &format!("/api/tables1969/{id}"), Value::Null).await;
+    assert_eq!(again["plays"].as_array().unwrap().len(), plays);
+    // "pass" lets the bots go on.
+    let (s, next) = call(
+        &lobby,
+        "POST",
+        &format!("/api/tables1969/{id}/act"),
+        json!({"token": token, "act": {"type":"pass"}}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        next["plays"].as_array().unwrap().len() > plays
+            || next["phase"]["phase"] != "moves"
+            || next["play"] != state["play"],
+        "{next}"
+    );
+}

@@ -1,0 +1,347 @@
+// The 1969 game in the browser (Allen's manual, M69 §§2–3; docs/editions.md,
+// "1969 (Allen)"): a lobby panel that makes a 1969 table, and the table at
+// `/t69/{id}` with the 1969 turn — a move (with an optional bonus move to
+// Forbidden), a challenge naming the Flub (A-, P-, C-claim, No Goal), the
+// assertion of a Solution with one more cube, "stall" — the joining Third
+// Party and the written proofs. The server's 1969 routes are plain HTTP; the
+// page polls.
+
+import { h } from './dom.js';
+
+/** @typedef {{id: number, family: string, face: string, place: string}} Cube69 */
+/** @typedef {{player: number, solution?: string, reasons?: string[], event: string, [k: string]: any}} Event69 */
+/**
+ * @typedef {{id: string, link: string, form: string, players: string[], humans: boolean[], play: number,
+ *   plays_in_game: number, shaker: number, dealer: number, phase: {phase: string, [k: string]: any},
+ *   universe: string[], goal: string|null, cubes: Cube69[], plays: {mover: number, goal_play: boolean}[],
+ *   last_mover: number|null, awaiting: boolean[], penalties: number[],
+ *   history: {play: number, shaker: number, points: number[], penalties: number[], note: string}[],
+ *   totals: number[], over: boolean, bots_waiting: boolean, events: Event69[]}} State69
+ */
+
+const CLAIMS = /** @type {const} */ ([
+  ['a', 'A-claim', 'The move allowed a Solution with at most one more cube, and another move would not have (3.5 A)'],
+  ['p', 'P-claim', 'After the move no Solution can be built however the Resources are played (3.5 P)'],
+  ['c_from_a', 'C-claim (from A)', 'The Mover failed to challenge an A-claim Flub (3.5 C)'],
+  ['c_from_p', 'C-claim (from P)', 'The Mover failed to challenge a P-claim Flub (3.5 C)'],
+]);
+
+/** @param {string} table */
+function tokensKey(table) {
+  return `onsets:t69:${table}`;
+}
+
+/** @param {string} table @returns {(string|null)[]} */
+function savedTokens(table) {
+  try {
+    return JSON.parse(localStorage.getItem(tokensKey(table)) ?? '[]');
+  } catch {
+    return [];
+  }
+}
+
+/** The lobby's panel that makes a 1969 table. @param {(path: string) => void} go */
+export function lobby1969Panel(go) {
+  const err = h('p', { class: 'notice error', role: 'alert', hidden: true });
+  const form = h('select', { id: 'm69-form' },
+    h('option', { value: 'basic' }, 'Basic ON-SETS (10 cubes, no blue symbols)'),
+    h('option', { value: 'advanced' }, 'Advanced ON-SETS (all 18 cubes, Restrictions)'));
+  const seats = h('input', { id: 'm69-seats', type: 'number', min: 2, max: 6, value: 3 });
+  const bots = h('select', { id: 'm69-bots' },
+    h('option', { value: 'expert' }, 'careful bots'),
+    h('option', { value: 'club' }, 'careless bots (they make Flubs to challenge)'));
+  const panel = h('form', { class: 'panel', id: 'm69-create', 'aria-labelledby': 'm69-title' },
+    h('h2', { id: 'm69-title' }, 'A 1969 game (Allen’s manual)'),
+    h('p', { class: 'small' }, 'The first edition’s rules: challenge a Flub of the C-A-P claims, assert a Solution with one more cube, call “stall”. You sit at seat 1; the other seats are bots.'),
+    h('label', null, 'Form ', form),
+    h('label', null, 'Players (2 to 6) ', seats),
+    h('label', null, 'The other seats ', bots),
+    h('button', { type: 'submit', class: 'primary', id: 'm69-create-button' }, 'Make the 1969 table'),
+    err);
+  panel.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    err.hidden = true;
+    const n = Math.max(2, Math.min(6, Number(seats.value) || 3));
+    const spec = {
+      form: form.value,
+      seats: [{ kind: 'human' }, ...Array.from({ length: n - 1 }, () => ({ kind: 'bot', level: bots.value }))],
+    };
+    try {
+      const r = await fetch('/api/tables1969', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(spec),
+      });
+      const body = await r.json();
+      if (!r.ok) throw new Error(body.error?.message ?? `the server answered ${r.status}`);
+      try {
+        localStorage.setItem(tokensKey(body.id), JSON.stringify(body.tokens));
+      } catch { /* no storage: the seat is lost on reload */ }
+      sessionTokens.set(body.id, body.tokens);
+      go(body.link);
+    } catch (x) {
+      err.textContent = `The table could not be made: ${x instanceof Error ? x.message : x}`;
+      err.hidden = false;
+    }
+  });
+  return panel;
+}
+
+/** Tokens of tables made in this page (when storage is off). @type {Map<string, (string|null)[]>} */
+const sessionTokens = new Map();
+
+/** @param {string} phase @param {State69} s */
+function phaseWords(phase, s) {
+  const name = (/** @type {number} */ p) => s.players[p] ?? `seat ${p + 1}`;
+  switch (phase) {
+    case 'deal': return `${name(s.dealer)} builds the Universe (at least six cards, 2.2)`;
+    case 'roll': return `${name(s.shaker)} shakes the cubes (2.5)`;
+    case 'goal': return `${name(s.shaker)} sets a Goal or says “No Goal” (3.1)`;
+    case 'no_goal': return `${name(s.shaker)} said “No Goal”: challenge it or let it stand (3.10 B)`;
+    case 'moves': return `${name(s.phase.turn)}’s turn: move, challenge, or assert (3.2)`;
+    case 'challenge': {
+      const ph = s.phase;
+      const joining = ph.sides.some((/** @type {string|null} */ x) => x === null);
+      return `${name(ph.challenger)} challenges ${name(ph.mover)}: ${ph.claim.replace(/_/g, ' ')}${joining ? ' — Third Parties join a side (3.9 A)' : ' — the side with the burden writes (3.7)'}`;
+    }
+    case 'assertion': return `${name(s.phase.asserter)} asserted a Solution with one more cube: everyone may write (3.10 A)`;
+    case 'over': return 'The game is over';
+    default: return phase;
+  }
+}
+
+/**
+ * The 1969 table at `/t69/{id}`.
+ * @param {HTMLElement} root @param {string} id
+ * @returns {{destroy: () => void}}
+ */
+export function show1969(root, id) {
+  document.title = 'On-Sets — 1969 table';
+  const tokens = sessionTokens.get(id) ?? savedTokens(id);
+  const mySeats = tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
+  let me = mySeats[0] ?? -1;
+  /** @type {State69|null} */
+  let state = null;
+  /** @type {number|null} */
+  let selected = null;
+  let stopped = false;
+  const err = h('p', { class: 'notice error', role: 'alert', id: 'm69-error', hidden: true });
+  const body = h('div', { id: 'm69-table' }, 'Loading the 1969 table…');
+  root.replaceChildren(h('section', { class: 'panel' }, h('h1', null, 'ON-SETS, 1969 rules'), err, body));
+
+  /** @param {Record<string, any>} act */
+  async function send(act) {
+    if (me < 0) return;
+    err.hidden = true;
+    try {
+      const r = await fetch(`/api/tables1969/${id}/act`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: tokens[me], act }),
+      });
+      const b = await r.json();
+      if (!r.ok) {
+        const e = b.error ?? {};
+        err.textContent = `${e.message ?? r.status}${e.rule ? ` (${e.rule})` : ''}`;
+        err.hidden = false;
+        return;
+      }
+      selected = null;
+      render(b);
+    } catch (x) {
+      err.textContent = String(x);
+      err.hidden = false;
+    }
+  }
+
+  async function poll() {
+    if (stopped) return;
+    try {
+      const r = await fetch(`/api/tables1969/${id}`);
+      if (r.ok) render(await r.json());
+      else body.textContent = 'There is no such 1969 table (1969 tables live in the server’s memory only).';
+    } catch { /* try again */ }
+  }
+  const timer = setInterval(poll, 1500);
+  poll();
+
+  /** @param {State69} s */
+  function render(s) {
+    state = s;
+    const ph = s.phase.phase;
+    const mine = me >= 0 && s.awaiting[me];
+    const name = (/** @type {number} */ p) => `${s.players[p]}${p === me ? ' (you)' : ''}`;
+
+    const cube = (/** @type {Cube69} */ c) => h('button', {
+      type: 'button',
+      class: `m69-cube fam-${c.family}${selected === c.id ? ' selected' : ''}`,
+      id: `m69-cube-${c.id}`,
+      'data-face': c.face,
+      'aria-pressed': selected === c.id ? 'true' : 'false',
+      disabled: c.place !== 'resources',
+      onclick: () => { selected = selected === c.id ? null : c.id; render(s); },
+    }, c.face);
+    const section = (/** @type {string} */ place, /** @type {string} */ title) => h('div', { class: 'm69-section', id: `m69-${place}` },
+      h('h3', null, title), ...s.cubes.filter((c) => c.place === place).map(cube));
+
+    const actions = h('div', { class: 'm69-actions', id: 'm69-actions' });
+    const btn = (/** @type {string} */ idName, /** @type {string} */ label, /** @type {Record<string, any>} */ act, /** @type {string} */ title = '') =>
+      h('button', { type: 'button', id: idName, title, onclick: () => send(act) }, label);
+
+    if (me >= 0 && !s.over) {
+      if (ph === 'deal' && s.dealer === me) {
+        const count = h('input', { id: 'm69-count', type: 'number', min: 6, max: 16, value: 8, 'aria-label': 'Cards in the Universe' });
+        actions.append(h('label', null, 'Cards ', count),
+          h('button', { type: 'button', id: 'm69-deal', onclick: () => send({ type: 'deal', count: Number(count.value) }) }, 'Deal the Universe'));
+      }
+      if (ph === 'roll' && s.shaker === me) actions.append(btn('m69-roll', 'Shake the cubes', { type: 'roll' }));
+      if (ph === 'goal' && s.shaker === me) {
+        const goal = h('input', { id: 'm69-goal-input', placeholder: 'Goal: 4+2, 2*3, 1+~1', 'aria-label': 'Goal' });
+        actions.append(goal,
+          h('button', { type: 'button', id: 'm69-set-goal', onclick: () => send({ type: 'set_goal', goal: goal.value }) }, 'Set the Goal'),
+          btn('m69-no-goal', 'No Goal', { type: 'declare_no_goal' }));
+      }
+      if ((ph === 'goal' && s.shaker === me) || (ph === 'moves' && s.phase.turn === me)) {
+        const moveTo = (/** @type {string} */ to, /** @type {boolean} */ bonus) => {
+          if (selected === null) {
+            err.textContent = 'Pick a cube in Resources first.';
+            err.hidden = false;
+            return;
+          }
+          send({ type: 'move', cube: selected, to, bonus });
+        };
+        actions.append(h('div', { class: 'm69-move' },
+          h('span', null, 'Selected cube to: '),
+          ph === 'moves' ? h('button', { type: 'button', id: 'm69-to-required', onclick: () => moveTo('required', false) }, 'Required') : null,
+          ph === 'moves' ? h('button', { type: 'button', id: 'm69-to-permitted', onclick: () => moveTo('permitted', false) }, 'Permitted') : null,
+          ph === 'moves' ? h('button', { type: 'button', id: 'm69-to-forbidden', onclick: () => moveTo('forbidden', false) }, 'Forbidden') : null,
+          s.phase.bonus === null ? h('button', { type: 'button', id: 'm69-bonus', title: '“Bonus”: a cube to Forbidden before your move (3.3)', onclick: () => moveTo('forbidden', true) }, 'Bonus to Forbidden') : null));
+      }
+      if (ph === 'moves' && s.phase.turn === me && s.phase.bonus === null) {
+        actions.append(btn('m69-assert', 'Assert: a Solution with one more cube', { type: 'assert' }, 'No Flub to challenge, and a Solution can be built with one more cube from Resources (3.10 A)'));
+      }
+      if (ph === 'moves' && s.last_mover !== null && s.last_mover !== me && s.phase.bonus === null) {
+        actions.append(h('div', { class: 'm69-challenges', role: 'group', 'aria-label': 'Challenge the last move' },
+          h('span', null, `Challenge ${name(s.last_mover)}: `),
+          ...CLAIMS.filter(([k]) => s.plays.length > 1 || !k.startsWith('c_'))
+            .map(([k, label, title]) => btn(`m69-challenge-${k}`, label, { type: 'challenge', claim: k }, title)),
+          s.bots_waiting && s.phase.turn !== me ? btn('m69-pass', 'No challenge', { type: 'pass' }, 'Let the bots go on without waiting') : null));
+      }
+      if (ph === 'no_goal' && s.shaker !== me && !s.phase.accepted.includes(me)) {
+        actions.append(btn('m69-challenge-no_goal', 'Challenge “No Goal”', { type: 'challenge', claim: 'no_goal' }, 'A Goal could have been set with a Solution (3.5 A)'),
+          btn('m69-accept', 'Let it stand', { type: 'accept_no_goal' }));
+      }
+      if (ph === 'challenge' && s.phase.sides[me] === null) {
+        actions.append(h('div', { class: 'm69-join', role: 'group', 'aria-label': 'Join a side' },
+          h('span', null, 'You are a Third Party: join a side (3.9 A). '),
+          btn('m69-join-challenger', `Join ${name(s.phase.challenger)} (Challenger)`, { type: 'join', side: 'challenger' }),
+          btn('m69-join-mover', `Join ${name(s.phase.mover)} (Mover)`, { type: 'join', side: 'mover' })));
+      }
+      const writing = (ph === 'challenge' && s.phase.pens[me]?.state === 'due') || (ph === 'assertion' && s.phase.pens[me]?.state === 'due');
+      if (writing) actions.append(writeForm(s));
+      for (let p = 0; p < s.players.length; p++) {
+        if (p !== me && s.awaiting[p]) {
+          actions.append(btn(`m69-stall-${p}`, `“Stall” on ${s.players[p]}`, { type: 'stall', on: p }, 'A limited time begins; each missed period costs a point (3.11)'));
+        }
+      }
+    }
+
+    /** @param {State69} st */
+    function writeForm(st) {
+      const claim = st.phase.phase === 'challenge' ? st.phase.claim : null;
+      const sol = h('input', { id: 'm69-solution', placeholder: 'Solution, e.g. (G ∪ B) ∪ R', 'aria-label': 'Solution' });
+      const goal = claim === 'no_goal' ? h('input', { id: 'm69-write-goal', placeholder: 'Goal', 'aria-label': 'Goal you set' }) : null;
+      const alt = claim === 'a' || claim === 'c_from_a';
+      const altPlay = alt ? h('input', { id: 'm69-alt-play', type: 'number', min: 0, value: st.plays.length - 1, 'aria-label': 'Play the alternative replaces (0: the Goal)' }) : null;
+      const altCube = alt ? h('input', { id: 'm69-alt-cube', type: 'number', min: 0, placeholder: 'cube id', 'aria-label': 'Cube of the alternative move' }) : null;
+      const altTo = alt ? h('select', { id: 'm69-alt-to', 'aria-label': 'Section of the alternative move' },
+        h('option', { value: 'forbidden' }, 'Forbidden'), h('option', { value: 'permitted' }, 'Permitted'), h('option', { value: 'required' }, 'Required')) : null;
+      const altGoal = alt ? h('input', { id: 'm69-alt-goal', placeholder: 'or another Goal', 'aria-label': 'Alternative Goal' }) : null;
+      const submit = () => {
+        /** @type {Record<string, any>} */
+        const act = { type: 'write', solution: sol.value };
+        if (goal) act.goal = goal.value;
+        if (alt && altPlay && altCube && altTo && altGoal) {
+          /** @type {Record<string, any>} */
+          const a = { play: Number(altPlay.value) };
+          if (altGoal.value.trim()) a.goal = altGoal.value.trim();
+          else { a.cube = Number(altCube.value); a.to = altTo.value; }
+          act.alternative = a;
+        }
+        send(act);
+      };
+      return h('div', { class: 'm69-write', role: 'group', 'aria-label': 'Write your Solution' },
+        h('p', null, claim === null ? 'Write a Solution with at most one more cube from Resources (3.10 A).' : 'Your side has the burden of proof: write your Solution (3.7).'),
+        sol, goal,
+        alt ? h('p', { class: 'small' }, 'And the alternative play that keeps the A- and P-claims (3.7 comment 3): ', altPlay, altCube, altTo, altGoal) : null,
+        h('button', { type: 'button', class: 'primary', id: 'm69-write', onclick: submit }, 'Write'),
+        btn('m69-decline', 'I cannot', { type: 'decline' }));
+    }
+
+    const seatPick = mySeats.length > 1 ? h('label', null, 'Acting as ', (() => {
+      const sel = h('select', { id: 'm69-me' }, ...mySeats.map((p) => h('option', { value: p }, s.players[p])));
+      sel.value = String(me);
+      sel.addEventListener('change', () => { me = Number(sel.value); render(s); });
+      return sel;
+    })()) : null;
+
+    const events = h('ol', { class: 'm69-events', id: 'm69-events', 'aria-live': 'polite' },
+      ...s.events.slice(-12).map((e) => h('li', null, eventWords(e, s))));
+    const sheet = h('table', { id: 'm69-scores' },
+      h('thead', null, h('tr', null, h('th', null, 'Play'), ...s.players.map((p) => h('th', null, p)), h('th', null, ''))),
+      h('tbody', null,
+        ...s.history.map((l) => h('tr', null, h('td', null, l.play), ...l.points.map((x, i) => h('td', null, x + l.penalties[i])), h('td', { class: 'small' }, l.note))),
+        h('tr', { class: 'total' }, h('td', null, 'Total'), ...s.totals.map((t) => h('td', null, t)), h('td', null, ''))));
+
+    /** @type {(Node|null)[]} */
+    const parts = [
+      h('p', { id: 'm69-phase', class: 'notice info' }, `Play ${s.play} of ${s.plays_in_game} (${s.form}) — ${phaseWords(ph, s)}`),
+      me < 0 ? h('p', { class: 'small' }, 'You are watching: no seat of this table is yours.') : null,
+      seatPick,
+      mine ? h('p', { id: 'm69-yours', class: 'notice' }, 'Your decision.') : null,
+      s.bots_waiting && !mine ? h('p', { id: 'm69-window', class: 'small' }, 'The bots wait a moment: you may challenge the last play.') : null,
+      h('p', { id: 'm69-universe' }, 'Universe: ', s.universe.length ? s.universe.join(' · ') : '(not dealt)'),
+      h('p', { id: 'm69-goal' }, 'Goal: ', s.goal ?? '(not set)'),
+      h('div', { class: 'm69-mat' },
+        section('resources', 'Resources'), section('forbidden', 'Forbidden'), section('permitted', 'Permitted'), section('required', 'Required')),
+      actions,
+      h('h3', null, 'What happened'), events,
+      h('h3', null, 'Scores (3.9, 3.10)'), sheet];
+    body.replaceChildren(...parts.filter((x) => x !== null));
+  }
+
+  return {
+    destroy: () => {
+      stopped = true;
+      clearInterval(timer);
+      void state;
+    },
+  };
+}
+
+/** @param {Event69} e @param {State69} s */
+function eventWords(e, s) {
+  const n = (/** @type {number} */ p) => s.players[p] ?? `seat ${p + 1}`;
+  switch (e.event) {
+    case 'play_started': return `Play ${e.play}: ${n(e.shaker)} shakes, ${n(e.dealer)} deals.`;
+    case 'dealt': return `Universe: ${e.cards.join(' ')}.`;
+    case 'rolled': return `Rolled: ${e.faces.join(' ')}.`;
+    case 'bonus_move': return `${n(e.player)}: “Bonus”, cube ${e.cube} to Forbidden.`;
+    case 'moved': return `${n(e.player)} moved cube ${e.cube} to ${e.to}.`;
+    case 'goal_set': return `${n(e.player)} set the Goal ${e.goal}.`;
+    case 'no_goal_declared': return `${n(e.player)}: “No Goal”.`;
+    case 'no_goal_accepted': return `${n(e.player)} lets “No Goal” stand.`;
+    case 'coin_tossed': return `Simultaneous challenges: the coin picks ${n(e.winner)}.`;
+    case 'challenged': return `${n(e.player)} challenges ${n(e.against)}: ${String(e.claim).replace(/_/g, ' ')}.`;
+    case 'asserted': return `${n(e.player)} asserts a Solution with one more cube.`;
+    case 'joined': return `${n(e.player)} joins the ${e.side}.`;
+    case 'written': if (e.hidden) return `${n(e.player)} has written a Solution (shown when everyone is done).`;
+      return `${n(e.player)} wrote ${e.solution}: ${e.sustained ? 'sustained' : `not sustained — ${(e.reasons ?? []).join('; ')}`}.`;
+    case 'declined': return `${n(e.player)} cannot write a Solution.`;
+    case 'stall_called': return `${n(e.player)} calls “stall” on ${n(e.on)}.`;
+    case 'stall_missed': return `${n(e.player)} missed ${e.periods} stall period(s): −${e.periods} (3.11).`;
+    case 'play_scored': return `Scored: ${e.scores.join(' / ')} — ${e.note}`;
+    case 'game_over': return `Game over: ${e.totals.join(' / ')}.`;
+    default: return e.event;
+  }
+}

@@ -1,0 +1,97 @@
+// The 1969 game in the browser (issue 14): a 1969 table made from the
+// lobby's panel, played to the end by a person clicking the 1969 buttons
+// against two careless bots (they make Flubs); the challenge buttons, the
+// joining Third Party and the writing form appear when the rules allow them.
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { BASE, SHOTS, launch, newPage, sleep, visible } from './helpers.mjs';
+
+test('1969 table: made from the lobby, played to the end with the 1969 buttons', async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/`);
+    await page.waitForSelector('#m69-create');
+    await page.fill('#m69-seats', '3');
+    await page.selectOption('#m69-bots', 'club');
+    await page.click('#m69-create-button');
+    await page.waitForURL(/\/t69\/[a-z0-9]+$/);
+    await page.waitForSelector('#m69-phase');
+    const id = page.url().split('/t69/').pop();
+
+    const seen = new Set();
+    let shot = false;
+    for (let step = 0; step < 150; step++) {
+      const state = await (await fetch(`${BASE}/api/tables1969/${id}`)).json();
+      if (state.over) break;
+      await page.waitForFunction(
+        (n) => document.querySelector('#m69-phase')?.textContent?.includes(`Play ${n}`),
+        state.play,
+      );
+      if (!state.awaiting[0]) {
+        // A bot's play waits for the person's challenge: let it pass.
+        if (state.bots_waiting && (await visible(page, '#m69-pass'))) {
+          seen.add('#m69-pass');
+          await page.click('#m69-pass');
+        }
+        await sleep(200);
+        continue;
+      }
+      await page.waitForSelector('#m69-yours');
+      const phase = state.phase.phase;
+      seen.add(phase);
+      for (const b of ['#m69-challenge-a', '#m69-challenge-p', '#m69-assert', '#m69-join-mover']) {
+        if (await visible(page, b)) seen.add(b);
+      }
+      if (phase === 'deal') {
+        await page.fill('#m69-count', '7');
+        await page.click('#m69-deal');
+      } else if (phase === 'roll') {
+        await page.click('#m69-roll');
+      } else if (phase === 'goal') {
+        const digit = state.cubes.find((c) => c.family === 'digit' && c.place === 'resources').face;
+        await page.fill('#m69-goal-input', digit);
+        await page.click('#m69-set-goal');
+      } else if (phase === 'moves') {
+        if (!shot) {
+          await page.screenshot({ path: path.join(SHOTS, 'table1969.png'), fullPage: true });
+          shot = true;
+        }
+        const cube = state.cubes.find((c) => c.place === 'resources' && c.family !== 'digit');
+        if (cube) {
+          await page.click(`#m69-cube-${cube.id}`);
+          await page.click('#m69-to-permitted');
+        } else {
+          await page.click('#m69-assert');
+        }
+      } else if (phase === 'no_goal') {
+        await page.click('#m69-accept');
+      } else if (phase === 'challenge') {
+        if (await visible(page, '#m69-join-mover')) await page.click('#m69-join-mover');
+        else await page.click('#m69-decline');
+      } else if (phase === 'assertion') {
+        await page.click('#m69-decline');
+      }
+      // The page shows the server's answer before the next step.
+      await page.waitForFunction(
+        (before) => !document.querySelector('#m69-error:not([hidden])') && document.querySelector('#m69-phase')?.textContent !== before,
+        await page.locator('#m69-phase').innerText(),
+        { timeout: 1500 },
+      ).catch(() => {});
+      const error = await page.locator('#m69-error').innerText().catch(() => '');
+      assert.equal(await visible(page, '#m69-error'), false, `refused: ${error}`);
+    }
+    const final = await (await fetch(`${BASE}/api/tables1969/${id}`)).json();
+    assert.equal(final.over, true, 'the game ends');
+    assert.equal(final.history.length, 3, 'one play per player');
+    await page.waitForFunction(() => document.querySelector('#m69-phase')?.textContent?.includes('over'));
+    assert.equal(await page.locator('#m69-scores tbody tr').count(), 4, 'three plays and the total');
+    assert.ok(seen.has('moves') && seen.has('goal'), [...seen].join(' '));
+    assert.ok(seen.has('#m69-challenge-p'), 'the challenge buttons are offered after another player’s move');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
