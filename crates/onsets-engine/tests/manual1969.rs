@@ -1204,3 +1204,143 @@ mod arbitrary_acts {
         }
     }
 }
+
+mod exact_and_interim_claims_agree {
+    //! Two implementations of the claims (M69 3.5, editions.md §2.5): the
+    //! exact 1969 checker and solver (`ExactClaims`, the default) and the
+    //! interim one over the 2026-27 solver plus one-cube Solutions
+    //! (`SolverClaims`). In the Basic form (no Restrictions) they must agree
+    //! on Sol* and Sol≤1 for every position, and every witness of either
+    //! must pass the exact checker.
+    use onsets_core::Position;
+    use onsets_engine::manual1969::{Allowance, Claims, ExactClaims, SolverClaims};
+    use proptest::prelude::*;
+
+    fn card(mask: u8) -> String {
+        let name: String = ["B", "R", "G", "Y"]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, c)| *c)
+            .collect();
+        if name.is_empty() {
+            "blank".into()
+        } else {
+            name
+        }
+    }
+
+    fn position(universe: u16, cubes: &[(u8, u8)], goal: u8) -> Option<Position> {
+        let cards: Vec<String> = (0..16u8)
+            .filter(|m| universe & (1 << m) != 0)
+            .map(card)
+            .collect();
+        if cards.len() < 6 {
+            return None;
+        }
+        let symbol = |kind: u8, face: u8| -> &'static str {
+            if kind == 0 {
+                ["B", "R", "G", "Y"][face as usize % 4]
+            } else {
+                ["∪", "∩", "−", "′"][face as usize % 4]
+            }
+        };
+        let mut sections = [Vec::new(), Vec::new(), Vec::new()];
+        let (mut colors, mut ops) = (0, 0);
+        for (i, (kind, face)) in cubes.iter().enumerate() {
+            let kind = kind % 2;
+            if (kind == 0 && colors == 4) || (kind == 1 && ops == 3) {
+                continue;
+            }
+            if kind == 0 {
+                colors += 1;
+            } else {
+                ops += 1;
+            }
+            // Mostly Resources, where Sol≤1 and Sol* part; every fifth
+            // cube Permitted, every seventh Required.
+            let section = if i % 7 == 6 {
+                0
+            } else if i % 5 == 4 {
+                1
+            } else {
+                2
+            };
+            sections[section].push(symbol(kind, *face));
+        }
+        let json = serde_json::json!({
+            "edition": "1969",
+            "form": "basic",
+            "universe": cards.join(" "),
+            "goal": goal.to_string(),
+            "required": sections[0].join(" "),
+            "permitted": sections[1].join(" "),
+            "resources": sections[2].join(" "),
+            "situation": "impossible",
+        });
+        Position::from_json(&json.to_string()).ok()
+    }
+
+    /// The generator makes positions where the two allowances differ (else
+    /// the property below could not tell Sol≤1 from Sol*).
+    #[test]
+    fn the_generated_positions_tell_the_allowances_apart() {
+        let (mut read, mut differ) = (0, 0);
+        let mut state: u64 = 7;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        for _ in 0..300 {
+            let universe = next(65536) as u16;
+            let cubes: Vec<(u8, u8)> = (0..3 + next(6))
+                .map(|_| (next(2) as u8, next(4) as u8))
+                .collect();
+            let Some(x) = position(universe, &cubes, next(6) as u8) else {
+                continue;
+            };
+            read += 1;
+            let mut exact = ExactClaims::new();
+            if exact.solution(&x, Allowance::Any).is_some()
+                != exact.solution(&x, Allowance::AtMostOne).is_some()
+            {
+                differ += 1;
+            }
+        }
+        assert!(read > 200 && differ >= 10, "read {read}, differ {differ}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+        #[test]
+        fn m69_3_5_exact_and_interim_claims_agree_in_basic(
+            universe in any::<u16>(),
+            cubes in proptest::collection::vec((0u8..2, 0u8..4), 3..9),
+            goal in 0u8..6,
+        ) {
+            let Some(x) = position(universe, &cubes, goal) else { return Ok(()); };
+            let mut exact = ExactClaims::new();
+            let mut interim = SolverClaims::new();
+            for allowance in [Allowance::Any, Allowance::AtMostOne] {
+                let e = exact.solution(&x, allowance);
+                let i = interim.solution(&x, allowance);
+                prop_assert_eq!(e.is_some(), i.is_some(), "{:?} {} exact {:?} interim {:?}", allowance, x.to_json(), e, i);
+                for w in e.iter().chain(i.iter()) {
+                    prop_assert!(exact.check(&x, allowance, w).is_ok(), "{} {:?}", w, exact.check(&x, allowance, w));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn m69_claims_property_positions_are_read() {
+    let json = serde_json::json!({
+        "edition": "1969", "form": "basic", "universe": "B R G Y BR blank",
+        "goal": "2", "required": "B", "permitted": "∪", "resources": "R ′", "situation": "impossible",
+    });
+    let x = onsets_core::Position::from_json(&json.to_string());
+    assert!(x.is_ok(), "{x:?}");
+}

@@ -12,16 +12,17 @@
 //! * a **No-Goal Flub** is "No Goal" when some Goal g has Sol\*(W with g)
 //!   (rule 3.5 A, 3.1 comment 1).
 //!
-//! The engine asks these questions through the [`Claims`] trait, so the
-//! answers can come from any exact implementation. [`SolverClaims`] is the
-//! interim one of this branch: it asks the 2026-27 solver and checker
-//! (`onsets_solver`, `onsets_core::check`) on the same mat read as a 2026-27
-//! Middle position (Basic form: no Restrictions; Advanced: Restrictions), and
-//! adds what 1969 allows and 2026-27 does not: one-cube Solutions (M69 4.2-B
-//! P2, 4.1), and the fourth color written `O` (editions.md §2.0). It refuses
-//! what 1969 does not define: chained Restriction statements (Q14).
-//! When the exact 1969 checker and solver of `onsets_solver::claims` are
-//! merged, a second implementation of [`Claims`] over them replaces it.
+//! The engine asks these questions through the [`Claims`] trait.
+//! [`ExactClaims`], the default, asks the exact 1969 checker and solver
+//! (`onsets_core::check` and `onsets_solver::claims` under `edition:
+//! Manual1969(form)`). [`SolverClaims`] is a second, independent
+//! implementation: it asks the 2026-27 solver and checker on the same mat
+//! read as a 2026-27 Middle position (Basic form: no Restrictions; Advanced:
+//! Restrictions) and adds what 1969 allows and 2026-27 does not: one-cube
+//! Solutions (M69 4.2-B P2, 4.1) and the fourth color written `O`
+//! (editions.md §2.0); it refuses chained Restriction statements (Q14). In
+//! the Basic form the two must agree on every position (a property test in
+//! `tests/manual1969.rs`).
 
 use onsets_core::{
     check, eval::set_table, CardSet, CubeList, Division, Edition, Form1969, Goal, Position,
@@ -88,7 +89,102 @@ pub trait Claims {
 /// The [`Claims`] every 1969 host uses (`Game::apply`, the bots' games, the
 /// server, the terminal game): one line to change when the exact 1969
 /// checker and solver replace the interim implementation.
-pub type DefaultClaims = SolverClaims;
+pub type DefaultClaims = ExactClaims;
+
+/// The exact [`Claims`]: the 1969 checker (`onsets_core::check` under
+/// `edition: Manual1969(form)`: one-cube Solutions, `O`, one relation per
+/// Restriction Statement, none in Basic) and the 1969 solver
+/// (`onsets_solver::claims::{solution_any, solution_one_more}`), both exact
+/// and tested against a brute force per edition (docs/editions.md, "Checker
+/// and solver").
+#[derive(Default)]
+pub struct ExactClaims {
+    cache: HashMap<(String, bool), Option<String>>,
+}
+
+impl ExactClaims {
+    pub fn new() -> Self {
+        ExactClaims::default()
+    }
+}
+
+/// `x` in the allowance's situation, with no digit cube in Resources (the
+/// Goal's digits play no part in a Solution).
+fn in_allowance(x: &Position, allowance: Allowance) -> Position {
+    let mut p = x.clone();
+    p.situation = allowance.situation();
+    p.resources = CubeList(p.resources.iter().filter(|s| !s.is_digit()).collect());
+    p
+}
+
+impl Claims for ExactClaims {
+    fn solution(&mut self, x: &Position, allowance: Allowance) -> Option<String> {
+        let p = in_allowance(x, allowance);
+        let key = (p.to_json(), allowance == Allowance::Any);
+        if let Some(hit) = self.cache.get(&key) {
+            return hit.clone();
+        }
+        let found = match allowance {
+            Allowance::Any => onsets_solver::claims::solution_any(&p),
+            Allowance::AtMostOne => onsets_solver::claims::solution_one_more(&p),
+        }
+        .map(|t| print_1969(&t));
+        if self.cache.len() > 4096 {
+            self.cache.clear();
+        }
+        self.cache.insert(key, found.clone());
+        found
+    }
+
+    fn check(&mut self, x: &Position, allowance: Allowance, text: &str) -> Result<(), Vec<String>> {
+        let v = check(&in_allowance(x, allowance), text);
+        if v.correct {
+            Ok(())
+        } else if v.errors.is_empty() {
+            Err(vec!["the Solution names no number of cards".into()])
+        } else {
+            Err(v
+                .errors
+                .iter()
+                .map(|e| print_1969(&e.to_string()))
+                .collect())
+        }
+    }
+
+    fn goal_with_solution(&mut self, w: &Position, digits: &[u8]) -> Option<(Goal, String)> {
+        goal_with_solution(self, w, digits)
+    }
+}
+
+/// A Goal of `digits` with a Solution from all of `w`'s Resources (the
+/// No-Goal Flub, rule 3.5 A), asked of any [`Claims`].
+fn goal_with_solution(
+    claims: &mut dyn Claims,
+    w: &Position,
+    digits: &[u8],
+) -> Option<(Goal, String)> {
+    let mut base = w.clone();
+    base.resources = CubeList(
+        w.resources
+            .iter()
+            .filter(|s| !s.is_digit())
+            .chain(digits.iter().map(|d| Symbol::Digit(*d)))
+            .collect(),
+    );
+    let mut seen: Vec<Vec<i64>> = Vec::new();
+    for goal in goal_layouts(digits) {
+        let values = goal.legal_values(false);
+        if values.is_empty() || seen.contains(&values) {
+            continue;
+        }
+        seen.push(values);
+        let x = with_goal(&base, &goal);
+        if let Some(s) = claims.solution(&x, Allowance::Any) {
+            return Some((goal, s));
+        }
+    }
+    None
+}
 
 /// The interim [`Claims`] over the 2026-27 solver and checker (see the
 /// module documentation for exactly what it adds and refuses).
@@ -222,27 +318,7 @@ impl Claims for SolverClaims {
     }
 
     fn goal_with_solution(&mut self, w: &Position, digits: &[u8]) -> Option<(Goal, String)> {
-        let mut base = w.clone();
-        base.resources = CubeList(
-            w.resources
-                .iter()
-                .filter(|s| !s.is_digit())
-                .chain(digits.iter().map(|d| Symbol::Digit(*d)))
-                .collect(),
-        );
-        let mut seen: Vec<Vec<i64>> = Vec::new();
-        for goal in goal_layouts(digits) {
-            let values = goal.legal_values(false);
-            if values.is_empty() || seen.contains(&values) {
-                continue;
-            }
-            seen.push(values);
-            let x = with_goal(&base, &goal);
-            if let Some(s) = self.solution(&x, Allowance::Any) {
-                return Some((goal, s));
-            }
-        }
-        None
+        goal_with_solution(self, w, digits)
     }
 }
 

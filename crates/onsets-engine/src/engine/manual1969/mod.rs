@@ -19,7 +19,7 @@
 pub mod claims;
 pub mod model;
 
-pub use claims::{Allowance, Claims, DefaultClaims, SolverClaims};
+pub use claims::{Allowance, Claims, DefaultClaims, ExactClaims, SolverClaims};
 pub use model::*;
 
 use crate::model::{Family, Place, RejectCode, Rejection};
