@@ -30,6 +30,10 @@ export async function showOrganizer(root, go) {
   const name = h('input', { id: 'event-name', maxlength: '40' });
   const division = h('select', { id: 'event-division' },
     ...['elementary', 'middle', 'junior', 'senior'].map((d) => h('option', { value: d }, d)));
+  const edition = h('select', { id: 'event-edition' },
+    h('option', { value: '2026-27' }, 'Tournament rules 2026-27'),
+    h('option', { value: '2019-20' }, 'MLAG rules 2019-20'),
+    h('option', { value: '1969' }, 'Allen’s 1969 manual (over the board)'));
   const rounds = h('input', { id: 'event-rounds', type: 'number', min: '1', max: '20', value: '3' });
   const first = h('select', { id: 'event-first' },
     h('option', { value: 'random' }, 'at random'), h('option', { value: 'seeds' }, 'by seed order'));
@@ -47,6 +51,7 @@ export async function showOrganizer(root, go) {
     /** @type {Record<string, unknown>} */
     const body = {
       name: name.value, division: division.value, rounds: Number(rounds.value), first_round: first.value,
+      edition: edition.value,
     };
     if (online.checked) {
       Object.assign(body, {
@@ -66,6 +71,7 @@ export async function showOrganizer(root, go) {
     h('p', null, `Signed in as ${me.name}. Tables of three where possible, then two; later rounds by standings.`),
     h('label', { for: 'event-name' }, 'Name'), name,
     h('label', { for: 'event-division' }, 'Division'), division,
+    h('label', { for: 'event-edition' }, 'Rules'), edition,
     h('label', { for: 'event-rounds' }, 'Rounds'), rounds,
     h('label', { for: 'event-first' }, 'First round'), first,
     h('fieldset', null, h('legend', null, 'Online play'),
@@ -257,7 +263,10 @@ export async function showEvent(root, id, go) {
   const ev0 = await call('GET', `/api/tournaments/${id}`);
   if (ev0.status === 200) {
     const title = root.querySelector('#event-title');
-    if (title) title.textContent = `${ev0.body.name} (${ev0.body.division})`;
+    if (title) {
+      const rules = ev0.body.edition && ev0.body.edition !== '2026-27' ? `, ${ev0.body.edition} rules` : '';
+      title.textContent = `${ev0.body.name} (${ev0.body.division}${rules})`;
+    }
   }
   await refresh();
   const quiet = () => !stopped && !document.hidden && !controls.contains(document.activeElement);

@@ -3,7 +3,7 @@
 //! instances may share one database). Routes (docs/protocol.md,
 //! "Tournaments"):
 //!
-//! * `POST /api/tournaments {"name","division","rounds","first_round"?,"seed"?}`
+//! * `POST /api/tournaments {"name","division","rounds","edition"?,"first_round"?,"seed"?}`
 //!   (signed in; 401 otherwise) → 201 the event;
 //! * `GET /api/tournaments/{id}` → the event (public);
 //! * `POST /api/tournaments/{id}/entries {"name","team"?}` (its organizer;
@@ -32,7 +32,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use onsets_core::Division;
+use onsets_core::{Division, Edition};
 use onsets_tournament::{Event, EventError, FirstRound, Online};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -44,6 +44,9 @@ use std::collections::BTreeMap;
 pub struct NewTournament {
     pub name: String,
     pub division: String,
+    /// The rules: `2026-27` (default), `2019-20` or `1969` (issue 14; online
+    /// tables play 2026-27 or 2019-20).
+    pub edition: Option<String>,
     pub rounds: u32,
     /// `random` (default) or `seeds`.
     pub first_round: Option<String>,
@@ -160,6 +163,7 @@ fn view(id: &str, organizer_name: Option<&str>, e: &Event) -> Value {
         "link": format!("/tournaments/{id}"),
         "name": e.name,
         "division": e.division.to_lowercase(),
+        "edition": e.edition,
         "rounds": e.rounds,
         "organizer": organizer_name,
         "entries": e.entries,
@@ -213,10 +217,16 @@ pub(crate) async fn create(
     if req.name.chars().any(char::is_control) {
         return bad("name", "a name has no control characters");
     }
+    let edition = match req.edition.as_deref().map(|e| Edition::from_parts(e, None)) {
+        None => Edition::default(),
+        Some(Ok(e)) => e,
+        Some(Err(e)) => return bad("edition", e),
+    };
     let mut event = match Event::new(&req.name, division, req.rounds, first) {
         Ok(e) => e,
         Err(e) => return event_error(e),
     };
+    event.edition = edition.name().to_string();
     if req.online == Some(true) {
         let online = Online {
             round_minutes: req.round_minutes.unwrap_or(30),
@@ -225,7 +235,7 @@ pub(crate) async fn create(
             bot_pace: req.bot_pace.unwrap_or(100),
         };
         // The table settings are checked as a table's would be.
-        let probe = table_request(&event.division, &online, vec![SeatSpec::Human; 2]);
+        let probe = table_request(&event, &online, vec![SeatSpec::Human; 2]);
         if let Err(e) = probe.spec(0) {
             return bad(e.field.as_deref().unwrap_or("online"), e.message);
         }
@@ -287,6 +297,7 @@ pub async fn standings(State(lobby): State<Lobby>, Path(id): Path<String>) -> Re
             "id": id,
             "name": s.event.name,
             "division": s.event.division.to_lowercase(),
+            "edition": s.event.edition,
             "rounds": s.event.rounds,
             "round": s.event.paired.len(),
             "finished": s.event.paired.last().is_some_and(|r| r.finished()),
@@ -639,16 +650,16 @@ pub async fn standings_pdf(State(lobby): State<Lobby>, Path(id): Path<String>) -
 }
 
 /// The table request of an online event's table.
-fn table_request(division: &str, online: &Online, seats: Vec<SeatSpec>) -> CreateTable {
+fn table_request(event: &Event, online: &Online, seats: Vec<SeatSpec>) -> CreateTable {
     CreateTable {
-        division: division.to_lowercase(),
+        division: event.division.to_lowercase(),
         adventurous: online.adventurous,
         seats,
         round_minutes: online.round_minutes,
         checking: online.checking.clone(),
         seed: None,
         bot_pace: online.bot_pace,
-        edition: None,
+        edition: Some(event.edition.clone()),
     }
 }
 
@@ -679,10 +690,7 @@ async fn open_tables(lobby: &Lobby, id: &str) -> Result<Vec<Option<String>>, Res
                 None => SeatSpec::Human,
             })
             .collect();
-        let info = match lobby
-            .create(&table_request(&s.event.division, online, seats))
-            .await
-        {
+        let info = match lobby.create(&table_request(&s.event, online, seats)).await {
             Ok(info) => info,
             Err(e) => {
                 tracing::error!(tournament = %id, "opening a table: {}", e.message);

@@ -320,6 +320,65 @@ async fn only_the_organizer_changes_an_event() {
     }
 }
 
+/// Issue 14 and 17: an event names its rules; an unknown edition is refused
+/// with its field, and an online event's tables cannot play the 1969 game
+/// (its tables are of their own kind, docs/editions.md).
+#[tokio::test]
+async fn an_event_names_its_edition() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let a = s.addr;
+        let org = sign_up(a, "Organizer").await;
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Old", "division": "junior", "rounds": 2, "edition": "1970"}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("edition")),
+            "{}",
+            r.body
+        );
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Old", "division": "junior", "rounds": 2, "edition": "1969", "online": true}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("edition")),
+            "{}",
+            r.body
+        );
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "MLAG", "division": "junior", "rounds": 2, "edition": "2019-20"}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let id = r.body["id"].as_str().unwrap().to_string();
+        let r = get(a, &format!("/api/tournaments/{id}/standings"), None).await;
+        assert_eq!(r.body["edition"], "2019-20", "{}", r.body);
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Plain", "division": "junior", "rounds": 2}),
+            Some(&org),
+        )
+        .await;
+        let id = r.body["id"].as_str().unwrap().to_string();
+        let r = get(a, &format!("/api/tournaments/{id}/standings"), None).await;
+        assert_eq!(r.body["edition"], "2026-27", "{}", r.body);
+    }
+}
+
 #[tokio::test]
 async fn a_three_round_event_with_results_and_standings() {
     for db in databases().await {

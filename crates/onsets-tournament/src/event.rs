@@ -139,6 +139,10 @@ impl EventError {
 pub struct Event {
     pub name: String,
     pub division: String,
+    /// The rules played: `2026-27` (default), `2019-20` or `1969` (issue 14;
+    /// the match points of XII-A are the same in each, docs/editions.md).
+    #[serde(default = "default_edition")]
+    pub edition: String,
     /// How many rounds the event has.
     pub rounds: u32,
     pub first_round: FirstRound,
@@ -149,6 +153,10 @@ pub struct Event {
     /// Played online: each paired table gets a table of the server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<Online>,
+}
+
+fn default_edition() -> String {
+    onsets_core::Edition::default().name().to_string()
 }
 
 /// How an online event's tables are played (the server's table settings).
@@ -189,6 +197,7 @@ impl Event {
         Ok(Event {
             name: checked_name(name, "name")?,
             division: division.name().to_string(),
+            edition: default_edition(),
             rounds,
             first_round,
             entries: Vec::new(),
