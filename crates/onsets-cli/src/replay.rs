@@ -1,5 +1,6 @@
 //! `onsets replay`: re-run a match log (JSON lines, docs/engine.md) and print
-//! the scoresheet (XII).
+//! the scoresheet (XII); a 1969 game's log (header `format` `onsets-1969/1`,
+//! docs/editions.md) is re-run by the 1969 game and its score sheet printed.
 
 use crate::{emit, EXIT_INCORRECT, EXIT_UNREADABLE};
 use anyhow::{Context, Result};
@@ -37,6 +38,9 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
         std::fs::read_to_string(&args.file)
             .with_context(|| format!("cannot read {}", args.file.display()))?
     };
+    if is_1969_log(&text) {
+        return replay_1969(args, &text);
+    }
     let (result, events) = Match::replay_with_events(&text);
     match result {
         Ok(m) => {
@@ -77,6 +81,90 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
             }
             eprintln!("onsets: {}: {e}", args.file.display());
             Ok(code)
+        }
+    }
+}
+
+/// Whether the log is a 1969 game's (its header's `format` is
+/// [`onsets_engine::manual1969::FORMAT_1969`], docs/editions.md).
+fn is_1969_log(text: &str) -> bool {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    serde_json::from_str::<serde_json::Value>(first).is_ok_and(|v| {
+        v.get("format").and_then(|f| f.as_str()) == Some(onsets_engine::manual1969::FORMAT_1969)
+    })
+}
+
+/// A 1969 game's log (M69 3.8–3.11): the score sheet, play by play, and the
+/// totals. Exit 1 when an action breaks the manual's rules, 2 when a line is
+/// not an action of the schema.
+fn replay_1969(args: &ReplayArgs, text: &str) -> Result<u8> {
+    use onsets_engine::manual1969::{Action1969, Game};
+    match Game::replay(text) {
+        Ok(g) => {
+            if args.json {
+                let v = serde_json::json!({
+                    "ok": true,
+                    "edition": "1969",
+                    "form": g.form().name(),
+                    "over": g.is_over(),
+                    "actions": text.lines().filter(|l| !l.trim().is_empty()).count() - 1,
+                    "plays": g.history(),
+                    "totals": g.totals(),
+                });
+                emit(&format!("{v}\n"));
+            } else {
+                let names = &g.header().config.players;
+                let mut out = format!("1969 {} ON-SETS\n", g.form().name());
+                for line in g.history() {
+                    out += &format!(
+                        "play {}: {} ({})\n",
+                        line.play,
+                        line.points
+                            .iter()
+                            .zip(&line.penalties)
+                            .map(|(p, pen)| format!("{}", p + pen))
+                            .collect::<Vec<_>>()
+                            .join(" / "),
+                        line.note
+                    );
+                }
+                let totals = g.totals();
+                out += &names
+                    .iter()
+                    .zip(&totals)
+                    .map(|(n, t)| format!("{n}: {t}"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                out += "\n";
+                if !g.is_over() {
+                    out += "(the game is not over)\n";
+                }
+                emit(&out);
+            }
+            Ok(0)
+        }
+        Err(message) => {
+            // A line that is not an action of the schema cannot be read (2);
+            // an action the rules refuse is incorrect (1).
+            let unreadable = text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .skip(1)
+                .any(|l| serde_json::from_str::<Action1969>(l).is_err())
+                || message.starts_with("line 1:")
+                || message == "the log is empty";
+            if args.json {
+                emit(&format!(
+                    "{}\n",
+                    serde_json::json!({"ok": false, "edition": "1969", "message": message})
+                ));
+            }
+            eprintln!("onsets: {}: {message}", args.file.display());
+            Ok(if unreadable {
+                EXIT_UNREADABLE
+            } else {
+                EXIT_INCORRECT
+            })
         }
     }
 }

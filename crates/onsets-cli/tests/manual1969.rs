@@ -125,3 +125,76 @@ fn m69_play_reads_a_persons_commands_and_reports_refusals() {
     assert!(text.contains("a section is r, p or f"), "{text}");
     assert!(text.contains("refused: no-such-player"), "{text}");
 }
+
+/// M69 3.8–3.11: a 1969 game's log, written by `simulate --log-dir`, is
+/// re-run by `onsets replay` (the same totals as the game); a line the
+/// rules refuse exits 1, a line that is not an action exits 2.
+#[test]
+fn m69_replay_reruns_a_1969_log_and_prints_its_score_sheet() {
+    let dir = std::env::temp_dir().join(format!("onsets-replay-1969-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_string_lossy().into_owned();
+    let out = onsets(
+        &[
+            "simulate",
+            "--edition",
+            "1969",
+            "--players",
+            "expert,club",
+            "--shakes",
+            "3",
+            "--seed",
+            "5",
+            "--log-dir",
+            &d,
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log = dir.join("game-0001.jsonl");
+    let path = log.to_string_lossy().into_owned();
+    let out = onsets(&["replay", "--json", &path], "");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["edition"], "1969");
+    let totals = v["totals"].as_array().unwrap();
+    assert_eq!(totals.len(), 2);
+    let sum: i64 = v["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["points"][0].as_i64().unwrap() + l["penalties"][0].as_i64().unwrap())
+        .sum();
+    assert_eq!(totals[0].as_i64().unwrap(), sum, "{v}");
+    let text = onsets(&["replay", &path], "");
+    assert!(String::from_utf8_lossy(&text.stdout).contains("1969 basic ON-SETS"));
+    // A line that is not an action: 2. An action out of turn: 1.
+    let body = std::fs::read_to_string(&log).unwrap();
+    let broken = dir.join("broken.jsonl");
+    std::fs::write(&broken, format!("{body}{{\"nonsense\": 1}}\n")).unwrap();
+    let out = onsets(&["replay", &broken.to_string_lossy()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let mut lines: Vec<&str> = body.lines().collect();
+    let first_act = lines.remove(1);
+    lines.push(first_act);
+    let wrong = dir.join("wrong.jsonl");
+    std::fs::write(&wrong, lines.join("\n") + "\n").unwrap();
+    let out = onsets(&["replay", &wrong.to_string_lossy()], "");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
