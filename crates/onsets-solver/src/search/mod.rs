@@ -46,7 +46,8 @@ use builds::KeptBuilds;
 use builds::SharedBuilds;
 use cards::{visible_colors, Cards, CriteriaCache};
 use configs::{blank_colorings, now_choices, wild_meanings};
-use onsets_core::{InForce, Position, Presentation, Solution, Symbol};
+use hash::HashSet;
+use onsets_core::{Card, InForce, Position, Presentation, Solution, Symbol};
 use run::{Findings, Plan, Run};
 use std::cell::RefCell;
 
@@ -71,6 +72,95 @@ pub struct Stats {
 #[derive(Default)]
 pub struct Solver {
     criteria: RefCell<CriteriaCache>,
+    /// Configurations proved to have no Solution (see [`NoSolution`]).
+    no_solution: RefCell<NoSolution>,
+}
+
+/// The configurations an unbounded pass has searched to the end without a
+/// Solution, by everything the search of a configuration reads: the rules
+/// in force, the Universe, the Goal's values, the Required cubes (the
+/// position's part of the key, [`base_key`], numbered once per position),
+/// the other usable cubes (Permitted and the Resources cubes of the
+/// configuration: both are cubes a Solution may use, VII-B-4), the wild
+/// meanings and the blank's colors. That search is a proof by exhaustion
+/// for the configuration alone, so another position with the same
+/// configuration (the next move's Now choices, the same mat in another
+/// cube order, a bounded search for a shortest Solution) skips it: it would
+/// find nothing. Only "none" is remembered, so the Solutions found are the
+/// same as without it.
+#[derive(Default)]
+struct NoSolution {
+    /// The positions' parts of the keys, numbered.
+    bases: std::collections::HashMap<String, u32>,
+    set: HashSet<Box<[u8]>>,
+}
+
+impl NoSolution {
+    const LIMIT: usize = 100_000;
+
+    /// The number of a position's part of the keys.
+    fn base(&mut self, key: String) -> u32 {
+        if self.set.len() >= Self::LIMIT || self.bases.len() >= Self::LIMIT {
+            self.set.clear();
+            self.bases.clear();
+        }
+        let next = self.bases.len() as u32;
+        *self.bases.entry(key).or_insert(next)
+    }
+}
+
+/// The part of a configuration's key (see [`NoSolution`]) that is the same
+/// for every configuration of a position.
+fn base_key(setup: &Setup) -> String {
+    let p = setup.position;
+    let rules = InForce {
+        ignored: Vec::new(),
+        ..setup.rules.clone()
+    };
+    let mut req: Vec<Symbol> = p.required.iter().collect();
+    req.sort();
+    format!("{rules:?}|{}|{:?}|{req:?}", p.universe.bits(), setup.goals)
+}
+
+/// A symbol as a byte of a key.
+fn symbol_byte(s: Symbol) -> u8 {
+    match s {
+        Symbol::Digit(d) => 32 + d,
+        s => Symbol::NON_DIGIT
+            .iter()
+            .position(|&t| t == s)
+            .map_or(255, |i| i as u8),
+    }
+}
+
+/// A configuration's key: the number of its [`base_key`], the other usable
+/// cubes in order, the wild meanings and the blank's colors.
+fn config_key(
+    base: u32,
+    setup: &Setup,
+    now: &[Symbol],
+    meanings: &[(Symbol, Symbol)],
+    blank: Card,
+) -> Box<[u8]> {
+    let r = setup.rules.restrictions;
+    let mut key: Vec<u8> = base.to_le_bytes().to_vec();
+    key.push(blank.index() as u8);
+    for &(f, m) in meanings {
+        key.extend([symbol_byte(f), symbol_byte(m)]);
+    }
+    key.push(254);
+    let start = key.len();
+    key.extend(
+        setup
+            .position
+            .permitted
+            .iter()
+            .chain(now.iter().copied())
+            .filter(|s| usable(*s, r))
+            .map(symbol_byte),
+    );
+    key[start..].sort_unstable();
+    key.into_boxed_slice()
 }
 
 impl Solver {
@@ -185,12 +275,20 @@ impl Solver {
         // The Set-Name builds of each configuration, kept from one pass to the
         // next (a pass with a larger limit goes on from them).
         let mut built: Vec<KeptBuilds> = Vec::new();
+        let base = self.no_solution.borrow_mut().base(base_key(&setup));
         for (limit, pad) in passes {
+            // the pass whose "none" is a proof for each configuration
+            let proof = !bounded && !two && !pad && limit == usize::MAX;
             let mut ci = 0;
             for now_choice in &choices {
                 for meanings in wild_meanings(&setup, now_choice) {
                     let mut shared = SharedBuilds::default();
                     for (bi, &blank) in blanks.iter().enumerate() {
+                        let key = config_key(base, &setup, now_choice, &meanings, blank);
+                        if self.no_solution.borrow().set.contains(&key) {
+                            ci += 1;
+                            continue;
+                        }
                         stats.configs += 1;
                         let sh = if blanks.len() > 1 {
                             Some(&mut shared)
@@ -199,7 +297,7 @@ impl Solver {
                         };
                         let keep = if blanks.len() == 1 && !bounded {
                             if built.len() <= ci {
-                                built.push(KeptBuilds::default());
+                                built.resize_with(ci + 1, KeptBuilds::default);
                             }
                             Some(&mut built[ci])
                         } else {
@@ -222,6 +320,9 @@ impl Solver {
                         let need = if two { 2 } else { 1 };
                         if findings.found.len() >= need {
                             return (compose(&findings, two), stats);
+                        }
+                        if proof {
+                            self.no_solution.borrow_mut().set.insert(key);
                         }
                     }
                 }
