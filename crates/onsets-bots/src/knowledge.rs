@@ -49,7 +49,7 @@ const CACHE_LIMIT: usize = 200_000;
 /// A correct Solution of `p` (fully grouped), or `None` when none exists:
 /// [`onsets_solver::solve`] with a per-thread memo.
 pub fn solve_cached(p: &Position) -> Option<String> {
-    let key = p.to_json();
+    let key = key_of(p);
     if let Some(v) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
         return v;
     }
@@ -94,7 +94,12 @@ fn sorted_key(p: &Position) -> String {
     ] {
         l.0.sort();
     }
-    q.to_json()
+    key_of(&q)
+}
+
+/// A position as a cache key: its JSON on one line.
+fn key_of(p: &Position) -> String {
+    serde_json::to_string(&p.to_raw()).unwrap_or_else(|_| p.to_json())
 }
 
 /// Whether `p` has a correct Solution, when only yes or no matters (the
