@@ -1,6 +1,6 @@
 //! The bots: one struct, four levels.
 
-use crate::knowledge::{now_wins, possible, solve_cached};
+use crate::knowledge::{now_wins, possible, resources_left, solve_cached};
 use crate::{Decision, Level, Player, View};
 use chacha20::ChaCha8Rng;
 use onsets_core::{check, Goal, Position, Situation, Symbol};
@@ -520,10 +520,27 @@ impl Bot {
         })
     }
 
-    fn classify(after: &Position) -> Class {
+    /// How the move `mv` from `pos`, leaving `after`, stands.
+    fn classify(pos: &Position, mv: &Move, after: &Position) -> Class {
         if now_wins(after) {
-            Class::NowWins
-        } else if possible(after) {
+            return Class::NowWins;
+        }
+        // A regular move from Resources to Permitted leaves the cubes a
+        // Solution may use (any from Required, Permitted and Resources, all
+        // of Required, V-A-3) as they were: whether a Solution exists is
+        // unchanged, so it is asked of the mat before the move, the same
+        // question for every such move (while Resources keep a cube; the
+        // last one makes a forceout).
+        let same_cubes = mv.bonus.is_none()
+            && mv.kind == MoveKind::FromResources
+            && mv.to == onsets_core::Section::Permitted
+            && resources_left(after) > 0;
+        let ok = if same_cubes {
+            possible(pos)
+        } else {
+            possible(after)
+        };
+        if ok {
             Class::Safe
         } else {
             Class::ImpossibleWins
@@ -586,7 +603,7 @@ impl Bot {
         for mv in turns.into_iter().take(looks) {
             let b = mv.bonus?;
             let after = onsets_solver::analysis::apply_move(pos, &mv);
-            let class = Self::classify(&after);
+            let class = Self::classify(pos, &mv, &after);
             if class != Class::Safe {
                 continue;
             }
@@ -628,7 +645,7 @@ impl Bot {
         let mut forced: Option<(Move, Class)> = None;
         for mv in moves.iter().take(looks) {
             let after = onsets_solver::analysis::apply_move(pos, mv);
-            let class = Self::classify(&after);
+            let class = Self::classify(pos, mv, &after);
             match class {
                 Class::Safe => {
                     chosen = Some(mv.clone());
