@@ -46,7 +46,7 @@ use builds::KeptBuilds;
 use builds::SharedBuilds;
 use cards::{visible_colors, Cards, CriteriaCache};
 use configs::{blank_colorings, now_choices, wild_meanings};
-use hash::HashSet;
+use hash::HashMap;
 use onsets_core::{Card, InForce, Position, Presentation, Solution, Symbol};
 use run::{Findings, Plan, Run};
 use std::cell::RefCell;
@@ -88,12 +88,22 @@ pub struct Solver {
 /// cube order, a bounded search for a shortest Solution) skips it: it would
 /// find nothing. Only "none" is remembered, so the Solutions found are the
 /// same as without it.
+///
+/// The witness passes before it (the padding pass, the five-leaf pass) are
+/// functions of the configuration too: a configuration whose first `n`
+/// passes found nothing in one search (another configuration gave the
+/// Solution before its proof) skips them in the next search that has them.
 #[derive(Default)]
 struct NoSolution {
     /// The positions' parts of the keys, numbered.
     bases: std::collections::HashMap<String, u32>,
-    set: HashSet<Box<[u8]>>,
+    /// Per configuration: how many passes found nothing, [`PROVED`] when the
+    /// proof did.
+    set: HashMap<Box<[u8]>, u8>,
 }
+
+/// [`NoSolution::set`]: the configuration has no Solution.
+const PROVED: u8 = u8::MAX;
 
 impl NoSolution {
     const LIMIT: usize = 100_000;
@@ -276,16 +286,29 @@ impl Solver {
         // next (a pass with a larger limit goes on from them).
         let mut built: Vec<KeptBuilds> = Vec::new();
         let base = self.no_solution.borrow_mut().base(base_key(&setup));
-        for (limit, pad) in passes {
+        // the usual passes (padding, five leaves, proof): those whose "none"
+        // is remembered for each configuration
+        let usual = !bounded && !two;
+        for (pass, (limit, pad)) in passes.into_iter().enumerate() {
             // the pass whose "none" is a proof for each configuration
-            let proof = !bounded && !two && !pad && limit == usize::MAX;
+            let proof = usual && !pad && limit == usize::MAX;
+            let done = if usual {
+                if proof {
+                    PROVED
+                } else {
+                    pass as u8 + 1
+                }
+            } else {
+                PROVED
+            };
             let mut ci = 0;
             for now_choice in &choices {
                 for meanings in wild_meanings(&setup, now_choice) {
                     let mut shared = SharedBuilds::default();
                     for (bi, &blank) in blanks.iter().enumerate() {
                         let key = config_key(base, &setup, now_choice, &meanings, blank);
-                        if self.no_solution.borrow().set.contains(&key) {
+                        let known = self.no_solution.borrow().set.get(&key).copied();
+                        if known.is_some_and(|k| k >= done) {
                             ci += 1;
                             continue;
                         }
@@ -321,8 +344,10 @@ impl Solver {
                         if findings.found.len() >= need {
                             return (compose(&findings, two), stats);
                         }
-                        if proof {
-                            self.no_solution.borrow_mut().set.insert(key);
+                        if usual {
+                            let mut memo = self.no_solution.borrow_mut();
+                            let k = memo.set.entry(key).or_insert(0);
+                            *k = (*k).max(done);
                         }
                     }
                 }
