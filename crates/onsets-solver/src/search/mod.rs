@@ -120,7 +120,8 @@ impl NoSolution {
 }
 
 /// The part of a configuration's key (see [`NoSolution`]) that is the same
-/// for every configuration of a position.
+/// for every configuration of a position. Anything new the search reads
+/// from a position belongs here.
 fn base_key(setup: &Setup) -> String {
     let p = setup.position;
     let rules = InForce {
@@ -129,7 +130,17 @@ fn base_key(setup: &Setup) -> String {
     };
     let mut req: Vec<Symbol> = p.required.iter().collect();
     req.sort();
-    format!("{rules:?}|{}|{:?}|{req:?}", p.universe.bits(), setup.goals)
+    // the edition and division too, though the search reads them only
+    // through the rules in force: a key too fine costs a miss, never a
+    // wrong answer
+    format!(
+        "{:?}|{:?}|{}|{rules:?}|{}|{:?}|{req:?}",
+        p.edition,
+        p.division,
+        p.adventurous,
+        p.universe.bits(),
+        setup.goals
+    )
 }
 
 /// A symbol as a byte of a key.
