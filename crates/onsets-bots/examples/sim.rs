@@ -1,4 +1,7 @@
 //! `cargo run --release -p onsets-bots --example sim -- SHAKES SEED [levels] [division]`: a quick timing run.
+//! With `ONSETS_SOLVE_LOG=FILE` every position the bots solve is written to
+//! FILE (one JSON line each) and its answer to `FILE.answers`, as the CLI
+//! does: a workload for the solver's `solve_jsonl` example.
 use onsets_bots::sim::{simulate, SimConfig};
 use onsets_bots::Level;
 use std::time::Instant;
@@ -20,6 +23,20 @@ fn main() {
         .unwrap_or("senior")
         .parse()
         .unwrap();
+    if let Some(path) = std::env::var_os("ONSETS_SOLVE_LOG") {
+        use std::io::Write;
+        let mut answers = path.clone();
+        answers.push(".answers");
+        let open = |p: &std::ffi::OsStr| std::fs::File::create(p).expect("a writable log");
+        let files = std::sync::Mutex::new((open(&path), open(&answers)));
+        onsets_bots::set_solve_hook(Box::new(move |p, answer| {
+            let json = p.to_json();
+            let line: String = json.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+            let mut f = files.lock().expect("the log");
+            writeln!(f.0, "{line}").expect("written");
+            writeln!(f.1, "{}", answer.unwrap_or("-")).expect("written");
+        }));
+    }
     let t = Instant::now();
     let s = simulate(&SimConfig::new(levels, division, shakes, seed), &mut |_| {}).unwrap();
     let dt = t.elapsed();

@@ -1,6 +1,6 @@
 //! The bots: one struct, four levels.
 
-use crate::knowledge::{now_wins, possible, solve_cached};
+use crate::knowledge::{now_wins, possible, resources_left, solve_cached};
 use crate::{Decision, Level, Player, View};
 use chacha20::ChaCha8Rng;
 use onsets_core::{check, Goal, Position, Situation, Symbol};
@@ -309,7 +309,7 @@ impl Bot {
                     if mover != me && view.now_ms() + 3000 <= window_until {
                         let goal = view.goal()?.goal().ok()?;
                         let pos = view.position(Situation::Forceout, goal);
-                        if self.chance(self.p.notice, view) && possible(&pos).is_none() {
+                        if self.chance(self.p.notice, view) && !possible(&pos) {
                             let left = window_until - view.now_ms();
                             let think = self.think(view, 2.0, 6.0, None).min(left - 2000);
                             return Some(Decision {
@@ -495,13 +495,13 @@ impl Bot {
         let me = self.seat;
         // The Solution it will write stays private (VII-C-3): the
         // explanation says only what the challenge claims (V-A).
-        let (kind, explanation) = if now_wins(pos).is_some() {
+        let (kind, explanation) = if now_wins(pos) {
             (
                 ChallengeKind::Now,
                 "challenged Now: claims a Solution with at most one more cube from Resources (V-A-2)"
                     .to_string(),
             )
-        } else if possible(pos).is_none() {
+        } else if !possible(pos) {
             (
                 ChallengeKind::Impossible,
                 format!(
@@ -520,13 +520,30 @@ impl Bot {
         })
     }
 
-    fn classify(after: &Position) -> (Class, Option<String>) {
-        if let Some(w) = now_wins(after) {
-            return (Class::NowWins, Some(w));
+    /// How the move `mv` from `pos`, leaving `after`, stands.
+    fn classify(pos: &Position, mv: &Move, after: &Position) -> Class {
+        if now_wins(after) {
+            return Class::NowWins;
         }
-        match possible(after) {
-            None => (Class::ImpossibleWins, None),
-            Some(w) => (Class::Safe, Some(w)),
+        // A regular move from Resources to Permitted leaves the cubes a
+        // Solution may use (any from Required, Permitted and Resources, all
+        // of Required, V-A-3) as they were: whether a Solution exists is
+        // unchanged, so it is asked of the mat before the move, the same
+        // question for every such move (while Resources keep a cube; the
+        // last one makes a forceout).
+        let same_cubes = mv.bonus.is_none()
+            && mv.kind == MoveKind::FromResources
+            && mv.to == onsets_core::Section::Permitted
+            && resources_left(after) > 0;
+        let ok = if same_cubes {
+            possible(pos)
+        } else {
+            possible(after)
+        };
+        if ok {
+            Class::Safe
+        } else {
+            Class::ImpossibleWins
         }
     }
 
@@ -588,7 +605,7 @@ impl Bot {
         for mv in turns.into_iter().take(looks) {
             let b = mv.bonus?;
             let after = onsets_solver::analysis::apply_move(pos, &mv);
-            let (class, _) = Self::classify(&after);
+            let class = Self::classify(pos, &mv, &after);
             if class != Class::Safe {
                 continue;
             }
@@ -630,7 +647,7 @@ impl Bot {
         let mut forced: Option<(Move, Class)> = None;
         for mv in moves.iter().take(looks) {
             let after = onsets_solver::analysis::apply_move(pos, mv);
-            let (class, _) = Self::classify(&after);
+            let class = Self::classify(pos, mv, &after);
             match class {
                 Class::Safe => {
                     chosen = Some(mv.clone());

@@ -9,6 +9,10 @@ use std::collections::HashMap;
 
 thread_local! {
     static CACHE: RefCell<HashMap<String, Option<String>>> = RefCell::new(HashMap::new());
+    /// Whether a position has a Solution, by the position with each
+    /// section's cubes in order (the same mat reached by another cube order).
+    static SOLVABLE: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
+
     static PROFILE: RefCell<std::collections::BTreeMap<String, (u64, f64, f64)>> =
         const { RefCell::new(std::collections::BTreeMap::new()) };
     /// The solver of this thread: its caches serve every bot on it.
@@ -45,7 +49,7 @@ const CACHE_LIMIT: usize = 200_000;
 /// A correct Solution of `p` (fully grouped), or `None` when none exists:
 /// [`onsets_solver::solve`] with a per-thread memo.
 pub fn solve_cached(p: &Position) -> Option<String> {
-    let key = p.to_json();
+    let key = key_of(p);
     if let Some(v) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
         return v;
     }
@@ -78,6 +82,47 @@ pub fn solve_cached(p: &Position) -> Option<String> {
     v
 }
 
+/// The position with each section's cubes in order: the same mat, whatever
+/// order its cubes were moved in.
+fn sorted_key(p: &Position) -> String {
+    let mut q = p.clone();
+    for l in [
+        &mut q.required,
+        &mut q.permitted,
+        &mut q.forbidden,
+        &mut q.resources,
+    ] {
+        l.0.sort();
+    }
+    key_of(&q)
+}
+
+/// A position as a cache key: its JSON on one line.
+fn key_of(p: &Position) -> String {
+    serde_json::to_string(&p.to_raw()).unwrap_or_else(|_| p.to_json())
+}
+
+/// Whether `p` has a correct Solution, when only yes or no matters (the
+/// challenges a bot weighs): the answer is remembered by the mat, whatever
+/// order its cubes were moved in (the expert's look-ahead builds the mat
+/// after a move in another order than the table shows it). On a miss the
+/// solver is asked through [`solve_cached`].
+pub(crate) fn solvable_cached(p: &Position) -> bool {
+    let key = sorted_key(p);
+    if let Some(v) = SOLVABLE.with(|c| c.borrow().get(&key).copied()) {
+        return v;
+    }
+    let v = solve_cached(p).is_some();
+    SOLVABLE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_LIMIT {
+            c.clear();
+        }
+        c.insert(key, v);
+    });
+    v
+}
+
 /// Whether a Now challenge is valid on this mat (V-A-2-a, V-A-2-b).
 pub(crate) fn now_valid(p: &Position) -> bool {
     onsets_solver::analysis::now_challenge_valid(p)
@@ -89,24 +134,24 @@ pub(crate) fn resources_left(p: &Position) -> usize {
 }
 
 /// Whether a Solution with at most one more Resources cube exists (a Now
-/// challenge would win), with it.
-pub(crate) fn now_wins(p: &Position) -> Option<String> {
+/// challenge would win).
+pub(crate) fn now_wins(p: &Position) -> bool {
     if !now_valid(p) {
-        return None;
+        return false;
     }
     let mut q = p.clone();
     q.situation = Situation::Now;
-    solve_cached(&q)
+    solvable_cached(&q)
 }
 
-/// A Solution using any Resources (Forceout when Resources is empty), or
-/// `None`: then an Impossible challenge would win.
-pub(crate) fn possible(p: &Position) -> Option<String> {
+/// Whether a Solution using any Resources (Forceout when Resources is
+/// empty) exists; if not, an Impossible challenge would win.
+pub(crate) fn possible(p: &Position) -> bool {
     let mut q = p.clone();
     q.situation = if resources_left(p) == 0 {
         Situation::Forceout
     } else {
         Situation::Impossible
     };
-    solve_cached(&q)
+    solvable_cached(&q)
 }

@@ -168,12 +168,16 @@ pub fn simulate(cfg: &SimConfig, progress: &mut dyn FnMut(u64)) -> Result<Stats,
     for l in &cfg.levels {
         acc.stats.levels.entry(l.to_string()).or_default();
     }
-    // matches played together: a few per thread, so that the threads stay
-    // busy while little is played past the end
-    let batch = 4 * rayon::current_num_threads().max(1) as u64;
+    // Matches played together: as many as the shakes left surely need (at
+    // most `longest` shakes a match, the most seen so far), so that the
+    // threads share out a long batch with little idle time at its end, and
+    // little is played past the last shake; at least a few per thread.
+    let least = 4 * rayon::current_num_threads().max(1) as u64;
+    let mut longest = 16u64;
     let mut k = 0u64;
     while acc.stats.shakes < cfg.shakes {
         let remaining = cfg.shakes - acc.stats.shakes;
+        let batch = least.max(remaining / longest);
         let results: Vec<Result<Acc, String>> = {
             use rayon::prelude::*;
             (k..k + batch)
@@ -182,6 +186,9 @@ pub fn simulate(cfg: &SimConfig, progress: &mut dyn FnMut(u64)) -> Result<Stats,
                 .collect()
         };
         for (j, r) in (k..).zip(results) {
+            if let Ok(one) = &r {
+                longest = longest.max(one.stats.shakes);
+            }
             let left = cfg.shakes - acc.stats.shakes;
             // a match cut short by an earlier end is played again, cut there
             let one = match r {

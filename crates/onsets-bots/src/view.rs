@@ -160,7 +160,17 @@ impl<'a> View<'a> {
             .filter(|a| a.act != Act::Clock)
             .count()
             .hash(&mut h);
-        format!("{:?}", self.m.phase()).hash(&mut h);
+        // the phase's Debug text, hashed as it is written (no String)
+        struct HashText<'a, H: Hasher>(&'a mut H);
+        impl<H: Hasher> std::fmt::Write for HashText<'_, H> {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                self.0.write(s.as_bytes());
+                Ok(())
+            }
+        }
+        // writing to a hasher cannot fail
+        let _ =
+            std::fmt::Write::write_fmt(&mut HashText(&mut h), format_args!("{:?}", self.m.phase()));
         for t in self.m.timers() {
             (t.player, t.task as u8, t.stage).hash(&mut h);
         }

@@ -6,6 +6,9 @@
 //! `--answers FILE.answers` compares with recorded answers (one line each: a
 //! Solution text or `-`, as written by the bots' `ONSETS_SOLVE_LOG`): a
 //! different yes/no is an error, a different Solution text is counted.
+//! One [`onsets_solver::Solver`] solves every line, as the bots keep one per
+//! thread; `--fresh` makes a new one for each line. `--times FILE` writes
+//! each line's number, solver time (µs) and answer (`y`/`n`), in file order.
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -15,13 +18,16 @@ fn main() {
         .enumerate()
         .find(|(i, a)| {
             !a.starts_with("--")
-                && (*i == 0 || (args[i - 1] != "--answers" && args[i - 1] != "--write-answers"))
+                && (*i == 0
+                    || !["--answers", "--write-answers", "--times"].contains(&args[i - 1].as_str()))
         })
         .map(|(_, a)| a)
         .expect("usage: solve_jsonl FILE.jsonl [--verify] [--quiet]");
     let verify = args.iter().any(|a| a == "--verify");
     let quiet = args.iter().any(|a| a == "--quiet");
     let shortest = args.iter().any(|a| a == "--shortest");
+    let fresh = args.iter().any(|a| a == "--fresh");
+    let mut solver = onsets_solver::Solver::new();
     let text = std::fs::read_to_string(path).expect("readable file");
     let recorded: Option<Vec<String>> = args.iter().position(|a| a == "--answers").map(|i| {
         std::fs::read_to_string(&args[i + 1])
@@ -40,11 +46,14 @@ fn main() {
         }
         let l = onsets_solver::batch::parse_line(line).expect("valid position");
         let p = l.position;
+        if fresh {
+            solver = onsets_solver::Solver::new();
+        }
         let t = Instant::now();
         let s = if shortest {
-            onsets_solver::solve_shortest(&p)
+            solver.solve_shortest(&p)
         } else {
-            onsets_solver::solve(&p)
+            solver.solve(&p)
         };
         let dt = t.elapsed();
         if verify {
@@ -68,6 +77,21 @@ fn main() {
         written.push_str(s.text().as_deref().unwrap_or("-"));
         written.push('\n');
         times.push((dt, i + 1, s.is_solvable()));
+    }
+    if let Some(i) = args.iter().position(|a| a == "--times") {
+        let mut by_line = times.clone();
+        by_line.sort_by_key(|t| t.1);
+        let out: String = by_line
+            .iter()
+            .map(|(dt, line, yes)| {
+                format!(
+                    "{line} {} {}\n",
+                    dt.as_micros(),
+                    if *yes { 'y' } else { 'n' }
+                )
+            })
+            .collect();
+        std::fs::write(&args[i + 1], out).expect("writable times file");
     }
     if let Some(i) = args.iter().position(|a| a == "--write-answers") {
         std::fs::write(&args[i + 1], &written).expect("writable answers file");

@@ -46,7 +46,8 @@ use builds::KeptBuilds;
 use builds::SharedBuilds;
 use cards::{visible_colors, Cards, CriteriaCache};
 use configs::{blank_colorings, now_choices, wild_meanings};
-use onsets_core::{InForce, Position, Presentation, Solution, Symbol};
+use hash::HashMap;
+use onsets_core::{Card, InForce, Position, Presentation, Solution, Symbol};
 use run::{Findings, Plan, Run};
 use std::cell::RefCell;
 
@@ -71,6 +72,116 @@ pub struct Stats {
 #[derive(Default)]
 pub struct Solver {
     criteria: RefCell<CriteriaCache>,
+    /// Configurations proved to have no Solution (see [`NoSolution`]).
+    no_solution: RefCell<NoSolution>,
+}
+
+/// The configurations an unbounded pass has searched to the end without a
+/// Solution, by everything the search of a configuration reads: the rules
+/// in force, the Universe, the Goal's values, the Required cubes (the
+/// position's part of the key, [`base_key`], numbered once per position),
+/// the other usable cubes (Permitted and the Resources cubes of the
+/// configuration: both are cubes a Solution may use, VII-B-4), the wild
+/// meanings and the blank's colors. That search is a proof by exhaustion
+/// for the configuration alone, so another position with the same
+/// configuration (the next move's Now choices, the same mat in another
+/// cube order, a bounded search for a shortest Solution) skips it: it would
+/// find nothing. Only "none" is remembered, so the Solutions found are the
+/// same as without it.
+///
+/// The witness passes before it (the padding pass, the five-leaf pass) are
+/// functions of the configuration too: a configuration whose first `n`
+/// passes found nothing in one search (another configuration gave the
+/// Solution before its proof) skips them in the next search that has them.
+#[derive(Default)]
+struct NoSolution {
+    /// The positions' parts of the keys, numbered.
+    bases: std::collections::HashMap<String, u32>,
+    /// Per configuration: how many passes found nothing, [`PROVED`] when the
+    /// proof did.
+    set: HashMap<Box<[u8]>, u8>,
+}
+
+/// [`NoSolution::set`]: the configuration has no Solution.
+const PROVED: u8 = u8::MAX;
+
+impl NoSolution {
+    const LIMIT: usize = 100_000;
+
+    /// The number of a position's part of the keys.
+    fn base(&mut self, key: String) -> u32 {
+        if self.set.len() >= Self::LIMIT || self.bases.len() >= Self::LIMIT {
+            self.set.clear();
+            self.bases.clear();
+        }
+        let next = self.bases.len() as u32;
+        *self.bases.entry(key).or_insert(next)
+    }
+}
+
+/// The part of a configuration's key (see [`NoSolution`]) that is the same
+/// for every configuration of a position. Anything new the search reads
+/// from a position belongs here.
+fn base_key(setup: &Setup) -> String {
+    let p = setup.position;
+    let rules = InForce {
+        ignored: Vec::new(),
+        ..setup.rules.clone()
+    };
+    let mut req: Vec<Symbol> = p.required.iter().collect();
+    req.sort();
+    // the edition and division too, though the search reads them only
+    // through the rules in force: a key too fine costs a miss, never a
+    // wrong answer
+    format!(
+        "{:?}|{:?}|{}|{rules:?}|{}|{:?}|{req:?}",
+        p.edition,
+        p.division,
+        p.adventurous,
+        p.universe.bits(),
+        setup.goals
+    )
+}
+
+/// A symbol as a byte of a key.
+fn symbol_byte(s: Symbol) -> u8 {
+    match s {
+        Symbol::Digit(d) => 32 + d,
+        s => Symbol::NON_DIGIT
+            .iter()
+            .position(|&t| t == s)
+            .map_or(255, |i| i as u8),
+    }
+}
+
+/// A configuration's key: the number of its [`base_key`], the other usable
+/// cubes in order, the wild meanings and the blank's colors.
+fn config_key(
+    base: u32,
+    setup: &Setup,
+    now: &[Symbol],
+    meanings: &[(Symbol, Symbol)],
+    blank: Card,
+) -> Box<[u8]> {
+    let r = setup.rules.restrictions;
+    let mut key: Vec<u8> = base.to_le_bytes().to_vec();
+    key.push(blank.index() as u8);
+    for &(f, m) in meanings {
+        key.extend([symbol_byte(f), symbol_byte(m)]);
+    }
+    key.push(254);
+    let start = key.len();
+    key.extend(
+        setup
+            .position
+            .permitted
+            .iter()
+            .chain(now.iter().copied())
+            .filter(|s| usable(*s, r))
+            .map(symbol_byte),
+    );
+    key[start..].sort_unstable();
+    key.into_boxed_slice()
 }
 
 impl Solver {
@@ -185,12 +296,33 @@ impl Solver {
         // The Set-Name builds of each configuration, kept from one pass to the
         // next (a pass with a larger limit goes on from them).
         let mut built: Vec<KeptBuilds> = Vec::new();
-        for (limit, pad) in passes {
+        let base = self.no_solution.borrow_mut().base(base_key(&setup));
+        // the usual passes (padding, five leaves, proof): those whose "none"
+        // is remembered for each configuration
+        let usual = !bounded && !two;
+        for (pass, (limit, pad)) in passes.into_iter().enumerate() {
+            // the pass whose "none" is a proof for each configuration
+            let proof = usual && !pad && limit == usize::MAX;
+            let done = if usual {
+                if proof {
+                    PROVED
+                } else {
+                    pass as u8 + 1
+                }
+            } else {
+                PROVED
+            };
             let mut ci = 0;
             for now_choice in &choices {
                 for meanings in wild_meanings(&setup, now_choice) {
                     let mut shared = SharedBuilds::default();
                     for (bi, &blank) in blanks.iter().enumerate() {
+                        let key = config_key(base, &setup, now_choice, &meanings, blank);
+                        let known = self.no_solution.borrow().set.get(&key).copied();
+                        if known.is_some_and(|k| k >= done) {
+                            ci += 1;
+                            continue;
+                        }
                         stats.configs += 1;
                         let sh = if blanks.len() > 1 {
                             Some(&mut shared)
@@ -199,7 +331,7 @@ impl Solver {
                         };
                         let keep = if blanks.len() == 1 && !bounded {
                             if built.len() <= ci {
-                                built.push(KeptBuilds::default());
+                                built.resize_with(ci + 1, KeptBuilds::default);
                             }
                             Some(&mut built[ci])
                         } else {
@@ -222,6 +354,11 @@ impl Solver {
                         let need = if two { 2 } else { 1 };
                         if findings.found.len() >= need {
                             return (compose(&findings, two), stats);
+                        }
+                        if usual {
+                            let mut memo = self.no_solution.borrow_mut();
+                            let k = memo.set.entry(key).or_insert(0);
+                            *k = (*k).max(done);
                         }
                     }
                 }

@@ -55,6 +55,10 @@ pub(super) struct Sides {
     /// sides first: a bounded search stops at the first group whose sides
     /// are all too long.
     groups: Vec<(u16, usize, usize)>,
+    /// Each group's table compressed to the cards present
+    /// ([`super::subsets::Compress`]) and its fewest symbols, side by side
+    /// for the search's hottest loop; set by [`Sides::compress`].
+    packed: Vec<(u32, u16)>,
 }
 
 impl Sides {
@@ -87,7 +91,17 @@ impl Sides {
         Sides {
             items: sides,
             groups: g,
+            packed: Vec::new(),
         }
+    }
+
+    /// Compresses the groups' tables as `viable` indexes card sets.
+    fn compress(&mut self, viable: &Viable) {
+        self.packed = self
+            .groups
+            .iter()
+            .map(|&(t, a, _)| (viable.index.idx(t) as u32, self.items[a].syms))
+            .collect();
     }
 }
 
@@ -212,7 +226,8 @@ impl Run<'_, '_> {
         } else {
             all.to_vec()
         };
-        let sides = Sides::of(cfg, &side_src);
+        let mut sides = Sides::of(cfg, &side_src);
+        sides.compress(&pairing.viable);
         let mut max_rel: usize = rel_classes
             .iter()
             .map(|&k| cfg.classes[k].cap as usize)
@@ -279,17 +294,36 @@ impl Run<'_, '_> {
     ) -> bool {
         let mask = self.cards.mask;
         let max_syms = self.max_syms;
+        // Viability is tested on the compressed card sets: compression keeps
+        // the cards present, so it commutes with ∩, ∪ and the complement
+        // within them, and the link's accepted cards compress to the link of
+        // the compressed tables.
+        let full = (1u32 << mask.count_ones()) - 1;
+        let (ca, cl) = (
+            viable.index.idx(c.accept) as u32,
+            viable.index.idx(c.last) as u32,
+        );
         for &k in rel_classes {
             let Some(u1) = cfg.add(c.usage, k) else {
                 continue;
             };
             for si in 0..cfg.classes[k].syms.len() {
                 let rel = cfg.classes[k].syms[si];
+                let subset = rel == Symbol::Subset;
                 // the accepted cards depend on the side's table only
-                for &(table, a, b) in &sides.groups {
-                    if c.syms + 1 + sides.items[a].syms >= max_syms {
+                for (gi, &(ct, fewest)) in sides.packed.iter().enumerate() {
+                    if c.syms + 1 + fewest >= max_syms {
                         break;
                     }
+                    let x = if subset {
+                        ca & ((!cl & full) | ct)
+                    } else {
+                        ca & !(cl ^ ct)
+                    };
+                    if !viable.get_packed(x as usize) {
+                        continue;
+                    }
+                    let (table, a, b) = sides.groups[gi];
                     let acc = c.accept
                         & link(
                             rel,
@@ -298,9 +332,7 @@ impl Run<'_, '_> {
                         )
                         .bits()
                         & mask;
-                    if !viable.get(acc) {
-                        continue;
-                    }
+                    debug_assert_eq!(viable.index.idx(acc), x as usize);
                     for s in &sides.items[a..b] {
                         let syms = c.syms + 1 + s.syms;
                         // a Set-Name of at least one symbol follows (the

@@ -143,7 +143,12 @@ impl Viable {
 
     #[inline]
     pub(super) fn get(&self, k: u16) -> bool {
-        let x = self.index.idx(k);
+        self.get_packed(self.index.idx(k))
+    }
+
+    /// [`Viable::get`] of a card set already compressed.
+    #[inline]
+    pub(super) fn get_packed(&self, x: usize) -> bool {
         (self.down[x / 64] >> (x % 64)) & 1 == 1
     }
 }
