@@ -446,9 +446,20 @@ impl Table1969 {
 }
 
 /// `POST /api/tables1969`.
-pub async fn create(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn create(
+    State(lobby): State<Lobby>,
+    crate::Client(client): crate::Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     if !is_json(&headers) {
         return not_json();
+    }
+    // The same per-client budget as every other table: the store of 1969
+    // tables is bounded and drops the oldest, so a flood must not evict the
+    // games of others.
+    if let Err(l) = lobby.limits.create(client) {
+        return crate::too_many(&lobby, l);
     }
     if body.len() > crate::protocol::MAX_FRAME_BYTES {
         return api_error(

@@ -277,3 +277,27 @@ async fn m69_bots_wait_for_a_person_who_may_challenge() {
         "{next}"
     );
 }
+
+/// Issue 11's limits hold for 1969 tables too: a client's burst of table
+/// creations is refused with 429 `rate-limited` past its budget (the store
+/// of 1969 tables drops the oldest, so a flood must not evict others' games).
+#[tokio::test]
+async fn m69_creating_tables_is_rate_limited_like_every_table() {
+    let config = onsets_server::Config {
+        create_per_minute: 1,
+        create_burst: 2,
+        ..onsets_server::Config::default()
+    };
+    let lobby = onsets_server::Lobby::open_with(Store::memory().await.unwrap(), config)
+        .await
+        .unwrap();
+    let body =
+        json!({"form":"basic","seed":3,"seats":[{"kind":"human"},{"kind":"bot","level":"club"}]});
+    for _ in 0..2 {
+        let (s, made) = call(&lobby, "POST", "/api/tables1969", body.clone()).await;
+        assert_eq!(s, StatusCode::CREATED, "{made}");
+    }
+    let (s, refused) = call(&lobby, "POST", "/api/tables1969", body).await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{refused}");
+    assert_eq!(refused["error"]["code"], "rate-limited");
+}
