@@ -446,7 +446,7 @@ impl Table1969 {
 }
 
 /// `POST /api/tables1969`.
-pub async fn create(
+pub(crate) async fn create(
     State(lobby): State<Lobby>,
     crate::Client(client): crate::Client,
     headers: HeaderMap,
