@@ -108,3 +108,15 @@ test('phone: a long name is cut with an ellipsis, the lobby and the table fit 39
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('phone: every page of the site fits 390 px (lobby, judge, lessons, 1969 games, puzzles, tournaments, account)', async () => {
+  for (const path of ['/', '/judge', '/lessons', '/manual', '/puzzles', '/tournaments', '/account']) {
+    const page = await newPage(browser, PHONE);
+    await page.goto(`${BASE}${path}`);
+    await page.waitForSelector('main#app > :not(p:only-child)');
+    await sleep(1500);
+    const f = await fits(page);
+    assert.ok(f.scroll <= f.window, `${path} is ${f.scroll} px wide in a ${f.window} px window`);
+    await page.context().close();
+  }
+});
