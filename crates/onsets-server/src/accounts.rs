@@ -103,15 +103,7 @@ pub(crate) fn bad(field: &str, message: impl Into<String>) -> Response {
 }
 
 pub(crate) fn storage(e: anyhow::Error) -> Response {
-    tracing::error!("accounts/tournaments storage: {e:#}");
-    api_error(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        ApiError::new(
-            ApiCode::Storage,
-            "the server could not reach its database",
-            None,
-        ),
-    )
+    crate::storage_failure("accounts and tournaments", e)
 }
 
 pub(crate) fn unauthorized() -> Response {

@@ -98,13 +98,7 @@ fn no_such_table(id: &str) -> Response {
 }
 
 fn storage(e: anyhow::Error) -> Response {
-    tracing::error!("storage: {e:#}");
-    error(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        ApiCode::Storage,
-        "the server could not read or write the database",
-        None,
-    )
+    crate::storage_failure("reviews", e)
 }
 
 /// One review computed at a time (a second request for the same table waits

@@ -261,13 +261,7 @@ async fn load(store: &Store, account: &str) -> anyhow::Result<BTreeMap<String, V
 }
 
 fn storage(e: anyhow::Error) -> Response {
-    tracing::error!("lesson progress: {e:#}");
-    error(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        ApiCode::Storage,
-        "the server could not read or write lesson progress",
-        None,
-    )
+    crate::storage_failure("lesson progress", e)
 }
 
 async fn progress(State(lobby): State<Lobby>, headers: HeaderMap) -> Response {

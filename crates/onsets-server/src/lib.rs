@@ -173,6 +173,18 @@ pub(crate) fn error_response(
     api_error(status, ApiError::new(code, message, field))
 }
 
+/// A database failure: logged with what was being stored (`what`), answered
+/// 500 `storage` without the database's own words.
+pub(crate) fn storage_failure(what: &str, e: anyhow::Error) -> Response {
+    tracing::error!("{what} storage: {e:#}");
+    error_response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        ApiCode::Storage,
+        format!("the server could not read or write its database ({what})"),
+        None,
+    )
+}
+
 pub(crate) fn api_error(status: StatusCode, e: ApiError) -> Response {
     (status, Json(serde_json::json!({ "error": e }))).into_response()
 }

@@ -66,13 +66,7 @@ pub fn routes() -> Router<Lobby> {
 }
 
 fn storage(e: anyhow::Error) -> Response {
-    tracing::error!("puzzle storage: {e:#}");
-    error(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        ApiCode::Storage,
-        "the server could not read or write puzzles",
-        None,
-    )
+    crate::storage_failure("puzzles", e)
 }
 
 // ------------------------------------------------------------------ dates
