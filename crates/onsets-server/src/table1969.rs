@@ -13,10 +13,15 @@
 //!   → the state, or 409 `{"error":{"code","message","rule"}}` when the
 //!   game refuses the act. The seat comes from the token, never the body.
 //!
-//! Unlike the 2026-27 tables, 1969 tables are not stored in the database and
-//! have no WebSocket: the page polls.
+//! A 1969 table is stored in the database (migration 0021: its seats, the
+//! people's tokens and the bots' styles, and the game's log, rewritten after
+//! each act): one that is not in memory, after a restart or on another
+//! instance, is restored by replaying its log. 1969 tables have no WebSocket:
+//! the page polls.
 
+use crate::accounts::with_pool;
 use crate::lobby::{ApiCode, ApiError};
+use crate::store::Store;
 use crate::{api_error, is_json, Lobby};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -31,7 +36,7 @@ use onsets_engine::manual1969::{
     Pen, Phase1969, Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
 };
 use onsets_engine::MatchConfig;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -158,7 +163,80 @@ fn token() -> String {
     uuid::Uuid::new_v4().simple().to_string()
 }
 
+/// A seat as stored (the bots keep no state but their style).
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+enum StoredSeat {
+    Human { token: String },
+    Bot { careless: Option<u64> },
+}
+
+/// What is stored beside the log.
+#[derive(Serialize, Deserialize)]
+struct StoredSeats {
+    seats: Vec<StoredSeat>,
+    window_ms: u64,
+}
+
 impl Table1969 {
+    /// The seats as stored (JSON).
+    fn stored_seats(&self) -> String {
+        let seats = self
+            .seats
+            .iter()
+            .map(|s| match s {
+                Seat::Human { token } => StoredSeat::Human {
+                    token: token.clone(),
+                },
+                Seat::Bot(b) => StoredSeat::Bot {
+                    careless: b.careless,
+                },
+            })
+            .collect();
+        serde_json::to_string(&StoredSeats {
+            seats,
+            window_ms: self.window_ms,
+        })
+        .expect("seats serialize")
+    }
+
+    /// A stored table, its game replayed from its log; the clock goes on
+    /// from the log's last act.
+    fn restore(id: &str, seats: &str, log: &str) -> Result<Table1969, String> {
+        let stored: StoredSeats = serde_json::from_str(seats).map_err(|e| e.to_string())?;
+        let game = Game::replay(log)?;
+        if stored.seats.len() != game.n() {
+            return Err("the stored seats are not the game's".into());
+        }
+        let seats = stored
+            .seats
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                StoredSeat::Human { token } => Seat::Human { token },
+                StoredSeat::Bot { careless: None } => Seat::Bot(Bot1969::new(i)),
+                StoredSeat::Bot {
+                    careless: Some(seed),
+                } => Seat::Bot(Bot1969::careless(i, seed)),
+            })
+            .collect();
+        let n = game.n();
+        let started = Instant::now()
+            .checked_sub(std::time::Duration::from_millis(game.now_ms()))
+            .unwrap_or_else(Instant::now);
+        Ok(Table1969 {
+            id: id.to_string(),
+            game,
+            seats,
+            started,
+            events: Vec::new(),
+            window_ms: stored.window_ms,
+            passed: vec![None; n],
+            window: None,
+            released: None,
+        })
+    }
+
     /// A new table with its game started (the bots act at once: dealing,
     /// rolling, a Goal, moves, until a person is to decide).
     pub fn new(
@@ -445,6 +523,72 @@ impl Table1969 {
     }
 }
 
+// ------------------------------------------------------------------ storage
+
+fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Writes the table's seats and log (a new row, or the log of the row).
+async fn save(lobby: &Lobby, id: &str, seats: String, log: String) {
+    let now = unix_ms();
+    let sql = "INSERT INTO tables1969 (id, created_at, updated_at, seats, log) VALUES ($1, $2, $2, $3, $4) \
+               ON CONFLICT (id) DO UPDATE SET updated_at = excluded.updated_at, log = excluded.log";
+    let done: Result<_, sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+        .bind(id)
+        .bind(now)
+        .bind(&seats)
+        .bind(&log)
+        .execute(p)
+        .await
+        .map(|_| ()));
+    if let Err(e) = done {
+        // The game goes on in memory; only a restart would lose it.
+        tracing::error!(table = %id, "storing a 1969 table: {e}");
+    }
+}
+
+/// The table: in memory, or restored from the database by replaying its
+/// log (after a restart, or made by another instance).
+async fn find(lobby: &Lobby, id: &str) -> Option<Arc<Mutex<Table1969>>> {
+    if let Some(t) = lobby.tables1969.get(id) {
+        return Some(t);
+    }
+    if id.len() > 64 {
+        return None;
+    }
+    let sql = "SELECT seats, log FROM tables1969 WHERE id = $1";
+    let row: Result<Option<(String, String)>, sqlx::Error> =
+        with_pool!(&lobby.store, |p| sqlx::query_as(sql)
+            .bind(id)
+            .fetch_optional(p)
+            .await);
+    let (seats, log) = match row {
+        Ok(Some(r)) => r,
+        Ok(None) => return None,
+        Err(e) => {
+            tracing::error!(table = %id, "reading a 1969 table: {e}");
+            return None;
+        }
+    };
+    let owned = id.to_string();
+    let restored =
+        tokio::task::spawn_blocking(move || Table1969::restore(&owned, &seats, &log)).await;
+    match restored {
+        Ok(Ok(t)) => {
+            lobby.tables1969.insert(id.to_string(), t);
+            lobby.tables1969.get(id)
+        }
+        Ok(Err(e)) => {
+            tracing::error!(table = %id, "a stored 1969 table does not replay: {e}");
+            None
+        }
+        Err(_) => None,
+    }
+}
+
 /// `POST /api/tables1969`.
 pub(crate) async fn create(
     State(lobby): State<Lobby>,
@@ -492,7 +636,12 @@ pub(crate) async fn create(
     };
     let state = table.state();
     let id = table.id.clone();
+    let (seats, log) = (
+        table.stored_seats(),
+        table.game.log_lines().join("\n") + "\n",
+    );
     lobby.tables1969.insert(id.clone(), table);
+    save(&lobby, &id, seats, log).await;
     tracing::info!(table = %id, "1969 table created");
     (
         StatusCode::CREATED,
@@ -503,28 +652,39 @@ pub(crate) async fn create(
 
 /// `GET /api/tables1969/{id}`.
 pub async fn get(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
-    let Some(t) = lobby.tables1969.get(&id) else {
+    let Some(t) = find(&lobby, &id).await else {
         return no_table();
     };
     // The bots that waited for people to challenge act once the window has
     // closed: the page's polls move the game on.
     let state = tokio::task::spawn_blocking(move || {
         let mut t = t.lock().ok()?;
+        let mut log = None;
         if t.bots_due() {
+            let before = t.game.log_lines().len();
             t.run_bots(&mut DefaultClaims::new());
+            let lines = t.game.log_lines();
+            if lines.len() != before {
+                log = Some(lines.join("\n") + "\n");
+            }
         }
-        Some(t.state())
+        Some((t.state(), t.stored_seats(), log))
     })
     .await;
     match state {
-        Ok(Some(state)) => Json(state).into_response(),
+        Ok(Some((state, seats, log))) => {
+            if let Some(log) = log {
+                save(&lobby, &id, seats, log).await;
+            }
+            Json(state).into_response()
+        }
         _ => no_table(),
     }
 }
 
 /// `GET /api/tables1969/{id}/log`.
 pub async fn log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
-    let Some(t) = lobby.tables1969.get(&id) else {
+    let Some(t) = find(&lobby, &id).await else {
         return no_table();
     };
     let text = match t.lock() {
@@ -570,7 +730,7 @@ pub async fn act(
             )
         }
     };
-    let Some(t) = lobby.tables1969.get(&id) else {
+    let Some(t) = find(&lobby, &id).await else {
         return no_table();
     };
     let done = tokio::task::spawn_blocking(move || {
@@ -581,11 +741,15 @@ pub async fn act(
             )
         })?;
         t.act(&req.token, req.act)?;
-        Ok::<Value, Fail>(t.state())
+        let log = t.game.log_lines().join("\n") + "\n";
+        Ok::<_, Fail>((t.state(), t.stored_seats(), log))
     })
     .await;
     match done {
-        Ok(Ok(state)) => Json(state).into_response(),
+        Ok(Ok((state, seats, log))) => {
+            save(&lobby, &id, seats, log).await;
+            Json(state).into_response()
+        }
         Ok(Err(r)) => r.into_response(),
         Err(e) => api_error(
             StatusCode::INTERNAL_SERVER_ERROR,

@@ -1,6 +1,8 @@
 //! 1969 tables over HTTP (issue 14): made, seen, played to the end by a
 //! person and two bots; the seat comes from the token.
 
+mod common;
+
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
@@ -300,4 +302,87 @@ async fn m69_creating_tables_is_rate_limited_like_every_table() {
     let (s, refused) = call(&lobby, "POST", "/api/tables1969", body).await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{refused}");
     assert_eq!(refused["error"]["code"], "rate-limited");
+}
+
+/// A 1969 table outlives its server (SQLite and PostgreSQL): a new lobby on
+/// the same database finds it by replaying its stored log, with the same
+/// mat, scores and log, and the person's token still holds the seat.
+#[tokio::test]
+async fn m69_a_1969_table_survives_a_restart() {
+    for db in common::databases().await {
+        let first = Lobby::open(Store::open(&db).await.unwrap()).await.unwrap();
+        let (s, made) = call(
+            &first,
+            "POST",
+            "/api/tables1969",
+            json!({"form":"basic","seed":11,"challenge_window_ms":0,"seats":[{"kind":"human"},{"kind":"bot","level":"club"}]}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::CREATED, "{made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        let token = made["tokens"][0].as_str().unwrap().to_string();
+        let mut state = made["state"].clone();
+        // A few of the person's acts, so the log holds people's and bots' acts.
+        for _ in 0..3 {
+            let Some(act) = person(&state, 0) else { break };
+            let (s, next) = call(
+                &first,
+                "POST",
+                &format!("/api/tables1969/{id}/act"),
+                json!({"token": token, "act": act}),
+            )
+            .await;
+            assert_eq!(s, StatusCode::OK, "{act}: {next}");
+            state = next;
+        }
+        let log_before = raw_log(&first, &id).await;
+        drop(first);
+
+        let second = Lobby::open(Store::open(&db).await.unwrap()).await.unwrap();
+        let (s, again) = call(
+            &second,
+            "GET",
+            &format!("/api/tables1969/{id}"),
+            Value::Null,
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{again}");
+        for key in [
+            "cubes", "universe", "goal", "totals", "history", "phase", "awaiting",
+        ] {
+            assert_eq!(again[key], state[key], "{key} after the restart");
+        }
+        assert_eq!(raw_log(&second, &id).await, log_before);
+        if let Some(act) = person(&again, 0) {
+            let (s, next) = call(
+                &second,
+                "POST",
+                &format!("/api/tables1969/{id}/act"),
+                json!({"token": token, "act": act}),
+            )
+            .await;
+            assert_eq!(s, StatusCode::OK, "{act}: {next}");
+        }
+        let (s, _) = call(&second, "GET", "/api/tables1969/nosuchtable", Value::Null).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+    }
+}
+
+/// The log's text (JSON lines, not JSON).
+async fn raw_log(lobby: &Lobby, id: &str) -> String {
+    let req = Request::builder()
+        .uri(format!("/api/tables1969/{id}/log"))
+        .body(Body::empty())
+        .unwrap();
+    let resp = app(lobby.clone()).oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    String::from_utf8(
+        resp.into_body()
+            .collect()
+            .await
+            .unwrap()
+            .to_bytes()
+            .to_vec(),
+    )
+    .unwrap()
 }
