@@ -29,10 +29,12 @@ test('1969 games: GO-THROUGH played to its end, CUBE FISH opened', async () => {
     for (let turn = 0; turn < 60; turn += 1) {
       const status = await page.locator('#manual-status').getAttribute('data-status');
       if (status !== 'playing') break;
-      const before = await page.locator('#manual-status').innerText();
       await page.click('#manual-hint');
       await page.waitForFunction(() => /^Hint/.test(document.querySelector('#manual-last')?.textContent ?? ''));
       const hint = (await page.locator('#manual-last').innerText()).replace(/^Hint:\s*/, '');
+      // The status counts hints: read it after the hint, so that the wait
+      // below is for the Set-Name's answer, not the hint's.
+      const before = await page.locator('#manual-status').innerText();
       await page.fill('#manual-input', hint);
       await page.click('#manual-submit');
       await page.waitForFunction((b) => document.querySelector('#manual-status')?.textContent !== b, before);
