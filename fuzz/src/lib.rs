@@ -123,3 +123,61 @@ pub fn stages() -> &'static [Stage] {
         out
     })
 }
+
+/// 1969 games (M69 §§2–3) at each phase a bot game passes through (deal,
+/// roll, Goal, "No Goal", moves, a challenge, an assertion), each with the
+/// time of its last act, for `game_1969`. Careless bots on a fixed run of
+/// seeds flub and challenge, so every phase is met.
+pub fn stages_1969() -> &'static [(onsets_engine::manual1969::Game, u64)] {
+    use onsets_bots::manual1969::{next_act, Bot1969};
+    use onsets_engine::manual1969::{
+        Action1969, DefaultClaims, Game, Header1969, Settings1969, FORMAT_1969,
+    };
+    static STAGES: OnceLock<Vec<(Game, u64)>> = OnceLock::new();
+    STAGES.get_or_init(|| {
+        let mut seen = Vec::new();
+        let mut out = Vec::new();
+        let mut claims = DefaultClaims::new();
+        for seed in 0..12u64 {
+            let form = if seed % 2 == 0 {
+                onsets_core::Form1969::Basic
+            } else {
+                onsets_core::Form1969::Advanced
+            };
+            let mut config = MatchConfig::new(seed, &["A", "B", "C"], Division::Middle, false);
+            config.edition = onsets_core::Edition::Manual1969(form);
+            let header = Header1969 {
+                format: FORMAT_1969.into(),
+                config,
+                settings: Settings1969::default(),
+            };
+            let Ok((mut g, _)) = Game::new(header) else {
+                continue;
+            };
+            let bots: Vec<Bot1969> = (0..3).map(|p| Bot1969::careless(p, seed)).collect();
+            let mut t = 0;
+            for _ in 0..2_000 {
+                if g.is_over() {
+                    break;
+                }
+                let key = format!("{:?}", std::mem::discriminant(g.phase()));
+                let new = !seen.contains(&key);
+                if new {
+                    seen.push(key);
+                }
+                if new || (out.len() < 24 && t % 7_000 == 0) {
+                    out.push((g.clone(), t));
+                }
+                let Some(act) = next_act(&g, &bots, &mut claims) else {
+                    break;
+                };
+                t += 1000;
+                match g.apply_with(Action1969 { at_ms: t, act }, &mut claims) {
+                    Ok((next, _)) => g = next,
+                    Err(_) => break,
+                }
+            }
+        }
+        out
+    })
+}
