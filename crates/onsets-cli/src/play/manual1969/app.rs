@@ -9,12 +9,11 @@
 
 use super::super::app::alias;
 use super::super::narrate::seat_names;
-use crate::play1969::parse_alternative;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_bots::manual1969::Bot1969;
 use onsets_core::{Division, Edition, Form1969};
 use onsets_engine::manual1969::{
-    face_1969, Act1969, Action1969, Claim, DefaultClaims, Event1969, Game, Header1969, Pen,
+    face_1969, Act1969, Action1969, Alternative, Claim, DefaultClaims, Event1969, Game, Header1969, Pen,
     Phase1969, Settings1969, Side, FORMAT_1969, MAX_PLAYERS_1969,
 };
 use onsets_engine::{Family, MatchConfig, Place};
@@ -119,10 +118,14 @@ pub struct App69 {
     pub now: u64,
     /// When the game last changed: bots act a moment after it.
     last_change: u64,
-    /// Counts the game's changes; `idle` is the count at which the bots
-    /// found nothing to do (so they are not asked again until it changes).
+    /// Counts the game's changes; `idle` is the count (and whether people
+    /// could still challenge) at which the bots found nothing to do, so they
+    /// are not asked again until it changes.
     version: u64,
-    idle: Option<u64>,
+    idle: Option<(u64, bool)>,
+    /// The last completed play's key and when it was completed: the
+    /// challenge window runs from then.
+    window: ((u32, usize), u64),
     /// A person who let the play with this key stand (3.6: a challenge is
     /// made "whether or not it is your turn"; bots wait for the people).
     passed: Vec<Option<(u32, usize)>>,
@@ -140,8 +143,21 @@ pub struct App69 {
     pub quit: bool,
 }
 
+/// The form's name on screen (2.2).
+pub fn form_name(form: Form1969) -> &'static str {
+    match form {
+        Form1969::Basic => "Basic",
+        Form1969::Advanced => "Advanced",
+    }
+}
+
 /// A bot's pause before it acts, at real speed (ms).
 const BOT_MS: u64 = 1500;
+
+/// How long the bots wait, after a play, for a person who may challenge it
+/// (3.6) before the game goes on: real time, as the server's 1969 tables'
+/// default `challenge_window_ms` (docs/editions.md). Enter ends the wait.
+pub const CHALLENGE_WINDOW_MS: u64 = 3000;
 
 /// The claims a Challenger names against a move (3.5 B, C) and what each says.
 pub const MOVE_CLAIMS: [(Claim, &str); 4] = [
@@ -221,6 +237,7 @@ impl App69 {
             last_change: 0,
             version: 0,
             idle: None,
+            window: ((0, 0), 0),
             messages: Vec::new(),
             held: Vec::new(),
             sel: 0,
@@ -232,8 +249,8 @@ impl App69 {
             opts,
         };
         app.say(format!(
-            "ON-SETS, 1969 rules ({}): press ? for the keys",
-            app.opts.form.name()
+            "ON-SETS, 1969 rules ({} ON-SETS): press ? for the keys",
+            form_name(app.opts.form)
         ));
         app.absorb(&events);
         Ok(app)
@@ -272,13 +289,20 @@ impl App69 {
         (self.g.play(), self.g.plays().len())
     }
 
-    /// Whether person `p` may still challenge the play just completed and
-    /// has not let it stand (3.6).
+    /// Whether person `p` may still challenge the play just completed (3.6)
+    /// and the bots wait for them: they have not let it stand, and the
+    /// challenge window is open.
     pub fn may_challenge(&self, p: usize) -> bool {
         self.is_human(p)
             && matches!(self.g.phase(), Phase1969::Moves { bonus: None, .. })
             && self.g.last_mover().is_some_and(|m| m != p)
             && self.passed[p] != Some(self.key())
+            && self.window_left() > 0
+    }
+
+    /// The challenge window's time left (ms).
+    pub fn window_left(&self) -> u64 {
+        (self.window.1 + CHALLENGE_WINDOW_MS).saturating_sub(self.now)
     }
 
     fn verb(&self, p: usize, you: &str, other: &str) -> String {
@@ -348,8 +372,9 @@ impl App69 {
             _ if self.may_challenge(me) => (
                 "challenge",
                 format!(
-                    "{} just moved: c challenges the move · Enter lets it stand (3.6)",
-                    g.last_mover().map(name).unwrap_or_default()
+                    "{} just moved: c challenges the move · Enter lets it stand (3.6) · play goes on in {} s",
+                    g.last_mover().map(name).unwrap_or_default(),
+                    self.window_left().div_ceil(1000)
                 ),
             ),
             _ => {
@@ -382,35 +407,36 @@ impl App69 {
                 self.say(format!("the clock: {e}"));
             }
         }
+        let people_wait = (0..self.g.n()).any(|p| self.may_challenge(p));
+        let state = Some((self.version, people_wait));
         if self.g.is_over()
-            || self.idle == Some(self.version)
+            || self.idle == state
             || self.now < self.last_change + self.bot_pause()
         {
             return;
         }
-        match self.bot_act() {
+        match self.bot_act(people_wait) {
             Some((p, act)) => {
                 if let Err(e) = self.apply(act) {
                     // A bot's act the game refuses: said, and the bots wait
                     // for the next change.
                     self.say(format!("{}: refused, {e}", self.names[p]));
-                    self.idle = Some(self.version);
+                    self.idle = state;
                 }
             }
-            None => self.idle = Some(self.version),
+            None => self.idle = state,
         }
     }
 
     /// The next bot act: the seats in order from the one the game waits for
     /// (as `onsets_bots::manual1969::next_act`). While a person may still
     /// challenge the last play, bots only challenge.
-    fn bot_act(&mut self) -> Option<(usize, Act1969)> {
+    fn bot_act(&mut self, people_wait: bool) -> Option<(usize, Act1969)> {
         let n = self.g.n();
         let first = match self.g.phase() {
             Phase1969::Moves { turn, .. } => *turn,
             _ => (0..n).find(|&p| self.g.awaits(p)).unwrap_or(0),
         };
-        let people_wait = (0..n).any(|p| self.may_challenge(p));
         for p in (0..n).map(|i| (first + i) % n) {
             let Some(bot) = &self.bots[p] else { continue };
             if let Some(act) = bot.decide(&self.g, &mut self.claims) {
@@ -434,6 +460,9 @@ impl App69 {
                 self.g = g;
                 self.version += 1;
                 self.last_change = self.now;
+                if self.window.0 != self.key() {
+                    self.window = (self.key(), self.now);
+                }
                 self.absorb(&events);
                 self.after_change();
                 Ok(())
@@ -504,6 +533,18 @@ impl App69 {
                 self.overlay = Overlay69::End;
             }
         }
+    }
+
+    /// The game's words with its seat numbers (`player 1`) as the seats'
+    /// names.
+    pub fn named(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        // From the highest seat down: `player 1` is not a prefix of a
+        // higher seat's words (at most six seats).
+        for p in (0..self.names.len()).rev() {
+            out = out.replace(&format!("player {p}"), &self.names[p]);
+        }
+        out
     }
 
     /// An event in plain words, with the rule it follows.
@@ -620,10 +661,16 @@ impl App69 {
                 play,
                 scores: s,
                 note,
-            } => format!("Play {play} scores {}: {note}", scores(s)),
-            Event1969::GameOver { totals } => {
-                format!("Game over. Totals: {}", scores(totals))
-            }
+            } => format!("Play {play} scores {}: {}", scores(s), self.named(note)),
+            Event1969::GameOver { totals } => format!(
+                "Game over. Totals: {}",
+                totals
+                    .iter()
+                    .enumerate()
+                    .map(|(p, t)| format!("{} {t}", self.names[p]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         })
     }
 
@@ -836,8 +883,6 @@ impl App69 {
                     self.overlay = Overlay69::End;
                 } else if self.may_challenge(me) {
                     self.passed[me] = Some(self.key());
-                    self.idle = None;
-                    self.last_change = self.now;
                 }
             }
             _ => {}
@@ -919,7 +964,7 @@ impl App69 {
                 };
                 let alternative = match ed.text(Field::Alternative) {
                     None => None,
-                    Some(t) => match parse_alternative(t) {
+                    Some(t) => match read_alternative(&self.g, t) {
                         Ok(a) => Some(a),
                         Err(e) => {
                             self.error = Some(format!("the alternative play: {e}"));
@@ -940,4 +985,105 @@ impl App69 {
             Err(e) => self.error = Some(e),
         }
     }
+}
+
+/// A typed face in 1969's letters: `o` is orange, and the editor's aliases
+/// (`u` ∪, `n` ∩, `-` −, `'` ′, `^` Λ, `<` ⊆, `v` V).
+fn typed_face(word: &str) -> String {
+    word.chars()
+        .map(|c| match c {
+            'o' | 'O' => 'O',
+            c => alias(c),
+        })
+        .collect()
+}
+
+/// What play `k` of the round did, in words: the Goal, or the cubes moved
+/// (a bonus move and the move).
+pub fn play_words(g: &Game, names: &[String], k: usize) -> Option<String> {
+    let r = g.plays().get(k)?;
+    let who = &names[r.mover];
+    if r.goal_play {
+        return Some(format!(
+            "{k}: the Goal {} ({who})",
+            g.goal().unwrap_or("not set")
+        ));
+    }
+    let moved: Vec<String> = g
+        .cubes()
+        .iter()
+        .filter(|c| c.family != Family::Digit)
+        .filter(|c| r.before.get(c.id as usize) != r.after.get(c.id as usize))
+        .map(|c| {
+            format!(
+                "{} to {}",
+                face_1969(c.face),
+                r.after.get(c.id as usize).map_or("?", |p| p.name())
+            )
+        })
+        .collect();
+    Some(format!("{k}: {} ({who})", moved.join(", ")))
+}
+
+/// Reads an alternative play as a person types it (3.7 comment 3): `K FACE
+/// r|p|f` (a cube with that face moved instead) or `K goal TEXT`, with
+/// `bonus FACE` in front for a bonus move first. K is the play it replaces,
+/// counted from 0 (the Goal). A face names a cube that was in Resources
+/// before play K; cubes with the same face are alike. Whether the play
+/// sustains the claim is the game's to judge.
+pub fn read_alternative(g: &Game, line: &str) -> Result<Alternative, String> {
+    let mut words: Vec<&str> = line.split_whitespace().collect();
+    let mut bonus_face = None;
+    if words.first() == Some(&"bonus") {
+        if words.len() < 2 {
+            return Err("`bonus` needs the face of the cube moved to Forbidden".into());
+        }
+        bonus_face = Some(typed_face(words[1]));
+        words.drain(..2);
+    }
+    let last = g.plays().len().saturating_sub(1);
+    let k: usize = words
+        .first()
+        .ok_or("first the number of the play it replaces (0: the Goal)")?
+        .parse()
+        .map_err(|_| "the play it replaces is a number (0: the Goal)".to_string())?;
+    let record = g
+        .plays()
+        .get(k)
+        .ok_or(format!("there is no play {k}: the plays are 0 to {last}"))?;
+    let mut taken: Vec<u8> = Vec::new();
+    let mut cube_of = |face: &str| -> Result<u8, String> {
+        let id = g
+            .cubes()
+            .iter()
+            .filter(|c| c.family != Family::Digit)
+            .filter(|c| record.before.get(c.id as usize) == Some(&Place::Resources))
+            .filter(|c| !taken.contains(&c.id))
+            .find(|c| face_1969(c.face) == face)
+            .map(|c| c.id)
+            .ok_or(format!("no {face} cube was in Resources before play {k}"))?;
+        taken.push(id);
+        Ok(id)
+    };
+    let mut alt = Alternative {
+        play: Some(k),
+        ..Alternative::default()
+    };
+    if let Some(face) = bonus_face {
+        alt.bonus = Some(cube_of(&face)?);
+    }
+    match &words[1..] {
+        ["goal", goal @ ..] if !goal.is_empty() => alt.goal = Some(goal.join(" ")),
+        [face, to] => {
+            alt.cube = Some(cube_of(&typed_face(face))?);
+            alt.to = Some(match *to {
+                "r" | "required" => Place::Required,
+                "p" | "permitted" => Place::Permitted,
+                "f" | "forbidden" => Place::Forbidden,
+                _ => return Err(format!("`{to}`: a section is r, p or f")),
+            });
+        }
+        _ => return Err("K FACE r|p|f (a move), or K goal TEXT".into()),
+    }
+    Ok(alt)
 }

@@ -235,17 +235,20 @@ fn m69_3_1_goal_setting_screen_and_a_refused_goal() {
 /// the person to let the move stand before the next move.
 #[test]
 fn m69_3_6_a_pending_challenge_shows_the_claim_buttons() {
-    let mut app = at_challenge(&["me", "club", "club"], Form1969::Basic);
+    let mut app = at_challenge(&["me", "club", "club"], Form1969::Basic, &["challenge"]);
     let key_before = (app.g.play(), app.g.plays().len());
+    assert_eq!(app.task().0, "challenge");
     let s = screen(&app);
     assert!(s.contains("c challenges the move"), "{s}");
-    // The bots wait: time passes and nobody moves.
+    assert!(s.contains("play goes on in 3 s"), "{s}");
+    // The bots wait for the person, within the challenge window.
     let t = app.now;
-    for i in 1..20 {
+    for i in 1..5 {
         app.tick(t + i * 500);
     }
     if app.task().0 == "challenge" {
         assert_eq!((app.g.play(), app.g.plays().len()), key_before);
+        assert!(screen(&app).contains("play goes on in 1 s"));
     }
     ch(&mut app, 'c');
     let s = screen(&app);
@@ -257,19 +260,28 @@ fn m69_3_6_a_pending_challenge_shows_the_claim_buttons() {
     // Esc closes the menu; Enter lets the move stand and the bots go on.
     key(&mut app, KeyCode::Esc);
     assert!(app.menu.is_none());
+    key(&mut app, KeyCode::Enter);
+    let t = app.now;
+    app.tick(t + 200);
+    assert!(
+        (app.g.play(), app.g.plays().len()) != key_before
+            || !matches!(app.g.phase(), Phase1969::Moves { .. }),
+        "the game goes on after Enter"
+    );
 }
 
 /// Plays by keys until the person may challenge a bot's move (after the
 /// Goal and at least one move).
-fn at_challenge(players: &[&str], form: Form1969) -> App69 {
+fn at_challenge(players: &[&str], form: Form1969, tasks: &[&str]) -> App69 {
     for seed in 0..40 {
         let mut app = App69::new(opts(players, form, seed, true)).unwrap();
         let mut now = 0;
         for _ in 0..200 {
             until_mine(&mut app, &mut now);
             match app.task().0 {
-                "challenge" | "move"
-                    if app.g.plays().len() >= 2 && app.g.last_mover() != Some(app.active) =>
+                t if tasks.contains(&t)
+                    && app.g.plays().len() >= 2
+                    && app.g.last_mover() != Some(app.active) =>
                 {
                     return app
                 }
@@ -289,7 +301,7 @@ fn at_challenge(players: &[&str], form: Form1969) -> App69 {
 /// the play (3.9).
 #[test]
 fn m69_3_7_an_a_claim_challenger_writes_with_the_alternative_play() {
-    let mut app = at_challenge(&["me", "club"], Form1969::Basic);
+    let mut app = at_challenge(&["me", "club"], Form1969::Basic, &["move"]);
     ch(&mut app, 'c');
     key(&mut app, KeyCode::Enter);
     assert!(app.error.is_none(), "{:?}", app.error);
@@ -311,6 +323,26 @@ fn m69_3_7_an_a_claim_challenger_writes_with_the_alternative_play() {
     let e = app.error.clone().expect("the alternative is not read");
     assert!(e.contains("the alternative play"), "{e}");
     assert!(app.editor.is_some());
+    // The hint lists the plays in words: the Goal is play 0.
+    assert!(screen_at(&app, 120, 40).contains("0: the Goal"));
+    // A face names a cube of Resources before the play: no cube ids.
+    let last = app.g.plays().len() - 1;
+    let moved = app.g.plays()[last].clone();
+    let cube = app
+        .g
+        .cubes()
+        .iter()
+        .find(|c| moved.before[c.id as usize] == onsets_engine::Place::Resources
+            && c.family != onsets_engine::Family::Digit)
+        .unwrap()
+        .clone();
+    let face = onsets_engine::manual1969::face_1969(cube.face);
+    let alt = super::app::read_alternative(&app.g, &format!("{last} {face} f")).unwrap();
+    assert_eq!(alt.play, Some(last));
+    assert_eq!(alt.to, Some(onsets_engine::Place::Forbidden));
+    let same = app.g.cubes()[alt.cube.unwrap() as usize].face;
+    assert_eq!(same, cube.face);
+    assert!(super::app::read_alternative(&app.g, "99 R f").is_err());
     key(&mut app, KeyCode::Esc);
     let play = app.g.history().len();
     ch(&mut app, 'x');
@@ -353,4 +385,17 @@ fn m69_renders_in_small_and_large_terminals() {
     for (w, h) in [(40, 12), (80, 24)] {
         let _ = screen_at(&app, w, h);
     }
+}
+
+/// Hot-seat: Tab passes the keyboard to the next person; bots are skipped.
+#[test]
+fn m69_hot_seat_tab_switches_between_people() {
+    let mut app = App69::new(opts(&["ann", "expert", "bob"], Form1969::Basic, 3, true)).unwrap();
+    let first = app.active;
+    assert!(app.is_human(first));
+    key(&mut app, KeyCode::Tab);
+    assert_ne!(app.active, first);
+    assert!(app.is_human(app.active));
+    key(&mut app, KeyCode::Tab);
+    assert_eq!(app.active, first);
 }

@@ -1,7 +1,7 @@
 //! Drawing the 1969 table: a pure function of the [`App69`]. The fourth
 //! color is orange in 1969 and is printed `O` (editions.md §2.0).
 
-use super::app::{App69, EditPurpose69, Field, Overlay69};
+use super::app::{play_words, App69, EditPurpose69, Field, Overlay69};
 use onsets_core::{Card, Color as Dot, Symbol};
 use onsets_engine::manual1969::{face_1969, Pen, Phase1969, Side};
 use onsets_engine::{Family, Place};
@@ -65,10 +65,15 @@ fn field_hint(f: Field, app: &App69) -> String {
         Field::Solution => {
             "colors R B G O; u ∪, n ∩, - −, ' ′ (typed letters become symbols)".into()
         }
-        Field::Alternative => format!(
-            "K ID r|p|f (cube ID to Required/Permitted/Forbidden instead) or K goal TEXT; K is the play it replaces: 0 the Goal, {} the last; `bonus ID` first for a bonus move",
-            app.g.plays().len().saturating_sub(1)
-        ),
+        Field::Alternative => {
+            let plays: Vec<String> = (0..app.g.plays().len())
+                .filter_map(|k| play_words(&app.g, &app.names, k))
+                .collect();
+            format!(
+                "K FACE r|p|f (that cube to Required / Permitted / Forbidden instead of play K) or K goal TEXT; `bonus FACE` first for a bonus move. Plays: {}",
+                plays.join(" · ")
+            )
+        }
     }
 }
 
@@ -193,10 +198,6 @@ fn mat_lines(app: &App69, th: &Theme) -> Vec<Line<'static>> {
                 && c.family != Family::Digit
                 && sel == Some(c.id)
                 && !g.is_over();
-            spans.push(Span::styled(
-                format!("{}", c.id),
-                Style::default().add_modifier(Modifier::DIM),
-            ));
             spans.push(th.cube(c.face, selected));
             spans.push(Span::raw(" "));
         }
@@ -300,10 +301,7 @@ pub fn render(app: &App69, f: &mut Frame) {
     let header = Paragraph::new(Span::styled(
         format!(
             "ON-SETS 1969 · {} · play {} of {} · {}",
-            match g.form() {
-                onsets_core::Form1969::Basic => "Basic",
-                onsets_core::Form1969::Advanced => "Advanced",
-            },
+            super::app::form_name(g.form()),
             g.play().min(g.plays_in_game()),
             g.plays_in_game(),
             mmss(app.now)
@@ -451,7 +449,7 @@ pub fn render(app: &App69, f: &mut Frame) {
                 })
                 .collect();
             lines.push(Line::from(
-                "Cubes show their id before the face; the fourth color is orange, O.",
+                "The fourth color is orange, O. The chosen cube in Resources shows as >R<.",
             ));
             let r = area;
             f.render_widget(Clear, r);
@@ -495,7 +493,7 @@ pub fn render(app: &App69, f: &mut Frame) {
                     app.names[line.shaker],
                     points.join(", ")
                 )));
-                lines.push(Line::from(format!("   {}", line.note)));
+                lines.push(Line::from(format!("   {}", app.named(&line.note))));
             }
             let totals = g.totals();
             let best = totals.iter().copied().max().unwrap_or(0);
