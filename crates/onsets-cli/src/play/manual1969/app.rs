@@ -13,8 +13,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_bots::manual1969::Bot1969;
 use onsets_core::{Division, Edition, Form1969};
 use onsets_engine::manual1969::{
-    face_1969, Act1969, Action1969, Alternative, Claim, DefaultClaims, Event1969, Game, Header1969, Pen,
-    Phase1969, Settings1969, Side, FORMAT_1969, MAX_PLAYERS_1969,
+    face_1969, Act1969, Action1969, Alternative, Claim, DefaultClaims, Event1969, Game, Header1969,
+    Pen, Phase1969, Settings1969, Side, FORMAT_1969, MAX_PLAYERS_1969,
 };
 use onsets_engine::{Family, MatchConfig, Place};
 
@@ -409,9 +409,7 @@ impl App69 {
         }
         let people_wait = (0..self.g.n()).any(|p| self.may_challenge(p));
         let state = Some((self.version, people_wait));
-        if self.g.is_over()
-            || self.idle == state
-            || self.now < self.last_change + self.bot_pause()
+        if self.g.is_over() || self.idle == state || self.now < self.last_change + self.bot_pause()
         {
             return;
         }
@@ -467,10 +465,7 @@ impl App69 {
                 self.after_change();
                 Ok(())
             }
-            Err(e) => Err(format!(
-                "refused by the rules ({}): {}",
-                e.rule, e.message
-            )),
+            Err(e) => Err(format!("refused by the rules ({}): {}", e.rule, e.message)),
         }
     }
 
@@ -591,19 +586,20 @@ impl App69 {
                 to.name()
             ),
             Event1969::GoalSet { player, goal } => {
-                format!("{} the Goal {goal} (3.1)", self.verb(*player, "set", "sets"))
+                format!(
+                    "{} the Goal {goal} (3.1)",
+                    self.verb(*player, "set", "sets")
+                )
             }
             Event1969::NoGoalDeclared { player } => {
                 format!("{} \"No Goal\" (3.1)", self.verb(*player, "say", "says"))
             }
-            Event1969::NoGoalAccepted { player } => format!(
-                "{} \"No Goal\" stand",
-                self.verb(*player, "let", "lets")
-            ),
-            Event1969::CoinTossed { winner, .. } => format!(
-                "Two challenges at once: the coin picks {} (3.6)",
-                n(winner)
-            ),
+            Event1969::NoGoalAccepted { player } => {
+                format!("{} \"No Goal\" stand", self.verb(*player, "let", "lets"))
+            }
+            Event1969::CoinTossed { winner, .. } => {
+                format!("Two challenges at once: the coin picks {} (3.6)", n(winner))
+            }
             Event1969::Challenged {
                 player,
                 claim,
@@ -725,18 +721,13 @@ impl App69 {
             }
             KeyCode::Tab => {
                 let n = self.g.n();
-                if let Some(p) = (1..n)
-                    .map(|i| (me + i) % n)
-                    .find(|&p| self.is_human(p))
-                {
+                if let Some(p) = (1..n).map(|i| (me + i) % n).find(|&p| self.is_human(p)) {
                     self.active = p;
                 }
             }
             KeyCode::Left | KeyCode::Char('h') => self.sel = self.sel.saturating_sub(1),
-            KeyCode::Right | KeyCode::Char('l') => {
-                if self.sel + 1 < self.resource_cubes().len() {
-                    self.sel += 1;
-                }
+            KeyCode::Right | KeyCode::Char('l') if self.sel + 1 < self.resource_cubes().len() => {
+                self.sel += 1
             }
             KeyCode::Char('d') => {
                 self.menu = Some(Menu69 {
@@ -894,10 +885,8 @@ impl App69 {
         match k.code {
             KeyCode::Esc => self.menu = None,
             KeyCode::Up | KeyCode::Char('k') => menu.cursor = menu.cursor.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => {
-                if menu.cursor + 1 < menu.items.len() {
-                    menu.cursor += 1;
-                }
+            KeyCode::Down | KeyCode::Char('j') if menu.cursor + 1 < menu.items.len() => {
+                menu.cursor += 1
             }
             KeyCode::Enter => {
                 let act = menu.items.get(menu.cursor).map(|(_, a)| a.clone());

@@ -170,7 +170,9 @@ fn m69_advanced_no_goal_every_time_ends_without_color() {
     let seen = play_to_end(&mut app, false, 3000);
     assert!(app.g.is_over(), "phases seen: {seen:?}");
     assert!(
-        app.messages.iter().any(|m| m.contains("you say \"No Goal\"")),
+        app.messages
+            .iter()
+            .any(|m| m.contains("you say \"No Goal\"")),
         "{:?}",
         app.messages
     );
@@ -252,7 +254,13 @@ fn m69_3_6_a_pending_challenge_shows_the_claim_buttons() {
     }
     ch(&mut app, 'c');
     let s = screen(&app);
-    for w in ["A-claim", "P-claim", "C-claim from A", "C-claim from P", "which Flub"] {
+    for w in [
+        "A-claim",
+        "P-claim",
+        "C-claim from A",
+        "C-claim from P",
+        "which Flub",
+    ] {
         assert!(s.contains(w), "{w}: {s}");
     }
     let menu = app.menu.as_ref().unwrap();
@@ -332,8 +340,10 @@ fn m69_3_7_an_a_claim_challenger_writes_with_the_alternative_play() {
         .g
         .cubes()
         .iter()
-        .find(|c| moved.before[c.id as usize] == onsets_engine::Place::Resources
-            && c.family != onsets_engine::Family::Digit)
+        .find(|c| {
+            moved.before[c.id as usize] == onsets_engine::Place::Resources
+                && c.family != onsets_engine::Family::Digit
+        })
         .unwrap()
         .clone();
     let face = onsets_engine::manual1969::face_1969(cube.face);
@@ -349,7 +359,9 @@ fn m69_3_7_an_a_claim_challenger_writes_with_the_alternative_play() {
     assert!(app.error.is_none(), "{:?}", app.error);
     assert_eq!(app.g.history().len(), play + 1, "the play is scored");
     assert!(
-        app.messages.iter().any(|m| m.contains("you cannot write a Solution")),
+        app.messages
+            .iter()
+            .any(|m| m.contains("you cannot write a Solution")),
         "{:?}",
         app.messages
     );

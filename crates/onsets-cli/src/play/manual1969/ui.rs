@@ -375,7 +375,11 @@ pub fn render(app: &App69, f: &mut Frame) {
     if let Some(menu) = &app.menu {
         let mut lines = Vec::new();
         for (i, (label, _)) in menu.items.iter().enumerate() {
-            let text = format!("{} {}. {label}", if i == menu.cursor { "▶" } else { " " }, i + 1);
+            let text = format!(
+                "{} {}. {label}",
+                if i == menu.cursor { "▶" } else { " " },
+                i + 1
+            );
             lines.push(if i == menu.cursor {
                 Line::from(Span::styled(text, th.accent()))
             } else {
@@ -385,10 +389,7 @@ pub fn render(app: &App69, f: &mut Frame) {
         lines.push(Line::from("↑ ↓ or a number, Enter chooses, Esc closes"));
         let p = Paragraph::new(lines).wrap(wrap);
         let h = (rows_of(&p, lower.width.saturating_sub(2)) + 2).min(lower.height);
-        let r = Rect {
-            height: h,
-            ..lower
-        };
+        let r = Rect { height: h, ..lower };
         f.render_widget(Clear, r);
         f.render_widget(
             p.block(
@@ -428,12 +429,12 @@ pub fn render(app: &App69, f: &mut Frame) {
         };
         let p = Paragraph::new(lines).wrap(wrap);
         let h = (rows_of(&p, lower.width.saturating_sub(2)) + 2).min(lower.height);
-        let r = Rect {
-            height: h,
-            ..lower
-        };
+        let r = Rect { height: h, ..lower };
         f.render_widget(Clear, r);
-        f.render_widget(p.block(Block::default().borders(Borders::ALL).title(title)), r);
+        f.render_widget(
+            p.block(Block::default().borders(Borders::ALL).title(title)),
+            r,
+        );
     }
 
     match app.overlay {
@@ -512,7 +513,10 @@ pub fn render(app: &App69, f: &mut Frame) {
                 th.accent(),
             )));
             lines.push(Line::from(if winners.len() == 1 {
-                format!("Highest total: {} (scores summed over the plays, editions.md Q27)", winners[0])
+                format!(
+                    "Highest total: {} (scores summed over the plays, editions.md Q27)",
+                    winners[0]
+                )
             } else {
                 format!("A tie for the highest total: {}", winners.join(", "))
             }));
