@@ -253,6 +253,7 @@ impl App69 {
             form_name(app.opts.form)
         ));
         app.absorb(&events);
+        app.after_change();
         Ok(app)
     }
 

@@ -403,6 +403,10 @@ fn m69_renders_in_small_and_large_terminals() {
 #[test]
 fn m69_hot_seat_tab_switches_between_people() {
     let mut app = App69::new(opts(&["ann", "expert", "bob"], Form1969::Basic, 3, true)).unwrap();
+    // The keyboard starts with the person the game waits for, if any.
+    if let Some(p) = (0..3).find(|&p| app.is_human(p) && app.g.awaits(p)) {
+        assert_eq!(app.active, p);
+    }
     let first = app.active;
     assert!(app.is_human(first));
     key(&mut app, KeyCode::Tab);

@@ -160,15 +160,16 @@ fn rows_of(p: &Paragraph, width: u16) -> u16 {
 fn mat_lines(app: &App69, th: &Theme) -> Vec<Line<'static>> {
     let g = &app.g;
     let mut lines = Vec::new();
-    if !g.dealt().is_empty() {
-        let mut spans = vec![Span::styled("Universe   ", th.accent())];
-        for m in g.dealt() {
-            if let Some(card) = Card::from_mask(*m) {
-                spans.extend(th.card(card));
-            }
-        }
-        lines.push(Line::from(spans));
+    let mut spans = vec![Span::styled("Universe   ", th.accent())];
+    if g.dealt().is_empty() {
+        spans.push(Span::raw("not built yet (2.5)"));
     }
+    for m in g.dealt() {
+        if let Some(card) = Card::from_mask(*m) {
+            spans.extend(th.card(card));
+        }
+    }
+    lines.push(Line::from(spans));
     if matches!(g.phase(), Phase1969::Deal | Phase1969::Roll) {
         return lines;
     }
