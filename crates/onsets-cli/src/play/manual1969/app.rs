@@ -9,12 +9,13 @@
 
 use super::super::app::alias;
 use super::super::narrate::seat_names;
+use super::alternative::read_alternative;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_bots::manual1969::Bot1969;
 use onsets_core::{Division, Edition, Form1969};
 use onsets_engine::manual1969::{
-    face_1969, Act1969, Action1969, Alternative, Claim, DefaultClaims, Event1969, Game, Header1969,
-    Pen, Phase1969, Settings1969, Side, FORMAT_1969, MAX_PLAYERS_1969,
+    Act1969, Action1969, Claim, DefaultClaims, Event1969, Game, Header1969, Pen, Phase1969,
+    Settings1969, Side, FORMAT_1969, MAX_PLAYERS_1969,
 };
 use onsets_engine::{Family, MatchConfig, Place};
 
@@ -306,14 +307,6 @@ impl App69 {
         (self.window.1 + CHALLENGE_WINDOW_MS).saturating_sub(self.now)
     }
 
-    fn verb(&self, p: usize, you: &str, other: &str) -> String {
-        if self.names[p] == "you" {
-            format!("you {you}")
-        } else {
-            format!("{} {other}", self.names[p])
-        }
-    }
-
     /// What the active person is to do now: a tag and the words on screen.
     pub fn task(&self) -> (&'static str, String) {
         let me = self.active;
@@ -493,14 +486,6 @@ impl App69 {
 
     // ------------------------------------------------------------ narration
 
-    fn face(&self, cube: u8) -> String {
-        self.g
-            .cubes()
-            .get(cube as usize)
-            .map(|c| face_1969(c.face))
-            .unwrap_or_else(|| format!("cube {cube}"))
-    }
-
     fn absorb(&mut self, events: &[Event1969]) {
         let writing = match self.g.phase() {
             Phase1969::Challenge { pens, .. } | Phase1969::Assertion { pens, .. } => {
@@ -529,146 +514,6 @@ impl App69 {
                 self.overlay = Overlay69::End;
             }
         }
-    }
-
-    /// The game's words with its seat numbers (`player 1`) as the seats'
-    /// names.
-    pub fn named(&self, text: &str) -> String {
-        let mut out = text.to_string();
-        // From the highest seat down: `player 1` is not a prefix of a
-        // higher seat's words (at most six seats).
-        for p in (0..self.names.len()).rev() {
-            out = out.replace(&format!("player {p}"), &self.names[p]);
-        }
-        out
-    }
-
-    /// An event in plain words, with the rule it follows.
-    pub fn narrate(&self, e: &Event1969) -> Option<String> {
-        let n = |p: &usize| self.names[*p].clone();
-        let scores = |v: &[i32]| {
-            v.iter()
-                .enumerate()
-                .map(|(p, s)| format!("{} {s:+}", self.names[p]))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        Some(match e {
-            Event1969::PlayStarted {
-                play,
-                shaker,
-                dealer,
-            } => format!(
-                "Play {play} of {}: {} the Shaker; {} the Universe (2.5)",
-                self.g.plays_in_game(),
-                self.verb(*shaker, "are", "is"),
-                self.verb(*dealer, "build", "builds")
-            ),
-            Event1969::Dealt { cards } => format!(
-                "{} {} cards: {} (2.2)",
-                self.verb(self.g.dealer(), "turn up", "turns up"),
-                cards.len(),
-                cards.join(" ")
-            ),
-            Event1969::Rolled { faces } => format!(
-                "{} the cubes: {}",
-                self.verb(self.g.shaker(), "shake", "shakes"),
-                faces.join(" ")
-            ),
-            Event1969::BonusMove { player, cube } => format!(
-                "{} \"Bonus\": {} to Forbidden (3.3)",
-                self.verb(*player, "say", "says"),
-                self.face(*cube)
-            ),
-            Event1969::Moved { player, cube, to } => format!(
-                "{} {} to {}",
-                self.verb(*player, "move", "moves"),
-                self.face(*cube),
-                to.name()
-            ),
-            Event1969::GoalSet { player, goal } => {
-                format!(
-                    "{} the Goal {goal} (3.1)",
-                    self.verb(*player, "set", "sets")
-                )
-            }
-            Event1969::NoGoalDeclared { player } => {
-                format!("{} \"No Goal\" (3.1)", self.verb(*player, "say", "says"))
-            }
-            Event1969::NoGoalAccepted { player } => {
-                format!("{} \"No Goal\" stand", self.verb(*player, "let", "lets"))
-            }
-            Event1969::CoinTossed { winner, .. } => {
-                format!("Two challenges at once: the coin picks {} (3.6)", n(winner))
-            }
-            Event1969::Challenged {
-                player,
-                claim,
-                against,
-            } => format!(
-                "{} {}: {} (3.6); the {} must show a Solution (3.7)",
-                self.verb(*player, "challenge", "challenges"),
-                n(against),
-                claim.name(),
-                match claim.burden() {
-                    Side::Challenger => "Challenger",
-                    Side::Mover => "Mover",
-                }
-            ),
-            Event1969::Asserted { player } => format!(
-                "{} a Solution can be built with one more cube (3.10 A)",
-                self.verb(*player, "assert", "asserts")
-            ),
-            Event1969::Joined { player, side } => format!(
-                "{} the {} (3.9 A)",
-                self.verb(*player, "join", "joins"),
-                match side {
-                    Side::Challenger => "Challenger",
-                    Side::Mover => "Mover",
-                }
-            ),
-            Event1969::Written {
-                player,
-                solution,
-                sustained,
-                reasons,
-            } => format!(
-                "{} {solution}: {}",
-                self.verb(*player, "wrote", "wrote"),
-                if *sustained {
-                    "it is correct".to_string()
-                } else {
-                    format!("it is not correct ({})", reasons.join("; "))
-                }
-            ),
-            Event1969::Declined { player } => format!(
-                "{} write a Solution",
-                self.verb(*player, "cannot", "cannot")
-            ),
-            Event1969::StallCalled { player, on } => format!(
-                "{} \"stall\" on {} (3.11)",
-                self.verb(*player, "call", "calls"),
-                n(on)
-            ),
-            Event1969::StallMissed { player, periods } => format!(
-                "{} {periods} stall period(s) pass: −{periods} (3.11)",
-                self.verb(*player, "let", "lets")
-            ),
-            Event1969::PlayScored {
-                play,
-                scores: s,
-                note,
-            } => format!("Play {play} scores {}: {}", scores(s), self.named(note)),
-            Event1969::GameOver { totals } => format!(
-                "Game over. Totals: {}",
-                totals
-                    .iter()
-                    .enumerate()
-                    .map(|(p, t)| format!("{} {t}", self.names[p]))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        })
     }
 
     // ------------------------------------------------------------ keys
@@ -975,105 +820,4 @@ impl App69 {
             Err(e) => self.error = Some(e),
         }
     }
-}
-
-/// A typed face in 1969's letters: `o` is orange, and the editor's aliases
-/// (`u` ∪, `n` ∩, `-` −, `'` ′, `^` Λ, `<` ⊆, `v` V).
-fn typed_face(word: &str) -> String {
-    word.chars()
-        .map(|c| match c {
-            'o' | 'O' => 'O',
-            c => alias(c),
-        })
-        .collect()
-}
-
-/// What play `k` of the round did, in words: the Goal, or the cubes moved
-/// (a bonus move and the move).
-pub fn play_words(g: &Game, names: &[String], k: usize) -> Option<String> {
-    let r = g.plays().get(k)?;
-    let who = &names[r.mover];
-    if r.goal_play {
-        return Some(format!(
-            "{k}: the Goal {} ({who})",
-            g.goal().unwrap_or("not set")
-        ));
-    }
-    let moved: Vec<String> = g
-        .cubes()
-        .iter()
-        .filter(|c| c.family != Family::Digit)
-        .filter(|c| r.before.get(c.id as usize) != r.after.get(c.id as usize))
-        .map(|c| {
-            format!(
-                "{} to {}",
-                face_1969(c.face),
-                r.after.get(c.id as usize).map_or("?", |p| p.name())
-            )
-        })
-        .collect();
-    Some(format!("{k}: {} ({who})", moved.join(", ")))
-}
-
-/// Reads an alternative play as a person types it (3.7 comment 3): `K FACE
-/// r|p|f` (a cube with that face moved instead) or `K goal TEXT`, with
-/// `bonus FACE` in front for a bonus move first. K is the play it replaces,
-/// counted from 0 (the Goal). A face names a cube that was in Resources
-/// before play K; cubes with the same face are alike. Whether the play
-/// sustains the claim is the game's to judge.
-pub fn read_alternative(g: &Game, line: &str) -> Result<Alternative, String> {
-    let mut words: Vec<&str> = line.split_whitespace().collect();
-    let mut bonus_face = None;
-    if words.first() == Some(&"bonus") {
-        if words.len() < 2 {
-            return Err("`bonus` needs the face of the cube moved to Forbidden".into());
-        }
-        bonus_face = Some(typed_face(words[1]));
-        words.drain(..2);
-    }
-    let last = g.plays().len().saturating_sub(1);
-    let k: usize = words
-        .first()
-        .ok_or("first the number of the play it replaces (0: the Goal)")?
-        .parse()
-        .map_err(|_| "the play it replaces is a number (0: the Goal)".to_string())?;
-    let record = g
-        .plays()
-        .get(k)
-        .ok_or(format!("there is no play {k}: the plays are 0 to {last}"))?;
-    let mut taken: Vec<u8> = Vec::new();
-    let mut cube_of = |face: &str| -> Result<u8, String> {
-        let id = g
-            .cubes()
-            .iter()
-            .filter(|c| c.family != Family::Digit)
-            .filter(|c| record.before.get(c.id as usize) == Some(&Place::Resources))
-            .filter(|c| !taken.contains(&c.id))
-            .find(|c| face_1969(c.face) == face)
-            .map(|c| c.id)
-            .ok_or(format!("no {face} cube was in Resources before play {k}"))?;
-        taken.push(id);
-        Ok(id)
-    };
-    let mut alt = Alternative {
-        play: Some(k),
-        ..Alternative::default()
-    };
-    if let Some(face) = bonus_face {
-        alt.bonus = Some(cube_of(&face)?);
-    }
-    match &words[1..] {
-        ["goal", goal @ ..] if !goal.is_empty() => alt.goal = Some(goal.join(" ")),
-        [face, to] => {
-            alt.cube = Some(cube_of(&typed_face(face))?);
-            alt.to = Some(match *to {
-                "r" | "required" => Place::Required,
-                "p" | "permitted" => Place::Permitted,
-                "f" | "forbidden" => Place::Forbidden,
-                _ => return Err(format!("`{to}`: a section is r, p or f")),
-            });
-        }
-        _ => return Err("K FACE r|p|f (a move), or K goal TEXT".into()),
-    }
-    Ok(alt)
 }

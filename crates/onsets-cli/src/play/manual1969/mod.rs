@@ -5,7 +5,9 @@
 //! loop. Without a terminal, or with `--plain`, `crate::play1969` plays the
 //! same game line by line.
 
+pub mod alternative;
 pub mod app;
+pub mod narrate;
 pub mod ui;
 
 #[cfg(test)]

@@ -347,12 +347,12 @@ fn m69_3_7_an_a_claim_challenger_writes_with_the_alternative_play() {
         .unwrap()
         .clone();
     let face = onsets_engine::manual1969::face_1969(cube.face);
-    let alt = super::app::read_alternative(&app.g, &format!("{last} {face} f")).unwrap();
+    let alt = super::alternative::read_alternative(&app.g, &format!("{last} {face} f")).unwrap();
     assert_eq!(alt.play, Some(last));
     assert_eq!(alt.to, Some(onsets_engine::Place::Forbidden));
     let same = app.g.cubes()[alt.cube.unwrap() as usize].face;
     assert_eq!(same, cube.face);
-    assert!(super::app::read_alternative(&app.g, "99 R f").is_err());
+    assert!(super::alternative::read_alternative(&app.g, "99 R f").is_err());
     key(&mut app, KeyCode::Esc);
     let play = app.g.history().len();
     ch(&mut app, 'x');

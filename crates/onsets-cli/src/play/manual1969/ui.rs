@@ -1,7 +1,8 @@
 //! Drawing the 1969 table: a pure function of the [`App69`]. The fourth
 //! color is orange in 1969 and is printed `O` (editions.md §2.0).
 
-use super::app::{play_words, App69, EditPurpose69, Field, Overlay69};
+use super::alternative::play_words;
+use super::app::{App69, EditPurpose69, Field, Overlay69};
 use onsets_core::{Card, Color as Dot, Symbol};
 use onsets_engine::manual1969::{face_1969, Pen, Phase1969, Side};
 use onsets_engine::{Family, Place};
