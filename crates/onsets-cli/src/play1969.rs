@@ -263,8 +263,16 @@ fn narrate(g: &Game, e: &Event1969) -> Option<String> {
 }
 
 /// Plays a 1969 game: `seats` are `None` for a person, `Some(careful)` for
-/// a bot.
-pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) -> Result<u8> {
+/// a bot. The log (JSON lines, [`Game::log_lines`]) is written to `log` at
+/// the end, whatever ended the game; the file is created first, so a path
+/// that cannot be written is refused before the game.
+pub fn run(
+    form: Form1969,
+    seats: &[Option<bool>],
+    names: &[String],
+    seed: u64,
+    log: Option<&std::path::Path>,
+) -> Result<u8> {
     if !(2..=MAX_PLAYERS_1969).contains(&seats.len()) {
         return Err(anyhow!(
             "--players: a 1969 game has 2 to {MAX_PLAYERS_1969} seats"
@@ -279,6 +287,32 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
         settings: Settings1969::default(),
     };
     let (mut g, _) = Game::new(header).map_err(|e| anyhow!("{e}"))?;
+    let mut file = match log {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| anyhow!("cannot write the game log {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let result = play(form, seats, names, seed, &mut g);
+    if let (Some(file), Some(path)) = (&mut file, log) {
+        let mut text = g.log_lines().join("\n");
+        text.push('\n');
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|e| anyhow!("cannot write the game log {}: {e}", path.display()))?;
+    }
+    result
+}
+
+/// The game loop of [`run`], on `g`.
+fn play(
+    form: Form1969,
+    seats: &[Option<bool>],
+    names: &[String],
+    seed: u64,
+    g: &mut Game,
+) -> Result<u8> {
     let bots: Vec<Option<Bot1969>> = seats
         .iter()
         .enumerate()
@@ -308,7 +342,7 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
     let mut held: Vec<Event1969> = Vec::new();
     loop {
         if g.is_over() {
-            show(&g, &mut out)?;
+            show(g, &mut out)?;
             writeln!(out, "totals: {:?}", g.totals())?;
             return Ok(0);
         }
@@ -330,7 +364,7 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
             });
         let act = if let Some(me) = person {
             if !shown {
-                show(&g, &mut out)?;
+                show(g, &mut out)?;
                 shown = true;
             }
             write!(out, "{}> ", names[me])?;
@@ -352,7 +386,7 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
                     }
                     continue;
                 }
-                Ok(Command::Act(a)) => complete_write(&g, a, &mut lines, &mut out)?,
+                Ok(Command::Act(a)) => complete_write(g, a, &mut lines, &mut out)?,
                 Err(e) => {
                     writeln!(out, "{e}")?;
                     continue;
@@ -366,7 +400,7 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
             };
             match (0..n)
                 .map(|i| (first + i) % n)
-                .find_map(|p| bots[p].as_ref().and_then(|b| b.decide(&g, &mut claims)))
+                .find_map(|p| bots[p].as_ref().and_then(|b| b.decide(g, &mut claims)))
             {
                 Some(a) => a,
                 None => return Err(anyhow!("nobody can act: the game is stuck")),
@@ -375,7 +409,7 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
         t += 1000;
         match g.apply_with(Action1969 { at_ms: t, act }, &mut claims) {
             Ok((next, events)) => {
-                g = next;
+                *g = next;
                 // Each writes independently (3.9 B): what is written shows
                 // once the play is scored.
                 let writing = match g.phase() {
@@ -392,12 +426,12 @@ pub fn run(form: Form1969, seats: &[Option<bool>], names: &[String], seed: u64) 
                     }
                     if matches!(e, Event1969::PlayScored { .. }) {
                         for h in held.drain(..) {
-                            if let Some(s) = narrate(&g, &h) {
+                            if let Some(s) = narrate(g, &h) {
                                 writeln!(out, "   {s}")?;
                             }
                         }
                     }
-                    if let Some(s) = narrate(&g, e) {
+                    if let Some(s) = narrate(g, e) {
                         writeln!(out, "   {s}")?;
                     }
                 }

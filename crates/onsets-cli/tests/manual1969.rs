@@ -198,3 +198,72 @@ fn m69_replay_reruns_a_1969_log_and_prints_its_score_sheet() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// M69 2.7, 3.9: the line-by-line game (`--plain`, and without a
+/// terminal) writes the game's log with `--log`, and `onsets replay` re-runs
+/// it to the same totals; `--plain` belongs to the 1969 game only.
+#[test]
+fn m69_play_plain_writes_its_log_and_replay_reruns_it() {
+    let dir = std::env::temp_dir().join(format!("onsets-play-1969-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.jsonl");
+    let path = log.to_string_lossy().into_owned();
+    let out = onsets(
+        &[
+            "play",
+            "--edition",
+            "1969",
+            "--plain",
+            "--players",
+            "expert,club",
+            "--seed",
+            "4",
+            "--log",
+            &path,
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let totals = text
+        .lines()
+        .find_map(|l| l.strip_prefix("totals: "))
+        .expect("the totals")
+        .to_string();
+    let out = onsets(&["replay", "--json", &path], "");
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], true, "{v}");
+    let replayed: Vec<i64> = v["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_i64().unwrap())
+        .collect();
+    assert_eq!(format!("{replayed:?}"), totals);
+    // A log path that cannot be written is refused before the game.
+    let bad = dir.join("no-such-dir").join("game.jsonl");
+    let out = onsets(
+        &[
+            "play",
+            "--edition",
+            "1969",
+            "--players",
+            "expert,club",
+            "--log",
+            &bad.to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the game log"));
+    // `--plain` is the 1969 game's mode.
+    let out = onsets(&["play", "--plain", "--players", "expert,club"], "");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--plain"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

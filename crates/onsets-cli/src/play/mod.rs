@@ -5,6 +5,7 @@
 //! draws it; this module only runs the terminal loop.
 
 pub mod app;
+pub mod manual1969;
 pub mod narrate;
 pub mod ui;
 pub mod words;
@@ -48,13 +49,17 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     log: Option<std::path::PathBuf>,
     /// The rule edition: 2026-27 (default), 2019-20 (MLAG: with --basic,
-    /// MLAG Basic 2019-20) or 1969 (Allen's manual, played line by line, also
-    /// from a script); docs/editions.md
+    /// MLAG Basic 2019-20) or 1969 (Allen's manual: full screen in a
+    /// terminal, line by line with --plain or from a script); docs/editions.md
     #[arg(long, default_value = "2026-27")]
     edition: String,
     /// The 1969 form: basic or advanced
     #[arg(long)]
     form: Option<String>,
+    /// 1969: play line by line (typed commands) instead of full screen; the
+    /// default when the input or the output is not a terminal
+    #[arg(long)]
+    plain: bool,
 }
 
 impl PlayArgs {
@@ -125,7 +130,27 @@ pub fn run(args: &PlayArgs) -> Result<u8> {
                 None => w.clone(),
             })
             .collect();
-        return crate::play1969::run(form, &seats, &names, args.seed);
+        // Full screen in a terminal; line by line when asked, or when the
+        // input or the output is not a terminal (scripts, tests).
+        let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+        if args.plain || !terminal {
+            return crate::play1969::run(form, &seats, &names, args.seed, args.log.as_deref());
+        }
+        let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let opts = manual1969::app::Options69 {
+            players: words,
+            form,
+            seed: args.seed,
+            speed: if args.fast { 20 } else { 1 },
+            color: !(args.no_color || no_color_env),
+        };
+        return manual1969::run(opts, args.log.as_deref());
+    }
+    if args.plain {
+        return Err(anyhow!(
+            "--plain is the 1969 game's line-by-line mode (`--edition 1969 --plain`); the {} game is full screen only",
+            edition
+        ));
     }
     let mut app = app::App::new(args.options()?).map_err(|e| anyhow!(e))?;
     // The log file is created before the match: a path that cannot be
