@@ -22,14 +22,16 @@ pub fn check(position: &Position, text: &str) -> Verdict {
         Ok(p) => check_presentation(position, &p),
         Err(e) => {
             let rules = InForce::of(position);
+            let mut errors = vec![Violation::new(
+                ViolationKind::Undefined,
+                "VII-C-5-d",
+                e.to_string(),
+            )];
+            cite_in_edition(position, &mut errors);
             Verdict {
                 correct: false,
                 values: Vec::new(),
-                errors: vec![Violation::new(
-                    ViolationKind::Undefined,
-                    "VII-C-5-d",
-                    e.to_string(),
-                )],
+                errors,
                 counterexample: None,
                 goal_values: position.goal.legal_values(rules.absolute_value),
                 notes: rules.ignored.clone(),
@@ -133,6 +135,7 @@ pub fn check_presentation(position: &Position, presentation: &Presentation) -> V
     }
     values.sort_unstable();
     values.dedup();
+    cite_in_edition(position, &mut errors);
     Verdict {
         correct: errors.is_empty(),
         values,
@@ -140,6 +143,49 @@ pub fn check_presentation(position: &Position, presentation: &Presentation) -> V
         counterexample,
         goal_values,
         notes: rules.ignored.clone(),
+    }
+}
+
+/// Under the 1969 edition the criteria are the manual's Solution Rule (M69
+/// 3.4, and 3.4' in Advanced), not the 2026-27 sections the shared checker
+/// cites: each violation is cited by the manual's rule (a citation already
+/// from M69 is kept), the old citation inside a message is replaced too, and
+/// the tournament's "Now challenge" is said in the manual's words (3.4 D: at
+/// most one cube from Resources after an A-claim challenge, or a C-claim that
+/// stems from one). The verdict itself is unchanged.
+fn cite_in_edition(position: &Position, errors: &mut [Violation]) {
+    let crate::Edition::Manual1969(form) = position.edition else {
+        return;
+    };
+    for e in errors.iter_mut() {
+        let old = e.section.as_str();
+        if old.starts_with("M69") {
+            continue;
+        }
+        let new = m69_section(e.code, form);
+        e.message = e
+            .message
+            .replace(&format!("({old})"), &format!("({new})"))
+            .replace(
+                "after a Now challenge",
+                "after an A-claim challenge (or a C-claim that stems from one)",
+            );
+        e.section = crate::verdict::Rule(new);
+    }
+}
+
+/// The rule of the 1969 manual behind each criterion of a Solution.
+fn m69_section(code: ViolationKind, form: crate::Form1969) -> &'static str {
+    use ViolationKind as K;
+    match code {
+        K::GoalIllegal | K::GoalNegative => "M69 3.1",
+        K::ForbiddenCube => "M69 3.4 (A)",
+        K::RequiredCube | K::RequiredUnused => "M69 3.4 (C)",
+        K::NowResources | K::CubeUnavailable => "M69 3.4 (D)",
+        K::Ambiguous => "M69 3.4 (E)",
+        K::RestrictionRequired => "M69 3.4' (A)",
+        K::RestrictionNotAllowed if form == crate::Form1969::Advanced => "M69 3.4' (C)",
+        _ => "M69 3.4",
     }
 }
 

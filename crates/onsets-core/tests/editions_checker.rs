@@ -414,3 +414,39 @@ fn a19_xiii_b_2_required_wild_equals_as_a_set_needs_no_restriction() {
     // Unannotated, the Required = is a relation: a Restriction is needed.
     assert!(kinds(&p, "G ∪ B").contains(&ViolationKind::RestrictionRequired));
 }
+
+/// A 1969 verdict cites the manual's Solution Rule (M69 3.4, 3.4'), never a
+/// 2026-27 section, and speaks of the A-claim where the tournament says
+/// "Now challenge"; the same Solutions under 2026-27 keep their sections.
+#[test]
+fn m69_3_4_verdicts_cite_the_manuals_solution_rule() {
+    let p = pos(
+        r#"{"edition": "1969", "form": "advanced", "universe": "B R BO O RO BG", "goal": "3",
+            "permitted": "O ∪", "required": "=", "forbidden": "G", "resources": "R − ∩ B",
+            "situation": "now"}"#,
+    );
+    let cases: [(&str, &[&str]); 4] = [
+        ("O", &["M69 3.4' (A)"]),
+        ("G", &["M69 3.4' (A)", "M69 3.4 (A)", "M69 3.4"]),
+        ("R ∪ B", &["M69 3.4' (A)", "M69 3.4 (D)", "M69 3.4"]),
+        ("(B", &["M69 3.4"]),
+    ];
+    for (text, sections) in cases {
+        let v = check(&p, text);
+        let got: Vec<&str> = v.errors.iter().map(|e| e.section.as_str()).collect();
+        assert_eq!(got, sections.to_vec(), "{text}: {v}");
+        let shown = v.to_string();
+        assert!(
+            !shown.contains("VII-"),
+            "{text}: a 2026-27 section in {shown}"
+        );
+        assert!(!shown.contains("Now challenge"), "{text}: {shown}");
+    }
+    assert!(check(&p, "R ∪ B").to_string().contains("A-claim"));
+    let t26 = pos(
+        r#"{"division": "middle", "adventurous": true, "universe": "B R BY Y RY BG", "goal": "3", "permitted": "Y ∪", "required": "=",
+            "forbidden": "G", "resources": "R − ∩ B", "situation": "now"}"#,
+    );
+    let v = check(&t26, "R ∪ B");
+    assert!(v.errors.iter().any(|e| e.section == "VII-B-4-e"), "{v}");
+}
