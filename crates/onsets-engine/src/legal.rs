@@ -120,6 +120,13 @@ impl Match {
             }
             Phase::Goal { .. } => {
                 for g in self.goal_candidates() {
+                    if self.mlag2019() {
+                        // 2019-20 III-B-2-b: arranging before "Goal".
+                        out.push(Act::ArrangeGoal {
+                            player: p,
+                            goal: GoalSpec::Layout(g.clone()),
+                        });
+                    }
                     out.push(Act::SetGoal {
                         player: p,
                         goal: GoalSpec::Layout(g),
@@ -189,6 +196,12 @@ impl Match {
                         .then(|| GoalSpec::Layout("1".into())),
                 });
                 out.push(Act::Decline { player: p });
+                if self.third_party_joins() {
+                    // 2019-20 VII-A-3: the Third Party declares a side.
+                    for side in [Side::Challenger, Side::Mover] {
+                        out.push(Act::JoinSide { player: p, side });
+                    }
+                }
                 out.push(Act::Challenge {
                     player: p,
                     kind: ChallengeKind::Impossible,
