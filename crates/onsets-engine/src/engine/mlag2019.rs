@@ -483,6 +483,30 @@ mod tests {
         assert_eq!(score(&[true; 3], &c, true), vec![6, 2, 2]);
     }
 
+    /// VII-A-3, X-A-1: a Third Party who declared for the writer (role
+    /// `must`) and presented nothing is not correct: 2 (editions.md §1.5),
+    /// whatever the writer's Solution.
+    #[test]
+    fn vii_a_3_third_party_joined_the_writer_without_a_solution_scores_2() {
+        use ChallengeKind::*;
+        let rows: [(ChallengeKind, bool, [i32; 3]); 4] = [
+            (Now, true, [6, 2, 2]),
+            (Now, false, [2, 6, 2]),
+            (Impossible, true, [2, 6, 2]),
+            (Impossible, false, [6, 2, 2]),
+        ];
+        for (kind, ok, want) in rows {
+            let writer = if kind == Now { 0 } else { 1 };
+            for basic in [true, false] {
+                let mut c = checked(challenge(kind), writer, ok, Third::Silent);
+                c.writers[2].declined = false;
+                c.writers[2].lapsed = true;
+                c.writers[2].role = Role::Must;
+                assert_eq!(score(&[true; 3], &c, basic), want.to_vec(), "{kind:?} {ok}");
+            }
+        }
+    }
+
     /// X-D (2019-20): an absent player scores 0.
     #[test]
     fn x_d_absent_scores_0() {
