@@ -118,6 +118,10 @@ export function eventWords(e, m) {
       return { text: `${W(e.player)} returned ${cubeName(m, e.cube)} to Resources (two cubes went to Forbidden without “Bonus”).`, rule: 'IV-C', tone: 'bad' };
     case 'goal_set':
       return { text: `${W(e.player)} set the Goal: ${goalWords(e.goal)}.`, rule: 'III', tone: 'big' };
+    case 'goal_arranged':
+      return { text: `${W(e.player)} placed ${goalWords(e.goal)} in the Goal section (not “Goal” yet).`, rule: 'III-B-2-b', tone: 'info' };
+    case 'goal_set_by_time':
+      return { text: `The time to set the Goal ran out: ${whose(m, e.player, false)} arrangement in the Goal section has been set.`, rule: 'III-B-2-c', tone: 'big' };
     case 'no_goal_declared':
       return { text: `${W(e.player)} declared “no Goal”: the others agree or challenge.`, rule: 'III-D', tone: 'big' };
     case 'no_goal_agreed':
@@ -146,6 +150,8 @@ export function eventWords(e, m) {
       return { text: `${W(e.player)} presented a Solution${e.solution ? `: ${e.solution}` : ' (hidden until checking starts)'}.`, rule: 'VII-C-2', tone: 'info' };
     case 'declined':
       return { text: `${W(e.player)} will not write a Solution.`, rule: 'VII-C-1', tone: 'info' };
+    case 'joined_side':
+      return { text: `${W(e.player)} join${e.player === m.you ? '' : 's'} the ${e.side === 'challenger' ? 'Challenger' : 'Mover'}.`, rule: 'VII-A-3', tone: 'info' };
     case 'writing_over':
       return { text: 'Writing is over: the Solutions are shown and checked.', rule: 'VII-C', tone: 'info' };
     case 'accepted':
