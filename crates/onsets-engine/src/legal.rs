@@ -119,14 +119,8 @@ impl Match {
                 out.push(Act::EndSelection { player: p });
             }
             Phase::Goal { .. } => {
-                for g in self.goal_candidates() {
-                    if self.mlag2019() {
-                        // 2019-20 III-B-2-b: arranging before "Goal".
-                        out.push(Act::ArrangeGoal {
-                            player: p,
-                            goal: GoalSpec::Layout(g.clone()),
-                        });
-                    }
+                let goals = self.goal_candidates();
+                for g in goals.iter().cloned() {
                     out.push(Act::SetGoal {
                         player: p,
                         goal: GoalSpec::Layout(g),
@@ -144,6 +138,16 @@ impl Match {
                     }
                 }
                 out.push(Act::DeclareNoGoal { player: p });
+                if self.mlag2019() {
+                    // 2019-20 III-B-2-b: arranging before "Goal" (listed
+                    // last: a host's first pick stays "Goal").
+                    for g in goals {
+                        out.push(Act::ArrangeGoal {
+                            player: p,
+                            goal: GoalSpec::Layout(g),
+                        });
+                    }
+                }
             }
             Phase::NoGoal { .. } => {
                 out.push(Act::AgreeNoGoal { player: p });
