@@ -109,8 +109,8 @@ export class TableView {
     this.ck = { reason: 'wrong_value', grouping: '' };
     /** @type {ReturnType<typeof setTimeout>|undefined} the debounce of the draft's preview */
     this.previewTimer = undefined;
-    /** @type {{shake: number, kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>}} what the shake's score is explained from */
-    this.shakeCtx = { shake: -1, kind: '', challenger: null, mover: null, presented: new Set(), correct: {} };
+    /** @type {{shake: number, kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>, joined: Record<number, string>}} what the shake's score is explained from */
+    this.shakeCtx = { shake: -1, kind: '', challenger: null, mover: null, presented: new Set(), correct: {}, joined: {} };
     /** @type {{shake: number, lines: {player: number, points: number, penalty: number, why: string, rule: string}[]}|null} the last scored shake, with reasons */
     this.score = null;
     // Whoever made the table sits down at once (`?sit` from the lobby).
@@ -293,7 +293,7 @@ export class TableView {
     const c = this.shakeCtx;
     switch (e.event) {
       case 'shake_started':
-        this.shakeCtx = { shake: e.shake, kind: '', challenger: null, mover: null, presented: new Set(), correct: {} };
+        this.shakeCtx = { shake: e.shake, kind: '', challenger: null, mover: null, presented: new Set(), correct: {}, joined: {} };
         break;
       case 'challenged':
         c.kind = e.kind;
@@ -315,6 +315,9 @@ export class TableView {
         break;
       case 'stop':
         if (!c.kind) c.kind = 'end_of_round';
+        break;
+      case 'joined_side':
+        c.joined[e.player] = e.side;
         break;
       case 'presented':
         c.presented.add(e.player);

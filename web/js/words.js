@@ -300,7 +300,7 @@ function variationRule(text) {
  * explain them from what happened in the shake, and fall back to the bare
  * points when the events do not explain them.
  * @param {MatchView} m
- * @param {{kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>}} ctx
+ * @param {{kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>, joined?: Record<number, string>}} ctx
  * @param {number[]} scores
  * @returns {{player: number, points: number, why: string, rule: string}[]}
  */
@@ -323,7 +323,11 @@ export function scoreReasons(m, ctx, scores) {
       else if (p === mv && ctx.kind === 'now') r = ch !== null && good(ch) ? ['the Challenger wrote a correct Solution', 2] : ['the Challenger had no correct Solution', 6];
       else if (p === ch) r = anyGood(others) ? ['challenged Impossible, but an opponent wrote a correct Solution', 2] : ['challenged Impossible and no opponent wrote a correct Solution', 6];
       else if (p === mv) r = good(p) ? ['wrote a correct Solution against the Impossible challenge', 6] : ['had to write a correct Solution and did not', 2];
-      else if (wrote(p) && m.third_party_joins) {
+      else if (third && m.third_party_joins && !wrote(p) && ctx.joined?.[p] === (ctx.kind === 'now' ? 'challenger' : 'mover')) {
+        // 2019-20 VII-A-3, X-A-1: joining the player who must write means writing a correct Solution.
+        r = [`as Third Party joined the ${ctx.kind === 'now' ? 'Challenger' : 'Mover'} and presented no Solution`, 2];
+        rule = 'X-A-1';
+      } else if (wrote(p) && m.third_party_joins) {
         // 2019-20 VII-A-3, X-B-2: presenting joins the writer; agreeing with the Challenger scores 4.
         r = ctx.kind === 'impossible' ? ['as Third Party joined the Mover and wrote a correct Solution', 6]
           : ['as Third Party joined the Challenger and wrote a correct Solution (the Third Party agreeing with the Challenger scores 4)', 4];
