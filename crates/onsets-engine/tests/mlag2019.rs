@@ -1016,20 +1016,44 @@ fn a19_vii_a_3_third_party_joining_the_challenger_must_write() {
     assert_eq!((p[s], p[b], p[a]), (6, 2, 2), "{p:?}");
 }
 
-/// VII-A-3, X-A-1: a Third Party who joined the writer and presents is
-/// scored on their own Solution: joined the Challenger, correct, beside a
-/// wrong Challenger: 4 (X-B-2); incorrect: 2.
+/// VII-A-3, X-A-1: a Third Party who declared for the writer and presents
+/// is scored on their own Solution, every row of editions.md §1.5 with a
+/// presenting Third Party (C / M / T): joined the Challenger on a Now, a
+/// correct Third Party scores 4 (X-B-2) whatever the Challenger's; joined
+/// the Mover on an Impossible, 6.
 #[test]
-fn b19_x_b_2_third_party_joined_the_challenger_and_wrote() {
-    for (t_solution, want) in [("B ∪ B", (2, 2, 4)), ("R", (2, 6, 2))] {
+fn b19_x_b_2_third_party_joined_the_writer_and_wrote() {
+    use ChallengeKind::*;
+    let ok = "B ∪ B";
+    let bad = "R";
+    let rows = [
+        (Now, ok, ok, (6, 2, 4)),
+        (Now, ok, bad, (6, 2, 2)),
+        (Now, bad, ok, (2, 2, 4)),
+        (Now, bad, bad, (2, 6, 2)),
+        (Impossible, ok, ok, (2, 6, 6)),
+        (Impossible, ok, bad, (2, 6, 2)),
+        (Impossible, bad, ok, (2, 2, 6)),
+        (Impossible, bad, bad, (6, 2, 2)),
+    ];
+    for (kind, w_solution, t_solution, want) in rows {
         let (mut t, s, a, b) = b19_three(13);
         t.mv(b, "∪", Place::Permitted);
-        challenge(&mut t, s, ChallengeKind::Now);
-        join(&mut t, a, Side::Challenger).unwrap();
+        challenge(&mut t, s, kind);
+        let (writer, side) = if kind == Now {
+            (s, Side::Challenger)
+        } else {
+            (b, Side::Mover)
+        };
+        join(&mut t, a, side).unwrap();
         t.present(a, t_solution);
-        t.present(s, "R");
+        t.present(writer, w_solution);
         let p = t.last_scores();
-        assert_eq!((p[s], p[b], p[a]), want, "{t_solution}: {p:?}");
+        assert_eq!(
+            (p[s], p[b], p[a]),
+            want,
+            "{kind:?} writer {w_solution} T {t_solution}: {p:?}"
+        );
     }
 }
 
