@@ -109,8 +109,8 @@ export class TableView {
     this.ck = { reason: 'wrong_value', grouping: '' };
     /** @type {ReturnType<typeof setTimeout>|undefined} the debounce of the draft's preview */
     this.previewTimer = undefined;
-    /** @type {{shake: number, kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>}} what the shake's score is explained from */
-    this.shakeCtx = { shake: -1, kind: '', challenger: null, mover: null, presented: new Set(), correct: {} };
+    /** @type {{shake: number, kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>, joined: Record<number, string>}} what the shake's score is explained from */
+    this.shakeCtx = { shake: -1, kind: '', challenger: null, mover: null, presented: new Set(), correct: {}, joined: {} };
     /** @type {{shake: number, lines: {player: number, points: number, penalty: number, why: string, rule: string}[]}|null} the last scored shake, with reasons */
     this.score = null;
     // Whoever made the table sits down at once (`?sit` from the lobby).
@@ -293,7 +293,7 @@ export class TableView {
     const c = this.shakeCtx;
     switch (e.event) {
       case 'shake_started':
-        this.shakeCtx = { shake: e.shake, kind: '', challenger: null, mover: null, presented: new Set(), correct: {} };
+        this.shakeCtx = { shake: e.shake, kind: '', challenger: null, mover: null, presented: new Set(), correct: {}, joined: {} };
         break;
       case 'challenged':
         c.kind = e.kind;
@@ -315,6 +315,9 @@ export class TableView {
         break;
       case 'stop':
         if (!c.kind) c.kind = 'end_of_round';
+        break;
+      case 'joined_side':
+        c.joined[e.player] = e.side;
         break;
       case 'presented':
         c.presented.add(e.player);
@@ -728,8 +731,14 @@ export class TableView {
         break;
       }
       case 'goal':
+        if (ph.arranged) {
+          // 2019-20 III-B-2-b, c: the cubes in the Goal section are on the mat for everyone.
+          const a = ph.arranged;
+          out.push(h('p', { id: 'goal-arranged' }, `In the Goal section, not yet set: ${typeof a === 'string' ? goalWords(a) : `${a.description} (not a legal layout)`}. If the time runs out it is the Goal. `, h('small', { class: 'rule' }, 'III-B-2-c')));
+        }
         if (m.goal_setter === me) {
-          out.push(h('p', { class: 'big-line' }, ph.revise.length ? 'Your Goal was not a legal layout: build it again with the same digit cubes. ' : 'Set the Goal: pick a layout and put digit cubes in it. ', h('small', { class: 'rule' }, ph.revise.length ? 'III-B-2' : 'III-B')));
+          const line = ph.arranged ? 'Rearrange the Goal (every cube in the Goal section stays in it) or say “Goal”. ' : ph.revise.length ? 'Your Goal was not a legal layout: build it again with the same digit cubes. ' : 'Set the Goal: pick a layout and put digit cubes in it. ';
+          out.push(h('p', { class: 'big-line' }, line, h('small', { class: 'rule' }, ph.arranged ? 'III-B-2-b' : ph.revise.length ? 'III-B-2' : 'III-B')));
           out.push(this.goalBuilder(m, 'goal'));
           const bonus = m.legal.filter((a) => a.type === 'move' && a.bonus);
           if (bonus.length && ph.bonus === null) out.push(h('p', { class: 'small' }, 'Before the Goal you may say “Bonus” and move one cube to Forbidden: pick it on the mat, then press ', h('kbd', null, 'X'), '. ', h('small', { class: 'rule' }, 'III-C')));
@@ -909,7 +918,9 @@ export class TableView {
     const ph = m.phase;
     const digits = m.cubes.filter((c) => c.family === 'digit' && (c.place === 'resources' || c.place === 'goal'));
     const revise = ph.phase === 'goal' ? ph.revise : [];
-    const layouts = LAYOUTS.filter((l) => l.slots <= digits.length && (!revise.length || l.slots === revise.length));
+    // An illegal Goal is rebuilt with the same cubes (OS-B2); a 2019-20 arrangement may grow (III-B-2).
+    const grows = ph.phase === 'goal' && !!ph.arranged;
+    const layouts = LAYOUTS.filter((l) => l.slots <= digits.length && (!revise.length || (grows ? l.slots >= revise.length : l.slots === revise.length)));
     if (!layouts.some((l) => l.id === this.gb.layout)) this.gb.layout = layouts[0]?.id ?? 'single';
     const layout = LAYOUTS.find((l) => l.id === this.gb.layout) ?? LAYOUTS[0];
     // Keep the slots consistent: each digit cube at most once.
@@ -949,10 +960,16 @@ export class TableView {
         text && legalGoals.size && legalGoals.has(text) ? h('span', { class: 'ok' }, ' ✓ a legal Goal') : null));
     const box = h('div', { class: 'goal-builder', id: `goal-builder-${area}` }, shapeGroup, slotRows, preview);
     if (area === 'goal') {
+      // 2019-20 III-B-2-b: the cubes may be placed in the Goal section before saying “Goal”.
+      const arranges = m.legal.some((a) => a.type === 'arrange_goal');
       box.append(h('div', { class: 'actions' }, this.btn('Set this Goal (say “Goal”)', () => {
         if (!text) return;
         this.act('goal', { type: 'set_goal', goal: text });
-      }, { key: 'set-goal', cls: 'primary', disabled: !text })));
+      }, { key: 'set-goal', cls: 'primary', disabled: !text }),
+      arranges ? this.btn('Place it in the Goal section (not “Goal” yet)', () => {
+        if (!text) return;
+        this.act('goal', { type: 'arrange_goal', goal: text });
+      }, { key: 'arrange-goal', disabled: !text }) : null));
     }
     this.goalText = text;
     return box;
@@ -1307,9 +1324,10 @@ export class TableView {
   }
 
   /**
-   * 2019-20 VII-A-3: after a challenge the Third Party joins a side, the
-   * writer by presenting and the other player by not presenting.
-   * @returns {{writer: string, other: string}|null} the sides' names, or null
+   * 2019-20 VII-A-3: after a challenge the Third Party joins a side: by
+   * declaring it (`join_side`), or the writer by presenting and the other
+   * player by not presenting.
+   * @returns {{writer: string, other: string, writerSide: 'challenger'|'mover'}|null} the sides' names, or null
    */
   joinSides() {
     const m = this.m;
@@ -1317,7 +1335,7 @@ export class TableView {
     if (!m?.third_party_joins || ph?.phase !== 'writing' || ph.kind.kind !== 'challenge') return null;
     const ch = `Challenger (${m.players[ph.kind.challenger]})`;
     const mv = `Mover (${m.players[ph.kind.mover]})`;
-    return ph.kind.challenge === 'now' ? { writer: ch, other: mv } : { writer: mv, other: ch };
+    return ph.kind.challenge === 'now' ? { writer: ch, other: mv, writerSide: 'challenger' } : { writer: mv, other: ch, writerSide: 'mover' };
   }
 
   renderWriting() {
@@ -1346,10 +1364,15 @@ export class TableView {
     }
     parts.push(this.editor.box);
     const joins = ph.phase === 'writing' && mine?.role === 'may' ? this.joinSides() : null;
-    if (canPresent || decline) {
+    // 2019-20 VII-A-3: the Third Party declares a side (join_side); presenting also joins the writer.
+    const joinWriter = joins ? this.legal((a) => a.type === 'join_side' && a.side === joins.writerSide) : null;
+    const joinOther = joins ? this.legal((a) => a.type === 'join_side' && a.side !== joins.writerSide) : null;
+    if (canPresent || decline || joinWriter || joinOther) {
       parts.push(h('div', { class: 'actions' },
+        joinWriter ? this.btn(`Join the ${joins?.writer} (I will write a Solution)`, () => this.act('write', joinWriter), { key: 'join-writer' }) : null,
         canPresent ? this.btn(joins ? `Join the ${joins.writer}: present my Solution` : 'Present my Solution', () => this.present(), { key: 'present', kbd: 'Ctrl+Enter', cls: 'primary' }) : null,
-        decline ? this.btn(joins ? `Join the ${joins.other} (no Solution)` : 'I will not write (decline)', () => this.act('write', decline), { key: 'decline' }) : null));
+        joinOther ? this.btn(`Join the ${joins?.other} (no Solution)`, () => this.act('write', joinOther), { key: 'join-other' })
+          : decline ? this.btn('I will not write (decline)', () => this.act('write', decline), { key: 'decline' }) : null));
     }
     parts.push(this.notice('write'));
     fill(this.writing, ...parts);

@@ -24,7 +24,7 @@
  * @typedef {string | {objected: {upheld: boolean}}} Decision
  * @typedef {{phase: 'setup', rolled: boolean, dealt: boolean}
  *   | {phase: 'variations', pos: number, picks: number, failures: number}
- *   | {phase: 'goal', bonus: number|null, revise: number[]}
+ *   | {phase: 'goal', bonus: number|null, revise: number[], arranged?: GoalSpec}
  *   | {phase: 'no_goal', agreed: number[]}
  *   | {phase: 'moves', turn: number, bonus: number|null, first: boolean}
  *   | {phase: 'writing', kind: WritingKind, writers: Writer[]}

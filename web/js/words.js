@@ -118,6 +118,10 @@ export function eventWords(e, m) {
       return { text: `${W(e.player)} returned ${cubeName(m, e.cube)} to Resources (two cubes went to Forbidden without “Bonus”).`, rule: 'IV-C', tone: 'bad' };
     case 'goal_set':
       return { text: `${W(e.player)} set the Goal: ${goalWords(e.goal)}.`, rule: 'III', tone: 'big' };
+    case 'goal_arranged':
+      return { text: `${W(e.player)} placed ${goalWords(e.goal)} in the Goal section (not “Goal” yet).`, rule: 'III-B-2-b', tone: 'info' };
+    case 'goal_set_by_time':
+      return { text: `The time to set the Goal ran out: ${whose(m, e.player, false)} arrangement in the Goal section has been set.`, rule: 'III-B-2-c', tone: 'big' };
     case 'no_goal_declared':
       return { text: `${W(e.player)} declared “no Goal”: the others agree or challenge.`, rule: 'III-D', tone: 'big' };
     case 'no_goal_agreed':
@@ -146,6 +150,8 @@ export function eventWords(e, m) {
       return { text: `${W(e.player)} presented a Solution${e.solution ? `: ${e.solution}` : ' (hidden until checking starts)'}.`, rule: 'VII-C-2', tone: 'info' };
     case 'declined':
       return { text: `${W(e.player)} will not write a Solution.`, rule: 'VII-C-1', tone: 'info' };
+    case 'joined_side':
+      return { text: `${W(e.player)} join${e.player === m.you ? '' : 's'} the ${e.side === 'challenger' ? 'Challenger' : 'Mover'}.`, rule: 'VII-A-3', tone: 'info' };
     case 'writing_over':
       return { text: 'Writing is over: the Solutions are shown and checked.', rule: 'VII-C', tone: 'info' };
     case 'accepted':
@@ -294,7 +300,7 @@ function variationRule(text) {
  * explain them from what happened in the shake, and fall back to the bare
  * points when the events do not explain them.
  * @param {MatchView} m
- * @param {{kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>}} ctx
+ * @param {{kind: string, challenger: number|null, mover: number|null, presented: Set<number>, correct: Record<number, boolean>, joined?: Record<number, string>}} ctx
  * @param {number[]} scores
  * @returns {{player: number, points: number, why: string, rule: string}[]}
  */
@@ -317,7 +323,11 @@ export function scoreReasons(m, ctx, scores) {
       else if (p === mv && ctx.kind === 'now') r = ch !== null && good(ch) ? ['the Challenger wrote a correct Solution', 2] : ['the Challenger had no correct Solution', 6];
       else if (p === ch) r = anyGood(others) ? ['challenged Impossible, but an opponent wrote a correct Solution', 2] : ['challenged Impossible and no opponent wrote a correct Solution', 6];
       else if (p === mv) r = good(p) ? ['wrote a correct Solution against the Impossible challenge', 6] : ['had to write a correct Solution and did not', 2];
-      else if (wrote(p) && m.third_party_joins) {
+      else if (third && m.third_party_joins && !wrote(p) && ctx.joined?.[p] === (ctx.kind === 'now' ? 'challenger' : 'mover')) {
+        // 2019-20 VII-A-3, X-A-1: joining the player who must write means writing a correct Solution.
+        r = [`as Third Party joined the ${ctx.kind === 'now' ? 'Challenger' : 'Mover'} and presented no Solution`, 2];
+        rule = 'X-A-1';
+      } else if (wrote(p) && m.third_party_joins) {
         // 2019-20 VII-A-3, X-B-2: presenting joins the writer; agreeing with the Challenger scores 4.
         r = ctx.kind === 'impossible' ? ['as Third Party joined the Mover and wrote a correct Solution', 6]
           : ['as Third Party joined the Challenger and wrote a correct Solution (the Third Party agreeing with the Challenger scores 4)', 4];

@@ -48,8 +48,10 @@ test('a 2019-20 Third Party joins the Challenger or the Mover (VII-A-3)', async 
     await page.waitForSelector(`.player.me:has-text("${name}")`);
     pages.push(page);
   }
-  // Roll (all 18 cubes: B19 II-A offers no set-out), deal, set a Goal.
+  // Roll (all 18 cubes: B19 II-A offers no set-out), deal, arrange the Goal
+  // in the Goal section (III-B-2-b: everyone sees it), then say "Goal".
   let mover = null;
+  let arranged = false;
   const deadline = Date.now() + 40000;
   while (!mover && Date.now() < deadline) {
     for (const page of pages) {
@@ -61,10 +63,19 @@ test('a 2019-20 Third Party joins the Challenger or the Mover (VII-A-3)', async 
         assert.equal(await page.locator('#now [data-key="roll-1"]').count(), 0, 'no set-out in MLAG Basic 2019-20');
         await page.click('#now [data-key="roll-0"]');
       } else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
-      else if (await enabled(page, '[data-key="set-goal"]')) await page.click('[data-key="set-goal"]');
+      else if (!arranged && (await enabled(page, '[data-key="arrange-goal"]'))) {
+        await page.click('[data-key="arrange-goal"]');
+        for (const other of pages) {
+          const line = await other.locator('#goal-arranged').innerText({ timeout: 10000 });
+          assert.match(line, /In the Goal section, not yet set: .+ If the time runs out it is the Goal/, line);
+        }
+        await pages[0].waitForSelector('ol.log li:has-text("in the Goal section")');
+        arranged = true;
+      } else if (arranged && (await enabled(page, '[data-key="set-goal"]'))) await page.click('[data-key="set-goal"]');
     }
     await sleep(150);
   }
+  assert.ok(arranged, 'the Goal-setter arranged the Goal first');
   assert.ok(mover, 'the shake reached the moves');
   // The player to move challenges Impossible against the Goal-setter.
   await mover.waitForSelector('#now [data-key="ch-imp"]:not([disabled])');
@@ -73,19 +84,28 @@ test('a 2019-20 Third Party joins the Challenger or the Mover (VII-A-3)', async 
   const until = Date.now() + 20000;
   while (!third && Date.now() < until) {
     for (const page of pages) {
-      if (page !== mover && (await visible(page, '[data-key="decline"]'))) third = page;
+      if (page !== mover && (await visible(page, '[data-key="join-other"]'))) third = page;
     }
     await sleep(150);
   }
   assert.ok(third, 'the Third Party is asked');
   const present = await third.locator('[data-key="present"]').innerText();
-  const decline = await third.locator('[data-key="decline"]').innerText();
+  const joinWriter = await third.locator('[data-key="join-writer"]').innerText();
+  const joinOther = await third.locator('[data-key="join-other"]').innerText();
   assert.match(present, /Join the Mover \(.+\): present my Solution/, present);
-  assert.match(decline, /Join the Challenger \(.+\) \(no Solution\)/, decline);
+  assert.match(joinWriter, /Join the Mover \(.+\) \(I will write a Solution\)/, joinWriter);
+  assert.match(joinOther, /Join the Challenger \(.+\) \(no Solution\)/, joinOther);
+  assert.equal(await third.locator('[data-key="decline"]').count(), 0, 'joining the Challenger is the way not to write');
   const role = await third.locator('#now .role').innerText();
   assert.match(role, /join the Mover .* or the Challenger/, role);
   await third.screenshot({ path: path.join(SHOTS, 'table-2019-20-third-party.png'), fullPage: true });
-  await third.click('[data-key="decline"]');
+  // VII-A-3, X-A-1: the Third Party declares for the Mover and must then write.
+  await third.click('[data-key="join-writer"]');
+  await third.waitForSelector('#now .role:has-text("You must write a Solution")');
+  assert.equal(await third.locator('[data-key="join-other"]').count(), 0);
+  assert.match(await third.locator('[data-key="present"]').innerText(), /^Present my Solution/);
+  await third.fill('#solution', 'B ∪ R');
+  await third.click('[data-key="present"]');
   // The Goal-setter, who must write, presents; the shake is scored.
   const writer = pages.find((p) => p !== mover && p !== third);
   await writer.waitForSelector('[data-key="present"]');

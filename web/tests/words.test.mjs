@@ -44,3 +44,14 @@ test('2019-20: a correct Third Party beside a wrong Now Challenger joined the Ch
   const t26 = scoreReasons({ ...m19, third_party_joins: false }, ctx, [2, 2, 6]);
   assert.match(t26[2].why, /the Challenger did not/);
 });
+
+test('2019-20: a Third Party who joined the writer and presented nothing scores 2 (VII-A-3, X-A-1)', async () => {
+  const { scoreReasons } = await import('../js/words.js');
+  const m19 = /** @type {any} */ ({ you: 0, players: ['Ann', 'Bob', 'Cy'], cubes: [], third_party_joins: true });
+  const ctx = { kind: 'now', challenger: 0, mover: 1, presented: new Set([0]), correct: { 0: false }, joined: { 2: 'challenger' } };
+  const lines = scoreReasons(m19, ctx, [2, 6, 2]);
+  assert.match(lines[2].why, /joined the Challenger and presented no Solution/);
+  assert.equal(lines[2].rule, 'X-A-1');
+  const words = eventWords(/** @type {any} */ ({ event: 'joined_side', player: 2, side: 'mover' }), m19);
+  assert.match(words?.text ?? '', /Cy joins the Mover/);
+});

@@ -230,6 +230,7 @@ impl Match {
                 goal,
                 unused_to_forbidden,
             } => self.set_goal(player, &goal, unused_to_forbidden, ev),
+            Act::ArrangeGoal { player, goal } => self.arrange_goal(player, &goal, ev),
             Act::DeclareNoGoal { player } => self.declare_no_goal(player, ev),
             Act::AgreeNoGoal { player } => self.agree_no_goal(player, ev),
             Act::Challenge { player, kind } => self.challenge(player, kind, ev),
@@ -272,6 +273,7 @@ impl Match {
                 goal,
             } => self.present_solution(player, solution, goal, ev),
             Act::Decline { player } => self.decline(player, ev),
+            Act::JoinSide { player, side } => self.join_side(player, side, ev),
             Act::Accept { player, writer } => self.decide(player, writer, None, ev),
             Act::Object {
                 player,

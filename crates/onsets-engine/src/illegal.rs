@@ -306,6 +306,7 @@ impl Match {
                     self.phase = Phase::Goal {
                         bonus: Some(cube),
                         revise: revise.clone(),
+                        arranged: None,
                     };
                 }
                 if leading {
@@ -440,6 +441,7 @@ impl Match {
                 self.phase = Phase::Goal {
                     bonus: Some(u8::MAX),
                     revise: digits,
+                    arranged: None,
                 };
                 self.goal = None;
                 self.set_timer(o, Task::SetGoal, 10_000, true);

@@ -119,7 +119,8 @@ impl Match {
                 out.push(Act::EndSelection { player: p });
             }
             Phase::Goal { .. } => {
-                for g in self.goal_candidates() {
+                let goals = self.goal_candidates();
+                for g in goals.iter().cloned() {
                     out.push(Act::SetGoal {
                         player: p,
                         goal: GoalSpec::Layout(g),
@@ -137,6 +138,16 @@ impl Match {
                     }
                 }
                 out.push(Act::DeclareNoGoal { player: p });
+                if self.mlag2019() {
+                    // 2019-20 III-B-2-b: arranging before "Goal" (listed
+                    // last: a host's first pick stays "Goal").
+                    for g in goals {
+                        out.push(Act::ArrangeGoal {
+                            player: p,
+                            goal: GoalSpec::Layout(g),
+                        });
+                    }
+                }
             }
             Phase::NoGoal { .. } => {
                 out.push(Act::AgreeNoGoal { player: p });
@@ -189,6 +200,12 @@ impl Match {
                         .then(|| GoalSpec::Layout("1".into())),
                 });
                 out.push(Act::Decline { player: p });
+                if self.third_party_joins() {
+                    // 2019-20 VII-A-3: the Third Party declares a side.
+                    for side in [Side::Challenger, Side::Mover] {
+                        out.push(Act::JoinSide { player: p, side });
+                    }
+                }
                 out.push(Act::Challenge {
                     player: p,
                     kind: ChallengeKind::Impossible,

@@ -45,7 +45,7 @@ pub use judge::{ambiguity, ground_of, objection_for, situation_of, Ground};
 pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};
 pub use model::{
     Act, Action, ChallengeKind, CheckingMode, Cube, Dice, Event, Family, GoalSpec, MatchConfig,
-    Objection, Place, RejectCode, Rejection, SetOut, ShakeDice, Task,
+    Objection, Place, RejectCode, Rejection, SetOut, ShakeDice, Side, Task,
 };
 pub use state::{
     Checking, Decision, IpKind, Match, Pending, Phase, Presented, ReturnChoice, Role, Selection,

@@ -273,6 +273,15 @@ pub enum ChallengeKind {
     NoGoal,
 }
 
+/// The two players of a challenge a 2019-20 Third Party may agree with
+/// (VII-A-3: "whether to agree with the Challenger or the Mover").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Challenger,
+    Mover,
+}
+
 /// The reasons of VII-C-5 an opponent gives to reject a Solution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "reason")]
@@ -336,6 +345,14 @@ pub enum Act {
         #[serde(default = "yes")]
         unused_to_forbidden: bool,
     },
+    /// 2019-20 only (III-B-2-b, c): the Goal-setter places digit cubes in the
+    /// Goal section as `goal` without saying "Goal" yet. Every cube already
+    /// in the Goal section must be used (III-B-2: "Once a digit cube touches
+    /// the Goal section of the mat, it must be used in the Goal"); the
+    /// arrangement may be replaced while the time lasts and is the Goal when
+    /// the Goal-setter's time runs out (III-B-2-c). Under 2026-27 refused
+    /// with `edition`.
+    ArrangeGoal { player: usize, goal: GoalSpec },
     /// "no Goal" (III-D).
     DeclareNoGoal { player: usize },
     /// An opponent agrees with "no Goal" (III-D-1).
@@ -366,6 +383,12 @@ pub enum Act {
     },
     /// A player who may present says they will not (VII-C-1).
     Decline { player: usize },
+    /// 2019-20 only (VII-A-3): the Third Party of a Now or Impossible
+    /// challenge declares the side they agree with. Joining the player who
+    /// must write means writing (X-A-1: no Solution presented is not
+    /// correct); joining the other player means not writing. Under 2026-27
+    /// refused with `edition`.
+    JoinSide { player: usize, side: Side },
     /// Accept the Solution being checked (VII-C-4).
     Accept { player: usize, writer: usize },
     /// Reject the Solution being checked with a reason of VII-C-5.
@@ -394,6 +417,7 @@ impl Act {
             | Move { player, .. }
             | Shift { player, .. }
             | SetGoal { player, .. }
+            | ArrangeGoal { player, .. }
             | DeclareNoGoal { player }
             | AgreeNoGoal { player }
             | Challenge { player, .. }
@@ -404,6 +428,7 @@ impl Act {
             | ReturnCube { player, .. }
             | Present { player, .. }
             | Decline { player }
+            | JoinSide { player, .. }
             | Accept { player, .. }
             | Object { player, .. } => Some(*player),
         }
@@ -487,6 +512,7 @@ pub enum RejectCode {
     NotOneOfTheTwo,
     NotSeated,
     NotStarted,
+    NotThirdParty,
     NotYourSelection,
     NotYourTurn,
     NothingToReturn,
@@ -505,7 +531,7 @@ pub enum RejectCode {
 
 impl RejectCode {
     /// Every code, in alphabetical order of its spelling.
-    pub const ALL: [RejectCode; 56] = [
+    pub const ALL: [RejectCode; 57] = [
         RejectCode::AlreadyAgreed,
         RejectCode::AlreadyChallenged,
         RejectCode::AlreadyDealt,
@@ -548,6 +574,7 @@ impl RejectCode {
         RejectCode::NotOneOfTheTwo,
         RejectCode::NotSeated,
         RejectCode::NotStarted,
+        RejectCode::NotThirdParty,
         RejectCode::NotYourSelection,
         RejectCode::NotYourTurn,
         RejectCode::NothingToReturn,
@@ -609,6 +636,7 @@ impl RejectCode {
             RejectCode::NotOneOfTheTwo => "not-one-of-the-two",
             RejectCode::NotSeated => "not-seated",
             RejectCode::NotStarted => "not-started",
+            RejectCode::NotThirdParty => "not-third-party",
             RejectCode::NotYourSelection => "not-your-selection",
             RejectCode::NotYourTurn => "not-your-turn",
             RejectCode::NothingToReturn => "nothing-to-return",
@@ -728,6 +756,17 @@ pub enum Event {
         player: usize,
         goal: String,
     },
+    /// 2019-20 (III-B-2-b): the Goal-setter arranged the digit cubes in the
+    /// Goal section (not yet "Goal"); the cubes are there for all to see.
+    GoalArranged {
+        player: usize,
+        goal: String,
+    },
+    /// 2019-20 (III-B-2-c): the Goal-setter's time ran out with cubes in the
+    /// Goal section: the arrangement has been set (a `GoalSet` follows).
+    GoalSetByTime {
+        player: usize,
+    },
     NoGoalDeclared {
         player: usize,
     },
@@ -783,6 +822,11 @@ pub enum Event {
     },
     Declined {
         player: usize,
+    },
+    /// 2019-20 (VII-A-3): the Third Party declared the side they agree with.
+    JoinedSide {
+        player: usize,
+        side: Side,
     },
     WritingOver,
     Accepted {

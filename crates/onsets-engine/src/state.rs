@@ -180,10 +180,15 @@ pub enum Phase {
         failures: u8,
     },
     /// III: setting the Goal; `bonus` is the bonus cube if one was moved;
-    /// `revise` the digit cubes of an illegal Goal that must stay (OS-B2).
+    /// `revise` the digit cubes in the Goal section that must stay (an
+    /// illegal Goal's, OS-B2, or a 2019-20 arrangement's, III-B-2);
+    /// `arranged` the 2019-20 arrangement not yet announced (III-B-2-b), set
+    /// when the Goal-setter's time runs out (III-B-2-c).
     Goal {
         bonus: Option<u8>,
         revise: Vec<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        arranged: Option<GoalSpec>,
     },
     /// III-D: "no Goal" declared; opponents who agreed.
     NoGoal {

@@ -689,3 +689,504 @@ fn a19_v_b_challenge_before_the_goal_minus_one() {
         assert_eq!(penalized(&ev), costs, "adventurous {adventurous}: {ev:?}");
     }
 }
+
+// ------------------------------------------------------------ III-B-2-b, c: the Goal arranged, then set by time
+
+fn arrange(t: &mut T, g: &str) -> Result<Vec<Event>, Rejection> {
+    let p = t.setter();
+    t.try_act(Act::ArrangeGoal {
+        player: p,
+        goal: GoalSpec::Layout(g.into()),
+    })
+}
+
+fn digit_in(t: &T, d: u8) -> Place {
+    t.m.cubes()
+        .iter()
+        .find(|c| c.face == Symbol::Digit(d))
+        .unwrap()
+        .place
+}
+
+/// B19 III-B-2-b, c: "The Goal-setter may rearrange or regroup the cubes in
+/// the Goal section until she says 'Goal.' If the time runs out to set the
+/// Goal … it has been set." The arrangement is shown in the Goal section,
+/// may be replaced (keeping every cube that touched the section, III-B-2),
+/// and when B19's two minutes for rolling and setting the Goal run out it is
+/// the Goal, with no point lost; the unused digit cube goes to Forbidden and
+/// the first turn's two minutes start.
+#[test]
+fn b19_iii_b_2_c_goal_set_when_time_runs_out() {
+    let mut t = t19(2, 2, Division::Junior, false);
+    let s = t.setter();
+    start19(&mut t, [3, 2, 1], FACES, UNI);
+    let ev = arrange(&mut t, "2").unwrap();
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::GoalArranged { goal, .. } if goal == "2")
+    ));
+    assert_eq!(digit_in(&t, 2), Place::Goal, "everyone sees it on the mat");
+    assert!(t.m.goal().is_none(), "not set before \"Goal\"");
+    // III-B-2: "Once a digit cube touches the Goal section of the mat, it
+    // must be used in the Goal."
+    let r = arrange(&mut t, "3").unwrap_err();
+    assert_eq!(r.code, RejectCode::GoalCubeMustStay);
+    arrange(&mut t, "2+1").unwrap();
+    assert!(matches!(
+        t.m.phase(),
+        Phase::Goal { arranged: Some(GoalSpec::Layout(g)), .. } if g == "2+1"
+    ));
+    // The time runs out at the end of the ten-second countdown (XI-A-3).
+    let ev = t.clock(130_000);
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::GoalSetByTime { player } if *player == s)
+    ));
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::GoalSet { goal, .. } if goal == "2+1")
+    ));
+    assert!(!has(&ev, |e| matches!(e, Event::TimeExpired { .. })));
+    assert_eq!(t.penalties()[s], 0, "the Goal was set in time");
+    assert_eq!(t.m.goal(), Some(&GoalSpec::Layout("2+1".into())));
+    assert_eq!(digit_in(&t, 3), Place::Forbidden, "III-B comment");
+    let mover = t.left(s);
+    assert!(matches!(*t.m.phase(), Phase::Moves { turn, .. } if turn == mover));
+    let first = t.m.timers().iter().find(|x| x.task == Task::Move).unwrap();
+    assert_eq!(
+        first.due_ms, 250_000,
+        "XI-A-1-d: two minutes for the first turn"
+    );
+    // The Goal may not be changed once it has been set (III-B-2-d).
+    assert_eq!(
+        arrange(&mut t, "2+1").unwrap_err().code,
+        RejectCode::WrongPhase
+    );
+}
+
+/// A19 III-B-2-c: the same in Adventurous (two minutes after the
+/// variations, XI-A-1-c); an arrangement made in the additional minute is
+/// set when that minute runs out, and the one point already lost stays the
+/// only one.
+#[test]
+fn a19_iii_b_2_c_goal_set_when_time_runs_out() {
+    for late in [false, true] {
+        let mut t = t19(4, 2, Division::Junior, true);
+        let s = t.setter();
+        let o = t.left(s);
+        start19(&mut t, [3, 2, 1], FACES, UNI);
+        t.select(s, "two-operations");
+        t.select(o, "absolute-value");
+        t.select(o, "required-cube ∪");
+        let due =
+            t.m.timers()
+                .iter()
+                .find(|x| x.player == s && x.task == Task::SetGoal)
+                .unwrap()
+                .due_ms;
+        // Each limit runs out at the end of its ten-second countdown (XI-A-3).
+        let end = if late {
+            let ev = t.clock(due + 10_000);
+            assert!(has(&ev, |e| matches!(
+                e,
+                Event::TimeExpired {
+                    task: Task::SetGoal,
+                    ..
+                }
+            )));
+            due + 10_000 + 60_000 + 10_000
+        } else {
+            due + 10_000
+        };
+        arrange(&mut t, "3*2").unwrap();
+        let ev = t.clock(end);
+        assert!(
+            has(&ev, |e| matches!(e, Event::GoalSetByTime { .. })),
+            "late={late}"
+        );
+        assert_eq!(t.m.goal(), Some(&GoalSpec::Layout("3*2".into())));
+        assert_eq!(t.penalties()[s], if late { -1 } else { 0 });
+    }
+}
+
+/// III-B-2-c with nothing in the Goal section: nothing is set (editions.md
+/// Q10, the test above for B19); an arrangement then made is set by the
+/// Goal-setter's "Goal" as usual, and must use the arranged cubes.
+#[test]
+fn b19_iii_b_2_a_goal_said_after_an_arrangement() {
+    let mut t = t19(2, 2, Division::Junior, false);
+    start19(&mut t, [3, 2, 1], FACES, UNI);
+    arrange(&mut t, "3").unwrap();
+    let s = t.setter();
+    let r = t.try_act(Act::SetGoal {
+        player: s,
+        goal: GoalSpec::Layout("2".into()),
+        unused_to_forbidden: true,
+    });
+    assert_eq!(r.unwrap_err().code, RejectCode::GoalCubeMustStay);
+    let ev = t.goal("3*2");
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::GoalSet { goal, .. } if goal == "3*2")
+    ));
+    assert!(!has(&ev, |e| matches!(e, Event::GoalSetByTime { .. })));
+}
+
+/// III-C: "Before moving the first digit cube to the Goal section of the
+/// mat, the Goal-setter may make a bonus move"; III-B-2: a Goal must be set
+/// once a digit cube touched the section, so no "no Goal" either.
+#[test]
+fn b19_iii_c_no_bonus_or_no_goal_after_arranging() {
+    let mut t = t19(6, 2, Division::Junior, false);
+    start19(&mut t, [3, 2, 1], FACES, UNI);
+    arrange(&mut t, "3").unwrap();
+    let s = t.setter();
+    let cube = t.cube("B", Place::Resources);
+    let r = t.try_act(Act::Move {
+        player: s,
+        cube,
+        to: Place::Forbidden,
+        bonus: true,
+    });
+    assert_eq!(r.unwrap_err().code, RejectCode::GoalTouched);
+    let r = t.try_act(Act::DeclareNoGoal { player: s });
+    assert_eq!(r.unwrap_err().code, RejectCode::GoalTouched);
+    // Only the Goal-setter arranges.
+    let o = t.left(s);
+    let r = t.try_act(Act::ArrangeGoal {
+        player: o,
+        goal: GoalSpec::Layout("3".into()),
+    });
+    assert_eq!(r.unwrap_err().code, RejectCode::NotGoalSetter);
+}
+
+/// III-B-2-c then III-B-1: an illegal arrangement set by time is an
+/// illegal Goal like one announced: pending illegal procedure, corrected on
+/// a charge with its digit cubes staying (OS-B2).
+#[test]
+fn b19_iii_b_2_c_illegal_arrangement_set_by_time_is_an_illegal_goal() {
+    let mut t = t19(2, 2, Division::Junior, false);
+    let s = t.setter();
+    let o = t.left(s);
+    start19(&mut t, [3, 2, 1], FACES, UNI);
+    t.act(Act::ArrangeGoal {
+        player: s,
+        goal: GoalSpec::Illegal {
+            digits: vec![3, 2],
+            description: "3 above 2, crooked".into(),
+        },
+    });
+    let ev = t.clock(130_000);
+    assert!(has(&ev, |e| matches!(e, Event::GoalSetByTime { .. })));
+    assert!(t
+        .m
+        .pending()
+        .iter()
+        .any(|p| matches!(p.kind, IpKind::IllegalGoal { .. })));
+    t.act(Act::ChargeIllegalProcedure { player: o });
+    assert!(matches!(t.m.phase(), Phase::Goal { revise, .. } if revise.len() == 2));
+    assert_eq!(digit_in(&t, 3), Place::Goal);
+}
+
+/// 2026-27 III-B-2-a: the Goal is set by saying "Goal"; the 2019-20
+/// arrangement is refused with `edition` and not offered.
+#[test]
+fn t26_arrange_goal_refused() {
+    let mut t = T::new(2, 2, Division::Junior, false);
+    t.start([3, 2, 1], FACES, UNI);
+    let s = t.setter();
+    assert!(!t
+        .m
+        .legal_actions(s)
+        .iter()
+        .any(|a| matches!(a, Act::ArrangeGoal { .. })));
+    let r = arrange(&mut t, "3").unwrap_err();
+    assert_eq!(r.code, RejectCode::Edition);
+    assert_eq!(r.rule.0, "III-B-2");
+    assert_eq!(digit_in(&t, 3), Place::Resources);
+}
+
+/// The 2019-20 arrangement is offered by `legal_actions` (III-B-2-b).
+#[test]
+fn b19_iii_b_2_b_arranging_is_a_legal_action() {
+    let mut t = t19(2, 2, Division::Junior, false);
+    start19(&mut t, [3, 2, 1], FACES, UNI);
+    let s = t.setter();
+    let legal = t.m.legal_actions(s);
+    assert!(legal.contains(&Act::ArrangeGoal {
+        player: s,
+        goal: GoalSpec::Layout("3*2".into()),
+    }));
+}
+
+// ------------------------------------------------------------ VII-A-3: the Third Party declares a side
+
+fn join(t: &mut T, player: usize, side: Side) -> Result<Vec<Event>, Rejection> {
+    t.try_act(Act::JoinSide { player, side })
+}
+
+/// Runs the clock past the writing time (the Third Party's two minutes).
+fn lapse(t: &mut T) -> Vec<Event> {
+    let due = t.m.timers().iter().map(|x| x.due_ms).max().unwrap();
+    t.clock(due)
+}
+
+/// A19 VII-A-3: "The Third Party must decide by the end of the two minutes
+/// for writing Solutions whether to agree with the Challenger or the
+/// Mover"; X-A-1: agreeing with the writer, the Third Party "must write a
+/// correct Solution also" — declared for the Challenger on a Now and
+/// presenting nothing: not correct, 2 (editions.md §1.5). Challenger
+/// correct: 6 / 2 / 2; Challenger wrong: 2 / 6 / 2 (silent: 6).
+#[test]
+fn b19_vii_a_3_third_party_joining_the_challenger_must_write() {
+    for (c_solution, want) in [("B ∪ B", (6, 2, 2)), ("R", (2, 6, 2))] {
+        let (mut t, s, a, b) = b19_three(13);
+        t.mv(b, "∪", Place::Permitted);
+        challenge(&mut t, s, ChallengeKind::Now);
+        let ev = join(&mut t, a, Side::Challenger).unwrap();
+        assert!(has(&ev, |e| matches!(
+            e,
+            Event::JoinedSide { player, side: Side::Challenger } if *player == a
+        )));
+        // X-A-1: the Third Party must now write: declining is refused.
+        let r = t.try_act(Act::Decline { player: a }).unwrap_err();
+        assert_eq!(r.code, RejectCode::MustOrMayNot);
+        assert_eq!(
+            join(&mut t, a, Side::Mover).unwrap_err().code,
+            RejectCode::AlreadyDecided
+        );
+        t.present(s, c_solution);
+        assert!(matches!(t.m.phase(), Phase::Writing(_)), "T still writes");
+        let ev = lapse(&mut t);
+        assert!(!has(&ev, |e| matches!(e, Event::Penalty { .. })));
+        let p = t.last_scores();
+        assert_eq!((p[s], p[b], p[a]), want, "{c_solution}: {p:?}");
+    }
+}
+
+/// VII-A-3 on an Impossible: joining the Mover (the writer) and presenting
+/// nothing is not correct: Mover correct 2 / 6 / 2, Mover wrong 6 / 2 / 2
+/// (silent: 4).
+#[test]
+fn b19_vii_a_3_third_party_joining_the_mover_on_impossible_must_write() {
+    for (m_solution, want) in [("B ∪ B", (2, 6, 2)), ("R", (6, 2, 2))] {
+        let (mut t, s, a, b) = b19_three(15);
+        t.mv(b, "∪", Place::Permitted);
+        challenge(&mut t, s, ChallengeKind::Impossible);
+        join(&mut t, a, Side::Mover).unwrap();
+        t.present(b, m_solution);
+        lapse(&mut t);
+        let p = t.last_scores();
+        assert_eq!((p[s], p[b], p[a]), want, "{m_solution}: {p:?}");
+    }
+}
+
+/// A19 VII-A-3: the same declaration in Adventurous: joined the Challenger
+/// on a Now and presented nothing: 2, beside a correct Challenger (6 / 2 / 2).
+#[test]
+fn a19_vii_a_3_third_party_joining_the_challenger_must_write() {
+    let mut t = t19(13, 3, Division::Junior, true);
+    let s = t.setter();
+    let a = t.left(s);
+    let b = t.left(a);
+    start19(&mut t, [3, 2, 1], FACES, UNI);
+    // Variations "B ∪ B" meets (XIII-B).
+    for (p, v) in [
+        (s, "absolute-value"),
+        (a, "required-cube ∪"),
+        (b, "required-cube B"),
+    ] {
+        if let Phase::Variations { .. } = t.m.phase() {
+            t.select(p, v);
+        }
+    }
+    assert!(
+        matches!(t.m.phase(), Phase::Goal { .. }),
+        "{:?}",
+        t.m.phase()
+    );
+    t.goal("3");
+    t.mv(a, "B", Place::Required);
+    t.mv(b, "∪", Place::Permitted);
+    challenge(&mut t, s, ChallengeKind::Now);
+    join(&mut t, a, Side::Challenger).unwrap();
+    t.present(s, "B ∪ B");
+    lapse(&mut t);
+    let p = t.last_scores();
+    assert_eq!((p[s], p[b], p[a]), (6, 2, 2), "{p:?}");
+}
+
+/// VII-A-3, X-A-1: a Third Party who declared for the writer and presents
+/// is scored on their own Solution, every row of editions.md §1.5 with a
+/// presenting Third Party (C / M / T): joined the Challenger on a Now, a
+/// correct Third Party scores 4 (X-B-2) whatever the Challenger's; joined
+/// the Mover on an Impossible, 6.
+#[test]
+fn b19_x_b_2_third_party_joined_the_writer_and_wrote() {
+    use ChallengeKind::*;
+    let ok = "B ∪ B";
+    let bad = "R";
+    let rows = [
+        (Now, ok, ok, (6, 2, 4)),
+        (Now, ok, bad, (6, 2, 2)),
+        (Now, bad, ok, (2, 2, 4)),
+        (Now, bad, bad, (2, 6, 2)),
+        (Impossible, ok, ok, (2, 6, 6)),
+        (Impossible, ok, bad, (2, 6, 2)),
+        (Impossible, bad, ok, (2, 2, 6)),
+        (Impossible, bad, bad, (6, 2, 2)),
+    ];
+    for (kind, w_solution, t_solution, want) in rows {
+        let (mut t, s, a, b) = b19_three(13);
+        t.mv(b, "∪", Place::Permitted);
+        challenge(&mut t, s, kind);
+        let (writer, side) = if kind == Now {
+            (s, Side::Challenger)
+        } else {
+            (b, Side::Mover)
+        };
+        join(&mut t, a, side).unwrap();
+        t.present(a, t_solution);
+        t.present(writer, w_solution);
+        let p = t.last_scores();
+        assert_eq!(
+            (p[s], p[b], p[a]),
+            want,
+            "{kind:?} writer {w_solution} T {t_solution}: {p:?}"
+        );
+    }
+}
+
+/// VII-A-3: joining the player who does not write is not writing (as a
+/// silent Third Party, comment c): on a Now, joined the Mover beside a
+/// wrong Challenger: 6; on an Impossible, joined the Challenger beside a
+/// wrong Mover: 4 (X-B-2); beside a correct writer: 2. Presenting is then
+/// refused.
+#[test]
+fn b19_vii_a_3_third_party_joining_the_non_writer() {
+    let cases = [
+        (ChallengeKind::Now, Side::Mover, "R", (2, 6, 6)),
+        (ChallengeKind::Now, Side::Mover, "B ∪ B", (6, 2, 2)),
+        (ChallengeKind::Impossible, Side::Challenger, "R", (6, 2, 4)),
+        (
+            ChallengeKind::Impossible,
+            Side::Challenger,
+            "B ∪ B",
+            (2, 6, 2),
+        ),
+    ];
+    for (kind, side, solution, want) in cases {
+        let (mut t, s, a, b) = b19_three(14);
+        t.mv(b, "∪", Place::Permitted);
+        challenge(&mut t, s, kind);
+        let writer = if kind == ChallengeKind::Now { s } else { b };
+        let ev = join(&mut t, a, side).unwrap();
+        assert!(has(&ev, |e| matches!(e, Event::JoinedSide { .. })));
+        let r = t
+            .try_act(Act::Present {
+                player: a,
+                solution: "B ∪ B".into(),
+                goal: None,
+            })
+            .unwrap_err();
+        assert_eq!(r.code, RejectCode::Declined);
+        t.present(writer, solution);
+        let p = t.last_scores();
+        assert_eq!((p[s], p[b], p[a]), want, "{kind:?} {solution}: {p:?}");
+    }
+}
+
+/// VII-A-3: only the Third Party joins, once, during the writing of a Now
+/// or Impossible challenge; presenting already joined the writer.
+#[test]
+fn b19_vii_a_3_join_side_refusals() {
+    let (mut t, s, a, b) = b19_three(13);
+    assert_eq!(
+        join(&mut t, a, Side::Mover).unwrap_err().code,
+        RejectCode::WrongPhase
+    );
+    t.mv(b, "∪", Place::Permitted);
+    challenge(&mut t, s, ChallengeKind::Now);
+    assert_eq!(
+        join(&mut t, s, Side::Challenger).unwrap_err().code,
+        RejectCode::NotThirdParty
+    );
+    assert_eq!(
+        join(&mut t, b, Side::Mover).unwrap_err().code,
+        RejectCode::NotThirdParty
+    );
+    let legal = t.m.legal_actions(a);
+    assert!(legal.contains(&Act::JoinSide {
+        player: a,
+        side: Side::Challenger
+    }));
+    t.present(a, "B ∪ B");
+    assert_eq!(
+        join(&mut t, a, Side::Mover).unwrap_err().code,
+        RejectCode::AlreadyPresented
+    );
+}
+
+/// 2026-27 VII-A: the Third Party "may present a Solution"; there is no
+/// side to join: `join_side` is refused with `edition` and not offered.
+#[test]
+fn t26_join_side_refused() {
+    let mut t = T::new(13, 3, Division::Junior, false);
+    let s = t.setter();
+    let a = t.left(s);
+    let b = t.left(a);
+    t.start([3, 2, 1], FACES, UNI);
+    t.goal("3");
+    t.mv(a, "B", Place::Required);
+    t.mv(b, "∪", Place::Permitted);
+    challenge(&mut t, s, ChallengeKind::Now);
+    assert!(!t
+        .m
+        .legal_actions(a)
+        .iter()
+        .any(|x| matches!(x, Act::JoinSide { .. })));
+    assert_eq!(
+        join(&mut t, a, Side::Challenger).unwrap_err().code,
+        RejectCode::Edition
+    );
+}
+
+/// The log replays the new acts and the Goal set by time: a B19 match with
+/// fixed dice, an arrangement set when the time ran out, a challenge and a
+/// Third Party's declaration, replayed line by line to the same state.
+#[test]
+fn b19_arrange_goal_and_join_side_replay() {
+    let mut c = cfg19(21, 3, Division::Junior, false);
+    c.dice = Some(Dice {
+        first_setter: Some(0),
+        shakes: vec![ShakeDice {
+            faces: Some(format!("3 2 1 {FACES}")),
+            cards: Some(UNI.into()),
+        }],
+    });
+    let mut t = T::with(c);
+    t.act(Act::Roll {
+        player: 0,
+        set_out: None,
+    });
+    let dealer = t.m.dealer();
+    t.act(Act::Deal {
+        player: dealer,
+        count: 6,
+    });
+    arrange(&mut t, "2").unwrap();
+    arrange(&mut t, "2+1").unwrap();
+    let ev = t.clock(130_000);
+    assert!(has(&ev, |e| matches!(e, Event::GoalSetByTime { .. })));
+    t.mv(1, "B", Place::Required);
+    t.mv(2, "∪", Place::Permitted);
+    challenge(&mut t, 0, ChallengeKind::Now);
+    join(&mut t, 1, Side::Challenger).unwrap();
+    t.present(0, "B ∪ B");
+    t.present(1, "B ∪ R");
+    let log = t.m.log_lines();
+    assert!(log.contains(r#""type":"arrange_goal""#), "{log}");
+    assert!(log.contains(r#""type":"join_side""#) && log.contains(r#""side":"challenger""#));
+    let r = Match::replay(&log).unwrap();
+    assert_eq!(r, t.m);
+}

@@ -3,13 +3,14 @@
 use super::{rej, R};
 use crate::model::*;
 use crate::state::*;
-use onsets_core::Symbol;
+use onsets_core::{Goal, Symbol};
 
 impl Match {
     pub(crate) fn enter_goal_phase(&mut self, _ev: &mut Vec<Event>) {
         self.phase = Phase::Goal {
             bonus: None,
             revise: Vec::new(),
+            arranged: None,
         };
         if self.b19() {
             // B19 XI-A-1-b: the limit started with the shake runs on.
@@ -44,39 +45,7 @@ impl Match {
         let goal = spec
             .goal()
             .map_err(|e| Rejection::new(RejectCode::BadGoal, "III-B", e))?;
-        // Match digits to digit cubes: those already in the Goal first (OS-B2).
-        let mut free: Vec<u8> = revise.clone();
-        free.extend(
-            self.cubes
-                .iter()
-                .filter(|c| c.family == Family::Digit && c.place == Place::Resources)
-                .map(|c| c.id),
-        );
-        let mut used = Vec::new();
-        for d in goal.digits() {
-            let pos = free
-                .iter()
-                .position(|id| self.cubes[*id as usize].face == Symbol::Digit(d.digit));
-            match pos {
-                Some(i) => used.push(free.remove(i)),
-                None => {
-                    return rej(
-                        RejectCode::NoSuchDigit,
-                        "III-A",
-                        format!("no digit cube showing {} is in Resources", d.digit),
-                    )
-                }
-            }
-        }
-        if let Some(id) = revise.iter().find(|id| !used.contains(id)) {
-            return rej(
-                RejectCode::GoalCubeMustStay,
-                "III-B-2",
-                format!(
-                    "digit cube {id} touched the Goal section and must be used in the Goal (OS-B2)"
-                ),
-            );
-        }
+        let used = self.goal_cubes(&goal, &revise)?;
         for id in &used {
             self.place(*id, Place::Goal);
         }
@@ -137,9 +106,132 @@ impl Match {
         Ok(())
     }
 
+    /// The digit cubes a Goal is placed with: those already in the Goal
+    /// section (`revise`) first, then Resources cubes showing its digits.
+    /// Every cube in the Goal section must be used (III-B-2, OS-B2).
+    fn goal_cubes(&self, goal: &Goal, revise: &[u8]) -> R<Vec<u8>> {
+        // Match digits to digit cubes: those already in the Goal first (OS-B2).
+        let mut free: Vec<u8> = revise.to_vec();
+        free.extend(
+            self.cubes
+                .iter()
+                .filter(|c| c.family == Family::Digit && c.place == Place::Resources)
+                .map(|c| c.id),
+        );
+        let mut used = Vec::new();
+        for d in goal.digits() {
+            let pos = free
+                .iter()
+                .position(|id| self.cubes[*id as usize].face == Symbol::Digit(d.digit));
+            match pos {
+                Some(i) => used.push(free.remove(i)),
+                None => {
+                    return rej(
+                        RejectCode::NoSuchDigit,
+                        "III-A",
+                        format!("no digit cube showing {} is in Resources", d.digit),
+                    )
+                }
+            }
+        }
+        if let Some(id) = revise.iter().find(|id| !used.contains(id)) {
+            return rej(
+                RejectCode::GoalCubeMustStay,
+                "III-B-2",
+                format!(
+                    "digit cube {id} touched the Goal section and must be used in the Goal (OS-B2)"
+                ),
+            );
+        }
+        Ok(used)
+    }
+
+    /// III-B-2-b (2019-20): "The Goal-setter may rearrange or regroup the
+    /// cubes in the Goal section until she says 'Goal.'" The digit cubes of
+    /// `spec` go to the Goal section, where everyone sees them; every cube
+    /// already there must be used (III-B-2). The arrangement is the Goal when
+    /// the Goal-setter's time runs out (III-B-2-c, [`Match::goal_set_by_time`]).
+    /// Under 2026-27 the Goal is placed and set in one act: refused.
+    pub(crate) fn arrange_goal(
+        &mut self,
+        player: usize,
+        spec: &GoalSpec,
+        ev: &mut Vec<Event>,
+    ) -> R<()> {
+        if !self.mlag2019() {
+            return rej(
+                RejectCode::Edition,
+                "III-B-2",
+                "under the 2026-27 rules the Goal is placed and set in one act (set_goal); arranging it before saying \"Goal\" is the 2019-20 procedure (III-B-2-b, c)",
+            );
+        }
+        let Phase::Goal { bonus, revise, .. } = self.phase.clone() else {
+            return rej(
+                RejectCode::WrongPhase,
+                "III-B-2-b",
+                "the Goal is arranged after the variations are selected and before it is set",
+            );
+        };
+        if player != self.goal_setter {
+            return rej(
+                RejectCode::NotGoalSetter,
+                "III-A",
+                "the player who rolled the cubes sets the Goal",
+            );
+        }
+        let goal = spec
+            .goal()
+            .map_err(|e| Rejection::new(RejectCode::BadGoal, "III-B", e))?;
+        let used = self.goal_cubes(&goal, &revise)?;
+        for id in &used {
+            self.place(*id, Place::Goal);
+        }
+        self.phase = Phase::Goal {
+            bonus,
+            revise: used,
+            arranged: Some(spec.clone()),
+        };
+        ev.push(Event::GoalArranged {
+            player,
+            goal: goal.to_string(),
+        });
+        Ok(())
+    }
+
+    /// III-B-2-c (2019-20): "If the time runs out to set the Goal … it has
+    /// been set." When the Goal-setter's time limit (or the additional
+    /// minute) runs out with an arrangement in the Goal section, the
+    /// arrangement is set as if announced: no point is lost (the Goal was
+    /// set in time), the unused digit cubes go to Forbidden (III-B comment)
+    /// and an illegal arrangement is an illegal Goal (III-B-1, OS-B2).
+    /// Returns false when nothing was arranged (editions.md Q10: XI-A
+    /// applies).
+    pub(crate) fn goal_set_by_time(&mut self, t: &Timer, ev: &mut Vec<Event>) -> bool {
+        if t.task != Task::SetGoal || t.player != self.goal_setter {
+            return false;
+        }
+        let Phase::Goal {
+            arranged: Some(spec),
+            ..
+        } = &self.phase
+        else {
+            return false;
+        };
+        let spec = spec.clone();
+        let mut set = Vec::new();
+        if self.set_goal(t.player, &spec, true, &mut set).is_err() {
+            // Not reached: the arrangement was checked when it was made and
+            // its cubes stay in the Goal section.
+            return false;
+        }
+        ev.push(Event::GoalSetByTime { player: t.player });
+        ev.extend(set);
+        true
+    }
+
     /// III-D: "no Goal".
     pub(crate) fn declare_no_goal(&mut self, player: usize, ev: &mut Vec<Event>) -> R<()> {
-        let Phase::Goal { bonus, revise } = &self.phase else {
+        let Phase::Goal { bonus, revise, .. } = &self.phase else {
             return rej(
                 RejectCode::WrongPhase,
                 "III-D",

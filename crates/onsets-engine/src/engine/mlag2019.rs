@@ -20,6 +20,7 @@
 //! * A19 II-C-3: in Senior two-player matches the second pick is optional;
 //!   A19 XIII-B-2: the Middle wild cube may be = or ⊆.
 
+use super::{rej, R};
 use crate::model::*;
 use crate::state::*;
 use onsets_core::{Division, Edition, RelationCubes};
@@ -135,6 +136,101 @@ impl Match {
         self.mlag2019() && self.now_ms > p.at_ms + CHARGE_WINDOW_MS
     }
 
+    /// VII-A-3 (2019-20): "The Third Party must decide by the end of the two
+    /// minutes for writing Solutions whether to agree with the Challenger or
+    /// the Mover." Joining the player who must write makes the Third Party
+    /// a writer (X-A-1: "the Third Party must write a correct Solution
+    /// also"; role `must`, so `decline` is refused and presenting nothing is
+    /// not correct); joining the other player is not writing (as `decline`).
+    /// Presenting or declining without a declaration joins a side as before
+    /// (comment c).
+    pub(crate) fn join_side(&mut self, player: usize, side: Side, ev: &mut Vec<Event>) -> R<()> {
+        if !self.third_party_joins() {
+            return rej(
+                RejectCode::Edition,
+                "VII-A",
+                "under the 2026-27 rules the Third Party may present a Solution (VII-A); joining a side is the 2019-20 procedure (VII-A-3)",
+            );
+        }
+        let Phase::Writing(w) = &mut self.phase else {
+            return rej(
+                RejectCode::WrongPhase,
+                "VII-A-3",
+                "the Third Party joins a side while Solutions are written after a challenge",
+            );
+        };
+        let WritingKind::Challenge {
+            challenge,
+            challenger,
+            mover,
+        } = w.kind
+        else {
+            return rej(
+                RejectCode::WrongPhase,
+                "VII-A-3",
+                "the Third Party joins a side after a Now or Impossible challenge",
+            );
+        };
+        if player == challenger || player == mover {
+            return rej(
+                RejectCode::NotThirdParty,
+                "VII-A-3",
+                "only the Third Party joins a side; the Challenger and the Mover are the sides",
+            );
+        }
+        let wr = &mut w.writers[player];
+        if wr.presented.is_some() {
+            return rej(
+                RejectCode::AlreadyPresented,
+                "VII-A-3",
+                "presenting a Solution already joined the player who writes",
+            );
+        }
+        if wr.declined {
+            return rej(
+                RejectCode::Declined,
+                "VII-A-3",
+                "not presenting already joined the player who does not write (comment c)",
+            );
+        }
+        if wr.lapsed {
+            return rej(
+                RejectCode::TimeUp,
+                "VII-A-3",
+                "the two minutes ran out: the Third Party joined the player who does not write (comment c)",
+            );
+        }
+        match wr.role {
+            Role::May => {}
+            Role::Must => {
+                return rej(
+                    RejectCode::AlreadyDecided,
+                    "VII-A-3",
+                    "the Third Party already joined the player who writes",
+                )
+            }
+            Role::MayNot => {
+                return rej(
+                    RejectCode::MayNotPresent,
+                    "VII-A",
+                    "this player takes no part in the writing",
+                )
+            }
+        }
+        let writes = (side == Side::Challenger) == (challenge == ChallengeKind::Now);
+        ev.push(Event::JoinedSide { player, side });
+        if writes {
+            // X-A-1: must write; the two minutes run on, without a penalty
+            // point (docs/rulings.md).
+            wr.role = Role::Must;
+        } else {
+            wr.declined = true;
+            self.clear_timer(player, Task::Write);
+            self.maybe_end_writing(ev);
+        }
+        Ok(())
+    }
+
     /// A19 II-C-3: "In two-player matches in Elementary, Middle and Junior
     /// Divisions, the player who is not the Goal-setter must select two";
     /// in Senior they may select one or two.
@@ -154,7 +250,8 @@ impl Match {
 /// absent for a shake scores 0 for that shake"); `basic` is B19.
 ///
 /// After a challenge the Third Party has joined a side (VII-A-3): the writer
-/// by presenting, the other player by not presenting (comment c). X-A-1: a
+/// by declaring so (`join_side`) or by presenting, the other player by
+/// declaring so or by not presenting (comment c). X-A-1: a
 /// player who had to write is correct with a correct Solution ("If the Third
 /// Party agrees with the person who must write a Solution, the Third Party
 /// must write a correct Solution also"); X-A-2: a player who did not write is
@@ -169,6 +266,9 @@ pub(crate) fn score(seated: &[bool], c: &Checking, basic: bool) -> Vec<i32> {
     let players = seated.iter().filter(|s| **s).count();
     let ok = |q: usize| c.correct[q] == Some(true);
     let presented = |q: usize| c.writers[q].presented.is_some();
+    // VII-A-3: the Third Party joined the writer by presenting, or by
+    // declaring so (`join_side`: role `must`).
+    let joined_writer = |q: usize| presented(q) || c.writers[q].role == Role::Must;
     let accepted_wrong = |q: usize, challenge: ChallengeKind| {
         (!basic || challenge == ChallengeKind::Impossible)
             && players == 3
@@ -207,8 +307,9 @@ pub(crate) fn score(seated: &[bool], c: &Checking, basic: bool) -> Vec<i32> {
             if let Some(t) = t {
                 // The side the Third Party joined; 4 when it is the
                 // Challenger's and the Third Party is correct (X-B-2).
-                let joined_challenger = presented(t) == (challenge == ChallengeKind::Now);
-                let correct = if presented(t) {
+                let joined_challenger = joined_writer(t) == (challenge == ChallengeKind::Now);
+                let correct = if joined_writer(t) {
+                    // X-A-1: a correct Solution; none presented is not correct.
                     ok(t)
                 } else {
                     !ok(writer) && !accepted_wrong(t, challenge)
@@ -380,6 +481,30 @@ mod tests {
         );
         c.decisions[0][2] = Decision::Accepted;
         assert_eq!(score(&[true; 3], &c, true), vec![6, 2, 2]);
+    }
+
+    /// VII-A-3, X-A-1: a Third Party who declared for the writer (role
+    /// `must`) and presented nothing is not correct: 2 (editions.md §1.5),
+    /// whatever the writer's Solution.
+    #[test]
+    fn vii_a_3_third_party_joined_the_writer_without_a_solution_scores_2() {
+        use ChallengeKind::*;
+        let rows: [(ChallengeKind, bool, [i32; 3]); 4] = [
+            (Now, true, [6, 2, 2]),
+            (Now, false, [2, 6, 2]),
+            (Impossible, true, [2, 6, 2]),
+            (Impossible, false, [6, 2, 2]),
+        ];
+        for (kind, ok, want) in rows {
+            let writer = if kind == Now { 0 } else { 1 };
+            for basic in [true, false] {
+                let mut c = checked(challenge(kind), writer, ok, Third::Silent);
+                c.writers[2].declined = false;
+                c.writers[2].lapsed = true;
+                c.writers[2].role = Role::Must;
+                assert_eq!(score(&[true; 3], &c, basic), want.to_vec(), "{kind:?} {ok}");
+            }
+        }
     }
 
     /// X-D (2019-20): an absent player scores 0.

@@ -68,6 +68,14 @@ impl Match {
                 "one bonus move before the Goal",
             );
         }
+        if matches!(&self.phase, Phase::Goal { revise, .. } if !revise.is_empty()) {
+            // 2019-20 III-B-2-b: cubes arranged in the Goal section.
+            return rej(
+                RejectCode::GoalTouched,
+                "III-C",
+                "the bonus move is made before the first digit cube is moved to the Goal section",
+            );
+        }
         if to != Place::Forbidden {
             return rej(
                 RejectCode::BonusToForbidden,
@@ -89,6 +97,7 @@ impl Match {
         self.phase = Phase::Goal {
             bonus: Some(id),
             revise: Vec::new(),
+            arranged: None,
         };
         ev.push(Event::BonusMove { player, cube: id });
         if relation || leading {

@@ -154,6 +154,10 @@ impl Match {
     /// second costs another point and the task is lost.
     pub(crate) fn expire(&mut self, i: usize, ev: &mut Vec<Event>) {
         let t = self.timers[i].clone();
+        if self.goal_set_by_time(&t, ev) {
+            // 2019-20 III-B-2-c: the arrangement has been set.
+            return;
+        }
         if t.penal && t.stage == 0 {
             self.time_penalty(&t, false, ev);
             let tm = &mut self.timers[i];
