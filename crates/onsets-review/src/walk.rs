@@ -5,7 +5,9 @@ use crate::{
     ReviewError,
 };
 use onsets_core::{Goal, GoalDigit, GoalLayout, Position, Situation, Symbol};
-use onsets_engine::{Act, Action, ChallengeKind, Family, Header, Match, Phase, Place, FORMAT};
+use onsets_engine::{
+    Act, Action, ChallengeKind, Event, Family, Header, Match, Phase, Place, FORMAT,
+};
 use onsets_solver::analysis::{
     achievable_goals_from, adjudicate, classify_moves_with, no_goal_is_correct, Challenge, Class,
     MoveOptions,
@@ -220,7 +222,28 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
             }
             _ => {}
         }
-        m = m.apply(a).map_err(|r| rejected(line, r))?.0;
+        // 2019-20 III-B-2-c: an arrangement in the Goal section is set when
+        // the Goal-setter's time runs out (on whatever action comes next);
+        // it is judged as a Goal set by announcement is.
+        let goal_before = matches!(m.phase(), Phase::Goal { .. }).then(|| {
+            (
+                m.shake(),
+                rolled_digits(&m),
+                m.position(Situation::Impossible, placeholder()),
+            )
+        });
+        let (next, events) = m.apply(a).map_err(|r| rejected(line, r))?;
+        m = next;
+        if let Some((shake, digits, before)) = goal_before {
+            let by_time = events.iter().find_map(|e| match e {
+                Event::GoalSetByTime { player } => Some(*player),
+                _ => None,
+            });
+            if let (Some(player), Some(g)) = (by_time, m.goal().and_then(|g| g.goal().ok())) {
+                out.goals
+                    .push(judge_goal(shake, line, player, Some(&g), &before, &digits));
+            }
+        }
         if !matches!(m.phase(), Phase::Moves { .. }) {
             // The shake left the moves without a challenge (the round ended):
             // the chance is gone, not missed.
