@@ -10,7 +10,7 @@ use onsets_bots::{Bot, Driver, Level, Pace, Step, View};
 use onsets_core::{Goal, ParseOptions, Presentation, Verdict};
 use onsets_engine::{
     Act, Action, ChallengeKind, CheckingMode, Event, Family, GoalSpec, Match, MatchConfig,
-    Objection, Phase, Place, Task, WritingKind,
+    Objection, Phase, Place, Side, Task, WritingKind,
 };
 
 /// Who sits in a seat (a bot plays in [`App`]'s bots' driver).
@@ -536,6 +536,18 @@ impl App {
                 to.name()
             ),
             Act::Shift { cube: c, to, .. } => format!("shift {} to {}", cube(c), to.name()),
+            Act::ArrangeGoal { player, goal } => format!(
+                "place {} (not \"Goal\" yet)",
+                self.label(&Act::SetGoal {
+                    player: *player,
+                    goal: goal.clone(),
+                    unused_to_forbidden: true,
+                })
+            ),
+            Act::JoinSide { side, .. } => match side {
+                Side::Challenger => "join the Challenger (VII-A-3)".into(),
+                Side::Mover => "join the Mover (VII-A-3)".into(),
+            },
             other => format!("{other:?}"),
         }
     }
@@ -827,6 +839,44 @@ impl App {
             }
             KeyCode::Char('n') => {
                 self.apply(Act::DeclareNoGoal { player: me }, None);
+            }
+            KeyCode::Char('p') => {
+                // 2019-20 III-B-2-b, c: the cubes in the Goal section are the
+                // Goal when the time runs out, "Goal" said or not.
+                let mut acts = self.labelled(|a| matches!(a, Act::ArrangeGoal { .. }));
+                if acts.is_empty() {
+                    self.say("only the 2019-20 Goal-setter places a Goal without saying \"Goal\" (III-B-2-c)");
+                } else {
+                    acts.sort_by_key(|(_, a)| match a {
+                        Act::ArrangeGoal {
+                            goal: GoalSpec::Layout(t),
+                            ..
+                        } => Goal::parse(t)
+                            .ok()
+                            .and_then(|g| g.value())
+                            .unwrap_or(i64::MAX),
+                        _ => i64::MAX,
+                    });
+                    self.open_menu(
+                        "place a Goal in the Goal section",
+                        acts.into_iter()
+                            .map(|(l, a)| (l, MenuItem::Act(a)))
+                            .collect(),
+                    );
+                }
+            }
+            KeyCode::Char('t') => {
+                let acts = self.labelled(|a| matches!(a, Act::JoinSide { .. }));
+                if acts.is_empty() {
+                    self.say("only a 2019-20 Third Party joins a side, while Solutions are written (VII-A-3)");
+                } else {
+                    self.open_menu(
+                        "join a side",
+                        acts.into_iter()
+                            .map(|(l, a)| (l, MenuItem::Act(a)))
+                            .collect(),
+                    );
+                }
             }
             KeyCode::Char('c') => {
                 let kind = if matches!(self.m.phase(), Phase::NoGoal { .. }) {

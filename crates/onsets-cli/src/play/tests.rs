@@ -742,3 +742,51 @@ fn a_long_result_screen_scrolls() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.overlay, Overlay::None);
 }
+
+/// 2019-20 (B19 III-B-2-c): `p` places a Goal in the Goal section without
+/// saying "Goal"; when the time runs out it has been set.
+#[test]
+fn b19_iii_b_2_c_p_places_a_goal_that_is_set_when_the_time_runs_out() {
+    for seed in 1..30 {
+        let mut o = opts(&["me", "beginner"], false);
+        o.edition = onsets_core::Edition::Mlag2019;
+        o.basic = true;
+        o.seed = seed;
+        let mut app = App::new(o).unwrap();
+        if app.m.goal_setter() != app.active {
+            continue;
+        }
+        let mut now = 0;
+        for _ in 0..50 {
+            if matches!(app.m.phase(), Phase::Goal { .. }) {
+                break;
+            }
+            human_step(&mut app);
+            now += 700;
+            app.tick(now);
+        }
+        assert!(matches!(app.m.phase(), Phase::Goal { .. }), "seed {seed}");
+        ch(&mut app, 'p');
+        let menu = app.menu.as_ref().expect("a menu of arrangements");
+        assert!(
+            menu.items[0].0.starts_with("place "),
+            "{:?}",
+            menu.items[0].0
+        );
+        key(&mut app, KeyCode::Enter);
+        assert!(app.m.goal().is_none(), "placed, not announced");
+        app.tick(now + 200_000);
+        assert!(app.m.goal().is_some(), "set when the time ran out");
+        return;
+    }
+    panic!("no seed seats the human as the Goal-setter");
+}
+
+/// Under 2026-27 there is nothing to place: `p` says why.
+#[test]
+fn t26_p_explains_that_only_2019_20_places_a_goal() {
+    let mut app = App::new(opts(&["me", "beginner"], false)).unwrap();
+    ch(&mut app, 'p');
+    assert!(app.menu.is_none());
+    assert!(app.messages.last().unwrap().contains("III-B-2-c"));
+}

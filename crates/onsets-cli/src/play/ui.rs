@@ -17,7 +17,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("d", "deal the cards (dealer, II-B)"),
     ("v / e", "select a variation / end your selection (II-C)"),
     ("g", "set the Goal: choose a legal layout (III-A, III-B)"),
-    ("n", "declare no Goal (III-D)"),
+    (
+        "n / p",
+        "no Goal (III-D) / 2019-20: place a Goal, set by time (III-B-2-c)",
+    ),
     ("← →  h l", "choose a cube in Resources"),
     (
         "1 2 3",
@@ -38,7 +41,10 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     ("o", "object to the Solution being checked (VII-C-5)"),
     ("w", "write a Solution (Enter presents, Esc closes)"),
-    ("x", "decline to present (VII-C-1)"),
+    (
+        "x / t",
+        "decline to present (VII-C-1) / 2019-20: join a side (VII-A-3)",
+    ),
     ("Tab", "hot-seat: switch to the next human seat"),
     (
         "Enter Esc",
