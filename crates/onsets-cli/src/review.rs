@@ -36,7 +36,7 @@ pub fn run(args: &ReviewArgs) -> Result<u8> {
         std::fs::read_to_string(&args.file)
             .with_context(|| format!("cannot read {}", args.file.display()))?
     };
-    match onsets_review::review(&text) {
+    match onsets_review::review_log(&text) {
         Ok(r) => {
             if args.json {
                 emit(&format!("{}\n", r.to_json()));
