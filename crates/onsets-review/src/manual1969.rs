@@ -32,8 +32,8 @@
 use crate::ReviewError;
 use onsets_core::{Form1969, Position};
 use onsets_engine::manual1969::{
-    face_1969, Act1969, Action1969, Allowance, Alternative, Claim, Claims, Event1969,
-    ExactClaims, Game, Header1969, Phase1969, PlayLine, FORMAT_1969,
+    face_1969, Act1969, Action1969, Allowance, Alternative, Claim, Claims, Event1969, ExactClaims,
+    Game, Header1969, Phase1969, PlayLine, FORMAT_1969,
 };
 use onsets_engine::{Family, Place};
 use onsets_solver::analysis::goal_layouts;
@@ -621,7 +621,9 @@ fn play_text(g: &Game, act: &Act1969, bonus: Option<u8>) -> String {
         s.push_str(&format!("bonus {} → Forbidden, then ", face(g, b)));
     }
     match act {
-        Act1969::Move { cube, to, .. } => s.push_str(&format!("{} → {}", face(g, *cube), to.name())),
+        Act1969::Move { cube, to, .. } => {
+            s.push_str(&format!("{} → {}", face(g, *cube), to.name()))
+        }
         Act1969::SetGoal { goal, .. } => s.push_str(&format!("Goal {goal}")),
         _ => {}
     }
@@ -849,7 +851,11 @@ impl std::fmt::Display for Review1969 {
             .collect();
         rounds.sort_unstable();
         rounds.dedup();
-        writeln!(f, "1969 ON-SETS ({}), reviewed by the Flub claims (M69 3.5)", self.form)?;
+        writeln!(
+            f,
+            "1969 ON-SETS ({}), reviewed by the Flub claims (M69 3.5)",
+            self.form
+        )?;
         for round in rounds {
             writeln!(f, "Play {round}")?;
             for g in self.goals.iter().filter(|g| g.play == round) {
