@@ -104,6 +104,8 @@ pub struct MoveReview1969 {
     /// (3.7 comment 3), as the log's `alternative` object; for a C-claim from
     /// A, the alternative to the play that began the chain (`play` set).
     pub alternative: Option<Alternative>,
+    /// The alternative in words (cube faces as 1969 prints them).
+    pub alternative_text: Option<String>,
     /// For a Flub: what would have been better, in words.
     pub better: Option<String>,
 }
@@ -465,6 +467,7 @@ impl Walker {
         if flub != Some(Claim::CFromA) && flub != Some(Claim::CFromP) {
             chain_head = None;
         }
+        let alt_text = alternative.as_ref().map(|a| alternative_text(g, a));
         self.review.moves.push(MoveReview1969 {
             play: g.play(),
             index: k,
@@ -479,6 +482,7 @@ impl Walker {
             flub,
             chain_head,
             alternative,
+            alternative_text: alt_text,
             better,
         });
         self.open = Some(idx);

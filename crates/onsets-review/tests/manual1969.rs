@@ -294,3 +294,66 @@ fn m69_3_8_every_challenge_in_bot_games_is_judged_as_the_game_scored_it() {
     }
     assert!(seen > 0, "the bots made no challenge");
 }
+
+/// M69 3.5 comment 2: a move forced to allow a Solution with one more cube
+/// (every other move breaks P) is no A-claim violation, so no C-claim chain
+/// begins there. The engine nonetheless sustains a C-claim from A whose
+/// alternative replaces an earlier play that was sound (here the Goal, as it
+/// was set): the review judges that challenge incorrect and says that it
+/// does not agree with the game's score (docs/review.md, "The game and the
+/// review").
+#[test]
+fn m69_3_5_comment_2_a_forced_move_begins_no_chain_the_review_disagrees_with_the_game() {
+    let (_, logs) = simulate_1969(Form1969::Basic, &[true, true], 12, 69, true).expect("bots play");
+    for log in logs {
+        let text = log.join("\n");
+        let r = review_1969(&text).expect("reviews");
+        // A sound move after which Sol≤1 holds, answered by an assertion, in
+        // a round whose Goal left a safe mat.
+        let Some(a) = r.assertions.first() else {
+            continue;
+        };
+        let Some(i) = r.moves.iter().rposition(|m| m.line < a.line) else {
+            continue;
+        };
+        let m = &r.moves[i];
+        let goal_i = r.moves[..=i].iter().rposition(|g| g.goal_play).unwrap();
+        let goal = &r.moves[goal_i];
+        if m.goal_play
+            || m.flub.is_some()
+            || m.one_more_solution.is_none()
+            || goal.flub.is_some()
+            || goal.one_more_solution.is_some()
+            || r.moves[goal_i..i].iter().any(|x| x.flub.is_some())
+        {
+            continue;
+        }
+        let goal_text = goal.mv.trim_start_matches("Goal ").to_string();
+        if goal.mv.contains("bonus") {
+            continue;
+        }
+        let mut lines: Vec<String> = log[..a.line - 1].to_vec();
+        let t: u64 = serde_json::from_str::<serde_json::Value>(lines.last().unwrap()).unwrap()
+            ["at_ms"]
+            .as_u64()
+            .unwrap();
+        lines.push(
+            serde_json::json!({"at_ms": t + 1000, "type": "challenge", "player": a.player, "claim": "c_from_a"})
+                .to_string(),
+        );
+        lines.push(
+            serde_json::json!({"at_ms": t + 2000, "type": "write", "player": a.player,
+                "solution": m.one_more_solution.clone().unwrap(),
+                "alternative": {"play": 0, "goal": goal_text}})
+            .to_string(),
+        );
+        let r = review_1969(&lines.join("\n")).expect("the challenge replays");
+        let c = r.challenges.last().expect("the challenge");
+        assert_eq!(c.claim, Claim::CFromA);
+        assert!(!c.correct, "no Flub began a chain: {c:?}");
+        assert_eq!(c.game_challenger_won, Some(true), "the engine sustains it");
+        assert_eq!(c.agrees, Some(false));
+        return;
+    }
+    panic!("no forced move answered by an assertion in these games");
+}
