@@ -210,6 +210,24 @@ export function showReview1969(root, id) {
           h('tr', { class: 'total' }, h('td', null, 'Total'), ...rv.totals.map((t) => h('td', { class: 'num' }, String(t)))))));
   }
 
+  /**
+   * The rounds that ended with "No Goal" (no play to step to).
+   * @param {Review69} rv @returns {HTMLElement[]}
+   */
+  function noGoals(rv) {
+    const ng = rv.goals.filter((g) => g.goal === 'No Goal');
+    if (!ng.length) return [];
+    return [h('section', { class: 'panel', id: 'r69-no-goal' }, h('h2', null, '“No Goal” ', h('small', { class: 'rule' }, 'M69 3.1, 3.5 A, 3.10 B')),
+      h('ul', null, ...ng.map((g) => {
+        const missed = rv.missed_challenges.some((x) => x.play === g.play && x.after_move === null);
+        const c = rv.challenges.find((x) => x.play === g.play && x.claim === 'no_goal');
+        return h('li', { class: g.possible ? 'bad' : 'good' },
+          `Play ${g.play}: ${name(g.player)} said “No Goal”: ${g.possible ? `a Flub (${g.possible_count} of the ${g.allowed.length} Goals had a Solution)` : 'right'}.`,
+          c ? ` ${name(c.challenger)} challenged: ${c.correct ? 'correct' : 'incorrect'}${c.proof ? ` (${c.proof})` : ''}.` : '',
+          missed ? ' Nobody challenged: a missed chance.' : '');
+      })))];
+  }
+
   function render() {
     const rv = r;
     if (!rv) return;
@@ -218,7 +236,7 @@ export function showReview1969(root, id) {
       h('p', null, back(), ' · Use ← and → to step through the plays.'),
       summary(rv));
     if (!rv.moves.length) {
-      page.append(h('p', null, 'No play was completed in this game: there is nothing to step through.'), sheet(rv));
+      page.append(h('p', null, 'No play was completed in this game: there is nothing to step through.'), ...noGoals(rv), sheet(rv));
       fill(root, page);
       return;
     }
@@ -234,6 +252,7 @@ export function showReview1969(root, id) {
       h('div', { class: 'review-main' },
         h('div', { class: 'review-col' }, verdict(rv, m), mat(m)),
         h('div', { class: 'review-col' }, goals(rv, m.play), challenges(rv, m.play))),
+      ...noGoals(rv),
       sheet(rv));
     fill(root, page);
   }

@@ -357,3 +357,35 @@ fn m69_3_5_comment_2_a_forced_move_begins_no_chain_the_review_disagrees_with_the
     }
     panic!("no forced move answered by an assertion in these games");
 }
+
+/// No panic on input: every prefix of a bot game's log reviews, and a log
+/// with any one line left out either reviews or is refused with the line
+/// named (M69 2–3 through the engine; exit 1 or 2 at the CLI).
+#[test]
+fn m69_every_prefix_reviews_and_a_missing_line_is_refused_by_line() {
+    let (_, logs) = simulate_1969(Form1969::Basic, &[true, false], 1, 4, true).expect("bots play");
+    let log = &logs[0];
+    for k in 1..=log.len() {
+        review_1969(&log[..k].join("\n")).expect("a prefix replays");
+    }
+    for drop in 1..log.len() {
+        let mut lines = log.clone();
+        lines.remove(drop);
+        match review_1969(&lines.join("\n")) {
+            Ok(_) => {}
+            Err(onsets_review::ReviewError::Rejected { line, .. })
+            | Err(onsets_review::ReviewError::Unreadable { line, .. }) => {
+                assert!(line >= 1 && line <= lines.len(), "line {line}")
+            }
+        }
+    }
+    // Not a log at all.
+    assert!(matches!(
+        review_1969("{\"format\": \"onsets-1969/1\"}"),
+        Err(onsets_review::ReviewError::Unreadable { line: 1, .. })
+    ));
+    assert!(matches!(
+        review_1969(""),
+        Err(onsets_review::ReviewError::Unreadable { line: 1, .. })
+    ));
+}
