@@ -1,5 +1,6 @@
 // The client's entry point: the lobby at `/`, a table at `/t/{id}` (`?watch` to spectate),
-// its review at `/t/{id}/review`, the judge's assistant at `/judge`, the lessons at
+// its review at `/t/{id}/review`, a 1969 table at `/t69/{id}` and its review at
+// `/t69/{id}/review`, the judge's assistant at `/judge`, the lessons at
 // `/lessons` and `/lessons/{id}`.
 
 import { showLobby } from './lobby.js';
@@ -12,6 +13,7 @@ import { showJudge } from './judge.js';
 import { claimSeatWhenSeated, showAccount, showProfile } from './accounts.js';
 import { showEvent, showOrganizer } from './tournament.js';
 import { show1969 } from './claims1969.js';
+import { showReview1969 } from './review1969.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
 /** @type {{destroy: () => void}|null} */
@@ -29,7 +31,10 @@ function route() {
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   const review = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/review\/?$/);
   const t69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/?$/);
-  if (t69) {
+  const review69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/review\/?$/);
+  if (review69) {
+    current = showReview1969(root, review69[1]);
+  } else if (t69) {
     current = show1969(root, t69[1]);
   } else if (review) {
     current = new ReviewView(root, review[1]);

@@ -6,6 +6,7 @@
 // Party and the written proofs. The server's 1969 routes are plain HTTP; the
 // page polls.
 
+import { review1969Link } from './review1969.js';
 import { h } from './dom.js';
 
 /** @typedef {{id: number, family: string, face: string, place: string}} Cube69 */
@@ -306,7 +307,8 @@ export function show1969(root, id) {
         section('resources', 'Resources'), section('forbidden', 'Forbidden'), section('permitted', 'Permitted'), section('required', 'Required')),
       actions,
       h('h3', null, 'What happened'), events,
-      h('h3', null, 'Scores (3.9, 3.10)'), sheet];
+      h('h3', null, 'Scores (3.9, 3.10)'), sheet,
+      s.over ? review1969Link(id) : null];
     body.replaceChildren(...parts.filter((x) => x !== null));
   }
 

@@ -1,5 +1,6 @@
 //! `onsets review`: the post-game review of a match log, every move judged
-//! by the solver (issue 16; docs/review.md).
+//! by the solver (issue 16; docs/review.md); a 1969 game log by the Flub
+//! claims of M69 3.5 (`onsets_review::review_log` tells the two apart).
 
 use crate::{emit, EXIT_INCORRECT, EXIT_UNREADABLE};
 use anyhow::{Context, Result};
@@ -17,6 +18,9 @@ For every move: the position after it, whether a Now or an Impossible challenge 
 have been correct right then, its class (safe, or the Flub it was) and a better move;
 every missed and every incorrect challenge; each Goal against every Goal the digits
 allowed; per player accuracy, flubs and missed chances (docs/review.md).
+A 1969 game log (onsets-1969/1) is told by its header and judged by the Flub claims
+of M69 3.5 (A, P, C and \"No Goal\"), with the alternative an A-claim Challenger could
+show, the assertions and the game's score sheet (docs/review.md, \"1969 games\").
 Exit status: 0 reviewed; 1 an action breaks the rules; 2 the file cannot be read.")]
 pub struct ReviewArgs {
     /// The match log (JSON lines, docs/engine.md); `-` reads standard input
@@ -36,7 +40,7 @@ pub fn run(args: &ReviewArgs) -> Result<u8> {
         std::fs::read_to_string(&args.file)
             .with_context(|| format!("cannot read {}", args.file.display()))?
     };
-    match onsets_review::review(&text) {
+    match onsets_review::review_log(&text) {
         Ok(r) => {
             if args.json {
                 emit(&format!("{}\n", r.to_json()));

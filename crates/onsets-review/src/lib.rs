@@ -20,13 +20,53 @@
 
 pub mod botmatch;
 pub mod judge;
+pub mod manual1969;
 pub mod situations;
 mod walk;
 
 use onsets_engine::ChallengeKind;
 use serde::Serialize;
 
+pub use manual1969::{is_1969_log, review_1969, Review1969};
 pub use walk::review;
+
+/// The review of any log `onsets review` reads: a 2026-27 (or 2019-20)
+/// match, or a 1969 game (told by the header's `format`).
+#[derive(Clone, Debug)]
+pub enum AnyReview {
+    Match(Box<Review>),
+    Manual1969(Box<Review1969>),
+}
+
+impl AnyReview {
+    /// The review as one JSON object (docs/review.md): a match review's shape
+    /// is unchanged; a 1969 review carries `"edition": "1969"`.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            AnyReview::Match(r) => r.to_json(),
+            AnyReview::Manual1969(r) => r.to_json(),
+        }
+    }
+}
+
+impl std::fmt::Display for AnyReview {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyReview::Match(r) => r.fmt(f),
+            AnyReview::Manual1969(r) => r.fmt(f),
+        }
+    }
+}
+
+/// Reviews a log of either kind: a 1969 game (`onsets-1969/1`) by
+/// [`review_1969`], anything else by [`review`].
+pub fn review_log(text: &str) -> Result<AnyReview, ReviewError> {
+    if is_1969_log(text) {
+        review_1969(text).map(|r| AnyReview::Manual1969(Box::new(r)))
+    } else {
+        review(text).map(|r| AnyReview::Match(Box::new(r)))
+    }
+}
 
 /// Why a log cannot be reviewed.
 #[derive(Debug, thiserror::Error)]

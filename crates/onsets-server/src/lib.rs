@@ -73,6 +73,11 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/api/tables1969", post(table1969::create))
         .route("/api/tables1969/{id}", get(table1969::get))
         .route("/api/tables1969/{id}/log", get(table1969::log))
+        .route("/api/tables1969/{id}/review", get(table1969::review))
+        .route(
+            "/t69/{id}/review",
+            get(|| async { web::file("index.html") }),
+        )
         .route("/api/tables1969/{id}/act", post(table1969::act))
         .route("/t69/{id}", get(|| async { web::file("index.html") }))
         .route("/api/tables/{id}/review", get(assist::review))

@@ -9,6 +9,8 @@
 //! * `GET /api/tables1969/{id}` → the state (everything in a 1969 game is
 //!   on the table, so one view serves every seat);
 //! * `GET /api/tables1969/{id}/log` → the game log, JSON lines;
+//! * `GET /api/tables1969/{id}/review` → the post-game review (409
+//!   `not-finished` until the game is over; docs/review.md);
 //! * `POST /api/tables1969/{id}/act` `{"token", "act":{"type":"move","cube":4,"to":"required"}}`
 //!   → the state, or 409 `{"error":{"code","message","rule"}}` when the
 //!   game refuses the act. The seat comes from the token, never the body.
@@ -696,6 +698,46 @@ pub async fn log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response
         text,
     )
         .into_response()
+}
+
+/// `GET /api/tables1969/{id}/review`: the post-game review of a finished
+/// game, the same object as `onsets review --json` on its log
+/// (`onsets_review::review_1969`; docs/review.md, "1969 games"). While the
+/// game is being played: 409 `not-finished` (the review shows Solutions and
+/// alternatives that would decide the play in progress).
+pub async fn review(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+    let Some(t) = find(&lobby, &id).await else {
+        return no_table();
+    };
+    let log = match t.lock() {
+        Ok(t) if t.game.is_over() => t.game.log_lines().join("\n") + "\n",
+        Ok(_) => {
+            return api_error(
+                StatusCode::CONFLICT,
+                ApiError::new(
+                    ApiCode::NotFinished,
+                    "the review opens when the game is over",
+                    Some("id"),
+                ),
+            )
+        }
+        Err(_) => return no_table(),
+    };
+    match tokio::task::spawn_blocking(move || onsets_review::review_1969(&log)).await {
+        Ok(Ok(r)) => Json(r.to_json()).into_response(),
+        Ok(Err(e)) => api_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::new(
+                ApiCode::Unreviewable,
+                format!("the table's log cannot be reviewed: {e}"),
+                None,
+            ),
+        ),
+        Err(_) => api_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::new(ApiCode::Internal, "the review failed", None),
+        ),
+    }
 }
 
 #[derive(Deserialize)]

@@ -386,3 +386,65 @@ async fn raw_log(lobby: &Lobby, id: &str) -> String {
     )
     .unwrap()
 }
+
+/// M69 3.5–3.10 at the server: `GET /api/tables1969/{id}/review` refuses a
+/// game in progress (409 `not-finished`) and, once it is over, answers the
+/// same object as `onsets review --json` on the table's log.
+#[tokio::test]
+async fn m69_the_review_of_a_finished_1969_table() {
+    let lobby = Lobby::open(Store::memory().await.unwrap()).await.unwrap();
+    let (s, made) = call(
+        &lobby,
+        "POST",
+        "/api/tables1969",
+        json!({"form":"basic","seed":11,"challenge_window_ms":0,"seats":[{"kind":"human"},{"kind":"bot","level":"expert"},{"kind":"bot","level":"club"}]}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let token = made["tokens"][0].as_str().unwrap().to_string();
+    let (_, mut state) = call(&lobby, "GET", &format!("/api/tables1969/{id}"), Value::Null).await;
+    if state["over"] != true {
+        let (s, e) = call(
+            &lobby,
+            "GET",
+            &format!("/api/tables1969/{id}/review"),
+            Value::Null,
+        )
+        .await;
+        assert_eq!(s, StatusCode::CONFLICT, "{e}");
+        assert_eq!(e["error"]["code"], "not-finished");
+    }
+    let mut steps = 0;
+    while state["over"] != true {
+        steps += 1;
+        assert!(steps < 200, "the game did not end: {state}");
+        let act = person(&state, 0).expect("the person acts");
+        let (s, next) = call(
+            &lobby,
+            "POST",
+            &format!("/api/tables1969/{id}/act"),
+            json!({"token": token, "act": act}),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{act}: {next}");
+        state = next;
+    }
+    let (s, r) = call(
+        &lobby,
+        "GET",
+        &format!("/api/tables1969/{id}/review"),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["edition"], "1969");
+    assert_eq!(r["finished"], true);
+    assert!(!r["moves"].as_array().unwrap().is_empty());
+    assert_eq!(r["totals"], state["totals"]);
+    let log = raw_log(&lobby, &id).await;
+    let cli = onsets_review::review_1969(&log).unwrap().to_json();
+    assert_eq!(r, cli, "the same object as `onsets review --json`");
+    let (s, _) = call(&lobby, "GET", "/api/tables1969/nosuch/review", Value::Null).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
