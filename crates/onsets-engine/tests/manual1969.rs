@@ -820,6 +820,48 @@ fn m69_3_5_c_claim_stemming_from_an_a_claim() {
     };
     q.write_alt(A, "R′", alt_move(prime, Place::Forbidden));
     assert!(!q.sustained(A).is_empty());
+    // ... nor naming a sound play: the Goal 1 (play 0) allowed no Solution
+    // with one more cube (one color cube names 2 or 5 cards), so it was no
+    // A violation and no chain stems from it, whatever Goal is offered
+    // instead (3.5 comment 3, 3.7 comment 2) ...
+    let mut q = Play {
+        g: p.g.clone(),
+        t: p.t,
+        events: Vec::new(),
+    };
+    q.write_alt(
+        A,
+        "R′",
+        Alternative {
+            play: Some(0),
+            goal: Some("5".into()),
+            ..Alternative::default()
+        },
+    );
+    let reasons = q.sustained(A);
+    assert!(
+        reasons.iter().any(|r| r.contains("play 0 did not allow")),
+        "{reasons:?}"
+    );
+    // ... nor naming the challenged play itself (that is an A-claim) ...
+    let mut q = Play {
+        g: p.g.clone(),
+        t: p.t,
+        events: Vec::new(),
+    };
+    q.write_alt(
+        A,
+        "R′",
+        Alternative {
+            play: Some(2),
+            ..alt_move(prime, Place::Forbidden)
+        },
+    );
+    let reasons = q.sustained(A);
+    assert!(
+        reasons.iter().any(|r| r.contains("challenged play itself")),
+        "{reasons:?}"
+    );
     // ... naming B's play (play 1): sustained.
     p.write_alt(
         A,

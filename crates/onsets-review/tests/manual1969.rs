@@ -297,13 +297,12 @@ fn m69_3_8_every_challenge_in_bot_games_is_judged_as_the_game_scored_it() {
 
 /// M69 3.5 comment 2: a move forced to allow a Solution with one more cube
 /// (every other move breaks P) is no A-claim violation, so no C-claim chain
-/// begins there. The engine nonetheless sustains a C-claim from A whose
-/// alternative replaces an earlier play that was sound (here the Goal, as it
-/// was set): the review judges that challenge incorrect and says that it
-/// does not agree with the game's score (docs/review.md, "The game and the
-/// review").
+/// begins there. A C-claim from A whose alternative replaces an earlier play
+/// that was sound (here the Goal, as it was set) is not sustained: the game
+/// refuses the proof (the named play allowed no Solution with one more cube)
+/// and the review judges the challenge incorrect; they agree.
 #[test]
-fn m69_3_5_comment_2_a_forced_move_begins_no_chain_the_review_disagrees_with_the_game() {
+fn m69_3_5_comment_2_a_forced_move_begins_no_chain_game_and_review_agree() {
     let (_, logs) = simulate_1969(Form1969::Basic, &[true, true], 12, 69, true).expect("bots play");
     for log in logs {
         let text = log.join("\n");
@@ -351,8 +350,12 @@ fn m69_3_5_comment_2_a_forced_move_begins_no_chain_the_review_disagrees_with_the
         let c = r.challenges.last().expect("the challenge");
         assert_eq!(c.claim, Claim::CFromA);
         assert!(!c.correct, "no Flub began a chain: {c:?}");
-        assert_eq!(c.game_challenger_won, Some(true), "the engine sustains it");
-        assert_eq!(c.agrees, Some(false));
+        assert_eq!(
+            c.game_challenger_won,
+            Some(false),
+            "the game does not sustain it"
+        );
+        assert_eq!(c.agrees, Some(true));
         return;
     }
     panic!("no forced move answered by an assertion in these games");

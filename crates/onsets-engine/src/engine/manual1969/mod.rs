@@ -1236,7 +1236,28 @@ impl Game {
                     "an A-claim is about the challenged play ({last}), not play {k}"
                 ))
             }
-            (_, Some(k)) if k <= last => k,
+            (_, Some(k)) if k < last => {
+                // 3.5 comments 2 and 3, 3.7 comment 2: the chain stems from "a
+                // previous A-claim violation", so play k itself must have
+                // allowed a Solution with at most one more cube; with the
+                // alternative below (3.7 comment 3) that makes it one. A play
+                // that allowed none (or a forced one, comment 2: no
+                // alternative then exists) begins no chain.
+                let x = self
+                    .position_after(k)
+                    .ok_or_else(|| format!("there is no play {k}"))?;
+                if !claims.within_one(&x) {
+                    return Err(format!(
+                        "play {k} did not allow a Solution with at most one more cube from Resources, so it was no A-claim violation and no C-claim stems from it (3.5 comment 3, 3.7 comment 2)"
+                    ));
+                }
+                k
+            }
+            (_, Some(k)) if k == last => {
+                return Err(format!(
+                    "a C-claim stems from a previous play's violation (3.5 comment 3); play {k} is the challenged play itself: challenge it with an A-claim"
+                ))
+            }
             (_, Some(k)) => return Err(format!("there is no play {k}")),
             (_, None) => {
                 return Err(
