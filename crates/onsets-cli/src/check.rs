@@ -81,7 +81,8 @@ pub fn run(args: &CheckArgs) -> Result<u8> {
         if args.json {
             println!("{}", serde_json::to_value(&e)?);
         } else {
-            print!("{e}");
+            // 1969 writes its fourth color as O (orange), as `onsets solve`.
+            print!("{}", position.in_edition_colors(&e.to_string()));
         }
         return Ok(if e.correct {
             EXIT_CORRECT
@@ -93,7 +94,7 @@ pub fn run(args: &CheckArgs) -> Result<u8> {
     if args.json {
         println!("{}", verdict.to_json());
     } else {
-        print!("{verdict}");
+        print!("{}", position.in_edition_colors(&verdict.to_string()));
     }
     Ok(if verdict.correct {
         EXIT_CORRECT

@@ -68,3 +68,29 @@ fn m69_edition_flag_sets_the_1969_rules() {
     let r = c.run(&["check", "--edition", "1970", &f, "B"]);
     assert_eq!(r.code, 2, "{r:?}");
 }
+
+/// A 1969 verdict and its explanation cite the manual's Solution Rule (M69
+/// 3.4, 3.4') and print the fourth color as O, never a 2026-27 section.
+#[test]
+fn m69_3_4_check_and_explain_cite_the_manual_and_print_orange() {
+    let c = Case::new("ed-1969-cite");
+    let f = c.write(
+        "o.json",
+        r#"{"edition": "1969", "form": "advanced", "universe": "B R BO O RO BG", "goal": "3",
+            "permitted": "O ∪", "required": "=", "forbidden": "G", "resources": "R − ∩ B",
+            "situation": "now"}"#,
+    );
+    for args in [
+        vec!["check", &f, "R ∪ B"],
+        vec!["check", "--explain", &f, "R ∪ B"],
+    ] {
+        let r = c.run(&args);
+        assert_eq!(r.code, 1, "{r:?}");
+        assert!(r.stdout.contains("(M69 3.4 (D))"), "{r:?}");
+        assert!(r.stdout.contains("A-claim"), "{r:?}");
+        assert!(!r.stdout.contains("VII-"), "{r:?}");
+        assert!(!r.stdout.contains('Y'), "{r:?}");
+    }
+    let r = c.run(&["check", "--explain", &f, "R ∪ B"]);
+    assert!(r.stdout.contains("BO"), "{r:?}");
+}
