@@ -73,7 +73,11 @@ impl News {
 /// notification's payload to `on`, on one connection of its own that is
 /// opened again whenever it drops. Must be called inside the runtime. Shared
 /// by the tournaments' news and the 1969 tables (`table1969`).
-pub(crate) fn listen_to(store: &Store, channel: &'static str, on: impl Fn(String) + Send + 'static) {
+pub(crate) fn listen_to(
+    store: &Store,
+    channel: &'static str,
+    on: impl Fn(String) + Send + 'static,
+) {
     let Store::Postgres(pool) = store else {
         return;
     };

@@ -40,13 +40,13 @@
 
 use crate::accounts::with_pool;
 use crate::lobby::{ApiCode, ApiError};
-use crate::store::Store;
 use crate::protocol::TableStatus;
+use crate::store::Store;
 use crate::{api_error, is_json, Lobby};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use onsets_bots::manual1969::Bot1969;
@@ -107,7 +107,9 @@ pub struct Create1969 {
 }
 
 enum Seat {
-    Human { token: String },
+    Human {
+        token: String,
+    },
     /// Nobody yet: the game waits until someone joins.
     Open,
     Bot(Bot1969),
@@ -892,12 +894,7 @@ impl Table1969 {
         tables.note(self);
         Changed {
             state: self.state(),
-            stored: store.then(|| {
-                (
-                    self.stored_seats(),
-                    self.game.log_lines().join("\n") + "\n",
-                )
-            }),
+            stored: store.then(|| (self.stored_seats(), self.game.log_lines().join("\n") + "\n")),
             window_left: self.window_left(),
         }
     }
@@ -1242,13 +1239,13 @@ fn join_name(body: &[u8]) -> Result<Option<String>, Fail> {
         )
     })?;
     let Value::Object(o) = v else {
-        return Err(bad(
-            "body",
-            "send a JSON object: {} or {\"name\": \"Ann\"}",
-        ));
+        return Err(bad("body", "send a JSON object: {} or {\"name\": \"Ann\"}"));
     };
     if let Some(k) = o.keys().find(|k| k.as_str() != "name") {
-        return Err(bad(k, format!("unknown field `{k}`: a join has only `name`")));
+        return Err(bad(
+            k,
+            format!("unknown field `{k}`: a join has only `name`"),
+        ));
     }
     match o.get("name") {
         None | Some(Value::Null) => Ok(None),

@@ -347,7 +347,15 @@ async fn m69_malformed_join_bodies_are_400_naming_the_field() {
             "{body}"
         );
     }
-    let r = send(server.addr, "POST", &path, Some("name=Ann"), Some("text/plain"), None).await;
+    let r = send(
+        server.addr,
+        "POST",
+        &path,
+        Some("name=Ann"),
+        Some("text/plain"),
+        None,
+    )
+    .await;
     assert_eq!(r.status, 415, "{}", r.body);
     let r = post(server.addr, "/api/tables1969/nosuch/join", json!({}), None).await;
     assert_eq!(r.status, 404, "{}", r.body);
@@ -380,7 +388,10 @@ async fn m69_an_act_reaches_a_page_watching_the_event_stream() {
     let (id, mine) = two_people(server.addr).await;
     // A spectator (no token) watches from before the game begins.
     let mut w = Watcher::open(server.addr, &id).await;
-    let first = w.next_state(Duration::from_secs(10)).await.expect("a state at once");
+    let first = w
+        .next_state(Duration::from_secs(10))
+        .await
+        .expect("a state at once");
     assert_eq!(first["waiting"], true, "{first}");
     let listed = get(server.addr, "/api/tables", None).await;
     assert_eq!(listed.body["tables"][0]["spectators"], 1, "{}", listed.body);
