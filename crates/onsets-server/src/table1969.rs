@@ -176,17 +176,11 @@ impl Tables1969 {
     }
     /// Renews the lobby's entry of `t`.
     fn note(&self, t: &Table1969) {
-        let spectators = self
-            .watchers
-            .lock()
-            .ok()
-            .and_then(|w| w.get(&t.id).copied())
-            .unwrap_or(0);
         if let Ok(mut i) = self.infos.lock() {
-            i.insert(t.id.clone(), t.info(spectators));
+            i.insert(t.id.clone(), t.info());
         }
     }
-    /// The lobby's entries of the tables in memory.
+    /// The lobby's entries of the tables in memory, with their watchers now.
     pub fn infos(&self) -> Vec<Info1969> {
         let watchers = self.watchers.lock().map(|w| w.clone()).unwrap_or_default();
         self.infos
@@ -615,7 +609,7 @@ impl Table1969 {
     }
 
     /// The table in the lobby's list.
-    fn info(&self, spectators: usize) -> Info1969 {
+    fn info(&self) -> Info1969 {
         let g = &self.game;
         let status = if self.waiting() {
             TableStatus::Waiting
@@ -655,7 +649,7 @@ impl Table1969 {
             status,
             play: g.play(),
             plays_in_game: g.plays_in_game(),
-            spectators,
+            spectators: 0,
         }
     }
 
@@ -1012,11 +1006,6 @@ struct Watching {
 impl Drop for Watching {
     fn drop(&mut self) {
         self.tables.watch(&self.id, -1);
-        if let Some(t) = self.tables.get(&self.id) {
-            if let Ok(t) = t.try_lock() {
-                self.tables.note(&t);
-            }
-        }
     }
 }
 
