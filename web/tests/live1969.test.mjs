@@ -2,7 +2,9 @@
 // from the lobby's panel; a second browser (its own context, its own
 // storage) finds it in the lobby's list with its rules, joins it, and from
 // then on what one person does appears on the other's page without a reload
-// (the table's event stream; the page does not poll).
+// (the table's event stream; the page does not poll). A spectator on a
+// phone (390 px, no seat, no token) watches from the lobby's Watch button and
+// sees the same acts.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -48,6 +50,16 @@ test('1969 table live: one joins from the lobby, each act shows on the other pag
       return document.querySelector('#m69-seat-list')?.textContent?.includes('Bea') && !t.includes('Waiting');
     }, null, { timeout: 10000 });
 
+    // A spectator on a phone: Watch from the lobby, no token.
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await phone.goto(`${BASE}/`);
+    const prow = phone.locator(`tr[data-table="${id}"]`);
+    await prow.waitFor();
+    await prow.getByRole('button', { name: 'Watch' }).click();
+    await phone.waitForURL(new RegExp(`/t69/${id}$`));
+    await phone.waitForSelector('#m69-watching');
+    assert.equal(await phone.locator('#m69-take-seat').count(), 0, 'no open seat is left');
+
     // Each act in one page shows in the other, without a reload.
     const pages = [coach, guest];
     let s = await state(id);
@@ -74,11 +86,47 @@ test('1969 table live: one joins from the lobby, each act shows on the other pag
         break;
       }
       assert.notEqual(await other.locator('#m69-events').innerText(), before);
+      await phone.waitForFunction((t) => document.querySelector('#m69-events')?.textContent === t,
+        await other.locator('#m69-events').textContent(), { timeout: 10000 });
       s = await state(id);
     }
     assert.equal(polls, 0, 'the coach’s page follows the stream, it does not poll');
+    const fit = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, window: window.innerWidth }));
+    assert.ok(fit.scroll <= fit.window, `the watching phone fits: ${JSON.stringify(fit)}`);
+    assert.deepEqual(phone.errors, []);
     assert.deepEqual(coach.errors, []);
     assert.deepEqual(guest.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('1969 table live: a visitor with the link takes the open seat on the table’s page', async () => {
+  const browser = await launch();
+  try {
+    const r = await fetch(`${BASE}/api/tables1969`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ form: 'advanced', seats: [{ kind: 'open' }, { kind: 'bot', level: 'expert' }] }),
+    });
+    assert.equal(r.status, 201);
+    const { id } = await r.json();
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/t69/${id}`);
+    await page.waitForSelector('#m69-take-seat');
+    assert.match(await page.locator('#m69-phase').innerText(), /Waiting for players: 1 open seat/);
+    await page.fill('#m69-join-name', 'Cy');
+    await page.click('#m69-take-seat');
+    await page.waitForFunction(() => document.querySelector('#m69-seat-list')?.textContent?.includes('Cy (you)'));
+    await page.waitForFunction(() => !document.querySelector('#m69-phase')?.textContent?.includes('Waiting'));
+    assert.equal(await page.locator('#m69-take-seat').count(), 0);
+    // The seat is kept: after a reload the page still acts for Cy.
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('#m69-seat-list')?.textContent?.includes('Cy (you)'));
+    const s = await state(id);
+    assert.equal(s.players[0], 'Cy');
+    assert.equal(s.waiting, false);
+    assert.deepEqual(page.errors, []);
   } finally {
     await browser.close();
   }
