@@ -9,7 +9,9 @@
 //!   A `human` seat's token goes to the maker; an `open` seat (token
 //!   `null`) is for whoever joins;
 //! * `POST /api/tables1969/{id}/join` `{"name"?}` → 200 `{"id", "link",
-//!   "seat", "token", "state"}`: the first open seat, or 409 `table-full`;
+//!   "seat", "token", "state"}`: the first open seat, or 409 `table-full`
+//!   (claimed in the database by compare-and-set on the stored seats, so
+//!   two instances never give one seat twice);
 //! * `GET /api/tables1969/{id}` → the state (everything in a 1969 game is
 //!   on the table, so one view serves every seat);
 //! * `GET /api/tables1969/{id}/events` → a `text/event-stream`: `event:
@@ -143,6 +145,9 @@ pub struct Tables1969 {
     tx: broadcast::Sender<String>,
     /// This instance, in its notifications (its own need no replay).
     origin: String,
+    /// One join at a time on this instance (a join and its claim in the
+    /// database go together; joins are rare).
+    joining: tokio::sync::Mutex<()>,
 }
 
 impl Default for Tables1969 {
@@ -153,6 +158,7 @@ impl Default for Tables1969 {
             watchers: Mutex::default(),
             tx: broadcast::channel(256).0,
             origin: token(),
+            joining: tokio::sync::Mutex::new(()),
         }
     }
 }
@@ -538,8 +544,8 @@ impl Table1969 {
         false
     }
 
-    /// Whether bots are waiting on a window that has closed (a poll lets
-    /// them act).
+    /// Whether bots are waiting on a window that has closed (the server's
+    /// timer, or a read, then lets them act).
     pub fn bots_due(&mut self) -> bool {
         let key = (self.game.play(), self.game.plays().len());
         self.window.is_some_and(|(k, _)| k == key)
@@ -971,18 +977,7 @@ pub(crate) fn listen(lobby: &Lobby) {
                 continue;
             };
             if origin != lobby.tables1969.origin {
-                if let Some(held) = lobby.tables1969.get(id) {
-                    if let Some(fresh) = load(&lobby, id).await {
-                        let tables = lobby.tables1969.clone();
-                        let _ = tokio::task::spawn_blocking(move || {
-                            if let Ok(mut t) = held.lock() {
-                                *t = fresh;
-                                tables.note(&t);
-                            }
-                        })
-                        .await;
-                    }
-                }
+                refresh(&lobby, id).await;
             }
             let _ = lobby.tables1969.tx.send(id.to_string());
         }
@@ -1130,7 +1125,7 @@ pub(crate) async fn create(
 /// `GET /api/tables1969/{id}`.
 pub async fn get(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
     // The bots that waited for people to challenge act once the window has
-    // closed (a timer does it too; a read never finds them overdue).
+    // closed: the server's timer does it, and a read after it too.
     match bots_go_on(&lobby, &id).await {
         Some(state) => Json(state).into_response(),
         None => no_table(),
@@ -1179,37 +1174,121 @@ pub(crate) async fn join(
         Ok(n) => n,
         Err(f) => return f.into_response(),
     };
-    let Some(t) = find(&lobby, &id).await else {
-        return no_table();
+    // Two instances may each hold the table: the seat is claimed in the
+    // database only if nobody claimed one since this instance read it;
+    // otherwise the table is read again and the join tried on it.
+    let tables = lobby.tables1969.clone();
+    let _one_at_a_time = tables.joining.lock().await;
+    for _ in 0..3 {
+        let Some(t) = find(&lobby, &id).await else {
+            return no_table();
+        };
+        let tables = lobby.tables1969.clone();
+        let name = name.clone();
+        let done = tokio::task::spawn_blocking(move || {
+            let mut t = t.lock().map_err(|_| {
+                Fail::api(
+                    StatusCode::NOT_FOUND,
+                    ApiError::new(ApiCode::NoSuchTable, "there is no such 1969 table", None),
+                )
+            })?;
+            let before = t.stored_seats();
+            let (seat, token) = t.join(name.as_deref())?;
+            Ok::<_, Fail>((seat, token, before, t.changed(&tables, true)))
+        })
+        .await;
+        let (seat, token, before, c) = match done {
+            Ok(Ok(x)) => x,
+            Ok(Err(r)) => return r.into_response(),
+            Err(e) => return internal(e),
+        };
+        let Some((seats, log)) = c.stored.clone() else {
+            return internal("a join changes the seats");
+        };
+        if !claim_seat(&lobby, &id, &before, seats, log).await {
+            tracing::info!(table = %id, "a 1969 seat was taken on another instance; reading the table again");
+            refresh(&lobby, &id).await;
+            continue;
+        }
+        announce(&lobby, &id).await;
+        let c = Changed { stored: None, ..c };
+        settle(&lobby, &id, &c).await;
+        tracing::info!(table = %id, seat, "a person joined a 1969 table");
+        return Json(json!({
+            "id": id,
+            "link": format!("/t69/{id}"),
+            "seat": seat,
+            "token": token,
+            "state": c.state,
+        }))
+        .into_response();
+    }
+    api_error(
+        StatusCode::CONFLICT,
+        ApiError::new(
+            ApiCode::Busy,
+            "others are taking this table's seats right now; try again",
+            None,
+        ),
+    )
+}
+
+/// Stores the table's seats and log after a join if its stored seats are
+/// still `before`, or already these (an act on this instance stored them
+/// first); false: another instance took a seat meanwhile. A table without a
+/// row (its first write failed) is written as it is.
+async fn claim_seat(lobby: &Lobby, id: &str, before: &str, seats: String, log: String) -> bool {
+    let sql = "UPDATE tables1969 SET updated_at = $1, seats = $2, log = $3 WHERE id = $4 AND (seats = $5 OR seats = $2)";
+    let updated: Result<u64, sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+        .bind(unix_ms())
+        .bind(&seats)
+        .bind(&log)
+        .bind(id)
+        .bind(before)
+        .execute(p)
+        .await
+        .map(|r| r.rows_affected()));
+    match updated {
+        Ok(1..) => true,
+        Ok(0) => {
+            let exists: Result<Option<(String,)>, sqlx::Error> =
+                with_pool!(&lobby.store, |p| sqlx::query_as(
+                    "SELECT id FROM tables1969 WHERE id = $1"
+                )
+                .bind(id)
+                .fetch_optional(p)
+                .await);
+            if matches!(exists, Ok(None)) {
+                save(lobby, id, seats, log).await;
+                return true;
+            }
+            false
+        }
+        Err(e) => {
+            // The game goes on in memory, as after any failed write.
+            tracing::error!(table = %id, "storing a 1969 join: {e}");
+            true
+        }
+    }
+}
+
+/// Replaces the table in memory by its stored state (another instance
+/// changed it).
+async fn refresh(lobby: &Lobby, id: &str) {
+    let Some(held) = lobby.tables1969.get(id) else {
+        return;
+    };
+    let Some(fresh) = load(lobby, id).await else {
+        return;
     };
     let tables = lobby.tables1969.clone();
-    let done = tokio::task::spawn_blocking(move || {
-        let mut t = t.lock().map_err(|_| {
-            Fail::api(
-                StatusCode::NOT_FOUND,
-                ApiError::new(ApiCode::NoSuchTable, "there is no such 1969 table", None),
-            )
-        })?;
-        let (seat, token) = t.join(name.as_deref())?;
-        Ok::<_, Fail>((seat, token, t.changed(&tables, true)))
+    let _ = tokio::task::spawn_blocking(move || {
+        if let Ok(mut t) = held.lock() {
+            *t = fresh;
+            tables.note(&t);
+        }
     })
     .await;
-    match done {
-        Ok(Ok((seat, token, c))) => {
-            settle(&lobby, &id, &c).await;
-            tracing::info!(table = %id, seat, "a person joined a 1969 table");
-            Json(json!({
-                "id": id,
-                "link": format!("/t69/{id}"),
-                "seat": seat,
-                "token": token,
-                "state": c.state,
-            }))
-            .into_response()
-        }
-        Ok(Err(r)) => r.into_response(),
-        Err(e) => internal(e),
-    }
 }
 
 /// The `name` of a join body (see [`join`]).

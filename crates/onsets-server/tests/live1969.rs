@@ -561,3 +561,64 @@ async fn m69_an_act_on_one_instance_reaches_a_watcher_on_another() {
             .expect("A's watcher hears of B's act");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn m69_joins_through_two_instances_at_once_never_share_a_seat() {
+    for db in databases().await {
+        let a = Server::start(&db);
+        let b = Server::start(&db);
+        let made = post(
+            a.addr,
+            "/api/tables1969",
+            json!({"seats": [{"kind": "human"}, {"kind": "open"}, {"kind": "open"}, {"kind": "open"}]}),
+            None,
+        )
+        .await;
+        assert_eq!(made.status, 201, "{}", made.body);
+        let id = made.body["id"].as_str().unwrap().to_string();
+        // Both instances hold the table before anyone joins.
+        for s in [&a, &b] {
+            let r = get(s.addr, &format!("/api/tables1969/{id}"), None).await;
+            assert_eq!(r.status, 200);
+        }
+        let joins = (0..6).map(|i| {
+            let addr = if i % 2 == 0 { a.addr } else { b.addr };
+            let path = format!("/api/tables1969/{id}/join");
+            async move { post(addr, &path, json!({"name": format!("P{i}")}), None).await }
+        });
+        let replies = futures_util::future::join_all(joins).await;
+        let mut seats = Vec::new();
+        for r in &replies {
+            match r.status {
+                200 => seats.push(r.body["seat"].as_u64().unwrap()),
+                409 => assert!(
+                    ["table-full", "busy"].contains(&r.body["error"]["code"].as_str().unwrap()),
+                    "{}",
+                    r.body
+                ),
+                s => panic!("{s}: {}", r.body),
+            }
+        }
+        let mut distinct = seats.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), seats.len(), "a seat given twice: {seats:?}");
+        assert!(!seats.is_empty() && seats.len() <= 3, "{seats:?}");
+        // What is stored agrees: a third instance reads the table from the
+        // database, with every joined person at their seat.
+        let c = Server::start(&db);
+        let s = get(c.addr, &format!("/api/tables1969/{id}"), None).await;
+        let open = s.body["open"].as_array().unwrap();
+        assert_eq!(
+            open.iter().filter(|o| o == &&json!(false)).count(),
+            1 + seats.len(),
+            "{}",
+            s.body
+        );
+        for r in replies.iter().filter(|r| r.status == 200) {
+            let seat = r.body["seat"].as_u64().unwrap() as usize;
+            assert_eq!(s.body["open"][seat], false, "{}", s.body);
+            assert_eq!(s.body["players"][seat], r.body["state"]["players"][seat]);
+        }
+    }
+}
