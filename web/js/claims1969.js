@@ -12,7 +12,8 @@ import { h } from './dom.js';
 /** @typedef {{id: number, family: string, face: string, place: string}} Cube69 */
 /** @typedef {{player: number, solution?: string, reasons?: string[], event: string, [k: string]: any}} Event69 */
 /**
- * @typedef {{id: string, link: string, form: string, players: string[], humans: boolean[], play: number,
+ * @typedef {{id: string, link: string, form: string, players: string[], humans: boolean[],
+ *   open: boolean[], waiting: boolean, play: number,
  *   plays_in_game: number, shaker: number, dealer: number, phase: {phase: string, [k: string]: any},
  *   universe: string[], goal: string|null, cubes: Cube69[], plays: {mover: number, goal_play: boolean}[],
  *   last_mover: number|null, awaiting: boolean[], penalties: number[],
@@ -41,6 +42,44 @@ function savedTokens(table) {
   }
 }
 
+/** Whether this browser holds a seat of 1969 table `id`. @param {string} id */
+export function holds1969Seat(id) {
+  return (sessionTokens.get(id) ?? savedTokens(id)).some((t) => t);
+}
+
+/** The name this browser plays under (the lobby's name box), if any. */
+function savedName() {
+  try {
+    return localStorage.getItem('onsets:name') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Takes the first open seat of 1969 table `id` (as `name`, if given) and
+ * keeps its token: the server's answer (`seat`, `token`, `state`).
+ * @param {string} id @param {string} [name]
+ * @returns {Promise<{seat: number, token: string, link: string, state: State69}>}
+ */
+export async function join1969(id, name = savedName()) {
+  const r = await fetch(`/api/tables1969/${id}/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(name.trim() ? { name: name.trim() } : {}),
+  });
+  const body = await r.json();
+  if (!r.ok) throw new Error(body.error?.message ?? `the server answered ${r.status}`);
+  const tokens = sessionTokens.get(id) ?? savedTokens(id);
+  tokens[body.seat] = body.token;
+  sessionTokens.set(id, tokens);
+  try {
+    localStorage.setItem(tokensKey(id), JSON.stringify(tokens));
+    if (name.trim()) localStorage.setItem('onsets:name', name.trim());
+  } catch { /* no storage: the seat is kept for this page only */ }
+  return body;
+}
+
 /** The lobby's panel that makes a 1969 table. @param {(path: string) => void} go */
 export function lobby1969Panel(go) {
   const err = h('p', { class: 'notice error', role: 'alert', hidden: true });
@@ -50,10 +89,11 @@ export function lobby1969Panel(go) {
   const seats = h('input', { id: 'm69-seats', type: 'number', min: 2, max: 6, value: 3 });
   const bots = h('select', { id: 'm69-bots' },
     h('option', { value: 'expert' }, 'careful bots'),
-    h('option', { value: 'club' }, 'careless bots (they make Flubs to challenge)'));
+    h('option', { value: 'club' }, 'careless bots (they make Flubs to challenge)'),
+    h('option', { value: 'open' }, 'open seats: people join from the lobby'));
   const panel = h('form', { class: 'panel', id: 'm69-create', 'aria-labelledby': 'm69-title' },
     h('h2', { id: 'm69-title' }, 'A 1969 game (Allen’s manual)'),
-    h('p', { class: 'small' }, 'The first edition’s rules: challenge a Flub of the C-A-P claims, assert a Solution with one more cube, call “stall”. You sit at seat 1; the other seats are bots.'),
+    h('p', { class: 'small' }, 'The first edition’s rules: challenge a Flub of the C-A-P claims, assert a Solution with one more cube, call “stall”. You sit at seat 1; the other seats are bots, or open for people who join from the list of tables (the game begins when every seat is taken).'),
     h('label', null, 'Form ', form),
     h('label', null, 'Players (2 to 6) ', seats),
     h('label', null, 'The other seats ', bots),
@@ -65,7 +105,7 @@ export function lobby1969Panel(go) {
     const n = Math.max(2, Math.min(6, Number(seats.value) || 3));
     const spec = {
       form: form.value,
-      seats: [{ kind: 'human' }, ...Array.from({ length: n - 1 }, () => ({ kind: 'bot', level: bots.value }))],
+      seats: [{ kind: 'human' }, ...Array.from({ length: n - 1 }, () => (bots.value === 'open' ? { kind: 'open' } : { kind: 'bot', level: bots.value }))],
     };
     try {
       const r = await fetch('/api/tables1969', {
@@ -118,14 +158,16 @@ function phaseWords(phase, s) {
  */
 export function show1969(root, id) {
   document.title = 'On-Sets — 1969 table';
-  const tokens = sessionTokens.get(id) ?? savedTokens(id);
-  const mySeats = tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
+  let tokens = sessionTokens.get(id) ?? savedTokens(id);
+  let mySeats = tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
   let me = mySeats[0] ?? -1;
   /** @type {State69|null} */
   let state = null;
   /** @type {number|null} */
   let selected = null;
   let stopped = false;
+  /** Whether the next drawing keeps the typed text (not after one's own act). */
+  let keepTyped = true;
   const err = h('p', { class: 'notice error', role: 'alert', id: 'm69-error', hidden: true });
   const body = h('div', { id: 'm69-table' }, 'Loading the 1969 table…');
   root.replaceChildren(h('section', { class: 'panel' }, h('h1', null, 'ON-SETS, 1969 rules'), err, body));
@@ -148,6 +190,7 @@ export function show1969(root, id) {
         return;
       }
       selected = null;
+      keepTyped = false;
       render(b);
     } catch (x) {
       err.textContent = String(x);
@@ -160,11 +203,51 @@ export function show1969(root, id) {
     try {
       const r = await fetch(`/api/tables1969/${id}`);
       if (r.ok) render(await r.json());
-      else body.textContent = 'There is no such 1969 table (1969 tables live in the server’s memory only).';
+      else body.textContent = 'There is no such 1969 table.';
     } catch { /* try again */ }
   }
-  const timer = setInterval(poll, 1500);
+  // The state is pushed after every change; polling is the fallback when
+  // the stream fails (closed by the server, or three errors in a row).
+  /** @type {ReturnType<typeof setInterval>|null} */
+  let timer = null;
+  const fallBack = () => {
+    if (timer === null && !stopped) timer = setInterval(poll, 1500);
+  };
+  /** @type {EventSource|null} */
+  let stream = null;
+  if (typeof EventSource === 'function') {
+    let errors = 0;
+    stream = new EventSource(`/api/tables1969/${id}/events`);
+    stream.addEventListener('state', (e) => {
+      errors = 0;
+      render(JSON.parse(/** @type {MessageEvent} */ (e).data));
+    });
+    stream.addEventListener('error', () => {
+      errors += 1;
+      if (stream && (stream.readyState === EventSource.CLOSED || errors >= 3)) {
+        stream.close();
+        stream = null;
+        fallBack();
+      }
+    });
+  } else {
+    fallBack();
+  }
   poll();
+
+  async function takeSeat(/** @type {string} */ name) {
+    err.hidden = true;
+    try {
+      const b = await join1969(id, name);
+      tokens = sessionTokens.get(id) ?? tokens;
+      mySeats = tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
+      me = b.seat;
+      render(b.state);
+    } catch (x) {
+      err.textContent = `You could not take the seat: ${x instanceof Error ? x.message : x}`;
+      err.hidden = false;
+    }
+  }
 
   /** @param {State69} s */
   function render(s) {
@@ -294,10 +377,22 @@ export function show1969(root, id) {
         ...s.history.map((l) => h('tr', null, h('td', null, l.play), ...l.points.map((x, i) => h('td', null, x + l.penalties[i])), h('td', { class: 'small' }, l.note))),
         h('tr', { class: 'total' }, h('td', null, 'Total'), ...s.totals.map((t) => h('td', null, t)), h('td', null, ''))));
 
+    const openSeats = (s.open ?? []).filter((o) => o).length;
+    const joinBox = me < 0 && openSeats > 0 ? (() => {
+      const nameInput = h('input', { id: 'm69-join-name', autocomplete: 'nickname', placeholder: 'Your name', 'aria-label': 'Your name', value: savedName() });
+      return h('div', { class: 'm69-join-seat', role: 'group', 'aria-label': 'Take an open seat' },
+        nameInput,
+        h('button', { type: 'button', class: 'primary', id: 'm69-take-seat', onclick: () => takeSeat(nameInput.value) }, 'Take the open seat'));
+    })() : null;
+
     /** @type {(Node|null)[]} */
     const parts = [
-      h('p', { id: 'm69-phase', class: 'notice info' }, `Play ${s.play} of ${s.plays_in_game} (${s.form}) — ${phaseWords(ph, s)}`),
-      me < 0 ? h('p', { class: 'small' }, 'You are watching: no seat of this table is yours.') : null,
+      h('p', { id: 'm69-phase', class: 'notice info' }, s.waiting
+        ? `Waiting for players: ${openSeats} open seat${openSeats === 1 ? '' : 's'} (${s.form}; the game begins when every seat is taken)`
+        : `Play ${s.play} of ${s.plays_in_game} (${s.form}) — ${phaseWords(ph, s)}`),
+      h('p', { id: 'm69-seat-list', class: 'small' }, 'Seats: ', s.players.map((p, i) => `${i + 1}. ${s.open?.[i] ? '(open)' : p}${s.humans[i] ? '' : ' (bot)'}${i === me ? ' (you)' : ''}`).join(' · ')),
+      me < 0 ? h('p', { class: 'small', id: 'm69-watching' }, 'You are watching: no seat of this table is yours.') : null,
+      joinBox,
       seatPick,
       mine ? h('p', { id: 'm69-yours', class: 'notice' }, 'Your decision.') : null,
       s.bots_waiting && !mine ? h('p', { id: 'm69-window', class: 'small' }, 'The bots wait a moment: you may challenge the last play.') : null,
@@ -309,13 +404,34 @@ export function show1969(root, id) {
       h('h3', null, 'What happened'), events,
       h('h3', null, 'Scores (3.9, 3.10)'), sheet,
       s.over ? review1969Link(id) : null];
+    // A pushed state must not wipe what the person is typing: the text of
+    // every box that is drawn again is kept, and the focus with it.
+    /** @type {Map<string, string>} */
+    const typed = new Map();
+    for (const el of body.querySelectorAll('input[id], select[id]')) {
+      typed.set(el.id, /** @type {HTMLInputElement} */ (el).value);
+    }
+    const focused = document.activeElement?.id ?? '';
     body.replaceChildren(...parts.filter((x) => x !== null));
+    const keepTypedNow = keepTyped;
+    keepTyped = true;
+    if (keepTypedNow) {
+      for (const [k, v] of typed) {
+        const el = /** @type {HTMLInputElement|null} */ (document.getElementById(k));
+        if (el && body.contains(el)) el.value = v;
+      }
+    }
+    if (focused) {
+      const el = document.getElementById(focused);
+      if (el && body.contains(el) && el instanceof HTMLInputElement) el.focus();
+    }
   }
 
   return {
     destroy: () => {
       stopped = true;
-      clearInterval(timer);
+      if (timer !== null) clearInterval(timer);
+      stream?.close();
       void state;
     },
   };

@@ -1,10 +1,16 @@
 // The lobby: make a table, see the open ones, join or watch.
 
 import { createTable, listTables, savedSeat } from './api.js';
-import { lobby1969Panel } from './claims1969.js';
+import { holds1969Seat, join1969, lobby1969Panel } from './claims1969.js';
 import { h } from './dom.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
+/**
+ * A 1969 table in the list (docs/protocol.md "1969 tables").
+ * @typedef {{id: string, link: string, edition: '1969', form: string,
+ *   seats: {seat: number, name: string, kind: string, level?: string, taken: boolean}[],
+ *   status: 'waiting'|'playing'|'over', play: number, plays_in_game: number, spectators: number}} Info1969
+ */
 
 const LEVELS = ['beginner', 'club', 'strong', 'expert'];
 
@@ -137,7 +143,7 @@ export function showLobby(root, go) {
   const refresh = async () => {
     try {
       const tables = await listTables();
-      list.replaceChildren(tableList(tables, go));
+      list.replaceChildren(tableList(tables, go, () => myName.value));
     } catch (x) {
       list.replaceChildren(h('p', { class: 'notice error' }, `Could not read the tables: ${x instanceof Error ? x.message : x}`));
     }
@@ -174,16 +180,19 @@ export function showLobby(root, go) {
 }
 
 /**
- * @param {TableInfo[]} tables
+ * @param {(TableInfo|Info1969)[]} tables
  * @param {(path: string) => void} go
+ * @param {() => string} name the name to join under
  */
-function tableList(tables, go) {
+function tableList(tables, go, name) {
   if (!tables.length) return h('p', { class: 'small' }, 'No tables yet. Make one!');
   const status = { waiting: 'waiting for players', playing: 'playing', over: 'finished', abandoned: 'abandoned' };
   return h('table', { class: 'lobby-tables' },
     h('thead', null, h('tr', null, h('th', null, 'Table'), h('th', null, 'Game'), h('th', null, 'Seats'), h('th', null, 'Status'), h('th', null, ''))),
     h('tbody', null,
-      ...tables.map((t) => {
+      ...tables.map((x) => {
+        if (x.edition === '1969') return row1969(/** @type {Info1969} */ (x), go, name);
+        const t = /** @type {TableInfo} */ (x);
         const free = t.seats.filter((s) => s.kind === 'human' && !s.taken).length;
         const mine = savedSeat(t.id);
         return h('tr', { dataset: { table: t.id } },
@@ -204,6 +213,45 @@ function tableList(tables, go) {
           ),
         );
       }),
+    ),
+  );
+}
+
+/**
+ * A 1969 table's row: its rules (Allen's 1969 manual, Basic or Advanced),
+ * its seats, and Join (an open seat, while it waits) or Watch.
+ * @param {Info1969} t
+ * @param {(path: string) => void} go
+ * @param {() => string} name
+ */
+function row1969(t, go, name) {
+  const status = { waiting: 'waiting for players', playing: `playing (play ${t.play} of ${t.plays_in_game})`, over: 'finished' };
+  const free = t.seats.filter((s) => !s.taken).length;
+  const err = h('span', { class: 'small error', role: 'alert' });
+  const join = async () => {
+    try {
+      await join1969(t.id, name());
+      go(t.link);
+    } catch (x) {
+      err.textContent = ` ${x instanceof Error ? x.message : x}`;
+    }
+  };
+  return h('tr', { dataset: { table: t.id, edition: '1969' } },
+    h('td', { dataset: { label: 'Table' } }, h('code', null, t.id)),
+    h('td', { dataset: { label: 'Game' } }, `1969 rules (Allen), ${cap(t.form)} ON-SETS, ${t.plays_in_game} plays`),
+    h('td', { class: 'seats', dataset: { label: 'Seats' } }, ...t.seats.flatMap((s, i) => [
+      i ? ' · ' : null,
+      s.kind === 'bot' ? seatName(s.name || `${cap(s.level ?? '')} bot`, true) : s.taken ? seatName(s.name, false) : h('span', { class: 'small' }, 'open seat'),
+    ])),
+    h('td', { dataset: { label: 'Status' } }, status[t.status] ?? t.status),
+    h('td', { class: 'row-actions' },
+      holds1969Seat(t.id)
+        ? h('button', { type: 'button', onclick: () => go(t.link) }, 'Back to my seat')
+        : free && t.status === 'waiting'
+          ? h('button', { type: 'button', class: 'primary', 'data-join': t.id, onclick: join }, 'Join')
+          : null,
+      h('button', { type: 'button', onclick: () => go(t.link) }, 'Watch'),
+      err,
     ),
   );
 }

@@ -79,6 +79,8 @@ pub fn app(lobby: Lobby) -> Router {
             get(|| async { web::file("index.html") }),
         )
         .route("/api/tables1969/{id}/act", post(table1969::act))
+        .route("/api/tables1969/{id}/join", post(table1969::join))
+        .route("/api/tables1969/{id}/events", get(table1969::events))
         .route("/t69/{id}", get(|| async { web::file("index.html") }))
         .route("/api/tables/{id}/review", get(assist::review))
         .route("/api/explain", axum::routing::post(assist::explain))

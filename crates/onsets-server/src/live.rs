@@ -42,40 +42,9 @@ impl News {
     /// Starts listening to the other instances (PostgreSQL only; a no-op on
     /// SQLite). Must be called inside the runtime.
     pub fn listen(&self, store: &Store) {
-        let Store::Postgres(pool) = store else {
-            return;
-        };
-        // A pool of one connection of its own: the listener holds it, and
-        // the store's pool keeps all of its connections for requests.
-        let options = (*pool.connect_options()).clone();
-        let pool = sqlx::postgres::PgPoolOptions::new()
-            .max_connections(1)
-            .connect_lazy_with(options);
         let tx = self.tx.clone();
-        tokio::spawn(async move {
-            loop {
-                match sqlx::postgres::PgListener::connect_with(&pool).await {
-                    Ok(mut l) => {
-                        if let Err(e) = l.listen(CHANNEL).await {
-                            tracing::warn!("LISTEN {CHANNEL}: {e}");
-                        } else {
-                            loop {
-                                match l.recv().await {
-                                    Ok(n) => {
-                                        let _ = tx.send(n.payload().to_string());
-                                    }
-                                    Err(e) => {
-                                        tracing::warn!("tournament notifications: {e}");
-                                        break;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    Err(e) => tracing::warn!("tournament notifications: {e}"),
-                }
-                tokio::time::sleep(Duration::from_secs(1)).await;
-            }
+        listen_to(store, CHANNEL, move |payload| {
+            let _ = tx.send(payload);
         });
     }
 
@@ -84,12 +53,7 @@ impl News {
     pub async fn changed(&self, store: &Store, id: &str) {
         match store {
             Store::Postgres(p) => {
-                let sent = sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(CHANNEL)
-                    .bind(id)
-                    .execute(p)
-                    .await;
-                if let Err(e) = sent {
+                if let Err(e) = notify(p, CHANNEL, id).await {
                     tracing::warn!("NOTIFY {CHANNEL}: {e}");
                     let _ = self.tx.send(id.to_string());
                 }
@@ -103,6 +67,63 @@ impl News {
     fn subscribe(&self) -> broadcast::Receiver<String> {
         self.tx.subscribe()
     }
+}
+
+/// Listens on a PostgreSQL `channel` (a no-op on SQLite) and hands each
+/// notification's payload to `on`, on one connection of its own that is
+/// opened again whenever it drops. Must be called inside the runtime. Shared
+/// by the tournaments' news and the 1969 tables (`table1969`).
+pub(crate) fn listen_to(
+    store: &Store,
+    channel: &'static str,
+    on: impl Fn(String) + Send + 'static,
+) {
+    let Store::Postgres(pool) = store else {
+        return;
+    };
+    // A pool of one connection of its own: the listener holds it, and
+    // the store's pool keeps all of its connections for requests.
+    let options = (*pool.connect_options()).clone();
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect_lazy_with(options);
+    tokio::spawn(async move {
+        loop {
+            match sqlx::postgres::PgListener::connect_with(&pool).await {
+                Ok(mut l) => {
+                    if let Err(e) = l.listen(channel).await {
+                        tracing::warn!("LISTEN {channel}: {e}");
+                    } else {
+                        loop {
+                            match l.recv().await {
+                                Ok(n) => on(n.payload().to_string()),
+                                Err(e) => {
+                                    tracing::warn!("{channel} notifications: {e}");
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!("{channel} notifications: {e}"),
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    });
+}
+
+/// `NOTIFY channel, 'payload'` (with `pg_notify`, after the change is stored).
+pub(crate) async fn notify(
+    pool: &sqlx::PgPool,
+    channel: &str,
+    payload: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(channel)
+        .bind(payload)
+        .execute(pool)
+        .await
+        .map(|_| ())
 }
 
 /// `GET /api/tournaments/{id}/live`: an event stream of the event's changes.

@@ -194,11 +194,21 @@ pub struct ListQuery {
 /// A page of the listing.
 #[derive(Clone, Debug, Serialize)]
 pub struct ListPage {
-    pub tables: Vec<TableInfo>,
+    pub tables: Vec<ListEntry>,
     /// Tables matching the filter, all pages together.
     pub total: usize,
     pub offset: usize,
     pub limit: usize,
+}
+
+/// An entry of the listing: a table of the 2026-27 or 2019-20 rules (its
+/// `TableInfo`, unchanged), or a 1969 table (`"edition": "1969"`, its link
+/// `/t69/{id}`; docs/protocol.md "1969 tables").
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum ListEntry {
+    Table(TableInfo),
+    Table1969(crate::table1969::Info1969),
 }
 
 /// `POST /api/tables`: a new table.
@@ -274,6 +284,7 @@ pub enum ApiCode {
     NotStarted,
     RateLimited,
     Storage,
+    TableFull,
     TooLarge,
     TooLong,
     TooManyTables,
@@ -310,6 +321,7 @@ impl ApiCode {
             ApiCode::NotStarted => "not-started",
             ApiCode::RateLimited => "rate-limited",
             ApiCode::Storage => "storage",
+            ApiCode::TableFull => "table-full",
             ApiCode::TooLarge => "too-large",
             ApiCode::TooLong => "too-long",
             ApiCode::TooManyTables => "too-many-tables",
@@ -470,6 +482,7 @@ impl Lobby {
         }
         lobby.limits.start_cleaning();
         lobby.news.listen(&lobby.store);
+        crate::table1969::listen(&lobby);
         Ok(lobby)
     }
 
@@ -632,24 +645,39 @@ impl Lobby {
             ));
         }
         let offset = q.offset.unwrap_or(0);
-        let mut v: Vec<TableInfo> = self
+        let rank = |s: TableStatus| match s {
+            TableStatus::Waiting => 0,
+            TableStatus::Playing => 1,
+            TableStatus::Over => 2,
+            TableStatus::Abandoned => 3,
+        };
+        let mut v: Vec<(u8, String, ListEntry)> = self
             .tables
             .infos()
             .into_iter()
             .filter(|t| status.is_none_or(|s| t.status == s))
             .filter(|t| division.as_ref().is_none_or(|d| &t.division == d))
+            .map(|t| (rank(t.status), t.id.clone(), ListEntry::Table(t)))
             .collect();
-        v.sort_by(|a, b| {
-            let rank = |t: &TableInfo| match t.status {
-                TableStatus::Waiting => 0,
-                TableStatus::Playing => 1,
-                TableStatus::Over => 2,
-                TableStatus::Abandoned => 3,
-            };
-            (rank(a), &a.id).cmp(&(rank(b), &b.id))
-        });
+        // 1969 tables have no division (M69 2.0): a division filter leaves
+        // them out.
+        if division.is_none() {
+            v.extend(
+                self.tables1969
+                    .infos()
+                    .into_iter()
+                    .filter(|t| status.is_none_or(|s| t.status == s))
+                    .map(|t| (rank(t.status), t.id.clone(), ListEntry::Table1969(t))),
+            );
+        }
+        v.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         let total = v.len();
-        let tables = v.into_iter().skip(offset).take(limit).collect();
+        let tables = v
+            .into_iter()
+            .skip(offset)
+            .take(limit)
+            .map(|(_, _, t)| t)
+            .collect();
         Ok(ListPage {
             tables,
             total,

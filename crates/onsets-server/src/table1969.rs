@@ -4,10 +4,19 @@
 //! the tables in memory, seats people by token, lets the bots act after every
 //! human act, and answers over plain HTTP (docs/editions.md, "1969 (Allen)"):
 //!
-//! * `POST /api/tables1969` `{"form":"basic"|"advanced", "seats":[{"kind":"human"}|{"kind":"bot","level":"expert"}], "seed":7, "plays":3}`
-//!   → 201 `{"id", "link":"/t69/{id}", "tokens":[token or null per seat], "state"}`;
+//! * `POST /api/tables1969` `{"form":"basic"|"advanced", "seats":[{"kind":"human"}|{"kind":"open"}|{"kind":"bot","level":"expert"}], "seed":7, "plays":3}`
+//!   → 201 `{"id", "link":"/t69/{id}", "tokens":[token or null per seat], "state"}`.
+//!   A `human` seat's token goes to the maker; an `open` seat (token
+//!   `null`) is for whoever joins;
+//! * `POST /api/tables1969/{id}/join` `{"name"?}` → 200 `{"id", "link",
+//!   "seat", "token", "state"}`: the first open seat, or 409 `table-full`
+//!   (claimed in the database by compare-and-set on the stored seats, so
+//!   two instances never give one seat twice);
 //! * `GET /api/tables1969/{id}` → the state (everything in a 1969 game is
 //!   on the table, so one view serves every seat);
+//! * `GET /api/tables1969/{id}/events` → a `text/event-stream`: `event:
+//!   state` with the state at once and after every change (anyone may
+//!   watch; no token);
 //! * `GET /api/tables1969/{id}/log` → the game log, JSON lines;
 //! * `GET /api/tables1969/{id}/review` → the post-game review (409
 //!   `not-finished` until the game is over; docs/review.md);
@@ -15,19 +24,33 @@
 //!   → the state, or 409 `{"error":{"code","message","rule"}}` when the
 //!   game refuses the act. The seat comes from the token, never the body.
 //!
+//! **When the game begins.** A table with an open seat waits, as a 2026-27
+//! table waits for its players: nobody acts (a person's act is 409
+//! `not-started`; the bots do nothing; the game's clock does not run) until
+//! every seat is taken. The game is made anew (same seed) with each joining
+//! person's name, which is safe because no act has been applied yet; when the
+//! last seat is taken the clock starts and the bots act at once.
+//!
 //! A 1969 table is stored in the database (migration 0021: its seats, the
 //! people's tokens and the bots' styles, and the game's log, rewritten after
-//! each act): one that is not in memory, after a restart or on another
-//! instance, is restored by replaying its log. 1969 tables have no WebSocket:
-//! the page polls.
+//! each change): one that is not in memory, after a restart or on another
+//! instance, is restored by replaying its log. Every change is announced
+//! (PostgreSQL: `NOTIFY onsets_tables1969, '{instance} {id}'`; SQLite: to
+//! this instance's watchers directly); an instance that hears of another's
+//! change to a table it holds replays it from the database before its
+//! watchers get the new state, so a page watching instance B follows an act
+//! made on instance A. The bots' challenge window is closed by a timer on the
+//! server, so the game goes on without any page polling.
 
 use crate::accounts::with_pool;
 use crate::lobby::{ApiCode, ApiError};
+use crate::protocol::TableStatus;
 use crate::store::Store;
 use crate::{api_error, is_json, Lobby};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use onsets_bots::manual1969::Bot1969;
@@ -40,8 +63,11 @@ use onsets_engine::manual1969::{
 use onsets_engine::MatchConfig;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
 
 /// The most 1969 tables kept in memory; the oldest goes first.
 const MAX_TABLES_1969: usize = 500;
@@ -49,11 +75,16 @@ const MAX_TABLES_1969: usize = 500;
 const MAX_BOT_STEPS: usize = 400;
 /// Events kept for the page.
 const EVENTS_KEPT: usize = 60;
+/// The PostgreSQL channel of 1969 table changes (payload: `{instance} {id}`).
+pub const CHANNEL_1969: &str = "onsets_tables1969";
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
 pub enum Seat1969Spec {
+    /// A person; the maker gets the token.
     Human,
+    /// A person who joins later (`POST /api/tables1969/{id}/join`).
+    Open,
     Bot {
         #[serde(default)]
         level: Option<String>,
@@ -80,7 +111,11 @@ pub struct Create1969 {
 }
 
 enum Seat {
-    Human { token: String },
+    Human {
+        token: String,
+    },
+    /// Nobody yet: the game waits until someone joins.
+    Open,
     Bot(Bot1969),
 }
 
@@ -99,10 +134,35 @@ pub struct Table1969 {
     released: Option<(u32, usize)>,
 }
 
-/// The 1969 tables in memory.
-#[derive(Default)]
+/// The 1969 tables in memory, what the lobby lists of them, and this
+/// instance's watchers.
 pub struct Tables1969 {
     tables: Mutex<Vec<(String, Arc<Mutex<Table1969>>)>>,
+    /// The lobby's entries, renewed after every change (the listing never
+    /// waits for a table busy with its bots).
+    infos: Mutex<HashMap<String, Info1969>>,
+    /// Open event streams per table.
+    watchers: Mutex<HashMap<String, usize>>,
+    /// Changed tables (their ids) to this instance's watchers.
+    tx: broadcast::Sender<String>,
+    /// This instance, in its notifications (its own need no replay).
+    origin: String,
+    /// One join at a time on this instance (a join and its claim in the
+    /// database go together; joins are rare).
+    joining: tokio::sync::Mutex<()>,
+}
+
+impl Default for Tables1969 {
+    fn default() -> Self {
+        Tables1969 {
+            tables: Mutex::default(),
+            infos: Mutex::default(),
+            watchers: Mutex::default(),
+            tx: broadcast::channel(256).0,
+            origin: token(),
+            joining: tokio::sync::Mutex::new(()),
+        }
+    }
 }
 
 impl Tables1969 {
@@ -111,13 +171,83 @@ impl Tables1969 {
         t.iter().find(|(k, _)| k == id).map(|(_, v)| v.clone())
     }
     fn insert(&self, id: String, table: Table1969) {
+        self.note(&table);
         if let Ok(mut t) = self.tables.lock() {
             if t.len() >= MAX_TABLES_1969 {
-                t.remove(0);
+                let (gone, _) = t.remove(0);
+                if let Ok(mut i) = self.infos.lock() {
+                    i.remove(&gone);
+                }
             }
             t.push((id, Arc::new(Mutex::new(table))));
         }
     }
+    /// Renews the lobby's entry of `t`.
+    fn note(&self, t: &Table1969) {
+        if let Ok(mut i) = self.infos.lock() {
+            i.insert(t.id.clone(), t.info());
+        }
+    }
+    /// The lobby's entries of the tables in memory, with their watchers now.
+    pub fn infos(&self) -> Vec<Info1969> {
+        let watchers = self.watchers.lock().map(|w| w.clone()).unwrap_or_default();
+        self.infos
+            .lock()
+            .map(|i| {
+                i.values()
+                    .map(|t| Info1969 {
+                        spectators: watchers.get(&t.id).copied().unwrap_or(0),
+                        ..t.clone()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    fn watch(&self, id: &str, by: isize) {
+        if let Ok(mut w) = self.watchers.lock() {
+            let n = w.entry(id.to_string()).or_insert(0);
+            *n = n.saturating_add_signed(by);
+            if *n == 0 {
+                w.remove(id);
+            }
+        }
+    }
+}
+
+/// A 1969 table in the lobby's list (`GET /api/tables`): the common fields
+/// of a `TableInfo` that a 1969 table has (no division, variations, round
+/// length or checking: M69 has none of them), and `edition`, `form`, `play`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Info1969 {
+    pub id: String,
+    /// `/t69/{id}`.
+    pub link: String,
+    /// Always `1969`.
+    pub edition: &'static str,
+    /// `basic` or `advanced`.
+    pub form: String,
+    pub seats: Vec<SeatInfo1969>,
+    /// `waiting` (an open seat), `playing` or `over`.
+    pub status: TableStatus,
+    /// The play under way (1-based) and the plays of the game.
+    pub play: u32,
+    pub plays_in_game: u32,
+    /// Pages watching its event stream on this instance.
+    pub spectators: usize,
+}
+
+/// A seat in [`Info1969`].
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatInfo1969 {
+    pub seat: usize,
+    pub name: String,
+    /// `human` (taken or open) or `bot`.
+    pub kind: &'static str,
+    /// A bot's style: `careful` or `careless`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<&'static str>,
+    /// A person holds the seat (bots' seats are taken).
+    pub taken: bool,
 }
 
 /// A refusal: the status and the error body (`{"error": {...}}`), turned
@@ -170,6 +300,7 @@ fn token() -> String {
 #[serde(rename_all = "snake_case", tag = "kind")]
 enum StoredSeat {
     Human { token: String },
+    Open,
     Bot { careless: Option<u64> },
 }
 
@@ -190,6 +321,7 @@ impl Table1969 {
                 Seat::Human { token } => StoredSeat::Human {
                     token: token.clone(),
                 },
+                Seat::Open => StoredSeat::Open,
                 Seat::Bot(b) => StoredSeat::Bot {
                     careless: b.careless,
                 },
@@ -206,7 +338,9 @@ impl Table1969 {
     /// from the log's last act.
     fn restore(id: &str, seats: &str, log: &str) -> Result<Table1969, String> {
         let stored: StoredSeats = serde_json::from_str(seats).map_err(|e| e.to_string())?;
-        let game = Game::replay(log)?;
+        let (game, mut events) = replay(log)?;
+        let extra = events.len().saturating_sub(EVENTS_KEPT);
+        events.drain(..extra);
         if stored.seats.len() != game.n() {
             return Err("the stored seats are not the game's".into());
         }
@@ -216,6 +350,7 @@ impl Table1969 {
             .enumerate()
             .map(|(i, s)| match s {
                 StoredSeat::Human { token } => Seat::Human { token },
+                StoredSeat::Open => Seat::Open,
                 StoredSeat::Bot { careless: None } => Seat::Bot(Bot1969::new(i)),
                 StoredSeat::Bot {
                     careless: Some(seed),
@@ -231,7 +366,7 @@ impl Table1969 {
             game,
             seats,
             started,
-            events: Vec::new(),
+            events,
             window_ms: stored.window_ms,
             passed: vec![None; n],
             window: None,
@@ -277,6 +412,11 @@ impl Table1969 {
                     names.push(format!("Player {}", i + 1));
                     tokens.push(Some(t.clone()));
                     seats.push(Seat::Human { token: t });
+                }
+                Seat1969Spec::Open => {
+                    names.push(format!("Player {}", i + 1));
+                    tokens.push(None);
+                    seats.push(Seat::Open);
                 }
                 Seat1969Spec::Bot { level } => {
                     let careful = level.as_deref().is_none_or(|l| l.trim() == "expert");
@@ -334,6 +474,9 @@ impl Table1969 {
     /// The bots act, in seat order from the one the game waits for, until
     /// none has anything to do.
     pub fn run_bots(&mut self, claims: &mut dyn Claims) {
+        if self.waiting() {
+            return;
+        }
         for _ in 0..MAX_BOT_STEPS {
             if self.people_may_challenge() {
                 return;
@@ -347,7 +490,7 @@ impl Table1969 {
                 .map(|i| (first + i) % n)
                 .find_map(|p| match &self.seats[p] {
                     Seat::Bot(b) => b.decide(&self.game, claims),
-                    Seat::Human { .. } => None,
+                    Seat::Human { .. } | Seat::Open => None,
                 });
             let Some(act) = act else { return };
             let at_ms = self.now();
@@ -403,13 +546,119 @@ impl Table1969 {
         false
     }
 
-    /// Whether bots are waiting on a window that has closed (a poll lets
-    /// them act).
+    /// Whether bots are waiting on a window that has closed (the server's
+    /// timer, or a read, then lets them act).
     pub fn bots_due(&mut self) -> bool {
         let key = (self.game.play(), self.game.plays().len());
         self.window.is_some_and(|(k, _)| k == key)
             && self.released != Some(key)
             && !self.people_may_challenge()
+    }
+
+    /// Whether an open seat waits for a person (the game has not begun).
+    pub fn waiting(&self) -> bool {
+        self.seats.iter().any(|s| matches!(s, Seat::Open))
+    }
+
+    /// How long until the bots' challenge window closes, while it is open.
+    fn window_left(&self) -> Option<u64> {
+        let key = (self.game.play(), self.game.plays().len());
+        match self.window {
+            Some((k, at)) if k == key && self.released != Some(key) && !self.game.is_over() => {
+                Some(at.saturating_add(self.window_ms).saturating_sub(self.now()))
+            }
+            _ => None,
+        }
+    }
+
+    /// A person takes the first open seat, as `name` (default `Player {n}`):
+    /// the seat and its token. The game is made anew with the name (no act
+    /// has been applied while a seat was open); when this was the last open
+    /// seat the clock starts and the bots act.
+    pub fn join(&mut self, name: Option<&str>) -> Result<(usize, String), Fail> {
+        let seat = self
+            .seats
+            .iter()
+            .position(|s| matches!(s, Seat::Open))
+            .ok_or_else(|| {
+                Fail::api(
+                    StatusCode::CONFLICT,
+                    ApiError::new(
+                        ApiCode::TableFull,
+                        "every seat at this 1969 table is taken; you may watch",
+                        None,
+                    ),
+                )
+            })?;
+        let mut header = self.game.header().clone();
+        if let Some(raw) = name {
+            let name = crate::text::normalize_name(raw).map_err(|m| bad("name", m))?;
+            let others: Vec<&str> = header
+                .config
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != seat && !matches!(self.seats[*i], Seat::Open))
+                .map(|(_, n)| n.as_str())
+                .collect();
+            crate::text::distinct_name(&name, &others).map_err(|m| bad("name", m))?;
+            header.config.players[seat] = name;
+        }
+        let (game, events) = Game::new(header).map_err(|e| bad("name", e.to_string()))?;
+        self.game = game;
+        self.events = events;
+        let t = token();
+        self.seats[seat] = Seat::Human { token: t.clone() };
+        if !self.waiting() {
+            self.started = Instant::now();
+            self.run_bots(&mut DefaultClaims::new());
+        }
+        Ok((seat, t))
+    }
+
+    /// The table in the lobby's list.
+    fn info(&self) -> Info1969 {
+        let g = &self.game;
+        let status = if self.waiting() {
+            TableStatus::Waiting
+        } else if g.is_over() {
+            TableStatus::Over
+        } else {
+            TableStatus::Playing
+        };
+        Info1969 {
+            id: self.id.clone(),
+            link: format!("/t69/{}", self.id),
+            edition: "1969",
+            form: g.form().name().to_string(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatInfo1969 {
+                    seat: i,
+                    name: match s {
+                        Seat::Open => String::new(),
+                        _ => g.header().config.players[i].clone(),
+                    },
+                    kind: if matches!(s, Seat::Bot(_)) {
+                        "bot"
+                    } else {
+                        "human"
+                    },
+                    level: match s {
+                        Seat::Bot(b) if b.careless.is_some() => Some("careless"),
+                        Seat::Bot(_) => Some("careful"),
+                        _ => None,
+                    },
+                    taken: !matches!(s, Seat::Open),
+                })
+                .collect(),
+            status,
+            play: g.play(),
+            plays_in_game: g.plays_in_game(),
+            spectators: 0,
+        }
     }
 
     /// A person's act: the seat from the token.
@@ -428,6 +677,16 @@ impl Table1969 {
                     ),
                 )
             })?;
+        if self.waiting() {
+            return Err(Fail::api(
+                StatusCode::CONFLICT,
+                ApiError::new(
+                    ApiCode::NotStarted,
+                    "the game begins when every seat is taken",
+                    None,
+                ),
+            ));
+        }
         if act.get("type").and_then(Value::as_str) == Some("pass") {
             // Not an act of the game: this person lets the last play pass.
             self.passed[seat] = Some((self.game.play(), self.game.plays().len()));
@@ -498,7 +757,9 @@ impl Table1969 {
             "edition": "1969",
             "form": g.form().name(),
             "players": g.header().config.players,
-            "humans": self.seats.iter().map(|s| matches!(s, Seat::Human { .. })).collect::<Vec<_>>(),
+            "humans": self.seats.iter().map(|s| !matches!(s, Seat::Bot(_))).collect::<Vec<_>>(),
+            "open": self.seats.iter().map(|s| matches!(s, Seat::Open)).collect::<Vec<_>>(),
+            "waiting": self.waiting(),
             "play": g.play(),
             "plays_in_game": g.plays_in_game(),
             "shaker": g.shaker(),
@@ -527,17 +788,39 @@ impl Table1969 {
 
 // ------------------------------------------------------------------ storage
 
+/// [`Game::replay`], keeping the events (for the page's "What happened").
+fn replay(text: &str) -> Result<(Game, Vec<Event1969>), String> {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let head = lines.next().ok_or("the log is empty")?;
+    let header: Header1969 = serde_json::from_str(head).map_err(|e| format!("line 1: {e}"))?;
+    if header.format != FORMAT_1969 {
+        return Err(format!("line 1: the format is not {FORMAT_1969}"));
+    }
+    let (mut g, mut events) = Game::new(header).map_err(|e| format!("line 1: {e}"))?;
+    for (i, line) in lines.enumerate() {
+        let a: Action1969 =
+            serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 2))?;
+        let (next, ev) = g.apply(a).map_err(|e| format!("line {}: {e}", i + 2))?;
+        g = next;
+        events.extend(ev);
+        let extra = events.len().saturating_sub(EVENTS_KEPT);
+        events.drain(..extra);
+    }
+    Ok((g, events))
+}
+
 fn unix_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// Writes the table's seats and log (a new row, or the log of the row).
+/// Writes the table's seats and log (a new row, or the row's seats and log:
+/// a person taking an open seat changes both).
 async fn save(lobby: &Lobby, id: &str, seats: String, log: String) {
     let now = unix_ms();
     let sql = "INSERT INTO tables1969 (id, created_at, updated_at, seats, log) VALUES ($1, $2, $2, $3, $4) \
-               ON CONFLICT (id) DO UPDATE SET updated_at = excluded.updated_at, log = excluded.log";
+               ON CONFLICT (id) DO UPDATE SET updated_at = excluded.updated_at, seats = excluded.seats, log = excluded.log";
     let done: Result<_, sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
         .bind(id)
         .bind(now)
@@ -552,12 +835,8 @@ async fn save(lobby: &Lobby, id: &str, seats: String, log: String) {
     }
 }
 
-/// The table: in memory, or restored from the database by replaying its
-/// log (after a restart, or made by another instance).
-async fn find(lobby: &Lobby, id: &str) -> Option<Arc<Mutex<Table1969>>> {
-    if let Some(t) = lobby.tables1969.get(id) {
-        return Some(t);
-    }
+/// The stored table, replayed (`None`: no such row, or it does not replay).
+async fn load(lobby: &Lobby, id: &str) -> Option<Table1969> {
     if id.len() > 64 {
         return None;
     }
@@ -579,16 +858,221 @@ async fn find(lobby: &Lobby, id: &str) -> Option<Arc<Mutex<Table1969>>> {
     let restored =
         tokio::task::spawn_blocking(move || Table1969::restore(&owned, &seats, &log)).await;
     match restored {
-        Ok(Ok(t)) => {
-            lobby.tables1969.insert(id.to_string(), t);
-            lobby.tables1969.get(id)
-        }
+        Ok(Ok(t)) => Some(t),
         Ok(Err(e)) => {
             tracing::error!(table = %id, "a stored 1969 table does not replay: {e}");
             None
         }
         Err(_) => None,
     }
+}
+
+/// The table: in memory, or restored from the database by replaying its
+/// log (after a restart, or made by another instance).
+async fn find(lobby: &Lobby, id: &str) -> Option<Arc<Mutex<Table1969>>> {
+    if let Some(t) = lobby.tables1969.get(id) {
+        return Some(t);
+    }
+    let t = load(lobby, id).await?;
+    lobby.tables1969.insert(id.to_string(), t);
+    lobby.tables1969.get(id)
+}
+
+// ------------------------------------------------------------- live news
+
+/// What a change leaves to do once the table's lock is let go.
+struct Changed {
+    state: Value,
+    /// The seats and the log to store, when the game or the seats changed.
+    stored: Option<(String, String)>,
+    /// When the bots' challenge window closes (ms from now), if it is open.
+    window_left: Option<u64>,
+}
+
+impl Table1969 {
+    /// The state after a change, the lobby's entry renewed; `store`: the
+    /// rows to write.
+    fn changed(&self, tables: &Tables1969, store: bool) -> Changed {
+        tables.note(self);
+        Changed {
+            state: self.state(),
+            stored: store.then(|| (self.stored_seats(), self.game.log_lines().join("\n") + "\n")),
+            window_left: self.window_left(),
+        }
+    }
+}
+
+/// After a change: stores it, tells every instance's watchers (after it is
+/// stored, so another instance replays the new log), and sets the timer
+/// that lets the bots go on when the challenge window closes.
+async fn settle(lobby: &Lobby, id: &str, c: &Changed) {
+    if let Some((seats, log)) = &c.stored {
+        save(lobby, id, seats.clone(), log.clone()).await;
+        announce(lobby, id).await;
+    }
+    if let Some(ms) = c.window_left {
+        let (lobby, id) = (lobby.clone(), id.to_string());
+        tokio::spawn(bots_later(lobby, id, ms));
+    }
+}
+
+/// [`bots_go_on`] after `ms` (boxed: the two call each other).
+fn bots_later(
+    lobby: Lobby,
+    id: String,
+    ms: u64,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> {
+    Box::pin(async move {
+        tokio::time::sleep(Duration::from_millis(ms.saturating_add(20))).await;
+        let _ = bots_go_on(&lobby, &id).await;
+    })
+}
+
+/// The bots that waited for people to challenge act if the window has
+/// closed; the state after (stored and announced when the bots acted).
+async fn bots_go_on(lobby: &Lobby, id: &str) -> Option<Value> {
+    let t = find(lobby, id).await?;
+    let tables = lobby.tables1969.clone();
+    let c = tokio::task::spawn_blocking(move || {
+        let mut t = t.lock().ok()?;
+        let mut acted = false;
+        if t.bots_due() {
+            let before = t.game.log_lines().len();
+            t.run_bots(&mut DefaultClaims::new());
+            acted = t.game.log_lines().len() != before;
+        }
+        Some(t.changed(&tables, acted))
+    })
+    .await
+    .ok()??;
+    settle(lobby, id, &c).await;
+    Some(c.state)
+}
+
+/// Tells the watchers of every instance that table `id` changed.
+async fn announce(lobby: &Lobby, id: &str) {
+    let tables = &lobby.tables1969;
+    if let Store::Postgres(p) = &lobby.store {
+        let payload = format!("{} {id}", tables.origin);
+        match crate::live::notify(p, CHANNEL_1969, &payload).await {
+            // This instance hears its own notification and tells its
+            // watchers then.
+            Ok(()) => return,
+            Err(e) => tracing::warn!("NOTIFY {CHANNEL_1969}: {e}"),
+        }
+    }
+    let _ = tables.tx.send(id.to_string());
+}
+
+/// Listens to the other instances' changes (PostgreSQL only): a table this
+/// instance holds is replayed from the database, then its watchers hear of
+/// it. Called once by `Lobby::open_with`.
+pub(crate) fn listen(lobby: &Lobby) {
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    crate::live::listen_to(&lobby.store, CHANNEL_1969, move |p| {
+        let _ = tx.send(p);
+    });
+    let lobby = lobby.clone();
+    tokio::spawn(async move {
+        while let Some(payload) = rx.recv().await {
+            let Some((origin, id)) = payload.split_once(' ') else {
+                continue;
+            };
+            if origin != lobby.tables1969.origin {
+                refresh(&lobby, id).await;
+            }
+            let _ = lobby.tables1969.tx.send(id.to_string());
+        }
+    });
+}
+
+/// The state of a table in memory, read off the runtime's threads (a table
+/// may be busy with its bots).
+async fn state_of(t: Arc<Mutex<Table1969>>) -> Option<Value> {
+    tokio::task::spawn_blocking(move || t.lock().ok().map(|t| t.state()))
+        .await
+        .ok()?
+}
+
+/// Counts an open event stream for the lobby's `spectators` while it lives.
+struct Watching {
+    tables: Arc<Tables1969>,
+    id: String,
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        self.tables.watch(&self.id, -1);
+    }
+}
+
+/// `GET /api/tables1969/{id}/events`: `event: state` (data: the state, as
+/// `GET /api/tables1969/{id}` answers) at once and after every change on
+/// any instance; a keep-alive comment every 15 s. No token: anyone may
+/// watch (the state hides nothing a seat may not see, 3.9 B aside, which
+/// the state itself hides from everyone).
+pub(crate) async fn events(
+    State(lobby): State<Lobby>,
+    crate::Client(client): crate::Client,
+    Path(id): Path<String>,
+) -> Response {
+    if let Err(l) = lobby.limits.connect(client) {
+        return crate::too_many(&lobby, l);
+    }
+    // Subscribed before the first state is read, so no change is missed.
+    let rx = lobby.tables1969.tx.subscribe();
+    let Some(t) = find(&lobby, &id).await else {
+        return no_table();
+    };
+    let Some(first) = state_of(t).await else {
+        return no_table();
+    };
+    lobby.tables1969.watch(&id, 1);
+    let watching = Watching {
+        tables: lobby.tables1969.clone(),
+        id: id.clone(),
+    };
+    let first = Some(SseEvent::default().event("state").data(first.to_string()));
+    let stream = futures_util::stream::unfold(
+        (rx, lobby, id, first, watching),
+        |(mut rx, lobby, id, mut first, watching)| async move {
+            if let Some(e) = first.take() {
+                return Some((Ok::<_, Infallible>(e), (rx, lobby, id, first, watching)));
+            }
+            loop {
+                match rx.recv().await {
+                    Ok(changed) if changed == id => {}
+                    Ok(_) => continue,
+                    // Missed some: send the state anyway.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                }
+                let t = find(&lobby, &id).await?;
+                let state = state_of(t).await?;
+                let e = SseEvent::default().event("state").data(state.to_string());
+                return Some((Ok(e), (rx, lobby, id, first, watching)));
+            }
+        },
+    );
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response()
+}
+
+// ------------------------------------------------------------------- routes
+
+fn too_large() -> Response {
+    api_error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        ApiError::new(ApiCode::TooLarge, "the request is too large", None),
+    )
+}
+
+fn internal(e: impl std::fmt::Display) -> Response {
+    api_error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        ApiError::new(ApiCode::Internal, e.to_string(), None),
+    )
 }
 
 /// `POST /api/tables1969`.
@@ -608,10 +1092,7 @@ pub(crate) async fn create(
         return crate::too_many(&lobby, l);
     }
     if body.len() > crate::protocol::MAX_FRAME_BYTES {
-        return api_error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::new(ApiCode::TooLarge, "the request is too large", None),
-        );
+        return too_large();
     }
     let req: Create1969 = match serde_json::from_slice(&body) {
         Ok(r) => r,
@@ -629,58 +1110,27 @@ pub(crate) async fn create(
     let (table, tokens) = match made {
         Ok(Ok(t)) => t,
         Ok(Err(r)) => return r.into_response(),
-        Err(e) => {
-            return api_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                ApiError::new(ApiCode::Internal, e.to_string(), None),
-            )
-        }
+        Err(e) => return internal(e),
     };
-    let state = table.state();
+    let c = table.changed(&lobby.tables1969, true);
     let id = table.id.clone();
-    let (seats, log) = (
-        table.stored_seats(),
-        table.game.log_lines().join("\n") + "\n",
-    );
     lobby.tables1969.insert(id.clone(), table);
-    save(&lobby, &id, seats, log).await;
+    settle(&lobby, &id, &c).await;
     tracing::info!(table = %id, "1969 table created");
     (
         StatusCode::CREATED,
-        Json(json!({"id": id, "link": format!("/t69/{id}"), "tokens": tokens, "state": state})),
+        Json(json!({"id": id, "link": format!("/t69/{id}"), "tokens": tokens, "state": c.state})),
     )
         .into_response()
 }
 
 /// `GET /api/tables1969/{id}`.
 pub async fn get(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
-    let Some(t) = find(&lobby, &id).await else {
-        return no_table();
-    };
     // The bots that waited for people to challenge act once the window has
-    // closed: the page's polls move the game on.
-    let state = tokio::task::spawn_blocking(move || {
-        let mut t = t.lock().ok()?;
-        let mut log = None;
-        if t.bots_due() {
-            let before = t.game.log_lines().len();
-            t.run_bots(&mut DefaultClaims::new());
-            let lines = t.game.log_lines();
-            if lines.len() != before {
-                log = Some(lines.join("\n") + "\n");
-            }
-        }
-        Some((t.state(), t.stored_seats(), log))
-    })
-    .await;
-    match state {
-        Ok(Some((state, seats, log))) => {
-            if let Some(log) = log {
-                save(&lobby, &id, seats, log).await;
-            }
-            Json(state).into_response()
-        }
-        _ => no_table(),
+    // closed: the server's timer does it, and a read after it too.
+    match bots_go_on(&lobby, &id).await {
+        Some(state) => Json(state).into_response(),
+        None => no_table(),
     }
 }
 
@@ -740,6 +1190,180 @@ pub async fn review(State(lobby): State<Lobby>, Path(id): Path<String>) -> Respo
     }
 }
 
+/// `POST /api/tables1969/{id}/join` `{"name"?}`: the first open seat.
+/// Malformed bodies are 400 naming the field: not an object (`body`), an
+/// unknown field (that field), a `name` that is not a string or not a
+/// name (`name`, the rules of `text::normalize_name` and
+/// `text::distinct_name`). An empty body is `{}`. Joining spends the
+/// client's table budget, as making a table does.
+pub(crate) async fn join(
+    State(lobby): State<Lobby>,
+    crate::Client(client): crate::Client,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if !is_json(&headers) {
+        return not_json();
+    }
+    if let Err(l) = lobby.limits.create(client) {
+        return crate::too_many(&lobby, l);
+    }
+    if body.len() > crate::protocol::MAX_FRAME_BYTES {
+        return too_large();
+    }
+    let name = match join_name(&body) {
+        Ok(n) => n,
+        Err(f) => return f.into_response(),
+    };
+    // Two instances may each hold the table: the seat is claimed in the
+    // database only if nobody claimed one since this instance read it;
+    // otherwise the table is read again and the join tried on it.
+    let tables = lobby.tables1969.clone();
+    let _one_at_a_time = tables.joining.lock().await;
+    for _ in 0..3 {
+        let Some(t) = find(&lobby, &id).await else {
+            return no_table();
+        };
+        let tables = lobby.tables1969.clone();
+        let name = name.clone();
+        let done = tokio::task::spawn_blocking(move || {
+            let mut t = t.lock().map_err(|_| {
+                Fail::api(
+                    StatusCode::NOT_FOUND,
+                    ApiError::new(ApiCode::NoSuchTable, "there is no such 1969 table", None),
+                )
+            })?;
+            let before = t.stored_seats();
+            let (seat, token) = t.join(name.as_deref())?;
+            Ok::<_, Fail>((seat, token, before, t.changed(&tables, true)))
+        })
+        .await;
+        let (seat, token, before, c) = match done {
+            Ok(Ok(x)) => x,
+            Ok(Err(r)) => return r.into_response(),
+            Err(e) => return internal(e),
+        };
+        let Some((seats, log)) = c.stored.clone() else {
+            return internal("a join changes the seats");
+        };
+        if !claim_seat(&lobby, &id, &before, seats, log).await {
+            tracing::info!(table = %id, "a 1969 seat was taken on another instance; reading the table again");
+            refresh(&lobby, &id).await;
+            continue;
+        }
+        announce(&lobby, &id).await;
+        let c = Changed { stored: None, ..c };
+        settle(&lobby, &id, &c).await;
+        tracing::info!(table = %id, seat, "a person joined a 1969 table");
+        return Json(json!({
+            "id": id,
+            "link": format!("/t69/{id}"),
+            "seat": seat,
+            "token": token,
+            "state": c.state,
+        }))
+        .into_response();
+    }
+    api_error(
+        StatusCode::CONFLICT,
+        ApiError::new(
+            ApiCode::Busy,
+            "others are taking this table's seats right now; try again",
+            None,
+        ),
+    )
+}
+
+/// Stores the table's seats and log after a join if its stored seats are
+/// still `before`, or already these (an act on this instance stored them
+/// first); false: another instance took a seat meanwhile. A table without a
+/// row (its first write failed) is written as it is.
+async fn claim_seat(lobby: &Lobby, id: &str, before: &str, seats: String, log: String) -> bool {
+    let sql = "UPDATE tables1969 SET updated_at = $1, seats = $2, log = $3 WHERE id = $4 AND (seats = $5 OR seats = $2)";
+    let updated: Result<u64, sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
+        .bind(unix_ms())
+        .bind(&seats)
+        .bind(&log)
+        .bind(id)
+        .bind(before)
+        .execute(p)
+        .await
+        .map(|r| r.rows_affected()));
+    match updated {
+        Ok(1..) => true,
+        Ok(0) => {
+            let exists: Result<Option<(String,)>, sqlx::Error> =
+                with_pool!(&lobby.store, |p| sqlx::query_as(
+                    "SELECT id FROM tables1969 WHERE id = $1"
+                )
+                .bind(id)
+                .fetch_optional(p)
+                .await);
+            if matches!(exists, Ok(None)) {
+                save(lobby, id, seats, log).await;
+                return true;
+            }
+            false
+        }
+        Err(e) => {
+            // The game goes on in memory, as after any failed write.
+            tracing::error!(table = %id, "storing a 1969 join: {e}");
+            true
+        }
+    }
+}
+
+/// Replaces the table in memory by its stored state (another instance
+/// changed it).
+async fn refresh(lobby: &Lobby, id: &str) {
+    let Some(held) = lobby.tables1969.get(id) else {
+        return;
+    };
+    let Some(fresh) = load(lobby, id).await else {
+        return;
+    };
+    let tables = lobby.tables1969.clone();
+    let _ = tokio::task::spawn_blocking(move || {
+        if let Ok(mut t) = held.lock() {
+            *t = fresh;
+            tables.note(&t);
+        }
+    })
+    .await;
+}
+
+/// The `name` of a join body (see [`join`]).
+fn join_name(body: &[u8]) -> Result<Option<String>, Fail> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let v: Value = serde_json::from_slice(body).map_err(|e| {
+        Fail::api(
+            StatusCode::BAD_REQUEST,
+            ApiError::new(
+                ApiCode::BadRequest,
+                format!("the body is not JSON: {e}"),
+                Some("body"),
+            ),
+        )
+    })?;
+    let Value::Object(o) = v else {
+        return Err(bad("body", "send a JSON object: {} or {\"name\": \"Ann\"}"));
+    };
+    if let Some(k) = o.keys().find(|k| k.as_str() != "name") {
+        return Err(bad(
+            k,
+            format!("unknown field `{k}`: a join has only `name`"),
+        ));
+    }
+    match o.get("name") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(n)) => Ok(Some(n.clone())),
+        Some(_) => Err(bad("name", "name is a string (1 to 24 characters)")),
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActBody {
@@ -758,10 +1382,7 @@ pub async fn act(
         return not_json();
     }
     if body.len() > crate::protocol::MAX_FRAME_BYTES {
-        return api_error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::new(ApiCode::TooLarge, "the request is too large", None),
-        );
+        return too_large();
     }
     let req: ActBody = match serde_json::from_slice(&body) {
         Ok(r) => r,
@@ -775,6 +1396,7 @@ pub async fn act(
     let Some(t) = find(&lobby, &id).await else {
         return no_table();
     };
+    let tables = lobby.tables1969.clone();
     let done = tokio::task::spawn_blocking(move || {
         let mut t = t.lock().map_err(|_| {
             Fail::api(
@@ -783,19 +1405,15 @@ pub async fn act(
             )
         })?;
         t.act(&req.token, req.act)?;
-        let log = t.game.log_lines().join("\n") + "\n";
-        Ok::<_, Fail>((t.state(), t.stored_seats(), log))
+        Ok::<_, Fail>(t.changed(&tables, true))
     })
     .await;
     match done {
-        Ok(Ok((state, seats, log))) => {
-            save(&lobby, &id, seats, log).await;
-            Json(state).into_response()
+        Ok(Ok(c)) => {
+            settle(&lobby, &id, &c).await;
+            Json(c.state).into_response()
         }
         Ok(Err(r)) => r.into_response(),
-        Err(e) => api_error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::new(ApiCode::Internal, e.to_string(), None),
-        ),
+        Err(e) => internal(e),
     }
 }
