@@ -8,6 +8,7 @@
 
 import { review1969Link } from './review1969.js';
 import { h } from './dom.js';
+import { cardRow } from './explain.js';
 
 /** @typedef {{id: number, family: string, face: string, place: string}} Cube69 */
 /** @typedef {{player: number, solution?: string, reasons?: string[], event: string, [k: string]: any}} Event69 */
@@ -396,7 +397,7 @@ export function show1969(root, id) {
       seatPick,
       mine ? h('p', { id: 'm69-yours', class: 'notice' }, 'Your decision.') : null,
       s.bots_waiting && !mine ? h('p', { id: 'm69-window', class: 'small' }, 'The bots wait a moment: you may challenge the last play.') : null,
-      h('p', { id: 'm69-universe' }, 'Universe: ', s.universe.length ? s.universe.join(' · ') : '(not dealt)'),
+      h('p', { id: 'm69-universe', 'data-cards': s.universe.join(' ') }, 'Universe: ', s.universe.length ? cardRow(s.universe) : '(not dealt)'),
       h('p', { id: 'm69-goal' }, 'Goal: ', s.goal ?? '(not set)'),
       h('div', { class: 'm69-mat' },
         section('resources', 'Resources'), section('forbidden', 'Forbidden'), section('permitted', 'Permitted'), section('required', 'Required')),
@@ -440,12 +441,17 @@ export function show1969(root, id) {
 /** @param {Event69} e @param {State69} s */
 function eventWords(e, s) {
   const n = (/** @type {number} */ p) => s.players[p] ?? `seat ${p + 1}`;
+  // A cube by its face, as a player at the table says it ("the O cube").
+  const face = (/** @type {number} */ id) => {
+    const c = s.cubes.find((x) => x.id === id);
+    return c ? `the ${c.face} cube` : `cube ${id}`;
+  };
   switch (e.event) {
     case 'play_started': return `Play ${e.play}: ${n(e.shaker)} shakes, ${n(e.dealer)} deals.`;
     case 'dealt': return `Universe: ${e.cards.join(' ')}.`;
     case 'rolled': return `Rolled: ${e.faces.join(' ')}.`;
-    case 'bonus_move': return `${n(e.player)}: “Bonus”, cube ${e.cube} to Forbidden.`;
-    case 'moved': return `${n(e.player)} moved cube ${e.cube} to ${e.to}.`;
+    case 'bonus_move': return `${n(e.player)}: “Bonus”, ${face(e.cube)} to Forbidden.`;
+    case 'moved': return `${n(e.player)} moved ${face(e.cube)} to ${e.to}.`;
     case 'goal_set': return `${n(e.player)} set the Goal ${e.goal}.`;
     case 'no_goal_declared': return `${n(e.player)}: “No Goal”.`;
     case 'no_goal_accepted': return `${n(e.player)} lets “No Goal” stand.`;

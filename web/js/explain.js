@@ -13,7 +13,7 @@ import { cardSvg, cardWords, cardOrder, cubeSvg } from './pictures.js';
 
 /** The family of a cube face, for its picture. @param {string} face */
 export function familyOf(face) {
-  if (/^[BRGY]$/.test(face)) return 'color';
+  if (/^[BRGYO]$/.test(face)) return 'color';
   if (/^[∪∩−′]$/.test(face)) return 'operation';
   if (/^[VΛ=⊆]$/.test(face)) return 'restriction';
   return 'digit';

@@ -8,6 +8,8 @@ export const COLORS = /** @type {Record<string, {fill: string, ink: string, name
   R: { fill: '#d3262f', ink: '#fff', name: 'red' },
   G: { fill: '#1f8f3a', ink: '#fff', name: 'green' },
   Y: { fill: '#f4c20d', ink: '#222', name: 'yellow' },
+  // The 1969 kit's fourth color (M69 2.0): drawn where yellow is.
+  O: { fill: '#ef7d1a', ink: '#222', name: 'orange' },
 });
 
 /**
@@ -22,10 +24,10 @@ function s(tag, attrs, children = []) {
   return el;
 }
 
-/** The colors on a card, in B R G Y order ('' for the blank card). @param {string} card */
+/** The colors on a card, in B R G Y order ('' for the blank card); a 1969 card's orange (O) stands where Y does. @param {string} card */
 export function cardColors(card) {
   if (card === 'blank' || card === '-') return '';
-  return ['B', 'R', 'G', 'Y'].filter((c) => card.toUpperCase().includes(c)).join('');
+  return ['B', 'R', 'G', 'Y', 'O'].filter((c) => card.toUpperCase().includes(c)).join('');
 }
 
 /** Words for a card, for screen readers and tooltips. @param {string} card */
@@ -43,7 +45,7 @@ export function cardOrder(a, b) {
   const ca = cardColors(a);
   const cb = cardColors(b);
   if (ca.length !== cb.length) return ca.length - cb.length;
-  const key = (/** @type {string} */ c) => [...c].map((x) => 'BRGY'.indexOf(x)).join('');
+  const key = (/** @type {string} */ c) => [...c].map((x) => 'BRGY'.indexOf(x === 'O' ? 'Y' : x)).join('');
   return key(ca) < key(cb) ? -1 : key(ca) > key(cb) ? 1 : 0;
 }
 
@@ -57,7 +59,7 @@ export function cardSvg(card) {
   const svg = s('svg', { viewBox: '0 0 60 84', class: 'card-svg', 'aria-hidden': 'true' });
   svg.append(s('rect', { x: 2, y: 2, width: 56, height: 80, rx: 7, class: 'card-body' }));
   /** @type {Record<string, [number, number]>} */
-  const spots = { B: [18, 24], R: [42, 24], G: [18, 60], Y: [42, 60] };
+  const spots = { B: [18, 24], R: [42, 24], G: [18, 60], Y: [42, 60], O: [42, 60] };
   for (const c of colors) {
     const [x, y] = spots[c];
     svg.append(s('circle', { cx: x, cy: y, r: 10, fill: COLORS[c].fill, stroke: '#0003', 'stroke-width': 1 }));

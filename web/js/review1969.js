@@ -155,15 +155,17 @@ export function showReview1969(root, id) {
   /** @param {Move69} m */
   function mat(m) {
     const p = m.position_after;
+    // The position is in the project's notation (Y); 1969 shows orange, O.
+    const o = (/** @type {unknown} */ t) => String(t ?? '').replace(/Y/g, 'O');
     return h('section', { class: 'panel', id: 'r69-mat' },
       h('h2', null, 'The mat after the play'),
       h('p', null, 'Goal: ', h('b', { class: 'goal-text' }, m.goal_play || p.goal ? String(p.goal) : '–')),
       h('dl', { class: 'mat-rows' },
-        h('dt', null, 'Required'), h('dd', null, cubeRow(p.required ?? '')),
-        h('dt', null, 'Permitted'), h('dd', null, cubeRow(p.permitted ?? '')),
-        h('dt', null, 'Forbidden'), h('dd', null, cubeRow(p.forbidden ?? '')),
-        h('dt', null, 'Resources'), h('dd', null, cubeRow(p.resources ?? ''))),
-      h('p', null, 'The Universe: ', cardRow(String(p.universe ?? '').split(/\s+/).filter(Boolean))));
+        h('dt', null, 'Required'), h('dd', null, cubeRow(o(p.required))),
+        h('dt', null, 'Permitted'), h('dd', null, cubeRow(o(p.permitted))),
+        h('dt', null, 'Forbidden'), h('dd', null, cubeRow(o(p.forbidden))),
+        h('dt', null, 'Resources'), h('dd', null, cubeRow(o(p.resources)))),
+      h('p', null, 'The Universe: ', cardRow(o(p.universe).split(/\s+/).filter(Boolean))));
   }
 
   /** @param {Review69} rv @param {number} play */

@@ -56,6 +56,16 @@ test('1969 table: made from the lobby, played to the end with the 1969 buttons',
         await page.click('#m69-set-goal');
       } else if (phase === 'moves') {
         if (!shot) {
+          // The Universe is drawn as cards, one picture per card dealt, in
+          // the 1969 colors (an orange card shows an orange dot, never yellow).
+          const drawn = await page.$$eval('#m69-universe .mini-card', (cards) => cards.map((c) => c.getAttribute('title')));
+          assert.equal(drawn.length, state.universe.length, `cards drawn: ${drawn}`);
+          const orange = state.universe.some((c) => c.includes('O'));
+          if (orange) assert.ok(drawn.some((t) => t.includes('orange')), `orange named: ${drawn}`);
+          assert.ok(!drawn.some((t) => t.includes('yellow')), `no yellow in 1969: ${drawn}`);
+          // Moves are told by the cube's face, never an internal number.
+          const told = await page.textContent('#m69-events');
+          assert.ok(!/moved cube \d/.test(told ?? ''), `moves told by face: ${told}`);
           await page.screenshot({ path: path.join(SHOTS, 'table1969.png'), fullPage: true });
           shot = true;
         }
