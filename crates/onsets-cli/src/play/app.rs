@@ -657,6 +657,30 @@ impl App {
         plain
     }
 
+    /// A menu of Goals (set or placed), the smallest value first.
+    fn goal_menu(&mut self, title: &str, mut acts: Vec<(String, Act)>) {
+        acts.sort_by_key(|(_, a)| match a {
+            Act::SetGoal {
+                goal: GoalSpec::Layout(t),
+                ..
+            }
+            | Act::ArrangeGoal {
+                goal: GoalSpec::Layout(t),
+                ..
+            } => Goal::parse(t)
+                .ok()
+                .and_then(|g| g.value())
+                .unwrap_or(i64::MAX),
+            _ => i64::MAX,
+        });
+        self.open_menu(
+            title,
+            acts.into_iter()
+                .map(|(l, a)| (l, MenuItem::Act(a)))
+                .collect(),
+        );
+    }
+
     fn labelled(&self, f: impl Fn(&Act) -> bool) -> Vec<(String, Act)> {
         self.legal()
             .into_iter()
@@ -819,23 +843,8 @@ impl App {
                 self.apply(Act::EndSelection { player: me }, None);
             }
             KeyCode::Char('g') => {
-                let mut acts = self.labelled(|a| matches!(a, Act::SetGoal { .. }));
-                acts.sort_by_key(|(_, a)| match a {
-                    Act::SetGoal {
-                        goal: GoalSpec::Layout(t),
-                        ..
-                    } => Goal::parse(t)
-                        .ok()
-                        .and_then(|g| g.value())
-                        .unwrap_or(i64::MAX),
-                    _ => i64::MAX,
-                });
-                self.open_menu(
-                    "set the Goal",
-                    acts.into_iter()
-                        .map(|(l, a)| (l, MenuItem::Act(a)))
-                        .collect(),
-                );
+                let acts = self.labelled(|a| matches!(a, Act::SetGoal { .. }));
+                self.goal_menu("set the Goal", acts);
             }
             KeyCode::Char('n') => {
                 self.apply(Act::DeclareNoGoal { player: me }, None);
@@ -843,26 +852,11 @@ impl App {
             KeyCode::Char('p') => {
                 // 2019-20 III-B-2-b, c: the cubes in the Goal section are the
                 // Goal when the time runs out, "Goal" said or not.
-                let mut acts = self.labelled(|a| matches!(a, Act::ArrangeGoal { .. }));
+                let acts = self.labelled(|a| matches!(a, Act::ArrangeGoal { .. }));
                 if acts.is_empty() {
                     self.say("only the 2019-20 Goal-setter places a Goal without saying \"Goal\" (III-B-2-c)");
                 } else {
-                    acts.sort_by_key(|(_, a)| match a {
-                        Act::ArrangeGoal {
-                            goal: GoalSpec::Layout(t),
-                            ..
-                        } => Goal::parse(t)
-                            .ok()
-                            .and_then(|g| g.value())
-                            .unwrap_or(i64::MAX),
-                        _ => i64::MAX,
-                    });
-                    self.open_menu(
-                        "place a Goal in the Goal section",
-                        acts.into_iter()
-                            .map(|(l, a)| (l, MenuItem::Act(a)))
-                            .collect(),
-                    );
+                    self.goal_menu("place a Goal in the Goal section", acts);
                 }
             }
             KeyCode::Char('t') => {
