@@ -61,7 +61,12 @@ fn position(
 fn the_random_positions_are_read() {
     let p = position(false, &[1, 3, 8], 1, &[vec![], vec![0], vec![], vec![1, 4]]);
     assert!(p.is_some());
-    let p = position(true, &[1, 3, 8], 5, &[vec![8], vec![0], vec![9], vec![1, 4]]);
+    let p = position(
+        true,
+        &[1, 3, 8],
+        5,
+        &[vec![8], vec![0], vec![9], vec![1, 4]],
+    );
     assert!(p.is_some());
 }
 
