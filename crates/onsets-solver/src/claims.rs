@@ -30,7 +30,7 @@
 
 use crate::analysis::{goal_digits, goal_layouts, with_goal, Move, MoveKind};
 use crate::solve;
-use onsets_core::{CubeList, Goal, Position, Section, Situation, Symbol};
+use onsets_core::{check, CubeList, Goal, Position, Section, Situation, Symbol};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -412,6 +412,10 @@ pub struct PlayJudgment {
 /// [`PlayClass::Safe`]. The same verdicts as [`is_flub`] and
 /// [`a_claim_alternative`] play by play, with each mat solved once.
 pub fn classify_plays(before: &Position) -> Vec<PlayJudgment> {
+    // Solutions found so far, tried with the checker before the solver for
+    // `Sol*` (a play seldom destroys every Solution): a witness the checker
+    // accepts proves a Solution exists, so the shortcut is exact.
+    let mut pool: Vec<String> = Vec::new();
     let judged: Vec<(Play, Position, Option<String>, Option<String>)> = plays(before)
         .into_iter()
         .filter_map(|play| {
@@ -421,7 +425,20 @@ pub fn classify_plays(before: &Position) -> Vec<PlayJudgment> {
             // one with the Resources treated as Permitted.
             let any = match &one_more {
                 Some(w) => Some(w.clone()),
-                None => solution_any(&after),
+                None => {
+                    let open = in_situation(&after, Situation::Impossible);
+                    match pool.iter().position(|w| check(&open, w).correct) {
+                        Some(i) => Some(pool[i].clone()),
+                        None => {
+                            let w = solution_any(&after);
+                            if let Some(w) = &w {
+                                pool.insert(0, w.clone());
+                                pool.truncate(POOL);
+                            }
+                            w
+                        }
+                    }
+                }
             };
             Some((play, after, one_more, any))
         })
@@ -455,6 +472,9 @@ pub fn classify_plays(before: &Position) -> Vec<PlayJudgment> {
         })
         .collect()
 }
+
+/// How many earlier witnesses [`classify_plays`] tries with the checker.
+const POOL: usize = 12;
 
 /// One Goal the numeral cubes allow (3.1), judged as the Shaker's play.
 #[derive(Clone, Debug, PartialEq, Eq)]
