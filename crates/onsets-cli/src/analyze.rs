@@ -23,6 +23,7 @@ Examples:
   onsets analyze examples/analysis-in-play.json
   onsets analyze --json --no-bonus examples/analysis-in-play.json
   onsets analyze --goals examples/analysis-in-play.json
+  onsets analyze examples/analysis-1969.json
 
 Moves (the default). For the position as it stands (its `situation` is
 ignored) every legal next turn is listed: each Resources cube (one per face)
