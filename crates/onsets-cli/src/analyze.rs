@@ -25,14 +25,15 @@ Examples:
   onsets analyze --goals examples/analysis-in-play.json
   onsets analyze examples/analysis-1969.json
 
-Moves (the default). For the position as it stands (its `situation` is
-ignored) every legal next turn is listed: each Resources cube (one per face)
-to Required, Permitted or Forbidden, the same after a bonus move to Forbidden
-(IV-C), and shifts from Permitted when Shift from Permitted is in force
-(XIII-A-7). Move rules applied: no = or ⊆ to Forbidden while more than four
-cubes remain in Resources (IV-D), never the last cube to Forbidden (VIII-A),
-never = or ⊆ shifted to Forbidden (XIII-B-7); digit cubes are not moved. Each
-turn is classified:
+Moves (the default; 2026-27 and 2019-20, for 1969 see Editions below). For
+the position as it stands (its `situation` is ignored) every legal next turn
+is listed: each Resources cube (one per face) to Required, Permitted or
+Forbidden, the same after a bonus move to Forbidden (IV-C), and shifts from
+Permitted when Shift from Permitted is in force (XIII-A-7). Move rules
+applied: no = or ⊆ to Forbidden while more than four cubes remain in
+Resources (IV-D), never the last cube to Forbidden (VIII-A), never = or ⊆
+shifted to Forbidden (XIII-B-7); digit cubes are not moved. Each turn is
+classified:
   now-wins         a Now challenge would win: a correct Solution uses at most
                    one more Resources cube (the 1969 manual's A-claim, 3.5)
   impossible-wins  an Impossible challenge would win: no correct Solution
