@@ -7,8 +7,8 @@
 
 use onsets_core::{check, Position, Situation};
 use onsets_solver::claims::{
-    a_claim_alternative, apply_play, classify_plays, goal_choices, is_flub, no_goal_is_flub,
-    p_claim_is_correct, plays, solution_one_more, FlubKind, PlayClass,
+    a_claim_alternative, a_claim_is_correct, apply_play, classify_plays, goal_choices, is_flub,
+    no_goal_is_flub, p_claim_is_correct, plays, solution_one_more, FlubKind, PlayClass,
 };
 use proptest::prelude::*;
 
@@ -112,6 +112,13 @@ proptest! {
                 PlayClass::Safe
             };
             prop_assert_eq!(j.class, expected, "{} from {}", play, before.to_json());
+            // Brute force over the Challenger's choices: an A-claim Flub
+            // exactly when some play, named as the alternative, sustains it.
+            let sustained = all.iter().any(|alt| a_claim_is_correct(&before, play, alt));
+            prop_assert_eq!(sustained, j.class == PlayClass::AFlub);
+            if let Some(alt) = &j.alternative {
+                prop_assert!(a_claim_is_correct(&before, play, alt));
+            }
             prop_assert_eq!(is_flub(&before, play), j.class.flub());
             prop_assert_eq!(&j.alternative, &a_claim_alternative(&before, play));
             if let Some(w) = &j.one_more {
