@@ -30,7 +30,7 @@
 
 use crate::analysis::{goal_digits, goal_layouts, with_goal, Move, MoveKind};
 use crate::solve;
-use onsets_core::{CubeList, Goal, Position, Section, Situation, Symbol};
+use onsets_core::{check, CubeList, Goal, Position, Section, Situation, Symbol};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -332,4 +332,206 @@ pub fn no_goal_is_flub(before_goal: &Position) -> Option<(Goal, String)> {
         seen.push(values);
     }
     None
+}
+
+// ------------------------------------------------------------------ analysis
+
+/// How one play stands against the C-A-P claims it makes (M69 3.5), as
+/// `onsets analyze` prints it for a 1969 position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayClass {
+    /// The P-claim is broken: after the play no Solution can be built however
+    /// the Resources are played (3.5 P, comment 1).
+    PFlub,
+    /// The A-claim is broken: the play allows a Solution with at most one
+    /// more cube from Resources, and another play from the same mat would
+    /// have allowed none while keeping a Solution possible (3.5 A, 3.7
+    /// comment 3); [`PlayJudgment::alternative`] names one.
+    AFlub,
+    /// The play allows a Solution with at most one more cube, but every other
+    /// play breaks the P-claim or allows one too: "if possible" in the
+    /// A-claim, no violation (3.5 comment 2).
+    Forced,
+    /// Neither claim is broken: a Solution is still possible and none uses
+    /// at most one more cube.
+    Safe,
+}
+
+impl PlayClass {
+    pub const fn name(self) -> &'static str {
+        match self {
+            PlayClass::PFlub => "p-flub",
+            PlayClass::AFlub => "a-flub",
+            PlayClass::Forced => "forced",
+            PlayClass::Safe => "safe",
+        }
+    }
+
+    /// The claim broken, if any ([`PlayClass::Forced`] and
+    /// [`PlayClass::Safe`] break none).
+    pub const fn flub(self) -> Option<FlubKind> {
+        match self {
+            PlayClass::PFlub => Some(FlubKind::P),
+            PlayClass::AFlub => Some(FlubKind::A),
+            PlayClass::Forced | PlayClass::Safe => None,
+        }
+    }
+}
+
+impl fmt::Display for PlayClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One play from a mat, judged by [`classify_plays`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayJudgment {
+    pub play: Play,
+    pub class: PlayClass,
+    /// For [`PlayClass::AFlub`], the first play (in the order of [`plays`])
+    /// that would have allowed no Solution with one more cube and kept one
+    /// possible; `None` otherwise.
+    pub alternative: Option<Play>,
+    /// `Sol≤1` after the play: a Solution with at most one more Resources
+    /// cube ([`solution_one_more`]), if one exists.
+    pub one_more: Option<String>,
+    /// `Sol*` after the play: a Solution with the Resources treated as
+    /// Permitted ([`solution_any`]), if one exists (`None` exactly for
+    /// [`PlayClass::PFlub`]).
+    pub any: Option<String>,
+    /// The mat after the play (its situation as before it).
+    pub after: Position,
+}
+
+/// Every play from `before` ([`plays`], one per distinct resulting mat, bonus
+/// plays included: any player may make one, 3.3) judged against the A- and
+/// P-claims: [`PlayClass::PFlub`] when `not Sol*(after)`; otherwise, when
+/// `Sol≤1(after)`, [`PlayClass::AFlub`] if some other play reaches `Y` with
+/// `not Sol≤1(Y)` and `Sol*(Y)`, else [`PlayClass::Forced`]; otherwise
+/// [`PlayClass::Safe`]. The same verdicts as [`is_flub`] and
+/// [`a_claim_alternative`] play by play, with each mat solved once.
+pub fn classify_plays(before: &Position) -> Vec<PlayJudgment> {
+    // Solutions found so far, tried with the checker before the solver for
+    // `Sol*` (a play seldom destroys every Solution): a witness the checker
+    // accepts proves a Solution exists, so the shortcut is exact.
+    let mut pool: Vec<String> = Vec::new();
+    let judged: Vec<(Play, Position, Option<String>, Option<String>)> = plays(before)
+        .into_iter()
+        .filter_map(|play| {
+            let after = apply_play(before, &play).ok()?;
+            let one_more = solution_one_more(&after);
+            // Sol≤1 implies Sol*: a Solution with at most one more cube is
+            // one with the Resources treated as Permitted.
+            let any = match &one_more {
+                Some(w) => Some(w.clone()),
+                None => {
+                    let open = in_situation(&after, Situation::Impossible);
+                    match pool.iter().position(|w| check(&open, w).correct) {
+                        Some(i) => Some(pool[i].clone()),
+                        None => {
+                            let w = solution_any(&after);
+                            if let Some(w) = &w {
+                                pool.insert(0, w.clone());
+                                pool.truncate(POOL);
+                            }
+                            w
+                        }
+                    }
+                }
+            };
+            Some((play, after, one_more, any))
+        })
+        .collect();
+    let avoiding: Vec<&Play> = judged
+        .iter()
+        .filter(|(_, _, one, any)| one.is_none() && any.is_some())
+        .map(|(play, ..)| play)
+        .collect();
+    judged
+        .iter()
+        .map(|(play, after, one_more, any)| {
+            let (class, alternative) = if any.is_none() {
+                (PlayClass::PFlub, None)
+            } else if one_more.is_some() {
+                match avoiding.iter().find(|alt| **alt != play) {
+                    Some(alt) => (PlayClass::AFlub, Some((*alt).clone())),
+                    None => (PlayClass::Forced, None),
+                }
+            } else {
+                (PlayClass::Safe, None)
+            };
+            PlayJudgment {
+                play: play.clone(),
+                class,
+                alternative,
+                one_more: one_more.clone(),
+                any: any.clone(),
+                after: after.clone(),
+            }
+        })
+        .collect()
+}
+
+/// How many earlier witnesses [`classify_plays`] tries with the checker.
+const POOL: usize = 12;
+
+/// One Goal the numeral cubes allow (3.1), judged as the Shaker's play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalChoice {
+    /// The first layout (in the order of [`goal_layouts`]) with these values.
+    pub goal: Goal,
+    pub values: Vec<i64>,
+    /// `Sol*` with this Goal: a Solution from all the Resources, if one
+    /// exists (the P-claim kept).
+    pub any: Option<String>,
+    /// `Sol≤1` with this Goal, if one exists (the A-claim at stake).
+    pub one_more: Option<String>,
+    /// The position with this Goal set ([`with_goal`]).
+    pub position: Position,
+}
+
+impl GoalChoice {
+    /// A Solution can be built (the P-claim kept).
+    pub fn possible(&self) -> bool {
+        self.any.is_some()
+    }
+
+    /// Possible, and no Solution with at most one more cube (both the A- and
+    /// P-claims kept).
+    pub fn safe(&self) -> bool {
+        self.any.is_some() && self.one_more.is_none()
+    }
+}
+
+/// Every Goal the digit cubes rolled ([`goal_digits`]) allow, one per
+/// distinct value set (1969 has no Absolute Value), each with `Sol*` and
+/// `Sol≤1` — the judgment of a Goal that `onsets review` makes of a 1969
+/// game (`possible`, `safe`). "No Goal" is a Flub (3.5 A) exactly when some
+/// choice is [`GoalChoice::possible`]; [`no_goal_is_flub`] answers that
+/// alone, stopping at the first.
+pub fn goal_choices(before_goal: &Position) -> Vec<GoalChoice> {
+    let mut seen: Vec<Vec<i64>> = Vec::new();
+    let mut out = Vec::new();
+    for goal in goal_layouts(&goal_digits(before_goal)) {
+        let values = goal.legal_values(false);
+        if values.is_empty() || seen.contains(&values) {
+            continue;
+        }
+        seen.push(values.clone());
+        let position = with_goal(before_goal, &goal);
+        let one_more = solution_one_more(&position);
+        let any = match &one_more {
+            Some(w) => Some(w.clone()),
+            None => solution_any(&position),
+        };
+        out.push(GoalChoice {
+            goal,
+            values,
+            any,
+            one_more,
+            position,
+        });
+    }
+    out
 }
