@@ -233,15 +233,26 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
         } else {
             position.goal.to_string()
         };
-        page.para(
-            &format!(
-                "{} division, {}; Goal: {goal}; {}",
+        let rules = match position.edition {
+            onsets_core::Edition::Manual1969(f) => format!("1969 manual, {} form", f.name()),
+            e => format!(
+                "{} division, {}{}",
                 position.division,
                 if position.adventurous {
                     "Adventurous"
                 } else {
                     "Basic"
                 },
+                if e == onsets_core::Edition::Mlag2019 {
+                    " (MLAG 2019-20)"
+                } else {
+                    ""
+                }
+            ),
+        };
+        page.para(
+            &format!(
+                "{rules}; Goal: {goal}; {}",
                 if variations.is_empty() {
                     "no variation".to_string()
                 } else {
@@ -258,6 +269,11 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
         match p.kind {
             Kind::Challenge => page.text(
                 "Answer:   [ ] Now    [ ] Impossible    [ ] neither",
+                10.0,
+                false,
+            ),
+            Kind::Claim => page.text(
+                "Answer:   [ ] A-claim    [ ] P-claim    [ ] none",
                 10.0,
                 false,
             ),
@@ -304,5 +320,6 @@ fn kind_title(k: Kind) -> &'static str {
         Kind::Solve => "Write a Solution",
         Kind::SafeMove => "Find the safe move",
         Kind::Goal => "Set a safe Goal",
+        Kind::Claim => "Which Flub claim?",
     }
 }
