@@ -128,7 +128,7 @@ impl FromStr for Kind {
             .find(|k| k.name() == s.trim())
             .ok_or_else(|| {
                 format!(
-                    "unknown puzzle kind `{s}`: expected challenge, solve, safe-move, goal or claim (1969)"
+                    "unknown puzzle kind `{s}`: expected challenge, solve, safe-move or goal (or claim, 1969 only)"
                 )
             })
     }
