@@ -110,15 +110,7 @@ fn bad_arguments_exit_2() {
 
 fn generate(kind: &str, extra: &[&str]) -> std::process::Output {
     let mut args = vec![
-        "puzzle",
-        "generate",
-        "--kind",
-        kind,
-        "--count",
-        "2",
-        "--seed",
-        "3",
-        "--json",
+        "puzzle", "generate", "--kind", kind, "--count", "2", "--seed", "3", "--json",
     ];
     args.extend_from_slice(extra);
     onsets(&args)

@@ -100,7 +100,12 @@ pub fn deal(dice: &mut Dice, division: Division) -> CardSet {
 /// A Universe of a legal size for the edition and form (T26 II-B-1, II-B-2;
 /// B19 II-B-1: 6 to 12 cards in every division; M69 2.3: 6 to 16,
 /// editions.md Q17), [`Edition::universe_size_in`].
-pub fn deal_in(dice: &mut Dice, edition: Edition, division: Division, adventurous: bool) -> CardSet {
+pub fn deal_in(
+    dice: &mut Dice,
+    edition: Edition,
+    division: Division,
+    adventurous: bool,
+) -> CardSet {
     let (lo, hi) = edition.universe_size_in(division, adventurous);
     let n = dice.between(lo as usize, hi as usize);
     let mut cards: Vec<Card> = Card::all().collect();
@@ -171,7 +176,11 @@ pub fn before_goal_in(dice: &mut Dice, table: Table, edition: Edition) -> Option
     resources.extend(cubes);
     let p = Position {
         edition,
-        division: if m69 { Division::Senior } else { table.division },
+        division: if m69 {
+            Division::Senior
+        } else {
+            table.division
+        },
         adventurous,
         universe,
         goal: Goal::parse(&digits[0].to_string()).ok()?,

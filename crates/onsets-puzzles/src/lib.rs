@@ -92,9 +92,11 @@ impl Kind {
             return Ok(());
         }
         Err(match (self, edition) {
-            (Kind::Challenge, Edition::Manual1969(_)) => "the 1969 manual has no Now or Impossible \
+            (Kind::Challenge, Edition::Manual1969(_)) => {
+                "the 1969 manual has no Now or Impossible \
                 challenges (M69 3.5: the Flub claims A, P and C): use the `claim` kind"
-                .to_string(),
+                    .to_string()
+            }
             (k, e) => format!(
                 "the `{k}` kind belongs to the 1969 manual (M69 3.5), not to the {} rules: \
                  use `challenge`",

@@ -64,13 +64,13 @@ pub(crate) fn make(position: &Position) -> Option<Made> {
              VI). Any correct Solution is accepted."
         ),
         Some(set) => format!(
-        "Only one set of cards can be named by a correct Solution: {{{}}} ({} cards, \
+            "Only one set of cards can be named by a correct Solution: {{{}}} ({} cards, \
          the Goal). A Solution with the fewest cubes ({cubes}) is {short}: it uses every \
          Required cube and no Forbidden cube (VII-B-4), and its Set-Name names exactly \
          that set (VII-B-1).",
-        set.cards,
-        set.cards.len()
-    ),
+            set.cards,
+            set.cards.len()
+        ),
     };
     let mut t = vec!["writing-solutions"];
     if b19 {

@@ -55,10 +55,11 @@ pub fn of_variations(position: &Position) -> Vec<&'static str> {
 pub fn of_solution(text: Option<&str>) -> Vec<&'static str> {
     match text {
         // a B19 wild cube (`R@=`, `∪@⊆`) is not a Restriction
-        Some(t) if {
-            let t = t.replace("@=", "").replace("@⊆", "");
-            t.contains('=') || t.contains('⊆')
-        } =>
+        Some(t)
+            if {
+                let t = t.replace("@=", "").replace("@⊆", "");
+                t.contains('=') || t.contains('⊆')
+            } =>
         {
             vec!["restrictions"]
         }

@@ -21,7 +21,13 @@ fn config(kind: Kind, count: usize, seed: u64, edition: Edition, adventurous: bo
     c
 }
 
-fn puzzles(kind: Kind, count: usize, seed: u64, edition: Edition, adventurous: bool) -> Vec<Puzzle> {
+fn puzzles(
+    kind: Kind,
+    count: usize,
+    seed: u64,
+    edition: Edition,
+    adventurous: bool,
+) -> Vec<Puzzle> {
     generate(&config(kind, count, seed, edition, adventurous)).expect("enough puzzles")
 }
 

@@ -416,7 +416,11 @@ fn rules_of(q: &NextQuery) -> Result<Rules, (String, &'static str)> {
             return Err(("`form` goes with `edition=1969`".into(), "form"));
         }
         (Some(e), form) => Edition::from_parts(e, form).map_err(|m| {
-            let field = if m.contains("form") { "form" } else { "edition" };
+            let field = if m.contains("form") {
+                "form"
+            } else {
+                "edition"
+            };
             (m, field)
         })?,
     };
@@ -458,7 +462,9 @@ async fn next(
     };
     let rules = match rules_of(&q) {
         Ok(r) => r,
-        Err((m, field)) => return error(StatusCode::BAD_REQUEST, ApiCode::BadRequest, m, Some(field)),
+        Err((m, field)) => {
+            return error(StatusCode::BAD_REQUEST, ApiCode::BadRequest, m, Some(field))
+        }
     };
     let kind = match q.kind.as_deref().filter(|k| !k.is_empty()) {
         None => None,
@@ -809,7 +815,11 @@ mod tests {
     #[test]
     fn the_edition_pools_read_and_carry_their_editions() {
         let all = every_puzzle();
-        assert_eq!(all.len(), pool().len() + 80, "40 puzzles of 2019-20, 40 of 1969");
+        assert_eq!(
+            all.len(),
+            pool().len() + 80,
+            "40 puzzles of 2019-20, 40 of 1969"
+        );
         for p in &all[pool().len()..] {
             let e = p.position["edition"].as_str().unwrap();
             assert!(e == "2019-20" || e == "1969", "{e}");

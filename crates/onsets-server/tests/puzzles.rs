@@ -154,7 +154,13 @@ async fn puzzles_under_every_rule_edition() {
     assert_eq!(st, 200, "{n}");
     assert_eq!(n["puzzle"]["position"]["edition"], "2026-27");
     // MLAG Basic 2019-20
-    let (st, n) = http(s.addr, "GET", &next("&edition=2019-20&adventurous=false"), None).await;
+    let (st, n) = http(
+        s.addr,
+        "GET",
+        &next("&edition=2019-20&adventurous=false"),
+        None,
+    )
+    .await;
     assert_eq!(st, 200, "{n}");
     assert_eq!(n["puzzle"]["position"]["edition"], "2019-20");
     assert_eq!(n["puzzle"]["position"]["adventurous"], false);
