@@ -21,6 +21,14 @@
 //! [`onsets_solver::solve_shortest`] and [`onsets_solver::analysis`]);
 //! [`judge`] checks an attempt against a puzzle.
 //!
+//! Rule editions (issue 14, [`Config::edition`]): the default 2026-27 output
+//! is unchanged; MLAG 2019-20 deals its own cubes and Universe ([`deal`])
+//! and proves answers with the solver under that edition; the 1969 manual
+//! has no Now or Impossible, so it offers [`Kind::Claim`] instead of
+//! [`Kind::Challenge`], and its kinds are answered from the exact claims
+//! (`manual1969`). A kind an edition does not have is refused
+//! ([`Kind::check_edition`]).
+//!
 //! [`lessons`] (item 3) is the tutorial: the seven rules of Basic On-Sets on
 //! live positions, then Restrictions and each variation of XIII with
 //! exercises built by the solver (docs/lessons.md).
