@@ -5,8 +5,8 @@
 
 use onsets_core::{check, Division, Edition, Form1969, Position, Situation, Symbol};
 use onsets_puzzles::{generate, judge, Config, GenerateError, Kind, Puzzle, Source};
-use onsets_solver::analysis::with_goal;
-use onsets_solver::claims::{solution_any, solution_one_more};
+use onsets_solver::analysis::{apply_move, legal_moves_with, with_goal, MoveOptions};
+use onsets_solver::claims::{self, solution_any, solution_one_more};
 use onsets_solver::solve;
 
 /// The server's pool, made by the 2026-27-only generator before editions
@@ -156,13 +156,19 @@ fn mlag_2019_iv_b_safe_move_and_iii_b_goal_rederived() {
     for p in puzzles(Kind::SafeMove, 2, 2, Edition::Mlag2019, false) {
         let pos = p.position().unwrap();
         assert_eq!(pos.edition, Edition::Mlag2019);
+        let legal = legal_moves_with(&pos, MoveOptions { bonus: false });
         for m in p.answer["moves"].as_array().unwrap() {
-            let mv = m["move"].as_str().unwrap();
+            let text = m["move"].as_str().unwrap();
             let safe = m["class"] == "safe";
-            assert_eq!(judge(&p, mv).unwrap().correct, safe, "{mv}");
-            if let Some(w) = m["witness"].as_str() {
-                assert!(!w.is_empty());
-            }
+            assert_eq!(judge(&p, text).unwrap().correct, safe, "{text}");
+            // re-derived: after the move neither V-A-2 nor V-A-1 wins
+            let mv = legal.iter().find(|mv| mv.to_string() == text).unwrap();
+            let after = apply_move(&pos, mv);
+            let now = cubes(&after.resources) >= 2
+                && cubes(&after.required) + cubes(&after.permitted) > 0
+                && solve(&at(&after, Situation::Now)).is_solvable();
+            let impossible = !solve(&at(&after, Situation::Impossible)).is_solvable();
+            assert_eq!(safe, !now && !impossible, "{text}");
         }
     }
     for p in puzzles(Kind::Goal, 2, 2, Edition::Mlag2019, true) {
@@ -193,6 +199,24 @@ fn m69_3_5_claim_puzzle_a_flub_p_flub_and_none() {
         assert!(p.last_play.is_some() && p.before.is_some());
         let after = p.position().unwrap();
         let word = p.answer.as_str().unwrap();
+        // re-derived with `is_flub` (which searches every play, bonus moves
+        // included, for the A-claim's alternative) on the play that leads
+        // from `before` to the position shown
+        let before = Position::from_json(&p.before.as_ref().unwrap().to_string()).unwrap();
+        let play = claims::plays(&before)
+            .into_iter()
+            .find(|pl| {
+                pl.to_string() == *p.last_play.as_ref().unwrap()
+                    && claims::apply_play(&before, pl).unwrap().to_json()
+                        == at(&after, before.situation).to_json()
+            })
+            .expect("the play is one of the plays from `before`");
+        let flub = match claims::is_flub(&before, &play) {
+            Some(claims::FlubKind::A) => "a",
+            Some(claims::FlubKind::P) => "p",
+            None => "none",
+        };
+        assert_eq!(word, flub, "{play}");
         match word {
             // P: no Solution however the Resources are played (3.5 P)
             "p" => assert!(solution_any(&after).is_none()),
