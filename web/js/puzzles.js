@@ -9,6 +9,28 @@ import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js
 
 const PLAYER_KEY = 'onsets-puzzle-player';
 
+/**
+ * The rules a puzzle is asked under (issue 14): the option's value, its
+ * label, the query parameters of `GET /api/puzzles/next` and its kinds.
+ * 1969 has the Flub claims instead of the Now and Impossible challenges.
+ * @type {{value: string, label: string, query: Record<string, string>, kinds: string[]}[]}
+ */
+export const RULES = [
+  { value: '2026-27', label: 'Rules 2026-27', query: {}, kinds: ['challenge', 'solve', 'safe-move', 'goal'] },
+  { value: '2019-20-basic', label: 'MLAG 2019-20 Basic', query: { edition: '2019-20', adventurous: 'false' }, kinds: ['challenge', 'solve', 'safe-move', 'goal'] },
+  { value: '2019-20-adventurous', label: 'MLAG 2019-20 Adventurous', query: { edition: '2019-20', adventurous: 'true' }, kinds: ['challenge', 'solve', 'safe-move', 'goal'] },
+  { value: '1969-basic', label: '1969 Basic ON-SETS', query: { edition: '1969', form: 'basic' }, kinds: ['claim', 'solve', 'safe-move', 'goal'] },
+  { value: '1969-advanced', label: '1969 Advanced ON-SETS', query: { edition: '1969', form: 'advanced' }, kinds: ['claim', 'solve', 'safe-move', 'goal'] },
+];
+
+/** The words for a position's rules. @param {any} p */
+function rulesWords(p) {
+  if (p.edition === '1969') return `1969 manual, ${p.form === 'advanced' ? 'Advanced' : 'Basic'} ON-SETS (orange is O)`;
+  const division = p.division ? `${p.division[0].toUpperCase()}${p.division.slice(1)} division, ` : '';
+  const mlag = p.edition === '2019-20' ? ' (MLAG 2019-20)' : '';
+  return `${division}${p.adventurous ? 'Adventurous' : 'Basic'} On-Sets${mlag}`;
+}
+
 /** The anonymous player's id, made once and kept in this browser. */
 export function playerId() {
   let id = localStorage.getItem(PLAYER_KEY);
@@ -49,7 +71,7 @@ function cubes(label, list) {
 function positionView(p, kind) {
   const cards = p.universe.split(/[\s,]+/).filter(Boolean).sort(cardOrder);
   return h('div', { class: 'puzzle-position' },
-    h('p', null, `${p.division[0].toUpperCase()}${p.division.slice(1)} division, ${p.adventurous ? 'Adventurous' : 'Basic'} On-Sets`,
+    h('p', { class: 'puzzle-rules-words' }, rulesWords(p),
       p.variations?.length ? `; variations: ${p.variations.join(', ')}` : '; no variation'),
     h('div', { class: 'puzzle-cards', 'aria-label': 'Universe' },
       cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
@@ -69,9 +91,18 @@ export function showPuzzles(root, go) {
   const player = playerId();
   const me = h('p', { id: 'puzzle-player', 'aria-live': 'polite' }, '');
   const board = h('section', { id: 'puzzle-board', 'aria-live': 'polite' }, 'Loading the daily puzzle…');
-  const kind = h('select', { id: 'puzzle-kind', 'aria-label': 'Kind' },
-    h('option', { value: '' }, 'any kind'),
-    ['challenge', 'solve', 'safe-move', 'goal'].map((k) => h('option', { value: k }, k)));
+  const rules = h('select', { id: 'puzzle-rules', 'aria-label': 'Rules' },
+    RULES.map((r) => h('option', { value: r.value }, r.label)));
+  const kind = h('select', { id: 'puzzle-kind', 'aria-label': 'Kind' });
+  const rulesNow = () => RULES.find((r) => r.value === rules.value) ?? RULES[0];
+  const kindOptions = () => {
+    const keep = kind.value;
+    const kinds = rulesNow().kinds;
+    kind.replaceChildren(h('option', { value: '' }, 'any kind'), ...kinds.map((k) => h('option', { value: k }, k)));
+    kind.value = kinds.includes(keep) ? keep : '';
+  };
+  kindOptions();
+  rules.addEventListener('change', () => { kindOptions(); next(); });
   const theme = h('select', { id: 'puzzle-theme', 'aria-label': 'Theme' }, h('option', { value: '' }, 'any theme'));
 
   const showMe = (/** @type {any} */ p) => {
@@ -112,7 +143,9 @@ export function showPuzzles(root, go) {
         puzzle.choices.map((/** @type {string} */ c) => h('button', { type: 'button', class: 'puzzle-choice', dataset: { answer: c }, onclick: () => send(c) }, c)));
     } else {
       const input = h('input', { id: 'puzzle-answer', autocomplete: 'off', spellcheck: 'false', maxlength: 1000,
-        placeholder: puzzle.kind === 'goal' ? 'a Goal, e.g. 3+2' : 'a Solution, e.g. B ∪ R; R ⊆ G' });
+        placeholder: puzzle.kind === 'goal' ? 'a Goal, e.g. 3+2'
+          : puzzle.position?.edition === '1969' ? 'a Solution, e.g. B ∪ O'
+            : puzzle.position?.edition === '2019-20' && !puzzle.position?.adventurous ? 'a Solution, e.g. B ∪ R@=' : 'a Solution, e.g. B ∪ R; R ⊆ G' });
       const form = h('form', { class: 'puzzle-write' }, input, h('button', { type: 'submit', class: 'primary' }, 'Check'));
       form.addEventListener('submit', (e) => { e.preventDefault(); send(input.value); });
       answer = form;
@@ -125,12 +158,13 @@ export function showPuzzles(root, go) {
       answer,
       result);
     board.dataset.puzzle = puzzle.id;
+    board.dataset.edition = puzzle.position?.edition ?? '2026-27';
   };
 
   async function next() {
     board.replaceChildren('Finding a puzzle…');
     try {
-      const q = new URLSearchParams({ player, kind: kind.value, theme: theme.value });
+      const q = new URLSearchParams({ player, kind: kind.value, theme: theme.value, ...rulesNow().query });
       const r = await api(`/api/puzzles/next?${q}`);
       show(r.puzzle, 'Puzzle');
     } catch (x) {
@@ -155,7 +189,7 @@ export function showPuzzles(root, go) {
     me,
     h('div', { class: 'puzzle-controls' },
       h('button', { type: 'button', id: 'puzzle-daily', onclick: daily }, 'Daily puzzle'),
-      kind, theme,
+      rules, kind, theme,
       h('button', { type: 'button', id: 'puzzle-new', onclick: next }, 'New puzzle')),
     board);
   daily();

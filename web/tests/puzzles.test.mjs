@@ -51,3 +51,73 @@ test('Puzzles page: daily puzzle, an attempt rated, a Solution judged', async ()
     await browser.close();
   }
 });
+
+// Issue 14: the Rules select asks the server for puzzles of another
+// edition; 1969 offers the Flub claims instead of Now / Impossible.
+test('Puzzles page: 1969 claim and Solution puzzles under the Rules select', async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/puzzles`);
+    await page.waitForSelector('#puzzle-question');
+    const labels = await page.locator('#puzzle-rules option').allInnerTexts();
+    assert.deepEqual(labels, ['Rules 2026-27', 'MLAG 2019-20 Basic', 'MLAG 2019-20 Adventurous', '1969 Basic ON-SETS', '1969 Advanced ON-SETS']);
+
+    await page.selectOption('#puzzle-rules', '1969-advanced');
+    const kinds = await page.locator('#puzzle-kind option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+    assert.deepEqual(kinds, ['', 'claim', 'solve', 'safe-move', 'goal'], 'no Now/Impossible in 1969');
+    await page.selectOption('#puzzle-kind', 'claim');
+    await page.click('#puzzle-new');
+    await page.waitForSelector('#puzzle-board[data-edition="1969"] .puzzle-choice');
+    assert.deepEqual(await page.locator('.puzzle-choice').allInnerTexts(), ['a', 'p', 'none']);
+    assert.match(await page.locator('.puzzle-rules-words').innerText(), /1969 manual, Advanced ON-SETS/);
+    await page.locator('.puzzle-choice').first().click();
+    await page.waitForSelector('#puzzle-verdict');
+    assert.match(await page.locator('#puzzle-verdict').innerText(), /Correct!|Not right\./);
+
+    // a 1969 Solution: a wrong one is judged with the manual's rules
+    await page.selectOption('#puzzle-rules', '1969-basic');
+    await page.selectOption('#puzzle-kind', 'solve');
+    await page.click('#puzzle-new');
+    await page.waitForSelector('#puzzle-board[data-edition="1969"] #puzzle-answer');
+    assert.match(await page.locator('#puzzle-answer').getAttribute('placeholder') ?? '', /O/);
+    await page.fill('#puzzle-answer', 'B ∪');
+    await page.press('#puzzle-answer', 'Enter');
+    await page.waitForSelector('#puzzle-verdict');
+    assert.match(await page.locator('#puzzle-verdict').innerText(), /Not right/);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('Puzzles page: MLAG Basic 2019-20 puzzles with wild cubes', async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/puzzles`);
+    await page.waitForSelector('#puzzle-question');
+    await page.selectOption('#puzzle-rules', '2019-20-basic');
+    await page.selectOption('#puzzle-kind', 'solve');
+    await page.click('#puzzle-new');
+    await page.waitForSelector('#puzzle-board[data-edition="2019-20"] #puzzle-answer');
+    assert.match(await page.locator('.puzzle-rules-words').innerText(), /Basic On-Sets \(MLAG 2019-20\)/);
+    assert.match(await page.locator('#puzzle-answer').getAttribute('placeholder') ?? '', /@=/);
+    await page.fill('#puzzle-answer', 'Λ');
+    await page.press('#puzzle-answer', 'Enter');
+    await page.waitForSelector('#puzzle-verdict');
+    assert.match(await page.locator('#puzzle-verdict').innerText(), /Not right/);
+    assert.ok((await page.locator('#puzzle-reasons li').count()) >= 1);
+
+    // a challenge puzzle of MLAG Adventurous 2019-20
+    await page.selectOption('#puzzle-rules', '2019-20-adventurous');
+    await page.selectOption('#puzzle-kind', 'challenge');
+    await page.click('#puzzle-new');
+    await page.waitForSelector('#puzzle-board[data-edition="2019-20"] .puzzle-choice');
+    assert.deepEqual(await page.locator('.puzzle-choice').allInnerTexts(), ['now', 'impossible', 'neither']);
+    assert.match(await page.locator('.puzzle-rules-words').innerText(), /Adventurous On-Sets \(MLAG 2019-20\)/);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,5 +1,6 @@
 //! `onsets puzzle generate` and `onsets puzzle sheet` (issue 15): the JSON
-//! lines contract, determinism by seed, the edition refused, the PDF.
+//! lines contract, determinism by seed, the rule editions (issue 14), the
+//! PDF.
 
 use onsets_core::{check, Position, Situation};
 use serde_json::Value;
@@ -92,11 +93,7 @@ fn generate_solve_answers_are_correct_solutions() {
 }
 
 #[test]
-fn other_editions_and_bad_arguments_exit_2() {
-    let out = onsets(&["puzzle", "generate", "--kind", "goal", "--edition", "1969"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("edition") && err.contains("2026-27"), "{err}");
+fn bad_arguments_exit_2() {
     let out = onsets(&["puzzle", "generate", "--kind", "riddle"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("challenge, solve, safe-move or goal"));
@@ -109,6 +106,118 @@ fn other_editions_and_bad_arguments_exit_2() {
         "college",
     ]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+fn generate(kind: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "puzzle", "generate", "--kind", kind, "--count", "2", "--seed", "3", "--json",
+    ];
+    args.extend_from_slice(extra);
+    onsets(&args)
+}
+
+#[test]
+fn edition_and_form_read_as_onsets_check_reads_them() {
+    // an unknown edition or form, or --form without --edition 1969: exit 2
+    for extra in [
+        &["--edition", "2031-32"][..],
+        &["--edition", "1969", "--form", "expert"][..],
+        &["--edition", "2019-20", "--form", "basic"][..],
+        &["--form", "basic"][..],
+    ] {
+        let out = generate("goal", extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("edition") || err.contains("form"),
+            "{extra:?}: {err}"
+        );
+    }
+    // the check command refuses the same values
+    let out = onsets(&["check", "-", "B", "--edition", "2031-32"]);
+    assert_ne!(out.status.code(), Some(0));
+}
+
+#[test]
+fn kinds_an_edition_does_not_have_are_refused_with_exit_2() {
+    let out = generate("challenge", &["--edition", "1969"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("claim") && err.contains("M69 3.5"), "{err}");
+    let out = generate("claim", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1969"));
+    let out = generate("solve", &["--edition", "2019-20", "--source", "mined"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mined"));
+}
+
+#[test]
+fn b19_generate_positions_carry_the_edition_and_answers_check() {
+    let out = generate("solve", &["--edition", "2019-20", "--basic"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ps = lines(&out);
+    assert_eq!(ps.len(), 2);
+    for p in ps {
+        assert_eq!(p["position"]["edition"], "2019-20");
+        assert_eq!(p["position"]["adventurous"], false);
+        let pos = Position::from_json(&p["position"].to_string()).unwrap();
+        let short = p["answer"]["shortest"].as_str().unwrap();
+        assert!(short.contains('@'), "{short}");
+        assert!(check(&pos, short).correct, "{short}");
+    }
+}
+
+#[test]
+fn m69_generate_claim_and_goal_puzzles_in_both_forms() {
+    for form in ["basic", "advanced"] {
+        let out = generate("claim", &["--edition", "1969", "--form", form]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for p in lines(&out) {
+            assert_eq!(p["kind"], "claim");
+            assert_eq!(p["position"]["edition"], "1969");
+            assert_eq!(p["position"]["form"], form);
+            assert!(["a", "p", "none"].contains(&p["answer"].as_str().unwrap()));
+            assert!(p["last_play"].is_string() && p["before"].is_object());
+        }
+    }
+    let out = generate("goal", &["--edition", "1969"]);
+    assert!(out.status.success());
+    assert_eq!(lines(&out)[0]["position"]["form"], "basic");
+}
+
+#[test]
+fn m69_sheet_offers_the_1969_kinds() {
+    let dir = std::env::temp_dir().join(format!("onsets-sheet69-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sheet.pdf");
+    let out = onsets(&[
+        "puzzle",
+        "sheet",
+        "--count",
+        "4",
+        "--seed",
+        "2",
+        "--edition",
+        "1969",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::read(&file).unwrap().starts_with(b"%PDF-"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

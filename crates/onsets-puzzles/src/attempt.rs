@@ -70,7 +70,7 @@ pub fn judge(puzzle: &Puzzle, attempt: &str) -> Result<Judgement, AttemptError> 
         verdict: None,
     };
     match puzzle.kind {
-        Kind::Challenge => {
+        Kind::Challenge | Kind::Claim => {
             let a = attempt.trim().to_lowercase();
             if !puzzle.choices.contains(&a) {
                 return Err(AttemptError::NotAChoice(a, puzzle.choices.join(", ")));
@@ -106,6 +106,13 @@ pub fn judge(puzzle: &Puzzle, attempt: &str) -> Result<Judgement, AttemptError> 
                 ),
                 "impossible-wins" => format!(
                     "{a} lets the next player win an Impossible challenge (V-A-1): no correct Solution can be written afterwards."
+                ),
+                "a-flub" => format!(
+                    "{a} breaks the A-claim (M69 3.5 A): {} uses at most one more cube from Resources, and another move would have avoided that.",
+                    m.and_then(|m| m["witness"].as_str()).unwrap_or("a Solution")
+                ),
+                "p-flub" => format!(
+                    "{a} breaks the P-claim (M69 3.5 P): no Solution can be built afterwards, however the Resources are played."
                 ),
                 _ => format!("{a} is not safe."),
             };
@@ -160,7 +167,19 @@ pub fn judge(puzzle: &Puzzle, attempt: &str) -> Result<Judgement, AttemptError> 
             match listed {
                 Some(g) if uses_rolled => {
                     let safe = g["safe"].as_bool().unwrap_or(false);
-                    let message = if safe {
+                    let message = match g["class"].as_str() {
+                        Some("a-flub") => format!(
+                            "{goal} breaks the A-claim (M69 3.5 A): {} is a Solution with at most one more cube from Resources.",
+                            g["witness"].as_str().unwrap_or("?")
+                        ),
+                        Some("p-flub") => format!(
+                            "{goal} breaks the P-claim (M69 3.5 P): no Solution can be built however the Resources are played."
+                        ),
+                        _ => String::new(),
+                    };
+                    let message = if !message.is_empty() {
+                        message
+                    } else if safe {
                         format!(
                             "Right: {goal} is safe; for example {} is a correct Solution.",
                             g["witness"].as_str().unwrap_or("?")

@@ -96,6 +96,7 @@ pub(crate) fn make(after: &Position) -> Option<Made> {
         explanation,
         features,
         themes: t,
+        play: None,
         position,
     })
 }

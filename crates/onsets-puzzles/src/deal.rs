@@ -19,7 +19,9 @@ use onsets_core::{
     Card, CardSet, Color, CubeList, Division, Edition, Goal, Position, RelationCubes, Section,
     Situation, Symbol, Variation,
 };
-use onsets_solver::analysis::{apply_move, goal_layouts, legal_moves_with, with_goal, MoveOptions};
+use onsets_solver::analysis::{
+    apply_move, goal_layouts, legal_moves_with, with_goal, Move, MoveOptions,
+};
 
 /// What to deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,9 +39,27 @@ fn color(i: usize) -> Symbol {
 
 /// The cubes rolled (II-A): three digit cubes and the other cubes' faces.
 pub fn roll(dice: &mut Dice, table: Table) -> (Vec<u8>, Vec<Symbol>) {
+    roll_in(dice, table, Edition::Tournament2026)
+}
+
+/// The cubes rolled under `edition`:
+///
+/// * 2026-27 (II-A) and MLAG Adventurous 2019-20 (A19 II-A, the same kit):
+///   as [`roll`].
+/// * MLAG Basic 2019-20 (B19 II-A, I-B-2-d-iii): all 18 cubes are rolled; the
+///   blue-symbol cubes' = and ⊆ faces are wild cubes
+///   ([`RelationCubes::Wild`]).
+/// * 1969 (M69 2.2, 2.5; docs/editions.md "The shaking set"): Basic 3
+///   numeral, 4 color and 3 red-symbol cubes (10, no blue-symbol cube);
+///   Advanced all 18 (3 numeral, 8 color, 4 red-symbol, 3 blue-symbol).
+pub fn roll_in(dice: &mut Dice, table: Table, edition: Edition) -> (Vec<u8>, Vec<Symbol>) {
     let digits = (0..3).map(|_| DIGIT_FACES[dice.below(6)]).collect();
+    let (colors, operations) = match edition {
+        Edition::Manual1969(onsets_core::Form1969::Basic) => (4, 3),
+        _ => (8, 4),
+    };
     let mut cubes = Vec::new();
-    for _ in 0..8 {
+    for _ in 0..colors {
         cubes.push(color(dice.below(4)));
     }
     let ops = [
@@ -48,12 +68,13 @@ pub fn roll(dice: &mut Dice, table: Table) -> (Vec<u8>, Vec<Symbol>) {
         Symbol::Minus,
         Symbol::Complement,
     ];
-    for _ in 0..4 {
+    for _ in 0..operations {
         cubes.push(ops[dice.below(4)]);
     }
-    let restrictions = Edition::Tournament2026.relation_cubes(table.division, table.adventurous)
-        == RelationCubes::Restrictions;
-    if restrictions {
+    let relations = edition.relation_cubes(table.division, table.adventurous);
+    if matches!(edition, Edition::Manual1969(onsets_core::Form1969::Basic)) {
+        // M69 2.2: Basic ON-SETS does not use the blue-symbol cubes at all
+    } else if relations != RelationCubes::NotInPlay {
         let faces = [
             Symbol::Universe,
             Symbol::Empty,
@@ -73,7 +94,19 @@ pub fn roll(dice: &mut Dice, table: Table) -> (Vec<u8>, Vec<Symbol>) {
 
 /// A Universe of a legal size for the division (II-B-1, II-B-2).
 pub fn deal(dice: &mut Dice, division: Division) -> CardSet {
-    let (lo, hi) = Edition::Tournament2026.universe_size(division);
+    deal_in(dice, Edition::Tournament2026, division, true)
+}
+
+/// A Universe of a legal size for the edition and form (T26 II-B-1, II-B-2;
+/// B19 II-B-1: 6 to 12 cards in every division; M69 2.3: 6 to 16,
+/// editions.md Q17), [`Edition::universe_size_in`].
+pub fn deal_in(
+    dice: &mut Dice,
+    edition: Edition,
+    division: Division,
+    adventurous: bool,
+) -> CardSet {
+    let (lo, hi) = edition.universe_size_in(division, adventurous);
     let n = dice.between(lo as usize, hi as usize);
     let mut cards: Vec<Card> = Card::all().collect();
     let mut set = CardSet::EMPTY;
@@ -119,9 +152,20 @@ fn variation(dice: &mut Dice, division: Division, universe: CardSet) -> Option<V
 /// Resources and a placeholder Goal (the first digit), as `onsets analyze
 /// --goals` reads such a position. `None` when the core refuses it.
 pub fn before_goal(dice: &mut Dice, table: Table) -> Option<Position> {
-    let (digits, cubes) = roll(dice, table);
-    let universe = deal(dice, table.division);
-    let variations = if table.adventurous && dice.chance(1, 3) {
+    before_goal_in(dice, table, Edition::Tournament2026)
+}
+
+/// [`before_goal`] under `edition`: the edition's cubes ([`roll_in`]) and
+/// Universe ([`deal_in`]); variations only where the edition has them (A19
+/// as 2026-27 Adventurous; none in B19 or 1969, M69 having no variations).
+/// A 1969 position is neither adventurous nor in a division (the core
+/// stores it with a fixed one).
+pub fn before_goal_in(dice: &mut Dice, table: Table, edition: Edition) -> Option<Position> {
+    let m69 = matches!(edition, Edition::Manual1969(_));
+    let adventurous = table.adventurous && !m69;
+    let (digits, cubes) = roll_in(dice, table, edition);
+    let universe = deal_in(dice, edition, table.division, adventurous);
+    let variations = if adventurous && dice.chance(1, 3) {
         variation(dice, table.division, universe)
             .into_iter()
             .collect()
@@ -131,9 +175,13 @@ pub fn before_goal(dice: &mut Dice, table: Table) -> Option<Position> {
     let mut resources: Vec<Symbol> = digits.iter().map(|&d| Symbol::Digit(d)).collect();
     resources.extend(cubes);
     let p = Position {
-        edition: Edition::Tournament2026,
-        division: table.division,
-        adventurous: table.adventurous,
+        edition,
+        division: if m69 {
+            Division::Senior
+        } else {
+            table.division
+        },
+        adventurous,
         universe,
         goal: Goal::parse(&digits[0].to_string()).ok()?,
         required: CubeList(Vec::new()),
@@ -174,6 +222,22 @@ pub fn set_goal(dice: &mut Dice, before: &Position) -> Option<Position> {
     None
 }
 
+/// The regular moves (no bonus) from `position`: the edition's own rules
+/// ([`legal_moves_with`] for 2026-27 and 2019-20; in 1969 any cube to any
+/// of the three sections, M69 3.2, [`onsets_solver::claims::plays`]).
+pub fn regular_moves(position: &Position) -> Vec<Move> {
+    if matches!(position.edition, Edition::Manual1969(_)) {
+        return onsets_solver::claims::plays(position)
+            .into_iter()
+            .filter_map(|p| match p {
+                onsets_solver::claims::Play::Move(m) if m.bonus.is_none() => Some(m),
+                _ => None,
+            })
+            .collect();
+    }
+    legal_moves_with(position, MoveOptions { bonus: false })
+}
+
 /// Plays `count` random regular moves (no bonus moves), more often to
 /// Required and Permitted than a uniform choice would. Returns the positions
 /// before and after the last move.
@@ -181,7 +245,7 @@ pub fn play(dice: &mut Dice, start: &Position, count: usize) -> Option<(Position
     let mut p = start.clone();
     let mut before = p.clone();
     for _ in 0..count {
-        let moves = legal_moves_with(&p, MoveOptions { bonus: false });
+        let moves = regular_moves(&p);
         if moves.is_empty() {
             return None;
         }

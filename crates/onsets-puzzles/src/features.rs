@@ -76,6 +76,8 @@ pub fn difficulty(kind: Kind, answer_word: &str, f: &Features) -> u32 {
         (Kind::Solve, _) => 150.0,
         (Kind::SafeMove, _) => 200.0,
         (Kind::Goal, _) => 100.0,
+        (Kind::Claim, "none") => 200.0,
+        (Kind::Claim, _) => 250.0,
     };
     let d = d.clamp(600.0, 2600.0);
     ((d / 10.0).round() * 10.0) as u32

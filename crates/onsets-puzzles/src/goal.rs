@@ -120,6 +120,7 @@ pub(crate) fn make(before: &Position) -> Option<Made> {
         explanation,
         features,
         themes: t,
+        play: None,
         position: before.clone(),
     })
 }

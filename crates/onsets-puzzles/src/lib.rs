@@ -21,6 +21,14 @@
 //! [`onsets_solver::solve_shortest`] and [`onsets_solver::analysis`]);
 //! [`judge`] checks an attempt against a puzzle.
 //!
+//! Rule editions (issue 14, [`Config::edition`]): the default 2026-27 output
+//! is unchanged; MLAG 2019-20 deals its own cubes and Universe ([`deal`])
+//! and proves answers with the solver under that edition; the 1969 manual
+//! has no Now or Impossible, so it offers [`Kind::Claim`] instead of
+//! [`Kind::Challenge`], and its kinds are answered from the exact claims
+//! (`manual1969`). A kind an edition does not have is refused
+//! ([`Kind::check_edition`]).
+//!
 //! [`lessons`] (item 3) is the tutorial: the seven rules of Basic On-Sets on
 //! live positions, then Restrictions and each variation of XIII with
 //! exercises built by the solver (docs/lessons.md).
@@ -31,6 +39,7 @@ pub mod deal;
 pub mod features;
 mod goal;
 pub mod lessons;
+mod manual1969;
 pub mod mine;
 pub mod rng;
 mod safe_move;
@@ -41,7 +50,7 @@ pub use attempt::{judge, AttemptError, Judgement};
 pub use features::Features;
 
 use deal::Table;
-use onsets_core::{Division, Position};
+use onsets_core::{Division, Edition, Position};
 use rng::{mix, Dice};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -57,10 +66,52 @@ pub enum Kind {
     Solve,
     SafeMove,
     Goal,
+    /// 1969 only (M69 3.5): right after a play, which Flub claim is correct
+    /// (`a`, `p` or `none`).
+    Claim,
 }
 
 impl Kind {
+    /// The kinds of the 2026-27 and 2019-20 editions.
     pub const ALL: [Kind; 4] = [Kind::Challenge, Kind::Solve, Kind::SafeMove, Kind::Goal];
+
+    /// Every kind of every edition.
+    pub const EVERY: [Kind; 5] = [
+        Kind::Challenge,
+        Kind::Solve,
+        Kind::SafeMove,
+        Kind::Goal,
+        Kind::Claim,
+    ];
+
+    /// The kinds offered under `edition`: 2026-27 and 2019-20 have the
+    /// Now and Impossible challenges (V-A) and no Flub claims; the 1969
+    /// manual has the claims (M69 3.5) and no Now or Impossible.
+    pub fn of_edition(edition: Edition) -> &'static [Kind] {
+        match edition {
+            Edition::Manual1969(_) => &[Kind::Claim, Kind::Solve, Kind::SafeMove, Kind::Goal],
+            _ => &Kind::ALL,
+        }
+    }
+
+    /// `Ok` when the kind exists under `edition`, else why not.
+    pub fn check_edition(self, edition: Edition) -> Result<(), String> {
+        if Kind::of_edition(edition).contains(&self) {
+            return Ok(());
+        }
+        Err(match (self, edition) {
+            (Kind::Challenge, Edition::Manual1969(_)) => {
+                "the 1969 manual has no Now or Impossible \
+                challenges (M69 3.5: the Flub claims A, P and C): use the `claim` kind"
+                    .to_string()
+            }
+            (k, e) => format!(
+                "the `{k}` kind belongs to the 1969 manual (M69 3.5), not to the {} rules: \
+                 use `challenge`",
+                e.name()
+            ),
+        })
+    }
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -68,6 +119,7 @@ impl Kind {
             Kind::Solve => "solve",
             Kind::SafeMove => "safe-move",
             Kind::Goal => "goal",
+            Kind::Claim => "claim",
         }
     }
 }
@@ -81,11 +133,13 @@ impl fmt::Display for Kind {
 impl FromStr for Kind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Kind::ALL
+        Kind::EVERY
             .into_iter()
             .find(|k| k.name() == s.trim())
             .ok_or_else(|| {
-                format!("unknown puzzle kind `{s}`: expected challenge, solve, safe-move or goal")
+                format!(
+                    "unknown puzzle kind `{s}`: expected challenge, solve, safe-move or goal (or claim, 1969 only)"
+                )
             })
     }
 }
@@ -142,6 +196,13 @@ pub struct Puzzle {
     pub themes: Vec<String>,
     /// `generated` or `mined`.
     pub source: String,
+    /// `claim` puzzles (1969): the play just made, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_play: Option<String>,
+    /// `claim` puzzles (1969): the position before that play (the A-claim
+    /// compares the play with the others possible from it, M69 3.7 comment 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<Value>,
 }
 
 impl Puzzle {
@@ -173,6 +234,8 @@ pub(crate) struct Made {
     pub explanation: String,
     pub features: Features,
     pub themes: Vec<&'static str>,
+    /// `claim` puzzles: the play and the position before it.
+    pub play: Option<(String, Position)>,
 }
 
 /// What to generate.
@@ -188,6 +251,10 @@ pub struct Config {
     pub source: Source,
     /// Give up after this many candidate positions per puzzle asked for.
     pub tries_per_puzzle: usize,
+    /// The rules (issue 14): 2026-27 (the default), MLAG 2019-20 (Basic
+    /// when `adventurous` is false, else Adventurous) or the 1969 manual in
+    /// its form (`division` and `adventurous` are then ignored).
+    pub edition: Edition,
 }
 
 impl Config {
@@ -200,6 +267,7 @@ impl Config {
             adventurous: true,
             source: Source::Generated,
             tries_per_puzzle: 2_000,
+            edition: Edition::Tournament2026,
         }
     }
 }
@@ -214,6 +282,9 @@ pub enum GenerateError {
         wanted: usize,
         tries: usize,
     },
+    /// The configuration asks for something the edition does not have.
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// Generates `config.count` distinct puzzles of one kind.
@@ -225,6 +296,22 @@ pub fn generate(config: &Config) -> Result<Vec<Puzzle>, GenerateError> {
 
 /// [`generate`], handing each puzzle over as soon as it is found.
 pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<(), GenerateError> {
+    config
+        .kind
+        .check_edition(config.edition)
+        .map_err(GenerateError::Unsupported)?;
+    // the bot matches of `mine` are 2026-27 matches: under another edition
+    // `both` means generated only, and `mined` is refused
+    if config.edition != Edition::Tournament2026 && config.source == Source::Mined {
+        {
+            return Err(GenerateError::Unsupported(format!(
+                "mined puzzles are 2026-27 only (the bots' matches are played under those rules); \
+                 under {} use --source generated",
+                config.edition.name()
+            )));
+        }
+    }
+    let edition = config.edition;
     let table = Table {
         division: config.division,
         adventurous: config.adventurous,
@@ -240,6 +327,7 @@ pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<()
             return Ok(());
         }
         let from_mine = config.kind != Kind::Goal
+            && edition == Edition::Tournament2026
             && match config.source {
                 Source::Generated => false,
                 Source::Mined => true,
@@ -258,13 +346,17 @@ pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<()
                 Some(p) => from_position(config.kind, &p),
                 None => None,
             }
+        } else if let Edition::Manual1969(_) = edition {
+            manual1969::generated(config.kind, table, edition, mix(config.seed, t as u64))
         } else {
-            generated(config.kind, table, mix(config.seed, t as u64))
+            generated(config.kind, table, edition, mix(config.seed, t as u64))
         };
         let Some(made) = made else { continue };
         // `challenge`: "neither" is the commonest answer by far; at most half
         // the puzzles have it, so that Now and Impossible are practised too
-        if made.answer_word == "neither" && 2 * (neither + 1) > config.count.max(2) {
+        if (made.answer_word == "neither" || made.answer_word == "none")
+            && 2 * (neither + 1) > config.count.max(2)
+        {
             continue;
         }
         let puzzle = finish(
@@ -274,7 +366,7 @@ pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<()
         );
         if seen.insert(puzzle.id.clone()) {
             found += 1;
-            if puzzle.answer == "neither" {
+            if puzzle.answer == "neither" || puzzle.answer == "none" {
                 neither += 1;
             }
             each(puzzle);
@@ -297,7 +389,7 @@ fn from_position(kind: Kind, after: &Position) -> Option<Made> {
         Kind::Challenge => challenge::make(after),
         Kind::SafeMove => safe_move::make(after),
         Kind::Solve => solve::make(&solve_situation(after)?),
-        Kind::Goal => None,
+        Kind::Goal | Kind::Claim => None,
     }
 }
 
@@ -314,9 +406,9 @@ fn solve_situation(after: &Position) -> Option<Position> {
 }
 
 /// One generated candidate of `kind` from `seed`.
-fn generated(kind: Kind, table: Table, seed: u64) -> Option<Made> {
+fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -> Option<Made> {
     let mut dice = Dice::new(seed);
-    let before = deal::before_goal(&mut dice, table)?;
+    let before = deal::before_goal_in(&mut dice, table, edition)?;
     if kind == Kind::Goal {
         return goal::make(&before);
     }
@@ -361,6 +453,11 @@ fn finish(kind: Kind, made: Made, source: &str) -> Puzzle {
         features: made.features,
         themes: themes::tidy(made.themes),
         source: source.to_string(),
+        last_play: made.play.as_ref().map(|(text, _)| text.clone()),
+        before: made
+            .play
+            .as_ref()
+            .map(|(_, p)| serde_json::to_value(p.to_raw()).unwrap_or(Value::Null)),
     }
 }
 

@@ -108,6 +108,7 @@ pub(crate) fn make(position: &Position) -> Option<Made> {
         explanation,
         features,
         themes: t,
+        play: None,
         position,
     })
 }

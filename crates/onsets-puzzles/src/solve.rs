@@ -24,11 +24,22 @@ pub(crate) fn make(position: &Position) -> Option<Made> {
     if cubes < 3 {
         return None;
     }
-    let (sets, truncated) = solution_sets(position, 2).ok()?;
-    if truncated || sets.len() != 1 {
-        return None;
-    }
-    let set = &sets[0];
+    let b19 = position.edition == onsets_core::Edition::Mlag2019 && !position.adventurous;
+    let sets = if b19 {
+        // `solution_sets` works through card variations B19 does not have:
+        // a B19 puzzle is kept when its shortest Solution uses a wild cube
+        // (B19 I-B-2-d-iii), and any correct Solution is accepted
+        if !short.contains('@') {
+            return None;
+        }
+        Vec::new()
+    } else {
+        let (sets, truncated) = solution_sets(position, 2).ok()?;
+        if truncated || sets.len() != 1 {
+            return None;
+        }
+        sets
+    };
     let mut features = Features::of(position);
     features.shortest = Some(cubes);
     let situation = match position.situation {
@@ -45,15 +56,26 @@ pub(crate) fn make(position: &Position) -> Option<Made> {
               Solution."
         }
     };
-    let explanation = format!(
-        "Only one set of cards can be named by a correct Solution: {{{}}} ({} cards, \
+    let explanation = match sets.first() {
+        None => format!(
+            "A Solution with the fewest cubes ({cubes}) is {short}: it uses every Required \
+             cube and no Forbidden cube, and a wild cube stands for one set (=) or one \
+             operation (⊆) throughout the Solution, written X@= or op@⊆ (B19 I-B-2-d-iii, \
+             VI). Any correct Solution is accepted."
+        ),
+        Some(set) => format!(
+            "Only one set of cards can be named by a correct Solution: {{{}}} ({} cards, \
          the Goal). A Solution with the fewest cubes ({cubes}) is {short}: it uses every \
          Required cube and no Forbidden cube (VII-B-4), and its Set-Name names exactly \
          that set (VII-B-1).",
-        set.cards,
-        set.cards.len()
-    );
+            set.cards,
+            set.cards.len()
+        ),
+    };
     let mut t = vec!["writing-solutions"];
+    if b19 {
+        t.push("wild-cubes");
+    }
     t.extend(themes::of_variations(position));
     t.extend(themes::of_solution(Some(&short)));
     Some(Made {
@@ -68,6 +90,7 @@ pub(crate) fn make(position: &Position) -> Option<Made> {
         explanation,
         features,
         themes: t,
+        play: None,
         position: position.clone(),
     })
 }

@@ -5,13 +5,14 @@
 use onsets_core::{Position, Variation};
 
 /// Every theme, with its name for people.
-pub const THEMES: [(&str, &str); 14] = [
+pub const THEMES: [(&str, &str); 15] = [
     ("now-challenges", "Now challenges (V-A-2)"),
     ("impossible-proofs", "Impossible proofs (V-A-1)"),
     ("no-challenge", "When not to challenge (V-A)"),
     ("writing-solutions", "Writing Solutions (VII-B)"),
     ("safe-moves", "Safe moves (IV-B)"),
     ("goal-setting", "Setting the Goal (III-B)"),
+    ("flub-claims", "Flub claims, 1969 (M69 3.5)"),
     ("restrictions", "Restrictions (VI-B)"),
     ("variations", "Variations (XIII)"),
     ("wild-cubes", "Wild cubes (XIII-A-2)"),
@@ -53,7 +54,15 @@ pub fn of_variations(position: &Position) -> Vec<&'static str> {
 /// "restrictions" when a Solution text writes a Restriction symbol.
 pub fn of_solution(text: Option<&str>) -> Vec<&'static str> {
     match text {
-        Some(t) if t.contains('=') || t.contains('⊆') => vec!["restrictions"],
+        // a B19 wild cube (`R@=`, `∪@⊆`) is not a Restriction
+        Some(t)
+            if {
+                let t = t.replace("@=", "").replace("@⊆", "");
+                t.contains('=') || t.contains('⊆')
+            } =>
+        {
+            vec!["restrictions"]
+        }
         _ => Vec::new(),
     }
 }

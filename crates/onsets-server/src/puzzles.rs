@@ -25,6 +25,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use onsets_core::Edition;
 use onsets_puzzles::{fnv1a, Puzzle};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -36,22 +37,70 @@ use std::sync::OnceLock;
 /// The embedded pool (JSON lines, one puzzle each).
 const POOL: &str = include_str!("../puzzles/pool.jsonl");
 
+/// The embedded pools of the other rule editions (issue 14; docs/puzzles.md
+/// "Rule editions"): MLAG 2019-20 Basic and Adventurous, and the 1969
+/// manual's Basic and Advanced forms. They are offered only when a request
+/// names the edition; the daily puzzle and `next` without `edition` are
+/// 2026-27 as before.
+const POOL_2019_20: &str = include_str!("../puzzles/pool-2019-20.jsonl");
+const POOL_1969: &str = include_str!("../puzzles/pool-1969.jsonl");
+
+fn read_pool(text: &str) -> Vec<Puzzle> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
 /// The largest attempt request body.
 pub const MAX_ATTEMPT_BYTES: usize = 8 * 1024;
 
 /// The pool, read once.
 pub fn pool() -> &'static [Puzzle] {
     static P: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    P.get_or_init(|| read_pool(POOL))
+}
+
+/// Every puzzle of every edition: the 2026-27 pool first, then the others.
+pub fn every_puzzle() -> &'static [Puzzle] {
+    static P: OnceLock<Vec<Puzzle>> = OnceLock::new();
     P.get_or_init(|| {
-        POOL.lines()
-            .filter(|l| !l.trim().is_empty())
-            .filter_map(|l| serde_json::from_str(l).ok())
-            .collect()
+        let mut all = pool().to_vec();
+        all.extend(read_pool(POOL_2019_20));
+        all.extend(read_pool(POOL_1969));
+        all
     })
 }
 
 fn find(id: &str) -> Option<&'static Puzzle> {
-    pool().iter().find(|p| p.id == id)
+    every_puzzle().iter().find(|p| p.id == id)
+}
+
+/// Which puzzles `next` offers: an edition, with the 1969 form and the
+/// 2019-20 form (Basic or Adventurous) when given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rules {
+    edition: Edition,
+    /// 1969: whether the form was named (else both forms).
+    form_given: bool,
+    /// 2019-20: Basic (false) or Adventurous (true); `None`: both.
+    adventurous: Option<bool>,
+}
+
+impl Rules {
+    fn fits(&self, p: &Puzzle) -> bool {
+        let pos = &p.position;
+        if pos["edition"].as_str().unwrap_or("2026-27") != self.edition.name() {
+            return false;
+        }
+        if let (Some(form), true) = (self.edition.form(), self.form_given) {
+            if pos["form"].as_str() != Some(form.name()) {
+                return false;
+            }
+        }
+        self.adventurous
+            .is_none_or(|a| pos["adventurous"].as_bool() == Some(a))
+    }
 }
 
 /// The routes, merged into the server's router.
@@ -175,10 +224,10 @@ struct Rated {
 async fn ensure_pool(store: &Store) -> Result<()> {
     let n = rows!(store, "SELECT COUNT(*) FROM puzzles", |r| r
         .get::<i64, _>(0));
-    if n.first().copied().unwrap_or(0) as usize >= pool().len() {
+    if n.first().copied().unwrap_or(0) as usize >= every_puzzle().len() {
         return Ok(());
     }
-    for p in pool() {
+    for p in every_puzzle() {
         let body = serde_json::to_string(p)?;
         exec!(
             store,
@@ -353,10 +402,52 @@ struct NextQuery {
     player: Option<String>,
     kind: Option<String>,
     theme: Option<String>,
+    edition: Option<String>,
+    form: Option<String>,
+    adventurous: Option<String>,
 }
 
-/// `GET /api/puzzles/next?player=ID[&kind=K][&theme=T]`: the puzzle the
-/// player has not tried whose rating is nearest theirs.
+/// Reads `edition`, `form` and `adventurous` of `next` as `onsets puzzle
+/// generate --edition/--form/--basic` reads them (issue 14).
+fn rules_of(q: &NextQuery) -> Result<Rules, (String, &'static str)> {
+    let edition = match (q.edition.as_deref(), q.form.as_deref()) {
+        (None | Some(""), None) => Edition::Tournament2026,
+        (None | Some(""), Some(_)) => {
+            return Err(("`form` goes with `edition=1969`".into(), "form"));
+        }
+        (Some(e), form) => Edition::from_parts(e, form).map_err(|m| {
+            let field = if m.contains("form") {
+                "form"
+            } else {
+                "edition"
+            };
+            (m, field)
+        })?,
+    };
+    let adventurous = match q.adventurous.as_deref() {
+        None | Some("") => None,
+        Some(a) if edition != Edition::Mlag2019 => {
+            return Err((
+                format!(
+                    "`adventurous={a}` chooses between MLAG Basic and Adventurous 2019-20: it goes with `edition=2019-20`"
+                ),
+                "adventurous",
+            ))
+        }
+        Some("true") => Some(true),
+        Some("false") => Some(false),
+        Some(_) => return Err(("`adventurous` is true or false".into(), "adventurous")),
+    };
+    Ok(Rules {
+        edition,
+        form_given: q.form.is_some(),
+        adventurous,
+    })
+}
+
+/// `GET /api/puzzles/next?player=ID[&kind=K][&theme=T][&edition=E[&form=F]
+/// [&adventurous=B]]`: the puzzle the player has not tried whose rating is
+/// nearest theirs, under the rules asked for (2026-27 by default).
 async fn next(
     State(lobby): State<Lobby>,
     q: Result<Query<NextQuery>, axum::extract::rejection::QueryRejection>,
@@ -365,13 +456,22 @@ async fn next(
         return error(
             StatusCode::BAD_REQUEST,
             ApiCode::BadRequest,
-            "the parameters are `player`, `kind` and `theme`",
+            "the parameters are `player`, `kind`, `theme`, `edition`, `form` and `adventurous`",
             None,
         );
     };
+    let rules = match rules_of(&q) {
+        Ok(r) => r,
+        Err((m, field)) => {
+            return error(StatusCode::BAD_REQUEST, ApiCode::BadRequest, m, Some(field))
+        }
+    };
     let kind = match q.kind.as_deref().filter(|k| !k.is_empty()) {
         None => None,
-        Some(k) => match k.parse::<onsets_puzzles::Kind>() {
+        Some(k) => match k
+            .parse::<onsets_puzzles::Kind>()
+            .and_then(|k| k.check_edition(rules.edition).map(|()| k))
+        {
             Ok(k) => Some(k),
             Err(e) => {
                 return error(
@@ -425,9 +525,11 @@ async fn next(
                 .unwrap_or(1500.0)
         };
         let fits = |p: &&Puzzle| {
-            kind.is_none_or(|k| p.kind == k) && theme.as_ref().is_none_or(|t| p.themes.contains(t))
+            kind.is_none_or(|k| p.kind == k)
+                && theme.as_ref().is_none_or(|t| p.themes.contains(t))
+                && rules.fits(p)
         };
-        let candidates: Vec<&Puzzle> = pool().iter().filter(fits).collect();
+        let candidates: Vec<&Puzzle> = every_puzzle().iter().filter(fits).collect();
         let fresh: Vec<&Puzzle> = candidates
             .iter()
             .copied()
@@ -708,5 +810,22 @@ mod tests {
             .filter_map(|d| daily_for(&format_date(20_000 + d)).map(|p| p.id.clone()))
             .collect();
         assert!(days.len() > 10);
+    }
+
+    #[test]
+    fn the_edition_pools_read_and_carry_their_editions() {
+        let all = every_puzzle();
+        assert_eq!(
+            all.len(),
+            pool().len() + 80,
+            "40 puzzles of 2019-20, 40 of 1969"
+        );
+        for p in &all[pool().len()..] {
+            let e = p.position["edition"].as_str().unwrap();
+            assert!(e == "2019-20" || e == "1969", "{e}");
+            assert!(p.position().is_ok(), "{}", p.id);
+        }
+        let ids: std::collections::HashSet<&str> = all.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids.len(), all.len(), "ids are unique across editions");
     }
 }

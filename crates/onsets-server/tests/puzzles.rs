@@ -138,3 +138,90 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
         s.stop();
     }
 }
+
+/// Issue 14: `next` takes an optional `edition` (with `form` for 1969 and
+/// `adventurous` for 2019-20); without it the 2026-27 pool is served as
+/// before, and attempts at a 2019-20 or 1969 puzzle are judged by its
+/// edition's rules.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_under_every_rule_edition() {
+    const P: &str = "test-player-0014";
+    let db = databases().await.remove(0);
+    let s = Server::start(&db);
+    let next = |q: &str| format!("/api/puzzles/next?player={P}{q}");
+    // no edition: 2026-27
+    let (st, n) = http(s.addr, "GET", &next(""), None).await;
+    assert_eq!(st, 200, "{n}");
+    assert_eq!(n["puzzle"]["position"]["edition"], "2026-27");
+    // MLAG Basic 2019-20
+    let (st, n) = http(
+        s.addr,
+        "GET",
+        &next("&edition=2019-20&adventurous=false"),
+        None,
+    )
+    .await;
+    assert_eq!(st, 200, "{n}");
+    assert_eq!(n["puzzle"]["position"]["edition"], "2019-20");
+    assert_eq!(n["puzzle"]["position"]["adventurous"], false);
+    // 1969 Advanced, the claim kind, answered right and judged
+    let (st, n) = http(
+        s.addr,
+        "GET",
+        &next("&edition=1969&form=advanced&kind=claim"),
+        None,
+    )
+    .await;
+    assert_eq!(st, 200, "{n}");
+    assert_eq!(n["puzzle"]["kind"], "claim");
+    assert_eq!(n["puzzle"]["position"]["form"], "advanced");
+    assert!(n["puzzle"]["answer"].is_null());
+    let id = n["puzzle"]["id"].as_str().unwrap();
+    let puzzle = onsets_server::puzzles::every_puzzle()
+        .iter()
+        .find(|p| p.id == id)
+        .unwrap();
+    let (st, r) = http(
+        s.addr,
+        "POST",
+        &format!("/api/puzzles/{id}/attempt"),
+        Some(json!({"player": P, "answer": puzzle.answer})),
+    )
+    .await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(r["correct"], true);
+    // a 1969 solve puzzle: its shortest Solution (orange written O) is correct
+    let (st, n) = http(s.addr, "GET", &next("&edition=1969&kind=solve"), None).await;
+    assert_eq!(st, 200, "{n}");
+    let id = n["puzzle"]["id"].as_str().unwrap();
+    let puzzle = onsets_server::puzzles::every_puzzle()
+        .iter()
+        .find(|p| p.id == id)
+        .unwrap();
+    let (st, r) = http(
+        s.addr,
+        "POST",
+        &format!("/api/puzzles/{id}/attempt"),
+        Some(json!({"player": P, "answer": puzzle.answer["shortest"]})),
+    )
+    .await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(r["correct"], true, "{r}");
+    // refused: a kind the edition does not have, a bad edition or form
+    for (q, field) in [
+        ("&edition=1969&kind=challenge", "kind"),
+        ("&kind=claim", "kind"),
+        ("&edition=2031-32", "edition"),
+        ("&edition=1969&form=expert", "form"),
+        ("&form=basic", "form"),
+        ("&adventurous=true", "adventurous"),
+    ] {
+        let (st, e) = http(s.addr, "GET", &next(q), None).await;
+        assert_eq!(st, 400, "{q}: {e}");
+        assert_eq!(e["error"]["field"], field, "{q}: {e}");
+    }
+    // the daily puzzle stays in the 2026-27 pool
+    let (_, d) = http(s.addr, "GET", "/api/puzzles/daily?date=2026-11-24", None).await;
+    assert!(pool().iter().any(|p| p.id == d["puzzle"]["id"]));
+    s.stop();
+}

@@ -2,15 +2,18 @@
 //! (issue 15; docs/puzzles.md).
 //!
 //! * `onsets puzzle generate --kind KIND --count N --seed S [--division D]
-//!   [--edition E] [--source generated|mined|both] [--json]`: one puzzle per
+//!   [--edition 2026-27|2019-20|1969 [--form basic|advanced]] [--basic]
+//!   [--source generated|mined|both] [--json]`: one puzzle per
 //!   line (with `--json`, one JSON object per line: `id`, `kind`, `position`,
 //!   `question`, `answer`, `explanation`, `difficulty`, …).
 //! * `onsets puzzle sheet --count 12 --seed S --out FILE.pdf`: a printable
 //!   sheet of puzzles with an answer key, for coaches.
 //!
 //! Exit status: 0; 1 when fewer puzzles than asked could be found; 2 when the
-//! arguments cannot be read (an edition other than 2026-27 among them: issue
-//! 14 adds the others).
+//! arguments cannot be read (among them a kind the edition does not have:
+//! `challenge` under 1969, `claim` under 2026-27 and 2019-20; `--source
+//! mined` under an edition other than 2026-27). `--edition` and `--form` are
+//! read as `onsets check` reads them (issue 14, docs/editions.md).
 
 mod sheet;
 
@@ -42,9 +45,13 @@ struct Common {
     /// elementary, middle, junior or senior
     #[arg(long, default_value = "middle")]
     division: String,
-    /// Rule edition; only 2026-27 is supported yet (issue 14)
-    #[arg(long, default_value = "2026-27")]
-    edition: String,
+    /// Rule edition: 2026-27 (default), 2019-20 (with --basic: MLAG Basic,
+    /// else Adventurous) or 1969 (docs/editions.md, docs/puzzles.md)
+    #[arg(long, value_name = "EDITION")]
+    edition: Option<String>,
+    /// The 1969 form with --edition 1969: basic or advanced
+    #[arg(long, value_name = "FORM", requires = "edition")]
+    form: Option<String>,
     /// Basic On-Sets (no variations) instead of Adventurous
     #[arg(long)]
     basic: bool,
@@ -85,19 +92,19 @@ struct SheetArgs {
 const MAX_COUNT: usize = 10_000;
 
 fn config(kind: Kind, count: usize, c: &Common) -> Result<Config> {
-    let edition: Edition = c
-        .edition
-        .parse()
-        .map_err(|e: String| anyhow!("--edition: {e}"))?;
-    if edition != Edition::Tournament2026 {
-        // The puzzles' questions (Now / Impossible challenges, safe moves,
-        // safe Goals) are the 2026-27 game's; the 1969 manual's puzzles are
-        // `onsets manual puzzles`.
-        bail!(
-            "--edition: puzzles are generated under the 2026-27 rules only, not {}",
-            edition.name()
-        );
-    }
+    let edition = match (c.edition.as_deref(), c.form.as_deref()) {
+        (None, None) => Edition::Tournament2026,
+        (None, Some(_)) => bail!("--form goes with --edition 1969"),
+        (Some(e), form) => Edition::from_parts(e, form).map_err(|m| {
+            if m.contains("form") {
+                anyhow!("--form: {m}")
+            } else {
+                anyhow!("--edition: {m}")
+            }
+        })?,
+    };
+    kind.check_edition(edition)
+        .map_err(|m| anyhow!("--kind: {m}"))?;
     let division: Division = c
         .division
         .parse()
@@ -113,6 +120,7 @@ fn config(kind: Kind, count: usize, c: &Common) -> Result<Config> {
     cfg.division = division;
     cfg.adventurous = !c.basic;
     cfg.source = source;
+    cfg.edition = edition;
     Ok(cfg)
 }
 
@@ -142,6 +150,7 @@ fn generate(a: &GenerateArgs) -> Result<u8> {
             eprintln!("onsets: {e}");
             Ok(1)
         }
+        Err(GenerateError::Unsupported(m)) => bail!("{m}"),
     }
 }
 
@@ -172,13 +181,19 @@ pub fn answer_text(p: &Puzzle) -> String {
             .unwrap_or_default()
     };
     match p.kind {
-        Kind::Challenge => p.answer.as_str().unwrap_or_default().to_string(),
-        Kind::Solve => format!(
-            "{} (fewest cubes: {}; any correct Solution naming {{{}}})",
-            p.answer["shortest"].as_str().unwrap_or_default(),
-            p.answer["cubes"],
-            p.answer["sets"][0]["cards"].as_str().unwrap_or_default()
-        ),
+        Kind::Challenge | Kind::Claim => p.answer.as_str().unwrap_or_default().to_string(),
+        Kind::Solve => match p.answer["sets"][0]["cards"].as_str() {
+            Some(cards) => format!(
+                "{} (fewest cubes: {}; any correct Solution naming {{{cards}}})",
+                p.answer["shortest"].as_str().unwrap_or_default(),
+                p.answer["cubes"],
+            ),
+            None => format!(
+                "{} (fewest cubes: {}; any correct Solution)",
+                p.answer["shortest"].as_str().unwrap_or_default(),
+                p.answer["cubes"],
+            ),
+        },
         Kind::SafeMove => format!("safe: {}", list(&p.answer["safe"])),
         Kind::Goal => format!("safe Goals: {}", list(&p.answer["safe"])),
     }
@@ -186,8 +201,10 @@ pub fn answer_text(p: &Puzzle) -> String {
 
 fn write_sheet(a: &SheetArgs) -> Result<u8> {
     let count = a.count.clamp(1, 200);
+    let edition = config(Kind::Solve, 1, &a.common)?.edition;
+    let kinds = Kind::of_edition(edition);
     let mut puzzles: Vec<Puzzle> = Vec::new();
-    for (i, kind) in Kind::ALL.iter().enumerate() {
+    for (i, kind) in kinds.iter().enumerate() {
         let k = count / 4 + usize::from(i < count % 4);
         if k == 0 {
             continue;
@@ -195,15 +212,19 @@ fn write_sheet(a: &SheetArgs) -> Result<u8> {
         let mut cfg = config(*kind, k, &a.common)?;
         cfg.seed = onsets_puzzles::rng::mix(a.common.seed, i as u64);
         let mut got = Vec::new();
-        if let Err(e) = generate_each(&cfg, &mut |p| got.push(p)) {
-            eprintln!("onsets: {e}");
-            return Ok(1);
+        match generate_each(&cfg, &mut |p| got.push(p)) {
+            Ok(()) => {}
+            Err(GenerateError::Unsupported(m)) => bail!("{m}"),
+            Err(e) => {
+                eprintln!("onsets: {e}");
+                return Ok(1);
+            }
         }
         puzzles.extend(got);
     }
     // the kinds in turn
     let mut order: Vec<Puzzle> = Vec::new();
-    let mut by_kind: Vec<Vec<Puzzle>> = Kind::ALL
+    let mut by_kind: Vec<Vec<Puzzle>> = kinds
         .iter()
         .map(|k| puzzles.iter().filter(|p| p.kind == *k).cloned().collect())
         .collect();
@@ -214,10 +235,31 @@ fn write_sheet(a: &SheetArgs) -> Result<u8> {
             }
         }
     }
-    let title = format!(
-        "On-Sets puzzles ({} division, seed {})",
-        a.common.division, a.common.seed
-    );
+    let title = match edition {
+        Edition::Tournament2026 => format!(
+            "On-Sets puzzles ({} division, seed {})",
+            a.common.division, a.common.seed
+        ),
+        Edition::Mlag2019 => format!(
+            "On-Sets puzzles, MLAG {} 2019-20 ({} division, seed {})",
+            if a.common.basic {
+                "Basic"
+            } else {
+                "Adventurous"
+            },
+            a.common.division,
+            a.common.seed
+        ),
+        Edition::Manual1969(form) => format!(
+            "ON-SETS puzzles, 1969 manual, {} ON-SETS (seed {})",
+            if form == onsets_core::Form1969::Basic {
+                "Basic"
+            } else {
+                "Advanced"
+            },
+            a.common.seed
+        ),
+    };
     let bytes = sheet::pdf(&title, &order).map_err(|e| anyhow!("writing the PDF: {e}"))?;
     std::fs::write(&a.out, bytes).with_context(|| format!("writing {}", a.out.display()))?;
     eprintln!(

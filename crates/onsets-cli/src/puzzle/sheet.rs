@@ -76,9 +76,20 @@ struct Page<'a> {
     font: &'a IndirectFontRef,
     bold: &'a IndirectFontRef,
     y: f32,
+    /// The puzzle is under the 1969 manual: the fourth color is orange,
+    /// printed O (M69 2.0).
+    orange: bool,
 }
 
 impl Page<'_> {
+    /// A color's ink: the fourth color is orange in 1969 (M69 2.0).
+    fn rgb(&self, c: Color) -> PdfColor {
+        if self.orange && c == Color::Yellow {
+            return PdfColor::Rgb(Rgb::new(0.95, 0.5, 0.1, None));
+        }
+        rgb(c)
+    }
+
     fn text(&mut self, s: &str, size: f32, bold: bool) {
         let f = if bold { self.bold } else { self.font };
         self.layer.set_fill_color(grey(0.0));
@@ -144,7 +155,7 @@ impl Page<'_> {
         ];
         for (col, cx, cy) in spots {
             if c.has(col) {
-                self.dot(cx, cy, 1.8, rgb(col));
+                self.dot(cx, cy, 1.8, self.rgb(col));
             }
         }
     }
@@ -164,7 +175,7 @@ impl Page<'_> {
         for s in cubes {
             let (fill, ink) = match s {
                 Symbol::Color(c) => (
-                    rgb(*c),
+                    self.rgb(*c),
                     if *c == Color::Yellow {
                         grey(0.0)
                     } else {
@@ -175,13 +186,12 @@ impl Page<'_> {
             };
             self.rect(x, y, size, size, fill);
             self.layer.set_fill_color(ink);
-            self.layer.use_text(
-                ascii(&s.to_string()),
-                10.0,
-                Mm(x + 1.9),
-                Mm(y + 1.8),
-                self.bold,
-            );
+            let face = match s {
+                Symbol::Color(Color::Yellow) if self.orange => "O".to_string(),
+                _ => ascii(&s.to_string()),
+            };
+            self.layer
+                .use_text(face, 10.0, Mm(x + 1.9), Mm(y + 1.8), self.bold);
             x += size + 1.5;
         }
         self.y = y - 1.5;
@@ -202,6 +212,7 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
         font: &font,
         bold: &bold,
         y: H - MARGIN,
+        orange: false,
     };
     page.text(title, 14.0, true);
     page.text(LEGEND, 8.0, false);
@@ -215,6 +226,7 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
             page.y -= 2.0;
         }
         let position = p.position()?;
+        page.orange = matches!(position.edition, onsets_core::Edition::Manual1969(_));
         page.text(
             &format!(
                 "{}. {} (difficulty {})",
@@ -233,15 +245,26 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
         } else {
             position.goal.to_string()
         };
-        page.para(
-            &format!(
-                "{} division, {}; Goal: {goal}; {}",
+        let rules = match position.edition {
+            onsets_core::Edition::Manual1969(f) => format!("1969 manual, {} form", f.name()),
+            e => format!(
+                "{} division, {}{}",
                 position.division,
                 if position.adventurous {
                     "Adventurous"
                 } else {
                     "Basic"
                 },
+                if e == onsets_core::Edition::Mlag2019 {
+                    " (MLAG 2019-20)"
+                } else {
+                    ""
+                }
+            ),
+        };
+        page.para(
+            &format!(
+                "{rules}; Goal: {goal}; {}",
                 if variations.is_empty() {
                     "no variation".to_string()
                 } else {
@@ -258,6 +281,11 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
         match p.kind {
             Kind::Challenge => page.text(
                 "Answer:   [ ] Now    [ ] Impossible    [ ] neither",
+                10.0,
+                false,
+            ),
+            Kind::Claim => page.text(
+                "Answer:   [ ] A-claim    [ ] P-claim    [ ] none",
                 10.0,
                 false,
             ),
@@ -304,5 +332,6 @@ fn kind_title(k: Kind) -> &'static str {
         Kind::Solve => "Write a Solution",
         Kind::SafeMove => "Find the safe move",
         Kind::Goal => "Set a safe Goal",
+        Kind::Claim => "Which Flub claim?",
     }
 }
