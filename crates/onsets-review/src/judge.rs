@@ -298,7 +298,7 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
                 "dispute.challenge",
                 format!(
                     "`{}` is a claim of the 1969 game (M69 3.5); this position is not 1969: \
-                     challenge now, impossible or no_goal (V-A-1, V-A-2, III-D-2)",
+                     challenge now, impossible or no-goal (JSON no_goal) (V-A-1, V-A-2, III-D-2)",
                     challenge.as_str()
                 ),
             ));
@@ -644,8 +644,28 @@ fn rule_challenge_in_match(
     Ok(r)
 }
 
+/// An event without a reason of its own, in words.
+fn event_words(name: &str, v: &serde_json::Value) -> String {
+    let player = v["player"].as_u64().map_or(String::new(), |p| format!("Player {p} "));
+    match name {
+        "goal_arranged" => format!(
+            "{player}arranges the Goal in the Goal section without saying \"Goal\"."
+        ),
+        "goal_set_by_time" => {
+            "The Goal-setter's time ran out with cubes arranged in the Goal section: they are the Goal."
+                .to_string()
+        }
+        "joined_side" => format!(
+            "{player}joins the {} (the Third Party's declaration).",
+            v["side"].as_str().unwrap_or("side")
+        ),
+        _ => name.to_string(),
+    }
+}
+
 /// Applies acts to the match in the engine, reporting events and totals.
 fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Ruling, JudgeError> {
+    let (edition, adventurous) = (m.config().edition, m.config().adventurous);
     let before = m.totals();
     let mut events = Vec::new();
     let mut reasons = Vec::new();
@@ -692,15 +712,22 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
                     let section = v
                         .get("rule")
                         .and_then(|r| r.as_str())
+                        .map(str::to_string)
                         .or(match name.as_str() {
-                            "charge_set_aside" => Some("IX-A"),
-                            "objection_ruled" => Some("VII-C-5"),
+                            "charge_set_aside" => Some("IX-A".to_string()),
+                            "objection_ruled" => Some("VII-C-5".to_string()),
+                            // 2019-20 only (editions.md "2019-20 (MLAG)").
+                            "goal_arranged" => Some(cite_in(edition, adventurous, "III-B-2")),
+                            "goal_set_by_time" => {
+                                Some(cite_in(edition, adventurous, "III-B-2-c"))
+                            }
+                            "joined_side" => Some(cite_in(edition, adventurous, "VII-A-3")),
                             _ => None,
                         });
                     if let Some(section) = section {
                         let r = Reason {
-                            section: section.to_string(),
-                            text: why.unwrap_or(&name).to_string(),
+                            section,
+                            text: why.map(str::to_string).unwrap_or_else(|| event_words(&name, &v)),
                         };
                         if !reasons
                             .iter()
