@@ -646,7 +646,9 @@ fn rule_challenge_in_match(
 
 /// An event without a reason of its own, in words.
 fn event_words(name: &str, v: &serde_json::Value) -> String {
-    let player = v["player"].as_u64().map_or(String::new(), |p| format!("Player {p} "));
+    let player = v["player"]
+        .as_u64()
+        .map_or(String::new(), |p| format!("Player {p} "));
     match name {
         "goal_arranged" => format!(
             "{player}arranges the Goal in the Goal section without saying \"Goal\"."
@@ -718,16 +720,16 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
                             "objection_ruled" => Some("VII-C-5".to_string()),
                             // 2019-20 only (editions.md "2019-20 (MLAG)").
                             "goal_arranged" => Some(cite_in(edition, adventurous, "III-B-2")),
-                            "goal_set_by_time" => {
-                                Some(cite_in(edition, adventurous, "III-B-2-c"))
-                            }
+                            "goal_set_by_time" => Some(cite_in(edition, adventurous, "III-B-2-c")),
                             "joined_side" => Some(cite_in(edition, adventurous, "VII-A-3")),
                             _ => None,
                         });
                     if let Some(section) = section {
                         let r = Reason {
                             section,
-                            text: why.map(str::to_string).unwrap_or_else(|| event_words(&name, &v)),
+                            text: why
+                                .map(str::to_string)
+                                .unwrap_or_else(|| event_words(&name, &v)),
                         };
                         if !reasons
                             .iter()
