@@ -285,3 +285,34 @@ fn a19_now_challenge_cited_a19() {
     assert!(!r.upheld);
     assert!(r.ruling.contains("A19 V-A-2-a/b"), "{}", r.ruling);
 }
+
+/// M69 3.5 (A), 3.10 B: "No Goal" on a typed 1969 position with the rolled
+/// numeral cubes in Resources: a Flub when some Goal has a Solution (the
+/// witness names the Goal); without numeral cubes it cannot be judged.
+#[test]
+fn m69_3_5_no_goal_on_a_position_over_the_rolled_numeral_cubes() {
+    let p = Position::from_json(
+        r#"{"edition":"1969","form":"basic","universe":"B R BR G BG Y","goal":"1",
+            "resources":"1 2 3 B R ∪ ∩","situation":"impossible"}"#,
+    )
+    .unwrap();
+    let r = rule(
+        &Source::Position(p),
+        &challenge(ChallengeName::NoGoal, None),
+    )
+    .unwrap();
+    assert!(r.decided && r.upheld, "{r:?}");
+    assert!(r.witness.clone().unwrap().starts_with("Goal "), "{r:?}");
+    assert_eq!(r.reasons[0].section, "M69 3.5 (A)");
+    let none = Position::from_json(
+        r#"{"edition":"1969","form":"basic","universe":"B R BR G BG Y","goal":"1",
+            "resources":"B R ∪ ∩","situation":"impossible"}"#,
+    )
+    .unwrap();
+    let r = rule(
+        &Source::Position(none),
+        &challenge(ChallengeName::NoGoal, None),
+    )
+    .unwrap();
+    assert!(!r.decided && !r.upheld, "{r:?}");
+}
