@@ -840,6 +840,12 @@ impl std::fmt::Display for Ruling {
         if let Some(w) = &self.witness {
             writeln!(f, "A Solution: {w}")?;
         }
+        if let Some(a) = &self.alternative_text {
+            writeln!(f, "The alternative play: {a}")?;
+        }
+        if !self.decided {
+            writeln!(f, "Not decided: the reasons say what was.")?;
+        }
         if let (Some(b), Some(a)) = (&self.totals_before, &self.totals_after) {
             writeln!(f, "Totals: {b:?} → {a:?}")?;
         }
