@@ -8,6 +8,38 @@ import { h, fill, withRules } from './dom.js';
 import { renderExplanation, cubeRow, cardRow } from './explain.js';
 
 /** @typedef {import('./types.js').Ruling} Ruling */
+/**
+ * A ruling with the fields every edition adds (docs/protocol.md): the
+ * edition, whether it was decided, and for a 1969 claim the alternative play.
+ * @typedef {Ruling & {edition?: string, decided?: boolean, claim?: string,
+ *   alternative_text?: string}} EditionRuling
+ */
+
+/** The tournament's challenges (2026-27, 2019-20: V-A, III-D-2). */
+export const TOURNAMENT_CHALLENGES = [['now', 'Now'], ['impossible', 'Impossible'], ['no_goal', '“no Goal”']];
+/** The 1969 manual's claims (M69 3.5): there is no Now or Impossible in 1969. */
+export const CLAIMS_1969 = [['a', 'A-claim'], ['p', 'P-claim'], ['c_from_a', 'C-claim stemming from A'],
+  ['c_from_p', 'C-claim stemming from P'], ['no_goal', '“No Goal”']];
+
+/**
+ * Whether the chosen position or log is of the 1969 game: a position with
+ * `"edition": "1969"`, or a log whose header's format is `onsets-1969/1`.
+ * (A table on this server is a 2026-27 or 2019-20 match.)
+ * @param {string} source @param {string} position @param {string} log
+ * @returns {boolean}
+ */
+export function is1969(source, position, log) {
+  try {
+    if (source === 'position') return JSON.parse(position)?.edition === '1969';
+    if (source === 'log') {
+      const first = log.split('\n').find((l) => l.trim() !== '');
+      return first ? JSON.parse(first)?.format === 'onsets-1969/1' : false;
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
 
 const EXAMPLE = JSON.stringify({
   division: 'middle',
@@ -68,12 +100,15 @@ async function ask(body) {
   return out;
 }
 
-/** The ruling drawn. @param {Ruling} r */
+/** The ruling drawn. @param {EditionRuling} r */
 export function renderRuling(r) {
   const p = r.position;
+  const undecided = r.decided === false;
   return h('div', { class: 'ruling', id: 'ruling' },
-    h('p', { class: `big-line ${r.upheld ? 'good' : 'bad'}`, id: 'ruling-text' }, withRules(r.ruling)),
-    h('p', { class: 'small' }, `Settled by the ${r.decided_by}.`),
+    h('p', { class: `big-line ${undecided ? '' : r.upheld ? 'good' : 'bad'}`, id: 'ruling-text' }, withRules(r.ruling)),
+    h('p', { class: 'small', id: 'ruling-by' }, undecided ? `Not decided: the ${r.decided_by} settles only part of it.` : `Settled by the ${r.decided_by}.`,
+      r.edition && r.edition !== '2026-27' ? ` Rules of ${r.edition === '1969' ? 'the 1969 manual' : `MLAG ${r.edition}`}.` : ''),
+    r.alternative_text ? h('p', { id: 'ruling-alternative' }, 'The alternative play: ', h('code', null, r.alternative_text)) : null,
     r.reasons.length ? [h('h3', null, 'Reasons'), h('ul', { id: 'ruling-reasons' }, ...r.reasons.map((x) => h('li', null, withRules(x.text), ' ', h('small', { class: 'rule' }, x.section))))] : null,
     r.witness ? h('p', null, 'A correct Solution: ', h('code', null, r.witness)) : null,
     r.totals_before && r.totals_after ? h('p', null, `Totals before: ${r.totals_before.join(', ')} · after: ${r.totals_after.join(', ')}`) : null,
@@ -105,9 +140,8 @@ export function showJudge(root) {
     h('option', { value: 'challenge' }, 'a challenge'),
     h('option', { value: 'act' }, 'an act or procedure (table or log)'));
   const solution = h('input', { id: 'judge-solution', name: 'solution', value: 'B ∪ R ∪ G', maxlength: 1000, autocomplete: 'off', spellcheck: 'false' });
-  const challenge = h('select', { id: 'judge-challenge', name: 'challenge' },
-    h('option', { value: 'now' }, 'Now'), h('option', { value: 'impossible' }, 'Impossible'), h('option', { value: 'no_goal' }, '“no Goal”'));
-  const player = h('input', { id: 'judge-player', name: 'player', type: 'number', min: 0, max: 2, placeholder: 'seat (0, 1, 2): only for a table or log' });
+  const challenge = h('select', { id: 'judge-challenge', name: 'challenge' });
+  const player = h('input', { id: 'judge-player', name: 'player', type: 'number', min: 0, max: 5, placeholder: 'seat (0, 1, …): only for a table or log' });
   const act = h('textarea', { id: 'judge-act', name: 'act', rows: 3 });
   act.value = '{"type": "charge_illegal_procedure", "player": 0}';
   const answer = h('section', { class: 'panel', id: 'judge-answer', 'aria-live': 'polite' }, h('p', { class: 'small' }, 'The ruling appears here.'));
@@ -119,15 +153,34 @@ export function showJudge(root) {
     challenge: h('div', { class: 'field' }, h('label', null, 'Challenge ', challenge), h('label', null, ' by ', player)),
     act: h('label', { class: 'field' }, 'Act (log notation, docs/engine.md)', act),
   };
+  /** The challenges offered: the 1969 claims for a 1969 position or log. */
+  let offered = '';
+  const offer = () => {
+    const m69 = is1969(source.value, position.value, log.value);
+    const kind = m69 ? '1969' : 'tournament';
+    if (kind === offered) return;
+    offered = kind;
+    const keep = challenge.value;
+    const list = m69 ? CLAIMS_1969 : TOURNAMENT_CHALLENGES;
+    challenge.replaceChildren(...list.map(([v, label]) => h('option', { value: v }, label)));
+    if (list.some(([v]) => v === keep)) challenge.value = keep;
+    challenge.dataset.edition = kind;
+  };
   const show = () => {
     for (const k of ['position', 'table', 'log']) rows[/** @type {'position'|'table'|'log'} */ (k)].hidden = source.value !== k;
     for (const k of ['solution', 'challenge', 'act']) rows[/** @type {'solution'|'challenge'|'act'} */ (k)].hidden = dispute.value !== k;
+    offer();
   };
   source.addEventListener('change', show);
   dispute.addEventListener('change', show);
+  position.addEventListener('input', offer);
+  log.addEventListener('input', offer);
   file.addEventListener('change', async () => {
     const f = file.files?.[0];
-    if (f) log.value = await f.text();
+    if (f) {
+      log.value = await f.text();
+      offer();
+    }
   });
   const form = h('form', { id: 'judge-form', class: 'panel' },
     h('h2', null, 'The dispute'),
@@ -154,6 +207,6 @@ export function showJudge(root) {
   show();
   fill(root, h('div', { class: 'judge-page' },
     h('h1', null, 'Judge’s assistant'),
-    h('p', null, h('a', { href: '/' }, '← Lobby'), ' · The checker judges Solutions, the solver the claim of a challenge, and the engine whether a challenge or an act is allowed and what it scores. Rule sections and the judges’ manual situations (OS-A…OS-E) that match come with the ruling.'),
+    h('p', null, h('a', { href: '/' }, '← Lobby'), ' · The checker judges Solutions, the solver the claim of a challenge, and the engine whether a challenge or an act is allowed and what it scores. Rule sections and the judges’ manual situations (OS-A…OS-E) that match come with the ruling. A 1969 position or game log is ruled by the manual’s claims (A, P, C, “No Goal”) instead of Now and Impossible.'),
     h('div', { class: 'judge-main' }, form, answer)));
 }

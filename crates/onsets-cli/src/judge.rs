@@ -8,15 +8,25 @@ use crate::input::{read_position, read_text};
 use crate::{emit, EXIT_CORRECT, EXIT_INCORRECT, EXIT_UNREADABLE};
 use anyhow::{bail, Result};
 use clap::{ArgGroup, Args, ValueEnum};
-use onsets_engine::ChallengeKind;
-use onsets_review::judge::{rule, Dispute, Source};
+use onsets_review::judge::{rule, ChallengeName, Dispute, Source};
 use std::path::PathBuf;
 
+/// The challenges: `now`, `impossible`, `no-goal` (2026-27 and 2019-20,
+/// V-A, III-D-2); the 1969 claims `a`, `p`, `c-from-a`, `c-from-p`,
+/// `no-goal` (M69 3.5).
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum ChallengeArg {
     Now,
     Impossible,
     NoGoal,
+    /// 1969: the A-claim violated (M69 3.5 A)
+    A,
+    /// 1969: the P-claim violated (M69 3.5 P)
+    P,
+    /// 1969: the C-claim, stemming from an A-claim violation (M69 3.5 C)
+    CFromA,
+    /// 1969: the C-claim, stemming from a P-claim violation (M69 3.5 C)
+    CFromP,
 }
 
 #[derive(Debug, Args)]
@@ -29,12 +39,20 @@ Examples:
   onsets judge --log match.jsonl --challenge now --player 1
   onsets judge --log match.jsonl --act '{\"type\": \"charge_illegal_procedure\", \"player\": 0}'
   curl -s http://127.0.0.1:8080/api/tables/ID/log | onsets judge --log - --challenge now --player 2
+  onsets judge --position p69.json --challenge p
+  onsets judge --log game1969.jsonl --challenge a --player 1
+  onsets judge --log game1969.jsonl --act '{\"type\": \"join\", \"player\": 2, \"side\": \"mover\"}'
 
 A Solution is judged by the checker, the claim of a challenge by the solver, and a
 challenge by a player or any act (log notation, docs/engine.md) by the engine applied
 to the match after the log: its events and each player's total before and after.
+A position or log of edition 2019-20 is ruled by that edition's checker, solver and
+engine. There is no Now or Impossible challenge in 1969: on a 1969 position or game log
+(onsets-1969/1) challenge with a claim, a, p, c-from-a, c-from-p or no-goal (M69 3.5); an
+A-claim on a typed position is decided only as far as the mat allows (\"decided\": false);
+a game log decides it from the mat before the play. Acts of a 1969 log are Act1969.
 Exit status: 0 upheld (the Solution correct, the challenge right, the act allowed);
-1 not upheld; 2 the input cannot be read.")]
+1 not upheld (or undecided); 2 the input cannot be read.")]
 pub struct JudgeArgs {
     /// The position as JSON (notation.md, \"Positions\"); `-` reads standard input
     #[arg(long, value_name = "POSITION")]
@@ -48,7 +66,7 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "SOLUTION")]
     pub solution: Option<String>,
 
-    /// The disputed challenge
+    /// The disputed challenge: now, impossible, no-goal; in 1969 a claim: a, p, c-from-a, c-from-p, no-goal
     #[arg(long, value_enum)]
     pub challenge: Option<ChallengeArg>,
 
@@ -79,9 +97,13 @@ pub fn run(args: &JudgeArgs) -> Result<u8> {
     } else if let Some(c) = args.challenge {
         Dispute::Challenge {
             challenge: match c {
-                ChallengeArg::Now => ChallengeKind::Now,
-                ChallengeArg::Impossible => ChallengeKind::Impossible,
-                ChallengeArg::NoGoal => ChallengeKind::NoGoal,
+                ChallengeArg::Now => ChallengeName::Now,
+                ChallengeArg::Impossible => ChallengeName::Impossible,
+                ChallengeArg::NoGoal => ChallengeName::NoGoal,
+                ChallengeArg::A => ChallengeName::A,
+                ChallengeArg::P => ChallengeName::P,
+                ChallengeArg::CFromA => ChallengeName::CFromA,
+                ChallengeArg::CFromP => ChallengeName::CFromP,
             },
             player: args.player,
         }

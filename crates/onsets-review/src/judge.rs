@@ -10,9 +10,19 @@
 //! whether a challenge or any other act is allowed now, and what it costs or
 //! scores, by the engine itself ([`onsets_engine::Match::apply`] on the
 //! match re-run from its log). This module only gathers their answers.
+//!
+//! Every rule edition is ruled by its own code: a position or log of
+//! 2019-20 (MLAG, B19 / A19) by the same checker, solver and engine, which
+//! read the edition from the position or the log's header, with the
+//! assistant's own citations prefixed `B19` / `A19`; a 1969 position or
+//! game log (Allen's manual, M69) by [`claims1969`]: the manual's claims
+//! (`a`, `p`, `c_from_a`, `c_from_p`, `no_goal`, M69 3.5) instead of Now and
+//! Impossible, and the 1969 game engine for challenges and acts.
+
+mod claims1969;
 
 use crate::situations;
-use onsets_core::{Explanation, Position, Situation};
+use onsets_core::{Edition, Explanation, Position, Situation};
 use onsets_engine::{Act, Action, ChallengeKind, Header, Match, Phase, FORMAT};
 use onsets_solver::analysis::{adjudicate, no_goal_is_correct, Challenge};
 use serde::{Deserialize, Serialize};
@@ -22,22 +32,93 @@ pub const MAX_LOG_BYTES: usize = 4 << 20;
 /// The largest Solution or act text (bytes).
 pub const MAX_TEXT_BYTES: usize = 4000;
 
+/// The challenge disputed: the tournament's kinds (2026-27 and 2019-20:
+/// V-A-1 Impossible, V-A-2 Now, III-D-2 "no Goal") or the 1969 manual's
+/// Flub claims (M69 3.5: `a`, `p`, `c_from_a`, `c_from_p`; `no_goal` is
+/// both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeName {
+    Now,
+    Impossible,
+    NoGoal,
+    /// M69 3.5 (A): the A-claim violated.
+    A,
+    /// M69 3.5 (P): the P-claim violated.
+    P,
+    /// M69 3.5 (C), stemming from an A-claim violation.
+    CFromA,
+    /// M69 3.5 (C), stemming from a P-claim violation.
+    CFromP,
+}
+
+impl ChallengeName {
+    /// The tournament's challenge (2026-27, 2019-20), if it is one.
+    pub fn tournament(self) -> Option<ChallengeKind> {
+        match self {
+            ChallengeName::Now => Some(ChallengeKind::Now),
+            ChallengeName::Impossible => Some(ChallengeKind::Impossible),
+            ChallengeName::NoGoal => Some(ChallengeKind::NoGoal),
+            _ => None,
+        }
+    }
+
+    /// The 1969 claim (M69 3.5), if it is one.
+    pub fn claim_1969(self) -> Option<onsets_engine::manual1969::Claim> {
+        use onsets_engine::manual1969::Claim;
+        match self {
+            ChallengeName::NoGoal => Some(Claim::NoGoal),
+            ChallengeName::A => Some(Claim::A),
+            ChallengeName::P => Some(Claim::P),
+            ChallengeName::CFromA => Some(Claim::CFromA),
+            ChallengeName::CFromP => Some(Claim::CFromP),
+            _ => None,
+        }
+    }
+
+    /// The name as the JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChallengeName::Now => "now",
+            ChallengeName::Impossible => "impossible",
+            ChallengeName::NoGoal => "no_goal",
+            ChallengeName::A => "a",
+            ChallengeName::P => "p",
+            ChallengeName::CFromA => "c_from_a",
+            ChallengeName::CFromP => "c_from_p",
+        }
+    }
+}
+
+impl From<ChallengeKind> for ChallengeName {
+    fn from(k: ChallengeKind) -> Self {
+        match k {
+            ChallengeKind::Now => ChallengeName::Now,
+            ChallengeKind::Impossible => ChallengeName::Impossible,
+            ChallengeKind::NoGoal => ChallengeName::NoGoal,
+        }
+    }
+}
+
 /// What is disputed.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Dispute {
     /// A written Solution: is it correct (VII-B)?
     Solution { solution: String },
-    /// A challenge (V-A, III-D-2): is it allowed, and is its claim true?
-    /// With a log and a `player`, the engine applies it to the match.
+    /// A challenge (V-A, III-D-2; in 1969 a claim of M69 3.5): is it
+    /// allowed, and is its claim true? With a log and a `player`, the engine
+    /// applies it to the match (or the 1969 game).
     Challenge {
-        challenge: ChallengeKind,
+        challenge: ChallengeName,
         #[serde(default)]
         player: Option<usize>,
     },
     /// One act or several, in the log's action notation (docs/engine.md,
-    /// e.g. `{"type": "charge_illegal_procedure", "player": 1}`), applied
-    /// by the engine to the match after the log. Needs a log.
+    /// e.g. `{"type": "charge_illegal_procedure", "player": 1}`; for a 1969
+    /// game log an `Act1969`, e.g. `{"type": "join", "player": 2, "side":
+    /// "mover"}`), applied by the engine to the match (game) after the log.
+    /// Needs a log.
     Act { act: serde_json::Value },
 }
 
@@ -75,6 +156,23 @@ pub struct Reason {
 /// The assistant's answer.
 #[derive(Clone, Debug, Serialize)]
 pub struct Ruling {
+    /// The rule edition it was ruled under: `2026-27`, `2019-20` or `1969`.
+    pub edition: &'static str,
+    /// Whether the assistant could decide it. Only a 1969 A-claim (or
+    /// C-claim from A) on a typed position can stay undecided: its truth
+    /// needs the mat before the play (M69 3.7 comment 3); `upheld` is then
+    /// false and the reasons say what was decided.
+    pub decided: bool,
+    /// The 1969 claim judged (M69 3.5), for a 1969 challenge.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<onsets_engine::manual1969::Claim>,
+    /// For a 1969 A-claim (or C-claim from A): the alternative play the
+    /// Challenger can show (M69 3.7 comment 3), as the log's `alternative`
+    /// object, and in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<onsets_engine::manual1969::Alternative>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternative_text: Option<String>,
     /// The ruling in one sentence.
     pub ruling: String,
     /// Who settled it: `checker`, `solver` or `engine` (with the solver
@@ -164,12 +262,48 @@ fn position_facts(p: &Position, facts: &mut Vec<String>) {
     ));
 }
 
+/// A tournament section as the position's edition cites it: under 2019-20
+/// the MLAG texts (`B19` Basic, `A19` Adventurous), whose sections V-A-1,
+/// V-A-2, III-D-2 and VII-B say the same as 2026-27's; 2026-27 unchanged.
+fn cite(p: &Position, section: &str) -> String {
+    cite_in(p.edition, p.adventurous, section)
+}
+
+fn cite_in(edition: Edition, adventurous: bool, section: &str) -> String {
+    match edition {
+        Edition::Mlag2019 if adventurous => format!("A19 {section}"),
+        Edition::Mlag2019 => format!("B19 {section}"),
+        _ => section.to_string(),
+    }
+}
+
 fn to_value(p: &Position) -> Option<serde_json::Value> {
     serde_json::from_str(&p.to_json()).ok()
 }
 
 /// Rules on a dispute.
 pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
+    match source {
+        Source::Position(p) if matches!(p.edition, Edition::Manual1969(_)) => {
+            return claims1969::rule_position(p, dispute)
+        }
+        Source::Log(log) if crate::manual1969::is_1969_log(log) => {
+            return claims1969::rule_log(log, dispute)
+        }
+        _ => {}
+    }
+    if let Dispute::Challenge { challenge, .. } = dispute {
+        if challenge.tournament().is_none() {
+            return Err(err(
+                "dispute.challenge",
+                format!(
+                    "`{}` is a claim of the 1969 game (M69 3.5); this position is not 1969: \
+                     challenge now, impossible or no-goal (JSON no_goal) (V-A-1, V-A-2, III-D-2)",
+                    challenge.as_str()
+                ),
+            ));
+        }
+    }
     match dispute {
         Dispute::Solution { solution } => {
             if solution.len() > MAX_TEXT_BYTES {
@@ -209,11 +343,11 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
                         "a player applies a challenge to a match: give a log, or leave out the player",
                     ));
                 }
-                rule_claim(p, *challenge, None)
+                rule_claim(p, tournament(*challenge), None)
             }
             Source::Log(log) => {
                 let (m, at_ms) = replay(log)?;
-                rule_challenge_in_match(&m, at_ms, *challenge, *player)
+                rule_challenge_in_match(&m, at_ms, tournament(*challenge), *player)
             }
         },
         Dispute::Act { act } => {
@@ -234,6 +368,11 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
             rule_acts(m, at_ms, &acts)
         }
     }
+}
+
+/// The tournament's challenge of a name already known to be one.
+fn tournament(c: ChallengeName) -> ChallengeKind {
+    c.tournament().unwrap_or(ChallengeKind::NoGoal)
 }
 
 /// The checker's fact without its own "(SECTION)": a reason carries its
@@ -260,8 +399,12 @@ fn rule_solution(position: &Position, solution: &str) -> Ruling {
     if e.solutions.iter().any(|s| !s.restrictions.is_empty()) {
         facts.push("restrictions".into());
     }
+    let correct_section = match position.edition {
+        Edition::Manual1969(_) => "M69 3.4".to_string(),
+        _ => cite(position, "VII-B"),
+    };
     let ruling = if e.correct {
-        format!("The Solution `{solution}` is correct (VII-B).")
+        format!("The Solution `{solution}` is correct ({correct_section}).")
     } else {
         format!(
             "The Solution `{solution}` is incorrect: {}.",
@@ -274,13 +417,18 @@ fn rule_solution(position: &Position, solution: &str) -> Ruling {
     };
     let reasons = if e.correct {
         vec![Reason {
-            section: "VII-B".into(),
+            section: correct_section,
             text: "It meets every criterion of a correct Solution.".into(),
         }]
     } else {
         reasons
     };
     Ruling {
+        edition: position.edition.name(),
+        decided: true,
+        claim: None,
+        alternative: None,
+        alternative_text: None,
         ruling,
         decided_by: "checker",
         upheld: e.correct,
@@ -324,7 +472,7 @@ fn rule_claim(
             let a = adjudicate(p, Challenge::Now);
             if !a.valid {
                 reasons.push(Reason {
-                    section: "V-A-2".into(),
+                    section: cite(p, "V-A-2"),
                     text: "Now is valid only when the last cube was moved to Required or Permitted \
                            (or a Now with one more cube is possible); this Now is not valid and is set aside."
                         .into(),
@@ -333,11 +481,14 @@ fn rule_claim(
                 (
                     false,
                     None,
-                    "The Now challenge is not valid (V-A-2-a/b): it is set aside.".to_string(),
+                    format!(
+                        "The Now challenge is not valid ({}): it is set aside.",
+                        cite(p, "V-A-2-a/b")
+                    ),
                 )
             } else if a.challenger_right {
                 reasons.push(Reason {
-                    section: "V-A-2".into(),
+                    section: cite(p, "V-A-2"),
                     text: "A correct Solution can be written with the mat and at most one more cube from Resources."
                         .into(),
                 });
@@ -348,7 +499,7 @@ fn rule_claim(
                 )
             } else {
                 reasons.push(Reason {
-                    section: "V-A-2".into(),
+                    section: cite(p, "V-A-2"),
                     text: "No correct Solution uses the mat and at most one more cube from Resources (checked over every Solution)."
                         .into(),
                 });
@@ -359,7 +510,7 @@ fn rule_claim(
             let a = adjudicate(p, Challenge::Impossible);
             if a.challenger_right {
                 reasons.push(Reason {
-                    section: "V-A-1".into(),
+                    section: cite(p, "V-A-1"),
                     text: "No correct Solution can be written, however the remaining cubes are played (checked over every Solution)."
                         .into(),
                 });
@@ -370,7 +521,7 @@ fn rule_claim(
                 )
             } else {
                 reasons.push(Reason {
-                    section: "V-A-1".into(),
+                    section: cite(p, "V-A-1"),
                     text: "A correct Solution can still be written with the cubes that remain."
                         .into(),
                 });
@@ -386,7 +537,7 @@ fn rule_claim(
             // The rolled digit cubes are those in Resources (III-A).
             let no_goal_right = no_goal_is_correct(p);
             reasons.push(Reason {
-                section: "III-D-2".into(),
+                section: cite(p, "III-D-2"),
                 text: if no_goal_right {
                     "No Goal the rolled digits allow has a correct Solution.".into()
                 } else {
@@ -406,6 +557,11 @@ fn rule_claim(
         }
     };
     Ok(Ruling {
+        edition: p.edition.name(),
+        decided: true,
+        claim: None,
+        alternative: None,
+        alternative_text: None,
         ruling,
         decided_by: "solver",
         upheld: right,
@@ -488,8 +644,30 @@ fn rule_challenge_in_match(
     Ok(r)
 }
 
+/// An event without a reason of its own, in words.
+fn event_words(name: &str, v: &serde_json::Value) -> String {
+    let player = v["player"]
+        .as_u64()
+        .map_or(String::new(), |p| format!("Player {p} "));
+    match name {
+        "goal_arranged" => format!(
+            "{player}arranges the Goal in the Goal section without saying \"Goal\"."
+        ),
+        "goal_set_by_time" => {
+            "The Goal-setter's time ran out with cubes arranged in the Goal section: they are the Goal."
+                .to_string()
+        }
+        "joined_side" => format!(
+            "{player}joins the {} (the Third Party's declaration).",
+            v["side"].as_str().unwrap_or("side")
+        ),
+        _ => name.to_string(),
+    }
+}
+
 /// Applies acts to the match in the engine, reporting events and totals.
 fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Ruling, JudgeError> {
+    let (edition, adventurous) = (m.config().edition, m.config().adventurous);
     let before = m.totals();
     let mut events = Vec::new();
     let mut reasons = Vec::new();
@@ -536,15 +714,22 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
                     let section = v
                         .get("rule")
                         .and_then(|r| r.as_str())
+                        .map(str::to_string)
                         .or(match name.as_str() {
-                            "charge_set_aside" => Some("IX-A"),
-                            "objection_ruled" => Some("VII-C-5"),
+                            "charge_set_aside" => Some("IX-A".to_string()),
+                            "objection_ruled" => Some("VII-C-5".to_string()),
+                            // 2019-20 only (editions.md "2019-20 (MLAG)").
+                            "goal_arranged" => Some(cite_in(edition, adventurous, "III-B-2")),
+                            "goal_set_by_time" => Some(cite_in(edition, adventurous, "III-B-2-c")),
+                            "joined_side" => Some(cite_in(edition, adventurous, "VII-A-3")),
                             _ => None,
                         });
                     if let Some(section) = section {
                         let r = Reason {
-                            section: section.to_string(),
-                            text: why.unwrap_or(&name).to_string(),
+                            section,
+                            text: why
+                                .map(str::to_string)
+                                .unwrap_or_else(|| event_words(&name, &v)),
                         };
                         if !reasons
                             .iter()
@@ -563,6 +748,11 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
                     text: rej.message.clone(),
                 });
                 return Ok(Ruling {
+                    edition: m.config().edition.name(),
+                    decided: true,
+                    claim: None,
+                    alternative: None,
+                    alternative_text: None,
                     ruling: format!(
                         "Act {} is not allowed now: {} ({}).",
                         i + 1,
@@ -619,6 +809,11 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
     };
     let set_aside = named("challenge_set_aside").is_some() || named("charge_set_aside").is_some();
     Ok(Ruling {
+        edition: m.config().edition.name(),
+        decided: true,
+        claim: None,
+        alternative: None,
+        alternative_text: None,
         ruling,
         decided_by: "engine",
         upheld: !set_aside,
@@ -644,6 +839,12 @@ impl std::fmt::Display for Ruling {
         }
         if let Some(w) = &self.witness {
             writeln!(f, "A Solution: {w}")?;
+        }
+        if let Some(a) = &self.alternative_text {
+            writeln!(f, "The alternative play: {a}")?;
+        }
+        if !self.decided {
+            writeln!(f, "Not decided: the reasons say what was.")?;
         }
         if let (Some(b), Some(a)) = (&self.totals_before, &self.totals_after) {
             writeln!(f, "Totals: {b:?} → {a:?}")?;

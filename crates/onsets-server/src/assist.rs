@@ -8,7 +8,9 @@
 //! * `POST /api/explain`: `onsets_core::explain` of a Solution against a
 //!   position.
 //! * `POST /api/judge`: `onsets_review::judge::rule` on a position (typed, a
-//!   log, or a table's log) and a dispute.
+//!   log, or a table's log) and a dispute, under the position's or log's
+//!   rule edition (a 1969 position or `onsets-1969/1` log takes the 1969
+//!   claims `a`, `p`, `c_from_a`, `c_from_p`, `no_goal`, M69 3.5).
 //!
 //! JSON only (415 otherwise), length-limited (413), every bad field named
 //! (400 with `field`).

@@ -338,3 +338,79 @@ async fn judge_rules_with_checker_solver_and_engine_and_refuses_bad_input() {
         server.stop();
     }
 }
+
+/// A 1969 Basic game (seed 11) cut right after an A-claim Flub: R to
+/// Permitted, where G to Forbidden would have left no Solution with one
+/// more cube (M69 3.5 A, 3.7 comment 3).
+const A_FLUB_1969: &str = r#"{"format":"onsets-1969/1","seed":11,"players":["Bot1","Bot2"],"division":"middle","adventurous":false,"edition":"1969","form":"basic","round_ms":1800000,"checking":"judge","auto_charge":false,"settings":{"decision_ms":60000,"writing_ms":120000}}
+{"at_ms":1000,"type":"deal","player":1,"count":10}
+{"at_ms":2000,"type":"roll","player":0}
+{"at_ms":3000,"type":"set_goal","player":0,"goal":"1"}
+{"at_ms":4000,"type":"move","player":1,"cube":3,"to":"required","bonus":false}
+{"at_ms":5000,"type":"move","player":0,"cube":6,"to":"permitted","bonus":false}
+"#;
+
+/// M69 3.5, 3.6: `POST /api/judge` with a 1969 game log: the A-claim by a
+/// player is applied by the 1969 engine and ruled by the manual's claims
+/// (with the alternative play); Now is refused with 400 naming
+/// `dispute.challenge`; an act (`Act1969`) is applied; a 1969 claim on a
+/// 2026-27 position is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn m69_judge_rules_a_1969_log_by_the_claims_and_the_1969_engine() {
+    let db = databases().await.remove(0);
+    let server = Server::start(&db);
+    let a = server.addr;
+    let (s, v) = http(
+        a,
+        "POST",
+        "/api/judge",
+        Some(json!({"log": A_FLUB_1969, "dispute": {"kind": "challenge", "challenge": "a", "player": 1}})),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["edition"], "1969");
+    assert_eq!(v["claim"], "a");
+    assert_eq!(v["decided_by"], "engine");
+    assert_eq!(v["upheld"], true, "{v}");
+    assert_eq!(v["events"][0]["event"], "challenged");
+    assert!(v["alternative"].is_object(), "{v}");
+    assert!(v["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["section"].as_str().unwrap().starts_with("M69")));
+    let (s, e) = http(
+        a,
+        "POST",
+        "/api/judge",
+        Some(json!({"log": A_FLUB_1969, "dispute": {"kind": "challenge", "challenge": "now"}})),
+    )
+    .await;
+    assert_eq!(
+        (s, e["error"]["field"].as_str()),
+        (400, Some("dispute.challenge")),
+        "{e}"
+    );
+    let (s, v) = http(
+        a,
+        "POST",
+        "/api/judge",
+        Some(json!({"log": A_FLUB_1969, "dispute": {"kind": "act", "act": {"type": "challenge", "player": 1, "claim": "c_from_a"}}})),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["events"][0]["claim"], "c_from_a", "{v}");
+    let (s, e) = http(
+        a,
+        "POST",
+        "/api/judge",
+        Some(json!({"position": position(), "dispute": {"kind": "challenge", "challenge": "p"}})),
+    )
+    .await;
+    assert_eq!(
+        (s, e["error"]["field"].as_str()),
+        (400, Some("dispute.challenge")),
+        "{e}"
+    );
+    server.stop();
+}
