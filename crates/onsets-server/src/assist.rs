@@ -263,15 +263,20 @@ pub async fn judge(State(lobby): State<Lobby>, headers: HeaderMap, raw: Bytes) -
         match lobby.store.log(&id).await {
             Ok(Some(l)) => Source::Log(l),
             Ok(None) => {
-                return error(
-                    StatusCode::NOT_FOUND,
-                    ApiCode::NoSuchTable,
-                    format!(
-                        "there is no started table `{}`",
-                        id.chars().take(64).collect::<String>()
-                    ),
-                    Some("table"),
-                )
+                // A 1969 table (table1969.rs) keeps its own log.
+                if let Some(l) = crate::table1969::log_of(&lobby, &id).await {
+                    Source::Log(l)
+                } else {
+                    return error(
+                        StatusCode::NOT_FOUND,
+                        ApiCode::NoSuchTable,
+                        format!(
+                            "there is no started table `{}`",
+                            id.chars().take(64).collect::<String>()
+                        ),
+                        Some("table"),
+                    );
+                }
             }
             Err(e) => return storage(e),
         }

@@ -878,6 +878,14 @@ async fn find(lobby: &Lobby, id: &str) -> Option<Arc<Mutex<Table1969>>> {
     lobby.tables1969.get(id)
 }
 
+/// A 1969 table's game log (JSON lines), for the judge's assistant
+/// (`POST /api/judge` `{"table": id}`); `None` when there is no such table.
+pub(crate) async fn log_of(lobby: &Lobby, id: &str) -> Option<String> {
+    let t = find(lobby, id).await?;
+    let t = t.lock().ok()?;
+    Some(t.game.log_lines().join("\n") + "\n")
+}
+
 // ------------------------------------------------------------- live news
 
 /// What a change leaves to do once the table's lock is let go.

@@ -400,6 +400,39 @@ async fn m69_judge_rules_a_1969_log_by_the_claims_and_the_1969_engine() {
     .await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["events"][0]["claim"], "c_from_a", "{v}");
+    // A 1969 table is judged by its id, as a 2026-27 table is (here once
+    // its bots have finished, so that the last play stays put).
+    let (s, t) = http(
+        a,
+        "POST",
+        "/api/tables1969",
+        Some(json!({"form": "basic", "seed": 7, "plays": 2,
+            "seats": [{"kind": "bot", "level": "expert"}, {"kind": "bot", "level": "club"}]})),
+    )
+    .await;
+    assert_eq!(s, 201, "{t}");
+    let id = t["id"].as_str().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let (_, st) = http(a, "GET", &format!("/api/tables1969/{id}"), None).await;
+        if st["plays"].as_array().is_some_and(|p| !p.is_empty()) || st["over"] == true {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bots made no play: {st}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let (s, v) = http(
+        a,
+        "POST",
+        "/api/judge",
+        Some(json!({"table": id, "dispute": {"kind": "challenge", "challenge": "p"}})),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["edition"], "1969", "{v}");
     let (s, e) = http(
         a,
         "POST",
