@@ -2,7 +2,7 @@
 //! (with `--goals`) the achievable-Goal table of its digit cubes.
 
 use crate::emit;
-use crate::input::read_position_in;
+use crate::input::{read_position_in, EditionArgs};
 use anyhow::Result;
 use clap::Args;
 use onsets_core::{Edition, Position, Section, Situation};
@@ -94,23 +94,16 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "goals")]
     pub no_bonus: bool,
 
-    /// Rule edition, overriding the position's `edition` field: 2026-27,
-    /// 2019-20 (with the position's `adventurous`: MLAG Basic or
-    /// Adventurous) or 1969 (docs/editions.md)
-    #[arg(long, value_name = "EDITION")]
-    pub edition: Option<String>,
-
-    /// The 1969 form with --edition 1969: basic or advanced
-    #[arg(long, value_name = "FORM", requires = "edition")]
-    pub form: Option<String>,
+    #[command(flatten)]
+    pub rules: EditionArgs,
 }
 
 /// Runs the command; returns the exit status (0).
 pub fn run(args: &AnalyzeArgs) -> Result<u8> {
     let position = read_position_in(
         &args.position,
-        args.edition.as_deref(),
-        args.form.as_deref(),
+        args.rules.edition.as_deref(),
+        args.rules.form.as_deref(),
     )?;
     let mut o = String::new();
     if matches!(position.edition, Edition::Manual1969(_)) {

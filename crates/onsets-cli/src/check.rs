@@ -1,6 +1,6 @@
 //! `onsets check`: judge a written Solution against a position.
 
-use crate::input::{read_position_in, read_text, STDIN};
+use crate::input::{read_position_in, read_text, EditionArgs, STDIN};
 use crate::{EXIT_CORRECT, EXIT_INCORRECT};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -45,15 +45,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub explain: bool,
 
-    /// Rule edition, overriding the position's `edition` field: 2026-27,
-    /// 2019-20 (with the position's `adventurous`: MLAG Basic or
-    /// Adventurous) or 1969 (docs/editions.md)
-    #[arg(long, value_name = "EDITION")]
-    pub edition: Option<String>,
-
-    /// The 1969 form with --edition 1969: basic or advanced
-    #[arg(long, value_name = "FORM", requires = "edition")]
-    pub form: Option<String>,
+    #[command(flatten)]
+    pub rules: EditionArgs,
 }
 
 /// Runs the command; returns the exit status (0 correct, 1 incorrect).
@@ -68,8 +61,8 @@ pub fn run(args: &CheckArgs) -> Result<u8> {
     }
     let position = read_position_in(
         &args.position,
-        args.edition.as_deref(),
-        args.form.as_deref(),
+        args.rules.edition.as_deref(),
+        args.rules.form.as_deref(),
     )?;
     let solution = match (&args.solution, &args.solution_file) {
         (Some(s), _) => s.clone(),

@@ -25,7 +25,21 @@ pub fn read_text(path: &Path, what: &str) -> Result<String> {
     Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
 }
 
-/// Reads and validates a position; errors name the field (and the column).
+/// `--edition` and `--form`, the same on every command that reads a
+/// position (issue 14; docs/editions.md).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct EditionArgs {
+    /// Rule edition, overriding the position's `edition` field: 2026-27,
+    /// 2019-20 (with the position's `adventurous`: MLAG Basic or
+    /// Adventurous) or 1969 (docs/editions.md)
+    #[arg(long, value_name = "EDITION")]
+    pub edition: Option<String>,
+
+    /// The 1969 form with --edition 1969: basic or advanced
+    #[arg(long, value_name = "FORM", requires = "edition")]
+    pub form: Option<String>,
+}
+
 /// Reads a position as [`read_position`] does, with its rule edition set
 /// from `--edition` and `--form` when given (they override the position's
 /// own `edition` and `form` fields; docs/editions.md).
@@ -68,6 +82,7 @@ pub fn read_position_in(
         .with_context(|| format!("invalid position in {name} with --edition {edition}"))
 }
 
+/// Reads and validates a position; errors name the field (and the column).
 pub fn read_position(path: &Path) -> Result<Position> {
     let text = read_text(path, "position")?;
     let name = if path.as_os_str() == STDIN {

@@ -4,7 +4,7 @@
 //! (`onsets_review::judge`), with the rule sections and the matching
 //! situations of the judges' manual.
 
-use crate::input::{read_position, read_text};
+use crate::input::{read_position_in, read_text, EditionArgs};
 use crate::{emit, EXIT_CORRECT, EXIT_INCORRECT, EXIT_UNREADABLE};
 use anyhow::{bail, Result};
 use clap::{ArgGroup, Args, ValueEnum};
@@ -81,12 +81,22 @@ pub struct JudgeArgs {
     /// Print the ruling as one JSON object
     #[arg(long)]
     pub json: bool,
+
+    #[command(flatten)]
+    pub rules: EditionArgs,
 }
 
 /// Runs the command; returns the exit status.
 pub fn run(args: &JudgeArgs) -> Result<u8> {
     let source = match (&args.position, &args.log) {
-        (Some(p), _) => Source::Position(read_position(p)?),
+        (Some(p), _) => Source::Position(read_position_in(
+            p,
+            args.rules.edition.as_deref(),
+            args.rules.form.as_deref(),
+        )?),
+        (None, Some(_)) if args.rules.edition.is_some() => {
+            bail!("--edition goes with --position; a log's header gives its own edition")
+        }
         (None, Some(l)) => Source::Log(read_text(l, "log")?),
         (None, None) => bail!("give --position or --log"),
     };

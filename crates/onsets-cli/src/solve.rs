@@ -2,7 +2,7 @@
 //! one (notation.md, "Command line").
 
 use crate::emit;
-use crate::input::{read_position_in, STDIN};
+use crate::input::{read_position_in, EditionArgs, STDIN};
 use crate::{EXIT_CORRECT, EXIT_INCORRECT};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -87,21 +87,14 @@ pub struct SolveArgs {
     #[arg(long)]
     pub shortest: bool,
 
-    /// Rule edition, overriding the position's `edition` field: 2026-27,
-    /// 2019-20 (with the position's `adventurous`: MLAG Basic or
-    /// Adventurous) or 1969 (docs/editions.md)
-    #[arg(long, value_name = "EDITION")]
-    pub edition: Option<String>,
-
-    /// The 1969 form with --edition 1969: basic or advanced
-    #[arg(long, value_name = "FORM", requires = "edition")]
-    pub form: Option<String>,
+    #[command(flatten)]
+    pub rules: EditionArgs,
 }
 
 /// Runs the command; returns the exit status (0 solvable, 1 not).
 pub fn run(args: &SolveArgs) -> Result<u8> {
     if let Some(path) = &args.jsonl {
-        if args.edition.is_some() {
+        if args.rules.edition.is_some() {
             bail!("--edition goes with a POSITION file; each --jsonl line gives its own `edition`");
         }
         return run_batch(args, path);
@@ -112,7 +105,11 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     let Some(path) = &args.position else {
         bail!("a POSITION file or --jsonl FILE is needed");
     };
-    let position = read_position_in(path, args.edition.as_deref(), args.form.as_deref())?;
+    let position = read_position_in(
+        path,
+        args.rules.edition.as_deref(),
+        args.rules.form.as_deref(),
+    )?;
     let solved = if args.shortest {
         solve_shortest(&position)
     } else {

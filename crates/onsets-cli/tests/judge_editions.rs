@@ -201,6 +201,48 @@ fn m69_claims_refused_for_other_editions() {
     );
 }
 
+/// `--edition 1969` (as on `check`, `solve` and `analyze`) rules the same
+/// position by the manual: the P-claim is then a claim it knows, cited M69;
+/// with a log, whose header gives the edition, the flag is refused.
+#[test]
+fn m69_edition_flag_on_a_position_and_refused_with_a_log() {
+    let c = Case::new("judge69-flag");
+    let pos = c.write(
+        "t26.json",
+        r#"{"division":"middle","universe":"B R G BG Y RY","goal":"3","permitted":"G ∪",
+            "resources":"R Y ∩ −","situation":"impossible"}"#,
+    );
+    let r = c.run(&["judge", "--position", &pos, "--challenge", "p"]);
+    assert_eq!(r.code, 2, "a 1969 claim on a 2026-27 position: {r:?}");
+    let r = c.run(&[
+        "judge",
+        "--edition",
+        "1969",
+        "--position",
+        &pos,
+        "--challenge",
+        "p",
+    ]);
+    assert!(r.code == 0 || r.code == 1, "{r:?}");
+    assert!(r.stdout.contains("M69 3.5"), "{}", r.stdout);
+    let log = c.write("x.jsonl", "{}\n");
+    let r = c.run(&[
+        "judge",
+        "--edition",
+        "1969",
+        "--log",
+        &log,
+        "--challenge",
+        "p",
+    ]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.stderr.contains("--edition goes with --position"),
+        "{}",
+        r.stderr
+    );
+}
+
 /// B19 I-B-2-d-iii: the wild = written as a set, `B@= ∪ G`, is correct and
 /// the ruling cites B19; a Now challenge is ruled by the B19 solver.
 #[test]
