@@ -6,61 +6,16 @@
 //!
 //! Skipped, with a message, when tmux is not installed (`.ci/run` installs it).
 
-use std::process::{Command, Output};
+#[path = "common/tmux.rs"]
+mod tmux;
+
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-struct Tmux {
-    socket: String,
-    session: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-    fn screen(&self) -> String {
-        let o = self.run(&["capture-pane", "-p", "-t", &self.session]);
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    }
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            self.run(&["send-keys", "-t", &self.session, k]);
-            std::thread::sleep(Duration::from_millis(80));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
-}
-
-fn tmux_available() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
+use tmux::Tmux;
 
 #[test]
 fn m69_a_game_against_the_careful_bot_is_played_to_its_score_sheet_in_tmux() {
-    if !tmux_available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install -y tmux); .ci/run installs it");
-        return;
-    }
     let bin = env!("CARGO_BIN_EXE_onsets");
-    let t = Tmux {
-        socket: format!("onsets-play1969-test-{}", std::process::id()),
-        session: "play69".into(),
-    };
     let dir = std::env::temp_dir().join(format!("onsets-play1969-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("game.jsonl");
@@ -68,18 +23,9 @@ fn m69_a_game_against_the_careful_bot_is_played_to_its_score_sheet_in_tmux() {
         "{bin} play --edition 1969 --players me,expert --seed 3 --fast --log {}; sleep 30",
         log.display()
     );
-    let o = t.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        &t.session,
-        "-x",
-        "80",
-        "-y",
-        "24",
-        &cmd,
-    ]);
-    assert!(o.status.success(), "tmux new-session: {o:?}");
+    let Some(t) = Tmux::start("play69", &cmd) else {
+        return;
+    };
     std::thread::sleep(Duration::from_millis(800));
     t.keys(&["?"]);
     std::thread::sleep(Duration::from_millis(300));

@@ -8,64 +8,16 @@
 //!
 //! Skipped, with a message, when tmux is not installed (`.ci/run` installs it).
 
-use std::process::{Command, Output};
+#[path = "common/tmux.rs"]
+mod tmux;
+
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-struct Tmux {
-    socket: String,
-    session: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-    fn screen(&self) -> String {
-        let o = self.run(&["capture-pane", "-p", "-t", &self.session]);
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    }
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            self.run(&["send-keys", "-t", &self.session, k]);
-            std::thread::sleep(Duration::from_millis(80));
-        }
-    }
-    fn text(&self, text: &str) {
-        self.run(&["send-keys", "-t", &self.session, "-l", text]);
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
-}
-
-fn tmux_available() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
+use tmux::Tmux;
 
 #[test]
 fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
-    if !tmux_available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install -y tmux); .ci/run installs it");
-        return;
-    }
     let bin = env!("CARGO_BIN_EXE_onsets");
-    let t = Tmux {
-        socket: format!("onsets-play-test-{}", std::process::id()),
-        session: "play".into(),
-    };
     let dir = std::env::temp_dir().join(format!("onsets-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("match.jsonl");
@@ -73,18 +25,9 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
         "{bin} play --players me,expert --division senior --seed 7 --fast --log {}; sleep 30",
         log.display()
     );
-    let o = t.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        &t.session,
-        "-x",
-        "80",
-        "-y",
-        "24",
-        &cmd,
-    ]);
-    assert!(o.status.success(), "tmux new-session: {o:?}");
+    let Some(t) = Tmux::start("play", &cmd) else {
+        return;
+    };
     // The help explains the notation's `@` and `blank:`.
     std::thread::sleep(Duration::from_millis(800));
     t.keys(&["?"]);
@@ -236,28 +179,11 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
 /// `onsets simulate` shows its progress (indicatif) when run in a terminal.
 #[test]
 fn simulate_shows_progress_in_a_terminal() {
-    if !tmux_available() {
-        eprintln!("SKIPPED: tmux is not installed (apt-get install -y tmux); .ci/run installs it");
-        return;
-    }
     let bin = env!("CARGO_BIN_EXE_onsets");
-    let t = Tmux {
-        socket: format!("onsets-sim-test-{}", std::process::id()),
-        session: "sim".into(),
-    };
     let cmd = format!("{bin} simulate --shakes 100000 --players expert,club; sleep 30");
-    let o = t.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        &t.session,
-        "-x",
-        "100",
-        "-y",
-        "10",
-        &cmd,
-    ]);
-    assert!(o.status.success(), "tmux new-session: {o:?}");
+    let Some(t) = Tmux::start_sized("sim", &cmd, 100, 10) else {
+        return;
+    };
     let start = Instant::now();
     let mut s = String::new();
     while start.elapsed() < Duration::from_secs(20) {
