@@ -52,7 +52,7 @@ async function api(url, init) {
 /** The family of a cube face. @param {string} f */
 function family(f) {
   if (/^~?[0-9]$/.test(f)) return 'digit';
-  if ('BRGY'.includes(f)) return 'color';
+  if ('BRGYO'.includes(f)) return 'color';
   if ('∪∩−′'.includes(f)) return 'operation';
   return 'restriction';
 }
@@ -69,17 +69,19 @@ function cubes(label, list) {
 
 /** The position: cards, Goal, variations, the mat. @param {any} p @param {string} kind */
 function positionView(p, kind) {
-  const cards = p.universe.split(/[\s,]+/).filter(Boolean).sort(cardOrder);
+  // The position is in the notation (Y); the 1969 kit's fourth color is orange, O.
+  const o = (/** @type {string|undefined} */ t) => (p.edition === '1969' ? String(t ?? '').replace(/Y/g, 'O') : t);
+  const cards = String(o(p.universe)).split(/[\s,]+/).filter(Boolean).sort(cardOrder);
   return h('div', { class: 'puzzle-position' },
     h('p', { class: 'puzzle-rules-words' }, rulesWords(p),
       p.variations?.length ? `; variations: ${p.variations.join(', ')}` : '; no variation'),
     h('div', { class: 'puzzle-cards', 'aria-label': 'Universe' },
       cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
     h('p', { class: 'puzzle-goal' }, kind === 'goal' ? 'Goal: not set yet (the digit cubes are in Resources)' : `Goal: ${p.goal}`),
-    cubes('Required', p.required),
-    cubes('Permitted', p.permitted),
-    cubes('Forbidden', p.forbidden),
-    cubes('Resources', p.resources));
+    cubes('Required', o(p.required) ?? ''),
+    cubes('Permitted', o(p.permitted) ?? ''),
+    cubes('Forbidden', o(p.forbidden) ?? ''),
+    cubes('Resources', o(p.resources) ?? ''));
 }
 
 /**

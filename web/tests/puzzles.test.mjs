@@ -71,6 +71,9 @@ test('Puzzles page: 1969 claim and Solution puzzles under the Rules select', asy
     await page.waitForSelector('#puzzle-board[data-edition="1969"] .puzzle-choice');
     assert.deepEqual(await page.locator('.puzzle-choice').allInnerTexts(), ['a', 'p', 'none']);
     assert.match(await page.locator('.puzzle-rules-words').innerText(), /1969 manual, Advanced ON-SETS/);
+    // The 1969 kit is drawn in its own colors: orange, never yellow.
+    const titles = await page.$$eval('#puzzle-board .puzzle-card, #puzzle-board .puzzle-cube', (els) => els.map((e) => e.getAttribute('title') ?? ''));
+    assert.ok(!titles.some((t) => t.includes('yellow')), `no yellow in 1969: ${titles}`);
     await page.locator('.puzzle-choice').first().click();
     await page.waitForSelector('#puzzle-verdict');
     assert.match(await page.locator('#puzzle-verdict').innerText(), /Correct!|Not right\./);
