@@ -483,6 +483,7 @@ impl Lobby {
         lobby.limits.start_cleaning();
         lobby.news.listen(&lobby.store);
         crate::table1969::listen(&lobby);
+        crate::table1969::restore_recent(&lobby).await;
         Ok(lobby)
     }
 

@@ -867,6 +867,42 @@ async fn load(lobby: &Lobby, id: &str) -> Option<Table1969> {
     }
 }
 
+/// How many stored 1969 tables a starting server restores, and from how
+/// far back (the most recently changed first).
+const RESTORED_AT_START: i64 = 100;
+const RESTORED_SINCE_MS: i64 = 24 * 3600 * 1000;
+
+/// At start: the 1969 tables changed in the last day (at most
+/// [`RESTORED_AT_START`]) are restored into memory, so that the lobby lists
+/// them (open seats to join, games to watch) after a restart as before it;
+/// older ones are still found by their link.
+pub(crate) async fn restore_recent(lobby: &Lobby) {
+    let since = unix_ms() - RESTORED_SINCE_MS;
+    let sql = "SELECT id FROM tables1969 WHERE updated_at >= $1 ORDER BY updated_at DESC LIMIT $2";
+    let ids: Result<Vec<(String,)>, sqlx::Error> =
+        with_pool!(&lobby.store, |p| sqlx::query_as(sql)
+            .bind(since)
+            .bind(RESTORED_AT_START)
+            .fetch_all(p)
+            .await);
+    let ids = match ids {
+        Ok(ids) => ids,
+        Err(e) => {
+            tracing::error!("listing the stored 1969 tables: {e}");
+            return;
+        }
+    };
+    let mut restored = 0;
+    for (id,) in ids {
+        if find(lobby, &id).await.is_some() {
+            restored += 1;
+        }
+    }
+    if restored > 0 {
+        tracing::info!(tables = restored, "restored 1969 tables from the store");
+    }
+}
+
 /// The table: in memory, or restored from the database by replaying its
 /// log (after a restart, or made by another instance).
 async fn find(lobby: &Lobby, id: &str) -> Option<Arc<Mutex<Table1969>>> {

@@ -305,8 +305,9 @@ async fn m69_creating_tables_is_rate_limited_like_every_table() {
 }
 
 /// A 1969 table outlives its server (SQLite and PostgreSQL): a new lobby on
-/// the same database finds it by replaying its stored log, with the same
-/// mat, scores and log, and the person's token still holds the seat.
+/// the same database lists it at once and finds it by replaying its stored
+/// log, with the same mat, scores and log, and the person's token still
+/// holds the seat.
 #[tokio::test]
 async fn m69_a_1969_table_survives_a_restart() {
     for db in common::databases().await {
@@ -339,6 +340,17 @@ async fn m69_a_1969_table_survives_a_restart() {
         drop(first);
 
         let second = Lobby::open(Store::open(&db).await.unwrap()).await.unwrap();
+        // The new lobby lists the table before anyone opens it.
+        let (s, list) = call(&second, "GET", "/api/tables", Value::Null).await;
+        assert_eq!(s, StatusCode::OK, "{list}");
+        assert!(
+            list["tables"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["id"] == id.as_str() && t["edition"] == "1969"),
+            "the restored 1969 table is listed: {list}"
+        );
         let (s, again) = call(
             &second,
             "GET",
