@@ -68,6 +68,44 @@ pub fn review_log(text: &str) -> Result<AnyReview, ReviewError> {
     }
 }
 
+/// A log's header line, read as `H` and its `format` checked against
+/// `format`, and the rest of its non-blank lines (0-based index, text): the
+/// one reading of a log's first line for both reviews.
+pub(crate) fn read_log<'a, H: serde::de::DeserializeOwned>(
+    text: &'a str,
+    format: &str,
+    format_of: fn(&H) -> &str,
+) -> Result<(usize, H, impl Iterator<Item = (usize, &'a str)>), ReviewError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let (i, first) = lines.next().ok_or(ReviewError::Unreadable {
+        line: 1,
+        message: "the log is empty".into(),
+    })?;
+    let header: H = serde_json::from_str(first).map_err(|e| ReviewError::Unreadable {
+        line: i + 1,
+        message: format!("bad header: {e}"),
+    })?;
+    if format_of(&header) != format {
+        return Err(ReviewError::Unreadable {
+            line: i + 1,
+            message: format!("unknown log format `{}`", format_of(&header)),
+        });
+    }
+    Ok((i, header, lines))
+}
+
+/// An act the engine refuses, on log line `line`.
+pub(crate) fn rejected(line: usize, r: onsets_engine::Rejection) -> ReviewError {
+    ReviewError::Rejected {
+        line,
+        rule: r.rule.as_str(),
+        message: format!("{}: {}", r.code, r.message),
+    }
+}
+
 /// Why a log cannot be reviewed.
 #[derive(Debug, thiserror::Error)]
 pub enum ReviewError {

@@ -29,8 +29,9 @@
 //! with the burden did not write the proof that existed, or when the game
 //! sustained a claim the manual's reading does not (`agrees: false` says so).
 
+use crate::rejected;
 use crate::ReviewError;
-use onsets_core::{Form1969, Position};
+use onsets_core::Position;
 use onsets_engine::manual1969::{
     face_1969, Act1969, Action1969, Allowance, Alternative, Claim, Claims, Event1969, ExactClaims,
     Game, Header1969, Phase1969, PlayLine, FORMAT_1969,
@@ -230,14 +231,6 @@ pub fn is_1969_log(text: &str) -> bool {
         .is_some_and(|f| f == FORMAT_1969)
 }
 
-fn rejected(line: usize, r: onsets_engine::Rejection) -> ReviewError {
-    ReviewError::Rejected {
-        line,
-        rule: r.rule.as_str(),
-        message: format!("{}: {}", r.code, r.message),
-    }
-}
-
 fn json_of(p: &Position) -> serde_json::Value {
     serde_json::from_str(&p.to_json()).unwrap_or(serde_json::Value::Null)
 }
@@ -340,24 +333,6 @@ fn alternatives(g: &Game, k: usize) -> Vec<Alternative> {
     out
 }
 
-/// A key for a mat: each section's faces sorted (cube order within a section
-/// does not matter).
-fn mat_key(p: &Position) -> String {
-    let sorted = |l: &onsets_core::CubeList| {
-        let mut v: Vec<String> = l.iter().map(|s| s.to_string()).collect();
-        v.sort();
-        v.join(",")
-    };
-    format!(
-        "{}|{}|{}|{}|{}",
-        p.goal,
-        sorted(&p.required),
-        sorted(&p.permitted),
-        sorted(&p.forbidden),
-        sorted(&p.resources)
-    )
-}
-
 /// The first alternative to play `k` whose mat passes `keep`.
 fn find_alternative(
     g: &Game,
@@ -370,7 +345,7 @@ fn find_alternative(
         let Ok(y) = g.alternative_position(k, &alt) else {
             continue;
         };
-        if !seen.insert(mat_key(&y)) {
+        if !seen.insert(onsets_solver::claims::mat_key(&y)) {
             continue;
         }
         if keep(claims, &y) {
@@ -636,24 +611,7 @@ fn play_text(g: &Game, act: &Act1969, bonus: Option<u8>) -> String {
 
 /// Reviews a 1969 game log (`onsets-1969/1`, docs/editions.md).
 pub fn review_1969(text: &str) -> Result<Review1969, ReviewError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let (i, first) = lines.next().ok_or(ReviewError::Unreadable {
-        line: 1,
-        message: "the log is empty".into(),
-    })?;
-    let header: Header1969 = serde_json::from_str(first).map_err(|e| ReviewError::Unreadable {
-        line: i + 1,
-        message: format!("bad header: {e}"),
-    })?;
-    if header.format != FORMAT_1969 {
-        return Err(ReviewError::Unreadable {
-            line: i + 1,
-            message: format!("unknown log format `{}`", header.format),
-        });
-    }
+    let (i, header, lines) = crate::read_log::<Header1969>(text, FORMAT_1969, |h| &h.format)?;
     let players = header.config.players.clone();
     let (mut g, _) = Game::new(header).map_err(|r| rejected(i + 1, r))?;
     let n = g.n();
@@ -661,10 +619,7 @@ pub fn review_1969(text: &str) -> Result<Review1969, ReviewError> {
         claims: ExactClaims::new(),
         review: Review1969 {
             edition: "1969",
-            form: match g.form() {
-                Form1969::Basic => "basic",
-                Form1969::Advanced => "advanced",
-            },
+            form: g.form().name(),
             players: players.clone(),
             moves: Vec::new(),
             missed_challenges: Vec::new(),

@@ -1,5 +1,6 @@
 //! Walking a log action by action through the engine, judging each turn.
 
+use crate::rejected;
 use crate::{
     ChallengeReview, GoalChoice, GoalReview, MissedChallenge, MoveReview, PlayerSummary, Review,
     ReviewError,
@@ -63,29 +64,7 @@ type Chance = (usize, ChallengeKind, Option<String>);
 
 /// Reviews a match log (JSON lines, docs/engine.md "Log schema").
 pub fn review(text: &str) -> Result<Review, ReviewError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let (i, first) = lines.next().ok_or(ReviewError::Unreadable {
-        line: 1,
-        message: "the log is empty".into(),
-    })?;
-    let header: Header = serde_json::from_str(first).map_err(|e| ReviewError::Unreadable {
-        line: i + 1,
-        message: format!("bad header: {e}"),
-    })?;
-    if header.format != FORMAT {
-        return Err(ReviewError::Unreadable {
-            line: i + 1,
-            message: format!("unknown log format `{}`", header.format),
-        });
-    }
-    let rejected = |line: usize, r: onsets_engine::Rejection| ReviewError::Rejected {
-        line,
-        rule: r.rule.as_str(),
-        message: format!("{}: {}", r.code, r.message),
-    };
+    let (i, header, lines) = crate::read_log::<Header>(text, FORMAT, |h| &h.format)?;
     let players = header.config.players.clone();
     let n = players.len();
     let (mut m, _) = Match::new(header.config).map_err(|r| rejected(i + 1, r))?;

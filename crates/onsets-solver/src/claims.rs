@@ -178,7 +178,7 @@ pub fn plays(before: &Position) -> Vec<Play> {
     let mut seen: HashSet<String> = HashSet::new();
     let mut push = |play: Play, out: &mut Vec<Play>| {
         if let Ok(p) = apply_play(before, &play) {
-            if seen.insert(key(&p)) {
+            if seen.insert(mat_key(&p)) {
                 out.push(play);
             }
         }
@@ -223,8 +223,10 @@ pub fn plays(before: &Position) -> Vec<Play> {
     out
 }
 
-/// A position's mat as a key (cube order within a section does not matter).
-fn key(p: &Position) -> String {
+/// A position's mat as a key: its Goal and each section's faces sorted (cube
+/// order within a section does not matter), for the sets of mats already
+/// judged (here and in the 1969 review).
+pub fn mat_key(p: &Position) -> String {
     let sorted = |l: &CubeList| {
         let mut v: Vec<Symbol> = l.iter().collect();
         v.sort();
