@@ -28,27 +28,12 @@ impl Match {
         unused_to_forbidden: bool,
         ev: &mut Vec<Event>,
     ) -> R<()> {
-        let Phase::Goal { revise, .. } = self.phase.clone() else {
-            return rej(
-                RejectCode::WrongPhase,
-                "III-A",
-                "the Goal is set after the variations are selected (OS-B5)",
-            );
-        };
-        if player != self.goal_setter {
-            return rej(
-                RejectCode::NotGoalSetter,
-                "III-A",
-                "the player who rolled the cubes sets the Goal",
-            );
-        }
-        let goal = spec
-            .goal()
-            .map_err(|e| Rejection::new(RejectCode::BadGoal, "III-B", e))?;
-        let used = self.goal_cubes(&goal, &revise)?;
-        for id in &used {
-            self.place(*id, Place::Goal);
-        }
+        let (goal, used) = self.place_goal_cubes(
+            player,
+            spec,
+            "III-A",
+            "the Goal is set after the variations are selected (OS-B5)",
+        )?;
         if unused_to_forbidden {
             let rest: Vec<u8> = self
                 .cubes
@@ -165,12 +150,42 @@ impl Match {
                 "under the 2026-27 rules the Goal is placed and set in one act (set_goal); arranging it before saying \"Goal\" is the 2019-20 procedure (III-B-2-b, c)",
             );
         }
-        let Phase::Goal { bonus, revise, .. } = self.phase.clone() else {
-            return rej(
-                RejectCode::WrongPhase,
-                "III-B-2-b",
-                "the Goal is arranged after the variations are selected and before it is set",
-            );
+        let bonus = match &self.phase {
+            Phase::Goal { bonus, .. } => *bonus,
+            _ => None,
+        };
+        let (goal, used) = self.place_goal_cubes(
+            player,
+            spec,
+            "III-B-2-b",
+            "the Goal is arranged after the variations are selected and before it is set",
+        )?;
+        self.phase = Phase::Goal {
+            bonus,
+            revise: used,
+            arranged: Some(spec.clone()),
+        };
+        ev.push(Event::GoalArranged {
+            player,
+            goal: goal.to_string(),
+        });
+        Ok(())
+    }
+
+    /// What setting and arranging a Goal share (III-A, III-B, III-B-2): in
+    /// the Goal phase (else `WrongPhase`, cited `phase_rule`), by the
+    /// Goal-setter, a legal reading of `spec` whose digit cubes, including
+    /// every cube already in the Goal section, are placed there. Returns the
+    /// Goal and the cubes used.
+    fn place_goal_cubes(
+        &mut self,
+        player: usize,
+        spec: &GoalSpec,
+        phase_rule: &'static str,
+        phase_message: &'static str,
+    ) -> R<(onsets_core::Goal, Vec<u8>)> {
+        let Phase::Goal { revise, .. } = self.phase.clone() else {
+            return rej(RejectCode::WrongPhase, phase_rule, phase_message);
         };
         if player != self.goal_setter {
             return rej(
@@ -186,16 +201,7 @@ impl Match {
         for id in &used {
             self.place(*id, Place::Goal);
         }
-        self.phase = Phase::Goal {
-            bonus,
-            revise: used,
-            arranged: Some(spec.clone()),
-        };
-        ev.push(Event::GoalArranged {
-            player,
-            goal: goal.to_string(),
-        });
-        Ok(())
+        Ok((goal, used))
     }
 
     /// III-B-2-c (2019-20): "If the time runs out to set the Goal … it has
