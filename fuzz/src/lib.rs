@@ -131,7 +131,7 @@ pub fn stages() -> &'static [Stage] {
 pub fn stages_1969() -> &'static [(onsets_engine::manual1969::Game, u64)] {
     use onsets_bots::manual1969::{next_act, Bot1969};
     use onsets_engine::manual1969::{
-        Action1969, DefaultClaims, Game, Header1969, Settings1969, FORMAT_1969,
+        Action1969, DefaultClaims, Game, Header1969, Settings1969,
     };
     static STAGES: OnceLock<Vec<(Game, u64)>> = OnceLock::new();
     STAGES.get_or_init(|| {
@@ -144,13 +144,8 @@ pub fn stages_1969() -> &'static [(onsets_engine::manual1969::Game, u64)] {
             } else {
                 onsets_core::Form1969::Advanced
             };
-            let mut config = MatchConfig::new(seed, &["A", "B", "C"], Division::Middle, false);
-            config.edition = onsets_core::Edition::Manual1969(form);
-            let header = Header1969 {
-                format: FORMAT_1969.into(),
-                config,
-                settings: Settings1969::default(),
-            };
+            let names = ["A", "B", "C"].map(String::from);
+            let header = Header1969::new(seed, &names, form, Settings1969::default());
             let Ok((mut g, _)) = Game::new(header) else {
                 continue;
             };

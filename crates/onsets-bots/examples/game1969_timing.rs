@@ -9,11 +9,8 @@
 //! `cargo run --release -p onsets-bots --example game1969_timing -- [N] [advanced]`
 
 use onsets_bots::manual1969::{next_act, Bot1969};
-use onsets_core::{Division, Edition, Form1969};
-use onsets_engine::manual1969::{
-    Action1969, DefaultClaims, Game, Header1969, Settings1969, FORMAT_1969,
-};
-use onsets_engine::MatchConfig;
+use onsets_core::Form1969;
+use onsets_engine::manual1969::{Action1969, DefaultClaims, Game, Header1969, Settings1969};
 use std::time::Instant;
 
 fn summary(name: &str, v: &mut [f64]) {
@@ -40,13 +37,8 @@ fn main() {
     };
     let (mut acts, mut decisions, mut games) = (Vec::new(), Vec::new(), Vec::new());
     for seed in 1..=n {
-        let mut config = MatchConfig::new(seed, &["A", "B", "C"], Division::Middle, false);
-        config.edition = Edition::Manual1969(form);
-        let header = Header1969 {
-            format: FORMAT_1969.into(),
-            config,
-            settings: Settings1969::default(),
-        };
+        let names = ["A", "B", "C"].map(String::from);
+        let header = Header1969::new(seed, &names, form, Settings1969::default());
         // The bots' claims and the game's are separate caches, so the game
         // judges every Solution and alternative cold, as for a person's.
         let mut claims = DefaultClaims::new();

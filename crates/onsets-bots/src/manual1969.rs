@@ -24,9 +24,9 @@
 
 use onsets_engine::manual1969::{
     Act1969, Action1969, Allowance, Alternative, Claim, Claims, DefaultClaims, Game, Header1969,
-    Pen, Phase1969, Settings1969, Side, FORMAT_1969,
+    Pen, Phase1969, Settings1969, Side,
 };
-use onsets_engine::{Family, MatchConfig, Place};
+use onsets_engine::{Family, Place};
 use onsets_solver::analysis::goal_layouts;
 
 /// The 1969 bot of one seat. A careful bot plays as the module says; a
@@ -457,20 +457,8 @@ pub fn simulate_1969(
     let mut logs = Vec::new();
     let mut claims = DefaultClaims::new();
     let names: Vec<String> = (0..players).map(|i| format!("Bot{}", i + 1)).collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     for i in 0..games {
-        let mut config = MatchConfig::new(
-            seed.wrapping_add(i),
-            &names,
-            onsets_core::Division::Middle,
-            false,
-        );
-        config.edition = onsets_core::Edition::Manual1969(form);
-        let header = Header1969 {
-            format: FORMAT_1969.into(),
-            config,
-            settings: Settings1969::default(),
-        };
+        let header = Header1969::new(seed.wrapping_add(i), &names, form, Settings1969::default());
         let (mut g, _) = Game::new(header).map_err(|e| e.to_string())?;
         let bots: Vec<Bot1969> = (0..players)
             .map(|p| {

@@ -5,12 +5,12 @@
 
 use anyhow::{anyhow, Result};
 use onsets_bots::manual1969::Bot1969;
-use onsets_core::{Division, Edition, Form1969};
+use onsets_core::Form1969;
 use onsets_engine::manual1969::{
     card_1969, face_1969, Act1969, Action1969, Alternative, Claim, DefaultClaims, Event1969, Game,
-    Header1969, Pen, Phase1969, Settings1969, Side, FORMAT_1969, MAX_PLAYERS_1969,
+    Header1969, Pen, Phase1969, Settings1969, Side, MAX_PLAYERS_1969,
 };
-use onsets_engine::{MatchConfig, Place};
+use onsets_engine::Place;
 use std::io::{BufRead, Write};
 
 const HELP: &str = "\
@@ -278,14 +278,7 @@ pub fn run(
             "--players: a 1969 game has 2 to {MAX_PLAYERS_1969} seats"
         ));
     }
-    let names_ref: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut config = MatchConfig::new(seed, &names_ref, Division::Middle, false);
-    config.edition = Edition::Manual1969(form);
-    let header = Header1969 {
-        format: FORMAT_1969.into(),
-        config,
-        settings: Settings1969::default(),
-    };
+    let header = Header1969::new(seed, names, form, Settings1969::default());
     let (mut g, _) = Game::new(header).map_err(|e| anyhow!("{e}"))?;
     let mut file = match log {
         Some(path) => Some(

@@ -54,13 +54,11 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use onsets_bots::manual1969::Bot1969;
-use onsets_core::Division;
-use onsets_core::{Edition, Form1969};
+use onsets_core::Form1969;
 use onsets_engine::manual1969::{
     card_1969, face_1969, Act1969, Action1969, Claims, DefaultClaims, Event1969, Game, Header1969,
     Pen, Phase1969, Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
 };
-use onsets_engine::MatchConfig;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -434,17 +432,15 @@ impl Table1969 {
                 }
             }
         }
-        let names_ref: Vec<&str> = names.iter().map(String::as_str).collect();
-        let mut config = MatchConfig::new(seed, &names_ref, Division::Middle, false);
-        config.edition = Edition::Manual1969(form);
-        let header = Header1969 {
-            format: FORMAT_1969.into(),
-            config,
-            settings: Settings1969 {
+        let header = Header1969::new(
+            seed,
+            &names,
+            form,
+            Settings1969 {
                 plays: req.plays,
                 ..Settings1969::default()
             },
-        };
+        );
         let (game, events) = Game::new(header).map_err(|e| bad("seats", e.to_string()))?;
         let mut t = Table1969 {
             id: id.to_string(),

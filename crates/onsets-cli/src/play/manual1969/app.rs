@@ -12,12 +12,12 @@ use super::super::narrate::seat_names;
 use super::alternative::read_alternative;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_bots::manual1969::Bot1969;
-use onsets_core::{Division, Edition, Form1969};
+use onsets_core::Form1969;
 use onsets_engine::manual1969::{
     Act1969, Action1969, Claim, DefaultClaims, Event1969, Game, Header1969, Pen, Phase1969,
-    Settings1969, Side, FORMAT_1969, MAX_PLAYERS_1969,
+    Settings1969, Side, MAX_PLAYERS_1969,
 };
-use onsets_engine::{Family, MatchConfig, Place};
+use onsets_engine::{Family, Place};
 
 /// The options of a 1969 game.
 #[derive(Clone, Debug)]
@@ -217,14 +217,7 @@ impl App69 {
                 );
             }
         }
-        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        let mut config = MatchConfig::new(opts.seed, &refs, Division::Middle, false);
-        config.edition = Edition::Manual1969(opts.form);
-        let header = Header1969 {
-            format: FORMAT_1969.into(),
-            config,
-            settings: Settings1969::default(),
-        };
+        let header = Header1969::new(opts.seed, &names, opts.form, Settings1969::default());
         let (g, events) = Game::new(header).map_err(|e| e.to_string())?;
         let active = bots.iter().position(Option::is_none).unwrap_or(0);
         let mut app = App69 {

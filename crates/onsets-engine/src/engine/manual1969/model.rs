@@ -60,6 +60,27 @@ pub struct Header1969 {
     pub settings: Settings1969,
 }
 
+impl Header1969 {
+    /// The header of a new 1969 game: `seed`, the players' `names` in seat
+    /// order, the `form` (M69 2.2) and the settings (plays, stall periods).
+    /// A 1969 game has no division; the config's is a placeholder.
+    pub fn new(
+        seed: u64,
+        names: &[String],
+        form: onsets_core::Form1969,
+        settings: Settings1969,
+    ) -> Self {
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut config = MatchConfig::new(seed, &names, onsets_core::Division::Middle, false);
+        config.edition = onsets_core::Edition::Manual1969(form);
+        Header1969 {
+            format: FORMAT_1969.into(),
+            config,
+            settings,
+        }
+    }
+}
+
 /// The kind of Flub a Challenger names (rule 3.5, 3.6: "specifying which kind
 /// of Flub you think the Mover has made").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
