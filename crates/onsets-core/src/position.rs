@@ -164,7 +164,10 @@ impl Position {
                 }),
             ),
         };
-        let m69 = matches!(edition, Some(Edition::Manual1969(_)));
+        // A 1969 position with a bad `form` is still read as 1969, so that
+        // the form is the one error reported (not a missing division too).
+        let m69 = matches!(edition, Some(Edition::Manual1969(_)))
+            || raw.edition.as_deref().map(str::trim) == Some("1969");
         let division: Option<Division> = match (&raw.division, m69) {
             // 1969 has no divisions (editions.md §2.2): a division given is
             // ignored and the position is stored with a fixed one.

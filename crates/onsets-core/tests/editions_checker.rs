@@ -450,3 +450,17 @@ fn m69_3_4_verdicts_cite_the_manuals_solution_rule() {
     let v = check(&t26, "R ∪ B");
     assert!(v.errors.iter().any(|e| e.section == "VII-B-4-e"), "{v}");
 }
+
+/// A 1969 position with an unknown form is refused for its `form` alone: it
+/// is still read as 1969, so no division is asked for and O is a color.
+#[test]
+fn m69_2_2_an_unknown_form_is_the_one_error() {
+    let e = Position::from_json(
+        r#"{"edition": "1969", "form": "expert", "universe": "B O", "goal": "1", "situation": "now"}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("form") && e.contains("expert"), "{e}");
+    assert!(!e.contains("division"), "{e}");
+    assert!(!e.contains("universe"), "{e}");
+}
