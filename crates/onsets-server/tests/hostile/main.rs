@@ -1,7 +1,9 @@
-//! A hostile client against a real server: each attack of issue 11, and
-//! after each the server is up, `/healthz` answers in under 100 ms and the
-//! tables' states are unchanged (docs/protocol.md, "Limits").
+//! A hostile client against a real server (docs/security.md). This file holds
+//! the first attacks: after each the server is up, `/healthz` answers in under
+//! 100 ms and the tables' states are unchanged (docs/protocol.md, "Limits").
+//! The modules beside it hold one threat each.
 
+#[path = "../common/mod.rs"]
 mod common;
 use common::*;
 use serde_json::{json, Value};
