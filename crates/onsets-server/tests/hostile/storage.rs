@@ -370,7 +370,10 @@ impl Watcher {
 /// the server's own database.
 async fn private_postgres() -> Option<(String, sqlx::PgConnection)> {
     let admin = std::env::var("ONSETS_TEST_POSTGRES_URL").ok()?;
-    let url = databases().await.pop().filter(|u| u.starts_with("postgres"))?;
+    let url = databases()
+        .await
+        .pop()
+        .filter(|u| u.starts_with("postgres"))?;
     let c = sqlx::PgConnection::connect(&admin).await.unwrap();
     Some((url, c))
 }
@@ -456,7 +459,11 @@ async fn after_a_postgres_outage_the_listener_listens_again_and_no_change_is_mis
 
     role.cut(&mut admin).await;
     let v = health_becomes(b.addr, 503, PROMPT).await;
-    assert_eq!((&v["reason"], &v["database"]), (&json!("down"), &json!("postgres")), "{v}");
+    assert_eq!(
+        (&v["reason"], &v["database"]),
+        (&json!("down"), &json!("postgres")),
+        "{v}"
+    );
     // An act on B during the outage: refused at once, nothing changed.
     let (tok, act) = next_act(&first, &tokens);
     let t = Instant::now();
@@ -475,7 +482,10 @@ async fn after_a_postgres_outage_the_listener_listens_again_and_no_change_is_mis
         .await
         .expect("the change made during the outage reaches the watcher");
     assert!(!same(&pushed, &first));
-    eprintln!("the page had the change {:?} after the outage", back.elapsed());
+    eprintln!(
+        "the page had the change {:?} after the outage",
+        back.elapsed()
+    );
     // A change on B just after the outage reaches the page too.
     health_becomes(b.addr, 200, PROMPT).await;
     let (tok, act) = next_act(&during, &tokens);
@@ -485,6 +495,67 @@ async fn after_a_postgres_outage_the_listener_listens_again_and_no_change_is_mis
         .await
         .expect("the change made just after the outage reaches the watcher");
     drop(w);
+    b.stop();
+    role.drop(&mut admin).await;
+}
+
+/// Reads a tournament's `GET /api/tournaments/{id}/live` until `event:
+/// changed` has arrived (true) or `wait` is over (false).
+async fn heard_changed(stream: &mut tokio::net::TcpStream, wait: Duration) -> bool {
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut seen = String::new();
+    let mut buf = [0u8; 4096];
+    while !seen.contains("event: changed") {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The tournaments' live pages likewise: an entry added on A while B cannot
+/// listen reaches a page watching the event on B once B listens again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_postgres_outage_a_tournament_page_hears_of_the_change_it_missed() {
+    let Some((url, mut admin)) = private_postgres().await else {
+        eprintln!("ONSETS_TEST_POSTGRES_URL is not set: the PostgreSQL outage is not tested");
+        return;
+    };
+    let a = Server::start(&url);
+    let role = Role::create(&mut admin).await;
+    let b = Server::start(&role.url(&url));
+    let org = sign_up(a.addr, "Director").await;
+    let r = post(
+        a.addr,
+        "/api/tournaments",
+        json!({"name": "Outage cup", "division": "senior", "rounds": 2}),
+        Some(&org),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let mut page = tokio::net::TcpStream::connect(b.addr).await.unwrap();
+    let req = format!("GET /api/tournaments/{id}/live HTTP/1.1\r\nHost: x\r\n\r\n");
+    page.write_all(req.as_bytes()).await.unwrap();
+    health_becomes(b.addr, 200, PROMPT).await;
+
+    role.cut(&mut admin).await;
+    health_becomes(b.addr, 503, PROMPT).await;
+    let r = post(
+        a.addr,
+        &format!("/api/tournaments/{id}/entries"),
+        json!({"name": "Ann"}),
+        Some(&org),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    role.restore(&mut admin).await;
+    assert!(
+        heard_changed(&mut page, Duration::from_secs(15)).await,
+        "the entry made during the outage reaches the page"
+    );
+    drop(page);
     b.stop();
     role.drop(&mut admin).await;
 }
