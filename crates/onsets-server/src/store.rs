@@ -504,3 +504,79 @@ fn sqlite_fault(code: &str) -> Fault {
         _ => Fault::Error,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh database file, migrated (its path as a URL).
+    async fn file() -> String {
+        let dir = std::env::temp_dir().join(format!("onsets-fault-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite:{}", dir.join("f.db").display());
+        Store::open(&url).await.unwrap();
+        url
+    }
+
+    #[tokio::test]
+    async fn a_read_only_file_is_read_only() {
+        let opts = SqliteConnectOptions::from_str(&file().await)
+            .unwrap()
+            .read_only(true);
+        let pool = SqlitePoolOptions::new().connect_with(opts).await.unwrap();
+        let e = Store::Sqlite(pool).probe().await.unwrap_err();
+        assert_eq!(Fault::of(&e), Fault::ReadOnly, "{e:#}");
+    }
+
+    #[tokio::test]
+    async fn a_full_database_is_full() {
+        let opts = SqliteConnectOptions::from_str(&file().await).unwrap();
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(opts)
+            .await
+            .unwrap();
+        // The database may not grow past the pages it has (as a full disk).
+        let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        sqlx::query(&format!("PRAGMA max_page_count = {pages}"))
+            .execute(&pool)
+            .await
+            .unwrap();
+        let e = sqlx::query("CREATE TABLE big AS SELECT zeroblob(100000) AS x")
+            .execute(&pool)
+            .await
+            .unwrap_err();
+        assert_eq!(Fault::of_sqlx(&e), Fault::Full, "{e}");
+    }
+
+    #[tokio::test]
+    async fn a_closed_pool_is_down_and_other_errors_are_errors() {
+        let store = Store::open(&file().await).await.unwrap();
+        let Store::Sqlite(p) = &store else {
+            unreachable!()
+        };
+        let e = sqlx::query("SELECT * FROM no_such_table")
+            .execute(p)
+            .await
+            .unwrap_err();
+        assert_eq!(Fault::of_sqlx(&e), Fault::Error, "{e}");
+        p.close().await;
+        let e = store.probe().await.unwrap_err();
+        assert_eq!(Fault::of(&e), Fault::Down, "{e:#}");
+        assert_eq!(Fault::of(&anyhow::anyhow!("not sqlx")), Fault::Error);
+    }
+
+    #[test]
+    fn postgres_states_name_the_fault() {
+        assert_eq!(pg_fault("25006"), Fault::ReadOnly);
+        assert_eq!(pg_fault("53100"), Fault::Full);
+        assert_eq!(pg_fault("55P03"), Fault::Locked);
+        assert_eq!(pg_fault("08006"), Fault::Down);
+        assert_eq!(pg_fault("57P01"), Fault::Down);
+        assert_eq!(pg_fault("28000"), Fault::Down);
+        assert_eq!(pg_fault("23505"), Fault::Error);
+    }
+}

@@ -559,3 +559,75 @@ async fn after_a_postgres_outage_a_tournament_page_hears_of_the_change_it_missed
     b.stop();
     role.drop(&mut admin).await;
 }
+
+/// One request through the router of `lobby` (no port): status and body.
+async fn call(lobby: &onsets_server::Lobby, method: &str, uri: &str, body: &str) -> (u16, Value) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let req = axum::http::Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    let resp = onsets_server::app(lobby.clone())
+        .oneshot(req)
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+/// A database file opened read-only (as on a read-only mount): `/healthz`
+/// is 503 `read-only`, and making a table of either edition is 503
+/// `storage` and makes none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_only_database_is_unhealthy_and_refuses_every_write() {
+    use std::str::FromStr;
+    let db = databases().await.remove(0);
+    onsets_server::Store::open(&db).await.unwrap();
+    let opts = sqlx::sqlite::SqliteConnectOptions::from_str(&db)
+        .unwrap()
+        .read_only(true);
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(2)
+        .connect_with(opts)
+        .await
+        .unwrap();
+    let lobby = onsets_server::Lobby::open_with(
+        onsets_server::Store::Sqlite(pool),
+        onsets_server::Config::unlimited(),
+    )
+    .await
+    .unwrap();
+    let (s, v) = call(&lobby, "GET", "/healthz", "").await;
+    assert_eq!(
+        (s, &v["status"], &v["reason"]),
+        (503, &json!("unavailable"), &json!("read-only")),
+        "{v}"
+    );
+    let t = Instant::now();
+    let (s, v) = call(
+        &lobby,
+        "POST",
+        "/api/tables1969",
+        r#"{"seats":[{"kind":"human"},{"kind":"bot"}]}"#,
+    )
+    .await;
+    assert_eq!((s, &v["error"]["code"]), (503, &json!("storage")), "{v}");
+    assert!(t.elapsed() < PROMPT, "took {:?}", t.elapsed());
+    let (s, v) = call(
+        &lobby,
+        "POST",
+        "/api/tables",
+        r#"{"division":"senior","seats":[{"kind":"human"},{"kind":"human"}]}"#,
+    )
+    .await;
+    assert_eq!((s, &v["error"]["code"]), (503, &json!("storage")), "{v}");
+    let (_, v) = call(&lobby, "GET", "/api/tables", "").await;
+    assert_eq!(v["total"], 0, "{v}");
+}
