@@ -5,6 +5,7 @@
 //! instead of starting their own.
 
 use crate::store::{Fault, Store};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long a probe's result answers health checks.
@@ -20,6 +21,8 @@ pub const PROBE_TIMEOUT: Duration = Duration::from_secs(4);
 #[derive(Default)]
 pub struct Health {
     last: tokio::sync::Mutex<Option<(Instant, Result<(), Fault>)>>,
+    /// Probes run since the start.
+    probes: AtomicU64,
 }
 
 impl Health {
@@ -31,6 +34,7 @@ impl Health {
                 return r;
             }
         }
+        self.probes.fetch_add(1, Ordering::Relaxed);
         let r = match tokio::time::timeout(PROBE_TIMEOUT, store.probe()).await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(e)) => {
@@ -45,5 +49,28 @@ impl Health {
         };
         *last = Some((Instant::now(), r));
         r
+    }
+
+    /// Probes run since the start.
+    pub fn probes(&self) -> u64 {
+        self.probes.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_flood_of_checks_costs_one_probe_a_second() {
+        let store = Store::memory().await.unwrap();
+        let health = Health::default();
+        let checks = (0..500).map(|_| health.check(&store));
+        let all = futures_util::future::join_all(checks).await;
+        assert!(all.iter().all(Result::is_ok));
+        assert_eq!(health.probes(), 1);
+        tokio::time::sleep(PROBE_CACHE + Duration::from_millis(50)).await;
+        assert_eq!(health.check(&store).await, Ok(()));
+        assert_eq!(health.probes(), 2);
     }
 }

@@ -1204,8 +1204,9 @@ pub(crate) async fn events(
     }
     // Subscribed before the first state is read, so no change is missed.
     let rx = lobby.tables1969.tx.subscribe();
-    let Some(t) = find(&lobby, &id).await else {
-        return no_table();
+    let t = match found(&lobby, &id).await {
+        Ok(t) => t,
+        Err(r) => return r,
     };
     let Some(first) = state_of(t).await else {
         return no_table();

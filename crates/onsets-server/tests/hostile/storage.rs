@@ -114,6 +114,7 @@ async fn act1969(addr: SocketAddr, id: &str, token: &str, act: &Value) -> Reply 
 /// Asserts a refusal for storage, answered within [`PROMPT`] of `since`.
 fn refused_for_storage(what: &str, r: &Reply, since: Instant) {
     let took = since.elapsed();
+    eprintln!("{what}: {} in {took:?}", r.status);
     assert_eq!(r.status, 503, "{what}: {}", r.body);
     assert_eq!(r.body["error"]["code"], "storage", "{what}: {}", r.body);
     assert!(took < PROMPT, "{what} took {took:?}");
