@@ -13,7 +13,7 @@
 //! delivered, so a lost connection is opened and `LISTEN`ed again at once
 //! (within [`RELISTEN_WAIT`] plus [`RELISTEN_TIMEOUT`] of each try while the
 //! database is unreachable) and then every watcher is told to read the
-//! current state again ([`Heard::Relistened`]): no change is missed, even one
+//! current state again (`Heard::Relistened`): no change is missed, even one
 //! made while this instance was not listening.
 //!
 //! `GET /api/tournaments/{id}/live` is a `text/event-stream`: one

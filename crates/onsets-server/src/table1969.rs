@@ -33,7 +33,10 @@
 //!
 //! A 1969 table is stored in the database (migration 0021: its seats, the
 //! people's tokens and the bots' styles, and the game's log, rewritten after
-//! each change): one that is not in memory, after a restart or on another
+//! each change and committed before the change is answered; a change that
+//! cannot be stored is undone and refused with 503 `storage`, see `change`
+//! and docs/protocol.md, "Storage errors and health"): one that is not in
+//! memory, after a restart or on another
 //! instance, is restored by replaying its log. Every change is announced
 //! (PostgreSQL: `NOTIFY onsets_tables1969, '{instance} {id}'`; SQLite: to
 //! this instance's watchers directly); an instance that hears of another's
