@@ -17,6 +17,7 @@
 
 pub mod accounts;
 mod assist;
+pub mod health;
 pub mod lessons;
 pub mod limits;
 pub mod live;
@@ -181,15 +182,32 @@ pub(crate) fn error_response(
 }
 
 /// A database failure: logged with what was being stored (`what`), answered
-/// 500 `storage` without the database's own words.
+/// at once 503 `storage` ([`unavailable`]) without the database's own words.
 pub(crate) fn storage_failure(what: &str, e: anyhow::Error) -> Response {
-    tracing::error!("{what} storage: {e:#}");
-    error_response(
-        StatusCode::INTERNAL_SERVER_ERROR,
+    let fault = store::Fault::of(&e);
+    tracing::error!("{what} storage ({}): {e:#}", fault.as_str());
+    unavailable(ApiError::new(
         ApiCode::Storage,
-        format!("the server could not read or write its database ({what})"),
+        format!(
+            "the server could not read or write its database ({what}: {}); nothing was changed, try again",
+            fault.describe()
+        ),
         None,
-    )
+    ))
+}
+
+/// Seconds a client is asked to wait after a `storage` refusal.
+const STORAGE_RETRY_AFTER_S: &str = "2";
+
+/// A refusal because the database did not take a read or a write: 503 with
+/// `Retry-After`, the same on every route (docs/protocol.md, "Errors").
+pub(crate) fn unavailable(e: ApiError) -> Response {
+    let mut r = api_error(StatusCode::SERVICE_UNAVAILABLE, e);
+    r.headers_mut().insert(
+        header::RETRY_AFTER,
+        HeaderValue::from_static(STORAGE_RETRY_AFTER_S),
+    );
+    r
 }
 
 pub(crate) fn api_error(status: StatusCode, e: ApiError) -> Response {
@@ -268,14 +286,30 @@ pub(crate) fn too_many(lobby: &Lobby, l: limits::Limited) -> Response {
     r
 }
 
+/// `GET /healthz`: 200 `{"status":"ok",…}` when the database takes writes
+/// (a cached write probe, [`health::Health`]); otherwise 503
+/// `{"status":"unavailable","reason":"down"|"read-only"|"full"|"locked"|"timeout"|"error","message",…}`.
 async fn healthz(State(lobby): State<Lobby>) -> Response {
-    Json(serde_json::json!({
+    let mut v = serde_json::json!({
         "status": "ok",
         "database": lobby.store.kind(),
         "tables": lobby.metrics.tables(),
         "connections": lobby.metrics.connections(),
-    }))
-    .into_response()
+    });
+    match lobby.health.check(&lobby.store).await {
+        Ok(()) => Json(v).into_response(),
+        Err(fault) => {
+            v["status"] = "unavailable".into();
+            v["reason"] = fault.as_str().into();
+            v["message"] = fault.describe().into();
+            let mut r = (StatusCode::SERVICE_UNAVAILABLE, Json(v)).into_response();
+            r.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from_static(STORAGE_RETRY_AFTER_S),
+            );
+            r
+        }
+    }
 }
 
 async fn metrics(State(lobby): State<Lobby>) -> Response {
@@ -336,13 +370,7 @@ async fn get_log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response
         )
             .into_response(),
         Ok(None) => no_such_table(&id),
-        Err(e) => {
-            tracing::error!(table = %id, "reading a log failed: {e:#}");
-            api_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                ApiError::new(ApiCode::Storage, "the server could not read the log", None),
-            )
-        }
+        Err(e) => storage_failure("a table's log", e),
     }
 }
 
@@ -395,9 +423,8 @@ async fn create_table(
     };
     match lobby.create(&req).await {
         Ok(info) => (StatusCode::CREATED, Json(info)).into_response(),
-        Err(e) if matches!(e.code, ApiCode::Storage | ApiCode::Internal) => {
-            api_error(StatusCode::INTERNAL_SERVER_ERROR, e)
-        }
+        Err(e) if e.code == ApiCode::Storage => unavailable(e),
+        Err(e) if e.code == ApiCode::Internal => api_error(StatusCode::INTERNAL_SERVER_ERROR, e),
         Err(e) if e.code == ApiCode::TooManyTables => api_error(StatusCode::SERVICE_UNAVAILABLE, e),
         Err(e) => api_error(StatusCode::BAD_REQUEST, e),
     }

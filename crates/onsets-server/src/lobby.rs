@@ -175,6 +175,8 @@ pub struct Lobby {
     replay_load: Arc<tokio::sync::Mutex<()>>,
     /// 1969 tables (issue 14), in memory.
     pub tables1969: Arc<crate::table1969::Tables1969>,
+    /// The database's health, probed for `/healthz` at most once a second.
+    pub health: Arc<crate::health::Health>,
 }
 
 /// `GET /api/tables` query: a page of tables, filtered.
@@ -460,6 +462,7 @@ impl Lobby {
             config: Arc::new(config),
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
             tables1969: Arc::default(),
+            health: Arc::default(),
         };
         let stored = lobby.store.load().await?;
         let count = stored.len();

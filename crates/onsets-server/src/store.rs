@@ -11,6 +11,19 @@ use sqlx::sqlite::{
 };
 use sqlx::Row;
 use std::str::FromStr;
+use std::time::Duration;
+
+/// How long a request waits for one of the pool's connections before it is
+/// refused with `storage` (sqlx's own default is 30 s). A database that is
+/// down or saturated is answered for within this budget, not after it has
+/// held the request for half a minute (docs/security.md, "Acknowledged means
+/// stored").
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// How long a SQLite write waits for another writer's lock before it fails
+/// (`SQLITE_BUSY`, reported as `locked`). Writes here last milliseconds; a
+/// lock held for seconds is a fault, not a queue.
+pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// Runs one statement on either database (`$1`, `$2`, … placeholders read
 /// the same in both).
@@ -97,6 +110,7 @@ impl Store {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let pool = PgPoolOptions::new()
                 .max_connections(8)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
                 .connect(url)
                 .await
                 .with_context(|| format!("connecting to PostgreSQL at {url}"))?;
@@ -121,11 +135,13 @@ impl Store {
                     SqliteJournalMode::Wal
                 })
                 .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(SQLITE_BUSY_TIMEOUT)
                 .foreign_keys(true);
             // An in-memory database lives in one connection.
             let pool = SqlitePoolOptions::new()
                 .max_connections(if memory { 1 } else { 4 })
                 .min_connections(if memory { 1 } else { 0 })
+                .acquire_timeout(ACQUIRE_TIMEOUT)
                 .idle_timeout(None)
                 .max_lifetime(None)
                 .connect_with(opts)
@@ -149,6 +165,22 @@ impl Store {
             Store::Sqlite(_) => "sqlite",
             Store::Postgres(_) => "postgres",
         }
+    }
+
+    /// The health probe: one cheap write (an upsert of the one row of
+    /// `health`, migration 0030) that fails exactly when the database cannot
+    /// take writes: down, read-only, full or locked ([`Fault`]).
+    pub async fn probe(&self) -> Result<()> {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        execute!(
+            self,
+            "INSERT INTO health (id, checked_at) VALUES (1, $1) \
+             ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
+            now
+        );
+        Ok(())
     }
 
     pub async fn create_table(&self, id: &str, created_at: i64, spec: &str) -> Result<()> {
@@ -362,5 +394,189 @@ impl Store {
             r.get::<String, _>(0)
         });
         Ok(rows.into_iter().next())
+    }
+}
+
+/// Why the database did not take a read or a write, as `/healthz` reports
+/// it (`reason`) and the logs name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// No connection: the server is down or unreachable, or every pooled
+    /// connection stayed busy for [`ACQUIRE_TIMEOUT`].
+    Down,
+    /// The database refuses writes (a read-only file or mount, a PostgreSQL
+    /// standby or `default_transaction_read_only`).
+    ReadOnly,
+    /// The disk (or a quota) is full.
+    Full,
+    /// Another writer holds the lock past [`SQLITE_BUSY_TIMEOUT`] (or a
+    /// PostgreSQL lock could not be taken).
+    Locked,
+    /// The probe got no answer within its budget.
+    Timeout,
+    /// Anything else the database refused.
+    Error,
+}
+
+impl Fault {
+    /// The kebab-case name of the wire format (`/healthz`'s `reason`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Fault::Down => "down",
+            Fault::ReadOnly => "read-only",
+            Fault::Full => "full",
+            Fault::Locked => "locked",
+            Fault::Timeout => "timeout",
+            Fault::Error => "error",
+        }
+    }
+
+    /// What went wrong, in a sentence for people.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Fault::Down => "the database cannot be reached",
+            Fault::ReadOnly => "the database is read-only",
+            Fault::Full => "the database's disk is full",
+            Fault::Locked => "the database is locked by another writer",
+            Fault::Timeout => "the database did not answer in time",
+            Fault::Error => "the database refused the write",
+        }
+    }
+
+    /// The fault behind an error of the store (an `anyhow` chain holding a
+    /// `sqlx::Error`; anything else is [`Fault::Error`]).
+    pub fn of(e: &anyhow::Error) -> Fault {
+        e.chain()
+            .find_map(|c| c.downcast_ref::<sqlx::Error>())
+            .map_or(Fault::Error, Fault::of_sqlx)
+    }
+
+    /// The fault behind one `sqlx` error: SQLite's result codes
+    /// (`SQLITE_READONLY` 8, `SQLITE_FULL` 13, `SQLITE_BUSY` 5,
+    /// `SQLITE_LOCKED` 6, `SQLITE_CANTOPEN` 14, by their primary code) and
+    /// PostgreSQL's SQLSTATEs (25006, 53100, 55P03; classes 08 and 28,
+    /// 57P01–57P03, 53300, 55000, 3D000 for a database that cannot be
+    /// reached).
+    pub fn of_sqlx(e: &sqlx::Error) -> Fault {
+        match e {
+            sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::Protocol(_)
+            | sqlx::Error::WorkerCrashed => Fault::Down,
+            sqlx::Error::Database(db) => {
+                let code = db.code().map(|c| c.to_string()).unwrap_or_default();
+                if db
+                    .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                    .is_some()
+                {
+                    pg_fault(&code)
+                } else {
+                    sqlite_fault(&code)
+                }
+            }
+            _ => Fault::Error,
+        }
+    }
+}
+
+fn pg_fault(sqlstate: &str) -> Fault {
+    match sqlstate {
+        "25006" => Fault::ReadOnly,
+        "53100" => Fault::Full,
+        "55P03" => Fault::Locked,
+        // Too many connections, shut down, not accepting connections to
+        // this database, no such database, no such role or password.
+        "53300" | "57P01" | "57P02" | "57P03" | "55000" | "3D000" => Fault::Down,
+        s if s.starts_with("08") || s.starts_with("28") => Fault::Down,
+        _ => Fault::Error,
+    }
+}
+
+fn sqlite_fault(code: &str) -> Fault {
+    // sqlx gives the extended result code; its low byte is the primary one.
+    match code.parse::<i64>().map(|c| c & 0xff) {
+        Ok(8) => Fault::ReadOnly,
+        Ok(13) => Fault::Full,
+        Ok(5 | 6) => Fault::Locked,
+        Ok(14) => Fault::Down,
+        _ => Fault::Error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh database file, migrated (its path as a URL).
+    async fn file() -> String {
+        let dir = std::env::temp_dir().join(format!("onsets-fault-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite:{}", dir.join("f.db").display());
+        Store::open(&url).await.unwrap();
+        url
+    }
+
+    #[tokio::test]
+    async fn a_read_only_file_is_read_only() {
+        let opts = SqliteConnectOptions::from_str(&file().await)
+            .unwrap()
+            .read_only(true);
+        let pool = SqlitePoolOptions::new().connect_with(opts).await.unwrap();
+        let e = Store::Sqlite(pool).probe().await.unwrap_err();
+        assert_eq!(Fault::of(&e), Fault::ReadOnly, "{e:#}");
+    }
+
+    #[tokio::test]
+    async fn a_full_database_is_full() {
+        let opts = SqliteConnectOptions::from_str(&file().await).unwrap();
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(opts)
+            .await
+            .unwrap();
+        // The database may not grow past the pages it has (as a full disk).
+        let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        sqlx::query(&format!("PRAGMA max_page_count = {pages}"))
+            .execute(&pool)
+            .await
+            .unwrap();
+        let e = sqlx::query("CREATE TABLE big AS SELECT zeroblob(100000) AS x")
+            .execute(&pool)
+            .await
+            .unwrap_err();
+        assert_eq!(Fault::of_sqlx(&e), Fault::Full, "{e}");
+    }
+
+    #[tokio::test]
+    async fn a_closed_pool_is_down_and_other_errors_are_errors() {
+        let store = Store::open(&file().await).await.unwrap();
+        let Store::Sqlite(p) = &store else {
+            unreachable!()
+        };
+        let e = sqlx::query("SELECT * FROM no_such_table")
+            .execute(p)
+            .await
+            .unwrap_err();
+        assert_eq!(Fault::of_sqlx(&e), Fault::Error, "{e}");
+        p.close().await;
+        let e = store.probe().await.unwrap_err();
+        assert_eq!(Fault::of(&e), Fault::Down, "{e:#}");
+        assert_eq!(Fault::of(&anyhow::anyhow!("not sqlx")), Fault::Error);
+    }
+
+    #[test]
+    fn postgres_states_name_the_fault() {
+        assert_eq!(pg_fault("25006"), Fault::ReadOnly);
+        assert_eq!(pg_fault("53100"), Fault::Full);
+        assert_eq!(pg_fault("55P03"), Fault::Locked);
+        assert_eq!(pg_fault("08006"), Fault::Down);
+        assert_eq!(pg_fault("57P01"), Fault::Down);
+        assert_eq!(pg_fault("28000"), Fault::Down);
+        assert_eq!(pg_fault("23505"), Fault::Error);
     }
 }

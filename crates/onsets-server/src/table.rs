@@ -227,6 +227,10 @@ pub struct Setup {
     pub news: crate::live::News,
 }
 
+/// How long a table whose match header could not be stored waits before it
+/// tries again to start.
+const START_RETRY: Duration = Duration::from_secs(1);
+
 struct Table {
     id: String,
     serial: u64,
@@ -256,6 +260,9 @@ struct Table {
     abandoned: bool,
     /// A presence frame is due at this instant.
     presence_due: Option<Instant>,
+    /// Every seat is taken but the match header could not be stored: the
+    /// match starts when it is, tried again at this instant.
+    start_retry: Option<Instant>,
     /// Since when no player (for a table of bots: nobody) is connected.
     alone_since: Option<Instant>,
     /// Since when no connection at all is open.
@@ -348,6 +355,7 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         archived,
         abandoned: false,
         presence_due: None,
+        start_retry: None,
         alone_since: Some(now),
         empty_since: Some(now),
     };
@@ -702,6 +710,9 @@ impl Table {
         if let Some(p) = self.presence_due {
             at_min(p);
         }
+        if let Some(r) = self.start_retry {
+            at_min(r);
+        }
         if let Some(m) = self
             .m
             .as_ref()
@@ -726,6 +737,12 @@ impl Table {
         }
         if self.archived {
             return false;
+        }
+        if self.start_retry.is_some_and(|t| t <= instant) {
+            self.start_retry = None;
+            if self.m.is_none() && self.full() {
+                self.start().await;
+            }
         }
         let Some(m) = self.m.clone() else {
             return false;
@@ -1039,9 +1056,13 @@ impl Table {
         };
         let header = serde_json::to_string(&config).expect("configs serialize");
         if let Err(e) = self.store.start(&self.id, &header).await {
+            // Not started until its header is stored (the seats are): the
+            // table tries again, and a restart starts it too.
             tracing::error!(table = %self.id, "storing the match header failed: {e:#}");
+            self.start_retry = Some(Instant::now() + START_RETRY);
             return;
         }
+        self.start_retry = None;
         self.origin = Instant::now();
         self.base_ms = 0;
         self.m = Some(Arc::new(m));

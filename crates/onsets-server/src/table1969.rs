@@ -33,7 +33,10 @@
 //!
 //! A 1969 table is stored in the database (migration 0021: its seats, the
 //! people's tokens and the bots' styles, and the game's log, rewritten after
-//! each change): one that is not in memory, after a restart or on another
+//! each change and committed before the change is answered; a change that
+//! cannot be stored is undone and refused with 503 `storage`, see `change`
+//! and docs/protocol.md, "Storage errors and health"): one that is not in
+//! memory, after a restart or on another
 //! instance, is restored by replaying its log. Every change is announced
 //! (PostgreSQL: `NOTIFY onsets_tables1969, '{instance} {id}'`; SQLite: to
 //! this instance's watchers directly); an instance that hears of another's
@@ -43,6 +46,7 @@
 //! server, so the game goes on without any page polling.
 
 use crate::accounts::with_pool;
+use crate::live::Heard;
 use crate::lobby::{ApiCode, ApiError};
 use crate::protocol::TableStatus;
 use crate::store::Store;
@@ -108,6 +112,7 @@ pub struct Create1969 {
     pub challenge_window_ms: Option<u64>,
 }
 
+#[derive(Clone)]
 enum Seat {
     Human {
         token: String,
@@ -117,6 +122,7 @@ enum Seat {
     Bot(Bot1969),
 }
 
+#[derive(Clone)]
 pub struct Table1969 {
     id: String,
     game: Game,
@@ -148,6 +154,9 @@ pub struct Tables1969 {
     /// One join at a time on this instance (a join and its claim in the
     /// database go together; joins are rare).
     joining: tokio::sync::Mutex<()>,
+    /// Per table: one change at a time, from the act to its commit, so that
+    /// a change whose write fails is undone before the next one starts.
+    writing: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Default for Tables1969 {
@@ -159,6 +168,7 @@ impl Default for Tables1969 {
             tx: broadcast::channel(256).0,
             origin: token(),
             joining: tokio::sync::Mutex::new(()),
+            writing: Mutex::default(),
         }
     }
 }
@@ -173,12 +183,25 @@ impl Tables1969 {
         if let Ok(mut t) = self.tables.lock() {
             if t.len() >= MAX_TABLES_1969 {
                 let (gone, _) = t.remove(0);
-                if let Ok(mut i) = self.infos.lock() {
-                    i.remove(&gone);
-                }
+                self.forget(&gone);
             }
             t.push((id, Arc::new(Mutex::new(table))));
         }
+    }
+    /// Drops the lobby's entry of table `id` (it left memory, or its
+    /// creation was not stored).
+    fn forget(&self, id: &str) {
+        if let Ok(mut i) = self.infos.lock() {
+            i.remove(id);
+        }
+        if let Ok(mut w) = self.writing.lock() {
+            w.remove(id);
+        }
+    }
+    /// The lock that orders the changes of table `id` ([`change`]).
+    fn writer(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut w = self.writing.lock().unwrap_or_else(|e| e.into_inner());
+        w.entry(id.to_string()).or_default().clone()
     }
     /// Renews the lobby's entry of `t`.
     fn note(&self, t: &Table1969) {
@@ -812,29 +835,33 @@ fn unix_ms() -> i64 {
 }
 
 /// Writes the table's seats and log (a new row, or the row's seats and log:
-/// a person taking an open seat changes both).
-async fn save(lobby: &Lobby, id: &str, seats: String, log: String) {
+/// a person taking an open seat changes both), committed when this returns
+/// `Ok`.
+async fn save(lobby: &Lobby, id: &str, seats: &str, log: &str) -> anyhow::Result<()> {
     let now = unix_ms();
     let sql = "INSERT INTO tables1969 (id, created_at, updated_at, seats, log) VALUES ($1, $2, $2, $3, $4) \
                ON CONFLICT (id) DO UPDATE SET updated_at = excluded.updated_at, seats = excluded.seats, log = excluded.log";
     let done: Result<_, sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
         .bind(id)
         .bind(now)
-        .bind(&seats)
-        .bind(&log)
+        .bind(seats)
+        .bind(log)
         .execute(p)
         .await
         .map(|_| ()));
-    if let Err(e) = done {
-        // The game goes on in memory; only a restart would lose it.
-        tracing::error!(table = %id, "storing a 1969 table: {e}");
-    }
+    done.map_err(anyhow::Error::from)
 }
 
-/// The stored table, replayed (`None`: no such row, or it does not replay).
-async fn load(lobby: &Lobby, id: &str) -> Option<Table1969> {
+/// A change that was not stored: 503 `storage` (nothing changed).
+fn storage(e: anyhow::Error) -> Response {
+    crate::storage_failure("a 1969 table", e)
+}
+
+/// The stored table, replayed (`None`: no such row, or it does not replay;
+/// `Err`: the database could not be read).
+async fn load(lobby: &Lobby, id: &str) -> anyhow::Result<Option<Table1969>> {
     if id.len() > 64 {
-        return None;
+        return Ok(None);
     }
     let sql = "SELECT seats, log FROM tables1969 WHERE id = $1";
     let row: Result<Option<(String, String)>, sqlx::Error> =
@@ -844,22 +871,19 @@ async fn load(lobby: &Lobby, id: &str) -> Option<Table1969> {
             .await);
     let (seats, log) = match row {
         Ok(Some(r)) => r,
-        Ok(None) => return None,
-        Err(e) => {
-            tracing::error!(table = %id, "reading a 1969 table: {e}");
-            return None;
-        }
+        Ok(None) => return Ok(None),
+        Err(e) => return Err(e.into()),
     };
     let owned = id.to_string();
     let restored =
         tokio::task::spawn_blocking(move || Table1969::restore(&owned, &seats, &log)).await;
     match restored {
-        Ok(Ok(t)) => Some(t),
+        Ok(Ok(t)) => Ok(Some(t)),
         Ok(Err(e)) => {
             tracing::error!(table = %id, "a stored 1969 table does not replay: {e}");
-            None
+            Ok(None)
         }
-        Err(_) => None,
+        Err(_) => Ok(None),
     }
 }
 
@@ -900,14 +924,34 @@ pub(crate) async fn restore_recent(lobby: &Lobby) {
 }
 
 /// The table: in memory, or restored from the database by replaying its
-/// log (after a restart, or made by another instance).
-async fn find(lobby: &Lobby, id: &str) -> Option<Arc<Mutex<Table1969>>> {
+/// log (after a restart, or made by another instance); `Err` when the
+/// database could not be read.
+async fn lookup(lobby: &Lobby, id: &str) -> anyhow::Result<Option<Arc<Mutex<Table1969>>>> {
     if let Some(t) = lobby.tables1969.get(id) {
-        return Some(t);
+        return Ok(Some(t));
     }
-    let t = load(lobby, id).await?;
+    let Some(t) = load(lobby, id).await? else {
+        return Ok(None);
+    };
     lobby.tables1969.insert(id.to_string(), t);
-    lobby.tables1969.get(id)
+    Ok(lobby.tables1969.get(id))
+}
+
+/// [`lookup`], a failure to read the database logged and taken as `None`.
+async fn find(lobby: &Lobby, id: &str) -> Option<Arc<Mutex<Table1969>>> {
+    lookup(lobby, id).await.unwrap_or_else(|e| {
+        tracing::error!(table = %id, "reading a 1969 table: {e:#}");
+        None
+    })
+}
+
+/// [`lookup`] for a route: 404 `no-such-table`, or 503 `storage`.
+async fn found(lobby: &Lobby, id: &str) -> Result<Arc<Mutex<Table1969>>, Response> {
+    match lookup(lobby, id).await {
+        Ok(Some(t)) => Ok(t),
+        Ok(None) => Err(no_table()),
+        Err(e) => Err(storage(e)),
+    }
 }
 
 /// A 1969 table's game log (JSON lines), for the judge's assistant
@@ -942,12 +986,65 @@ impl Table1969 {
     }
 }
 
-/// After a change: stores it, tells every instance's watchers (after it is
-/// stored, so another instance replays the new log), and sets the timer
-/// that lets the bots go on when the challenge window closes.
-async fn settle(lobby: &Lobby, id: &str, c: &Changed) {
+/// Changes table `id` with `f` and commits the change before anything is
+/// answered: one change at a time per table ([`Tables1969::writer`]); `f`
+/// works on the table under its lock off the runtime's threads and says
+/// whether there is anything to store (its [`Changed`]); the rows are
+/// written, and if the write fails the table is put back as it was before
+/// `f` (nothing confirmed that is not stored, nothing stored that was
+/// refused) and the failure is 503 `storage`. A table without its lock is
+/// 404.
+async fn change<R: Send + 'static>(
+    lobby: &Lobby,
+    id: &str,
+    t: Arc<Mutex<Table1969>>,
+    f: impl FnOnce(&mut Table1969, &Tables1969) -> Result<(R, Changed), Fail> + Send + 'static,
+) -> Result<(R, Changed), Response> {
+    let writer = lobby.tables1969.writer(id);
+    let _one_at_a_time = writer.lock().await;
+    let tables = lobby.tables1969.clone();
+    let held = t.clone();
+    let done = tokio::task::spawn_blocking(move || {
+        let mut t = t.lock().map_err(|_| {
+            Fail::api(
+                StatusCode::NOT_FOUND,
+                ApiError::new(ApiCode::NoSuchTable, "there is no such 1969 table", None),
+            )
+        })?;
+        let before = t.clone();
+        f(&mut t, &tables).map(|r| (r, before))
+    })
+    .await;
+    let ((r, c), before) = match done {
+        Ok(Ok(x)) => x,
+        Ok(Err(fail)) => return Err(fail.into_response()),
+        Err(e) => return Err(internal(e)),
+    };
     if let Some((seats, log)) = &c.stored {
-        save(lobby, id, seats.clone(), log.clone()).await;
+        if let Err(e) = save(lobby, id, seats, log).await {
+            undo(lobby, held, before).await;
+            return Err(storage(e));
+        }
+    }
+    Ok((r, c))
+}
+
+/// Puts a table back as it was before a change that could not be stored.
+async fn undo(lobby: &Lobby, held: Arc<Mutex<Table1969>>, before: Table1969) {
+    let tables = lobby.tables1969.clone();
+    let _ = tokio::task::spawn_blocking(move || {
+        let mut t = held.lock().unwrap_or_else(|e| e.into_inner());
+        *t = before;
+        tables.note(&t);
+    })
+    .await;
+}
+
+/// After a change is stored: tells every instance's watchers (so another
+/// instance replays the new log), and sets the timer that lets the bots go
+/// on when the challenge window closes.
+async fn settle(lobby: &Lobby, id: &str, c: &Changed) {
+    if c.stored.is_some() {
         announce(lobby, id).await;
     }
     if let Some(ms) = c.window_left {
@@ -956,7 +1053,12 @@ async fn settle(lobby: &Lobby, id: &str, c: &Changed) {
     }
 }
 
-/// [`bots_go_on`] after `ms` (boxed: the two call each other).
+/// How long the server's timer waits before the bots try again when their
+/// acts could not be stored.
+const BOTS_RETRY_MS: u64 = 1000;
+
+/// [`bots_go_on`] after `ms` (boxed: the two call each other); when the
+/// bots' acts could not be stored, again after [`BOTS_RETRY_MS`].
 fn bots_later(
     lobby: Lobby,
     id: String,
@@ -964,29 +1066,50 @@ fn bots_later(
 ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> {
     Box::pin(async move {
         tokio::time::sleep(Duration::from_millis(ms.saturating_add(20))).await;
-        let _ = bots_go_on(&lobby, &id).await;
+        let Some(t) = find(&lobby, &id).await else {
+            return;
+        };
+        if let Some((_, false)) = bots_go_on(&lobby, &id, t, true).await {
+            tokio::spawn(bots_later(lobby, id, BOTS_RETRY_MS));
+        }
     })
 }
 
 /// The bots that waited for people to challenge act if the window has
-/// closed; the state after (stored and announced when the bots acted).
-async fn bots_go_on(lobby: &Lobby, id: &str) -> Option<Value> {
-    let t = find(lobby, id).await?;
-    let tables = lobby.tables1969.clone();
-    let c = tokio::task::spawn_blocking(move || {
-        let mut t = t.lock().ok()?;
+/// closed; the state after (stored and announced when the bots acted) and
+/// whether it is stored (`false`: the bots' acts could not be stored and
+/// were undone). `wait`: wait for a change under way at the table (the
+/// server's timer); otherwise (a read) the state is read as it is and the
+/// bots are left to the change under way, whose commit sets the timer again.
+async fn bots_go_on(
+    lobby: &Lobby,
+    id: &str,
+    t: Arc<Mutex<Table1969>>,
+    wait: bool,
+) -> Option<(Value, bool)> {
+    if !wait && lobby.tables1969.writer(id).try_lock().is_err() {
+        return state_of(t).await.map(|s| (s, true));
+    }
+    let changed = change(lobby, id, t.clone(), |t, tables| {
         let mut acted = false;
         if t.bots_due() {
             let before = t.game.log_lines().len();
             t.run_bots(&mut DefaultClaims::new());
             acted = t.game.log_lines().len() != before;
         }
-        Some(t.changed(&tables, acted))
+        Ok(((), t.changed(tables, acted)))
     })
-    .await
-    .ok()??;
-    settle(lobby, id, &c).await;
-    Some(c.state)
+    .await;
+    match changed {
+        Ok(((), c)) => {
+            settle(lobby, id, &c).await;
+            Some((c.state, true))
+        }
+        Err(r) if r.status() == StatusCode::SERVICE_UNAVAILABLE => {
+            state_of(t).await.map(|s| (s, false))
+        }
+        Err(_) => None,
+    }
 }
 
 /// Tells the watchers of every instance that table `id` changed.
@@ -1008,13 +1131,20 @@ async fn announce(lobby: &Lobby, id: &str) {
 /// instance holds is replayed from the database, then its watchers hear of
 /// it. Called once by `Lobby::open_with`.
 pub(crate) fn listen(lobby: &Lobby) {
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
-    crate::live::listen_to(&lobby.store, CHANNEL_1969, move |p| {
-        let _ = tx.send(p);
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Heard>();
+    crate::live::listen_to(&lobby.store, CHANNEL_1969, move |heard| {
+        let _ = tx.send(heard);
     });
     let lobby = lobby.clone();
     tokio::spawn(async move {
-        while let Some(payload) = rx.recv().await {
+        while let Some(heard) = rx.recv().await {
+            let payload = match heard {
+                Heard::Notified(p) => p,
+                Heard::Relistened => {
+                    resend_watched(&lobby).await;
+                    continue;
+                }
+            };
             let Some((origin, id)) = payload.split_once(' ') else {
                 continue;
             };
@@ -1024,6 +1154,22 @@ pub(crate) fn listen(lobby: &Lobby) {
             let _ = lobby.tables1969.tx.send(id.to_string());
         }
     });
+}
+
+/// After the listening connection was lost (changes made meanwhile, here or
+/// on another instance, were not heard): every watched table is read again
+/// from the database and its watchers get its state.
+async fn resend_watched(lobby: &Lobby) {
+    let watched: Vec<String> = lobby
+        .tables1969
+        .watchers
+        .lock()
+        .map(|w| w.keys().cloned().collect())
+        .unwrap_or_default();
+    for id in watched {
+        refresh(lobby, &id).await;
+        let _ = lobby.tables1969.tx.send(id);
+    }
 }
 
 /// The state of a table in memory, read off the runtime's threads (a table
@@ -1061,8 +1207,9 @@ pub(crate) async fn events(
     }
     // Subscribed before the first state is read, so no change is missed.
     let rx = lobby.tables1969.tx.subscribe();
-    let Some(t) = find(&lobby, &id).await else {
-        return no_table();
+    let t = match found(&lobby, &id).await {
+        Ok(t) => t,
+        Err(r) => return r,
     };
     let Some(first) = state_of(t).await else {
         return no_table();
@@ -1152,8 +1299,16 @@ pub(crate) async fn create(
         Ok(Err(r)) => return r.into_response(),
         Err(e) => return internal(e),
     };
+    // Stored before it is kept or answered: a table whose row could not be
+    // written does not exist.
     let c = table.changed(&lobby.tables1969, true);
     let id = table.id.clone();
+    if let Some((seats, log)) = &c.stored {
+        if let Err(e) = save(&lobby, &id, seats, log).await {
+            lobby.tables1969.forget(&id);
+            return storage(e);
+        }
+    }
     lobby.tables1969.insert(id.clone(), table);
     settle(&lobby, &id, &c).await;
     tracing::info!(table = %id, "1969 table created");
@@ -1168,8 +1323,12 @@ pub(crate) async fn create(
 pub async fn get(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
     // The bots that waited for people to challenge act once the window has
     // closed: the server's timer does it, and a read after it too.
-    match bots_go_on(&lobby, &id).await {
-        Some(state) => Json(state).into_response(),
+    let t = match found(&lobby, &id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    match bots_go_on(&lobby, &id, t, false).await {
+        Some((state, _)) => Json(state).into_response(),
         None => no_table(),
     }
 }
@@ -1262,11 +1421,14 @@ pub(crate) async fn join(
     let tables = lobby.tables1969.clone();
     let _one_at_a_time = tables.joining.lock().await;
     for _ in 0..3 {
-        let Some(t) = find(&lobby, &id).await else {
-            return no_table();
+        let t = match found(&lobby, &id).await {
+            Ok(t) => t,
+            Err(r) => return r,
         };
-        let tables = lobby.tables1969.clone();
-        let name = name.clone();
+        // One change at a time at the table, from the join to its commit.
+        let writer = lobby.tables1969.writer(&id);
+        let one_change = writer.lock().await;
+        let (tables, name, held) = (lobby.tables1969.clone(), name.clone(), t.clone());
         let done = tokio::task::spawn_blocking(move || {
             let mut t = t.lock().map_err(|_| {
                 Fail::api(
@@ -1274,12 +1436,13 @@ pub(crate) async fn join(
                     ApiError::new(ApiCode::NoSuchTable, "there is no such 1969 table", None),
                 )
             })?;
+            let snapshot = t.clone();
             let before = t.stored_seats();
             let (seat, token) = t.join(name.as_deref())?;
-            Ok::<_, Fail>((seat, token, before, t.changed(&tables, true)))
+            Ok::<_, Fail>((seat, token, before, snapshot, t.changed(&tables, true)))
         })
         .await;
-        let (seat, token, before, c) = match done {
+        let (seat, token, before, snapshot, c) = match done {
             Ok(Ok(x)) => x,
             Ok(Err(r)) => return r.into_response(),
             Err(e) => return internal(e),
@@ -1287,11 +1450,22 @@ pub(crate) async fn join(
         let Some((seats, log)) = c.stored.clone() else {
             return internal("a join changes the seats");
         };
-        if !claim_seat(&lobby, &id, &before, seats, log).await {
-            tracing::info!(table = %id, "a 1969 seat was taken on another instance; reading the table again");
-            refresh(&lobby, &id).await;
-            continue;
+        match claim_seat(&lobby, &id, &before, &seats, &log).await {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::info!(table = %id, "a 1969 seat was taken on another instance; reading the table again");
+                undo(&lobby, held, snapshot).await;
+                drop(one_change);
+                refresh(&lobby, &id).await;
+                continue;
+            }
+            Err(e) => {
+                // Not stored: the seat stays open, the token is never given.
+                undo(&lobby, held, snapshot).await;
+                return storage(e);
+            }
         }
+        drop(one_change);
         announce(&lobby, &id).await;
         let c = Changed { stored: None, ..c };
         settle(&lobby, &id, &c).await;
@@ -1316,42 +1490,40 @@ pub(crate) async fn join(
 }
 
 /// Stores the table's seats and log after a join if its stored seats are
-/// still `before`, or already these (an act on this instance stored them
-/// first); false: another instance took a seat meanwhile. A table without a
-/// row (its first write failed) is written as it is.
-async fn claim_seat(lobby: &Lobby, id: &str, before: &str, seats: String, log: String) -> bool {
+/// still `before`, or already these; `Ok(false)`: another instance took a
+/// seat meanwhile; `Err`: the database did not take the write. A table
+/// without a row is written as it is.
+async fn claim_seat(
+    lobby: &Lobby,
+    id: &str,
+    before: &str,
+    seats: &str,
+    log: &str,
+) -> anyhow::Result<bool> {
     let sql = "UPDATE tables1969 SET updated_at = $1, seats = $2, log = $3 WHERE id = $4 AND (seats = $5 OR seats = $2)";
     let updated: Result<u64, sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
         .bind(unix_ms())
-        .bind(&seats)
-        .bind(&log)
+        .bind(seats)
+        .bind(log)
         .bind(id)
         .bind(before)
         .execute(p)
         .await
         .map(|r| r.rows_affected()));
-    match updated {
-        Ok(1..) => true,
-        Ok(0) => {
-            let exists: Result<Option<(String,)>, sqlx::Error> =
-                with_pool!(&lobby.store, |p| sqlx::query_as(
-                    "SELECT id FROM tables1969 WHERE id = $1"
-                )
-                .bind(id)
-                .fetch_optional(p)
-                .await);
-            if matches!(exists, Ok(None)) {
-                save(lobby, id, seats, log).await;
-                return true;
-            }
-            false
-        }
-        Err(e) => {
-            // The game goes on in memory, as after any failed write.
-            tracing::error!(table = %id, "storing a 1969 join: {e}");
-            true
-        }
+    if updated? > 0 {
+        return Ok(true);
     }
+    let exists: Option<(String,)> = with_pool!(&lobby.store, |p| sqlx::query_as(
+        "SELECT id FROM tables1969 WHERE id = $1"
+    )
+    .bind(id)
+    .fetch_optional(p)
+    .await)?;
+    if exists.is_none() {
+        save(lobby, id, seats, log).await?;
+        return Ok(true);
+    }
+    Ok(false)
 }
 
 /// Replaces the table in memory by its stored state (another instance
@@ -1360,8 +1532,15 @@ async fn refresh(lobby: &Lobby, id: &str) {
     let Some(held) = lobby.tables1969.get(id) else {
         return;
     };
-    let Some(fresh) = load(lobby, id).await else {
-        return;
+    let writer = lobby.tables1969.writer(id);
+    let _one_change = writer.lock().await;
+    let fresh = match load(lobby, id).await {
+        Ok(Some(t)) => t,
+        Ok(None) => return,
+        Err(e) => {
+            tracing::error!(table = %id, "reading a 1969 table: {e:#}");
+            return;
+        }
     };
     let tables = lobby.tables1969.clone();
     let _ = tokio::task::spawn_blocking(move || {
@@ -1433,27 +1612,20 @@ pub async fn act(
             )
         }
     };
-    let Some(t) = find(&lobby, &id).await else {
-        return no_table();
+    let t = match found(&lobby, &id).await {
+        Ok(t) => t,
+        Err(r) => return r,
     };
-    let tables = lobby.tables1969.clone();
-    let done = tokio::task::spawn_blocking(move || {
-        let mut t = t.lock().map_err(|_| {
-            Fail::api(
-                StatusCode::NOT_FOUND,
-                ApiError::new(ApiCode::NoSuchTable, "there is no such 1969 table", None),
-            )
-        })?;
+    let changed = change(&lobby, &id, t, move |t, tables| {
         t.act(&req.token, req.act)?;
-        Ok::<_, Fail>(t.changed(&tables, true))
+        Ok(((), t.changed(tables, true)))
     })
     .await;
-    match done {
-        Ok(Ok(c)) => {
+    match changed {
+        Ok(((), c)) => {
             settle(&lobby, &id, &c).await;
             Json(c.state).into_response()
         }
-        Ok(Err(r)) => r.into_response(),
-        Err(e) => internal(e),
+        Err(r) => r,
     }
 }

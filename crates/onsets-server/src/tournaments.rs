@@ -694,6 +694,9 @@ async fn open_tables(lobby: &Lobby, id: &str) -> Result<Vec<Option<String>>, Res
             Ok(info) => info,
             Err(e) => {
                 tracing::error!(tournament = %id, "opening a table: {}", e.message);
+                if e.code == crate::lobby::ApiCode::Storage {
+                    return Err(crate::unavailable(e));
+                }
                 return Err(api_error(StatusCode::INTERNAL_SERVER_ERROR, e));
             }
         };
