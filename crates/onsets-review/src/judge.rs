@@ -137,13 +137,47 @@ pub enum Source {
 pub struct JudgeError {
     pub field: &'static str,
     pub message: String,
+    /// The log's seed is withheld (its match is in play) and the dispute
+    /// needs it, or the Solutions it withholds: a future roll or deal, or the
+    /// end of a writing (docs/security/hidden.md).
+    pub withheld: bool,
 }
 
 fn err(field: &'static str, message: impl Into<String>) -> JudgeError {
     JudgeError {
         field,
         message: message.into(),
+        withheld: false,
     }
+}
+
+/// Refuses act `i` (1-based) of a dispute on a log whose seed is withheld
+/// when it draws from the generator (`drew`: it rolled, dealt or tossed a
+/// coin) or ends a writing whose Solutions are withheld (`ended_writing`).
+pub(crate) fn withheld_guard(i: usize, drew: bool, ended_writing: bool) -> Result<(), JudgeError> {
+    let why = if drew {
+        "it rolls the cubes, deals cards or tosses a coin, which the match's seed decides; \
+         the seed stays on the server until the match is over (the log's header carries its \
+         commitment), so the assistant does not run the future rolls and deals of a match in play"
+    } else if ended_writing {
+        "it ends the writing of Solutions, and the Solutions presented so far are withheld \
+         until checking starts (VII-C-3; 1969: M69 3.9 B)"
+    } else {
+        return Ok(());
+    };
+    Err(JudgeError {
+        field: "dispute.act",
+        message: format!("act {i}: {why}"),
+        withheld: true,
+    })
+}
+
+/// Whether a writing phase holds a withheld (blanked) presented Solution.
+fn withholds(m: &Match) -> bool {
+    matches!(m.phase(), Phase::Writing(w) if w.writers.iter().any(|wr| wr
+        .presented
+        .as_ref()
+        .is_some_and(|p| p.solution.is_empty())))
 }
 
 /// One reason of a ruling, with its rule section.
@@ -702,6 +736,18 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
         }
         match m.apply(action) {
             Ok((next, evs)) => {
+                if m.config().seed_withheld {
+                    let drew = evs.iter().any(|e| {
+                        matches!(
+                            e,
+                            onsets_engine::Event::Rolled { .. }
+                                | onsets_engine::Event::Dealt { .. }
+                                | onsets_engine::Event::FirstSetterRolls { .. }
+                        )
+                    });
+                    let ended = withholds(&m) && !matches!(next.phase(), Phase::Writing(_));
+                    withheld_guard(i + 1, drew, ended)?;
+                }
                 m = next;
                 for e in evs {
                     let v = serde_json::to_value(&e).unwrap_or(serde_json::Value::Null);
