@@ -5,6 +5,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+mod hidden;
 use common::*;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -65,7 +66,7 @@ async fn snapshot(server: &Server, id: &str) -> Value {
 }
 
 /// A table of two people, both seated.
-async fn table(server: &Server, seed: u64) -> (String, Client, Client) {
+pub(crate) async fn table(server: &Server, seed: u64) -> (String, Client, Client) {
     let t = server
         .create_table(
             json!({"division":"senior", "seats":[{"kind":"human"},{"kind":"human"}],
