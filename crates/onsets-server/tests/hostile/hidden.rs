@@ -76,28 +76,9 @@ async fn the_judge_cannot_deal_the_next_cards_of_a_live_table() {
     let db = &databases().await[0];
     let server = Server::start(db);
     let (id, mut a, mut b) = super::table(&server, 4242).await;
-    // The frames and the table's JSON carry the commitment, not the seed.
-    let (_, info) = http(server.addr, "GET", &format!("/api/tables/{id}"), None).await;
-    let c = info["seed_commitment"]
-        .as_str()
-        .expect("commitment")
-        .to_string();
-    let mut w = server.client().await;
-    w.send(json!({"v":1,"type":"spectate","table": id})).await;
-    let spectator = w.until("state", |v| v["type"] == "state").await;
-    a.send(json!({"v":1,"type":"resync"})).await;
-    let seat = a.until("state", |v| v["type"] == "state").await;
-    for frame in [&spectator, &seat] {
-        assert_eq!(frame["table"]["seed_commitment"], c.as_str(), "{frame}");
-        assert_eq!(frame["match"]["seed_commitment"], c.as_str(), "{frame}");
-        assert!(!frame.to_string().contains("\"seed\""), "{frame}");
-        assert!(!frame.to_string().contains("seed_salt"), "{frame}");
-    }
-    assert!(!info.to_string().contains("\"seed\""), "{info}");
     // The log read by anyone.
     let (status, log) = get_text(&server, &format!("/api/tables/{id}/log")).await;
     assert_eq!(status, 200, "{log}");
-    assert_eq!(withholds_the_seed(&log, "live log"), c);
     // The attack: the public log (or the table's id) and the next deal.
     let dealer = a.view["dealer"].as_u64().unwrap();
     let deal = json!({"kind":"act","act":{"type":"deal","player": dealer,"count":12}});
@@ -120,6 +101,22 @@ async fn the_judge_cannot_deal_the_next_cards_of_a_live_table() {
         let (status, v) = judge(&server, body).await;
         assert_eq!(status, 200, "{v}");
     }
+    let c = withholds_the_seed(&log, "live log");
+    // The frames and the table's JSON carry the commitment, not the seed.
+    let (_, info) = http(server.addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(info["seed_commitment"], c.as_str(), "{info}");
+    let mut w = server.client().await;
+    w.send(json!({"v":1,"type":"spectate","table": id})).await;
+    let spectator = w.until("state", |v| v["type"] == "state").await;
+    a.send(json!({"v":1,"type":"resync"})).await;
+    let seat = a.until("state", |v| v["type"] == "state").await;
+    for frame in [&spectator, &seat] {
+        assert_eq!(frame["table"]["seed_commitment"], c.as_str(), "{frame}");
+        assert_eq!(frame["match"]["seed_commitment"], c.as_str(), "{frame}");
+        assert!(!frame.to_string().contains("\"seed\""), "{frame}");
+        assert!(!frame.to_string().contains("seed_salt"), "{frame}");
+    }
+    assert!(!info.to_string().contains("\"seed\""), "{info}");
     drop(b.try_next(Duration::from_millis(1)).await);
 }
 
