@@ -158,6 +158,14 @@ impl Drawn {
                 Event::ShakeStarted { goal_setter, .. } => self.shake(*goal_setter),
                 Event::Rolled { faces } => self.faces(faces),
                 Event::Dealt { cards } => self.cards(cards),
+                // OS-A2: the deal passes and the deck is reshuffled; the
+                // Universe is the new dealer's (the cards dealt before were
+                // taken back: the replay deals them from the same top).
+                Event::DealTransferred { .. } => {
+                    if let Some(s) = self.0.shakes.last_mut() {
+                        s.cards = None;
+                    }
+                }
                 _ => {}
             }
         }

@@ -282,3 +282,40 @@ fn m69_the_1969_log_shows_everything_and_a_matching_seed_once_the_game_is_over()
         .unwrap_err()
         .contains("commitment"));
 }
+
+/// OS-A2: too few cards dealt, the deal passes and the deck is reshuffled:
+/// the public log still replays to the same Universe.
+#[test]
+fn os_a2_a_passed_deal_replays_from_the_public_log() {
+    let mut config = MatchConfig::new(31, &["Ann", "Bob"], Division::Middle, false);
+    config.commit_seed(&[1; SALT_BYTES]);
+    let mut t = T::with(config);
+    let s = t.setter();
+    let set_out = (!t.m.restrictions()).then_some(SetOut::TwoUniverseOneEmpty);
+    t.act(Act::Roll { player: s, set_out });
+    let dealer = t.m.dealer();
+    t.act(Act::Deal {
+        player: dealer,
+        count: 1,
+    });
+    let mut at = t.t;
+    let mut passed = false;
+    for _ in 0..10 {
+        at += 61_000;
+        passed |= has(&t.clock(at), |e| matches!(e, Event::DealTransferred { .. }));
+        if passed {
+            break;
+        }
+    }
+    assert!(passed, "{:?}", t.m.phase());
+    let (min, _) = Edition::Tournament2026.universe_size(Division::Middle);
+    let dealer = t.m.dealer();
+    t.act(Act::Deal {
+        player: dealer,
+        count: min as u8,
+    });
+    let public = public_log(&t.m.log_lines(), None, false).unwrap();
+    let r = Match::replay(&public).unwrap_or_else(|e| panic!("{e}: {public}"));
+    assert_eq!(r.dealt(), t.m.dealt());
+    assert_eq!(r.cubes(), t.m.cubes());
+}
