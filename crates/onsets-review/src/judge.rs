@@ -699,6 +699,62 @@ fn event_words(name: &str, v: &serde_json::Value) -> String {
     }
 }
 
+/// The reason an event gives, with its rule section (none for an event
+/// without one).
+fn event_reason(
+    v: &serde_json::Value,
+    name: &str,
+    edition: Edition,
+    adventurous: bool,
+) -> Option<Reason> {
+    let why = v
+        .get("reason")
+        .or_else(|| v.get("correction"))
+        .and_then(|r| r.as_str());
+    let section = v
+        .get("rule")
+        .and_then(|r| r.as_str())
+        .map(str::to_string)
+        .or(match name {
+            "charge_set_aside" => Some("IX-A".to_string()),
+            "objection_ruled" => Some("VII-C-5".to_string()),
+            // 2019-20 only (editions.md "2019-20 (MLAG)").
+            "goal_arranged" => Some(cite_in(edition, adventurous, "III-B-2")),
+            "goal_set_by_time" => Some(cite_in(edition, adventurous, "III-B-2-c")),
+            "joined_side" => Some(cite_in(edition, adventurous, "VII-A-3")),
+            _ => None,
+        })?;
+    Some(Reason {
+        section,
+        text: why
+            .map(str::to_string)
+            .unwrap_or_else(|| event_words(name, v)),
+    })
+}
+
+/// [`withheld_guard`] for act `i` taking `m` to `next` with `events`, when
+/// the log's seed is withheld.
+fn check_withheld(
+    m: &Match,
+    next: &Match,
+    events: &[onsets_engine::Event],
+    i: usize,
+) -> Result<(), JudgeError> {
+    if !m.config().seed_withheld {
+        return Ok(());
+    }
+    let drew = events.iter().any(|e| {
+        matches!(
+            e,
+            onsets_engine::Event::Rolled { .. }
+                | onsets_engine::Event::Dealt { .. }
+                | onsets_engine::Event::FirstSetterRolls { .. }
+        )
+    });
+    let ended = withholds(m) && !matches!(next.phase(), Phase::Writing(_));
+    withheld_guard(i, drew, ended)
+}
+
 /// Applies acts to the match in the engine, reporting events and totals.
 fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Ruling, JudgeError> {
     let (edition, adventurous) = (m.config().edition, m.config().adventurous);
@@ -736,47 +792,13 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
         }
         match m.apply(action) {
             Ok((next, evs)) => {
-                if m.config().seed_withheld {
-                    let drew = evs.iter().any(|e| {
-                        matches!(
-                            e,
-                            onsets_engine::Event::Rolled { .. }
-                                | onsets_engine::Event::Dealt { .. }
-                                | onsets_engine::Event::FirstSetterRolls { .. }
-                        )
-                    });
-                    let ended = withholds(&m) && !matches!(next.phase(), Phase::Writing(_));
-                    withheld_guard(i + 1, drew, ended)?;
-                }
+                check_withheld(&m, &next, &evs, i + 1)?;
                 m = next;
                 for e in evs {
                     let v = serde_json::to_value(&e).unwrap_or(serde_json::Value::Null);
                     let name = v["event"].as_str().unwrap_or("").to_string();
                     facts.push(format!("event:{name}"));
-                    let why = v
-                        .get("reason")
-                        .or_else(|| v.get("correction"))
-                        .and_then(|r| r.as_str());
-                    let section = v
-                        .get("rule")
-                        .and_then(|r| r.as_str())
-                        .map(str::to_string)
-                        .or(match name.as_str() {
-                            "charge_set_aside" => Some("IX-A".to_string()),
-                            "objection_ruled" => Some("VII-C-5".to_string()),
-                            // 2019-20 only (editions.md "2019-20 (MLAG)").
-                            "goal_arranged" => Some(cite_in(edition, adventurous, "III-B-2")),
-                            "goal_set_by_time" => Some(cite_in(edition, adventurous, "III-B-2-c")),
-                            "joined_side" => Some(cite_in(edition, adventurous, "VII-A-3")),
-                            _ => None,
-                        });
-                    if let Some(section) = section {
-                        let r = Reason {
-                            section,
-                            text: why
-                                .map(str::to_string)
-                                .unwrap_or_else(|| event_words(&name, &v)),
-                        };
+                    if let Some(r) = event_reason(&v, &name, edition, adventurous) {
                         if !reasons
                             .iter()
                             .any(|x: &Reason| x.section == r.section && x.text == r.text)
