@@ -319,3 +319,97 @@ fn os_a2_a_passed_deal_replays_from_the_public_log() {
     assert_eq!(r.dealt(), t.m.dealt());
     assert_eq!(r.cubes(), t.m.cubes());
 }
+
+/// M69 3.6 comment 2: the coin between simultaneous Challengers is a draw
+/// of the generator; the public log's `dice.coins` keeps its fall, so the
+/// log replays to the same Challenger whatever the seed.
+#[test]
+fn m69_3_6_a_coin_toss_replays_from_the_public_log() {
+    use manual1969::*;
+    let mut winners = std::collections::BTreeSet::new();
+    for seed in 0..16 {
+        let mut config = MatchConfig::new(seed, &["A", "B", "C"], Division::Middle, false);
+        config.edition = Edition::Manual1969(onsets_core::Form1969::Basic);
+        config.dice = Some(Dice {
+            first_setter: Some(0),
+            shakes: vec![ShakeDice {
+                faces: Some("B B B R R ∩ ∪ ′ 1 4 5".into()),
+                cards: Some("R RB RG RO RGO B".into()),
+            }],
+            coins: Vec::new(),
+        });
+        config.commit_seed(&[2; SALT_BYTES]);
+        let header = Header1969 {
+            format: FORMAT_1969.into(),
+            config,
+            settings: Settings1969::default(),
+        };
+        let (mut g, _) = Game::new(header).unwrap();
+        let dealer = g.dealer();
+        let red = |g: &Game| {
+            let r = onsets_core::Symbol::parse("R").unwrap();
+            g.cubes()
+                .iter()
+                .find(|c| c.face == r && c.place == Place::Resources)
+                .unwrap()
+                .id
+        };
+        let acts = [
+            (
+                1000,
+                Act1969::Deal {
+                    player: dealer,
+                    count: 6,
+                },
+            ),
+            (2000, Act1969::Roll { player: 0 }),
+            (
+                3000,
+                Act1969::SetGoal {
+                    player: 0,
+                    goal: "1".into(),
+                },
+            ),
+        ];
+        for (at_ms, act) in acts {
+            g = g.apply(Action1969 { at_ms, act }).unwrap().0;
+        }
+        let cube = red(&g);
+        for (at_ms, act) in [
+            (
+                4000,
+                Act1969::Move {
+                    player: 1,
+                    cube,
+                    to: Place::Required,
+                    bonus: false,
+                },
+            ),
+            (
+                5000,
+                Act1969::Challenge {
+                    player: 2,
+                    claim: Claim::A,
+                },
+            ),
+            (
+                5000,
+                Act1969::Challenge {
+                    player: 0,
+                    claim: Claim::P,
+                },
+            ),
+        ] {
+            g = g.apply(Action1969 { at_ms, act }).unwrap().0;
+        }
+        let Phase1969::Challenge { challenger, .. } = g.phase().clone() else {
+            panic!("a challenge")
+        };
+        winners.insert(challenger);
+        let public = g.public_log(None);
+        assert!(public.contains("\"coins\":["), "{public}");
+        let r = Game::replay(&public).unwrap();
+        assert_eq!(r.phase(), g.phase(), "seed {seed}");
+    }
+    assert_eq!(winners.len(), 2, "the coin falls both ways over seeds");
+}
