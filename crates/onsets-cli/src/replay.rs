@@ -5,7 +5,7 @@
 use crate::{emit, EXIT_INCORRECT, EXIT_UNREADABLE};
 use anyhow::{Context, Result};
 use clap::Args;
-use onsets_engine::Match;
+use onsets_engine::{Match, SeedCheck};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -45,19 +45,26 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
     match result {
         Ok(m) => {
             let sheet = m.scoresheet();
+            let seed = seed_words(m.config());
             if args.json {
-                let v = serde_json::json!({
+                let mut v = serde_json::json!({
                     "ok": true,
                     "over": m.match_points().is_some(),
                     "actions": m.log().len(),
                     "events": events,
                     "scoresheet": sheet,
                 });
+                if let Some((check, _)) = seed {
+                    v["seed_check"] = check.into();
+                }
                 emit(&format!("{v}\n"));
             } else {
                 emit(&sheet.to_string());
                 if m.match_points().is_none() {
                     emit("(the match is not over: no match points yet)\n");
+                }
+                if let Some((_, words)) = seed {
+                    emit(&format!("{words}\n"));
                 }
             }
             Ok(0)
@@ -85,6 +92,23 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
     }
 }
 
+/// What the header's seed commitment says (docs/security/hidden.md): `None`
+/// for a log without one (written before commitments); a seed that does not
+/// match its commitment never gets here (the replay refuses the header).
+fn seed_words(config: &onsets_engine::MatchConfig) -> Option<(&'static str, &'static str)> {
+    match config.verify_seed() {
+        Ok(SeedCheck::Verified) => Some((
+            "verified",
+            "seed: SHA-256 of the salt and seed matches the commitment published at the start",
+        )),
+        Ok(SeedCheck::Withheld) => Some((
+            "withheld",
+            "seed: withheld (the log was read while the match was played; future rolls and deals are unknown)",
+        )),
+        _ => None,
+    }
+}
+
 /// Whether the log is a 1969 game's (its header's `format` is
 /// [`onsets_engine::manual1969::FORMAT_1969`], docs/editions.md).
 fn is_1969_log(text: &str) -> bool {
@@ -101,8 +125,9 @@ fn replay_1969(args: &ReplayArgs, text: &str) -> Result<u8> {
     use onsets_engine::manual1969::{Action1969, Game};
     match Game::replay(text) {
         Ok(g) => {
+            let seed = seed_words(&g.header().config);
             if args.json {
-                let v = serde_json::json!({
+                let mut v = serde_json::json!({
                     "ok": true,
                     "edition": "1969",
                     "form": g.form().name(),
@@ -111,6 +136,9 @@ fn replay_1969(args: &ReplayArgs, text: &str) -> Result<u8> {
                     "plays": g.history(),
                     "totals": g.totals(),
                 });
+                if let Some((check, _)) = seed {
+                    v["seed_check"] = check.into();
+                }
                 emit(&format!("{v}\n"));
             } else {
                 let names = &g.header().config.players;
@@ -138,6 +166,10 @@ fn replay_1969(args: &ReplayArgs, text: &str) -> Result<u8> {
                 out += "\n";
                 if !g.is_over() {
                     out += "(the game is not over)\n";
+                }
+                if let Some((_, words)) = seed {
+                    out += words;
+                    out += "\n";
                 }
                 emit(&out);
             }

@@ -207,3 +207,59 @@ fn replay_rejects_impossible_dice() {
     assert_eq!(v["ok"], false);
     assert!(v["message"].as_str().unwrap().contains("digit"), "{v}");
 }
+
+/// The log with the seed commitment the server writes (docs/security/hidden.md).
+fn committed(log: &str) -> String {
+    let salt = [0x5a_u8; onsets_engine::SALT_BYTES];
+    let salt_hex: String = salt.iter().map(|b| format!("{b:02x}")).collect();
+    let mut lines: Vec<String> = log.lines().map(String::from).collect();
+    let mut head: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    let seed = head["seed"].as_u64().unwrap();
+    head["seed_salt"] = salt_hex.into();
+    head["seed_commitment"] = onsets_engine::seed_commitment(seed, &salt).into();
+    lines[0] = head.to_string();
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn replay_checks_a_revealed_seed_against_its_commitment() {
+    let (_, log) = match_log();
+    let log = committed(&log);
+    let p = write("committed.jsonl", &log);
+    let out = onsets(&["replay", p.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("matches the commitment"), "{stdout}");
+    let out = onsets(&["replay", "--json", p.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["seed_check"], "verified");
+    // Another seed under the same commitment: the header is refused.
+    let forged = write(
+        "forged.jsonl",
+        &log.replacen("\"seed\":11", "\"seed\":12", 1),
+    );
+    let out = onsets(&["replay", forged.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 1") && err.contains("commitment"),
+        "{err}"
+    );
+    // A log read while the match was played: it replays, the seed withheld.
+    let live: String = log.lines().take(3).map(|l| format!("{l}\n")).collect();
+    let public = onsets_engine::public_log(&live, None, false).unwrap();
+    assert!(!public.contains("\"seed\""), "{public}");
+    let p = write("withheld.jsonl", &public);
+    let out = onsets(&["replay", "--json", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["seed_check"], "withheld");
+    // A log without a commitment prints as before.
+    let (m, plain) = match_log();
+    let p = write("plain.jsonl", &plain);
+    let out = onsets(&["replay", p.to_str().unwrap()]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        m.scoresheet().to_string()
+    );
+}

@@ -84,6 +84,15 @@ fn bench(c: &mut Criterion) {
     g.bench_function("100,000-line log", |b| {
         b.iter(|| Match::replay(black_box(&log)).expect("replays"))
     });
+    // What a live table's log route costs (docs/security/hidden.md): the
+    // replay plus the filter and the draws so far as the header's dice.
+    let short = long_log(500);
+    g.bench_function("public log of a 100,000-line log", |b| {
+        b.iter(|| onsets_engine::public_log(black_box(&log), None, false).expect("replays"))
+    });
+    g.bench_function("public log of a 500-line log", |b| {
+        b.iter(|| onsets_engine::public_log(black_box(&short), None, false).expect("replays"))
+    });
     g.finish();
 }
 

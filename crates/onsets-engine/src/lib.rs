@@ -35,6 +35,7 @@ mod judge;
 mod legal;
 mod log;
 mod model;
+mod public;
 mod scoring;
 mod state;
 mod view;
@@ -46,6 +47,9 @@ pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};
 pub use model::{
     Act, Action, ChallengeKind, CheckingMode, Cube, Dice, Event, Family, GoalSpec, MatchConfig,
     Objection, Place, RejectCode, Rejection, SetOut, ShakeDice, Side, Task,
+};
+pub use public::{
+    public_log, public_log_1969, read_header, seed_commitment, SeedCheck, SALT_BYTES,
 };
 pub use state::{
     Checking, Decision, IpKind, Match, Pending, Phase, Presented, ReturnChoice, Role, Selection,

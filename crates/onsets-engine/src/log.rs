@@ -81,11 +81,12 @@ impl Match {
             rule: None,
             message: "the log is empty".into(),
         })?;
-        let header: Header = serde_json::from_str(first).map_err(|e| ReplayError {
-            line: i + 1,
-            rule: None,
-            message: format!("bad header: {e}"),
-        })?;
+        let header: Header = crate::public::read_header(first, |h: &mut Header| &mut h.config)
+            .map_err(|e| ReplayError {
+                line: i + 1,
+                rule: None,
+                message: format!("bad header: {e}"),
+            })?;
         if header.format != FORMAT {
             return Err(ReplayError {
                 line: i + 1,

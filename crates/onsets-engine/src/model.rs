@@ -84,6 +84,9 @@ pub enum CheckingMode {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchConfig {
     /// Seed of the ChaCha8 generator that rolls the cubes and shuffles the cards.
+    /// Absent from a log read while its match is played (docs/security/hidden.md):
+    /// [`MatchConfig::seed_withheld`] is then set and the seed reads as 0.
+    #[serde(default)]
     pub seed: u64,
     /// Two or three players, in seating order: the player to the left of
     /// player `i` is player `i + 1` (mod n) (IV-A: play goes to the left).
@@ -117,6 +120,20 @@ pub struct MatchConfig {
     /// (for scenarios written by hand, e.g. from the judges' manual).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<Dice>,
+    /// The commitment to the seed published when the match starts:
+    /// lowercase hex of SHA-256 over the 32 bytes of `seed_salt` followed by
+    /// the seed as 8 bytes big-endian ([`crate::seed_commitment`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_commitment: Option<String>,
+    /// The random per-match salt of the commitment (64 hex digits), kept
+    /// with the seed and revealed with it once the match is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_salt: Option<String>,
+    /// Set by the log's reader ([`crate::read_header`]) when the header has
+    /// no `seed`: the log was read while the match was played, and whatever
+    /// the generator would draw next is unknown (the seed reads as 0).
+    #[serde(skip)]
+    pub seed_withheld: bool,
 }
 
 /// The `"dice"` of a match header: what the generator would otherwise draw.
@@ -130,6 +147,10 @@ pub struct Dice {
     /// Shake by shake, in order.
     #[serde(default)]
     pub shakes: Vec<ShakeDice>,
+    /// 1969 only: the winners of the coin tosses between simultaneous
+    /// Challengers (M69 3.6 comment 2), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub coins: Vec<usize>,
 }
 
 /// One shake's cubes and cards.
@@ -165,6 +186,9 @@ impl MatchConfig {
             auto_charge: false,
             absent: Vec::new(),
             dice: None,
+            seed_commitment: None,
+            seed_salt: None,
+            seed_withheld: false,
         }
     }
 }

@@ -22,6 +22,7 @@ fn header(form: Form1969, players: usize, shaker: usize, faces: &str, cards: &st
     config.edition = Edition::Manual1969(form);
     config.dice = Some(Dice {
         first_setter: Some(shaker),
+        coins: Vec::new(),
         shakes: vec![ShakeDice {
             faces: Some(faces.into()),
             cards: Some(cards.into()),

@@ -1159,6 +1159,7 @@ fn b19_arrange_goal_and_join_side_replay() {
     let mut c = cfg19(21, 3, Division::Junior, false);
     c.dice = Some(Dice {
         first_setter: Some(0),
+        coins: Vec::new(),
         shakes: vec![ShakeDice {
             faces: Some(format!("3 2 1 {FACES}")),
             cards: Some(UNI.into()),

@@ -137,13 +137,47 @@ pub enum Source {
 pub struct JudgeError {
     pub field: &'static str,
     pub message: String,
+    /// The log's seed is withheld (its match is in play) and the dispute
+    /// needs it, or the Solutions it withholds: a future roll or deal, or the
+    /// end of a writing (docs/security/hidden.md).
+    pub withheld: bool,
 }
 
 fn err(field: &'static str, message: impl Into<String>) -> JudgeError {
     JudgeError {
         field,
         message: message.into(),
+        withheld: false,
     }
+}
+
+/// Refuses act `i` (1-based) of a dispute on a log whose seed is withheld
+/// when it draws from the generator (`drew`: it rolled, dealt or tossed a
+/// coin) or ends a writing whose Solutions are withheld (`ended_writing`).
+pub(crate) fn withheld_guard(i: usize, drew: bool, ended_writing: bool) -> Result<(), JudgeError> {
+    let why = if drew {
+        "it rolls the cubes, deals cards or tosses a coin, which the match's seed decides; \
+         the seed stays on the server until the match is over (the log's header carries its \
+         commitment), so the assistant does not run the future rolls and deals of a match in play"
+    } else if ended_writing {
+        "it ends the writing of Solutions, and the Solutions presented so far are withheld \
+         until checking starts (VII-C-3; 1969: M69 3.9 B)"
+    } else {
+        return Ok(());
+    };
+    Err(JudgeError {
+        field: "dispute.act",
+        message: format!("act {i}: {why}"),
+        withheld: true,
+    })
+}
+
+/// Whether a writing phase holds a withheld (blanked) presented Solution.
+fn withholds(m: &Match) -> bool {
+    matches!(m.phase(), Phase::Writing(w) if w.writers.iter().any(|wr| wr
+        .presented
+        .as_ref()
+        .is_some_and(|p| p.solution.is_empty())))
 }
 
 /// One reason of a ruling, with its rule section.
@@ -665,6 +699,62 @@ fn event_words(name: &str, v: &serde_json::Value) -> String {
     }
 }
 
+/// The reason an event gives, with its rule section (none for an event
+/// without one).
+fn event_reason(
+    v: &serde_json::Value,
+    name: &str,
+    edition: Edition,
+    adventurous: bool,
+) -> Option<Reason> {
+    let why = v
+        .get("reason")
+        .or_else(|| v.get("correction"))
+        .and_then(|r| r.as_str());
+    let section = v
+        .get("rule")
+        .and_then(|r| r.as_str())
+        .map(str::to_string)
+        .or(match name {
+            "charge_set_aside" => Some("IX-A".to_string()),
+            "objection_ruled" => Some("VII-C-5".to_string()),
+            // 2019-20 only (editions.md "2019-20 (MLAG)").
+            "goal_arranged" => Some(cite_in(edition, adventurous, "III-B-2")),
+            "goal_set_by_time" => Some(cite_in(edition, adventurous, "III-B-2-c")),
+            "joined_side" => Some(cite_in(edition, adventurous, "VII-A-3")),
+            _ => None,
+        })?;
+    Some(Reason {
+        section,
+        text: why
+            .map(str::to_string)
+            .unwrap_or_else(|| event_words(name, v)),
+    })
+}
+
+/// [`withheld_guard`] for act `i` taking `m` to `next` with `events`, when
+/// the log's seed is withheld.
+fn check_withheld(
+    m: &Match,
+    next: &Match,
+    events: &[onsets_engine::Event],
+    i: usize,
+) -> Result<(), JudgeError> {
+    if !m.config().seed_withheld {
+        return Ok(());
+    }
+    let drew = events.iter().any(|e| {
+        matches!(
+            e,
+            onsets_engine::Event::Rolled { .. }
+                | onsets_engine::Event::Dealt { .. }
+                | onsets_engine::Event::FirstSetterRolls { .. }
+        )
+    });
+    let ended = withholds(m) && !matches!(next.phase(), Phase::Writing(_));
+    withheld_guard(i, drew, ended)
+}
+
 /// Applies acts to the match in the engine, reporting events and totals.
 fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Ruling, JudgeError> {
     let (edition, adventurous) = (m.config().edition, m.config().adventurous);
@@ -702,35 +792,13 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
         }
         match m.apply(action) {
             Ok((next, evs)) => {
+                check_withheld(&m, &next, &evs, i + 1)?;
                 m = next;
                 for e in evs {
                     let v = serde_json::to_value(&e).unwrap_or(serde_json::Value::Null);
                     let name = v["event"].as_str().unwrap_or("").to_string();
                     facts.push(format!("event:{name}"));
-                    let why = v
-                        .get("reason")
-                        .or_else(|| v.get("correction"))
-                        .and_then(|r| r.as_str());
-                    let section = v
-                        .get("rule")
-                        .and_then(|r| r.as_str())
-                        .map(str::to_string)
-                        .or(match name.as_str() {
-                            "charge_set_aside" => Some("IX-A".to_string()),
-                            "objection_ruled" => Some("VII-C-5".to_string()),
-                            // 2019-20 only (editions.md "2019-20 (MLAG)").
-                            "goal_arranged" => Some(cite_in(edition, adventurous, "III-B-2")),
-                            "goal_set_by_time" => Some(cite_in(edition, adventurous, "III-B-2-c")),
-                            "joined_side" => Some(cite_in(edition, adventurous, "VII-A-3")),
-                            _ => None,
-                        });
-                    if let Some(section) = section {
-                        let r = Reason {
-                            section,
-                            text: why
-                                .map(str::to_string)
-                                .unwrap_or_else(|| event_words(&name, &v)),
-                        };
+                    if let Some(r) = event_reason(&v, &name, edition, adventurous) {
                         if !reasons
                             .iter()
                             .any(|x: &Reason| x.section == r.section && x.text == r.text)

@@ -18,6 +18,7 @@ fn b19_iii_b_2_c_a_goal_set_by_time_is_reviewed_as_a_goal() {
     c.edition = Edition::Mlag2019;
     c.dice = Some(Dice {
         first_setter: Some(0),
+        coins: Vec::new(),
         shakes: vec![ShakeDice {
             faces: Some("3 2 1 B R G Y B R G Y ∪ ∩ − ′ V Λ =".into()),
             cards: Some("B R G BR BG RG".into()),

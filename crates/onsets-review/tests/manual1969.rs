@@ -18,6 +18,7 @@ fn header(faces: &str, cards: &str) -> Header1969 {
     config.edition = Edition::Manual1969(Form1969::Basic);
     config.dice = Some(Dice {
         first_setter: Some(A),
+        coins: Vec::new(),
         shakes: vec![ShakeDice {
             faces: Some(faces.into()),
             cards: Some(cards.into()),

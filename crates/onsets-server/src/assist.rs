@@ -260,7 +260,9 @@ pub async fn judge(State(lobby): State<Lobby>, headers: HeaderMap, raw: Bytes) -
         if id.is_empty() || id.len() > text::MAX_ID_BYTES {
             return no_such_table(&id);
         }
-        match lobby.store.log(&id).await {
+        // The log as anyone may read it: while the match is played, its
+        // seed is withheld and the judge runs no future roll or deal.
+        match crate::hidden::public_log(&lobby, &id).await {
             Ok(Some(l)) => Source::Log(l),
             Ok(None) => {
                 // A 1969 table (table1969.rs) keeps its own log.
@@ -287,6 +289,12 @@ pub async fn judge(State(lobby): State<Lobby>, headers: HeaderMap, raw: Bytes) -
         .await
     {
         Some(Ok(r)) => Json(r).into_response(),
+        Some(Err(e)) if e.withheld => error(
+            StatusCode::CONFLICT,
+            ApiCode::Withheld,
+            e.message,
+            Some(e.field),
+        ),
         Some(Err(e)) => error(
             StatusCode::BAD_REQUEST,
             ApiCode::BadField,

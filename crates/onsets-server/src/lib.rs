@@ -18,6 +18,7 @@
 pub mod accounts;
 mod assist;
 pub mod health;
+mod hidden;
 pub mod lessons;
 pub mod limits;
 pub mod live;
@@ -358,12 +359,14 @@ async fn get_table(State(lobby): State<Lobby>, Path(id): Path<String>) -> Respon
     }
 }
 
-/// The match log of a table (live or archived), as `onsets replay` reads it.
+/// The match log of a table (live or archived), as `onsets replay` reads it:
+/// while the match is played without the seed and the hidden Solutions
+/// (docs/security/hidden.md).
 async fn get_log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
     if id.len() > text::MAX_ID_BYTES {
         return no_such_table(&id);
     }
-    match lobby.store.log(&id).await {
+    match hidden::public_log(&lobby, &id).await {
         Ok(Some(log)) => (
             [(header::CONTENT_TYPE, "application/x-ndjson; charset=utf-8")],
             log,

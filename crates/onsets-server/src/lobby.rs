@@ -281,6 +281,9 @@ pub enum ApiCode {
     NoSuchTable,
     NoSuchTournament,
     NotFinished,
+    /// The judge's assistant was asked for what the withheld seed or
+    /// Solutions of a match in play would decide (docs/security/hidden.md).
+    Withheld,
     NotOrganizer,
     NotSignedIn,
     NotStarted,
@@ -318,6 +321,7 @@ impl ApiCode {
             ApiCode::NoSuchTable => "no-such-table",
             ApiCode::NoSuchTournament => "no-such-tournament",
             ApiCode::NotFinished => "not-finished",
+            ApiCode::Withheld => "withheld",
             ApiCode::NotOrganizer => "not-organizer",
             ApiCode::NotSignedIn => "not-signed-in",
             ApiCode::NotStarted => "not-started",

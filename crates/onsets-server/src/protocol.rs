@@ -122,6 +122,10 @@ pub struct TableInfo {
     pub status: TableStatus,
     pub shake: u32,
     pub spectators: usize,
+    /// The commitment to the match's seed, once the match has started
+    /// (docs/protocol.md, "Seed commitment").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_commitment: Option<String>,
 }
 
 /// What the server sends.

@@ -324,7 +324,14 @@ impl Store {
 
     /// A table's match log as `onsets replay` reads it: the header line,
     /// then one action a line. `None` for no such table or one not started.
+    /// It holds the seed and every Solution: what leaves the server goes
+    /// through `crate::hidden::public_log` first.
     pub async fn log(&self, id: &str) -> Result<Option<String>> {
+        Ok(self.log_and_status(id).await?.map(|(log, _)| log))
+    }
+
+    /// [`Store::log`] with the table's status (`playing`, `over`, ...).
+    pub async fn log_and_status(&self, id: &str) -> Result<Option<(String, String)>> {
         let Some(t) = self.load_one(id).await? else {
             return Ok(None);
         };
@@ -342,7 +349,7 @@ impl Store {
             out.push_str(&a);
             out.push('\n');
         }
-        Ok(Some(out))
+        Ok(Some((out, t.status)))
     }
 }
 

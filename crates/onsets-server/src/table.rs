@@ -397,6 +397,7 @@ fn placeholder_info(id: &str) -> TableInfo {
         status: TableStatus::Waiting,
         shake: 0,
         spectators: 0,
+        seed_commitment: None,
     }
 }
 
@@ -526,6 +527,10 @@ impl Table {
             status: self.status(),
             shake: self.m.as_ref().map_or(0, |m| m.shake()),
             spectators: self.spectators.max(0) as usize,
+            seed_commitment: self
+                .m
+                .as_ref()
+                .and_then(|m| m.config().seed_commitment.clone()),
         };
         *self.info.lock().expect("table info lock") = info;
     }
@@ -1047,6 +1052,9 @@ impl Table {
         config.round_ms = self.spec.round_minutes as u64 * 60_000;
         config.checking = self.spec.checking_mode();
         config.edition = self.spec.edition();
+        // The seed stays on the server until the match is over; its
+        // commitment is public from the start (crate::hidden).
+        config.commit_seed(&crate::hidden::fresh_salt());
         let (m, events) = match Match::new(config.clone()) {
             Ok(x) => x,
             Err(e) => {

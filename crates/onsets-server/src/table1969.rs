@@ -61,7 +61,7 @@ use onsets_bots::manual1969::Bot1969;
 use onsets_core::Form1969;
 use onsets_engine::manual1969::{
     card_1969, face_1969, Act1969, Action1969, Claims, DefaultClaims, Event1969, Game, Header1969,
-    Pen, Phase1969, Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
+    Phase1969, Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -455,7 +455,7 @@ impl Table1969 {
                 }
             }
         }
-        let header = Header1969::new(
+        let mut header = Header1969::new(
             seed,
             &names,
             form,
@@ -464,6 +464,9 @@ impl Table1969 {
                 ..Settings1969::default()
             },
         );
+        // The seed stays on the server until the game is over; its
+        // commitment is public from the start (crate::hidden).
+        header.config.commit_seed(&crate::hidden::fresh_salt());
         let (game, events) = Game::new(header).map_err(|e| bad("seats", e.to_string()))?;
         let mut t = Table1969 {
             id: id.to_string(),
@@ -741,12 +744,8 @@ impl Table1969 {
     /// is scored.
     pub fn state(&self) -> Value {
         let g = &self.game;
-        let writing = match g.phase() {
-            Phase1969::Challenge { pens, .. } | Phase1969::Assertion { pens, .. } => {
-                pens.contains(&Pen::Due)
-            }
-            _ => false,
-        };
+        // The engine's rule (the same that filters the log).
+        let writing = g.solutions_hidden();
         let mut phase = serde_json::to_value(g.phase()).unwrap_or(Value::Null);
         let mut events = serde_json::to_value(&self.events).unwrap_or(Value::Null);
         if writing {
@@ -776,6 +775,7 @@ impl Table1969 {
             "edition": "1969",
             "form": g.form().name(),
             "players": g.header().config.players,
+            "seed_commitment": g.header().config.seed_commitment,
             "humans": self.seats.iter().map(|s| !matches!(s, Seat::Bot(_))).collect::<Vec<_>>(),
             "open": self.seats.iter().map(|s| matches!(s, Seat::Open)).collect::<Vec<_>>(),
             "waiting": self.waiting(),
@@ -959,7 +959,7 @@ async fn found(lobby: &Lobby, id: &str) -> Result<Arc<Mutex<Table1969>>, Respons
 pub(crate) async fn log_of(lobby: &Lobby, id: &str) -> Option<String> {
     let t = find(lobby, id).await?;
     let t = t.lock().ok()?;
-    Some(t.game.log_lines().join("\n") + "\n")
+    Some(t.game.public_log(None))
 }
 
 // ------------------------------------------------------------- live news
@@ -1338,8 +1338,10 @@ pub async fn log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response
     let Some(t) = find(&lobby, &id).await else {
         return no_table();
     };
+    // While the game is played: no seed, no Solution being written
+    // (docs/security/hidden.md).
     let text = match t.lock() {
-        Ok(t) => t.game.log_lines().join("\n") + "\n",
+        Ok(t) => t.game.public_log(None),
         Err(_) => return no_table(),
     };
     (

@@ -31,6 +31,10 @@ pub struct MatchView {
     pub third_party_joins: bool,
     pub round_ms: u64,
     pub checking: String,
+    /// The commitment to the match's seed (docs/protocol.md, "Seed
+    /// commitment"); the seed itself is in the log once the match is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_commitment: Option<String>,
     pub shake: u32,
     pub goal_setter: usize,
     pub dealer: usize,
@@ -114,6 +118,7 @@ impl MatchView {
                 onsets_engine::CheckingMode::Judge => "judge".into(),
                 onsets_engine::CheckingMode::Players => "players".into(),
             },
+            seed_commitment: m.config().seed_commitment.clone(),
             shake: v.shake,
             goal_setter: v.goal_setter,
             dealer: v.dealer,

@@ -131,6 +131,7 @@ pub fn play(shake: &Shake) -> Result<Played, String> {
     let mut config = MatchConfig::new(15, &NAMES[..n], Division::Elementary, false);
     config.dice = Some(Dice {
         first_setter: Some(0),
+        coins: Vec::new(),
         shakes: vec![ShakeDice {
             faces: Some(shake.faces.clone()),
             cards: Some(shake.cards.clone()),

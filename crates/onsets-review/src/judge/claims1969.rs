@@ -20,7 +20,7 @@ use super::{err, JudgeError, Reason, Ruling, MAX_LOG_BYTES, MAX_TEXT_BYTES};
 use super::{ChallengeName, Dispute};
 use onsets_core::Position;
 use onsets_engine::manual1969::{
-    Act1969, Action1969, Allowance, Claim, Claims, Event1969, ExactClaims, Game, Phase1969,
+    Act1969, Action1969, Allowance, Claim, Claims, Event1969, ExactClaims, Game, Pen, Phase1969,
 };
 use onsets_solver::claims as solver;
 
@@ -580,6 +580,13 @@ fn event_text(e: &Event1969) -> String {
     }
 }
 
+/// Whether the writing in progress holds a withheld (blanked) Solution.
+fn withholds(g: &Game) -> bool {
+    g.solutions_hidden()
+        && matches!(g.phase(), Phase1969::Challenge { pens, .. } | Phase1969::Assertion { pens, .. }
+            if pens.iter().any(|p| matches!(p, Pen::Wrote { solution, .. } if solution.is_empty())))
+}
+
 /// Applies acts to the game in the 1969 engine (with the exact claims),
 /// reporting its events and each player's total before and after.
 fn apply_acts(mut g: Game, acts: &[Action1969]) -> Result<Ruling, JudgeError> {
@@ -589,6 +596,18 @@ fn apply_acts(mut g: Game, acts: &[Action1969]) -> Result<Ruling, JudgeError> {
     for (i, action) in acts.iter().enumerate() {
         match g.apply_with(action.clone(), &mut claims) {
             Ok((next, events)) => {
+                if g.header().config.seed_withheld {
+                    let drew = events.iter().any(|e| {
+                        matches!(
+                            e,
+                            Event1969::Dealt { .. }
+                                | Event1969::Rolled { .. }
+                                | Event1969::CoinTossed { .. }
+                        )
+                    });
+                    let ended = withholds(&g) && !next.solutions_hidden();
+                    super::withheld_guard(i + 1, drew, ended)?;
+                }
                 g = next;
                 for e in events {
                     if let Some(section) = event_section(&e) {

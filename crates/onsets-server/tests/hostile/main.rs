@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod storage;
+mod hidden;
 use common::*;
 use serde_json::{json, Value};
 use std::net::SocketAddr;

@@ -87,6 +87,14 @@ pub struct Game {
     penalties: Vec<i32>,
     history: Vec<PlayLine>,
     log: Vec<Action1969>,
+    /// Coin tosses so far (the header's `dice.coins` fixes them in order).
+    #[serde(skip)]
+    tosses: usize,
+    /// What the generator has drawn so far, as a header's `dice`: the
+    /// public log's header carries it instead of the seed
+    /// (`crate::public`).
+    #[serde(skip)]
+    pub(crate) drawn: crate::model::Dice,
 }
 
 impl Game {
@@ -160,6 +168,8 @@ impl Game {
             penalties: vec![0; n],
             history: Vec::new(),
             log: Vec::new(),
+            tosses: 0,
+            drawn: crate::model::Dice::default(),
             header,
         };
         g.shaker = match g.header.config.dice.as_ref().and_then(|d| d.first_setter) {
@@ -168,6 +178,7 @@ impl Game {
         };
         let mut ev = Vec::new();
         g.start_play(&mut ev);
+        crate::public::note_1969(&mut g.drawn, &ev);
         Ok((g, ev))
     }
 
@@ -334,6 +345,11 @@ impl Game {
 
     // ------------------------------------------------------------ the log
 
+    /// The accepted actions, in order.
+    pub fn log_actions(&self) -> &[Action1969] {
+        &self.log
+    }
+
     /// The log: the header line, then one line per accepted action.
     pub fn log_lines(&self) -> Vec<String> {
         let mut out = vec![serde_json::to_string(&self.header).expect("headers serialize")];
@@ -349,7 +365,9 @@ impl Game {
     pub fn replay(text: &str) -> Result<Game, String> {
         let mut lines = text.lines().filter(|l| !l.trim().is_empty());
         let head = lines.next().ok_or("the log is empty")?;
-        let header: Header1969 = serde_json::from_str(head).map_err(|e| format!("line 1: {e}"))?;
+        let header: Header1969 =
+            crate::public::read_header(head, |h: &mut Header1969| &mut h.config)
+                .map_err(|e| format!("line 1: {e}"))?;
         if header.format != FORMAT_1969 {
             return Err(format!("line 1: the format is not {FORMAT_1969}"));
         }
@@ -412,6 +430,7 @@ impl Game {
             .collect();
         g.stalls = keep;
         g.log.push(action);
+        crate::public::note_1969(&mut g.drawn, &ev);
         Ok((g, ev))
     }
 
@@ -847,10 +866,18 @@ impl Game {
             }
             self.claim_fits(claim, *mover)?;
             let (first, mover, current) = (*challenger, *mover, *current);
-            let winner = if self.rng.below(2) == 0 {
-                first
-            } else {
-                player
+            let fixed = self
+                .header
+                .config
+                .dice
+                .as_ref()
+                .and_then(|d| d.coins.get(self.tosses).copied())
+                .filter(|w| *w == first || *w == player);
+            self.tosses += 1;
+            let winner = match fixed {
+                Some(w) => w,
+                None if self.rng.below(2) == 0 => first,
+                None => player,
             };
             ev.push(Event1969::CoinTossed {
                 challengers: vec![first, player],
