@@ -113,15 +113,41 @@ pub(crate) fn unauthorized() -> Response {
     )
 }
 
-/// The JSON body of a request: 415 unless `application/json` (an empty body
-/// without a content type is `{}`, for bodiless posts), 413 when too large,
-/// 400 with the field when it does not read as `T`.
+/// The JSON body of a request: 415 unless `application/json`, 413 when too
+/// large, 400 naming `body` when there is none (a bodiless `POST` is not
+/// read as `{}`: docs/protocol.md, "Cross-site requests"), 400 with the
+/// field when it does not read as `T`.
 pub(crate) fn read_json<T: DeserializeOwned>(
     headers: &HeaderMap,
     body: &Bytes,
 ) -> Result<T, Response> {
-    let bare = body.is_empty() && headers.get(header::CONTENT_TYPE).is_none();
-    if !bare && !is_json(headers) {
+    if body.is_empty() && headers.get(header::CONTENT_TYPE).is_none() {
+        return Err(bad(
+            "body",
+            "the request has no body: send a JSON object, with `Content-Type: application/json`",
+        ));
+    }
+    parse_json(headers, body)
+}
+
+/// The body of a route documented as taking none (`POST /api/logout`,
+/// `…/join`, `…/rounds`): nothing at all, or an empty JSON object (`{}`,
+/// as `application/json`). Such a route still passes the cross-site check
+/// when it carries the session cookie (`crate::cross_site`).
+pub(crate) fn read_no_body(headers: &HeaderMap, body: &Bytes) -> Result<(), Response> {
+    if body.is_empty() && headers.get(header::CONTENT_TYPE).is_none() {
+        return Ok(());
+    }
+    parse_json::<Empty>(headers, body).map(|_| ())
+}
+
+/// No fields: the body of a route that takes none.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+fn parse_json<T: DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> Result<T, Response> {
+    if !is_json(headers) {
         return Err(api_error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::new(
@@ -137,8 +163,13 @@ pub(crate) fn read_json<T: DeserializeOwned>(
             ApiError::new(ApiCode::TooLarge, "the request is too large", None),
         ));
     }
-    let text: &[u8] = if body.is_empty() { b"{}" } else { body };
-    serde_json::from_slice(text).map_err(|e| {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(bad(
+            "body",
+            "the request's body is empty: send a JSON object",
+        ));
+    }
+    serde_json::from_slice(body).map_err(|e| {
         let msg = e.to_string();
         let field = crate::protocol::field_of(&msg);
         api_error(
@@ -424,7 +455,7 @@ pub(crate) async fn logout(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(r) = read_json::<serde_json::Value>(&headers, &body) {
+    if let Err(r) = read_no_body(&headers, &body) {
         return r;
     }
     if let Some(token) = cookie_token(&headers) {

@@ -17,6 +17,7 @@
 
 pub mod accounts;
 mod assist;
+mod cross_site;
 pub mod lessons;
 pub mod limits;
 pub mod live;
@@ -147,6 +148,10 @@ pub fn app(lobby: Lobby) -> Router {
             "/{*path}",
             get(|Path(p): Path<String>| async move { web::file(&p) }),
         )
+        .layer(axum::middleware::from_fn_with_state(
+            lobby.clone(),
+            cross_site::guard,
+        ))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(lobby)
 }
