@@ -14,8 +14,8 @@
 //! driver, programs) have no authority to borrow and pass untouched.
 
 use crate::accounts::SESSION_COOKIE;
-use crate::lobby::{ApiCode, Lobby};
 use crate::error_response;
+use crate::lobby::{ApiCode, Lobby};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
@@ -200,7 +200,10 @@ mod tests {
     fn a_forwarded_host_counts_only_from_a_trusted_proxy() {
         let proxy: IpAddr = "10.0.0.1".parse().unwrap();
         let other: IpAddr = "203.0.113.7".parse().unwrap();
-        let headers = h(&[("host", "127.0.0.1:8080"), ("x-forwarded-host", "club.example")]);
+        let headers = h(&[
+            ("host", "127.0.0.1:8080"),
+            ("x-forwarded-host", "club.example"),
+        ]);
         assert_eq!(
             request_hosts(&headers, None, Some(proxy), &[proxy]),
             vec!["127.0.0.1:8080", "club.example"]
@@ -222,7 +225,10 @@ mod tests {
 
     #[test]
     fn a_body_is_json_or_there_is_none() {
-        assert!(json_or_bodiless(&h(&[("content-type", "application/json; charset=utf-8")])));
+        assert!(json_or_bodiless(&h(&[(
+            "content-type",
+            "application/json; charset=utf-8"
+        )])));
         assert!(json_or_bodiless(&h(&[("content-length", "0")])));
         assert!(json_or_bodiless(&h(&[])));
         assert!(!json_or_bodiless(&h(&[("content-type", "text/plain")])));

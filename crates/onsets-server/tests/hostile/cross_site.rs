@@ -65,7 +65,11 @@ async fn a_page_on_another_port_cannot_pair_the_victims_round() {
         let (status, _, text) = raw(server.addr, "POST", &path, &headers, "").await;
         assert_eq!(status, 403, "{headers:?}: {text}");
         let e = code(&text);
-        assert_eq!((e["code"].as_str(), e["field"].as_str()), (Some("cross-site"), Some("Origin")), "{text}");
+        assert_eq!(
+            (e["code"].as_str(), e["field"].as_str()),
+            (Some("cross-site"), Some("Origin")),
+            "{text}"
+        );
     }
     let (status, v) = http(server.addr, "GET", &format!("/api/tournaments/{id}"), None).await;
     assert_eq!(status, 200);
@@ -129,10 +133,18 @@ async fn a_bodiless_post_is_not_an_empty_object_and_text_plain_is_415() {
     assert_eq!(status, 400, "{text}");
     assert_eq!(code(&text)["field"], "body", "{text}");
     let (status, _, text) = raw(a, "POST", "/api/tables/x/claim", &me, "").await;
-    assert_eq!((status, code(&text)["field"].clone()), (400, json!("body")), "{text}");
+    assert_eq!(
+        (status, code(&text)["field"].clone()),
+        (400, json!("body")),
+        "{text}"
+    );
     // Without the cookie the same: the body reader is one for all.
     let (status, _, text) = raw(a, "POST", "/api/login", &[], "").await;
-    assert_eq!((status, code(&text)["field"].clone()), (400, json!("body")), "{text}");
+    assert_eq!(
+        (status, code(&text)["field"].clone()),
+        (400, json!("body")),
+        "{text}"
+    );
     // A body that is not JSON: 415, with or without the cookie.
     let mut plain = me.to_vec();
     plain.push(("Content-Type", "text/plain"));
@@ -170,7 +182,10 @@ async fn requests_without_the_cookie_need_no_origin() {
         a,
         "POST",
         "/api/login",
-        &[("Content-Type", "application/json"), ("Origin", "http://evil.example")],
+        &[
+            ("Content-Type", "application/json"),
+            ("Origin", "http://evil.example"),
+        ],
         &json!({"name": "Fresh", "password": "correct horse"}).to_string(),
     )
     .await;
@@ -196,7 +211,11 @@ async fn behind_a_trusted_proxy_the_forwarded_host_is_the_sites_origin() {
                 a,
                 "POST",
                 "/api/logout",
-                &[("Cookie", c.as_str()), ("Origin", origin), ("X-Forwarded-Host", fwd)],
+                &[
+                    ("Cookie", c.as_str()),
+                    ("Origin", origin),
+                    ("X-Forwarded-Host", fwd),
+                ],
                 "",
             )
             .await
