@@ -27,6 +27,7 @@ pub mod manual;
 pub mod metrics;
 pub mod pool;
 pub mod protocol;
+pub mod puzzle_players;
 pub mod puzzles;
 pub mod ratings;
 pub mod scoresheets;

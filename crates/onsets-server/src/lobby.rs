@@ -168,6 +168,8 @@ pub struct Lobby {
     pub limits: Arc<crate::limits::Limits>,
     /// Sign-in rate limits (accounts, issue 17).
     pub guard: Arc<crate::accounts::Guard>,
+    /// Puzzle attempts' and players' rate limits.
+    pub puzzle_limits: Arc<crate::puzzle_players::Limits>,
     /// Changed tournaments, from this instance and (PostgreSQL) the others.
     pub news: crate::live::News,
     /// One replay loaded at a time (two spectators of one archived table
@@ -458,6 +460,7 @@ impl Lobby {
             metrics: Arc::new(Metrics::default()),
             limits: Arc::new(crate::limits::Limits::new(&config)),
             guard: Arc::new(crate::accounts::Guard::new(&config)),
+            puzzle_limits: Arc::new(crate::puzzle_players::Limits::new(&config)),
             news: crate::live::News::default(),
             config: Arc::new(config),
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
@@ -483,6 +486,7 @@ impl Lobby {
             tracing::info!(tables = count, "restored live tables from the store");
         }
         lobby.limits.start_cleaning();
+        lobby.puzzle_limits.start_cleaning();
         lobby.news.listen(&lobby.store);
         crate::table1969::listen(&lobby);
         crate::table1969::restore_recent(&lobby).await;
