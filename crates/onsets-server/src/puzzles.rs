@@ -623,6 +623,7 @@ struct AttemptBody {
 }
 
 /// The body of an attempt, checked: 415, 413, 404, 400 as documented.
+#[allow(clippy::result_large_err)] // the refusal is the whole response, built once
 fn read_attempt(
     id: &str,
     headers: &HeaderMap,
