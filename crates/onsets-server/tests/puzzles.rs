@@ -142,6 +142,21 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
         assert_eq!(p["best_streak"], 2);
         let (_, r) = http(s.addr, "GET", &format!("/api/puzzles/{}", c.id), None).await;
         assert_eq!(r["attempts"], 1, "{r}");
+        // the signing key is kept: the player's id still rates after a restart
+        let g = pool().iter().find(|p| p.kind == Kind::Goal).unwrap();
+        let (st, r) = http(
+            s.addr,
+            "POST",
+            &format!("/api/puzzles/{}/attempt", g.id),
+            Some(json!({"player": player, "answer": "3"})),
+        )
+        .await;
+        assert_eq!(st, 200, "{r}");
+        assert_eq!(
+            (&r["issued"], &r["rated"]),
+            (&json!(true), &json!(true)),
+            "{r}"
+        );
         s.stop();
     }
 }
