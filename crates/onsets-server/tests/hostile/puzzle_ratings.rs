@@ -174,3 +174,46 @@ async fn attempts_are_rate_limited_per_player_and_per_address() {
     }
     assert!(statuses.contains(&429), "{statuses:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_players_concurrent_attempts_are_rated_once() {
+    for db in databases().await {
+        let server = Server::start(&db);
+        let a = server.addr;
+        let p = challenge();
+        let cookie = sign_up(a, "Racer").await;
+        // The same made-up id 20 times at once, signed in: the account is
+        // the player, rated once.
+        let path = format!("/api/puzzles/{}/attempt", p.id);
+        let tasks: Vec<_> = (0..20)
+            .map(|_| {
+                let (path, cookie) = (path.clone(), cookie.clone());
+                tokio::spawn(async move {
+                    post(
+                        a,
+                        &path,
+                        json!({"player": "racer-browser-01", "answer": p.answer}),
+                        Some(&cookie),
+                    )
+                    .await
+                })
+            })
+            .collect();
+        let mut rated = 0;
+        for t in tasks {
+            let r = t.await.unwrap();
+            assert_eq!(
+                (r.status, &r.body["correct"]),
+                (200, &json!(true)),
+                "{}",
+                r.body
+            );
+            rated += usize::from(r.body["rated"] == true);
+        }
+        assert_eq!(rated, 1, "{db}");
+        let profile = get(a, "/api/accounts/Racer", None).await.body;
+        assert_eq!(profile["puzzles"]["attempts"], 1, "{db}: {profile}");
+        assert_eq!(puzzle_now(a, &p.id).await["attempts"], 1, "{db}");
+        server.stop();
+    }
+}
