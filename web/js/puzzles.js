@@ -1,7 +1,7 @@
 // The Puzzles page (`/puzzles`, issue 15, docs/puzzles.md): the daily puzzle
 // and a puzzle at a time near the player's rating, answers checked by the
-// server, ratings and streaks. The player is anonymous: a random id kept in
-// localStorage.
+// server, ratings and streaks. The player is anonymous: an id the server
+// issued and signed, kept in localStorage.
 
 import { h } from './dom.js';
 import { withRules } from './dom.js';
@@ -31,14 +31,34 @@ function rulesWords(p) {
   return `${division}${p.adventurous ? 'Adventurous' : 'Basic'} On-Sets${mlag}`;
 }
 
-/** The anonymous player's id, made once and kept in this browser. */
-export function playerId() {
-  let id = localStorage.getItem(PLAYER_KEY);
-  if (!id || !/^[A-Za-z0-9-]{8,64}$/.test(id)) {
-    id = crypto.randomUUID();
-    localStorage.setItem(PLAYER_KEY, id);
+/** An id the server issued: 24 hex digits, `-`, its 32-digit signature. */
+const ISSUED = /^[0-9a-f]{24}-[0-9a-f]{32}$/;
+
+/**
+ * The anonymous player's id: issued by the server (`POST /api/puzzles/players`,
+ * signed, so that only it is rated) once and kept in this browser. An id this
+ * browser made itself before is replaced. When the server cannot issue one
+ * (offline, too many new players from this address) a local id stands in for
+ * this page: its attempts are judged but not rated.
+ * @returns {Promise<string>}
+ */
+export async function playerId() {
+  const kept = localStorage.getItem(PLAYER_KEY);
+  if (kept && ISSUED.test(kept)) return kept;
+  try {
+    const r = await api('/api/puzzles/players', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (typeof r.player === 'string' && ISSUED.test(r.player)) {
+      localStorage.setItem(PLAYER_KEY, r.player);
+      return r.player;
+    }
+  } catch {
+    /* judged, unrated, with the stand-in below */
   }
-  return id;
+  return `local-${crypto.randomUUID()}`;
 }
 
 /** @param {string} url @param {RequestInit} [init] */
@@ -90,7 +110,7 @@ function positionView(p, kind) {
  * @param {(path: string) => void} go
  */
 export function showPuzzles(root, go) {
-  const player = playerId();
+  const ready = playerId();
   const me = h('p', { id: 'puzzle-player', 'aria-live': 'polite' }, '');
   const board = h('section', { id: 'puzzle-board', 'aria-live': 'polite' }, 'Loading the daily puzzle…');
   const rules = h('select', { id: 'puzzle-rules', 'aria-label': 'Rules' },
@@ -110,7 +130,7 @@ export function showPuzzles(root, go) {
   const showMe = (/** @type {any} */ p) => {
     me.textContent = `Your puzzle rating: ${p.rating} (±${p.deviation}) · solved ${p.solved} of ${p.attempts} · streak ${p.streak} (best ${p.best_streak})`;
   };
-  api(`/api/puzzles/players/${player}`).then(showMe).catch(() => {});
+  ready.then((player) => api(`/api/puzzles/players/${player}`)).then(showMe).catch(() => {});
   api('/api/puzzles/themes').then((t) => {
     for (const x of t.themes) if (x.puzzles > 0) theme.append(h('option', { value: x.theme }, `${x.name} (${x.puzzles})`));
   }).catch(() => {});
@@ -122,13 +142,16 @@ export function showPuzzles(root, go) {
     const send = async (answer) => {
       result.replaceChildren('Checking…');
       try {
+        const player = await ready;
         const r = await api(`/api/puzzles/${puzzle.id}/attempt`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ player, answer }),
         });
         showMe(r.player);
-        const change = r.rated ? ` Rating ${r.rating_change >= 0 ? '+' : ''}${r.rating_change}.` : ' (Tried before: not rated.)';
+        const change = r.rated
+          ? ` Rating ${r.rating_change >= 0 ? '+' : ''}${r.rating_change}.`
+          : r.issued === false ? ' (Not rated: the server has not given this browser a player id yet.)' : ' (Tried before: not rated.)';
         result.replaceChildren(
           h('p', { class: `notice ${r.correct ? 'ok' : 'error'}`, id: 'puzzle-verdict' }, r.correct ? 'Correct!' : 'Not right.', change),
           h('p', null, withRules(r.message)),
@@ -163,11 +186,16 @@ export function showPuzzles(root, go) {
     board.dataset.edition = puzzle.position?.edition ?? '2026-27';
   };
 
+  // Only the latest request's puzzle is shown (a change of rules and a click
+  // on New puzzle in quick succession ask twice).
+  let asked = 0;
   async function next() {
+    const mine = ++asked;
     board.replaceChildren('Finding a puzzle…');
     try {
-      const q = new URLSearchParams({ player, kind: kind.value, theme: theme.value, ...rulesNow().query });
+      const q = new URLSearchParams({ player: await ready, kind: kind.value, theme: theme.value, ...rulesNow().query });
       const r = await api(`/api/puzzles/next?${q}`);
+      if (mine !== asked) return;
       show(r.puzzle, 'Puzzle');
     } catch (x) {
       board.replaceChildren(h('p', { class: 'notice error' }, `${x instanceof Error ? x.message : x}`));

@@ -29,6 +29,10 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "onsets_session";
@@ -52,25 +56,120 @@ macro_rules! with_pool {
 }
 pub(crate) use with_pool;
 
-/// Rate limits of signing in and signing up, by client address.
+/// Rate limits of signing in and signing up, by client address, and the
+/// lock-out of a name after wrong passwords, whatever the addresses
+/// (docs/protocol.md, "Accounts"; docs/security.md, "Sign-in").
 pub struct Guard {
     login: Option<DefaultKeyedRateLimiter<ClientKey>>,
     per_minute: u32,
+    names: Mutex<HashMap<String, Failures>>,
+}
+
+/// Wrong passwords for one name (its lower-cased key; names that belong to
+/// no account are counted alike, so a lock-out does not tell them apart).
+#[derive(Clone, Copy, Debug)]
+struct Failures {
+    /// Wrong passwords in a row (a right one forgets them).
+    count: u32,
+    /// Until when sign-ins of the name are refused, unchecked.
+    locked_until: Instant,
+    last: Instant,
+}
+
+/// Wrong passwords for one name before it is locked at all.
+pub const FREE_FAILURES: u32 = 5;
+/// The first lock-out, doubled at each further wrong password.
+pub const FIRST_LOCK: Duration = Duration::from_secs(1);
+/// The longest lock-out: short, so that a stranger's guesses keep an
+/// account's owner out for minutes, not for days.
+pub const MAX_LOCK: Duration = Duration::from_secs(300);
+/// A name's failures are forgotten this long after the last one.
+const FORGET_AFTER: Duration = Duration::from_secs(24 * 3600);
+/// Names remembered at most (the oldest are dropped first).
+const MAX_NAMES: usize = 100_000;
+
+/// The lock-out after `count` wrong passwords in a row.
+pub fn lock_after(count: u32) -> Duration {
+    if count < FREE_FAILURES {
+        return Duration::ZERO;
+    }
+    let doublings = (count - FREE_FAILURES).min(16);
+    (FIRST_LOCK * 2u32.pow(doublings)).min(MAX_LOCK)
 }
 
 impl Guard {
     /// Sign-ins and sign-ups: 20 a minute per address (bursts of 10), off
     /// when the operator turned table-creation limits off (`Config::unlimited`).
+    /// The lock-out of a name is always on.
     pub fn new(c: &Config) -> Guard {
         let per_minute = if c.create_per_minute == 0 { 0 } else { 20 };
         Guard {
             login: crate::limits::limiter(per_minute, 10),
             per_minute,
+            names: Mutex::new(HashMap::new()),
         }
     }
 
     pub fn login(&self, key: ClientKey) -> Result<(), Limited> {
         crate::limits::Limits::check(&self.login, key, "sign-ins", self.per_minute)
+    }
+
+    /// Refused while the name is locked out (the password is not even
+    /// checked, the right one included).
+    pub fn name_open(&self, name_key: &str) -> Result<(), Limited> {
+        let names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(f) = names.get(name_key) else {
+            return Ok(());
+        };
+        let now = Instant::now();
+        if f.locked_until <= now {
+            return Ok(());
+        }
+        let wait = f.locked_until - now;
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        Err(Limited {
+            message: format!(
+                "too many wrong passwords for this name: sign-ins are paused for {secs} s"
+            ),
+            retry_after_s: secs.max(1),
+        })
+    }
+
+    /// A wrong password for the name: after [`FREE_FAILURES`] the name is
+    /// locked out, [`FIRST_LOCK`] doubled at each further one, at most
+    /// [`MAX_LOCK`].
+    pub fn failed(&self, name_key: &str) {
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        if names.len() >= MAX_NAMES && !names.contains_key(name_key) {
+            names.retain(|_, f| now.duration_since(f.last) < FORGET_AFTER);
+            if names.len() >= MAX_NAMES {
+                if let Some(oldest) = names
+                    .iter()
+                    .min_by_key(|(_, f)| f.last)
+                    .map(|(k, _)| k.clone())
+                {
+                    names.remove(&oldest);
+                }
+            }
+        }
+        let f = names.entry(name_key.to_string()).or_insert(Failures {
+            count: 0,
+            locked_until: now,
+            last: now,
+        });
+        if now.duration_since(f.last) >= FORGET_AFTER {
+            f.count = 0;
+        }
+        f.count = f.count.saturating_add(1);
+        f.last = now;
+        f.locked_until = now + lock_after(f.count);
+    }
+
+    /// The right password: the name's failures are forgotten.
+    pub fn succeeded(&self, name_key: &str) {
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        names.remove(name_key);
     }
 }
 
@@ -113,15 +212,41 @@ pub(crate) fn unauthorized() -> Response {
     )
 }
 
-/// The JSON body of a request: 415 unless `application/json` (an empty body
-/// without a content type is `{}`, for bodiless posts), 413 when too large,
-/// 400 with the field when it does not read as `T`.
+/// The JSON body of a request: 415 unless `application/json`, 413 when too
+/// large, 400 naming `body` when there is none (a bodiless `POST` is not
+/// read as `{}`: docs/protocol.md, "Cross-site requests"), 400 with the
+/// field when it does not read as `T`.
 pub(crate) fn read_json<T: DeserializeOwned>(
     headers: &HeaderMap,
     body: &Bytes,
 ) -> Result<T, Response> {
-    let bare = body.is_empty() && headers.get(header::CONTENT_TYPE).is_none();
-    if !bare && !is_json(headers) {
+    if body.is_empty() && headers.get(header::CONTENT_TYPE).is_none() {
+        return Err(bad(
+            "body",
+            "the request has no body: send a JSON object, with `Content-Type: application/json`",
+        ));
+    }
+    parse_json(headers, body)
+}
+
+/// The body of a route documented as taking none (`POST /api/logout`,
+/// `…/join`, `…/rounds`, `/api/puzzles/players`): nothing at all, or an
+/// empty JSON object (`{}`, as `application/json`). Such a route still passes the cross-site check
+/// when it carries the session cookie (`crate::cross_site`).
+pub(crate) fn read_no_body(headers: &HeaderMap, body: &Bytes) -> Result<(), Response> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    parse_json::<Empty>(headers, body).map(|_| ())
+}
+
+/// No fields: the body of a route that takes none.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+fn parse_json<T: DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> Result<T, Response> {
+    if !is_json(headers) {
         return Err(api_error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::new(
@@ -137,8 +262,13 @@ pub(crate) fn read_json<T: DeserializeOwned>(
             ApiError::new(ApiCode::TooLarge, "the request is too large", None),
         ));
     }
-    let text: &[u8] = if body.is_empty() { b"{}" } else { body };
-    serde_json::from_slice(text).map_err(|e| {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(bad(
+            "body",
+            "the request's body is empty: send a JSON object",
+        ));
+    }
+    serde_json::from_slice(body).map_err(|e| {
         let msg = e.to_string();
         let field = crate::protocol::field_of(&msg);
         api_error(
@@ -238,6 +368,45 @@ async fn verify_password(password: String, hash: String) -> Result<bool> {
             .is_ok())
     })
     .await?
+}
+
+/// Argon2 verifications run for names that belong to no account (read by
+/// the tests: an unknown name costs the same work as a known one).
+static DUMMY_VERIFICATIONS: AtomicU64 = AtomicU64::new(0);
+
+/// How many dummy verifications this process has run.
+pub fn dummy_verifications() -> u64 {
+    DUMMY_VERIFICATIONS.load(Ordering::Relaxed)
+}
+
+/// A fixed argon2id hash with the same parameters as the stored ones
+/// (made once): an unknown name is checked against it, so that a wrong
+/// name takes as long as a wrong password and does not show which names
+/// exist.
+fn dummy_hash() -> &'static str {
+    static H: OnceLock<String> = OnceLock::new();
+    H.get_or_init(|| {
+        let salt = SaltString::encode_b64(b"onsets-dummy-salt")
+            .unwrap_or_else(|_| SaltString::generate(&mut OsRng));
+        Argon2::default()
+            .hash_password(b"no account has this password", &salt)
+            .map(|h| h.to_string())
+            .unwrap_or_default()
+    })
+}
+
+/// The same work as [`verify_password`], for a name without an account;
+/// always false.
+async fn verify_nothing(password: String) -> Result<bool> {
+    tokio::task::spawn_blocking(move || {
+        DUMMY_VERIFICATIONS.fetch_add(1, Ordering::Relaxed);
+        if let Ok(parsed) = PasswordHash::new(dummy_hash()) {
+            let _ = Argon2::default().verify_password(password.as_bytes(), &parsed);
+        }
+        false
+    })
+    .await
+    .map_err(Into::into)
 }
 
 /// Starts a session for `account`: the `Set-Cookie` header's value.
@@ -397,16 +566,29 @@ pub(crate) async fn login(
     let Ok(name) = crate::text::normalize_name(&c.name) else {
         return wrong();
     };
-    let (id, name, hash) = match find_account(&lobby.store, &name.to_lowercase()).await {
-        Ok(Some(a)) => a,
-        Ok(None) => return wrong(),
+    let key = name.to_lowercase();
+    if let Err(l) = lobby.guard.name_open(&key) {
+        return too_many(&lobby, l);
+    }
+    let found = match find_account(&lobby.store, &key).await {
+        Ok(a) => a,
         Err(e) => return storage(e),
     };
-    match verify_password(c.password, hash).await {
-        Ok(true) => {}
-        Ok(false) => return wrong(),
+    let verified = match found {
+        Some((id, name, hash)) => verify_password(c.password, hash)
+            .await
+            .map(|ok| ok.then_some((id, name))),
+        None => verify_nothing(c.password).await.map(|_| None),
+    };
+    let (id, name) = match verified {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            lobby.guard.failed(&key);
+            return wrong();
+        }
         Err(e) => return storage(e),
-    }
+    };
+    lobby.guard.succeeded(&key);
     match start_session(&lobby.store, &id).await {
         Ok(cookie) => with_cookie(
             Json(serde_json::json!({ "id": id, "name": name })).into_response(),
@@ -424,7 +606,7 @@ pub(crate) async fn logout(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(r) = read_json::<serde_json::Value>(&headers, &body) {
+    if let Err(r) = read_no_body(&headers, &body) {
         return r;
     }
     if let Some(token) = cookie_token(&headers) {
@@ -515,5 +697,36 @@ pub(crate) async fn change_password(
     match done {
         Ok(()) => Json(serde_json::json!({ "changed": true })).into_response(),
         Err(e) => storage(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lock_out_starts_after_the_free_failures_and_doubles_to_its_cap() {
+        assert_eq!(lock_after(FREE_FAILURES - 1), Duration::ZERO);
+        assert_eq!(lock_after(FREE_FAILURES), FIRST_LOCK);
+        assert_eq!(lock_after(FREE_FAILURES + 3), FIRST_LOCK * 8);
+        assert_eq!(lock_after(FREE_FAILURES + 30), MAX_LOCK);
+        assert_eq!(lock_after(u32::MAX), MAX_LOCK);
+    }
+
+    #[test]
+    fn a_name_is_locked_for_every_address_and_a_right_password_forgets() {
+        let g = Guard::new(&Config::unlimited());
+        for _ in 0..FREE_FAILURES {
+            assert!(g.name_open("ann").is_ok());
+            g.failed("ann");
+        }
+        let l = g.name_open("ann").unwrap_err();
+        assert!(
+            l.retry_after_s >= 1 && l.message.contains("paused"),
+            "{l:?}"
+        );
+        assert!(g.name_open("bob").is_ok(), "another name is not locked");
+        g.succeeded("ann");
+        assert!(g.name_open("ann").is_ok());
     }
 }

@@ -19,6 +19,7 @@ pub mod accounts;
 mod assist;
 pub mod health;
 mod hidden;
+mod cross_site;
 pub mod lessons;
 pub mod limits;
 pub mod live;
@@ -28,6 +29,7 @@ pub mod manual;
 pub mod metrics;
 pub mod pool;
 pub mod protocol;
+pub mod puzzle_players;
 pub mod puzzles;
 pub mod ratings;
 pub mod scoresheets;
@@ -149,6 +151,10 @@ pub fn app(lobby: Lobby) -> Router {
             "/{*path}",
             get(|Path(p): Path<String>| async move { web::file(&p) }),
         )
+        .layer(axum::middleware::from_fn_with_state(
+            lobby.clone(),
+            cross_site::guard,
+        ))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(lobby)
 }

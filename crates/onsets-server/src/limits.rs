@@ -146,6 +146,11 @@ impl Limits {
         });
     }
 
+    /// The origins allowed besides the server's own (`--allow-origin`).
+    pub(crate) fn allow_origins(&self) -> &[String] {
+        &self.allow_origins
+    }
+
     /// May a page from this `Origin` open the WebSocket? Same origin
     /// (the `Origin`'s host is the request's `Host`) always; others only when
     /// allowed (`--allow-origin`). No `Origin` at all is not a browser page

@@ -168,6 +168,8 @@ pub struct Lobby {
     pub limits: Arc<crate::limits::Limits>,
     /// Sign-in rate limits (accounts, issue 17).
     pub guard: Arc<crate::accounts::Guard>,
+    /// Puzzle attempts' and players' rate limits.
+    pub puzzle_limits: Arc<crate::puzzle_players::Limits>,
     /// Changed tournaments, from this instance and (PostgreSQL) the others.
     pub news: crate::live::News,
     /// One replay loaded at a time (two spectators of one archived table
@@ -268,6 +270,7 @@ pub enum ApiCode {
     BadPosition,
     BadRequest,
     Busy,
+    CrossSite,
     ForbiddenOrigin,
     IllegalAct,
     Internal,
@@ -308,6 +311,7 @@ impl ApiCode {
             ApiCode::BadPosition => "bad-position",
             ApiCode::BadRequest => "bad-request",
             ApiCode::Busy => "busy",
+            ApiCode::CrossSite => "cross-site",
             ApiCode::ForbiddenOrigin => "forbidden-origin",
             ApiCode::IllegalAct => "illegal-act",
             ApiCode::Internal => "internal",
@@ -462,6 +466,7 @@ impl Lobby {
             metrics: Arc::new(Metrics::default()),
             limits: Arc::new(crate::limits::Limits::new(&config)),
             guard: Arc::new(crate::accounts::Guard::new(&config)),
+            puzzle_limits: Arc::new(crate::puzzle_players::Limits::new(&config)),
             news: crate::live::News::default(),
             config: Arc::new(config),
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
@@ -488,6 +493,7 @@ impl Lobby {
             tracing::info!(tables = count, "restored live tables from the store");
         }
         lobby.limits.start_cleaning();
+        lobby.puzzle_limits.start_cleaning();
         lobby.news.listen(&lobby.store);
         crate::table1969::listen(&lobby);
         crate::table1969::restore_recent(&lobby).await;

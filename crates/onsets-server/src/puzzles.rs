@@ -17,7 +17,7 @@
 use crate::lobby::{ApiCode, Lobby};
 use crate::pool::{judge, Lane};
 use crate::store::Store;
-use crate::{error_response as error, is_json};
+use crate::{error_response as error, is_json, too_many, Client};
 use anyhow::Result;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
@@ -109,6 +109,7 @@ pub fn routes() -> Router<Lobby> {
         .route("/api/puzzles/daily", get(daily))
         .route("/api/puzzles/next", get(next))
         .route("/api/puzzles/themes", get(themes))
+        .route("/api/puzzles/players", post(new_player))
         .route("/api/puzzles/players/{id}", get(player))
         .route("/api/puzzles/{id}", get(one))
         .route("/api/puzzles/{id}/attempt", post(attempt))
@@ -594,6 +595,26 @@ async fn player(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response 
     }
 }
 
+/// `POST /api/puzzles/players` (no body): a new anonymous player, 201
+/// `{"player": ID}`, an id the server signed (`crate::puzzle_players`).
+async fn new_player(
+    State(lobby): State<Lobby>,
+    Client(client): Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if let Err(r) = crate::accounts::read_no_body(&headers, &body) {
+        return r;
+    }
+    if let Err(l) = lobby.puzzle_limits.issue(client) {
+        return too_many(&lobby, l);
+    }
+    match crate::puzzle_players::issue(&lobby.store).await {
+        Ok(id) => (StatusCode::CREATED, Json(json!({ "player": id }))).into_response(),
+        Err(e) => storage(e),
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AttemptBody {
@@ -601,50 +622,111 @@ struct AttemptBody {
     answer: String,
 }
 
-/// `POST /api/puzzles/{id}/attempt` with `{"player": ID, "answer": TEXT}`.
-async fn attempt(
-    State(lobby): State<Lobby>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    if !is_json(&headers) {
-        return error(
+/// The body of an attempt, checked: 415, 413, 404, 400 as documented.
+#[allow(clippy::result_large_err)] // the refusal is the whole response, built once
+fn read_attempt(
+    id: &str,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<(&'static Puzzle, AttemptBody), Response> {
+    if !is_json(headers) {
+        return Err(error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiCode::UnsupportedMediaType,
             "send the attempt as JSON, with `Content-Type: application/json`",
             None,
-        );
+        ));
     }
     if body.len() > MAX_ATTEMPT_BYTES {
-        return error(
+        return Err(error(
             StatusCode::PAYLOAD_TOO_LARGE,
             ApiCode::TooLarge,
             "the request is too large",
             None,
-        );
+        ));
     }
-    let Some(p) = (id.len() <= 64).then(|| find(&id)).flatten() else {
-        return no_such_puzzle(&id);
+    let Some(p) = (id.len() <= 64).then(|| find(id)).flatten() else {
+        return Err(no_such_puzzle(id));
     };
-    let req: AttemptBody = match serde_json::from_slice(&body) {
-        Ok(r) => r,
-        Err(e) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                ApiCode::BadRequest,
-                e.to_string(),
-                None,
-            )
-        }
-    };
+    let req: AttemptBody = serde_json::from_slice(body).map_err(|e| {
+        error(
+            StatusCode::BAD_REQUEST,
+            ApiCode::BadRequest,
+            e.to_string(),
+            None,
+        )
+    })?;
     if !valid_player(&req.player) {
-        return error(
+        return Err(error(
             StatusCode::BAD_REQUEST,
             ApiCode::BadRequest,
             "`player` is 8 to 64 letters, digits and -",
             Some("player"),
-        );
+        ));
+    }
+    Ok((p, req))
+}
+
+/// Who an attempt is rated for: the id in the body when the server issued
+/// it, else the signed-in account (`acct-` and its id), else nobody (the
+/// verdict is given, unrated, and nothing is stored).
+async fn rated_identity(
+    lobby: &Lobby,
+    player: &str,
+    headers: &HeaderMap,
+) -> Result<Option<String>> {
+    if crate::puzzle_players::issued(&lobby.store, player).await? {
+        let store = &lobby.store;
+        // A signed-in solver's puzzle record shows on their profile.
+        if let Ok(Some(account)) = crate::accounts::signed_in(store, headers).await {
+            exec!(
+                store,
+                "INSERT INTO account_puzzle_players (account_id, player) VALUES ($1, $2) \
+                 ON CONFLICT (account_id, player) DO NOTHING",
+                account.id.as_str(),
+                player
+            );
+        }
+        return Ok(Some(player.to_string()));
+    }
+    let Some(account) = crate::accounts::signed_in(&lobby.store, headers).await? else {
+        return Ok(None);
+    };
+    let id = format!("acct-{}", account.id);
+    let store = &lobby.store;
+    exec!(
+        store,
+        "INSERT INTO account_puzzle_players (account_id, player) VALUES ($1, $2) \
+         ON CONFLICT (account_id, player) DO NOTHING",
+        account.id.as_str(),
+        id.as_str()
+    );
+    Ok(Some(id))
+}
+
+/// `POST /api/puzzles/{id}/attempt` with `{"player": ID, "answer": TEXT}`.
+async fn attempt(
+    State(lobby): State<Lobby>,
+    Client(client): Client,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let (p, req) = match read_attempt(&id, &headers, &body) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    if let Err(l) = lobby.puzzle_limits.attempt_from(client) {
+        return too_many(&lobby, l);
+    }
+    let identity = match rated_identity(&lobby, &req.player, &headers).await {
+        Ok(i) => i,
+        Err(e) => return storage(e),
+    };
+    if let Some(who) = &identity {
+        if let Err(l) = lobby.puzzle_limits.attempt_by(who) {
+            return too_many(&lobby, l);
+        }
     }
     // the checker and the solver run on the bounded judging pool
     let answer = req.answer.clone();
@@ -671,105 +753,29 @@ async fn attempt(
         }
     };
     let store = &lobby.store;
-    // A signed-in solver's puzzle record shows on their profile.
-    if let Ok(Some(account)) = crate::accounts::signed_in(store, &headers).await {
-        let link: Result<()> = async {
-            exec!(
-                store,
-                "INSERT INTO account_puzzle_players (account_id, player) VALUES ($1, $2) \
-                 ON CONFLICT (account_id, player) DO NOTHING",
-                account.id.as_str(),
-                req.player.as_str()
-            );
-            Ok(())
-        }
-        .await;
-        if let Err(e) = link {
-            tracing::warn!("linking a puzzle player to an account: {e:#}");
-        }
-    }
     let r: Result<Response> = async {
         ensure_pool(store).await?;
-        let tried = rows!(
-            store,
-            "SELECT COUNT(*) FROM puzzle_attempts WHERE player = $1 AND puzzle = $2",
-            |r| r.get::<i64, _>(0),
-            req.player.as_str(),
-            p.id.as_str()
-        );
-        let rated = tried.first().copied().unwrap_or(0) == 0;
-        let mut me = player_rating(store, &req.player).await?;
-        let mut puzzle = puzzle_rating(store, &p.id).await?.unwrap_or(Rated {
-            r: Glicko2Rating::new(),
-            attempts: 0,
-            solved: 0,
-            streak: 0,
-            best_streak: 0,
-        });
-        let before = me.r.rating;
-        if rated {
-            let outcome = if j.correct { Outcomes::WIN } else { Outcomes::LOSS };
-            let (a, b) = glicko2(&me.r, &puzzle.r, &outcome, &Glicko2Config::new());
-            me.r = a;
-            puzzle.r = b;
-            me.attempts += 1;
-            puzzle.attempts += 1;
-            if j.correct {
-                me.solved += 1;
-                puzzle.solved += 1;
+        let (player, me, before, puzzle, rated) = match &identity {
+            Some(who) => {
+                let o = record(store, who, &p.id, j.correct).await?;
+                (who.clone(), o.me, o.before, o.puzzle, o.rated)
             }
-        }
-        // a streak counts correct answers in a row, rated or not
-        if j.correct {
-            me.streak += 1;
-            me.best_streak = me.best_streak.max(me.streak);
-        } else {
-            me.streak = 0;
-        }
-        exec!(
-            store,
-            "INSERT INTO puzzle_players (id, rating, deviation, volatility, streak, best_streak, attempts, solved) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO UPDATE SET \
-             rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, \
-             streak = excluded.streak, best_streak = excluded.best_streak, attempts = excluded.attempts, \
-             solved = excluded.solved",
-            req.player.as_str(),
-            me.r.rating,
-            me.r.deviation,
-            me.r.volatility,
-            me.streak,
-            me.best_streak,
-            me.attempts,
-            me.solved
-        );
-        exec!(
-            store,
-            "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, attempts = $4, solved = $5 WHERE id = $6",
-            puzzle.r.rating,
-            puzzle.r.deviation,
-            puzzle.r.volatility,
-            puzzle.attempts,
-            puzzle.solved,
-            p.id.as_str()
-        );
-        exec!(
-            store,
-            "INSERT INTO puzzle_attempts (player, puzzle, at_ms, correct, rated) VALUES ($1, $2, $3, $4, $5)",
-            req.player.as_str(),
-            p.id.as_str(),
-            now_ms(),
-            i64::from(j.correct),
-            i64::from(rated)
-        );
+            None => {
+                let me = player_rating(store, &req.player).await?;
+                let puzzle = puzzle_rating(store, &p.id).await?.unwrap_or_else(new_rated);
+                (req.player.clone(), me.clone(), me.r.rating, puzzle, false)
+            }
+        };
         Ok(Json(json!({
             "correct": j.correct,
             "message": j.message,
             "reasons": j.reasons,
             "verdict": j.verdict,
             "rated": rated,
+            "issued": identity.is_some(),
             "answer": p.answer,
             "explanation": p.explanation,
-            "player": player_json(&req.player, &me),
+            "player": player_json(&player, &me),
             "rating_change": (me.r.rating - before).round(),
             "puzzle_rating": puzzle.r.rating.round(),
         }))
@@ -777,6 +783,173 @@ async fn attempt(
     }
     .await;
     r.unwrap_or_else(storage)
+}
+
+fn new_rated() -> Rated {
+    Rated {
+        r: Glicko2Rating::new(),
+        attempts: 0,
+        solved: 0,
+        streak: 0,
+        best_streak: 0,
+    }
+}
+
+/// What [`record`] did: the player and the puzzle after the attempt, the
+/// player's rating before it, and whether it was rated.
+struct Recorded {
+    me: Rated,
+    before: f64,
+    puzzle: Rated,
+    rated: bool,
+}
+
+/// The statements of [`record`], on a transaction `$tx` of either database.
+/// Each row is written before it is read (the claim of `puzzle_rated`, then
+/// the player's row, then the puzzle's), so that a concurrent attempt waits
+/// for this one's commit and reads what it wrote (no lost updates), and
+/// rows are always locked in that order (no deadlocks on PostgreSQL; one
+/// writer at a time on SQLite).
+macro_rules! record_in {
+    ($tx:ident, $who:expr, $puzzle:expr, $correct:expr) => {{
+        let correct = i64::from($correct);
+        let fresh = Glicko2Rating::new();
+        let rated = sqlx::query(
+            "INSERT INTO puzzle_rated (player, puzzle) VALUES ($1, $2) ON CONFLICT (player, puzzle) DO NOTHING",
+        )
+        .bind($who)
+        .bind($puzzle)
+        .execute(&mut *$tx)
+        .await?
+        .rows_affected()
+            == 1;
+        sqlx::query(
+            "INSERT INTO puzzle_players (id, rating, deviation, volatility) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind($who)
+        .bind(fresh.rating)
+        .bind(fresh.deviation)
+        .bind(fresh.volatility)
+        .execute(&mut *$tx)
+        .await?;
+        // a streak counts correct answers in a row, rated or not
+        sqlx::query(
+            "UPDATE puzzle_players SET \
+             best_streak = CASE WHEN $2 = 1 AND streak + 1 > best_streak THEN streak + 1 ELSE best_streak END, \
+             streak = CASE WHEN $2 = 1 THEN streak + 1 ELSE 0 END WHERE id = $1",
+        )
+        .bind($who)
+        .bind(correct)
+        .execute(&mut *$tx)
+        .await?;
+        if rated {
+            sqlx::query("UPDATE puzzles SET attempts = attempts + 1, solved = solved + $2 WHERE id = $1")
+                .bind($puzzle)
+                .bind(correct)
+                .execute(&mut *$tx)
+                .await?;
+        }
+        let mut me = sqlx::query(
+            "SELECT rating, deviation, volatility, attempts, solved, streak, best_streak \
+             FROM puzzle_players WHERE id = $1",
+        )
+        .bind($who)
+        .fetch_one(&mut *$tx)
+        .await
+        .map(|r| Rated {
+            r: Glicko2Rating {
+                rating: r.get(0),
+                deviation: r.get(1),
+                volatility: r.get(2),
+            },
+            attempts: r.get(3),
+            solved: r.get(4),
+            streak: r.get(5),
+            best_streak: r.get(6),
+        })?;
+        let mut puzzle = sqlx::query(
+            "SELECT rating, deviation, volatility, attempts, solved FROM puzzles WHERE id = $1",
+        )
+        .bind($puzzle)
+        .fetch_one(&mut *$tx)
+        .await
+        .map(|r| Rated {
+            r: Glicko2Rating {
+                rating: r.get(0),
+                deviation: r.get(1),
+                volatility: r.get(2),
+            },
+            attempts: r.get(3),
+            solved: r.get(4),
+            streak: 0,
+            best_streak: 0,
+        })?;
+        let before = me.r.rating;
+        if rated {
+            let outcome = if $correct { Outcomes::WIN } else { Outcomes::LOSS };
+            let (a, b) = glicko2(&me.r, &puzzle.r, &outcome, &Glicko2Config::new());
+            me.r = a;
+            puzzle.r = b;
+            me.attempts += 1;
+            me.solved += correct;
+            sqlx::query(
+                "UPDATE puzzle_players SET rating = $2, deviation = $3, volatility = $4, \
+                 attempts = attempts + 1, solved = solved + $5 WHERE id = $1",
+            )
+            .bind($who)
+            .bind(me.r.rating)
+            .bind(me.r.deviation)
+            .bind(me.r.volatility)
+            .bind(correct)
+            .execute(&mut *$tx)
+            .await?;
+            sqlx::query("UPDATE puzzles SET rating = $2, deviation = $3, volatility = $4 WHERE id = $1")
+                .bind($puzzle)
+                .bind(puzzle.r.rating)
+                .bind(puzzle.r.deviation)
+                .bind(puzzle.r.volatility)
+                .execute(&mut *$tx)
+                .await?;
+        }
+        sqlx::query(
+            "INSERT INTO puzzle_attempts (player, puzzle, at_ms, correct, rated) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind($who)
+        .bind($puzzle)
+        .bind(now_ms())
+        .bind(correct)
+        .bind(i64::from(rated))
+        .execute(&mut *$tx)
+        .await?;
+        Recorded {
+            me,
+            before,
+            puzzle,
+            rated,
+        }
+    }};
+}
+
+/// An attempt by an issued player, in one transaction: the first by `who`
+/// at `puzzle` is rated (the database's unique `puzzle_rated` row decides,
+/// so concurrent duplicates lose cleanly), both ratings move (Glicko-2),
+/// the streak counts; every attempt is stored.
+async fn record(store: &Store, who: &str, puzzle: &str, correct: bool) -> Result<Recorded> {
+    Ok(match store {
+        Store::Sqlite(p) => {
+            let mut tx = p.begin().await?;
+            let out = record_in!(tx, who, puzzle, correct);
+            tx.commit().await?;
+            out
+        }
+        Store::Postgres(p) => {
+            let mut tx = p.begin().await?;
+            let out = record_in!(tx, who, puzzle, correct);
+            tx.commit().await?;
+            out
+        }
+    })
 }
 
 #[cfg(test)]

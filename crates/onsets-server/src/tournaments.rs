@@ -21,7 +21,7 @@
 // Handlers' early returns are whole responses, built once per request.
 #![allow(clippy::result_large_err)]
 
-use crate::accounts::{bad, read_json, require, storage, with_pool, Account};
+use crate::accounts::{bad, read_json, read_no_body, require, storage, with_pool, Account};
 use crate::lobby::CreateTable;
 use crate::lobby::{ApiCode, ApiError};
 use crate::table::SeatSpec;
@@ -72,10 +72,6 @@ pub struct NewEntry {
     /// A bot of this level plays the entry at online tables.
     pub bot: Option<String>,
 }
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Pair {}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -426,7 +422,7 @@ pub async fn join(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(r) = read_json::<Pair>(&headers, &body) {
+    if let Err(r) = read_no_body(&headers, &body) {
         return r;
     }
     let (v, account) = match change_by(&lobby, &headers, &id, false, |e, a| {
@@ -531,7 +527,7 @@ pub async fn pair_round(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(r) = read_json::<Pair>(&headers, &body) {
+    if let Err(r) = read_no_body(&headers, &body) {
         return r;
     }
     let paired = change(&lobby, &headers, &id, |e| {

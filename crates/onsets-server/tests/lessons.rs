@@ -205,7 +205,8 @@ async fn send(
         body.len()
     );
     if let Some(c) = cookie {
-        req.push_str(&format!("Cookie: {c}\r\n"));
+        // As a browser does on its own page's POST.
+        req.push_str(&format!("Cookie: {c}\r\nOrigin: http://x\r\n"));
     }
     req.push_str("\r\n");
     req.push_str(&body);

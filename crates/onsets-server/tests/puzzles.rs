@@ -9,12 +9,19 @@ use onsets_puzzles::Kind;
 use onsets_server::puzzles::pool;
 use serde_json::json;
 
-const PLAYER: &str = "test-player-0001";
+/// A player id the server issued (only such ids, and accounts, are rated).
+async fn issued(addr: std::net::SocketAddr) -> String {
+    let (st, v) = http(addr, "POST", "/api/puzzles/players", None).await;
+    assert_eq!(st, 201, "{v}");
+    v["player"].as_str().unwrap().to_string()
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn daily_puzzle_attempts_ratings_and_streaks() {
     for db in databases().await {
         let s = Server::start(&db);
+        let player = issued(s.addr).await;
+        let player = player.as_str();
         // the daily puzzle: the same for a date, without its answer
         let (st, a) = http(s.addr, "GET", "/api/puzzles/daily?date=2026-11-24", None).await;
         assert_eq!(st, 200, "{a}");
@@ -31,7 +38,7 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
         // a challenge puzzle answered right: rated, the streak grows
         let c = pool().iter().find(|p| p.kind == Kind::Challenge).unwrap();
         let path = format!("/api/puzzles/{}/attempt", c.id);
-        let body = json!({"player": PLAYER, "answer": c.answer});
+        let body = json!({"player": player, "answer": c.answer});
         let (st, r) = http(s.addr, "POST", &path, Some(body.clone())).await;
         assert_eq!(st, 200, "{r}");
         assert_eq!(r["correct"], true);
@@ -50,7 +57,7 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
             s.addr,
             "POST",
             &format!("/api/puzzles/{}/attempt", sp.id),
-            Some(json!({"player": PLAYER, "answer": "Λ"})),
+            Some(json!({"player": player, "answer": "Λ"})),
         )
         .await;
         assert_eq!(st, 200, "{r}");
@@ -83,7 +90,7 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
             s.addr,
             "POST",
             &path,
-            Some(json!({"player": PLAYER, "answer": "perhaps"})),
+            Some(json!({"player": player, "answer": "perhaps"})),
         )
         .await;
         assert_eq!(st, 400);
@@ -91,7 +98,7 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
             s.addr,
             "POST",
             "/api/puzzles/nope/attempt",
-            Some(json!({"player": PLAYER, "answer": "now"})),
+            Some(json!({"player": player, "answer": "now"})),
         )
         .await;
         assert_eq!(st, 404);
@@ -100,7 +107,7 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
             s.addr,
             "POST",
             &path,
-            Some(json!({"player": PLAYER, "answer": long})),
+            Some(json!({"player": player, "answer": long})),
         )
         .await;
         assert_eq!(st, 413);
@@ -109,7 +116,7 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
         let (st, n) = http(
             s.addr,
             "GET",
-            &format!("/api/puzzles/next?player={PLAYER}&kind=goal"),
+            &format!("/api/puzzles/next?player={player}&kind=goal"),
             None,
         )
         .await;
@@ -126,7 +133,7 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
         let (st, p) = http(
             s.addr,
             "GET",
-            &format!("/api/puzzles/players/{PLAYER}"),
+            &format!("/api/puzzles/players/{player}"),
             None,
         )
         .await;
@@ -135,6 +142,21 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
         assert_eq!(p["best_streak"], 2);
         let (_, r) = http(s.addr, "GET", &format!("/api/puzzles/{}", c.id), None).await;
         assert_eq!(r["attempts"], 1, "{r}");
+        // the signing key is kept: the player's id still rates after a restart
+        let g = pool().iter().find(|p| p.kind == Kind::Goal).unwrap();
+        let (st, r) = http(
+            s.addr,
+            "POST",
+            &format!("/api/puzzles/{}/attempt", g.id),
+            Some(json!({"player": player, "answer": "3"})),
+        )
+        .await;
+        assert_eq!(st, 200, "{r}");
+        assert_eq!(
+            (&r["issued"], &r["rated"]),
+            (&json!(true), &json!(true)),
+            "{r}"
+        );
         s.stop();
     }
 }
@@ -145,10 +167,11 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
 /// edition's rules.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn puzzles_under_every_rule_edition() {
-    const P: &str = "test-player-0014";
     let db = databases().await.remove(0);
     let s = Server::start(&db);
-    let next = |q: &str| format!("/api/puzzles/next?player={P}{q}");
+    let p_id = issued(s.addr).await;
+    let pl = p_id.as_str();
+    let next = |q: &str| format!("/api/puzzles/next?player={pl}{q}");
     // no edition: 2026-27
     let (st, n) = http(s.addr, "GET", &next(""), None).await;
     assert_eq!(st, 200, "{n}");
@@ -185,7 +208,7 @@ async fn puzzles_under_every_rule_edition() {
         s.addr,
         "POST",
         &format!("/api/puzzles/{id}/attempt"),
-        Some(json!({"player": P, "answer": puzzle.answer})),
+        Some(json!({"player": pl, "answer": puzzle.answer})),
     )
     .await;
     assert_eq!(st, 200, "{r}");
@@ -202,7 +225,7 @@ async fn puzzles_under_every_rule_edition() {
         s.addr,
         "POST",
         &format!("/api/puzzles/{id}/attempt"),
-        Some(json!({"player": P, "answer": puzzle.answer["shortest"]})),
+        Some(json!({"player": pl, "answer": puzzle.answer["shortest"]})),
     )
     .await;
     assert_eq!(st, 200, "{r}");

@@ -7,6 +7,9 @@
 mod common;
 mod storage;
 mod hidden;
+mod cross_site;
+mod puzzle_ratings;
+mod sign_in;
 use common::*;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -15,7 +18,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// A raw HTTP/1.1 request: (status, head, body).
-async fn raw(
+pub(crate) async fn raw(
     addr: SocketAddr,
     method: &str,
     path: &str,
@@ -42,7 +45,7 @@ async fn raw(
 }
 
 /// `/healthz` answers `ok` in under 100 ms.
-async fn healthy(server: &Server) {
+pub(crate) async fn healthy(server: &Server) {
     let t = std::time::Instant::now();
     let (status, v) = http(server.addr, "GET", "/healthz", None).await;
     let ms = t.elapsed().as_secs_f64() * 1000.0;
