@@ -168,7 +168,7 @@ impl Store {
     }
 
     /// The health probe: one cheap write (an upsert of the one row of
-    /// `health`, migration 0030) that fails exactly when the database cannot
+    /// `health`, migration 0023) that fails exactly when the database cannot
     /// take writes: down, read-only, full or locked ([`Fault`]).
     pub async fn probe(&self) -> Result<()> {
         let now = std::time::SystemTime::now()
