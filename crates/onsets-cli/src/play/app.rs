@@ -101,6 +101,18 @@ impl Editor {
     }
 }
 
+/// An act waiting for a second key: a challenge (it stakes the shake, V-A,
+/// V-B) or an act the engine would take with a penalty (IX-A). The same key
+/// again or Enter does it; any other key cancels it.
+#[derive(Clone, Debug)]
+pub struct Confirm {
+    pub act: Act,
+    /// The key that asked for it (pressed again, it confirms).
+    pub key: char,
+    /// The question on the task line.
+    pub prompt: String,
+}
+
 /// The full-screen overlays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
@@ -132,6 +144,8 @@ pub struct App {
     pub bonus: bool,
     pub menu: Option<Menu>,
     pub editor: Option<Editor>,
+    /// An act waiting for its second key (see [`Confirm`]).
+    pub confirm: Option<Confirm>,
     pub overlay: Overlay,
     /// How far the result screen is scrolled (rows), when it is too long.
     pub result_scroll: u16,
@@ -203,6 +217,7 @@ impl App {
             bonus: false,
             menu: None,
             editor: None,
+            confirm: None,
             overlay: Overlay::None,
             result_scroll: 0,
             quit: false,
@@ -339,6 +354,10 @@ impl App {
     }
 
     fn absorb(&mut self, events: &[Event]) {
+        // A question asked about an earlier table is not answered for this one.
+        if !events.is_empty() && self.confirm.take().is_some() {
+            self.say("the table changed: the act you were asked about was not done");
+        }
         for e in events {
             if let Some(s) = self.describe(e) {
                 self.say(s);
@@ -472,6 +491,63 @@ impl App {
     }
 
     // ------------------------------------------------------------ keys
+
+    /// A key's act, asked about first when one stray key could cost a
+    /// point: a challenge stakes the shake (V-A, V-B) and an act the engine
+    /// would take with a penalty costs one (IX-A, docs/rulings.md "A clean
+    /// act"); either waits in [`App::confirm`] for the same key again or
+    /// Enter. Any other act, or one the engine refuses (a refusal costs
+    /// nothing), is applied at once.
+    fn guarded(&mut self, key: char, act: Act, what: &str) {
+        let at = self.now.max(self.m.now_ms());
+        let events = match self.m.apply(Action {
+            at_ms: at,
+            act: act.clone(),
+        }) {
+            Ok((_, events)) => events,
+            Err(_) => {
+                self.apply(act, None);
+                return;
+            }
+        };
+        let challenge = matches!(act, Act::Challenge { .. });
+        if !challenge && self.m.is_clean(&act) {
+            self.commit(act);
+            return;
+        }
+        let penalty = events.iter().find_map(|e| match e {
+            Event::Penalty { rule, reason, .. } => Some(format!(
+                " It costs a point: {} ({rule}).",
+                self.engine_words(reason)
+            )),
+            _ => None,
+        });
+        let set_aside = events
+            .iter()
+            .any(|e| matches!(e, Event::ChallengeSetAside { .. }))
+            .then(|| " It would be set aside (V-B).".to_string());
+        let cost = penalty.or(set_aside).unwrap_or_else(|| {
+            if challenge {
+                " A wrong challenge loses the shake.".into()
+            } else {
+                " The rules would not count it as your act.".into()
+            }
+        });
+        self.confirm = Some(Confirm {
+            act,
+            key,
+            prompt: format!("{what}? press {key} again or Enter; Esc cancels.{cost}"),
+        });
+    }
+
+    /// Applies a key's act (confirmed, or needing no confirmation); a
+    /// Move clears the Bonus toggle once the engine takes it.
+    fn commit(&mut self, act: Act) {
+        let is_move = matches!(act, Act::Move { .. });
+        if self.apply(act, None) && is_move {
+            self.bonus = false;
+        }
+    }
 
     fn legal(&self) -> Vec<Act> {
         self.m.legal_actions(self.active)
@@ -732,6 +808,14 @@ impl App {
             self.quit = true;
             return;
         }
+        if let Some(c) = self.confirm.take() {
+            if key.code == KeyCode::Char(c.key) || key.code == KeyCode::Enter {
+                self.commit(c.act);
+            } else {
+                self.say("cancelled: nothing was done");
+            }
+            return;
+        }
         if self.editor.is_some() {
             self.editor_key(key);
             return;
@@ -794,17 +878,14 @@ impl App {
                     self.say("a bonus cube goes to Forbidden (IV-C-1): press 3");
                     return;
                 }
-                if self.apply(
-                    Act::Move {
-                        player: me,
-                        cube,
-                        to,
-                        bonus,
-                    },
-                    None,
-                ) {
-                    self.bonus = false;
-                }
+                let act = Act::Move {
+                    player: me,
+                    cube,
+                    to,
+                    bonus,
+                };
+                let what = format!("Move {} to {}", self.cube_words(cube), to.name());
+                self.guarded(c, act, &what);
             }
             KeyCode::Char('m') => {
                 let acts = self.labelled(|a| matches!(a, Act::Move { .. } | Act::Shift { .. }));
@@ -840,14 +921,14 @@ impl App {
                 self.open_menu("select a variation", items);
             }
             KeyCode::Char('e') => {
-                self.apply(Act::EndSelection { player: me }, None);
+                self.guarded('e', Act::EndSelection { player: me }, "End your selection");
             }
             KeyCode::Char('g') => {
                 let acts = self.labelled(|a| matches!(a, Act::SetGoal { .. }));
                 self.goal_menu("set the Goal", acts);
             }
             KeyCode::Char('n') => {
-                self.apply(Act::DeclareNoGoal { player: me }, None);
+                self.guarded('n', Act::DeclareNoGoal { player: me }, "Declare no Goal");
             }
             KeyCode::Char('p') => {
                 // 2019-20 III-B-2-b, c: the cubes in the Goal section are the
@@ -873,35 +954,31 @@ impl App {
                 }
             }
             KeyCode::Char('c') => {
-                let kind = if matches!(self.m.phase(), Phase::NoGoal { .. }) {
-                    ChallengeKind::NoGoal
+                let (kind, what) = if matches!(self.m.phase(), Phase::NoGoal { .. }) {
+                    (ChallengeKind::NoGoal, "Challenge \"no Goal\"")
                 } else {
-                    ChallengeKind::Now
+                    (ChallengeKind::Now, "Challenge Now")
                 };
-                self.apply(Act::Challenge { player: me, kind }, None);
+                self.guarded('c', Act::Challenge { player: me, kind }, what);
             }
             KeyCode::Char('i') => {
-                self.apply(
-                    Act::Challenge {
-                        player: me,
-                        kind: ChallengeKind::Impossible,
-                    },
-                    None,
-                );
+                let act = Act::Challenge {
+                    player: me,
+                    kind: ChallengeKind::Impossible,
+                };
+                self.guarded('i', act, "Challenge Impossible");
             }
             KeyCode::Char('a') => match self.m.phase() {
                 Phase::NoGoal { .. } => {
-                    self.apply(Act::AgreeNoGoal { player: me }, None);
+                    self.guarded('a', Act::AgreeNoGoal { player: me }, "Agree with no Goal");
                 }
                 _ => {
                     if let Some((w, _)) = self.under_check() {
-                        self.apply(
-                            Act::Accept {
-                                player: me,
-                                writer: w,
-                            },
-                            None,
-                        );
+                        let act = Act::Accept {
+                            player: me,
+                            writer: w,
+                        };
+                        self.guarded('a', act, "Accept the Solution");
                     } else {
                         self.say("no Solution to accept now");
                     }
@@ -953,7 +1030,7 @@ impl App {
                 }
             }
             KeyCode::Char('x') => {
-                self.apply(Act::Decline { player: me }, None);
+                self.guarded('x', Act::Decline { player: me }, "Decline to present");
             }
             _ => {}
         }

@@ -125,6 +125,9 @@ impl App {
 
     /// What the active human may do now, as a short tag and a sentence.
     pub fn task(&self) -> (String, String) {
+        if let Some(c) = &self.confirm {
+            return ("confirm".into(), c.prompt.clone());
+        }
         let me = self.active;
         let does = |p: usize, verb: &str| self.does(p, verb);
         match self.m.phase() {

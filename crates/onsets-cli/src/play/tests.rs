@@ -790,3 +790,74 @@ fn t26_p_explains_that_only_2019_20_places_a_goal() {
     assert!(app.menu.is_none());
     assert!(app.messages.last().unwrap().contains("III-B-2-c"));
 }
+
+/// Plays (the human doing the setup, selecting nothing) until `stop` holds.
+fn until(app: &mut App, now: &mut u64, stop: impl Fn(&App) -> bool) -> bool {
+    for _ in 0..3000 {
+        if stop(app) {
+            return true;
+        }
+        human_step(app);
+        *now += 300;
+        app.tick(*now);
+    }
+    false
+}
+
+/// V-B, IX-A: one stray `i` before the Goal is set, or one stray `c`,
+/// changes nothing: the task line asks, and only the same key again (or
+/// Enter) challenges; Esc or any other key cancels.
+#[test]
+fn v_b_a_stray_challenge_key_changes_nothing() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    let mut now = 0;
+    assert!(until(&mut app, &mut now, |a| matches!(
+        a.m.phase(),
+        Phase::Variations { .. } | Phase::Goal { .. }
+    ) && a.overlay
+        == Overlay::None
+        && a.menu.is_none()));
+    // Before the Goal is set: a challenge would cost a point (V-B).
+    let log = app.m.log().len();
+    let totals = app.m.totals();
+    ch(&mut app, 'i');
+    assert_eq!(app.m.log().len(), log, "one `i` challenged");
+    let (tag, task) = app.task();
+    assert_eq!(tag, "confirm");
+    assert!(
+        task.contains("Challenge Impossible? press i again"),
+        "{task}"
+    );
+    assert!(task.contains("costs a point"), "{task}");
+    assert!(screen(&app).contains("Challenge Impossible?"));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.confirm.is_none());
+    assert_eq!(app.m.log().len(), log);
+    assert_eq!(app.m.totals(), totals);
+    // Any other key cancels too, and is not taken as an act.
+    ch(&mut app, 'c');
+    assert!(app.confirm.is_some());
+    ch(&mut app, 'r');
+    assert!(app.confirm.is_none() && app.menu.is_none());
+    assert_eq!(app.m.log().len(), log);
+
+    // While cubes are moved: one `c` asks; `c` again challenges.
+    assert!(until(&mut app, &mut now, |a| {
+        matches!(a.m.phase(), Phase::Moves { .. })
+            && a.may_challenge(onsets_engine::ChallengeKind::Now)
+            && a.overlay == Overlay::None
+            && a.menu.is_none()
+    }));
+    let log = app.m.log().len();
+    ch(&mut app, 'c');
+    assert_eq!(app.m.log().len(), log, "one `c` challenged");
+    assert!(matches!(app.m.phase(), Phase::Moves { .. }));
+    assert!(app
+        .task()
+        .1
+        .contains("Challenge Now? press c again or Enter"));
+    ch(&mut app, 'c');
+    assert!(app.confirm.is_none());
+    assert_eq!(app.m.log().len(), log + 1, "`c c` did not challenge");
+    assert!(!matches!(app.m.phase(), Phase::Moves { .. }));
+}

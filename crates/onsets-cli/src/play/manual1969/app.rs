@@ -33,11 +33,71 @@ pub struct Options69 {
     pub color: bool,
 }
 
-/// A pop-up list of acts to choose from.
+/// A pop-up list of acts to choose from. Only Enter chooses; digits type a
+/// number that moves the cursor to the item it starts (`9` then Enter in
+/// "How many cards" deals 9 cards), never an item by its position.
 pub struct Menu69 {
     pub title: String,
     pub items: Vec<(String, Act1969)>,
     pub cursor: usize,
+    /// The number typed so far.
+    pub typed: String,
+}
+
+impl Menu69 {
+    pub fn new(title: impl Into<String>, items: Vec<(String, Act1969)>, cursor: usize) -> Self {
+        Menu69 {
+            title: title.into(),
+            items,
+            cursor,
+            typed: String::new(),
+        }
+    }
+
+    /// The item whose label starts with the number `t` (its first word).
+    fn find(&self, t: &str) -> Option<usize> {
+        self.items
+            .iter()
+            .position(|(l, _)| l.split_whitespace().next() == Some(t))
+    }
+
+    /// A digit typed: the number grows while an item starts with it, else
+    /// starts again from this digit; the cursor goes to the item. In a menu
+    /// of words (the claims) digits do nothing.
+    fn digit(&mut self, c: char) {
+        let numbered = self.items.iter().any(|(l, _)| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<u32>().is_ok())
+        });
+        if !numbered {
+            return;
+        }
+        let longer = format!("{}{c}", self.typed);
+        if let Some(i) = self.find(&longer) {
+            self.typed = longer;
+            self.cursor = i;
+        } else if let Some(i) = self.find(&c.to_string()) {
+            self.typed = c.to_string();
+            self.cursor = i;
+        } else {
+            self.typed = longer;
+        }
+    }
+
+    /// Whether the number typed (if any) names an item.
+    fn typed_ok(&self) -> bool {
+        self.typed.is_empty() || self.find(&self.typed).is_some()
+    }
+}
+
+/// An act waiting for its second key: one that can cost a point and that
+/// the task line does not offer now (see [`App69::guarded`]).
+#[derive(Clone, Debug)]
+pub struct Confirm69 {
+    pub act: Act1969,
+    pub key: char,
+    pub prompt: String,
 }
 
 /// One field of the editor.
@@ -138,6 +198,8 @@ pub struct App69 {
     pub sel: usize,
     pub menu: Option<Menu69>,
     pub editor: Option<Editor69>,
+    /// An act waiting for its second key.
+    pub confirm: Option<Confirm69>,
     pub overlay: Overlay69,
     /// The last refusal, in words with its rule, until the next key.
     pub error: Option<String>,
@@ -237,6 +299,7 @@ impl App69 {
             sel: 0,
             menu: None,
             editor: None,
+            confirm: None,
             overlay: Overlay69::None,
             error: None,
             quit: false,
@@ -302,6 +365,9 @@ impl App69 {
 
     /// What the active person is to do now: a tag and the words on screen.
     pub fn task(&self) -> (&'static str, String) {
+        if let Some(c) = &self.confirm {
+            return ("confirm", c.prompt.clone());
+        }
         let me = self.active;
         let g = &self.g;
         let name = |p: usize| self.names[p].clone();
@@ -444,6 +510,9 @@ impl App69 {
             Ok((g, events)) => {
                 self.g = g;
                 self.version += 1;
+                if self.confirm.take().is_some() {
+                    self.say("the game changed: the act you were asked about was not done");
+                }
                 self.last_change = self.now;
                 if self.window.0 != self.key() {
                     self.window = (self.key(), self.now);
@@ -539,6 +608,14 @@ impl App69 {
             }
             Overlay69::None => {}
         }
+        if let Some(c) = self.confirm.take() {
+            if k.code == KeyCode::Char(c.key) || k.code == KeyCode::Enter {
+                self.act(c.act);
+            } else {
+                self.say("cancelled: nothing was done");
+            }
+            return;
+        }
         if self.editor.is_some() {
             self.editor_key(k);
             return;
@@ -569,9 +646,9 @@ impl App69 {
                 self.sel += 1
             }
             KeyCode::Char('d') => {
-                self.menu = Some(Menu69 {
-                    title: "How many cards make the Universe? (at least six, 2.2)".into(),
-                    items: (6..=16u8)
+                self.menu = Some(Menu69::new(
+                    "How many cards make the Universe? (at least six, 2.2)",
+                    (6..=16u8)
                         .map(|count| {
                             (
                                 format!("{count} cards"),
@@ -579,14 +656,19 @@ impl App69 {
                             )
                         })
                         .collect(),
-                    cursor: 2,
-                })
+                    2,
+                ))
             }
             KeyCode::Char('r') => self.act(Act1969::Roll { player: me }),
             KeyCode::Char('g') => {
                 self.editor = Some(Editor69::new(EditPurpose69::SetGoal, &[Field::Goal]))
             }
-            KeyCode::Char('n') => self.act(Act1969::DeclareNoGoal { player: me }),
+            KeyCode::Char('n') => self.guarded(
+                'n',
+                Act1969::DeclareNoGoal { player: me },
+                "Say \"No Goal\"",
+                "goal",
+            ),
             KeyCode::Char('a') => self.act(Act1969::AcceptNoGoal { player: me }),
             KeyCode::Char(c @ ('1' | '2' | '3')) => match self.selected() {
                 Some(cube) => self.act(Act1969::Move {
@@ -610,7 +692,12 @@ impl App69 {
                 }),
                 None => self.error = Some("Resources hold no cube to move (3.3)".into()),
             },
-            KeyCode::Char('o') => self.act(Act1969::Assert { player: me }),
+            KeyCode::Char('o') => self.guarded(
+                'o',
+                Act1969::Assert { player: me },
+                "Assert a Solution with one more cube",
+                "move",
+            ),
             KeyCode::Char('c') => {
                 let items: Vec<(String, Act1969)> =
                     if matches!(self.g.phase(), Phase1969::NoGoal { .. }) {
@@ -639,37 +726,23 @@ impl App69 {
                     Phase1969::NoGoal { .. } => Some(self.g.shaker()),
                     _ => self.g.last_mover(),
                 };
-                self.menu = Some(Menu69 {
-                    title: format!(
-                        "Challenge {}: which Flub? (3.5, 3.6)",
-                        who.map(|p| self.names[p].clone())
-                            .unwrap_or_else(|| "the last play".into())
-                    ),
-                    items,
-                    cursor: 0,
-                });
+                let title = format!(
+                    "Challenge {}: which Flub? (3.5, 3.6)",
+                    who.map(|p| self.names[p].clone())
+                        .unwrap_or_else(|| "the last play".into())
+                );
+                self.menu = Some(Menu69::new(title, items, 0));
             }
             KeyCode::Char('j') => {
-                self.menu = Some(Menu69 {
-                    title: "Join a side (3.9 A)".into(),
-                    items: vec![
-                        (
-                            "the Challenger".into(),
-                            Act1969::Join {
-                                player: me,
-                                side: Side::Challenger,
-                            },
-                        ),
-                        (
-                            "the Mover".into(),
-                            Act1969::Join {
-                                player: me,
-                                side: Side::Mover,
-                            },
-                        ),
+                let join = |side| Act1969::Join { player: me, side };
+                self.menu = Some(Menu69::new(
+                    "Join a side (3.9 A)",
+                    vec![
+                        ("the Challenger".into(), join(Side::Challenger)),
+                        ("the Mover".into(), join(Side::Mover)),
                     ],
-                    cursor: 0,
-                })
+                    0,
+                ))
             }
             KeyCode::Char('w') => {
                 let mut fields = vec![Field::Solution];
@@ -683,7 +756,12 @@ impl App69 {
                 }
                 self.editor = Some(Editor69::new(EditPurpose69::Write, &fields));
             }
-            KeyCode::Char('x') => self.act(Act1969::Decline { player: me }),
+            KeyCode::Char('x') => self.guarded(
+                'x',
+                Act1969::Decline { player: me },
+                "Say you cannot write a Solution",
+                "write",
+            ),
             KeyCode::Char('s') => {
                 let items = (0..self.g.n())
                     .filter(|&p| p != me)
@@ -702,11 +780,7 @@ impl App69 {
                         )
                     })
                     .collect();
-                self.menu = Some(Menu69 {
-                    title: "Call \"stall\" on (3.11)".into(),
-                    items,
-                    cursor: 0,
-                });
+                self.menu = Some(Menu69::new("Call \"stall\" on (3.11)", items, 0));
             }
             KeyCode::Enter | KeyCode::Char(' ') => {
                 if self.g.is_over() {
@@ -719,13 +793,49 @@ impl App69 {
         }
     }
 
+    /// A key whose act stakes a point (saying "No Goal", 3.5 A; an
+    /// assertion, 3.10 A; saying you cannot write, 3.7, 3.9 B): done at once
+    /// when the task line offers it now (`tag`), else asked about first,
+    /// the same key again or Enter doing it.
+    fn guarded(&mut self, key: char, act: Act1969, what: &str, tag: &str) {
+        if self.task().0 == tag {
+            self.act(act);
+            return;
+        }
+        let at_ms = self.now.max(self.g.now_ms());
+        if let Err(e) = self.g.apply(Action1969 {
+            at_ms,
+            act: act.clone(),
+        }) {
+            // Refused: it costs nothing, and the refusal says why.
+            self.error = Some(format!("refused by the rules ({}): {}", e.rule, e.message));
+            return;
+        }
+        self.confirm = Some(Confirm69 {
+            act,
+            key,
+            prompt: format!("{what}? press {key} again or Enter; Esc cancels"),
+        });
+    }
+
     fn menu_key(&mut self, k: KeyEvent) {
         let Some(menu) = &mut self.menu else { return };
         match k.code {
             KeyCode::Esc => self.menu = None,
-            KeyCode::Up | KeyCode::Char('k') => menu.cursor = menu.cursor.saturating_sub(1),
+            KeyCode::Up | KeyCode::Char('k') => {
+                menu.typed.clear();
+                menu.cursor = menu.cursor.saturating_sub(1)
+            }
             KeyCode::Down | KeyCode::Char('j') if menu.cursor + 1 < menu.items.len() => {
+                menu.typed.clear();
                 menu.cursor += 1
+            }
+            KeyCode::Enter if !menu.typed_ok() => {
+                self.error = Some(format!(
+                    "no item {}: type a number from the list, or ↑ ↓",
+                    menu.typed
+                ));
+                menu.typed.clear();
             }
             KeyCode::Enter => {
                 let act = menu.items.get(menu.cursor).map(|(_, a)| a.clone());
@@ -734,12 +844,11 @@ impl App69 {
                     self.act(act);
                 }
             }
-            KeyCode::Char(c) if c.is_ascii_digit() && c != '0' => {
-                let i = c as usize - '1' as usize;
-                if let Some((_, act)) = menu.items.get(i) {
-                    let act = act.clone();
-                    self.menu = None;
-                    self.act(act);
+            KeyCode::Char(c) if c.is_ascii_digit() => menu.digit(c),
+            KeyCode::Backspace => {
+                menu.typed.pop();
+                if let Some(i) = menu.find(&menu.typed) {
+                    menu.cursor = i;
                 }
             }
             _ => {}

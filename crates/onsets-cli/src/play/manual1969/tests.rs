@@ -415,3 +415,84 @@ fn m69_hot_seat_tab_switches_between_people() {
     key(&mut app, KeyCode::Tab);
     assert_eq!(app.active, first);
 }
+
+/// M69 2.2: in "How many cards" digits type the number and Enter deals it:
+/// `9` then Enter turns up 9 cards (not the ninth item), `1` `2` Enter 12;
+/// a digit alone never deals; a number not in the list is refused in words.
+#[test]
+fn m69_2_2_digits_type_the_number_of_cards_and_enter_deals() {
+    for (typed_keys, count) in [("9", 9usize), ("12", 12), ("06", 6)] {
+        let mut app = (0..40)
+            .find_map(|seed| {
+                let mut app =
+                    App69::new(opts(&["me", "club"], Form1969::Basic, seed, true)).ok()?;
+                let mut now = 0;
+                until_mine(&mut app, &mut now);
+                (app.task().0 == "deal").then_some(app)
+            })
+            .expect("a seed where the person deals");
+        ch(&mut app, 'd');
+        typed(&mut app, typed_keys);
+        assert!(app.menu.is_some(), "a digit dealt");
+        assert!(app.g.dealt().is_empty());
+        let s = screen(&app);
+        assert!(s.contains(&format!("▶ {count} cards")), "{s}");
+        assert!(!s.contains(" 1. "), "items numbered by position: {s}");
+        key(&mut app, KeyCode::Enter);
+        assert!(app.menu.is_none());
+        assert_eq!(app.g.dealt().len(), count, "after {typed_keys}");
+    }
+}
+
+/// M69 2.2: a typed number that is no item is refused with Enter, and the
+/// menu stays open.
+#[test]
+fn m69_2_2_a_number_not_in_the_menu_is_refused() {
+    let mut app = (0..40)
+        .find_map(|seed| {
+            let mut app = App69::new(opts(&["me", "club"], Form1969::Basic, seed, true)).ok()?;
+            let mut now = 0;
+            until_mine(&mut app, &mut now);
+            (app.task().0 == "deal").then_some(app)
+        })
+        .expect("a seed where the person deals");
+    ch(&mut app, 'd');
+    ch(&mut app, '1');
+    key(&mut app, KeyCode::Enter);
+    assert!(app.menu.is_some());
+    assert!(app.g.dealt().is_empty());
+    assert!(app.error.as_deref().unwrap_or("").contains("no item 1"));
+}
+
+/// M69 3.5, 3.6: in the challenge menu a digit never challenges; only
+/// Enter does.
+#[test]
+fn m69_3_6_the_challenge_menu_needs_enter() {
+    let mut app = at_challenge(&["me", "club", "club"], Form1969::Basic, &["challenge"]);
+    let before = (
+        app.g.play(),
+        app.g.plays().len(),
+        format!("{:?}", app.g.phase()),
+    );
+    ch(&mut app, 'c');
+    for d in ['1', '2', '3', '4'] {
+        ch(&mut app, d);
+    }
+    assert!(app.menu.is_some());
+    assert_eq!(
+        (
+            app.g.play(),
+            app.g.plays().len(),
+            format!("{:?}", app.g.phase())
+        ),
+        before,
+        "a digit challenged"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert!(app.menu.is_none());
+    assert!(
+        matches!(app.g.phase(), Phase1969::Challenge { .. }),
+        "{:?}",
+        app.g.phase()
+    );
+}

@@ -377,18 +377,18 @@ pub fn render(app: &App69, f: &mut Frame) {
     if let Some(menu) = &app.menu {
         let mut lines = Vec::new();
         for (i, (label, _)) in menu.items.iter().enumerate() {
-            let text = format!(
-                "{} {}. {label}",
-                if i == menu.cursor { "▶" } else { " " },
-                i + 1
-            );
+            let text = format!("{} {label}", if i == menu.cursor { "▶" } else { " " });
             lines.push(if i == menu.cursor {
                 Line::from(Span::styled(text, th.accent()))
             } else {
                 Line::from(text)
             });
         }
-        lines.push(Line::from("↑ ↓ or a number, Enter chooses, Esc closes"));
+        lines.push(Line::from(if menu.typed.is_empty() {
+            "↑ ↓ (or type a number), Enter chooses, Esc closes".to_string()
+        } else {
+            format!("typed {}: Enter chooses, Esc closes", menu.typed)
+        }));
         let p = Paragraph::new(lines).wrap(wrap);
         let h = (rows_of(&p, lower.width.saturating_sub(2)) + 2).min(lower.height);
         let r = Rect { height: h, ..lower };
