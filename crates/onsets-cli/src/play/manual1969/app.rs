@@ -9,7 +9,7 @@
 
 use super::super::app::alias;
 use super::super::narrate::seat_names;
-use super::alternative::read_alternative;
+use super::alternative::{alternative_words, read_alternative};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_bots::manual1969::Bot1969;
 use onsets_core::Form1969;
@@ -30,6 +30,9 @@ pub struct Options69 {
     pub seed: u64,
     /// Bots think this many times faster (1: real time).
     pub speed: u64,
+    /// How long the bots wait, after a play, for a person who may challenge
+    /// it (3.6) before the game goes on (ms, `--claim-seconds`).
+    pub claim_ms: u64,
     pub color: bool,
 }
 
@@ -194,6 +197,9 @@ pub struct App69 {
     /// Written Solutions not yet shown: each writes independently (3.9 B),
     /// what is written shows once the play is scored.
     held: Vec<Event1969>,
+    /// The alternative plays written with them (3.7 comment 3), in words,
+    /// shown with them.
+    held_alternatives: Vec<String>,
     /// Selected cube among [`App69::resource_cubes`].
     pub sel: usize,
     pub menu: Option<Menu69>,
@@ -204,6 +210,14 @@ pub struct App69 {
     /// The last refusal, in words with its rule, until the next key.
     pub error: Option<String>,
     pub quit: bool,
+    /// `p`: the game's clock stands still (no bot acts, the claim window
+    /// and the stall periods wait) until `p` again.
+    pub paused: bool,
+    /// The wall clock at the last tick, when the pause began, and the time
+    /// spent paused so far (ms): the game's clock is the wall's less that.
+    wall: u64,
+    paused_since: u64,
+    paused_ms: u64,
 }
 
 /// The form's name on screen (2.2).
@@ -217,10 +231,12 @@ pub fn form_name(form: Form1969) -> &'static str {
 /// A bot's pause before it acts, at real speed (ms).
 const BOT_MS: u64 = 1500;
 
-/// How long the bots wait, after a play, for a person who may challenge it
-/// (3.6) before the game goes on: real time, as the server's 1969 tables'
-/// default `challenge_window_ms` (docs/editions.md). Enter ends the wait.
-pub const CHALLENGE_WINDOW_MS: u64 = 3000;
+/// How long the bots wait, by default, after a play, for a person who may
+/// challenge it (3.6) before the game goes on: real time, set with
+/// `--claim-seconds` (the server's 1969 tables wait 3 s, docs/editions.md;
+/// a person at a terminal needs longer to read the play and name a claim).
+/// Enter ends the wait; `p` pauses it.
+pub const CHALLENGE_WINDOW_MS: u64 = 10_000;
 
 /// The claims a Challenger names against a move (3.5 B, C) and what each says.
 pub const MOVE_CLAIMS: [(Claim, &str); 4] = [
@@ -296,6 +312,7 @@ impl App69 {
             window: ((0, 0), 0),
             messages: Vec::new(),
             held: Vec::new(),
+            held_alternatives: Vec::new(),
             sel: 0,
             menu: None,
             editor: None,
@@ -303,6 +320,10 @@ impl App69 {
             overlay: Overlay69::None,
             error: None,
             quit: false,
+            paused: false,
+            wall: 0,
+            paused_since: 0,
+            paused_ms: 0,
             opts,
         };
         app.say(format!(
@@ -360,7 +381,7 @@ impl App69 {
 
     /// The challenge window's time left (ms).
     pub fn window_left(&self) -> u64 {
-        (self.window.1 + CHALLENGE_WINDOW_MS).saturating_sub(self.now)
+        (self.window.1 + self.opts.claim_ms).saturating_sub(self.now)
     }
 
     /// What the active person is to do now: a tag and the words on screen.
@@ -368,6 +389,14 @@ impl App69 {
         if let Some(c) = &self.confirm {
             return ("confirm", c.prompt.clone());
         }
+        let (tag, words) = self.task_now();
+        if self.paused {
+            return (tag, format!("PAUSED (p goes on) · {words}"));
+        }
+        (tag, words)
+    }
+
+    fn task_now(&self) -> (&'static str, String) {
         let me = self.active;
         let g = &self.g;
         let name = |p: usize| self.names[p].clone();
@@ -425,7 +454,7 @@ impl App69 {
             _ if self.may_challenge(me) => (
                 "challenge",
                 format!(
-                    "{} just moved: c challenges the move · Enter lets it stand (3.6) · play goes on in {} s",
+                    "{} just moved: c challenges the move · Enter lets it stand (3.6) · play goes on in {} s (p pauses)",
                     g.last_mover().map(name).unwrap_or_default(),
                     self.window_left().div_ceil(1000)
                 ),
@@ -454,7 +483,11 @@ impl App69 {
     /// ran out cost their points (3.11), and a bot acts a moment after the
     /// game last changed.
     pub fn tick(&mut self, now: u64) {
-        self.now = self.now.max(now);
+        self.wall = self.wall.max(now);
+        if self.paused {
+            return;
+        }
+        self.now = self.now.max(self.wall.saturating_sub(self.paused_ms));
         if self.g.stalls().iter().any(|s| s.due_ms <= self.now) {
             if let Err(e) = self.apply(Act1969::Clock) {
                 self.say(format!("the clock: {e}"));
@@ -503,12 +536,27 @@ impl App69 {
     /// Sends an act to the game at the present clock.
     fn apply(&mut self, act: Act1969) -> Result<(), String> {
         let at_ms = self.now.max(self.g.now_ms());
+        // An A-claim's alternative play (3.7 comment 3), in words before the
+        // play it names changes; shown with the Solution once scored.
+        let alternative = match &act {
+            Act1969::Write {
+                player,
+                alternative: Some(alt),
+                ..
+            } => Some(format!(
+                "{} alternative play: {}",
+                self.possessive(*player),
+                alternative_words(&self.g, &self.names, alt)
+            )),
+            _ => None,
+        };
         match self
             .g
             .apply_with(Action1969 { at_ms, act }, &mut self.claims)
         {
             Ok((g, events)) => {
                 self.g = g;
+                self.held_alternatives.extend(alternative);
                 self.version += 1;
                 if self.confirm.take().is_some() {
                     self.say("the game changed: the act you were asked about was not done");
@@ -567,6 +615,9 @@ impl App69 {
                     if let Some(s) = self.narrate(&h) {
                         self.say(s);
                     }
+                }
+                for a in std::mem::take(&mut self.held_alternatives) {
+                    self.say(a);
                 }
             }
             if let Some(s) = self.narrate(e) {
@@ -660,6 +711,7 @@ impl App69 {
                 ))
             }
             KeyCode::Char('r') => self.act(Act1969::Roll { player: me }),
+            KeyCode::Char('p') => self.toggle_pause(),
             KeyCode::Char('g') => {
                 self.editor = Some(Editor69::new(EditPurpose69::SetGoal, &[Field::Goal]))
             }
@@ -790,6 +842,20 @@ impl App69 {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// `p`: the game's clock stops (the bots wait, the claim window and the
+    /// stall periods of 3.11 stand still) or runs again.
+    fn toggle_pause(&mut self) {
+        if self.paused {
+            self.paused_ms += self.wall.saturating_sub(self.paused_since);
+            self.paused = false;
+            self.say("the game goes on");
+        } else {
+            self.paused = true;
+            self.paused_since = self.wall;
+            self.say("paused: the bots wait and no time runs (p goes on)");
         }
     }
 

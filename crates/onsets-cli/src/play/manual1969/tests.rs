@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 
 fn opts(players: &[&str], form: Form1969, seed: u64, color: bool) -> Options69 {
     Options69 {
+        claim_ms: 3000,
         players: players.iter().map(|s| s.to_string()).collect(),
         form,
         seed,
@@ -494,5 +495,78 @@ fn m69_3_6_the_challenge_menu_needs_enter() {
         matches!(app.g.phase(), Phase1969::Challenge { .. }),
         "{:?}",
         app.g.phase()
+    );
+}
+
+/// M69 3.7 comment 3: the alternative play an A-claim Challenger writes is
+/// shown in words with the Solution once the play is scored.
+#[test]
+fn m69_3_7_the_alternative_play_is_shown_in_words() {
+    let mut app = at_challenge(&["me", "club"], Form1969::Basic, &["move"]);
+    ch(&mut app, 'c');
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.task().0, "write");
+    let last = app.g.plays().len() - 1;
+    let moved = app.g.plays()[last].clone();
+    let cube = app
+        .g
+        .cubes()
+        .iter()
+        .find(|c| {
+            moved.before[c.id as usize] == onsets_engine::Place::Resources
+                && c.family != onsets_engine::Family::Digit
+        })
+        .unwrap()
+        .clone();
+    let face = onsets_engine::manual1969::face_1969(cube.face);
+    ch(&mut app, 'w');
+    typed(&mut app, "r");
+    key(&mut app, KeyCode::Tab);
+    typed(&mut app, &format!("{last} {face} f"));
+    let play = app.g.history().len();
+    key(&mut app, KeyCode::Enter);
+    assert!(app.error.is_none(), "{:?}", app.error);
+    assert_eq!(app.g.history().len(), play + 1, "the play is scored");
+    let want = format!("your alternative play: instead of play {last} (");
+    let line = app
+        .messages
+        .iter()
+        .find(|m| m.starts_with(&want))
+        .unwrap_or_else(|| panic!("{want}: {:?}", app.messages));
+    assert!(line.ends_with(&format!("{face} to Forbidden")), "{line}");
+}
+
+/// M69 3.6, 3.11: `p` pauses the game: the claim window and the bots wait
+/// however long the pause, the screen says so, and `p` goes on with the
+/// time that was left.
+#[test]
+fn m69_3_6_p_pauses_the_claim_window() {
+    let mut app = at_challenge(&["me", "club", "club"], Form1969::Basic, &["challenge"]);
+    let before = (app.g.play(), app.g.plays().len());
+    let left = app.window_left();
+    assert!(left > 0);
+    ch(&mut app, 'p');
+    assert!(app.paused);
+    let t = app.now;
+    for i in 1..=60 {
+        app.tick(t + i * 1000);
+    }
+    assert_eq!((app.g.play(), app.g.plays().len()), before, "a bot moved");
+    assert_eq!(app.window_left(), left);
+    let s = screen(&app);
+    assert!(s.contains("PAUSED (p goes on)"), "{s}");
+    assert!(s.contains("c challenges the move"), "{s}");
+    ch(&mut app, 'p');
+    assert!(!app.paused);
+    app.tick(t + 60_000 + 100);
+    assert_eq!(
+        app.task().0,
+        "challenge",
+        "the window closed during the pause"
+    );
+    assert!(
+        app.window_left() + 200 >= left,
+        "{} {left}",
+        app.window_left()
     );
 }

@@ -47,6 +47,10 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     ("x", "you cannot write a Solution"),
     ("s", "call \"stall\" on a player the game waits for (3.11)"),
+    (
+        "p",
+        "pause: the bots wait, no time runs (p again goes on); --claim-seconds N sets the challenge window",
+    ),
     ("Tab", "hot-seat: the next person at the table"),
     ("q  Ctrl-C", "quit"),
 ];
@@ -259,8 +263,12 @@ fn players_line(app: &App69, th: &Theme) -> Line<'static> {
                 }
                 _ => {}
             }
-            if g.stalls().iter().any(|s| s.on == p) {
-                tags.push("stall called".into());
+            // 3.11: the time left to finish, on screen while a stall runs.
+            if let Some(st) = g.stalls().iter().find(|s| s.on == p) {
+                tags.push(format!(
+                    "stall: {} left",
+                    mmss(st.due_ms.saturating_sub(app.now))
+                ));
             }
         }
         let marker = if g.awaits(p) { "▶" } else { " " };
