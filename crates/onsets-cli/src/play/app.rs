@@ -36,11 +36,44 @@ pub struct Options {
     pub color: bool,
 }
 
-/// A pop-up list of acts to choose from.
+/// A pop-up list of acts to choose from: `↑` `↓` `Home` `End` `PgUp`
+/// `PgDn` move, only `Enter` chooses.
 pub struct Menu {
     pub title: String,
     pub items: Vec<(String, MenuItem)>,
     pub cursor: usize,
+    /// Each item's number to jump to by typing it (a Goal's value), if the
+    /// menu has them; empty otherwise.
+    pub jump: Vec<Option<i64>>,
+    /// The number typed so far.
+    pub typed: String,
+    /// What the menu's signs mean, under it.
+    pub legend: Option<String>,
+}
+
+impl Menu {
+    /// A digit typed: the number grows while an item has it (or a larger
+    /// one starting with it), else starts again from this digit; the
+    /// cursor goes to the first item with that number.
+    fn digit(&mut self, c: char) {
+        if self.jump.is_empty() {
+            return;
+        }
+        let first = |t: &str| -> Option<usize> {
+            let n: i64 = t.parse().ok()?;
+            self.jump.iter().position(|v| *v == Some(n))
+        };
+        let longer = format!("{}{c}", self.typed);
+        if let Some(i) = first(&longer) {
+            self.typed = longer;
+            self.cursor = i;
+        } else if let Some(i) = first(&c.to_string()) {
+            self.typed = c.to_string();
+            self.cursor = i;
+        } else {
+            self.typed = longer;
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -562,6 +595,9 @@ impl App {
             title: title.into(),
             items,
             cursor: 0,
+            jump: Vec::new(),
+            typed: String::new(),
+            legend: None,
         });
     }
 
@@ -733,28 +769,49 @@ impl App {
         plain
     }
 
-    /// A menu of Goals (set or placed), the smallest value first.
-    fn goal_menu(&mut self, title: &str, mut acts: Vec<(String, Act)>) {
-        acts.sort_by_key(|(_, a)| match a {
-            Act::SetGoal {
-                goal: GoalSpec::Layout(t),
-                ..
-            }
-            | Act::ArrangeGoal {
-                goal: GoalSpec::Layout(t),
-                ..
-            } => Goal::parse(t)
-                .ok()
-                .and_then(|g| g.value())
-                .unwrap_or(i64::MAX),
-            _ => i64::MAX,
-        });
+    /// A menu of Goals (set or placed, III-A, III-B), ordered by value
+    /// (the smallest legal value first), then by layout; typing a value
+    /// jumps to it. The legend says what `~` `+` `×` mean (III-B-1).
+    fn goal_menu(&mut self, title: &str, acts: Vec<(String, Act)>) {
+        let abs = self
+            .m
+            .variation_in_force(&onsets_core::Variation::AbsoluteValue);
+        let mut keyed: Vec<(Option<i64>, String, String, Act)> = acts
+            .into_iter()
+            .map(|(l, a)| {
+                let layout = match &a {
+                    Act::SetGoal {
+                        goal: GoalSpec::Layout(t),
+                        ..
+                    }
+                    | Act::ArrangeGoal {
+                        goal: GoalSpec::Layout(t),
+                        ..
+                    } => t.clone(),
+                    _ => String::new(),
+                };
+                let value = Goal::parse(&layout)
+                    .ok()
+                    .and_then(|g| g.legal_values(abs).into_iter().min());
+                (value, layout, l, a)
+            })
+            .collect();
+        // Values first (None last), then the layout as written.
+        keyed.sort_by(|x, y| (x.0.is_none(), x.0, &x.1).cmp(&(y.0.is_none(), y.0, &y.1)));
+        let jump = keyed.iter().map(|k| k.0).collect();
         self.open_menu(
             title,
-            acts.into_iter()
-                .map(|(l, a)| (l, MenuItem::Act(a)))
+            keyed
+                .into_iter()
+                .map(|(_, _, l, a)| (l, MenuItem::Act(a)))
                 .collect(),
         );
+        if let Some(menu) = self.menu.as_mut() {
+            menu.jump = jump;
+            menu.legend = Some(
+                "type a value to jump · Home End · ~ upside down: the negative (III-B-1-c)".into(),
+            );
+        }
     }
 
     fn labelled(&self, f: impl Fn(&Act) -> bool) -> Vec<(String, Act)> {
@@ -1042,6 +1099,10 @@ impl App {
         };
         match key.code {
             KeyCode::Esc | KeyCode::Char('q') => self.menu = None,
+            KeyCode::Char(c) if c.is_ascii_digit() => menu.digit(c),
+            KeyCode::Backspace => {
+                menu.typed.pop();
+            }
             KeyCode::Up | KeyCode::Char('k') => menu.cursor = menu.cursor.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') if menu.cursor + 1 < menu.items.len() => {
                 menu.cursor += 1;
@@ -1050,6 +1111,8 @@ impl App {
                 menu.cursor = (menu.cursor + 10).min(menu.items.len().saturating_sub(1))
             }
             KeyCode::PageUp => menu.cursor = menu.cursor.saturating_sub(10),
+            KeyCode::Home => menu.cursor = 0,
+            KeyCode::End => menu.cursor = menu.items.len().saturating_sub(1),
             KeyCode::Enter => {
                 let item = menu.items[menu.cursor].1.clone();
                 self.menu = None;

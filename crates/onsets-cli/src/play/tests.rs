@@ -861,3 +861,52 @@ fn v_b_a_stray_challenge_key_changes_nothing() {
     assert_eq!(app.m.log().len(), log + 1, "`c c` did not challenge");
     assert!(!matches!(app.m.phase(), Phase::Moves { .. }));
 }
+
+/// III-A, III-B: the Goal menu lists the legal layouts by value, then by
+/// layout; typing a value jumps to its first layout (digits never choose);
+/// Home and End go to the ends; the legend explains `~` (III-B-1-c).
+#[test]
+fn iii_b_the_goal_menu_is_ordered_by_value_with_type_to_jump() {
+    let mut app = (1..30)
+        .find_map(|seed| {
+            let mut o = opts(&["me", "expert"], true);
+            o.seed = seed;
+            let mut app = App::new(o).unwrap();
+            let mut now = 0;
+            until(&mut app, &mut now, |a| {
+                a.task().0 == "goal" || matches!(a.m.phase(), Phase::Moves { .. })
+            });
+            (app.task().0 == "goal").then_some(app)
+        })
+        .expect("a seed where the human sets the Goal");
+    let log = app.m.log().len();
+    ch(&mut app, 'g');
+    let menu = app.menu.as_ref().expect("the Goal menu");
+    let jump = menu.jump.clone();
+    assert_eq!(jump.len(), menu.items.len());
+    assert!(jump.len() > 3, "{}", jump.len());
+    let key_of = |v: &Option<i64>| (v.is_none(), *v);
+    assert!(
+        jump.windows(2).all(|w| key_of(&w[0]) <= key_of(&w[1])),
+        "{jump:?}"
+    );
+    let s = screen(&app);
+    assert!(s.contains("~ upside down: the negative"), "{s}");
+    // Type the largest value: the cursor goes to its first layout.
+    let target = jump.iter().flatten().copied().max().unwrap();
+    let first = jump.iter().position(|v| *v == Some(target)).unwrap();
+    for c in target.to_string().chars() {
+        ch(&mut app, c);
+    }
+    let menu = app.menu.as_ref().expect("a digit chose a Goal");
+    assert_eq!(menu.cursor, first, "typed {target}");
+    assert_eq!(app.m.log().len(), log);
+    assert!(screen(&app).contains(&format!("typed {target}")));
+    key(&mut app, KeyCode::Home);
+    assert_eq!(app.menu.as_ref().unwrap().cursor, 0);
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.menu.as_ref().unwrap().cursor, jump.len() - 1);
+    key(&mut app, KeyCode::Enter);
+    assert!(app.menu.is_none());
+    assert_eq!(app.m.log().len(), log + 1, "Enter set the Goal");
+}

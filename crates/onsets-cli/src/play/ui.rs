@@ -16,7 +16,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("r", "roll the cubes (Goal-setter, II-A)"),
     ("d", "deal the cards (dealer, II-B)"),
     ("v / e", "select a variation / end your selection (II-C)"),
-    ("g", "set the Goal: choose a legal layout (III-A, III-B)"),
+    (
+        "g",
+        "set the Goal: legal layouts by value, type a value to jump; ~2 is an upside-down 2, the negative (III-B-1-c)",
+    ),
     (
         "n / p",
         "no Goal (III-D) / 2019-20: place a Goal, set by time (III-B-2-c)",
@@ -508,15 +511,24 @@ fn draw_menu(menu: &super::app::Menu, th: &Theme, f: &mut Frame, area: Rect) {
             }
         })
         .collect();
-    f.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(format!(
-            " {} ({}/{}) ",
-            menu.title,
-            menu.cursor + 1,
-            menu.items.len()
-        ))),
-        area,
-    );
+    let mut block = Block::default().borders(Borders::ALL).title(format!(
+        " {} ({}/{}) ",
+        menu.title,
+        menu.cursor + 1,
+        menu.items.len()
+    ));
+    let bottom = match (&menu.legend, menu.typed.is_empty()) {
+        (Some(l), true) => Some(format!(" {l} ")),
+        (_, false) => Some(format!(
+            " typed {} · Enter chooses, Esc closes ",
+            menu.typed
+        )),
+        (None, true) => None,
+    };
+    if let Some(b) = bottom {
+        block = block.title_bottom(Line::raw(b));
+    }
+    f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 fn draw_editor(app: &App, ed: &super::app::Editor, th: &Theme, f: &mut Frame, area: Rect) {
