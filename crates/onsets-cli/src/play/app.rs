@@ -49,6 +49,9 @@ pub struct Menu {
     pub typed: String,
     /// What the menu's signs mean, under it.
     pub legend: Option<String>,
+    /// What each item does (a variation, XIII), shown under the menu for
+    /// the item at the cursor; empty when the items say it themselves.
+    pub notes: Vec<String>,
 }
 
 impl Menu {
@@ -379,7 +382,10 @@ impl App {
                 true
             }
             Err(r) => {
-                let message = self.engine_words(&r.message);
+                let message = self
+                    .engine_words(&r.message)
+                    .replace("this player's", "your")
+                    .replace("this player must", "you must");
                 self.say(format!("refused: {message} ({})", r.rule));
                 false
             }
@@ -593,11 +599,12 @@ impl App {
         }
         self.menu = Some(Menu {
             title: title.into(),
-            items,
             cursor: 0,
+            notes: items.iter().map(|(_, i)| item_note(i)).collect(),
             jump: Vec::new(),
             typed: String::new(),
             legend: None,
+            items,
         });
     }
 
@@ -827,7 +834,15 @@ impl App {
     fn overlay_key(&mut self, key: KeyEvent) -> bool {
         match &self.overlay {
             Overlay::Help => {
-                self.overlay = Overlay::None;
+                self.overlay = if key.code == KeyCode::Char('v') {
+                    self.result_scroll = 0;
+                    Overlay::Result {
+                        title: "What each variation does (XIII)".into(),
+                        lines: variation_help(),
+                    }
+                } else {
+                    Overlay::None
+                };
                 return true;
             }
             Overlay::Quit => {
@@ -1217,6 +1232,39 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// What a menu item does, when it selects a variation or opens a
+/// variation's choices (XIII); empty otherwise.
+fn item_note(item: &MenuItem) -> String {
+    let keyword = match item {
+        MenuItem::Act(Act::SelectVariation { variation, .. }) => variation
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_string(),
+        MenuItem::Sub { title, .. } => words::VARIATIONS
+            .iter()
+            .find(|k| words::variation_name(k) == title)
+            .map(|k| k.to_string())
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    words::variation_meaning(&keyword).to_string()
+}
+
+/// The help's second page: what each variation does (XIII), one line each.
+pub fn variation_help() -> Vec<String> {
+    words::VARIATIONS
+        .iter()
+        .map(|k| {
+            format!(
+                "{}: {}",
+                words::variation_name(k),
+                words::variation_meaning(k)
+            )
+        })
+        .collect()
 }
 
 /// The symbol palette: ASCII keys for the notation's symbols.

@@ -156,13 +156,25 @@ impl App {
                 };
                 (tag.into(), s.join(", "))
             }
-            Phase::Variations { pos, .. } => {
+            Phase::Variations { pos, picks, .. } => {
                 let p = (self.m.goal_setter() + pos) % self.m.n();
                 if p == me {
-                    (
-                        "select".into(),
-                        "you: select a variation [v], or end [e]".into(),
-                    )
+                    // II-C-3: how many are still to select, said up front;
+                    // "end" is offered only once the engine would take it.
+                    let (need, max) = self.m.picks(me);
+                    let left = need.saturating_sub(*picks);
+                    let words = if left > 0 {
+                        format!(
+                            "you: select {left}{} variation{} [v] (II-C)",
+                            if *picks > 0 { " more" } else { "" },
+                            if left == 1 { "" } else { "s" }
+                        )
+                    } else if *picks < max {
+                        "you: select another variation [v], or end your selection [e]".into()
+                    } else {
+                        "you: end your selection [e]".into()
+                    };
+                    ("select".into(), words)
                 } else {
                     (String::new(), format!("{} a variation", does(p, "selects")))
                 }

@@ -910,3 +910,56 @@ fn iii_b_the_goal_menu_is_ordered_by_value_with_type_to_jump() {
     assert!(app.menu.is_none());
     assert_eq!(app.m.log().len(), log + 1, "Enter set the Goal");
 }
+
+/// II-C-3: the task line says how many variations are still to select, in
+/// the second person, and offers "end" only when the engine would take it.
+#[test]
+fn ii_c_3_the_task_line_counts_the_variations_to_select() {
+    let mut app = (1..30)
+        .filter_map(at_selection)
+        .find(|a| a.m.picks(a.active).0 == 2)
+        .expect("a seed where the human must select two");
+    let (_, task) = app.task();
+    assert!(task.contains("you: select 2 variations [v]"), "{task}");
+    assert!(!task.contains("[e]"), "{task}");
+    // The variation menu says what the item at the cursor does (XIII).
+    ch(&mut app, 'v');
+    let s = screen(&app);
+    let menu = app.menu.as_ref().unwrap();
+    let note = &menu.notes[menu.cursor];
+    assert!(note.contains("(XIII-"), "{note}");
+    assert!(s.contains(note.as_str()), "{note}\n{s}");
+    key(&mut app, KeyCode::Enter);
+    let (_, task) = app.task();
+    assert!(task.contains("you: select 1 more variation [v]"), "{task}");
+    assert!(!task.contains("[e]"), "{task}");
+    ch(&mut app, 'v');
+    key(&mut app, KeyCode::Enter);
+    let (_, task) = app.task();
+    if matches!(app.m.phase(), Phase::Variations { .. }) && app.task().0 == "select" {
+        assert!(task.contains("end your selection [e]"), "{task}");
+    }
+}
+
+/// XIII: the help's second page (`v`) says what each variation does, one
+/// line each with its section; it scrolls and closes like a result screen.
+#[test]
+fn xiii_the_help_says_what_each_variation_does() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    ch(&mut app, '?');
+    assert!(screen(&app).contains("here v: what each does"));
+    ch(&mut app, 'v');
+    let Overlay::Result { title, lines } = &app.overlay else {
+        panic!("no variation page: {:?}", app.overlay);
+    };
+    assert!(title.contains("variation"), "{title}");
+    assert_eq!(lines.len(), 15);
+    for (l, name) in lines.iter().zip(["Required Cube", "Wild Cube"]) {
+        assert!(l.starts_with(name), "{l}");
+    }
+    assert!(lines.iter().all(|l| l.contains("(XIII-")), "{lines:?}");
+    let s = screen(&app);
+    assert!(s.contains("Absolute Value: an upside-down digit"), "{s}");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay, Overlay::None);
+}

@@ -15,10 +15,13 @@ pub const HELP: &[(&str, &str)] = &[
     ("?  F1", "this help (any key closes it)"),
     ("r", "roll the cubes (Goal-setter, II-A)"),
     ("d", "deal the cards (dealer, II-B)"),
-    ("v / e", "select a variation / end your selection (II-C)"),
+    (
+        "v / e",
+        "select a variation (here v: what each does) / end selection (II-C)",
+    ),
     (
         "g",
-        "set the Goal: legal layouts by value, type a value to jump; ~2 is an upside-down 2, the negative (III-B-1-c)",
+        "set the Goal, by value (type one); ~2 is upside down: −2 (III-B-1)",
     ),
     (
         "n / p",
@@ -435,7 +438,7 @@ fn draw_overlay(app: &App, th: &Theme, f: &mut Frame, area: Rect) {
                 Paragraph::new(lines).wrap(wrap).block(
                     Block::default()
                         .borders(Borders::ALL)
-                        .title(" Keys (any key closes) "),
+                        .title(" Keys (v: the variations; any other key closes) "),
                 ),
                 rect,
             );
@@ -517,13 +520,15 @@ fn draw_menu(menu: &super::app::Menu, th: &Theme, f: &mut Frame, area: Rect) {
         menu.cursor + 1,
         menu.items.len()
     ));
-    let bottom = match (&menu.legend, menu.typed.is_empty()) {
-        (Some(l), true) => Some(format!(" {l} ")),
-        (_, false) => Some(format!(
+    let note = menu.notes.get(menu.cursor).filter(|n| !n.is_empty());
+    let bottom = match (note, &menu.legend, menu.typed.is_empty()) {
+        (_, _, false) => Some(format!(
             " typed {} · Enter chooses, Esc closes ",
             menu.typed
         )),
-        (None, true) => None,
+        (Some(n), _, true) => Some(format!(" {n} ")),
+        (None, Some(l), true) => Some(format!(" {l} ")),
+        (None, None, true) => None,
     };
     if let Some(b) = bottom {
         block = block.title_bottom(Line::raw(b));
