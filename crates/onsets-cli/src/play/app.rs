@@ -192,6 +192,18 @@ pub struct App {
     /// Engine rulings of this shake, for the result screen.
     rulings: Vec<String>,
     pub shakes_scored: u32,
+    /// How many messages back from the newest the log pane shows (PgUp
+    /// PgDn, `[` `]`); 0 follows the newest.
+    pub log_scroll: usize,
+    /// The challenge of this shake (kind, challenger) and the mat it was
+    /// made on, for the solver's answer on the result screen (as `review`).
+    challenged: Option<(ChallengeKind, usize, onsets_core::Position)>,
+    /// The wall clock at the last tick; since when a result screen holds
+    /// the match's clock, and for how long it has held it in all (ms): the
+    /// match's clock is the wall's less that.
+    wall: u64,
+    held_since: Option<u64>,
+    held_ms: u64,
 }
 
 impl App {
@@ -260,6 +272,11 @@ impl App {
             verdicts: Vec::new(),
             rulings: Vec::new(),
             shakes_scored: 0,
+            log_scroll: 0,
+            challenged: None,
+            wall: 0,
+            held_since: None,
+            held_ms: 0,
         };
         app.say(format!(
             "On-Sets, {} {}{}: press ? for the keys",
@@ -285,9 +302,14 @@ impl App {
 
     fn say(&mut self, s: impl Into<String>) {
         self.messages.push(s.into());
+        // A log scrolled back stays on the events it shows.
+        if self.log_scroll > 0 {
+            self.log_scroll += 1;
+        }
         if self.messages.len() > 200 {
             self.messages.drain(0..100);
         }
+        self.log_scroll = self.log_scroll.min(self.messages.len().saturating_sub(1));
     }
 
     /// The non-digit cubes in Resources, in id order (the cube cursor moves over these).
@@ -329,8 +351,23 @@ impl App {
     /// Advances the clock to `now` (ms since the start): the bots whose
     /// view changed think, and what is due by then happens, the earliest
     /// first (expired limits, the bots' acts; `onsets_bots::Driver`).
+    ///
+    /// While a shake's result is on screen at a table with a human, the
+    /// match's clock stands still (the next shake's limits, the round and
+    /// the bots wait, XI-A) until the human closes it.
     pub fn tick(&mut self, now: u64) {
-        self.now = self.now.max(now);
+        self.wall = self.wall.max(now);
+        let holding = matches!(self.overlay, Overlay::Result { .. })
+            && *self.m.phase() != Phase::Over
+            && self.seats.iter().any(|s| matches!(s, Seat::Human));
+        if holding {
+            self.held_since.get_or_insert(self.wall);
+            return;
+        }
+        if let Some(since) = self.held_since.take() {
+            self.held_ms += self.wall - since;
+        }
+        self.now = self.now.max(self.wall.saturating_sub(self.held_ms));
         for _ in 0..8 {
             self.bots.think(&self.m, self.now);
             let Some(next) = self.bots.due(&self.m, self.now) else {
@@ -448,7 +485,11 @@ impl App {
                 )),
                 Event::ShakeScored { shake, scores } => {
                     self.shakes_scored += 1;
-                    let mut lines = vec![format!("Scores: {}", self.score_list(scores))];
+                    let mut lines = vec![
+                        format!("Shake points: {}", self.score_list(scores)),
+                        format!("Totals: {}", self.totals_list()),
+                    ];
+                    lines.extend(self.solver_lines());
                     lines.extend(self.result_lines());
                     self.result_scroll = 0;
                     self.overlay = Overlay::Result {
@@ -465,7 +506,21 @@ impl App {
                         lines,
                     };
                 }
+                Event::Challenged {
+                    player,
+                    kind: kind @ (ChallengeKind::Now | ChallengeKind::Impossible),
+                    ..
+                } => {
+                    self.challenged = self.m.goal().and_then(|g| g.goal().ok()).map(|goal| {
+                        let mut p = self.m.position(onsets_core::Situation::Impossible, goal);
+                        if p.resources.iter().all(|s| s.is_digit()) {
+                            p.situation = onsets_core::Situation::Forceout;
+                        }
+                        (*kind, *player, p)
+                    });
+                }
                 Event::ShakeStarted { .. } => {
+                    self.challenged = None;
                     self.verdicts.clear();
                     self.rulings.clear();
                     self.bonus = false;
@@ -493,6 +548,51 @@ impl App {
                 _ => {}
             }
         }
+    }
+
+    /// The running totals of the match, plain numbers: `you 6, expert bot 2`.
+    pub fn totals_list(&self) -> String {
+        self.m
+            .totals()
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("{} {}", self.name(i), super::narrate::total(*t)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The solver's answer to the shake's challenge, as `onsets review`
+    /// gives it (`onsets_solver::analysis::adjudicate`): whether a Now
+    /// Solution existed (V-A-1), or whether any Solution was possible
+    /// (V-A-2), with one when there was.
+    fn solver_lines(&self) -> Vec<String> {
+        use onsets_solver::analysis::{adjudicate, Challenge};
+        let Some((kind, player, p)) = &self.challenged else {
+            return Vec::new();
+        };
+        let (c, what) = match kind {
+            ChallengeKind::Now => (Challenge::Now, "a Now Solution"),
+            _ => (Challenge::Impossible, "a Solution"),
+        };
+        let adj = adjudicate(p, c);
+        if !adj.valid {
+            return Vec::new();
+        }
+        let right = if adj.challenger_right {
+            "right"
+        } else {
+            "wrong"
+        };
+        let mut lines = vec![match &adj.witness {
+            Some(w) => format!("The solver: {what} existed, e.g. {w}"),
+            None => format!("The solver: no {what} existed"),
+        }];
+        lines.push(format!(
+            "   so the {} challenge was {right} ({})",
+            super::narrate::challenge_words(*kind),
+            self.name(*player)
+        ));
+        lines
     }
 
     fn result_lines(&self) -> Vec<String> {
@@ -902,6 +1002,12 @@ impl App {
         let me = self.active;
         match key.code {
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
+            KeyCode::PageUp | KeyCode::Char('[') => {
+                self.log_scroll = (self.log_scroll + 5).min(self.messages.len().saturating_sub(1));
+            }
+            KeyCode::PageDown | KeyCode::Char(']') => {
+                self.log_scroll = self.log_scroll.saturating_sub(5);
+            }
             KeyCode::Char('q') => {
                 if *self.m.phase() == Phase::Over {
                     self.quit = true;

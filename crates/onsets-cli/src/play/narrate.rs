@@ -604,7 +604,16 @@ impl App {
     }
 }
 
-/// A score with its sign: `+1`, `0`, `−1`.
+/// A running total, without a plus sign: `6`, `0`, `−1`.
+pub fn total(t: i32) -> String {
+    if t < 0 {
+        format!("−{}", -t)
+    } else {
+        t.to_string()
+    }
+}
+
+/// A shake's points with their sign: `+1`, `0`, `−1`.
 pub fn signed(s: i32) -> String {
     match s.cmp(&0) {
         std::cmp::Ordering::Greater => format!("+{s}"),

@@ -963,3 +963,110 @@ fn xiii_the_help_says_what_each_variation_does() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.overlay, Overlay::None);
 }
+
+/// XI-A, XII: the result screen shows the shake's points (signed) and the
+/// running totals (plain numbers, labelled); while it is open the match's
+/// clock stands still, so the next shake's limits do not run behind it.
+#[test]
+fn xi_a_the_result_screen_holds_the_clock_and_says_the_totals() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    let mut now = 0;
+    assert!(until(&mut app, &mut now, |a| matches!(
+        a.overlay,
+        Overlay::Result { .. }
+    ) && a.shakes_scored == 1));
+    let Overlay::Result { lines, .. } = &app.overlay else {
+        unreachable!()
+    };
+    assert!(lines[0].starts_with("Shake points: "), "{lines:?}");
+    assert!(lines[1].starts_with("Totals: "), "{lines:?}");
+    assert!(!lines[1].contains('+'), "{lines:?}");
+    let timers = app.timers();
+    let at = app.now;
+    for i in 1..=10 {
+        app.tick(now + i * 30_000);
+    }
+    assert_eq!(app.now, at, "the clock ran behind the result screen");
+    assert_eq!(app.timers(), timers);
+    key(&mut app, KeyCode::Enter);
+    app.tick(now + 300_000 + 500);
+    assert!(app.now <= at + 500, "{} {at}", app.now);
+    let s = screen(&app);
+    let players = s.lines().nth(1).unwrap();
+    assert!(players.starts_with("Totals: "), "{s}");
+    assert!(!players.contains('+'), "{s}");
+}
+
+/// The log pane scrolls back (PgUp, `[`) to older events and forward
+/// (PgDn, `]`) to the newest, saying how many newer ones are below.
+#[test]
+fn the_event_log_scrolls_back_and_forth() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    for i in 0..60 {
+        app.messages.push(format!("event number {i}"));
+    }
+    let s = screen(&app);
+    assert!(
+        s.contains("event number 59") && !s.contains("event number 40"),
+        "{s}"
+    );
+    for _ in 0..4 {
+        key(&mut app, KeyCode::PageUp);
+    }
+    let s = screen(&app);
+    assert!(s.contains("event number 39"), "{s}");
+    assert!(!s.contains("event number 40"), "{s}");
+    assert!(s.contains("20 newer below: PgDn or ]"), "{s}");
+    ch(&mut app, ']');
+    ch(&mut app, '[');
+    assert_eq!(app.log_scroll, 20);
+    for _ in 0..4 {
+        key(&mut app, KeyCode::PageDown);
+    }
+    assert_eq!(app.log_scroll, 0);
+    let s = screen(&app);
+    assert!(
+        s.contains("event number 59") && !s.contains("newer below"),
+        "{s}"
+    );
+}
+
+/// V-A, as `onsets review`: after a challenge the result screen gives the
+/// solver's answer, whether a Now Solution (or any Solution, after
+/// Impossible) existed.
+#[test]
+fn v_a_the_result_screen_says_whether_a_solution_existed() {
+    for seed in 1..12 {
+        let mut o = opts(&["me", "expert"], true);
+        o.seed = seed;
+        let mut app = App::new(o).unwrap();
+        let mut now = 0;
+        for _ in 0..4 {
+            if !until(&mut app, &mut now, |a| {
+                matches!(a.overlay, Overlay::Result { .. })
+            }) {
+                break;
+            }
+            let Overlay::Result { lines, .. } = app.overlay.clone() else {
+                unreachable!()
+            };
+            if lines.iter().any(|l| l.starts_with("The solver: ")) {
+                let l = lines
+                    .iter()
+                    .find(|l| l.starts_with("The solver: "))
+                    .unwrap();
+                assert!(l.contains("Solution existed"), "{l}");
+                assert!(
+                    lines.iter().any(|l| l.contains("challenge was")),
+                    "{lines:?}"
+                );
+                return;
+            }
+            key(&mut app, KeyCode::Enter);
+            if *app.m.phase() == Phase::Over {
+                break;
+            }
+        }
+    }
+    panic!("no challenged shake with the solver's answer");
+}

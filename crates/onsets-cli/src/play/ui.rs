@@ -52,6 +52,7 @@ pub const HELP: &[(&str, &str)] = &[
         "decline to present (VII-C-1) / 2019-20: join a side (VII-A-3)",
     ),
     ("Tab", "hot-seat: switch to the next human seat"),
+    ("PgUp PgDn", "[ ] too: older / newer events in the log"),
     (
         "Enter Esc",
         "close the result screen; menus: ↑ ↓ Enter, Esc",
@@ -194,7 +195,9 @@ pub fn render(app: &App, f: &mut Frame) {
         Phase::Moves { turn, .. } => Some(*turn),
         _ => None,
     };
-    let mut spans = Vec::new();
+    // The match's running totals (XII), plain numbers: a shake's points
+    // (with their sign) are on the result screen.
+    let mut spans = vec![Span::raw("Totals: ")];
     for (i, name) in app.names.iter().enumerate() {
         let mut tags = String::new();
         if i == m.goal_setter() {
@@ -211,7 +214,7 @@ pub fn render(app: &App, f: &mut Frame) {
             } else {
                 format!("({tags})")
             },
-            super::narrate::signed(totals[i])
+            super::narrate::total(totals[i])
         );
         let st = if i == app.active && app.is_human(i) {
             th.bold().add_modifier(Modifier::UNDERLINED)
@@ -389,11 +392,25 @@ fn draw_messages(app: &App, th: &Theme, f: &mut Frame, bottom: Rect) {
         height: bottom.height.saturating_sub(menu_rows),
         ..bottom
     };
-    let start = app.messages.len().saturating_sub(msgs.height as usize);
-    let lines: Vec<Line> = app.messages[start..]
+    // Scrolled back (PgUp, `[`): older events, and a last row that says so.
+    let back = app.log_scroll.min(app.messages.len());
+    let end = app.messages.len() - back;
+    let rows = if back > 0 {
+        msgs.height.saturating_sub(1)
+    } else {
+        msgs.height
+    };
+    let start = end.saturating_sub(rows as usize);
+    let mut lines: Vec<Line> = app.messages[start..end]
         .iter()
         .map(|s| Line::raw(s.clone()))
         .collect();
+    if back > 0 {
+        lines.push(Line::styled(
+            format!("── {back} newer below: PgDn or ] ──"),
+            th.accent(),
+        ));
+    }
     let p = Paragraph::new(lines).wrap(wrap);
     let total = p.line_count(msgs.width.max(1)) as u16;
     let p = p.scroll((total.saturating_sub(msgs.height), 0));
