@@ -571,8 +571,8 @@ impl App {
             return Vec::new();
         };
         let (c, what) = match kind {
-            ChallengeKind::Now => (Challenge::Now, "a Now Solution"),
-            _ => (Challenge::Impossible, "a Solution"),
+            ChallengeKind::Now => (Challenge::Now, "Now Solution"),
+            _ => (Challenge::Impossible, "Solution"),
         };
         let adj = adjudicate(p, c);
         if !adj.valid {
@@ -584,7 +584,7 @@ impl App {
             "wrong"
         };
         let mut lines = vec![match &adj.witness {
-            Some(w) => format!("The solver: {what} existed, e.g. {w}"),
+            Some(w) => format!("The solver: a {what} existed, e.g. {w}"),
             None => format!("The solver: no {what} existed"),
         }];
         lines.push(format!(

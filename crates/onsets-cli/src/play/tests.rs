@@ -1055,7 +1055,13 @@ fn v_a_the_result_screen_says_whether_a_solution_existed() {
                     .iter()
                     .find(|l| l.starts_with("The solver: "))
                     .unwrap();
-                assert!(l.contains("Solution existed"), "{l}");
+                assert!(
+                    l.contains(" a Now Solution existed, e.g. ")
+                        || l.contains(" a Solution existed, e.g. ")
+                        || l.ends_with(" no Now Solution existed")
+                        || l.ends_with(" no Solution existed"),
+                    "{l}"
+                );
                 assert!(
                     lines.iter().any(|l| l.contains("challenge was")),
                     "{lines:?}"

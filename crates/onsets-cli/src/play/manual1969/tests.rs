@@ -570,3 +570,20 @@ fn m69_3_6_p_pauses_the_claim_window() {
         app.window_left()
     );
 }
+
+/// M69 3.1: a Goal whose numerals are not all in Resources is refused with
+/// the numerals in words, never a raw list (`[3, 2, 3]`).
+#[test]
+fn m69_3_1_a_refused_goal_names_the_numerals_in_words() {
+    let mut app = at_goal(&["me", "expert"], Form1969::Basic);
+    let digits = app.g.digits_in_resources();
+    let missing = (1..=5u8).find(|d| !digits.contains(d)).unwrap();
+    ch(&mut app, 'g');
+    typed(&mut app, &missing.to_string());
+    key(&mut app, KeyCode::Enter);
+    let e = app.error.clone().expect("a refusal");
+    assert!(e.contains("not in Resources (Resources hold "), "{e}");
+    assert!(!e.contains('['), "{e}");
+    let last = digits.last().unwrap().to_string();
+    assert!(e.contains(&format!(" {last})")), "{e}");
+}
