@@ -1041,30 +1041,7 @@ impl App {
                     "Bonus off"
                 });
             }
-            KeyCode::Char(c @ ('1' | '2' | '3')) => {
-                let Some(&cube) = self.resource_cubes().get(self.sel) else {
-                    self.say("no cube in Resources");
-                    return;
-                };
-                let to = match c {
-                    '1' => Place::Required,
-                    '2' => Place::Permitted,
-                    _ => Place::Forbidden,
-                };
-                let bonus = self.bonus;
-                if bonus && to != Place::Forbidden {
-                    self.say("a bonus cube goes to Forbidden (IV-C-1): press 3");
-                    return;
-                }
-                let act = Act::Move {
-                    player: me,
-                    cube,
-                    to,
-                    bonus,
-                };
-                let what = format!("Move {} to {}", self.cube_words(cube), to.name());
-                self.guarded(c, act, &what);
-            }
+            KeyCode::Char(c @ ('1' | '2' | '3')) => self.move_key(c),
             KeyCode::Char('m') => {
                 let acts = self.labelled(|a| matches!(a, Act::Move { .. } | Act::Shift { .. }));
                 self.open_menu(
@@ -1131,6 +1108,44 @@ impl App {
                     );
                 }
             }
+            _ => self.challenge_or_check_key(key),
+        }
+    }
+
+    /// `1` `2` `3`: the chosen cube to Required / Permitted / Forbidden
+    /// (IV-B), a Bonus to Forbidden only (IV-C-1); asked first when the
+    /// engine would not take it cleanly.
+    fn move_key(&mut self, c: char) {
+        let me = self.active;
+        let Some(&cube) = self.resource_cubes().get(self.sel) else {
+            self.say("no cube in Resources");
+            return;
+        };
+        let to = match c {
+            '1' => Place::Required,
+            '2' => Place::Permitted,
+            _ => Place::Forbidden,
+        };
+        let bonus = self.bonus;
+        if bonus && to != Place::Forbidden {
+            self.say("a bonus cube goes to Forbidden (IV-C-1): press 3");
+            return;
+        }
+        let act = Act::Move {
+            player: me,
+            cube,
+            to,
+            bonus,
+        };
+        let what = format!("Move {} to {}", self.cube_words(cube), to.name());
+        self.guarded(c, act, &what);
+    }
+
+    /// The keys of challenging, writing and checking (V, VII): `c` `i`
+    /// (asked first), `a` `o`, `w` `x`.
+    fn challenge_or_check_key(&mut self, key: KeyEvent) {
+        let me = self.active;
+        match key.code {
             KeyCode::Char('c') => {
                 let (kind, what) = if matches!(self.m.phase(), Phase::NoGoal { .. }) {
                     (ChallengeKind::NoGoal, "Challenge \"no Goal\"")

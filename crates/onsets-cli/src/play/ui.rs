@@ -39,7 +39,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("m / s", "menu of every legal move / shift from Permitted"),
     (
         "c / i",
-        "challenge Now / Impossible (V-A); c after no Goal: challenge it",
+        "challenge Now / Impossible, asked first: c c or c Enter (V-A)",
     ),
     (
         "a",

@@ -750,6 +750,15 @@ impl App69 {
                 "Assert a Solution with one more cube",
                 "move",
             ),
+            _ => self.challenge_or_write_key(k),
+        }
+    }
+
+    /// The keys of challenging, joining, writing and stalling (3.5–3.11):
+    /// `c` `j` `w` `x` `s`, and Enter to let a play stand.
+    fn challenge_or_write_key(&mut self, k: KeyEvent) {
+        let me = self.active;
+        match k.code {
             KeyCode::Char('c') => {
                 let items: Vec<(String, Act1969)> =
                     if matches!(self.g.phase(), Phase1969::NoGoal { .. }) {
