@@ -697,6 +697,18 @@ impl App69 {
                 self.sel += 1
             }
             KeyCode::Char('d') => {
+                // Not this person's deal (2.5): said now, not after a menu.
+                let trial = Action1969 {
+                    at_ms: self.now.max(self.g.now_ms()),
+                    act: Act1969::Deal {
+                        player: me,
+                        count: 8,
+                    },
+                };
+                if let Err(e) = self.g.apply(trial) {
+                    self.error = Some(format!("refused by the rules ({}): {}", e.rule, e.message));
+                    return;
+                }
                 self.menu = Some(Menu69::new(
                     "How many cards make the Universe? (at least six, 2.2)",
                     (6..=16u8)

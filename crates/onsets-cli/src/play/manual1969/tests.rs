@@ -587,3 +587,14 @@ fn m69_3_1_a_refused_goal_names_the_numerals_in_words() {
     let last = digits.last().unwrap().to_string();
     assert!(e.contains(&format!(" {last})")), "{e}");
 }
+
+/// M69 2.5: `d` when it is not this person's deal is refused at once with
+/// the rule, without a menu.
+#[test]
+fn m69_2_5_d_out_of_turn_is_refused_without_a_menu() {
+    let mut app = at_goal(&["me", "expert"], Form1969::Basic);
+    ch(&mut app, 'd');
+    assert!(app.menu.is_none());
+    let e = app.error.clone().expect("a refusal");
+    assert!(e.starts_with("refused by the rules (M69"), "{e}");
+}
