@@ -143,6 +143,8 @@ fn replay_1969(args: &ReplayArgs, text: &str) -> Result<u8> {
             } else {
                 let names = &g.header().config.players;
                 let mut out = format!("1969 {} ON-SETS\n", g.form().name());
+                // Each play's points by name, the note with the seats'
+                // names (M69 3.8), never `player 1`.
                 for line in g.history() {
                     out += &format!(
                         "play {}: {} ({})\n",
@@ -150,10 +152,11 @@ fn replay_1969(args: &ReplayArgs, text: &str) -> Result<u8> {
                         line.points
                             .iter()
                             .zip(&line.penalties)
-                            .map(|(p, pen)| format!("{}", p + pen))
+                            .zip(names)
+                            .map(|((p, pen), n)| format!("{n} {}", p + pen))
                             .collect::<Vec<_>>()
-                            .join(" / "),
-                        line.note
+                            .join(", "),
+                        onsets_engine::manual1969::seats_named(&line.note, names)
                     );
                 }
                 let totals = g.totals();

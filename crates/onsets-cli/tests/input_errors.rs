@@ -90,6 +90,23 @@ fn play_refuses_a_round_of_zero_minutes() {
     assert!(r.stderr.contains("--round-minutes"), "{r:?}");
 }
 
+/// M69 3.6: `--claim-seconds` is the 1969 game's challenge window: 0 is
+/// refused, and so is the flag with the 2026-27 rules (a challenge may be
+/// made at any time, V-A).
+#[test]
+fn play_claim_seconds_is_for_the_1969_game() {
+    let c = Case::new("claimseconds");
+    let r = c.run(&["play", "--claim-seconds", "5"]);
+    assert_ne!(r.code, 0, "{r:?}");
+    assert!(
+        r.stderr.contains("--claim-seconds is the 1969 game's"),
+        "{r:?}"
+    );
+    let z = c.run(&["play", "--edition", "1969", "--claim-seconds", "0"]);
+    assert_eq!(z.code, 2, "{z:?}");
+    assert!(z.stderr.contains("--claim-seconds"), "{z:?}");
+}
+
 /// A `--log` path that cannot be written is reported before the match
 /// starts (and the log is never lost after a game).
 #[test]

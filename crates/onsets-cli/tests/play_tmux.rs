@@ -59,7 +59,8 @@ fn a_shake_against_the_expert_is_played_to_its_score_in_tmux() {
             "a cube's id on screen:\n{s}"
         );
         if s.contains("scored ─") || s.contains("Shake 1 scored") {
-            assert!(s.contains("Scores:"), "{s}");
+            assert!(s.contains("Shake points:"), "{s}");
+            assert!(s.contains("Totals:"), "{s}");
             assert!(s.lines().count() <= 24);
             assert!(s.lines().all(|l| l.chars().count() <= 80), "{s}");
             // The result screen closes with Enter; q then y quits.

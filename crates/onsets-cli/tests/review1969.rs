@@ -73,3 +73,54 @@ fn m69_review_of_a_1969_log_text_and_json() {
         "{x:?}"
     );
 }
+
+/// M69 3.8: `review` and `replay` of a 1969 log name the seats by the
+/// names in the log's header, never `player 1 against player 0`, and give
+/// each play's points by name.
+#[test]
+fn m69_review_and_replay_name_the_seats() {
+    let c = Case::new("review1969names");
+    let dir = c.0.join("logs");
+    let dir_s = dir.to_string_lossy().into_owned();
+    let s = c.run(&[
+        "simulate",
+        "--edition",
+        "1969",
+        "--players",
+        "expert,club,club",
+        "--shakes",
+        "4",
+        "--seed",
+        "3",
+        "--log-dir",
+        &dir_s,
+    ]);
+    assert_eq!(s.code, 0, "{s:?}");
+    let log_s = dir.join("game-0001.jsonl").to_string_lossy().into_owned();
+    let header: serde_json::Value = serde_json::from_str(
+        std::fs::read_to_string(&log_s)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let first = header["players"][0].as_str().unwrap().to_string();
+    for cmd in ["review", "replay"] {
+        let t = c.run(&[cmd, &log_s]);
+        assert_eq!(t.code, 0, "{t:?}");
+        for seat in ["player 0", "player 1", "player 2"] {
+            assert!(!t.stdout.contains(seat), "{cmd}: {seat}\n{}", t.stdout);
+        }
+        assert!(
+            t.stdout.contains(&format!("{first} ")),
+            "{cmd}: {first}\n{}",
+            t.stdout
+        );
+        assert!(
+            !t.stdout.contains(" / "),
+            "{cmd}: points by position\n{}",
+            t.stdout
+        );
+    }
+}

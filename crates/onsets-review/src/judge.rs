@@ -896,6 +896,29 @@ fn rule_acts(mut m: Match, at_ms: u64, acts: &[serde_json::Value]) -> Result<Rul
     })
 }
 
+/// The totals before and after a ruling, seat by seat, in words: `Totals,
+/// seat by seat: 40 and 22, unchanged` or `…: 40 and 22 before, 46 and 22
+/// after`.
+fn totals_words(before: &[i32], after: &[i32]) -> String {
+    let list = |v: &[i32]| {
+        let w: Vec<String> = v.iter().map(i32::to_string).collect();
+        match w.as_slice() {
+            [] => "none".to_string(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        }
+    };
+    if before == after {
+        format!("Totals, seat by seat: {}, unchanged", list(before))
+    } else {
+        format!(
+            "Totals, seat by seat: {} before, {} after",
+            list(before),
+            list(after)
+        )
+    }
+}
+
 impl std::fmt::Display for Ruling {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "Ruling ({}): {}", self.decided_by, self.ruling)?;
@@ -915,7 +938,7 @@ impl std::fmt::Display for Ruling {
             writeln!(f, "Not decided: the reasons say what was.")?;
         }
         if let (Some(b), Some(a)) = (&self.totals_before, &self.totals_after) {
-            writeln!(f, "Totals: {b:?} → {a:?}")?;
+            writeln!(f, "{}", totals_words(b, a))?;
         }
         if !self.situations.is_empty() {
             writeln!(f, "Judges' manual:")?;
@@ -933,6 +956,18 @@ mod tests {
 
     /// VII-C-5-d: a Solution that does not parse is undefined; the ruling
     /// names the section once, after the checker's words and the column.
+    #[test]
+    fn the_totals_are_said_in_words() {
+        assert_eq!(
+            super::totals_words(&[40, 22], &[40, 22]),
+            "Totals, seat by seat: 40 and 22, unchanged"
+        );
+        assert_eq!(
+            super::totals_words(&[40, 22, 3], &[46, 22, 3]),
+            "Totals, seat by seat: 40, 22 and 3 before, 46, 22 and 3 after"
+        );
+    }
+
     #[test]
     fn vii_c_5_d_parse_error_ruling_names_its_section_once() {
         let position = Position::from_json(

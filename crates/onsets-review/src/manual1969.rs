@@ -912,8 +912,18 @@ impl std::fmt::Display for Review1969 {
                 )?;
             }
             if let Some(line) = self.score_sheet.iter().find(|l| l.play == round) {
-                let pts: Vec<String> = line.points.iter().map(|p| p.to_string()).collect();
-                writeln!(f, "  scored: {} ({})", pts.join(" / "), line.note)?;
+                let pts: Vec<String> = line
+                    .points
+                    .iter()
+                    .enumerate()
+                    .map(|(p, pts)| format!("{} {pts}", name(p)))
+                    .collect();
+                writeln!(
+                    f,
+                    "  scored: {} ({})",
+                    pts.join(", "),
+                    onsets_engine::manual1969::seats_named(&line.note, &self.players)
+                )?;
             }
         }
         writeln!(f, "Players")?;

@@ -36,11 +36,47 @@ pub struct Options {
     pub color: bool,
 }
 
-/// A pop-up list of acts to choose from.
+/// A pop-up list of acts to choose from: `↑` `↓` `Home` `End` `PgUp`
+/// `PgDn` move, only `Enter` chooses.
 pub struct Menu {
     pub title: String,
     pub items: Vec<(String, MenuItem)>,
     pub cursor: usize,
+    /// Each item's number to jump to by typing it (a Goal's value), if the
+    /// menu has them; empty otherwise.
+    pub jump: Vec<Option<i64>>,
+    /// The number typed so far.
+    pub typed: String,
+    /// What the menu's signs mean, under it.
+    pub legend: Option<String>,
+    /// What each item does (a variation, XIII), shown under the menu for
+    /// the item at the cursor; empty when the items say it themselves.
+    pub notes: Vec<String>,
+}
+
+impl Menu {
+    /// A digit typed: the number grows while an item has it (or a larger
+    /// one starting with it), else starts again from this digit; the
+    /// cursor goes to the first item with that number.
+    fn digit(&mut self, c: char) {
+        if self.jump.is_empty() {
+            return;
+        }
+        let first = |t: &str| -> Option<usize> {
+            let n: i64 = t.parse().ok()?;
+            self.jump.iter().position(|v| *v == Some(n))
+        };
+        let longer = format!("{}{c}", self.typed);
+        if let Some(i) = first(&longer) {
+            self.typed = longer;
+            self.cursor = i;
+        } else if let Some(i) = first(&c.to_string()) {
+            self.typed = c.to_string();
+            self.cursor = i;
+        } else {
+            self.typed = longer;
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -101,6 +137,18 @@ impl Editor {
     }
 }
 
+/// An act waiting for a second key: a challenge (it stakes the shake, V-A,
+/// V-B) or an act the engine would take with a penalty (IX-A). The same key
+/// again or Enter does it; any other key cancels it.
+#[derive(Clone, Debug)]
+pub struct Confirm {
+    pub act: Act,
+    /// The key that asked for it (pressed again, it confirms).
+    pub key: char,
+    /// The question on the task line.
+    pub prompt: String,
+}
+
 /// The full-screen overlays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
@@ -132,6 +180,8 @@ pub struct App {
     pub bonus: bool,
     pub menu: Option<Menu>,
     pub editor: Option<Editor>,
+    /// An act waiting for its second key (see [`Confirm`]).
+    pub confirm: Option<Confirm>,
     pub overlay: Overlay,
     /// How far the result screen is scrolled (rows), when it is too long.
     pub result_scroll: u16,
@@ -142,6 +192,18 @@ pub struct App {
     /// Engine rulings of this shake, for the result screen.
     rulings: Vec<String>,
     pub shakes_scored: u32,
+    /// How many messages back from the newest the log pane shows (PgUp
+    /// PgDn, `[` `]`); 0 follows the newest.
+    pub log_scroll: usize,
+    /// The challenge of this shake (kind, challenger) and the mat it was
+    /// made on, for the solver's answer on the result screen (as `review`).
+    challenged: Option<(ChallengeKind, usize, onsets_core::Position)>,
+    /// The wall clock at the last tick; since when a result screen holds
+    /// the match's clock, and for how long it has held it in all (ms): the
+    /// match's clock is the wall's less that.
+    wall: u64,
+    held_since: Option<u64>,
+    held_ms: u64,
 }
 
 impl App {
@@ -203,12 +265,18 @@ impl App {
             bonus: false,
             menu: None,
             editor: None,
+            confirm: None,
             overlay: Overlay::None,
             result_scroll: 0,
             quit: false,
             verdicts: Vec::new(),
             rulings: Vec::new(),
             shakes_scored: 0,
+            log_scroll: 0,
+            challenged: None,
+            wall: 0,
+            held_since: None,
+            held_ms: 0,
         };
         app.say(format!(
             "On-Sets, {} {}{}: press ? for the keys",
@@ -234,9 +302,14 @@ impl App {
 
     fn say(&mut self, s: impl Into<String>) {
         self.messages.push(s.into());
+        // A log scrolled back stays on the events it shows.
+        if self.log_scroll > 0 {
+            self.log_scroll += 1;
+        }
         if self.messages.len() > 200 {
             self.messages.drain(0..100);
         }
+        self.log_scroll = self.log_scroll.min(self.messages.len().saturating_sub(1));
     }
 
     /// The non-digit cubes in Resources, in id order (the cube cursor moves over these).
@@ -278,8 +351,23 @@ impl App {
     /// Advances the clock to `now` (ms since the start): the bots whose
     /// view changed think, and what is due by then happens, the earliest
     /// first (expired limits, the bots' acts; `onsets_bots::Driver`).
+    ///
+    /// While a shake's result is on screen at a table with a human, the
+    /// match's clock stands still (the next shake's limits, the round and
+    /// the bots wait, XI-A) until the human closes it.
     pub fn tick(&mut self, now: u64) {
-        self.now = self.now.max(now);
+        self.wall = self.wall.max(now);
+        let holding = matches!(self.overlay, Overlay::Result { .. })
+            && *self.m.phase() != Phase::Over
+            && self.seats.iter().any(|s| matches!(s, Seat::Human));
+        if holding {
+            self.held_since.get_or_insert(self.wall);
+            return;
+        }
+        if let Some(since) = self.held_since.take() {
+            self.held_ms += self.wall - since;
+        }
+        self.now = self.now.max(self.wall.saturating_sub(self.held_ms));
         for _ in 0..8 {
             self.bots.think(&self.m, self.now);
             let Some(next) = self.bots.due(&self.m, self.now) else {
@@ -331,7 +419,10 @@ impl App {
                 true
             }
             Err(r) => {
-                let message = self.engine_words(&r.message);
+                let message = self
+                    .engine_words(&r.message)
+                    .replace("this player's", "your")
+                    .replace("this player must", "you must");
                 self.say(format!("refused: {message} ({})", r.rule));
                 false
             }
@@ -339,6 +430,10 @@ impl App {
     }
 
     fn absorb(&mut self, events: &[Event]) {
+        // A question asked about an earlier table is not answered for this one.
+        if !events.is_empty() && self.confirm.take().is_some() {
+            self.say("the table changed: the act you were asked about was not done");
+        }
         for e in events {
             if let Some(s) = self.describe(e) {
                 self.say(s);
@@ -390,7 +485,11 @@ impl App {
                 )),
                 Event::ShakeScored { shake, scores } => {
                     self.shakes_scored += 1;
-                    let mut lines = vec![format!("Scores: {}", self.score_list(scores))];
+                    let mut lines = vec![
+                        format!("Shake points: {}", self.score_list(scores)),
+                        format!("Totals: {}", self.totals_list()),
+                    ];
+                    lines.extend(self.solver_lines());
                     lines.extend(self.result_lines());
                     self.result_scroll = 0;
                     self.overlay = Overlay::Result {
@@ -407,7 +506,21 @@ impl App {
                         lines,
                     };
                 }
+                Event::Challenged {
+                    player,
+                    kind: kind @ (ChallengeKind::Now | ChallengeKind::Impossible),
+                    ..
+                } => {
+                    self.challenged = self.m.goal().and_then(|g| g.goal().ok()).map(|goal| {
+                        let mut p = self.m.position(onsets_core::Situation::Impossible, goal);
+                        if p.resources.iter().all(|s| s.is_digit()) {
+                            p.situation = onsets_core::Situation::Forceout;
+                        }
+                        (*kind, *player, p)
+                    });
+                }
                 Event::ShakeStarted { .. } => {
+                    self.challenged = None;
                     self.verdicts.clear();
                     self.rulings.clear();
                     self.bonus = false;
@@ -435,6 +548,51 @@ impl App {
                 _ => {}
             }
         }
+    }
+
+    /// The running totals of the match, plain numbers: `you 6, expert bot 2`.
+    pub fn totals_list(&self) -> String {
+        self.m
+            .totals()
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("{} {}", self.name(i), super::narrate::total(*t)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The solver's answer to the shake's challenge, as `onsets review`
+    /// gives it (`onsets_solver::analysis::adjudicate`): whether a Now
+    /// Solution existed (V-A-1), or whether any Solution was possible
+    /// (V-A-2), with one when there was.
+    fn solver_lines(&self) -> Vec<String> {
+        use onsets_solver::analysis::{adjudicate, Challenge};
+        let Some((kind, player, p)) = &self.challenged else {
+            return Vec::new();
+        };
+        let (c, what) = match kind {
+            ChallengeKind::Now => (Challenge::Now, "Now Solution"),
+            _ => (Challenge::Impossible, "Solution"),
+        };
+        let adj = adjudicate(p, c);
+        if !adj.valid {
+            return Vec::new();
+        }
+        let right = if adj.challenger_right {
+            "right"
+        } else {
+            "wrong"
+        };
+        let mut lines = vec![match &adj.witness {
+            Some(w) => format!("The solver: a {what} existed, e.g. {w}"),
+            None => format!("The solver: no {what} existed"),
+        }];
+        lines.push(format!(
+            "   so the {} challenge was {right} ({})",
+            super::narrate::challenge_words(*kind),
+            self.name(*player)
+        ));
+        lines
     }
 
     fn result_lines(&self) -> Vec<String> {
@@ -473,6 +631,63 @@ impl App {
 
     // ------------------------------------------------------------ keys
 
+    /// A key's act, asked about first when one stray key could cost a
+    /// point: a challenge stakes the shake (V-A, V-B) and an act the engine
+    /// would take with a penalty costs one (IX-A, docs/rulings.md "A clean
+    /// act"); either waits in [`App::confirm`] for the same key again or
+    /// Enter. Any other act, or one the engine refuses (a refusal costs
+    /// nothing), is applied at once.
+    fn guarded(&mut self, key: char, act: Act, what: &str) {
+        let at = self.now.max(self.m.now_ms());
+        let events = match self.m.apply(Action {
+            at_ms: at,
+            act: act.clone(),
+        }) {
+            Ok((_, events)) => events,
+            Err(_) => {
+                self.apply(act, None);
+                return;
+            }
+        };
+        let challenge = matches!(act, Act::Challenge { .. });
+        if !challenge && self.m.is_clean(&act) {
+            self.commit(act);
+            return;
+        }
+        let penalty = events.iter().find_map(|e| match e {
+            Event::Penalty { rule, reason, .. } => Some(format!(
+                " It costs a point: {} ({rule}).",
+                self.engine_words(reason)
+            )),
+            _ => None,
+        });
+        let set_aside = events
+            .iter()
+            .any(|e| matches!(e, Event::ChallengeSetAside { .. }))
+            .then(|| " It would be set aside (V-B).".to_string());
+        let cost = penalty.or(set_aside).unwrap_or_else(|| {
+            if challenge {
+                " A wrong challenge loses the shake.".into()
+            } else {
+                " The rules would not count it as your act.".into()
+            }
+        });
+        self.confirm = Some(Confirm {
+            act,
+            key,
+            prompt: format!("{what}? press {key} again or Enter; Esc cancels.{cost}"),
+        });
+    }
+
+    /// Applies a key's act (confirmed, or needing no confirmation); a
+    /// Move clears the Bonus toggle once the engine takes it.
+    fn commit(&mut self, act: Act) {
+        let is_move = matches!(act, Act::Move { .. });
+        if self.apply(act, None) && is_move {
+            self.bonus = false;
+        }
+    }
+
     fn legal(&self) -> Vec<Act> {
         self.m.legal_actions(self.active)
     }
@@ -484,8 +699,12 @@ impl App {
         }
         self.menu = Some(Menu {
             title: title.into(),
-            items,
             cursor: 0,
+            notes: items.iter().map(|(_, i)| item_note(i)).collect(),
+            jump: Vec::new(),
+            typed: String::new(),
+            legend: None,
+            items,
         });
     }
 
@@ -657,28 +876,49 @@ impl App {
         plain
     }
 
-    /// A menu of Goals (set or placed), the smallest value first.
-    fn goal_menu(&mut self, title: &str, mut acts: Vec<(String, Act)>) {
-        acts.sort_by_key(|(_, a)| match a {
-            Act::SetGoal {
-                goal: GoalSpec::Layout(t),
-                ..
-            }
-            | Act::ArrangeGoal {
-                goal: GoalSpec::Layout(t),
-                ..
-            } => Goal::parse(t)
-                .ok()
-                .and_then(|g| g.value())
-                .unwrap_or(i64::MAX),
-            _ => i64::MAX,
-        });
+    /// A menu of Goals (set or placed, III-A, III-B), ordered by value
+    /// (the smallest legal value first), then by layout; typing a value
+    /// jumps to it. The legend says what `~` `+` `×` mean (III-B-1).
+    fn goal_menu(&mut self, title: &str, acts: Vec<(String, Act)>) {
+        let abs = self
+            .m
+            .variation_in_force(&onsets_core::Variation::AbsoluteValue);
+        let mut keyed: Vec<(Option<i64>, String, String, Act)> = acts
+            .into_iter()
+            .map(|(l, a)| {
+                let layout = match &a {
+                    Act::SetGoal {
+                        goal: GoalSpec::Layout(t),
+                        ..
+                    }
+                    | Act::ArrangeGoal {
+                        goal: GoalSpec::Layout(t),
+                        ..
+                    } => t.clone(),
+                    _ => String::new(),
+                };
+                let value = Goal::parse(&layout)
+                    .ok()
+                    .and_then(|g| g.legal_values(abs).into_iter().min());
+                (value, layout, l, a)
+            })
+            .collect();
+        // Values first (None last), then the layout as written.
+        keyed.sort_by(|x, y| (x.0.is_none(), x.0, &x.1).cmp(&(y.0.is_none(), y.0, &y.1)));
+        let jump = keyed.iter().map(|k| k.0).collect();
         self.open_menu(
             title,
-            acts.into_iter()
-                .map(|(l, a)| (l, MenuItem::Act(a)))
+            keyed
+                .into_iter()
+                .map(|(_, _, l, a)| (l, MenuItem::Act(a)))
                 .collect(),
         );
+        if let Some(menu) = self.menu.as_mut() {
+            menu.jump = jump;
+            menu.legend = Some(
+                "type a value to jump · Home End · ~ upside down: the negative (III-B-1-c)".into(),
+            );
+        }
     }
 
     fn labelled(&self, f: impl Fn(&Act) -> bool) -> Vec<(String, Act)> {
@@ -694,7 +934,15 @@ impl App {
     fn overlay_key(&mut self, key: KeyEvent) -> bool {
         match &self.overlay {
             Overlay::Help => {
-                self.overlay = Overlay::None;
+                self.overlay = if key.code == KeyCode::Char('v') {
+                    self.result_scroll = 0;
+                    Overlay::Result {
+                        title: "What each variation does (XIII)".into(),
+                        lines: variation_help(),
+                    }
+                } else {
+                    Overlay::None
+                };
                 return true;
             }
             Overlay::Quit => {
@@ -732,6 +980,14 @@ impl App {
             self.quit = true;
             return;
         }
+        if let Some(c) = self.confirm.take() {
+            if key.code == KeyCode::Char(c.key) || key.code == KeyCode::Enter {
+                self.commit(c.act);
+            } else {
+                self.say("cancelled: nothing was done");
+            }
+            return;
+        }
         if self.editor.is_some() {
             self.editor_key(key);
             return;
@@ -746,6 +1002,12 @@ impl App {
         let me = self.active;
         match key.code {
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
+            KeyCode::PageUp | KeyCode::Char('[') => {
+                self.log_scroll = (self.log_scroll + 5).min(self.messages.len().saturating_sub(1));
+            }
+            KeyCode::PageDown | KeyCode::Char(']') => {
+                self.log_scroll = self.log_scroll.saturating_sub(5);
+            }
             KeyCode::Char('q') => {
                 if *self.m.phase() == Phase::Over {
                     self.quit = true;
@@ -779,33 +1041,7 @@ impl App {
                     "Bonus off"
                 });
             }
-            KeyCode::Char(c @ ('1' | '2' | '3')) => {
-                let Some(&cube) = self.resource_cubes().get(self.sel) else {
-                    self.say("no cube in Resources");
-                    return;
-                };
-                let to = match c {
-                    '1' => Place::Required,
-                    '2' => Place::Permitted,
-                    _ => Place::Forbidden,
-                };
-                let bonus = self.bonus;
-                if bonus && to != Place::Forbidden {
-                    self.say("a bonus cube goes to Forbidden (IV-C-1): press 3");
-                    return;
-                }
-                if self.apply(
-                    Act::Move {
-                        player: me,
-                        cube,
-                        to,
-                        bonus,
-                    },
-                    None,
-                ) {
-                    self.bonus = false;
-                }
-            }
+            KeyCode::Char(c @ ('1' | '2' | '3')) => self.move_key(c),
             KeyCode::Char('m') => {
                 let acts = self.labelled(|a| matches!(a, Act::Move { .. } | Act::Shift { .. }));
                 self.open_menu(
@@ -840,14 +1076,14 @@ impl App {
                 self.open_menu("select a variation", items);
             }
             KeyCode::Char('e') => {
-                self.apply(Act::EndSelection { player: me }, None);
+                self.guarded('e', Act::EndSelection { player: me }, "End your selection");
             }
             KeyCode::Char('g') => {
                 let acts = self.labelled(|a| matches!(a, Act::SetGoal { .. }));
                 self.goal_menu("set the Goal", acts);
             }
             KeyCode::Char('n') => {
-                self.apply(Act::DeclareNoGoal { player: me }, None);
+                self.guarded('n', Act::DeclareNoGoal { player: me }, "Declare no Goal");
             }
             KeyCode::Char('p') => {
                 // 2019-20 III-B-2-b, c: the cubes in the Goal section are the
@@ -872,36 +1108,70 @@ impl App {
                     );
                 }
             }
+            _ => self.challenge_or_check_key(key),
+        }
+    }
+
+    /// `1` `2` `3`: the chosen cube to Required / Permitted / Forbidden
+    /// (IV-B), a Bonus to Forbidden only (IV-C-1); asked first when the
+    /// engine would not take it cleanly.
+    fn move_key(&mut self, c: char) {
+        let me = self.active;
+        let Some(&cube) = self.resource_cubes().get(self.sel) else {
+            self.say("no cube in Resources");
+            return;
+        };
+        let to = match c {
+            '1' => Place::Required,
+            '2' => Place::Permitted,
+            _ => Place::Forbidden,
+        };
+        let bonus = self.bonus;
+        if bonus && to != Place::Forbidden {
+            self.say("a bonus cube goes to Forbidden (IV-C-1): press 3");
+            return;
+        }
+        let act = Act::Move {
+            player: me,
+            cube,
+            to,
+            bonus,
+        };
+        let what = format!("Move {} to {}", self.cube_words(cube), to.name());
+        self.guarded(c, act, &what);
+    }
+
+    /// The keys of challenging, writing and checking (V, VII): `c` `i`
+    /// (asked first), `a` `o`, `w` `x`.
+    fn challenge_or_check_key(&mut self, key: KeyEvent) {
+        let me = self.active;
+        match key.code {
             KeyCode::Char('c') => {
-                let kind = if matches!(self.m.phase(), Phase::NoGoal { .. }) {
-                    ChallengeKind::NoGoal
+                let (kind, what) = if matches!(self.m.phase(), Phase::NoGoal { .. }) {
+                    (ChallengeKind::NoGoal, "Challenge \"no Goal\"")
                 } else {
-                    ChallengeKind::Now
+                    (ChallengeKind::Now, "Challenge Now")
                 };
-                self.apply(Act::Challenge { player: me, kind }, None);
+                self.guarded('c', Act::Challenge { player: me, kind }, what);
             }
             KeyCode::Char('i') => {
-                self.apply(
-                    Act::Challenge {
-                        player: me,
-                        kind: ChallengeKind::Impossible,
-                    },
-                    None,
-                );
+                let act = Act::Challenge {
+                    player: me,
+                    kind: ChallengeKind::Impossible,
+                };
+                self.guarded('i', act, "Challenge Impossible");
             }
             KeyCode::Char('a') => match self.m.phase() {
                 Phase::NoGoal { .. } => {
-                    self.apply(Act::AgreeNoGoal { player: me }, None);
+                    self.guarded('a', Act::AgreeNoGoal { player: me }, "Agree with no Goal");
                 }
                 _ => {
                     if let Some((w, _)) = self.under_check() {
-                        self.apply(
-                            Act::Accept {
-                                player: me,
-                                writer: w,
-                            },
-                            None,
-                        );
+                        let act = Act::Accept {
+                            player: me,
+                            writer: w,
+                        };
+                        self.guarded('a', act, "Accept the Solution");
                     } else {
                         self.say("no Solution to accept now");
                     }
@@ -953,7 +1223,7 @@ impl App {
                 }
             }
             KeyCode::Char('x') => {
-                self.apply(Act::Decline { player: me }, None);
+                self.guarded('x', Act::Decline { player: me }, "Decline to present");
             }
             _ => {}
         }
@@ -965,6 +1235,10 @@ impl App {
         };
         match key.code {
             KeyCode::Esc | KeyCode::Char('q') => self.menu = None,
+            KeyCode::Char(c) if c.is_ascii_digit() => menu.digit(c),
+            KeyCode::Backspace => {
+                menu.typed.pop();
+            }
             KeyCode::Up | KeyCode::Char('k') => menu.cursor = menu.cursor.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') if menu.cursor + 1 < menu.items.len() => {
                 menu.cursor += 1;
@@ -973,6 +1247,8 @@ impl App {
                 menu.cursor = (menu.cursor + 10).min(menu.items.len().saturating_sub(1))
             }
             KeyCode::PageUp => menu.cursor = menu.cursor.saturating_sub(10),
+            KeyCode::Home => menu.cursor = 0,
+            KeyCode::End => menu.cursor = menu.items.len().saturating_sub(1),
             KeyCode::Enter => {
                 let item = menu.items[menu.cursor].1.clone();
                 self.menu = None;
@@ -1077,6 +1353,39 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// What a menu item does, when it selects a variation or opens a
+/// variation's choices (XIII); empty otherwise.
+fn item_note(item: &MenuItem) -> String {
+    let keyword = match item {
+        MenuItem::Act(Act::SelectVariation { variation, .. }) => variation
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_string(),
+        MenuItem::Sub { title, .. } => words::VARIATIONS
+            .iter()
+            .find(|k| words::variation_name(k) == title)
+            .map(|k| k.to_string())
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    words::variation_meaning(&keyword).to_string()
+}
+
+/// The help's second page: what each variation does (XIII), one line each.
+pub fn variation_help() -> Vec<String> {
+    words::VARIATIONS
+        .iter()
+        .map(|k| {
+            format!(
+                "{}: {}",
+                words::variation_name(k),
+                words::variation_meaning(k)
+            )
+        })
+        .collect()
 }
 
 /// The symbol palette: ASCII keys for the notation's symbols.

@@ -60,6 +60,10 @@ pub struct PlayArgs {
     /// default when the input or the output is not a terminal
     #[arg(long)]
     plain: bool,
+    /// 1969 full screen: how long the bots wait after a play for you to
+    /// challenge it (3.6), in seconds (1 to 600; `p` pauses the game)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=600))]
+    claim_seconds: Option<u64>,
 }
 
 impl PlayArgs {
@@ -142,9 +146,18 @@ pub fn run(args: &PlayArgs) -> Result<u8> {
             form,
             seed: args.seed,
             speed: if args.fast { 20 } else { 1 },
+            claim_ms: args
+                .claim_seconds
+                .map_or(manual1969::app::CHALLENGE_WINDOW_MS, |s| s * 1000),
             color: !(args.no_color || no_color_env),
         };
         return manual1969::run(opts, args.log.as_deref());
+    }
+    if args.claim_seconds.is_some() {
+        return Err(anyhow!(
+            "--claim-seconds is the 1969 game's challenge window (`--edition 1969`); in the {} game a challenge may be made at any time (V-A)",
+            edition
+        ));
     }
     if args.plain {
         return Err(anyhow!(

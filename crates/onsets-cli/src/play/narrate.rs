@@ -125,6 +125,9 @@ impl App {
 
     /// What the active human may do now, as a short tag and a sentence.
     pub fn task(&self) -> (String, String) {
+        if let Some(c) = &self.confirm {
+            return ("confirm".into(), c.prompt.clone());
+        }
         let me = self.active;
         let does = |p: usize, verb: &str| self.does(p, verb);
         match self.m.phase() {
@@ -153,13 +156,25 @@ impl App {
                 };
                 (tag.into(), s.join(", "))
             }
-            Phase::Variations { pos, .. } => {
+            Phase::Variations { pos, picks, .. } => {
                 let p = (self.m.goal_setter() + pos) % self.m.n();
                 if p == me {
-                    (
-                        "select".into(),
-                        "you: select a variation [v], or end [e]".into(),
-                    )
+                    // II-C-3: how many are still to select, said up front;
+                    // "end" is offered only once the engine would take it.
+                    let (need, max) = self.m.picks(me);
+                    let left = need.saturating_sub(*picks);
+                    let words = if left > 0 {
+                        format!(
+                            "you: select {left}{} variation{} [v] (II-C)",
+                            if *picks > 0 { " more" } else { "" },
+                            if left == 1 { "" } else { "s" }
+                        )
+                    } else if *picks < max {
+                        "you: select another variation [v], or end your selection [e]".into()
+                    } else {
+                        "you: end your selection [e]".into()
+                    };
+                    ("select".into(), words)
                 } else {
                     (String::new(), format!("{} a variation", does(p, "selects")))
                 }
@@ -589,7 +604,16 @@ impl App {
     }
 }
 
-/// A score with its sign: `+1`, `0`, `−1`.
+/// A running total, without a plus sign: `6`, `0`, `−1`.
+pub fn total(t: i32) -> String {
+    if t < 0 {
+        format!("−{}", -t)
+    } else {
+        t.to_string()
+    }
+}
+
+/// A shake's points with their sign: `+1`, `0`, `−1`.
 pub fn signed(s: i32) -> String {
     match s.cmp(&0) {
         std::cmp::Ordering::Greater => format!("+{s}"),

@@ -790,3 +790,289 @@ fn t26_p_explains_that_only_2019_20_places_a_goal() {
     assert!(app.menu.is_none());
     assert!(app.messages.last().unwrap().contains("III-B-2-c"));
 }
+
+/// Plays (the human doing the setup, selecting nothing) until `stop` holds.
+fn until(app: &mut App, now: &mut u64, stop: impl Fn(&App) -> bool) -> bool {
+    for _ in 0..3000 {
+        if stop(app) {
+            return true;
+        }
+        human_step(app);
+        *now += 300;
+        app.tick(*now);
+    }
+    false
+}
+
+/// V-B, IX-A: one stray `i` before the Goal is set, or one stray `c`,
+/// changes nothing: the task line asks, and only the same key again (or
+/// Enter) challenges; Esc or any other key cancels.
+#[test]
+fn v_b_a_stray_challenge_key_changes_nothing() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    let mut now = 0;
+    assert!(until(&mut app, &mut now, |a| matches!(
+        a.m.phase(),
+        Phase::Variations { .. } | Phase::Goal { .. }
+    ) && a.overlay
+        == Overlay::None
+        && a.menu.is_none()));
+    // Before the Goal is set: a challenge would cost a point (V-B).
+    let log = app.m.log().len();
+    let totals = app.m.totals();
+    ch(&mut app, 'i');
+    assert_eq!(app.m.log().len(), log, "one `i` challenged");
+    let (tag, task) = app.task();
+    assert_eq!(tag, "confirm");
+    assert!(
+        task.contains("Challenge Impossible? press i again"),
+        "{task}"
+    );
+    assert!(task.contains("costs a point"), "{task}");
+    assert!(screen(&app).contains("Challenge Impossible?"));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.confirm.is_none());
+    assert_eq!(app.m.log().len(), log);
+    assert_eq!(app.m.totals(), totals);
+    // Any other key cancels too, and is not taken as an act.
+    ch(&mut app, 'c');
+    assert!(app.confirm.is_some());
+    ch(&mut app, 'r');
+    assert!(app.confirm.is_none() && app.menu.is_none());
+    assert_eq!(app.m.log().len(), log);
+
+    // While cubes are moved: one `c` asks; `c` again challenges.
+    assert!(until(&mut app, &mut now, |a| {
+        matches!(a.m.phase(), Phase::Moves { .. })
+            && a.may_challenge(onsets_engine::ChallengeKind::Now)
+            && a.overlay == Overlay::None
+            && a.menu.is_none()
+    }));
+    let log = app.m.log().len();
+    ch(&mut app, 'c');
+    assert_eq!(app.m.log().len(), log, "one `c` challenged");
+    assert!(matches!(app.m.phase(), Phase::Moves { .. }));
+    assert!(app
+        .task()
+        .1
+        .contains("Challenge Now? press c again or Enter"));
+    ch(&mut app, 'c');
+    assert!(app.confirm.is_none());
+    assert_eq!(app.m.log().len(), log + 1, "`c c` did not challenge");
+    assert!(!matches!(app.m.phase(), Phase::Moves { .. }));
+}
+
+/// III-A, III-B: the Goal menu lists the legal layouts by value, then by
+/// layout; typing a value jumps to its first layout (digits never choose);
+/// Home and End go to the ends; the legend explains `~` (III-B-1-c).
+#[test]
+fn iii_b_the_goal_menu_is_ordered_by_value_with_type_to_jump() {
+    let mut app = (1..30)
+        .find_map(|seed| {
+            let mut o = opts(&["me", "expert"], true);
+            o.seed = seed;
+            let mut app = App::new(o).unwrap();
+            let mut now = 0;
+            until(&mut app, &mut now, |a| {
+                a.task().0 == "goal" || matches!(a.m.phase(), Phase::Moves { .. })
+            });
+            (app.task().0 == "goal").then_some(app)
+        })
+        .expect("a seed where the human sets the Goal");
+    let log = app.m.log().len();
+    ch(&mut app, 'g');
+    let menu = app.menu.as_ref().expect("the Goal menu");
+    let jump = menu.jump.clone();
+    assert_eq!(jump.len(), menu.items.len());
+    assert!(jump.len() > 3, "{}", jump.len());
+    let key_of = |v: &Option<i64>| (v.is_none(), *v);
+    assert!(
+        jump.windows(2).all(|w| key_of(&w[0]) <= key_of(&w[1])),
+        "{jump:?}"
+    );
+    let s = screen(&app);
+    assert!(s.contains("~ upside down: the negative"), "{s}");
+    // Type the largest value: the cursor goes to its first layout.
+    let target = jump.iter().flatten().copied().max().unwrap();
+    let first = jump.iter().position(|v| *v == Some(target)).unwrap();
+    for c in target.to_string().chars() {
+        ch(&mut app, c);
+    }
+    let menu = app.menu.as_ref().expect("a digit chose a Goal");
+    assert_eq!(menu.cursor, first, "typed {target}");
+    assert_eq!(app.m.log().len(), log);
+    assert!(screen(&app).contains(&format!("typed {target}")));
+    key(&mut app, KeyCode::Home);
+    assert_eq!(app.menu.as_ref().unwrap().cursor, 0);
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.menu.as_ref().unwrap().cursor, jump.len() - 1);
+    key(&mut app, KeyCode::Enter);
+    assert!(app.menu.is_none());
+    assert_eq!(app.m.log().len(), log + 1, "Enter set the Goal");
+}
+
+/// II-C-3: the task line says how many variations are still to select, in
+/// the second person, and offers "end" only when the engine would take it.
+#[test]
+fn ii_c_3_the_task_line_counts_the_variations_to_select() {
+    let mut app = (1..30)
+        .filter_map(at_selection)
+        .find(|a| a.m.picks(a.active).0 == 2)
+        .expect("a seed where the human must select two");
+    let (_, task) = app.task();
+    assert!(task.contains("you: select 2 variations [v]"), "{task}");
+    assert!(!task.contains("[e]"), "{task}");
+    // The variation menu says what the item at the cursor does (XIII).
+    ch(&mut app, 'v');
+    let s = screen(&app);
+    let menu = app.menu.as_ref().unwrap();
+    let note = &menu.notes[menu.cursor];
+    assert!(note.contains("(XIII-"), "{note}");
+    assert!(s.contains(note.as_str()), "{note}\n{s}");
+    key(&mut app, KeyCode::Enter);
+    let (_, task) = app.task();
+    assert!(task.contains("you: select 1 more variation [v]"), "{task}");
+    assert!(!task.contains("[e]"), "{task}");
+    ch(&mut app, 'v');
+    key(&mut app, KeyCode::Enter);
+    let (_, task) = app.task();
+    if matches!(app.m.phase(), Phase::Variations { .. }) && app.task().0 == "select" {
+        assert!(task.contains("end your selection [e]"), "{task}");
+    }
+}
+
+/// XIII: the help's second page (`v`) says what each variation does, one
+/// line each with its section; it scrolls and closes like a result screen.
+#[test]
+fn xiii_the_help_says_what_each_variation_does() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    ch(&mut app, '?');
+    assert!(screen(&app).contains("here v: what each does"));
+    ch(&mut app, 'v');
+    let Overlay::Result { title, lines } = &app.overlay else {
+        panic!("no variation page: {:?}", app.overlay);
+    };
+    assert!(title.contains("variation"), "{title}");
+    assert_eq!(lines.len(), 15);
+    for (l, name) in lines.iter().zip(["Required Cube", "Wild Cube"]) {
+        assert!(l.starts_with(name), "{l}");
+    }
+    assert!(lines.iter().all(|l| l.contains("(XIII-")), "{lines:?}");
+    let s = screen(&app);
+    assert!(s.contains("Absolute Value: an upside-down digit"), "{s}");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+/// XI-A, XII: the result screen shows the shake's points (signed) and the
+/// running totals (plain numbers, labelled); while it is open the match's
+/// clock stands still, so the next shake's limits do not run behind it.
+#[test]
+fn xi_a_the_result_screen_holds_the_clock_and_says_the_totals() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    let mut now = 0;
+    assert!(until(&mut app, &mut now, |a| matches!(
+        a.overlay,
+        Overlay::Result { .. }
+    ) && a.shakes_scored == 1));
+    let Overlay::Result { lines, .. } = &app.overlay else {
+        unreachable!()
+    };
+    assert!(lines[0].starts_with("Shake points: "), "{lines:?}");
+    assert!(lines[1].starts_with("Totals: "), "{lines:?}");
+    assert!(!lines[1].contains('+'), "{lines:?}");
+    let timers = app.timers();
+    let at = app.now;
+    for i in 1..=10 {
+        app.tick(now + i * 30_000);
+    }
+    assert_eq!(app.now, at, "the clock ran behind the result screen");
+    assert_eq!(app.timers(), timers);
+    key(&mut app, KeyCode::Enter);
+    app.tick(now + 300_000 + 500);
+    assert!(app.now <= at + 500, "{} {at}", app.now);
+    let s = screen(&app);
+    let players = s.lines().nth(1).unwrap();
+    assert!(players.starts_with("Totals: "), "{s}");
+    assert!(!players.contains('+'), "{s}");
+}
+
+/// The log pane scrolls back (PgUp, `[`) to older events and forward
+/// (PgDn, `]`) to the newest, saying how many newer ones are below.
+#[test]
+fn the_event_log_scrolls_back_and_forth() {
+    let mut app = App::new(opts(&["me", "expert"], true)).unwrap();
+    for i in 0..60 {
+        app.messages.push(format!("event number {i}"));
+    }
+    let s = screen(&app);
+    assert!(
+        s.contains("event number 59") && !s.contains("event number 40"),
+        "{s}"
+    );
+    for _ in 0..4 {
+        key(&mut app, KeyCode::PageUp);
+    }
+    let s = screen(&app);
+    assert!(s.contains("event number 39"), "{s}");
+    assert!(!s.contains("event number 40"), "{s}");
+    assert!(s.contains("20 newer below: PgDn or ]"), "{s}");
+    ch(&mut app, ']');
+    ch(&mut app, '[');
+    assert_eq!(app.log_scroll, 20);
+    for _ in 0..4 {
+        key(&mut app, KeyCode::PageDown);
+    }
+    assert_eq!(app.log_scroll, 0);
+    let s = screen(&app);
+    assert!(
+        s.contains("event number 59") && !s.contains("newer below"),
+        "{s}"
+    );
+}
+
+/// V-A, as `onsets review`: after a challenge the result screen gives the
+/// solver's answer, whether a Now Solution (or any Solution, after
+/// Impossible) existed.
+#[test]
+fn v_a_the_result_screen_says_whether_a_solution_existed() {
+    for seed in 1..12 {
+        let mut o = opts(&["me", "expert"], true);
+        o.seed = seed;
+        let mut app = App::new(o).unwrap();
+        let mut now = 0;
+        for _ in 0..4 {
+            if !until(&mut app, &mut now, |a| {
+                matches!(a.overlay, Overlay::Result { .. })
+            }) {
+                break;
+            }
+            let Overlay::Result { lines, .. } = app.overlay.clone() else {
+                unreachable!()
+            };
+            if lines.iter().any(|l| l.starts_with("The solver: ")) {
+                let l = lines
+                    .iter()
+                    .find(|l| l.starts_with("The solver: "))
+                    .unwrap();
+                assert!(
+                    l.contains(" a Now Solution existed, e.g. ")
+                        || l.contains(" a Solution existed, e.g. ")
+                        || l.ends_with(" no Now Solution existed")
+                        || l.ends_with(" no Solution existed"),
+                    "{l}"
+                );
+                assert!(
+                    lines.iter().any(|l| l.contains("challenge was")),
+                    "{lines:?}"
+                );
+                return;
+            }
+            key(&mut app, KeyCode::Enter);
+            if *app.m.phase() == Phase::Over {
+                break;
+            }
+        }
+    }
+    panic!("no challenged shake with the solver's answer");
+}

@@ -15,8 +15,14 @@ pub const HELP: &[(&str, &str)] = &[
     ("?  F1", "this help (any key closes it)"),
     ("r", "roll the cubes (Goal-setter, II-A)"),
     ("d", "deal the cards (dealer, II-B)"),
-    ("v / e", "select a variation / end your selection (II-C)"),
-    ("g", "set the Goal: choose a legal layout (III-A, III-B)"),
+    (
+        "v / e",
+        "select a variation (here v: what each does) / end selection (II-C)",
+    ),
+    (
+        "g",
+        "set the Goal, by value (type one); ~2 is upside down: −2 (III-B-1)",
+    ),
     (
         "n / p",
         "no Goal (III-D) / 2019-20: place a Goal, set by time (III-B-2-c)",
@@ -33,7 +39,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("m / s", "menu of every legal move / shift from Permitted"),
     (
         "c / i",
-        "challenge Now / Impossible (V-A); c after no Goal: challenge it",
+        "challenge Now / Impossible, asked first: c c or c Enter (V-A)",
     ),
     (
         "a",
@@ -46,6 +52,7 @@ pub const HELP: &[(&str, &str)] = &[
         "decline to present (VII-C-1) / 2019-20: join a side (VII-A-3)",
     ),
     ("Tab", "hot-seat: switch to the next human seat"),
+    ("PgUp PgDn", "[ ] too: older / newer events in the log"),
     (
         "Enter Esc",
         "close the result screen; menus: ↑ ↓ Enter, Esc",
@@ -188,7 +195,9 @@ pub fn render(app: &App, f: &mut Frame) {
         Phase::Moves { turn, .. } => Some(*turn),
         _ => None,
     };
-    let mut spans = Vec::new();
+    // The match's running totals (XII), plain numbers: a shake's points
+    // (with their sign) are on the result screen.
+    let mut spans = vec![Span::raw("Totals: ")];
     for (i, name) in app.names.iter().enumerate() {
         let mut tags = String::new();
         if i == m.goal_setter() {
@@ -205,7 +214,7 @@ pub fn render(app: &App, f: &mut Frame) {
             } else {
                 format!("({tags})")
             },
-            super::narrate::signed(totals[i])
+            super::narrate::total(totals[i])
         );
         let st = if i == app.active && app.is_human(i) {
             th.bold().add_modifier(Modifier::UNDERLINED)
@@ -383,11 +392,25 @@ fn draw_messages(app: &App, th: &Theme, f: &mut Frame, bottom: Rect) {
         height: bottom.height.saturating_sub(menu_rows),
         ..bottom
     };
-    let start = app.messages.len().saturating_sub(msgs.height as usize);
-    let lines: Vec<Line> = app.messages[start..]
+    // Scrolled back (PgUp, `[`): older events, and a last row that says so.
+    let back = app.log_scroll.min(app.messages.len());
+    let end = app.messages.len() - back;
+    let rows = if back > 0 {
+        msgs.height.saturating_sub(1)
+    } else {
+        msgs.height
+    };
+    let start = end.saturating_sub(rows as usize);
+    let mut lines: Vec<Line> = app.messages[start..end]
         .iter()
         .map(|s| Line::raw(s.clone()))
         .collect();
+    if back > 0 {
+        lines.push(Line::styled(
+            format!("── {back} newer below: PgDn or ] ──"),
+            th.accent(),
+        ));
+    }
     let p = Paragraph::new(lines).wrap(wrap);
     let total = p.line_count(msgs.width.max(1)) as u16;
     let p = p.scroll((total.saturating_sub(msgs.height), 0));
@@ -432,7 +455,7 @@ fn draw_overlay(app: &App, th: &Theme, f: &mut Frame, area: Rect) {
                 Paragraph::new(lines).wrap(wrap).block(
                     Block::default()
                         .borders(Borders::ALL)
-                        .title(" Keys (any key closes) "),
+                        .title(" Keys (v: the variations; any other key closes) "),
                 ),
                 rect,
             );
@@ -508,15 +531,26 @@ fn draw_menu(menu: &super::app::Menu, th: &Theme, f: &mut Frame, area: Rect) {
             }
         })
         .collect();
-    f.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(format!(
-            " {} ({}/{}) ",
-            menu.title,
-            menu.cursor + 1,
-            menu.items.len()
-        ))),
-        area,
-    );
+    let mut block = Block::default().borders(Borders::ALL).title(format!(
+        " {} ({}/{}) ",
+        menu.title,
+        menu.cursor + 1,
+        menu.items.len()
+    ));
+    let note = menu.notes.get(menu.cursor).filter(|n| !n.is_empty());
+    let bottom = match (note, &menu.legend, menu.typed.is_empty()) {
+        (_, _, false) => Some(format!(
+            " typed {} · Enter chooses, Esc closes ",
+            menu.typed
+        )),
+        (Some(n), _, true) => Some(format!(" {n} ")),
+        (None, Some(l), true) => Some(format!(" {l} ")),
+        (None, None, true) => None,
+    };
+    if let Some(b) = bottom {
+        block = block.title_bottom(Line::raw(b));
+    }
+    f.render_widget(Paragraph::new(lines).block(block), area);
 }
 
 fn draw_editor(app: &App, ed: &super::app::Editor, th: &Theme, f: &mut Frame, area: Rect) {

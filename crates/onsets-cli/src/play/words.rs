@@ -29,6 +29,63 @@ pub fn variation_name(keyword: &str) -> &'static str {
     }
 }
 
+/// What a variation does, in one line from the rule's words, with its
+/// section (XIII): shown under the variation menu and on the help's
+/// variation page. Empty for an unknown keyword.
+pub fn variation_meaning(keyword: &str) -> &'static str {
+    match keyword {
+        "required-cube" => "the Solution must contain the chosen cube (XIII-A-1)",
+        "wild-cube" => "the cube may be any non-digit symbol, the same throughout (XIII-A-2)",
+        "union-intersection-interchangeable" => {
+            "any ∪ may represent ∪ or ∩, and any ∩ may represent ∩ or ∪ (XIII-A-3)"
+        }
+        "universe-empty-interchangeable" => {
+            "any V may represent V or Λ, and any Λ may represent Λ or V (XIII-A-4)"
+        }
+        "two-operations" => "the Set-Name needs at least two operation symbols, ∪ ∩ − ′ (XIII-A-5)",
+        "multiple-operations" => {
+            "any operation sign not in Forbidden may be used many times (XIII-A-6)"
+        }
+        "shift-from-permitted" => {
+            "your move may shift a Permitted cube to Required or Forbidden (XIII-A-7)"
+        }
+        "no-null-restrictions" => "each Restriction must remove at least one card (XIII-B-8)",
+        "absolute-value" => "an upside-down digit in the Goal may be read right-side-up (XIII-B-9)",
+        "double-set" => "each card in the chosen set counts double for all Solutions (XIII-C-10)",
+        "required-card" => "the chosen card must be in the Set-Name of any Solution (XIII-C-11)",
+        "forbidden-card" => {
+            "the chosen card must not be in the Set-Name of any Solution (XIII-C-11)"
+        }
+        "blank-card-wild" => {
+            "each writer says which colors, if any, the blank card has (XIII-C-12)"
+        }
+        "symmetric-difference" => {
+            "− means symmetric difference: A − B is (A − B) ∪ (B − A) (XIII-D-13)"
+        }
+        "two-solutions" => "write two Solutions; the second has a card the first lacks (XIII-D-14)",
+        _ => "",
+    }
+}
+
+/// Every variation's keyword, in the rules' order (XIII-A to XIII-D).
+pub const VARIATIONS: [&str; 15] = [
+    "required-cube",
+    "wild-cube",
+    "union-intersection-interchangeable",
+    "universe-empty-interchangeable",
+    "two-operations",
+    "multiple-operations",
+    "shift-from-permitted",
+    "no-null-restrictions",
+    "absolute-value",
+    "double-set",
+    "required-card",
+    "forbidden-card",
+    "blank-card-wild",
+    "symmetric-difference",
+    "two-solutions",
+];
+
 /// A variation selection (the engine's notation, `wild-cube Y`) in the
 /// rule's words with its section: `Wild Cube: Y (XIII-A-2)`. Text that is
 /// not a variation is returned as it is.

@@ -106,3 +106,34 @@ pub fn read_alternative(g: &Game, line: &str) -> Result<Alternative, String> {
     }
     Ok(alt)
 }
+
+/// An alternative play in words (3.7 comment 3), as the table sees it once
+/// the play is scored: `instead of play 2 (R to Forbidden (ann)): a bonus
+/// G to Forbidden, then B to Required`.
+pub fn alternative_words(g: &Game, names: &[String], alt: &Alternative) -> String {
+    let face = |id: u8| {
+        g.cubes()
+            .iter()
+            .find(|c| c.id == id)
+            .map_or("a cube".to_string(), |c| face_1969(c.face).to_string())
+    };
+    let k = alt.play.unwrap_or(g.plays().len().saturating_sub(1));
+    let instead = match play_words(g, names, k) {
+        Some(w) => match w.split_once(": ") {
+            Some((_, what)) => format!("instead of play {k} ({what})"),
+            None => format!("instead of play {k}"),
+        },
+        None => format!("instead of play {k}"),
+    };
+    let mut parts = Vec::new();
+    if let Some(b) = alt.bonus {
+        parts.push(format!("a bonus {} to Forbidden", face(b)));
+    }
+    if let Some(goal) = &alt.goal {
+        parts.push(format!("the Goal {goal}"));
+    }
+    if let (Some(c), Some(to)) = (alt.cube, alt.to) {
+        parts.push(format!("{} to {}", face(c), to.name()));
+    }
+    format!("{instead}: {}", parts.join(", then "))
+}

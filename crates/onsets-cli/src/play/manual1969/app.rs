@@ -9,7 +9,7 @@
 
 use super::super::app::alias;
 use super::super::narrate::seat_names;
-use super::alternative::read_alternative;
+use super::alternative::{alternative_words, read_alternative};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use onsets_bots::manual1969::Bot1969;
 use onsets_core::Form1969;
@@ -30,14 +30,77 @@ pub struct Options69 {
     pub seed: u64,
     /// Bots think this many times faster (1: real time).
     pub speed: u64,
+    /// How long the bots wait, after a play, for a person who may challenge
+    /// it (3.6) before the game goes on (ms, `--claim-seconds`).
+    pub claim_ms: u64,
     pub color: bool,
 }
 
-/// A pop-up list of acts to choose from.
+/// A pop-up list of acts to choose from. Only Enter chooses; digits type a
+/// number that moves the cursor to the item it starts (`9` then Enter in
+/// "How many cards" deals 9 cards), never an item by its position.
 pub struct Menu69 {
     pub title: String,
     pub items: Vec<(String, Act1969)>,
     pub cursor: usize,
+    /// The number typed so far.
+    pub typed: String,
+}
+
+impl Menu69 {
+    pub fn new(title: impl Into<String>, items: Vec<(String, Act1969)>, cursor: usize) -> Self {
+        Menu69 {
+            title: title.into(),
+            items,
+            cursor,
+            typed: String::new(),
+        }
+    }
+
+    /// The item whose label starts with the number `t` (its first word).
+    fn find(&self, t: &str) -> Option<usize> {
+        self.items
+            .iter()
+            .position(|(l, _)| l.split_whitespace().next() == Some(t))
+    }
+
+    /// A digit typed: the number grows while an item starts with it, else
+    /// starts again from this digit; the cursor goes to the item. In a menu
+    /// of words (the claims) digits do nothing.
+    fn digit(&mut self, c: char) {
+        let numbered = self.items.iter().any(|(l, _)| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<u32>().is_ok())
+        });
+        if !numbered {
+            return;
+        }
+        let longer = format!("{}{c}", self.typed);
+        if let Some(i) = self.find(&longer) {
+            self.typed = longer;
+            self.cursor = i;
+        } else if let Some(i) = self.find(&c.to_string()) {
+            self.typed = c.to_string();
+            self.cursor = i;
+        } else {
+            self.typed = longer;
+        }
+    }
+
+    /// Whether the number typed (if any) names an item.
+    fn typed_ok(&self) -> bool {
+        self.typed.is_empty() || self.find(&self.typed).is_some()
+    }
+}
+
+/// An act waiting for its second key: one that can cost a point and that
+/// the task line does not offer now (see [`App69::guarded`]).
+#[derive(Clone, Debug)]
+pub struct Confirm69 {
+    pub act: Act1969,
+    pub key: char,
+    pub prompt: String,
 }
 
 /// One field of the editor.
@@ -134,14 +197,27 @@ pub struct App69 {
     /// Written Solutions not yet shown: each writes independently (3.9 B),
     /// what is written shows once the play is scored.
     held: Vec<Event1969>,
+    /// The alternative plays written with them (3.7 comment 3), in words,
+    /// shown with them.
+    held_alternatives: Vec<String>,
     /// Selected cube among [`App69::resource_cubes`].
     pub sel: usize,
     pub menu: Option<Menu69>,
     pub editor: Option<Editor69>,
+    /// An act waiting for its second key.
+    pub confirm: Option<Confirm69>,
     pub overlay: Overlay69,
     /// The last refusal, in words with its rule, until the next key.
     pub error: Option<String>,
     pub quit: bool,
+    /// `p`: the game's clock stands still (no bot acts, the claim window
+    /// and the stall periods wait) until `p` again.
+    pub paused: bool,
+    /// The wall clock at the last tick, when the pause began, and the time
+    /// spent paused so far (ms): the game's clock is the wall's less that.
+    wall: u64,
+    paused_since: u64,
+    paused_ms: u64,
 }
 
 /// The form's name on screen (2.2).
@@ -155,10 +231,12 @@ pub fn form_name(form: Form1969) -> &'static str {
 /// A bot's pause before it acts, at real speed (ms).
 const BOT_MS: u64 = 1500;
 
-/// How long the bots wait, after a play, for a person who may challenge it
-/// (3.6) before the game goes on: real time, as the server's 1969 tables'
-/// default `challenge_window_ms` (docs/editions.md). Enter ends the wait.
-pub const CHALLENGE_WINDOW_MS: u64 = 3000;
+/// How long the bots wait, by default, after a play, for a person who may
+/// challenge it (3.6) before the game goes on: real time, set with
+/// `--claim-seconds` (the server's 1969 tables wait 3 s, docs/editions.md;
+/// a person at a terminal needs longer to read the play and name a claim).
+/// Enter ends the wait; `p` pauses it.
+pub const CHALLENGE_WINDOW_MS: u64 = 10_000;
 
 /// The claims a Challenger names against a move (3.5 B, C) and what each says.
 pub const MOVE_CLAIMS: [(Claim, &str); 4] = [
@@ -234,12 +312,18 @@ impl App69 {
             window: ((0, 0), 0),
             messages: Vec::new(),
             held: Vec::new(),
+            held_alternatives: Vec::new(),
             sel: 0,
             menu: None,
             editor: None,
+            confirm: None,
             overlay: Overlay69::None,
             error: None,
             quit: false,
+            paused: false,
+            wall: 0,
+            paused_since: 0,
+            paused_ms: 0,
             opts,
         };
         app.say(format!(
@@ -297,11 +381,22 @@ impl App69 {
 
     /// The challenge window's time left (ms).
     pub fn window_left(&self) -> u64 {
-        (self.window.1 + CHALLENGE_WINDOW_MS).saturating_sub(self.now)
+        (self.window.1 + self.opts.claim_ms).saturating_sub(self.now)
     }
 
     /// What the active person is to do now: a tag and the words on screen.
     pub fn task(&self) -> (&'static str, String) {
+        if let Some(c) = &self.confirm {
+            return ("confirm", c.prompt.clone());
+        }
+        let (tag, words) = self.task_now();
+        if self.paused {
+            return (tag, format!("PAUSED (p goes on) · {words}"));
+        }
+        (tag, words)
+    }
+
+    fn task_now(&self) -> (&'static str, String) {
         let me = self.active;
         let g = &self.g;
         let name = |p: usize| self.names[p].clone();
@@ -359,7 +454,7 @@ impl App69 {
             _ if self.may_challenge(me) => (
                 "challenge",
                 format!(
-                    "{} just moved: c challenges the move · Enter lets it stand (3.6) · play goes on in {} s",
+                    "{} just moved: c challenges the move · Enter lets it stand (3.6) · play goes on in {} s (p pauses)",
                     g.last_mover().map(name).unwrap_or_default(),
                     self.window_left().div_ceil(1000)
                 ),
@@ -388,7 +483,11 @@ impl App69 {
     /// ran out cost their points (3.11), and a bot acts a moment after the
     /// game last changed.
     pub fn tick(&mut self, now: u64) {
-        self.now = self.now.max(now);
+        self.wall = self.wall.max(now);
+        if self.paused {
+            return;
+        }
+        self.now = self.now.max(self.wall.saturating_sub(self.paused_ms));
         if self.g.stalls().iter().any(|s| s.due_ms <= self.now) {
             if let Err(e) = self.apply(Act1969::Clock) {
                 self.say(format!("the clock: {e}"));
@@ -437,13 +536,31 @@ impl App69 {
     /// Sends an act to the game at the present clock.
     fn apply(&mut self, act: Act1969) -> Result<(), String> {
         let at_ms = self.now.max(self.g.now_ms());
+        // An A-claim's alternative play (3.7 comment 3), in words before the
+        // play it names changes; shown with the Solution once scored.
+        let alternative = match &act {
+            Act1969::Write {
+                player,
+                alternative: Some(alt),
+                ..
+            } => Some(format!(
+                "{} alternative play: {}",
+                self.possessive(*player),
+                alternative_words(&self.g, &self.names, alt)
+            )),
+            _ => None,
+        };
         match self
             .g
             .apply_with(Action1969 { at_ms, act }, &mut self.claims)
         {
             Ok((g, events)) => {
                 self.g = g;
+                self.held_alternatives.extend(alternative);
                 self.version += 1;
+                if self.confirm.take().is_some() {
+                    self.say("the game changed: the act you were asked about was not done");
+                }
                 self.last_change = self.now;
                 if self.window.0 != self.key() {
                     self.window = (self.key(), self.now);
@@ -499,6 +616,9 @@ impl App69 {
                         self.say(s);
                     }
                 }
+                for a in std::mem::take(&mut self.held_alternatives) {
+                    self.say(a);
+                }
             }
             if let Some(s) = self.narrate(e) {
                 self.say(s);
@@ -539,6 +659,14 @@ impl App69 {
             }
             Overlay69::None => {}
         }
+        if let Some(c) = self.confirm.take() {
+            if k.code == KeyCode::Char(c.key) || k.code == KeyCode::Enter {
+                self.act(c.act);
+            } else {
+                self.say("cancelled: nothing was done");
+            }
+            return;
+        }
         if self.editor.is_some() {
             self.editor_key(k);
             return;
@@ -569,9 +697,21 @@ impl App69 {
                 self.sel += 1
             }
             KeyCode::Char('d') => {
-                self.menu = Some(Menu69 {
-                    title: "How many cards make the Universe? (at least six, 2.2)".into(),
-                    items: (6..=16u8)
+                // Not this person's deal (2.5): said now, not after a menu.
+                let trial = Action1969 {
+                    at_ms: self.now.max(self.g.now_ms()),
+                    act: Act1969::Deal {
+                        player: me,
+                        count: 8,
+                    },
+                };
+                if let Err(e) = self.g.apply(trial) {
+                    self.error = Some(format!("refused by the rules ({}): {}", e.rule, e.message));
+                    return;
+                }
+                self.menu = Some(Menu69::new(
+                    "How many cards make the Universe? (at least six, 2.2)",
+                    (6..=16u8)
                         .map(|count| {
                             (
                                 format!("{count} cards"),
@@ -579,14 +719,20 @@ impl App69 {
                             )
                         })
                         .collect(),
-                    cursor: 2,
-                })
+                    2,
+                ))
             }
             KeyCode::Char('r') => self.act(Act1969::Roll { player: me }),
+            KeyCode::Char('p') => self.toggle_pause(),
             KeyCode::Char('g') => {
                 self.editor = Some(Editor69::new(EditPurpose69::SetGoal, &[Field::Goal]))
             }
-            KeyCode::Char('n') => self.act(Act1969::DeclareNoGoal { player: me }),
+            KeyCode::Char('n') => self.guarded(
+                'n',
+                Act1969::DeclareNoGoal { player: me },
+                "Say \"No Goal\"",
+                "goal",
+            ),
             KeyCode::Char('a') => self.act(Act1969::AcceptNoGoal { player: me }),
             KeyCode::Char(c @ ('1' | '2' | '3')) => match self.selected() {
                 Some(cube) => self.act(Act1969::Move {
@@ -610,7 +756,21 @@ impl App69 {
                 }),
                 None => self.error = Some("Resources hold no cube to move (3.3)".into()),
             },
-            KeyCode::Char('o') => self.act(Act1969::Assert { player: me }),
+            KeyCode::Char('o') => self.guarded(
+                'o',
+                Act1969::Assert { player: me },
+                "Assert a Solution with one more cube",
+                "move",
+            ),
+            _ => self.challenge_or_write_key(k),
+        }
+    }
+
+    /// The keys of challenging, joining, writing and stalling (3.5–3.11):
+    /// `c` `j` `w` `x` `s`, and Enter to let a play stand.
+    fn challenge_or_write_key(&mut self, k: KeyEvent) {
+        let me = self.active;
+        match k.code {
             KeyCode::Char('c') => {
                 let items: Vec<(String, Act1969)> =
                     if matches!(self.g.phase(), Phase1969::NoGoal { .. }) {
@@ -639,37 +799,23 @@ impl App69 {
                     Phase1969::NoGoal { .. } => Some(self.g.shaker()),
                     _ => self.g.last_mover(),
                 };
-                self.menu = Some(Menu69 {
-                    title: format!(
-                        "Challenge {}: which Flub? (3.5, 3.6)",
-                        who.map(|p| self.names[p].clone())
-                            .unwrap_or_else(|| "the last play".into())
-                    ),
-                    items,
-                    cursor: 0,
-                });
+                let title = format!(
+                    "Challenge {}: which Flub? (3.5, 3.6)",
+                    who.map(|p| self.names[p].clone())
+                        .unwrap_or_else(|| "the last play".into())
+                );
+                self.menu = Some(Menu69::new(title, items, 0));
             }
             KeyCode::Char('j') => {
-                self.menu = Some(Menu69 {
-                    title: "Join a side (3.9 A)".into(),
-                    items: vec![
-                        (
-                            "the Challenger".into(),
-                            Act1969::Join {
-                                player: me,
-                                side: Side::Challenger,
-                            },
-                        ),
-                        (
-                            "the Mover".into(),
-                            Act1969::Join {
-                                player: me,
-                                side: Side::Mover,
-                            },
-                        ),
+                let join = |side| Act1969::Join { player: me, side };
+                self.menu = Some(Menu69::new(
+                    "Join a side (3.9 A)",
+                    vec![
+                        ("the Challenger".into(), join(Side::Challenger)),
+                        ("the Mover".into(), join(Side::Mover)),
                     ],
-                    cursor: 0,
-                })
+                    0,
+                ))
             }
             KeyCode::Char('w') => {
                 let mut fields = vec![Field::Solution];
@@ -683,7 +829,12 @@ impl App69 {
                 }
                 self.editor = Some(Editor69::new(EditPurpose69::Write, &fields));
             }
-            KeyCode::Char('x') => self.act(Act1969::Decline { player: me }),
+            KeyCode::Char('x') => self.guarded(
+                'x',
+                Act1969::Decline { player: me },
+                "Say you cannot write a Solution",
+                "write",
+            ),
             KeyCode::Char('s') => {
                 let items = (0..self.g.n())
                     .filter(|&p| p != me)
@@ -702,11 +853,7 @@ impl App69 {
                         )
                     })
                     .collect();
-                self.menu = Some(Menu69 {
-                    title: "Call \"stall\" on (3.11)".into(),
-                    items,
-                    cursor: 0,
-                });
+                self.menu = Some(Menu69::new("Call \"stall\" on (3.11)", items, 0));
             }
             KeyCode::Enter | KeyCode::Char(' ') => {
                 if self.g.is_over() {
@@ -719,13 +866,63 @@ impl App69 {
         }
     }
 
+    /// `p`: the game's clock stops (the bots wait, the claim window and the
+    /// stall periods of 3.11 stand still) or runs again.
+    fn toggle_pause(&mut self) {
+        if self.paused {
+            self.paused_ms += self.wall.saturating_sub(self.paused_since);
+            self.paused = false;
+            self.say("the game goes on");
+        } else {
+            self.paused = true;
+            self.paused_since = self.wall;
+            self.say("paused: the bots wait and no time runs (p goes on)");
+        }
+    }
+
+    /// A key whose act stakes a point (saying "No Goal", 3.5 A; an
+    /// assertion, 3.10 A; saying you cannot write, 3.7, 3.9 B): done at once
+    /// when the task line offers it now (`tag`), else asked about first,
+    /// the same key again or Enter doing it.
+    fn guarded(&mut self, key: char, act: Act1969, what: &str, tag: &str) {
+        if self.task().0 == tag {
+            self.act(act);
+            return;
+        }
+        let at_ms = self.now.max(self.g.now_ms());
+        if let Err(e) = self.g.apply(Action1969 {
+            at_ms,
+            act: act.clone(),
+        }) {
+            // Refused: it costs nothing, and the refusal says why.
+            self.error = Some(format!("refused by the rules ({}): {}", e.rule, e.message));
+            return;
+        }
+        self.confirm = Some(Confirm69 {
+            act,
+            key,
+            prompt: format!("{what}? press {key} again or Enter; Esc cancels"),
+        });
+    }
+
     fn menu_key(&mut self, k: KeyEvent) {
         let Some(menu) = &mut self.menu else { return };
         match k.code {
             KeyCode::Esc => self.menu = None,
-            KeyCode::Up | KeyCode::Char('k') => menu.cursor = menu.cursor.saturating_sub(1),
+            KeyCode::Up | KeyCode::Char('k') => {
+                menu.typed.clear();
+                menu.cursor = menu.cursor.saturating_sub(1)
+            }
             KeyCode::Down | KeyCode::Char('j') if menu.cursor + 1 < menu.items.len() => {
+                menu.typed.clear();
                 menu.cursor += 1
+            }
+            KeyCode::Enter if !menu.typed_ok() => {
+                self.error = Some(format!(
+                    "no item {}: type a number from the list, or ↑ ↓",
+                    menu.typed
+                ));
+                menu.typed.clear();
             }
             KeyCode::Enter => {
                 let act = menu.items.get(menu.cursor).map(|(_, a)| a.clone());
@@ -734,12 +931,11 @@ impl App69 {
                     self.act(act);
                 }
             }
-            KeyCode::Char(c) if c.is_ascii_digit() && c != '0' => {
-                let i = c as usize - '1' as usize;
-                if let Some((_, act)) = menu.items.get(i) {
-                    let act = act.clone();
-                    self.menu = None;
-                    self.act(act);
+            KeyCode::Char(c) if c.is_ascii_digit() => menu.digit(c),
+            KeyCode::Backspace => {
+                menu.typed.pop();
+                if let Some(i) = menu.find(&menu.typed) {
+                    menu.cursor = i;
                 }
             }
             _ => {}

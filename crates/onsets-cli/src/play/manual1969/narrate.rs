@@ -14,6 +14,15 @@ impl App69 {
         }
     }
 
+    /// The possessive: `your`, `careful bot 2's`.
+    pub(super) fn possessive(&self, p: usize) -> String {
+        if self.names[p] == "you" {
+            "your".into()
+        } else {
+            format!("{}'s", self.names[p])
+        }
+    }
+
     fn face(&self, cube: u8) -> String {
         self.g
             .cubes()

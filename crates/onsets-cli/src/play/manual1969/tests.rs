@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 
 fn opts(players: &[&str], form: Form1969, seed: u64, color: bool) -> Options69 {
     Options69 {
+        claim_ms: 3000,
         players: players.iter().map(|s| s.to_string()).collect(),
         form,
         seed,
@@ -414,4 +415,186 @@ fn m69_hot_seat_tab_switches_between_people() {
     assert!(app.is_human(app.active));
     key(&mut app, KeyCode::Tab);
     assert_eq!(app.active, first);
+}
+
+/// M69 2.2: in "How many cards" digits type the number and Enter deals it:
+/// `9` then Enter turns up 9 cards (not the ninth item), `1` `2` Enter 12;
+/// a digit alone never deals; a number not in the list is refused in words.
+#[test]
+fn m69_2_2_digits_type_the_number_of_cards_and_enter_deals() {
+    for (typed_keys, count) in [("9", 9usize), ("12", 12), ("06", 6)] {
+        let mut app = (0..40)
+            .find_map(|seed| {
+                let mut app =
+                    App69::new(opts(&["me", "club"], Form1969::Basic, seed, true)).ok()?;
+                let mut now = 0;
+                until_mine(&mut app, &mut now);
+                (app.task().0 == "deal").then_some(app)
+            })
+            .expect("a seed where the person deals");
+        ch(&mut app, 'd');
+        typed(&mut app, typed_keys);
+        assert!(app.menu.is_some(), "a digit dealt");
+        assert!(app.g.dealt().is_empty());
+        let s = screen(&app);
+        assert!(s.contains(&format!("▶ {count} cards")), "{s}");
+        assert!(!s.contains(" 1. "), "items numbered by position: {s}");
+        key(&mut app, KeyCode::Enter);
+        assert!(app.menu.is_none());
+        assert_eq!(app.g.dealt().len(), count, "after {typed_keys}");
+    }
+}
+
+/// M69 2.2: a typed number that is no item is refused with Enter, and the
+/// menu stays open.
+#[test]
+fn m69_2_2_a_number_not_in_the_menu_is_refused() {
+    let mut app = (0..40)
+        .find_map(|seed| {
+            let mut app = App69::new(opts(&["me", "club"], Form1969::Basic, seed, true)).ok()?;
+            let mut now = 0;
+            until_mine(&mut app, &mut now);
+            (app.task().0 == "deal").then_some(app)
+        })
+        .expect("a seed where the person deals");
+    ch(&mut app, 'd');
+    ch(&mut app, '1');
+    key(&mut app, KeyCode::Enter);
+    assert!(app.menu.is_some());
+    assert!(app.g.dealt().is_empty());
+    assert!(app.error.as_deref().unwrap_or("").contains("no item 1"));
+}
+
+/// M69 3.5, 3.6: in the challenge menu a digit never challenges; only
+/// Enter does.
+#[test]
+fn m69_3_6_the_challenge_menu_needs_enter() {
+    let mut app = at_challenge(&["me", "club", "club"], Form1969::Basic, &["challenge"]);
+    let before = (
+        app.g.play(),
+        app.g.plays().len(),
+        format!("{:?}", app.g.phase()),
+    );
+    ch(&mut app, 'c');
+    for d in ['1', '2', '3', '4'] {
+        ch(&mut app, d);
+    }
+    assert!(app.menu.is_some());
+    assert_eq!(
+        (
+            app.g.play(),
+            app.g.plays().len(),
+            format!("{:?}", app.g.phase())
+        ),
+        before,
+        "a digit challenged"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert!(app.menu.is_none());
+    assert!(
+        matches!(app.g.phase(), Phase1969::Challenge { .. }),
+        "{:?}",
+        app.g.phase()
+    );
+}
+
+/// M69 3.7 comment 3: the alternative play an A-claim Challenger writes is
+/// shown in words with the Solution once the play is scored.
+#[test]
+fn m69_3_7_the_alternative_play_is_shown_in_words() {
+    let mut app = at_challenge(&["me", "club"], Form1969::Basic, &["move"]);
+    ch(&mut app, 'c');
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.task().0, "write");
+    let last = app.g.plays().len() - 1;
+    let moved = app.g.plays()[last].clone();
+    let cube = app
+        .g
+        .cubes()
+        .iter()
+        .find(|c| {
+            moved.before[c.id as usize] == onsets_engine::Place::Resources
+                && c.family != onsets_engine::Family::Digit
+        })
+        .unwrap()
+        .clone();
+    let face = onsets_engine::manual1969::face_1969(cube.face);
+    ch(&mut app, 'w');
+    typed(&mut app, "r");
+    key(&mut app, KeyCode::Tab);
+    typed(&mut app, &format!("{last} {face} f"));
+    let play = app.g.history().len();
+    key(&mut app, KeyCode::Enter);
+    assert!(app.error.is_none(), "{:?}", app.error);
+    assert_eq!(app.g.history().len(), play + 1, "the play is scored");
+    let want = format!("your alternative play: instead of play {last} (");
+    let line = app
+        .messages
+        .iter()
+        .find(|m| m.starts_with(&want))
+        .unwrap_or_else(|| panic!("{want}: {:?}", app.messages));
+    assert!(line.ends_with(&format!("{face} to Forbidden")), "{line}");
+}
+
+/// M69 3.6, 3.11: `p` pauses the game: the claim window and the bots wait
+/// however long the pause, the screen says so, and `p` goes on with the
+/// time that was left.
+#[test]
+fn m69_3_6_p_pauses_the_claim_window() {
+    let mut app = at_challenge(&["me", "club", "club"], Form1969::Basic, &["challenge"]);
+    let before = (app.g.play(), app.g.plays().len());
+    let left = app.window_left();
+    assert!(left > 0);
+    ch(&mut app, 'p');
+    assert!(app.paused);
+    let t = app.now;
+    for i in 1..=60 {
+        app.tick(t + i * 1000);
+    }
+    assert_eq!((app.g.play(), app.g.plays().len()), before, "a bot moved");
+    assert_eq!(app.window_left(), left);
+    let s = screen(&app);
+    assert!(s.contains("PAUSED (p goes on)"), "{s}");
+    assert!(s.contains("c challenges the move"), "{s}");
+    ch(&mut app, 'p');
+    assert!(!app.paused);
+    app.tick(t + 60_000 + 100);
+    assert_eq!(
+        app.task().0,
+        "challenge",
+        "the window closed during the pause"
+    );
+    assert!(
+        app.window_left() + 200 >= left,
+        "{} {left}",
+        app.window_left()
+    );
+}
+
+/// M69 3.1: a Goal whose numerals are not all in Resources is refused with
+/// the numerals in words, never a raw list (`[3, 2, 3]`).
+#[test]
+fn m69_3_1_a_refused_goal_names_the_numerals_in_words() {
+    let mut app = at_goal(&["me", "expert"], Form1969::Basic);
+    let digits = app.g.digits_in_resources();
+    let missing = (1..=5u8).find(|d| !digits.contains(d)).unwrap();
+    ch(&mut app, 'g');
+    typed(&mut app, &missing.to_string());
+    key(&mut app, KeyCode::Enter);
+    let e = app.error.clone().expect("a refusal");
+    assert!(e.contains("not in Resources (Resources hold "), "{e}");
+    assert!(!e.contains('['), "{e}");
+    let last = digits.last().unwrap().to_string();
+    assert!(e.contains(&format!(" {last})")), "{e}");
+}
+
+/// M69 2.5: `d` when it is not this person's deal is refused at once with
+/// the rule, without a menu.
+#[test]
+fn m69_2_5_d_out_of_turn_is_refused_without_a_menu() {
+    let mut app = at_goal(&["me", "expert"], Form1969::Basic);
+    ch(&mut app, 'd');
+    assert!(app.menu.is_none());
+    let e = app.error.clone().expect("a refusal");
+    assert!(e.starts_with("refused by the rules (M69"), "{e}");
 }

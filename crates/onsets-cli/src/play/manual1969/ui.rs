@@ -47,6 +47,10 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     ("x", "you cannot write a Solution"),
     ("s", "call \"stall\" on a player the game waits for (3.11)"),
+    (
+        "p",
+        "pause: the bots wait, no time runs (p again goes on); --claim-seconds N sets the challenge window",
+    ),
     ("Tab", "hot-seat: the next person at the table"),
     ("q  Ctrl-C", "quit"),
 ];
@@ -259,8 +263,12 @@ fn players_line(app: &App69, th: &Theme) -> Line<'static> {
                 }
                 _ => {}
             }
-            if g.stalls().iter().any(|s| s.on == p) {
-                tags.push("stall called".into());
+            // 3.11: the time left to finish, on screen while a stall runs.
+            if let Some(st) = g.stalls().iter().find(|s| s.on == p) {
+                tags.push(format!(
+                    "stall: {} left",
+                    mmss(st.due_ms.saturating_sub(app.now))
+                ));
             }
         }
         let marker = if g.awaits(p) { "▶" } else { " " };
@@ -377,18 +385,18 @@ pub fn render(app: &App69, f: &mut Frame) {
     if let Some(menu) = &app.menu {
         let mut lines = Vec::new();
         for (i, (label, _)) in menu.items.iter().enumerate() {
-            let text = format!(
-                "{} {}. {label}",
-                if i == menu.cursor { "▶" } else { " " },
-                i + 1
-            );
+            let text = format!("{} {label}", if i == menu.cursor { "▶" } else { " " });
             lines.push(if i == menu.cursor {
                 Line::from(Span::styled(text, th.accent()))
             } else {
                 Line::from(text)
             });
         }
-        lines.push(Line::from("↑ ↓ or a number, Enter chooses, Esc closes"));
+        lines.push(Line::from(if menu.typed.is_empty() {
+            "↑ ↓ (or type a number), Enter chooses, Esc closes".to_string()
+        } else {
+            format!("typed {}: Enter chooses, Esc closes", menu.typed)
+        }));
         let p = Paragraph::new(lines).wrap(wrap);
         let h = (rows_of(&p, lower.width.saturating_sub(2)) + 2).min(lower.height);
         let r = Rect { height: h, ..lower };

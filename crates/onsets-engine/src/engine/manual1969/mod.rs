@@ -731,8 +731,8 @@ impl Game {
                 RejectCode::NoSuchDigit,
                 "M69 3.1",
                 format!(
-                    "the Goal {goal} needs numeral cubes that are not in Resources (there: {:?})",
-                    self.digits_in_resources()
+                    "the Goal {goal} needs numeral cubes that are not in Resources ({})",
+                    numerals_in_words(&self.digits_in_resources())
                 ),
             )
         })?;
@@ -1573,4 +1573,26 @@ fn goal_cubes(cubes: &[Cube1969], places: &[Place], goal: &Goal) -> Option<Vec<u
         ids.push(free.remove(i).id);
     }
     Some(ids)
+}
+
+/// The numeral cubes in Resources in words (M69 3.1): `Resources hold 3, 2
+/// and 3`, or `Resources hold no numeral cube`.
+fn numerals_in_words(digits: &[u8]) -> String {
+    let d: Vec<String> = digits.iter().map(u8::to_string).collect();
+    match d.as_slice() {
+        [] => "Resources hold no numeral cube".into(),
+        [one] => format!("Resources hold only {one}"),
+        [init @ .., last] => format!("Resources hold {} and {last}", init.join(", ")),
+    }
+}
+
+/// A note of the game (`P-claim by player 1 against player 0`) with the
+/// seats' names for their numbers, as a score sheet reads (M69 3.8): from
+/// the highest seat down, so `player 1` never eats into `player 10`.
+pub fn seats_named(text: &str, names: &[String]) -> String {
+    let mut out = text.to_string();
+    for (p, name) in names.iter().enumerate().rev() {
+        out = out.replace(&format!("player {p}"), name);
+    }
+    out
 }
