@@ -3,6 +3,7 @@
 //! 100 ms and the tables' states are unchanged (docs/protocol.md, "Limits").
 //! The modules beside it hold one threat each.
 
+mod budgets;
 #[path = "../common/mod.rs"]
 mod common;
 use common::*;
@@ -40,7 +41,7 @@ async fn raw(
 }
 
 /// `/healthz` answers `ok` in under 100 ms.
-async fn healthy(server: &Server) {
+pub(crate) async fn healthy(server: &Server) {
     let t = std::time::Instant::now();
     let (status, v) = http(server.addr, "GET", "/healthz", None).await;
     let ms = t.elapsed().as_secs_f64() * 1000.0;
