@@ -103,7 +103,7 @@ fn a_10_mb_solution_line_exits_2_at_once() {
         let (out, secs) = onsets(&args);
         assert_eq!(out.status.code(), Some(2), "{}", text(&out));
         assert!(
-            text(&out).contains("a Solution may have at most 4000 characters"),
+            text(&out).contains("a Solution may have at most 16000 characters"),
             "{}",
             text(&out)
         );

@@ -13,8 +13,9 @@ use crate::eval::Work;
 use crate::solution::{Expr, ParseOptions, Part, Pos, Presentation, Solution};
 use std::fmt;
 
-/// Characters of one written presentation (one Solution or Two Solutions).
-pub const MAX_SOLUTION_CHARS: usize = 4_000;
+/// Characters of one written presentation (one Solution or Two Solutions):
+/// the largest body `POST /api/explain` takes (16 KiB) holds no more.
+pub const MAX_SOLUTION_CHARS: usize = 16_000;
 
 /// Written symbols of one Solution: sets, operations, ′ and relations
 /// (grouping symbols, separators and annotations are not counted). The kit
@@ -173,7 +174,7 @@ mod tests {
         let e = admit_text(&"B".repeat(MAX_SOLUTION_CHARS + 1)).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "a Solution may have at most 4000 characters; this one has 4001"
+            "a Solution may have at most 16000 characters; this one has 16001"
         );
         assert!(admit_text(&"∪".repeat(MAX_SOLUTION_CHARS)).is_ok());
     }
