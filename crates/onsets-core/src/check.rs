@@ -261,20 +261,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     let mask = cards.iter().fold(CardSet::EMPTY, |m, (_, e)| m.with(*e));
     let double = rules.double_set.unwrap_or(CardSet::EMPTY);
 
-    // Restriction interpretations: every combination of each Restriction's,
-    // within the work budget (crate::budget::MAX_WORK).
-    let mut work = budget::work();
-    let readings = (|| -> Result<_, TooMuchWork> {
-        let per: Vec<RestrictionReadings> = restrictions
-            .iter()
-            .map(|r| RestrictionReadings::of(r, sem, mask, &mut work))
-            .collect::<Result<_, _>>()?;
-        let combos = restriction_combinations(&per, rules, mask, &mut work)?;
-        let names = Interpretations::of(set_name, sem, mask, &mut work)?;
-        work.spend((combos.len() as u64).saturating_mul(names.len() as u64))?;
-        Ok((per, combos, names))
-    })();
-    let (per, combos, names) = match readings {
+    let (per, combos, names) = match readings(&restrictions, set_name, sem, mask, rules) {
         Ok(r) => r,
         Err(TooMuchWork) => {
             errors.push(Violation::new(
@@ -659,6 +646,34 @@ fn part_errors(
     errors.append(&mut annotation_errors);
     errors.extend(cubes.diagnose());
     errors
+}
+
+/// The Restrictions' readings, their combinations and the Set-Name's
+/// readings (VII-B-6), within the work budget ([`budget::MAX_WORK`]).
+#[allow(clippy::type_complexity)]
+fn readings<'s>(
+    restrictions: &[&'s Restriction],
+    set_name: &'s Expr,
+    sem: Semantics,
+    mask: CardSet,
+    rules: &InForce,
+) -> Result<
+    (
+        Vec<RestrictionReadings<'s>>,
+        Vec<Combination>,
+        Interpretations<'s>,
+    ),
+    TooMuchWork,
+> {
+    let mut work = budget::work();
+    let per: Vec<RestrictionReadings> = restrictions
+        .iter()
+        .map(|r| RestrictionReadings::of(r, sem, mask, &mut work))
+        .collect::<Result<_, _>>()?;
+    let combos = restriction_combinations(&per, rules, mask, &mut work)?;
+    let names = Interpretations::of(set_name, sem, mask, &mut work)?;
+    work.spend((combos.len() as u64).saturating_mul(names.len() as u64))?;
+    Ok((per, combos, names))
 }
 
 /// An interpretation of the Restrictions together (VII-B-6): the cards they
