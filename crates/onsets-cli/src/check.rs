@@ -69,6 +69,11 @@ pub fn run(args: &CheckArgs) -> Result<u8> {
         (None, Some(file)) => read_text(file, "Solution")?,
         (None, None) => bail!("no Solution given"),
     };
+    // The budget of a Solution (docs/security/budgets.md): refused before any
+    // work, exit 2.
+    if let Err(e) = onsets_core::budget::admit_str(&solution, position.parse_options()) {
+        bail!("{e}");
+    }
     if args.explain {
         let e = onsets_core::explain(&position, &solution);
         if args.json {

@@ -1,22 +1,26 @@
 //! The exact Solution checker (rules VII-B, the comments of XIII, judges'
 //! situations OS-E, and the project rulings).
 
+use crate::budget::{self, BudgetError};
 use crate::card::{Card, CardSet};
 use crate::cube::CubeFamily;
 use crate::cubes::{CubeUse, PartKind};
-use crate::eval::{interpretations, restriction_interpretations, Semantics};
+use crate::eval::{Interpretations, RestrictionReadings, Semantics, TooMuchWork, Work};
 use crate::in_force::InForce;
 use crate::position::Position;
 use crate::solution::{Expr, Part, Presentation, Restriction, Solution, Written};
 use crate::verdict::{Verdict, Violation, ViolationKind};
 use std::collections::HashMap;
 
-/// More interpretation pairs than this are not enumerated (see
-/// `docs/rulings.md`, "Checking limits"); no Solution buildable from the kit
-/// comes near it.
-const MAX_PAIRS: u64 = 200_000_000;
-
 /// Checks a written Solution (or Two Solutions) against a position.
+///
+/// The work is bounded: a part that names more sets than the kit has cubes
+/// is not evaluated (docs/rulings.md, "Checking limits"), and the
+/// interpretations of the others spend from a meter of
+/// [`budget::MAX_WORK`] units (`too-complex` beyond it, beside the cube
+/// rules the Solution already breaks). The text budget of [`crate::budget`]
+/// (characters, symbols, chains) is for the callers that take Solutions from
+/// outside a match ([`crate::explain`], the CLI, the server's assistants).
 pub fn check(position: &Position, text: &str) -> Verdict {
     match Presentation::parse_with(text, position.parse_options()) {
         Ok(p) => check_presentation(position, &p),
@@ -257,22 +261,18 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     let mask = cards.iter().fold(CardSet::EMPTY, |m, (_, e)| m.with(*e));
     let double = rules.double_set.unwrap_or(CardSet::EMPTY);
 
-    // Restriction interpretations: every combination of each Restriction's.
-    let per: Vec<Vec<(CardSet, Restriction)>> = restrictions
-        .iter()
-        .map(|r| restriction_interpretations(r, sem, mask))
-        .collect();
-    let combos = restriction_combinations(&per, rules, mask);
-    let names = interpretations(set_name, sem, mask);
-    if (combos.len() as u64) * (names.len() as u64) > MAX_PAIRS {
-        errors.push(Violation::new(
-            ViolationKind::TooComplex,
-            "VII-C-5-c",
-            format!("the Solution has more than {MAX_PAIRS} distinct interpretations; group it with brackets"),
-        ));
-        out.errors = errors;
-        return out;
-    }
+    let (per, combos, names) = match readings(&restrictions, set_name, sem, mask, rules) {
+        Ok(r) => r,
+        Err(TooMuchWork) => {
+            errors.push(Violation::new(
+                ViolationKind::TooComplex,
+                "VII-C-5-c",
+                BudgetError::TooMuchWork.to_string(),
+            ));
+            out.errors = errors;
+            return out;
+        }
+    };
     let ambiguous = combos.len() * names.len() > 1;
     let write = |combo: &[usize], name: usize| -> String {
         let mut k = 0;
@@ -281,12 +281,12 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
             .iter()
             .map(|p| match p {
                 Part::Restriction(_) => {
-                    let r = Part::Restriction(per[k][combo[k]].1.clone());
+                    let r = Part::Restriction(per[k].witness(combo[k]));
                     k += 1;
                     r
                 }
                 Part::SetName(e) if !std::ptr::eq(e, *set_name) => Part::SetName(e.clone()),
-                Part::SetName(_) => Part::SetName(names[name].1.clone()),
+                Part::SetName(_) => Part::SetName(names.witness(name)),
                 Part::Blank(c) => Part::Blank(*c),
             })
             .collect();
@@ -296,7 +296,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     // Distinct named sets over the cards as they are: x = accepted ∩ set.
     let mut named: HashMap<CardSet, (usize, usize)> = HashMap::new();
     for (ci, (all, _, _)) in combos.iter().enumerate() {
-        for (ni, (t, _)) in names.iter().enumerate() {
+        for (ni, t) in names.tables().iter().enumerate() {
             named.entry(all.intersection(*t)).or_insert((ci, ni));
         }
     }
@@ -448,7 +448,7 @@ struct Fail {
 /// one removes no card, with how many interpretations fail.
 fn null_restriction_fail(
     combos: &[Combination],
-    per: &[Vec<(CardSet, Restriction)>],
+    per: &[RestrictionReadings],
     write: &dyn Fn(&[usize], usize) -> String,
 ) -> Option<(Fail, usize, usize)> {
     let nulls: Vec<usize> = (0..combos.len())
@@ -457,7 +457,7 @@ fn null_restriction_fail(
     let &c = nulls.first()?;
     let r = combos[c].1.unwrap_or(0);
     let grouped = write(&combos[c].2, 0);
-    let restriction = per[r][combos[c].2[r]].1.to_string();
+    let restriction = per[r].witness(combos[c].2[r]).to_string();
     Some((
         Fail {
             code: ViolationKind::NoNullRestriction,
@@ -648,6 +648,34 @@ fn part_errors(
     errors
 }
 
+/// The Restrictions' readings, their combinations and the Set-Name's
+/// readings (VII-B-6), within the work budget ([`budget::MAX_WORK`]).
+#[allow(clippy::type_complexity)]
+fn readings<'s>(
+    restrictions: &[&'s Restriction],
+    set_name: &'s Expr,
+    sem: Semantics,
+    mask: CardSet,
+    rules: &InForce,
+) -> Result<
+    (
+        Vec<RestrictionReadings<'s>>,
+        Vec<Combination>,
+        Interpretations<'s>,
+    ),
+    TooMuchWork,
+> {
+    let mut work = budget::work();
+    let per: Vec<RestrictionReadings> = restrictions
+        .iter()
+        .map(|r| RestrictionReadings::of(r, sem, mask, &mut work))
+        .collect::<Result<_, _>>()?;
+    let combos = restriction_combinations(&per, rules, mask, &mut work)?;
+    let names = Interpretations::of(set_name, sem, mask, &mut work)?;
+    work.spend((combos.len() as u64).saturating_mul(names.len() as u64))?;
+    Ok((per, combos, names))
+}
+
 /// An interpretation of the Restrictions together (VII-B-6): the cards they
 /// accept, the index of a Restriction that removes nothing from the Universe
 /// restricted by the others when No Null Restrictions is in force
@@ -657,15 +685,29 @@ type Combination = (CardSet, Option<usize>, Vec<usize>);
 
 /// Every distinct [`Combination`] of the Restrictions' interpretations.
 fn restriction_combinations(
-    per: &[Vec<(CardSet, Restriction)>],
+    per: &[RestrictionReadings],
     rules: &InForce,
     mask: CardSet,
-) -> Vec<Combination> {
+    work: &mut Work,
+) -> Result<Vec<Combination>, TooMuchWork> {
+    // Every combination is tried: their number (times the pairs of
+    // Restrictions each looks at) is spent before the first.
+    let r = per.len() as u64 + 1;
+    let tries = per
+        .iter()
+        .try_fold(1u64, |p, x| p.checked_mul(x.len() as u64))
+        .and_then(|p| p.checked_mul(r * r))
+        .ok_or(TooMuchWork)?;
+    work.spend(tries)?;
     let mut combos: Vec<Combination> = Vec::new();
     let mut seen: HashMap<(CardSet, Option<usize>), ()> = HashMap::new();
     let mut idx = vec![0usize; per.len()];
     loop {
-        let accepts: Vec<CardSet> = idx.iter().enumerate().map(|(k, &i)| per[k][i].0).collect();
+        let accepts: Vec<CardSet> = idx
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| per[k].accepts(i))
+            .collect();
         let all = accepts.iter().fold(mask, |m, a| m.intersection(*a));
         let null = if rules.no_null_restrictions {
             // XIII-B-8 and OS-E10: each Restriction must remove a card whatever
@@ -700,7 +742,7 @@ fn restriction_combinations(
             break;
         }
     }
-    combos
+    Ok(combos)
 }
 
 /// The cards as they are for a Solution: each physical card with the card

@@ -8,15 +8,17 @@
 //! The verdict is always [`crate::check`]'s own: the explanation adds detail
 //! and never judges. Pure: no I/O.
 
+use crate::budget::{self, BudgetError};
 use crate::card::{Card, CardSet};
 use crate::check::check;
 use crate::cubes::{CubeUse, PartKind};
-use crate::eval::{interpretations, restriction_interpretations, Semantics};
+use crate::eval::{Interpretations, RestrictionReadings, Semantics, TooMuchWork, Work};
 use crate::in_force::InForce;
 use crate::position::Position;
 use crate::solution::{Expr, Presentation, Restriction, Solution, Written};
 use crate::verdict::{Rule, Verdict, ViolationKind};
 use serde::{Serialize, Serializer};
+use std::collections::HashSet;
 use std::fmt;
 
 /// More readings than this are not listed (the verdict still covers all).
@@ -87,9 +89,17 @@ pub struct Step {
     pub expr: String,
     /// The cards it names; `null` when it is ambiguous (see `interpretations`).
     pub cards: Option<Cards>,
-    /// Each reading of an ambiguous chain with its value (VII-B-6).
+    /// Each reading of an ambiguous chain with its value (VII-B-6), at most
+    /// 64.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub interpretations: Vec<Reading>,
+    /// How many more readings there are than are listed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub more: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One reading of an ambiguous expression, written with its brackets.
@@ -104,8 +114,11 @@ pub struct Reading {
 #[derive(Clone, Debug, Serialize)]
 pub struct RestrictionExplanation {
     pub restriction: String,
-    /// One per distinct reading (one unless a side is ambiguous).
+    /// One per distinct reading (one unless a side is ambiguous), at most 64.
     pub readings: Vec<RestrictionReading>,
+    /// How many more readings there are than are listed.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub more: usize,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -146,8 +159,28 @@ pub struct Failure {
     pub fact: String,
 }
 
-/// Explains the verdict of `check(position, text)`.
+/// Explains the verdict of `check(position, text)`. A Solution over the
+/// budget of [`crate::budget`] is explained by its verdict alone (the
+/// checker's own: `too-complex` naming the limit when the text is over it).
 pub fn explain(position: &Position, text: &str) -> Explanation {
+    try_explain(position, text).unwrap_or_else(|_| {
+        let verdict = check(position, text);
+        let failures = failures(&verdict, &[]);
+        Explanation {
+            correct: verdict.correct,
+            verdict,
+            solutions: Vec::new(),
+            failures,
+        }
+    })
+}
+
+/// Explains the verdict of `check(position, text)`, or says which budget of
+/// [`crate::budget`] the text exceeds; its characters, symbols and chains are
+/// measured before anything is evaluated, and each Solution's
+/// interpretations spend from a meter of [`budget::MAX_WORK`] units.
+pub fn try_explain(position: &Position, text: &str) -> Result<Explanation, BudgetError> {
+    budget::admit_str(text, position.parse_options())?;
     let verdict = check(position, text);
     let rules = InForce::of(position);
     let solutions: Vec<SolutionExplanation> =
@@ -155,28 +188,38 @@ pub fn explain(position: &Position, text: &str) -> Explanation {
             Ok(p) => p
                 .solutions
                 .iter()
-                .map(|s| explain_solution(position, &rules, s))
-                .collect(),
+                .map(|s| explain_solution(position, &rules, s, &mut budget::work()))
+                .collect::<Result<_, _>>()
+                .map_err(|TooMuchWork| BudgetError::TooMuchWork)?,
             Err(_) => Vec::new(),
         };
-    let failures = verdict
+    let failures = failures(&verdict, &solutions);
+    Ok(Explanation {
+        correct: verdict.correct,
+        verdict,
+        solutions,
+        failures,
+    })
+}
+
+fn failures(verdict: &Verdict, solutions: &[SolutionExplanation]) -> Vec<Failure> {
+    verdict
         .errors
         .iter()
         .map(|e| Failure {
             code: e.code,
             section: e.section,
-            fact: fact(e.code, &e.message, &verdict, &solutions),
+            fact: fact(e.code, &e.message, verdict, solutions),
         })
-        .collect();
-    Explanation {
-        correct: verdict.correct,
-        verdict,
-        solutions,
-        failures,
-    }
+        .collect()
 }
 
-fn explain_solution(position: &Position, rules: &InForce, s: &Solution) -> SolutionExplanation {
+fn explain_solution(
+    position: &Position,
+    rules: &InForce,
+    s: &Solution,
+    work: &mut Work,
+) -> Result<SolutionExplanation, TooMuchWork> {
     let sem = Semantics {
         symmetric_difference: rules.symmetric_difference,
     };
@@ -204,42 +247,54 @@ fn explain_solution(position: &Position, rules: &InForce, s: &Solution) -> Solut
     };
 
     let restrictions: Vec<&Restriction> = s.restrictions().collect();
-    let per: Vec<Vec<(CardSet, Restriction)>> = restrictions
+    let per: Vec<RestrictionReadings> = restrictions
         .iter()
-        .map(|r| restriction_interpretations(r, sem, mask))
-        .collect();
+        .map(|r| RestrictionReadings::of(r, sem, mask, work))
+        .collect::<Result<_, _>>()?;
     let restriction_out = restrictions
         .iter()
         .zip(&per)
         .map(|(r, readings)| RestrictionExplanation {
             restriction: r.to_string(),
-            readings: readings
-                .iter()
-                .take(MAX_READINGS)
-                .map(|(acc, w)| RestrictionReading {
-                    grouped: w.to_string(),
-                    removes: Cards(mask.difference(*acc)),
+            readings: (0..readings.len().min(MAX_READINGS))
+                .map(|i| RestrictionReading {
+                    grouped: readings.witness(i).to_string(),
+                    removes: Cards(mask.difference(readings.accepts(i))),
                 })
                 .collect(),
+            more: readings.len().saturating_sub(MAX_READINGS),
         })
         .collect();
     let kept = (!per.is_empty() && per.iter().all(|p| p.len() == 1))
-        .then(|| per.iter().fold(mask, |m, p| m.intersection(p[0].0)));
+        .then(|| per.iter().fold(mask, |m, p| m.intersection(p.accepts(0))));
     let over = kept.unwrap_or(mask);
 
     let set_name = s.set_names().next();
     let mut steps = Vec::new();
-    if let Some(e) = set_name {
-        collect_steps(e, sem, over, &weight, &mut steps);
-    }
+    let names = match set_name {
+        Some(e) => {
+            let names = Interpretations::of(e, sem, mask, work)?;
+            if over == mask {
+                collect_steps(&names, &weight, &mut steps);
+            } else {
+                collect_steps(
+                    &Interpretations::of(e, sem, over, work)?,
+                    &weight,
+                    &mut steps,
+                );
+            }
+            Some(names)
+        }
+        None => None,
+    };
 
     // Every reading of the whole Solution: restricted Universe ∩ Set-Name.
     let mut accepted: Vec<CardSet> = vec![mask];
     for p in &per {
         let mut next = Vec::new();
         for a in &accepted {
-            for (r, _) in p {
-                let x = a.intersection(*r);
+            for i in 0..p.len() {
+                let x = a.intersection(p.accepts(i));
                 if !next.contains(&x) {
                     next.push(x);
                 }
@@ -250,78 +305,86 @@ fn explain_solution(position: &Position, rules: &InForce, s: &Solution) -> Solut
         }
         accepted = next;
     }
-    let mut readings: Vec<Reading> = Vec::new();
-    let mut truncated = false;
-    if let Some(e) = set_name {
-        'outer: for a in &accepted {
-            for (t, w) in interpretations(e, sem, mask) {
-                let x = a.intersection(t);
-                if readings.iter().any(|r| r.cards.0 == x) {
-                    continue;
-                }
-                if readings.len() == MAX_READINGS {
-                    truncated = true;
-                    break 'outer;
-                }
-                readings.push(Reading {
-                    grouped: w.to_string(),
-                    cards: Cards(x),
-                    value: weight(x),
-                });
-            }
+    let (interpretations, truncated) = match &names {
+        Some(names) => {
+            work.spend((accepted.len() as u64).saturating_mul(names.len() as u64))?;
+            readings(&accepted, names, &weight)
         }
-    }
+        None => (Vec::new(), false),
+    };
 
-    SolutionExplanation {
+    Ok(SolutionExplanation {
         text: s.to_string(),
         universe: Cards(mask),
         restrictions: restriction_out,
         kept: kept.map(Cards),
         steps,
-        interpretations: readings,
+        interpretations,
         truncated,
         cubes: cube_account(position, rules, s),
+    })
+}
+
+/// The distinct readings of the whole Solution (at most [`MAX_READINGS`];
+/// whether the list was cut).
+fn readings(
+    accepted: &[CardSet],
+    names: &Interpretations,
+    weight: &dyn Fn(CardSet) -> i64,
+) -> (Vec<Reading>, bool) {
+    let mut readings: Vec<Reading> = Vec::new();
+    let mut seen: HashSet<CardSet> = HashSet::new();
+    for a in accepted {
+        for (i, t) in names.tables().iter().enumerate() {
+            let x = a.intersection(*t);
+            if !seen.insert(x) {
+                continue;
+            }
+            if readings.len() == MAX_READINGS {
+                return (readings, true);
+            }
+            readings.push(Reading {
+                grouped: names.witness(i).to_string(),
+                cards: Cards(x),
+                value: weight(x),
+            });
+        }
     }
+    (readings, false)
 }
 
 /// Post-order walk: operands before the expression that combines them.
-fn collect_steps(
-    e: &Expr,
-    sem: Semantics,
-    over: CardSet,
-    weight: &dyn Fn(CardSet) -> i64,
-    out: &mut Vec<Step>,
-) {
-    match e {
-        Expr::Group(_, x) => return collect_steps(x, sem, over, weight, out),
-        Expr::Set(_) => {}
-        Expr::Complement(x, _) => collect_steps(x, sem, over, weight, out),
-        Expr::Chain(es, _) => {
-            for x in es {
-                collect_steps(x, sem, over, weight, out);
-            }
+fn collect_steps(node: &Interpretations, weight: &dyn Fn(CardSet) -> i64, out: &mut Vec<Step>) {
+    let e = node.expr();
+    if let Expr::Group(..) = e {
+        // Brackets are not steps of their own.
+        if let Some(inner) = node.children().first() {
+            collect_steps(inner, weight, out);
         }
+        return;
     }
-    let all = interpretations(e, sem, over);
-    let step = if all.len() == 1 {
+    for child in node.children() {
+        collect_steps(child, weight, out);
+    }
+    let step = if node.len() == 1 {
         Step {
             expr: e.to_string(),
-            cards: Some(Cards(all[0].0)),
+            cards: Some(Cards(node.tables()[0])),
             interpretations: Vec::new(),
+            more: 0,
         }
     } else {
         Step {
             expr: e.to_string(),
             cards: None,
-            interpretations: all
-                .into_iter()
-                .take(MAX_READINGS)
-                .map(|(t, w)| Reading {
-                    grouped: w.to_string(),
-                    cards: Cards(t),
-                    value: weight(t),
+            interpretations: (0..node.len().min(MAX_READINGS))
+                .map(|i| Reading {
+                    grouped: node.witness(i).to_string(),
+                    cards: Cards(node.tables()[i]),
+                    value: weight(node.tables()[i]),
                 })
                 .collect(),
+            more: node.len().saturating_sub(MAX_READINGS),
         }
     };
     out.push(step);
@@ -465,10 +528,13 @@ impl fmt::Display for Explanation {
                         f,
                         "The Restriction {} can be read in {} ways:",
                         r.restriction,
-                        r.readings.len()
+                        r.readings.len() + r.more
                     )?;
                     for x in &r.readings {
                         writeln!(f, "  read as {}, it removes {}", x.grouped, x.removes)?;
+                    }
+                    if r.more > 0 {
+                        writeln!(f, "  and {} more", r.more)?;
                     }
                 }
             }
@@ -486,10 +552,13 @@ impl fmt::Display for Explanation {
                             f,
                             "  {} can be read in {} ways:",
                             st.expr,
-                            st.interpretations.len()
+                            st.interpretations.len() + st.more
                         )?;
                         for r in &st.interpretations {
                             writeln!(f, "    {} names {} (value {})", r.grouped, r.cards, r.value)?;
+                        }
+                        if st.more > 0 {
+                            writeln!(f, "    and {} more", st.more)?;
                         }
                     }
                 }
@@ -501,6 +570,9 @@ impl fmt::Display for Explanation {
                     writeln!(f, "The Solution can name:")?;
                     for r in rs {
                         writeln!(f, "  read as {}: {}", r.grouped, named(r))?;
+                    }
+                    if s.truncated {
+                        writeln!(f, "  and more (only the first {MAX_READINGS} are listed)")?;
                     }
                 }
             }

@@ -18,6 +18,7 @@
 //! assert!(check(&position, "B ∩ V").correct == false); // no V cube
 //! ```
 
+pub mod budget;
 pub mod card;
 pub mod check;
 pub mod cube;
@@ -33,12 +34,13 @@ pub mod solution;
 pub mod variation;
 pub mod verdict;
 
+pub use budget::BudgetError;
 pub use card::{Card, CardSet, Color};
 pub use check::{check, check_presentation};
 pub use cube::{CubeFamily, CubeList, Section, Symbol};
 pub use division::{Division, Edition, Form1969, RelationCubes};
 pub use error::{ParseError, ParseErrorKind, PositionError};
-pub use explain::{explain, Explanation};
+pub use explain::{explain, try_explain, Explanation};
 pub use goal::{Goal, GoalDigit, GoalLayout};
 pub use in_force::InForce;
 pub use position::{Position, PositionJson, Situation};

@@ -346,6 +346,9 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
                     format!("the Solution is over {MAX_TEXT_BYTES} bytes"),
                 ));
             }
+            // The budget of a Solution (onsets_core::budget), before any work.
+            onsets_core::budget::admit_text(solution)
+                .map_err(|e| err("dispute.solution", e.to_string()))?;
             let position = match source {
                 Source::Position(p) => p.clone(),
                 Source::Log(log) => {
@@ -367,6 +370,8 @@ pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
                     mat(&m, situation).ok_or_else(|| err("log", "no Goal is set"))?
                 }
             };
+            onsets_core::budget::admit_str(solution, position.parse_options())
+                .map_err(|e| err("dispute.solution", e.to_string()))?;
             Ok(rule_solution(&position, solution))
         }
         Dispute::Challenge { challenge, player } => match source {

@@ -200,16 +200,29 @@ pub async fn explain(headers: HeaderMap, raw: Bytes) -> Response {
         Ok(p) => p,
         Err(r) => return *r,
     };
+    // The budget of a Solution (onsets_core::budget): its characters,
+    // symbols and chains are measured before the work is queued.
+    let over = |e: onsets_core::BudgetError| {
+        error(
+            StatusCode::BAD_REQUEST,
+            ApiCode::TooComplex,
+            e.to_string(),
+            Some("solution"),
+        )
+    };
+    if let Err(e) = onsets_core::budget::admit_str(&req.solution, position.parse_options()) {
+        return over(e);
+    }
     let solution = req.solution;
     match pool::judge()
         .run(Lane::Yielding, move || {
-            serde_json::to_value(onsets_core::explain(&position, &solution)).ok()
+            onsets_core::try_explain(&position, &solution).map(|e| serde_json::to_value(e).ok())
         })
         .await
-        .flatten()
     {
-        Some(v) => Json(v).into_response(),
-        None => busy(),
+        Some(Ok(Some(v))) => Json(v).into_response(),
+        Some(Err(e)) => over(e),
+        Some(Ok(None)) | None => busy(),
     }
 }
 

@@ -293,6 +293,8 @@ pub enum ApiCode {
     RateLimited,
     Storage,
     TableFull,
+    /// A Solution over its budget (onsets_core::budget).
+    TooComplex,
     TooLarge,
     TooLong,
     TooManyTables,
@@ -332,6 +334,7 @@ impl ApiCode {
             ApiCode::RateLimited => "rate-limited",
             ApiCode::Storage => "storage",
             ApiCode::TableFull => "table-full",
+            ApiCode::TooComplex => "too-complex",
             ApiCode::TooLarge => "too-large",
             ApiCode::TooLong => "too-long",
             ApiCode::TooManyTables => "too-many-tables",

@@ -3,6 +3,7 @@
 //! 100 ms and the tables' states are unchanged (docs/protocol.md, "Limits").
 //! The modules beside it hold one threat each.
 
+mod budgets;
 #[path = "../common/mod.rs"]
 mod common;
 mod cross_site;
