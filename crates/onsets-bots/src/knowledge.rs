@@ -44,7 +44,12 @@ pub fn solver_profile() -> Vec<(String, u64, f64, f64)> {
     })
 }
 
-const CACHE_LIMIT: usize = 200_000;
+/// Entries each per-thread memo keeps before it starts afresh. The keys are
+/// positions as JSON (a few hundred bytes each), so this bounds a thread's
+/// memos to a few megabytes: a server's judging threads outlive the tables
+/// whose positions they memoised. A memo only saves time; answers are the
+/// solver's whatever its size.
+const CACHE_LIMIT: usize = 20_000;
 
 /// A correct Solution of `p` (fully grouped), or `None` when none exists:
 /// [`onsets_solver::solve`] with a per-thread memo.
@@ -75,7 +80,8 @@ pub fn solve_cached(p: &Position) -> Option<String> {
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= CACHE_LIMIT {
-            c.clear();
+            // A new map, not `clear()`: its table is given back too.
+            *c = HashMap::new();
         }
         c.insert(key, v.clone());
     });
@@ -116,7 +122,8 @@ pub(crate) fn solvable_cached(p: &Position) -> bool {
     SOLVABLE.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= CACHE_LIMIT {
-            c.clear();
+            // A new map, not `clear()`: its table is given back too.
+            *c = HashMap::new();
         }
         c.insert(key, v);
     });
