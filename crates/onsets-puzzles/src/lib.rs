@@ -352,6 +352,11 @@ pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<()
             generated(config.kind, table, edition, mix(config.seed, t as u64))
         };
         let Some(made) = made else { continue };
+        // II-C-2: a puzzle never shows a variation a player could not have
+        // selected (a mined position's too)
+        if !deal::selectable(&made.position) {
+            continue;
+        }
         // `challenge`: "neither" is the commonest answer by far; at most half
         // the puzzles have it, so that Now and Impossible are practised too
         if (made.answer_word == "neither" || made.answer_word == "none")
