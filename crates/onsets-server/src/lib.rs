@@ -17,9 +17,9 @@
 
 pub mod accounts;
 mod assist;
+mod cross_site;
 pub mod health;
 mod hidden;
-mod cross_site;
 pub mod lessons;
 pub mod limits;
 pub mod live;

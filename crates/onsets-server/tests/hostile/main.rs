@@ -5,11 +5,11 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-mod storage;
-mod hidden;
 mod cross_site;
+mod hidden;
 mod puzzle_ratings;
 mod sign_in;
+mod storage;
 use common::*;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
