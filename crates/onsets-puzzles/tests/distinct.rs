@@ -29,7 +29,10 @@ fn a_puzzle_is_nearly_the_same_as_itself_only() {
 fn the_sheet_skips_nearly_the_same_goal_puzzle() {
     let cfg = Config::new(Kind::Goal, 3, mix(1, 3));
     let plain = generate(&cfg).unwrap();
-    assert!(!pairs(&plain).is_empty(), "plain generation repeats a position");
+    assert!(
+        !pairs(&plain).is_empty(),
+        "plain generation repeats a position"
+    );
     let distinct = generate_distinct(&cfg, &[]).unwrap();
     assert_eq!(distinct.len(), 3);
     assert!(pairs(&distinct).is_empty(), "{:?}", pairs(&distinct));

@@ -32,6 +32,8 @@ pub struct Rect {
     pub h: f32,
 }
 
+/// The checks the layout tests make of every page.
+#[cfg(test)]
 impl Rect {
     /// Whether the two rectangles share any area (touching edges, up to a
     /// thousandth of a millimetre of rounding, do not).
