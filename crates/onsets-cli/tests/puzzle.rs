@@ -253,3 +253,110 @@ fn sheet_writes_a_pdf_with_an_answer_key() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The text of a PDF written in an embedded (Type 0) font: each `<hex> Tj`
+/// string's two-byte glyph ids read back through the font's ToUnicode map,
+/// one string a line, in drawing order (streams inflated when compressed).
+fn pdf_unicode_text(pdf: &[u8]) -> String {
+    use std::io::Read;
+    let mut streams: Vec<String> = Vec::new();
+    let mut rest = pdf;
+    while let Some(i) = rest.windows(6).position(|w| w == b"stream") {
+        let body = &rest[i + 6..];
+        let end = body
+            .windows(9)
+            .position(|w| w == b"endstream")
+            .unwrap_or(body.len());
+        let raw = body[..end].trim_ascii();
+        let mut inflated = Vec::new();
+        let content = match flate2::read::ZlibDecoder::new(raw).read_to_end(&mut inflated) {
+            Ok(_) => inflated.as_slice(),
+            Err(_) => raw,
+        };
+        streams.push(String::from_utf8_lossy(content).into_owned());
+        rest = &body[end..];
+    }
+    let hex = |h: &str| u32::from_str_radix(h.trim_matches(['<', '>']), 16).ok();
+    let mut map = std::collections::HashMap::new();
+    for s in streams.iter().filter(|s| s.contains("beginbfchar")) {
+        for line in s.lines() {
+            let parts: Vec<&str> = line.split_whitespace().collect();
+            if let [g, u] = parts[..] {
+                if let (Some(g), Some(u)) = (hex(g), hex(u)) {
+                    map.insert(g, char::from_u32(u).unwrap_or('?'));
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    for s in streams.iter().filter(|s| !s.contains("beginbfchar")) {
+        for part in s.split('<').skip(1) {
+            let Some((h, after)) = part.split_once('>') else {
+                continue;
+            };
+            if !after.trim_start().starts_with("Tj") {
+                continue;
+            }
+            for k in 0..h.len() / 4 {
+                let g = u32::from_str_radix(&h[4 * k..4 * k + 4], 16).unwrap_or(0);
+                out.push(map.get(&g).copied().unwrap_or('?'));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn sheet_text_has_the_real_set_symbols_and_goals_in_arithmetic() {
+    let dir = std::env::temp_dir().join(format!("onsets-sheet-sym-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sheet.pdf");
+    let out = onsets(&[
+        "puzzle",
+        "sheet",
+        "--count",
+        "8",
+        "--seed",
+        "1",
+        "--source",
+        "generated",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = pdf_unicode_text(&std::fs::read(&file).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+    // the legend, with the real symbols and the upside-down digit explained
+    for s in [
+        "∪ union",
+        "∩ intersection",
+        "− difference",
+        "′ complement",
+        "Λ empty set",
+        "= equals",
+        "⊆ is a",
+        "(−4) is a digit cube turned",
+    ] {
+        assert!(text.contains(s), "{s:?} not in the sheet's text:\n{text}");
+    }
+    // cube faces are the real symbols, one a string; no ASCII stand-ins
+    let faces: Vec<&str> = text.lines().collect();
+    assert!(
+        faces.iter().any(|l| ["∪", "∩", "−", "′"].contains(l)),
+        "{text}"
+    );
+    assert!(
+        !faces.iter().any(|l| ["U", "n", "^", "<", "'"].contains(l)),
+        "{text}"
+    );
+    // every Goal written in plain arithmetic, never with `~` or `*`
+    let goals: Vec<&str> = text.lines().filter(|l| l.starts_with("Goal: ")).collect();
+    assert_eq!(goals.len(), 8, "{text}");
+    assert!(!text.contains('~') && !text.contains('*'), "{text}");
+    assert!(text.contains("Answer key"), "{text}");
+}

@@ -191,7 +191,21 @@ pub fn before_goal_in(dice: &mut Dice, table: Table, edition: Edition) -> Option
         variations,
         situation: Situation::Impossible,
     };
+    if !selectable(&p) {
+        return None;
+    }
     validated(&p)
+}
+
+/// Whether every variation of a freshly rolled position (every cube still
+/// in Resources) is one a player could have selected: none that has no
+/// effect on the shake, conflicts with one chosen before it or repeats it
+/// (II-C-2; e.g. No Null Restrictions with no = or ⊆ rolled, Required or
+/// Wild Cube of a symbol not rolled, a Double Set naming no card or every
+/// card of the Universe). The core's [`InForce`](onsets_core::InForce)
+/// lists exactly the selections it would ignore.
+pub fn selectable(position: &Position) -> bool {
+    onsets_core::InForce::of(position).ignored.is_empty()
 }
 
 /// The position read back through the core's reader, or `None`.

@@ -296,6 +296,81 @@ pub fn generate(config: &Config) -> Result<Vec<Puzzle>, GenerateError> {
 
 /// [`generate`], handing each puzzle over as soon as it is found.
 pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<(), GenerateError> {
+    generate_each_with(config, &mut |_| true, each)
+}
+
+/// [`generate`] for a sheet: no puzzle [`nearly_same`] as one in `taken`
+/// or as one found before it (candidates that are are skipped, so the
+/// result is still fixed by the seed).
+pub fn generate_distinct(config: &Config, taken: &[Puzzle]) -> Result<Vec<Puzzle>, GenerateError> {
+    let mut out: Vec<Puzzle> = Vec::new();
+    let mut kept: Vec<Puzzle> = taken.to_vec();
+    generate_each_with(
+        config,
+        &mut |p| {
+            if kept.iter().any(|q| nearly_same(p, q)) {
+                return false;
+            }
+            kept.push(p.clone());
+            true
+        },
+        &mut |p| out.push(p),
+    )?;
+    Ok(out)
+}
+
+/// Whether two puzzles show nearly the same position, so that a sheet
+/// should not have both:
+///
+/// * the same Universe and the same cubes (the same roll, every cube
+///   counted wherever it lies, II-A, II-B), or
+/// * the same mat (Required, Permitted and Forbidden, not all empty) and
+///   the same Goal, or
+/// * two `goal` puzzles with the same digit cubes and the same safe Goals
+///   (the same choice and the same answer, III-B).
+pub fn nearly_same(a: &Puzzle, b: &Puzzle) -> bool {
+    let (Ok(p), Ok(q)) = (a.position(), b.position()) else {
+        return false;
+    };
+    let sorted = |lists: &[&onsets_core::CubeList]| {
+        let mut v: Vec<String> = lists
+            .iter()
+            .flat_map(|l| l.iter().map(|s| s.to_string()))
+            .collect();
+        v.sort();
+        v
+    };
+    let all = |x: &Position| sorted(&[&x.required, &x.permitted, &x.forbidden, &x.resources]);
+    let mat = |x: &Position| {
+        [&x.required, &x.permitted, &x.forbidden]
+            .map(|l| sorted(&[l]))
+            .to_vec()
+    };
+    let goal_digits = |x: &Position| {
+        let mut d: Vec<u8> = onsets_solver::analysis::goal_digits(x);
+        d.sort();
+        d
+    };
+    if p.universe == q.universe && all(&p) == all(&q) {
+        return true;
+    }
+    let mat_p = mat(&p);
+    if mat_p.iter().any(|l| !l.is_empty()) && mat_p == mat(&q) && p.goal == q.goal {
+        return true;
+    }
+    a.kind == Kind::Goal
+        && b.kind == Kind::Goal
+        && goal_digits(&p) == goal_digits(&q)
+        && a.answer["safe"] == b.answer["safe"]
+}
+
+/// [`generate_each`] keeping only the puzzles `accept` takes (the others
+/// are skipped as if never found).
+fn generate_each_with(
+    config: &Config,
+    accept: &mut dyn FnMut(&Puzzle) -> bool,
+    each: &mut dyn FnMut(Puzzle),
+) -> Result<(), GenerateError> {
     config
         .kind
         .check_edition(config.edition)
@@ -352,6 +427,11 @@ pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<()
             generated(config.kind, table, edition, mix(config.seed, t as u64))
         };
         let Some(made) = made else { continue };
+        // II-C-2: a puzzle never shows a variation a player could not have
+        // selected (a mined position's too)
+        if !deal::selectable(&made.position) {
+            continue;
+        }
         // `challenge`: "neither" is the commonest answer by far; at most half
         // the puzzles have it, so that Now and Impossible are practised too
         if (made.answer_word == "neither" || made.answer_word == "none")
@@ -364,7 +444,8 @@ pub fn generate_each(config: &Config, each: &mut dyn FnMut(Puzzle)) -> Result<()
             made,
             if from_mine { "mined" } else { "generated" },
         );
-        if seen.insert(puzzle.id.clone()) {
+        if !seen.contains(&puzzle.id) && accept(&puzzle) {
+            seen.insert(puzzle.id.clone());
             found += 1;
             if puzzle.answer == "neither" || puzzle.answer == "none" {
                 neither += 1;

@@ -93,6 +93,12 @@ fn vii_b_solve_answers_checked_and_unique() {
             let mut q = base.clone();
             q.variations.push(v);
             if let Ok(q) = Position::from_json(&q.to_json()) {
+                // a card variation the position already has the other way
+                // round is ignored (conflicting selections, OS-A): it
+                // proves nothing
+                if !onsets_core::InForce::of(&q).ignored.is_empty() {
+                    continue;
+                }
                 assert!(!solve(&q).is_solvable(), "{}: card {c}", p.id);
             }
         }

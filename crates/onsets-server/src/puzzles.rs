@@ -221,11 +221,15 @@ struct Rated {
     best_streak: i64,
 }
 
-/// Writes the pool to the database when it is not there yet.
+/// Writes the pool to the database when any of its puzzles is not there yet
+/// (a regenerated pool adds new ids; rows of puzzles no longer in the pool
+/// stay, with their ratings, but are never offered).
 async fn ensure_pool(store: &Store) -> Result<()> {
-    let n = rows!(store, "SELECT COUNT(*) FROM puzzles", |r| r
-        .get::<i64, _>(0));
-    if n.first().copied().unwrap_or(0) as usize >= every_puzzle().len() {
+    let ids: std::collections::HashSet<String> =
+        rows!(store, "SELECT id FROM puzzles", |r| r.get::<String, _>(0))
+            .into_iter()
+            .collect();
+    if every_puzzle().iter().all(|p| ids.contains(&p.id)) {
         return Ok(());
     }
     for p in every_puzzle() {

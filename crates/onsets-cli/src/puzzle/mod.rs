@@ -15,6 +15,7 @@
 //! mined` under an edition other than 2026-27). `--edition` and `--form` are
 //! read as `onsets check` reads them (issue 14, docs/editions.md).
 
+mod layout;
 mod sheet;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -211,16 +212,15 @@ fn write_sheet(a: &SheetArgs) -> Result<u8> {
         }
         let mut cfg = config(*kind, k, &a.common)?;
         cfg.seed = onsets_puzzles::rng::mix(a.common.seed, i as u64);
-        let mut got = Vec::new();
-        match generate_each(&cfg, &mut |p| got.push(p)) {
-            Ok(()) => {}
+        // distinct positions on one sheet (docs/puzzles.md)
+        match onsets_puzzles::generate_distinct(&cfg, &puzzles) {
+            Ok(got) => puzzles.extend(got),
             Err(GenerateError::Unsupported(m)) => bail!("{m}"),
             Err(e) => {
                 eprintln!("onsets: {e}");
                 return Ok(1);
             }
         }
-        puzzles.extend(got);
     }
     // the kinds in turn
     let mut order: Vec<Puzzle> = Vec::new();

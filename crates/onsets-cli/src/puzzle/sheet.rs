@@ -1,67 +1,34 @@
-//! The printable sheet (`onsets puzzle sheet`): A4 pages, three puzzles a
-//! page with the cards drawn (a card is a rectangle with its colored dots,
-//! II-B) and the cubes drawn as squares, then the answer key.
-//!
-//! The PDF's built-in Helvetica font has no set-theory symbols, so the sheet
-//! writes cubes and Solutions with the ASCII forms notation.md accepts on
-//! input (`U` ∪, `n` ∩, `-` −, `'` ′, `^` Λ, `<` ⊆), with a legend on every
-//! page.
+//! The printable sheet (`onsets puzzle sheet`): A4 pages of puzzles with
+//! the cards drawn (a card is a rectangle with its colored dots, II-B) and
+//! the cubes drawn as squares with their real symbols (∪ ∩ − ′ V Λ = ⊆, in
+//! the embedded DejaVu Sans font, so the text stays extractable), each
+//! Goal written in plain arithmetic with a legend on every page, then the
+//! answer key. Every line, card and cube is laid out first
+//! ([`layout`](super::layout)): blocks flow down the page and break to a
+//! new page instead of overlapping.
 
+use super::layout::{self, goal_text, Block, Item, Page as Laid, CARD_H, CARD_W, CUBE, FONT, H, W};
 use onsets_core::{Card, Color, Position, Symbol};
 use onsets_puzzles::{Kind, Puzzle};
 use printpdf::path::{PaintMode, WindingOrder};
 use printpdf::{
-    BuiltinFont, Color as PdfColor, IndirectFontRef, Mm, PdfDocument, PdfLayerReference, Point,
-    Polygon, Rect, Rgb,
+    Color as PdfColor, IndirectFontRef, Mm, PdfDocument, PdfLayerReference, Point, Polygon, Rect,
+    Rgb, TextRenderingMode,
 };
 
-const W: f32 = 210.0;
-const H: f32 = 297.0;
-const MARGIN: f32 = 14.0;
-const LEGEND: &str = "Symbols: U union, n intersection, - difference, ' complement, V universe, ^ empty set, = equals, < subset (notation.md).";
+/// The legend printed at the top of every page.
+pub const LEGEND: &str = "Cubes: ∪ union, ∩ intersection, − difference, ′ complement, \
+V universe (every card), Λ empty set (no card), = equals, ⊆ is a subset of. \
+Goals are ordinary arithmetic: × times, + plus, and (−4) is a digit cube turned \
+upside down, the negative of 4 (III-B-1-c).";
 
-/// Text in the ASCII forms of notation.md, for the built-in font.
-pub fn ascii(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '∪' => "U".to_string(),
-            '∩' => "n".to_string(),
-            '−' | '–' => "-".to_string(),
-            '′' | '’' => "'".to_string(),
-            'Λ' => "^".to_string(),
-            '⊆' => "<".to_string(),
-            '→' => "->".to_string(),
-            '×' => "x".to_string(),
-            '“' | '”' => "\"".to_string(),
-            c if c.is_ascii() => c.to_string(),
-            _ => "?".to_string(),
-        })
-        .collect()
-}
-
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for w in text.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + w.len() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(w);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-fn rgb(c: Color) -> PdfColor {
+fn rgb(c: Color, orange: bool) -> PdfColor {
     let (r, g, b) = match c {
         Color::Blue => (0.15, 0.35, 0.85),
         Color::Red => (0.85, 0.15, 0.15),
         Color::Green => (0.1, 0.6, 0.25),
+        // the fourth color is orange in 1969 (M69 2.0)
+        Color::Yellow if orange => (0.95, 0.5, 0.1),
         Color::Yellow => (0.95, 0.8, 0.1),
     };
     PdfColor::Rgb(Rgb::new(r, g, b, None))
@@ -71,46 +38,172 @@ fn grey(v: f32) -> PdfColor {
     PdfColor::Rgb(Rgb::new(v, v, v, None))
 }
 
-struct Page<'a> {
-    layer: PdfLayerReference,
-    font: &'a IndirectFontRef,
-    bold: &'a IndirectFontRef,
-    y: f32,
-    /// The puzzle is under the 1969 manual: the fourth color is orange,
-    /// printed O (M69 2.0).
-    orange: bool,
+/// The header of every page: the legend.
+fn header() -> Block {
+    let mut b = Block::default();
+    b.para(LEGEND, 8.0, false);
+    b.after = 3.0;
+    b
 }
 
-impl Page<'_> {
-    /// A color's ink: the fourth color is orange in 1969 (M69 2.0).
-    fn rgb(&self, c: Color) -> PdfColor {
-        if self.orange && c == Color::Yellow {
-            return PdfColor::Rgb(Rgb::new(0.95, 0.5, 0.1, None));
+/// The rules a position is played under, in a line.
+fn rules(position: &Position) -> String {
+    match position.edition {
+        onsets_core::Edition::Manual1969(f) => format!("1969 manual, {} form", f.name()),
+        e => format!(
+            "{} division, {}{}",
+            position.division,
+            if position.adventurous {
+                "Adventurous"
+            } else {
+                "Basic"
+            },
+            if e == onsets_core::Edition::Mlag2019 {
+                " (MLAG 2019-20)"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// One puzzle's block: heading, question, rules and variations, Goal,
+/// cards, the mat's sections, Resources and the answer lines.
+pub fn puzzle_block(n: usize, p: &Puzzle) -> Result<Block, String> {
+    let position = p.position()?;
+    let orange = matches!(position.edition, onsets_core::Edition::Manual1969(_));
+    let mut b = Block::default();
+    b.para(
+        &format!("{n}. {} (difficulty {})", kind_title(p.kind), p.difficulty),
+        12.0,
+        true,
+    );
+    b.para(&arithmetic(&p.question), 9.0, false);
+    if let Some(play) = &p.last_play {
+        b.para(&format!("The play just made: {play}"), 9.0, false);
+    }
+    let variations: Vec<String> = position.variations.iter().map(|v| v.to_string()).collect();
+    b.para(
+        &format!(
+            "{}; {}",
+            rules(&position),
+            if variations.is_empty() {
+                "no variation".to_string()
+            } else {
+                format!("variations: {}", variations.join(", "))
+            }
+        ),
+        9.0,
+        false,
+    );
+    let goal = if p.kind == Kind::Goal {
+        "not set yet: the digit cubes are in Resources".to_string()
+    } else {
+        goal_text(&position.goal)
+    };
+    b.para(&format!("Goal: {goal}"), 10.0, false);
+    b.space(1.0);
+    let cards: Vec<Card> = position.universe.iter().collect();
+    b.cards(&cards);
+    b.cubes("Required", &position.required.0, orange);
+    b.cubes("Permitted", &position.permitted.0, orange);
+    b.cubes("Forbidden", &position.forbidden.0, orange);
+    b.cubes("Resources", &position.resources.0, orange);
+    b.space(1.5);
+    match p.kind {
+        Kind::Challenge => b.line("Answer:   ☐ Now    ☐ Impossible    ☐ neither", 10.0, false),
+        Kind::Claim => b.line("Answer:   ☐ A-claim    ☐ P-claim    ☐ none", 10.0, false),
+        Kind::SafeMove => {
+            let moves: Vec<String> = p
+                .choices
+                .iter()
+                .enumerate()
+                .map(|(k, m)| format!("({}) {m}", (b'a' + (k % 26) as u8) as char))
+                .collect();
+            b.para(&format!("Moves: {}", moves.join("   ")), 8.5, false);
         }
-        rgb(c)
+        _ => b.line(
+            "Answer: ______________________________________________",
+            10.0,
+            false,
+        ),
     }
+    b.after = 6.0;
+    Ok(b)
+}
 
-    fn text(&mut self, s: &str, size: f32, bold: bool) {
-        let f = if bold { self.bold } else { self.font };
-        self.layer.set_fill_color(grey(0.0));
-        self.layer
-            .use_text(ascii(s), size, Mm(MARGIN), Mm(self.y), f);
-        self.y -= size * 0.45;
-    }
-
-    fn para(&mut self, s: &str, size: f32) {
-        let width = (175.0 / (size * 0.19)) as usize;
-        for l in wrap(&ascii(s), width) {
-            self.text(&l, size, false);
+/// Goals inside a text in the sheet's plain arithmetic: `~4` (an
+/// upside-down cube, III-B-1-c) as (−4) and `*` as ×, as the legend says.
+pub fn arithmetic(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '~' if chars.peek().is_some_and(|d| d.is_ascii_digit()) => {
+                let d = chars.next().unwrap_or('0');
+                out.push_str(&format!("(−{d})"));
+            }
+            '*' => out.push('×'),
+            c => out.push(c),
         }
     }
+    out
+}
 
-    fn rect(&self, x: f32, y: f32, w: f32, h: f32, fill: PdfColor) {
+/// One puzzle's entry in the answer key.
+fn key_block(n: usize, p: &Puzzle) -> Block {
+    let mut b = Block::default();
+    b.para(&format!("{n}. {}", kind_title(p.kind)), 10.0, true);
+    b.para(
+        &format!("Answer: {}", arithmetic(&crate::puzzle::answer_text(p))),
+        9.0,
+        false,
+    );
+    b.para(&arithmetic(&p.explanation), 8.5, false);
+    b.after = 3.0;
+    b
+}
+
+/// The sheet laid out: the puzzle pages, then the answer key's.
+pub fn lay_out(title: &str, puzzles: &[Puzzle]) -> Result<Vec<Laid>, String> {
+    let blocks = puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| puzzle_block(i + 1, p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut first = Block::default();
+    first.para(title, 14.0, true);
+    first.after = 1.0;
+    let mut pages = layout::flow(&blocks, &first, &header(), false);
+    let mut key: Vec<Block> = vec![{
+        let mut b = Block::default();
+        b.para(&format!("Answer key: {title}"), 13.0, true);
+        b.after = 2.0;
+        b
+    }];
+    key.extend(puzzles.iter().enumerate().map(|(i, p)| key_block(i + 1, p)));
+    pages.extend(layout::flow(
+        &key,
+        &Block::default(),
+        &Block::default(),
+        true,
+    ));
+    Ok(pages)
+}
+
+struct Ink<'a> {
+    layer: PdfLayerReference,
+    font: &'a IndirectFontRef,
+}
+
+impl Ink<'_> {
+    fn rect(&self, r: &layout::Rect, fill: PdfColor) {
         self.layer.set_fill_color(fill);
         self.layer.set_outline_color(grey(0.2));
         self.layer.set_outline_thickness(0.6);
         self.layer.add_rect(
-            Rect::new(Mm(x), Mm(y), Mm(x + w), Mm(y + h)).with_mode(PaintMode::FillStroke),
+            Rect::new(Mm(r.x), Mm(r.y), Mm(r.x + r.w), Mm(r.y + r.h))
+                .with_mode(PaintMode::FillStroke),
         );
     }
 
@@ -132,196 +225,109 @@ impl Page<'_> {
         });
     }
 
-    /// The Universe: each card a rectangle with its dots in a fixed place
-    /// per color (blue, red top; green, yellow bottom).
-    fn cards(&mut self, position: &Position) {
-        let mut x = MARGIN;
-        let (w, h) = (11.0, 15.0);
-        let y = self.y - h;
-        for c in position.universe.iter() {
-            self.card(c, x, y, w, h);
-            x += w + 2.0;
+    /// Text with its baseline a fifth of the way up `r`; bold is drawn
+    /// filled and outlined (one embedded font serves both).
+    fn text(&self, r: &layout::Rect, text: &str, size: f32, bold: bool, ink: PdfColor) {
+        self.layer.set_fill_color(ink.clone());
+        if bold {
+            self.layer.set_outline_color(ink);
+            self.layer.set_outline_thickness(0.35);
+            self.layer
+                .set_text_rendering_mode(TextRenderingMode::FillStroke);
         }
-        self.y = y - 3.0;
+        self.layer
+            .use_text(text, size, Mm(r.x), Mm(r.y + r.h * 0.2), self.font);
+        if bold {
+            self.layer.set_text_rendering_mode(TextRenderingMode::Fill);
+        }
     }
 
-    fn card(&self, c: Card, x: f32, y: f32, w: f32, h: f32) {
-        self.rect(x, y, w, h, grey(1.0));
+    /// A card: a rectangle with its dots in a fixed place per color (blue,
+    /// red top; green, yellow bottom).
+    fn card(&self, r: &layout::Rect, c: Card, orange: bool) {
+        self.rect(r, grey(1.0));
+        let (x, y) = (r.x, r.y);
         let spots = [
-            (Color::Blue, x + w * 0.3, y + h * 0.7),
-            (Color::Red, x + w * 0.7, y + h * 0.7),
-            (Color::Green, x + w * 0.3, y + h * 0.3),
-            (Color::Yellow, x + w * 0.7, y + h * 0.3),
+            (Color::Blue, x + CARD_W * 0.3, y + CARD_H * 0.7),
+            (Color::Red, x + CARD_W * 0.7, y + CARD_H * 0.7),
+            (Color::Green, x + CARD_W * 0.3, y + CARD_H * 0.3),
+            (Color::Yellow, x + CARD_W * 0.7, y + CARD_H * 0.3),
         ];
         for (col, cx, cy) in spots {
             if c.has(col) {
-                self.dot(cx, cy, 1.8, self.rgb(col));
+                self.dot(cx, cy, 1.8, rgb(col, orange));
             }
         }
     }
 
-    /// One row of cubes, labelled.
-    fn cubes(&mut self, label: &str, cubes: &[Symbol]) {
-        let size = 6.5;
-        let y = self.y - size;
-        self.layer.set_fill_color(grey(0.0));
-        self.layer
-            .use_text(label, 9.0, Mm(MARGIN), Mm(y + 1.8), self.font);
-        let mut x = MARGIN + 22.0;
-        if cubes.is_empty() {
-            self.layer
-                .use_text("(none)", 9.0, Mm(x), Mm(y + 1.8), self.font);
-        }
-        for s in cubes {
-            let (fill, ink) = match s {
-                Symbol::Color(c) => (
-                    self.rgb(*c),
-                    if *c == Color::Yellow {
-                        grey(0.0)
-                    } else {
-                        grey(1.0)
-                    },
-                ),
-                _ => (grey(0.95), grey(0.0)),
-            };
-            self.rect(x, y, size, size, fill);
-            self.layer.set_fill_color(ink);
-            let face = match s {
-                Symbol::Color(Color::Yellow) if self.orange => "O".to_string(),
-                _ => ascii(&s.to_string()),
-            };
-            self.layer
-                .use_text(face, 10.0, Mm(x + 1.9), Mm(y + 1.8), self.bold);
-            x += size + 1.5;
-        }
-        self.y = y - 1.5;
+    fn cube(&self, r: &layout::Rect, s: Symbol, orange: bool) {
+        let (fill, ink) = match s {
+            Symbol::Color(c) => (
+                rgb(c, orange),
+                if c == Color::Yellow {
+                    grey(0.0)
+                } else {
+                    grey(1.0)
+                },
+            ),
+            _ => (grey(0.95), grey(0.0)),
+        };
+        self.rect(r, fill);
+        let face = match s {
+            Symbol::Color(Color::Yellow) if orange => "O".to_string(),
+            _ => s.to_string(),
+        };
+        // the operation symbols drawn large, the complement's prime largest,
+        // so that none is a speck; every face centred on its ink
+        let size = match s {
+            Symbol::Complement => 24.0,
+            Symbol::Union | Symbol::Intersection | Symbol::Minus | Symbol::Subset => 15.0,
+            _ => 12.0,
+        };
+        let mm = size * 0.3528;
+        let (x0, y0, x1, y1) = face
+            .chars()
+            .next()
+            .and_then(layout::glyph_box)
+            .unwrap_or((0.0, 0.0, 0.6, 0.7));
+        let x = r.x + CUBE / 2.0 - (x0 + x1) / 2.0 * mm;
+        let y = r.y + CUBE / 2.0 - (y0 + y1) / 2.0 * mm;
+        self.layer.set_fill_color(ink);
+        self.layer.use_text(face, size, Mm(x), Mm(y), self.font);
     }
 }
 
 /// The sheet as PDF bytes.
 pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
+    let pages = lay_out(title, puzzles)?;
+    let orange: Vec<bool> = puzzles
+        .iter()
+        .map(|p| {
+            p.position()
+                .map(|q| matches!(q.edition, onsets_core::Edition::Manual1969(_)))
+                .unwrap_or(false)
+        })
+        .collect();
+    let orange = orange.first().copied().unwrap_or(false);
     let (doc, p1, l1) = PdfDocument::new(title, Mm(W), Mm(H), "sheet");
-    let font = doc
-        .add_builtin_font(BuiltinFont::Helvetica)
-        .map_err(|e| e.to_string())?;
-    let bold = doc
-        .add_builtin_font(BuiltinFont::HelveticaBold)
-        .map_err(|e| e.to_string())?;
-    let mut page = Page {
-        layer: doc.get_page(p1).get_layer(l1),
-        font: &font,
-        bold: &bold,
-        y: H - MARGIN,
-        orange: false,
-    };
-    page.text(title, 14.0, true);
-    page.text(LEGEND, 8.0, false);
-    page.y -= 2.0;
-    for (i, p) in puzzles.iter().enumerate() {
-        if i > 0 && i % 3 == 0 {
-            let (pi, li) = doc.add_page(Mm(W), Mm(H), "sheet");
-            page.layer = doc.get_page(pi).get_layer(li);
-            page.y = H - MARGIN;
-            page.text(LEGEND, 8.0, false);
-            page.y -= 2.0;
-        }
-        let position = p.position()?;
-        page.orange = matches!(position.edition, onsets_core::Edition::Manual1969(_));
-        page.text(
-            &format!(
-                "{}. {} (difficulty {})",
-                i + 1,
-                kind_title(p.kind),
-                p.difficulty
-            ),
-            12.0,
-            true,
-        );
-        page.para(&p.question, 9.0);
-        page.y -= 1.0;
-        let variations: Vec<String> = position.variations.iter().map(|v| v.to_string()).collect();
-        let goal = if p.kind == Kind::Goal {
-            "not set yet: the digit cubes are in Resources".to_string()
+    let font = doc.add_external_font(FONT).map_err(|e| e.to_string())?;
+    for (i, page) in pages.iter().enumerate() {
+        let layer = if i == 0 {
+            doc.get_page(p1).get_layer(l1)
         } else {
-            position.goal.to_string()
+            let (pi, li) = doc.add_page(Mm(W), Mm(H), if page.key { "key" } else { "sheet" });
+            doc.get_page(pi).get_layer(li)
         };
-        let rules = match position.edition {
-            onsets_core::Edition::Manual1969(f) => format!("1969 manual, {} form", f.name()),
-            e => format!(
-                "{} division, {}{}",
-                position.division,
-                if position.adventurous {
-                    "Adventurous"
-                } else {
-                    "Basic"
-                },
-                if e == onsets_core::Edition::Mlag2019 {
-                    " (MLAG 2019-20)"
-                } else {
-                    ""
+        let ink = Ink { layer, font: &font };
+        for placed in &page.items {
+            match &placed.item {
+                Item::Text { text, size, bold } => {
+                    ink.text(&placed.rect, text, *size, *bold, grey(0.0))
                 }
-            ),
-        };
-        page.para(
-            &format!(
-                "{rules}; Goal: {goal}; {}",
-                if variations.is_empty() {
-                    "no variation".to_string()
-                } else {
-                    format!("variations: {}", variations.join(", "))
-                }
-            ),
-            9.0,
-        );
-        page.cards(&position);
-        page.cubes("Required", &position.required.0);
-        page.cubes("Permitted", &position.permitted.0);
-        page.cubes("Forbidden", &position.forbidden.0);
-        page.cubes("Resources", &position.resources.0);
-        match p.kind {
-            Kind::Challenge => page.text(
-                "Answer:   [ ] Now    [ ] Impossible    [ ] neither",
-                10.0,
-                false,
-            ),
-            Kind::Claim => page.text(
-                "Answer:   [ ] A-claim    [ ] P-claim    [ ] none",
-                10.0,
-                false,
-            ),
-            Kind::SafeMove => {
-                let moves: Vec<String> = p
-                    .choices
-                    .iter()
-                    .enumerate()
-                    .map(|(k, m)| format!("({}) {m}", (b'a' + (k % 26) as u8) as char))
-                    .collect();
-                page.para(&format!("Moves: {}", moves.join("   ")), 8.5);
+                Item::Card(c) => ink.card(&placed.rect, *c, orange),
+                Item::Cube { symbol, orange } => ink.cube(&placed.rect, *symbol, *orange),
             }
-            _ => page.text(
-                "Answer: ______________________________________________",
-                10.0,
-                false,
-            ),
         }
-        page.y -= 5.0;
-    }
-    // the answer key
-    let (pi, li) = doc.add_page(Mm(W), Mm(H), "key");
-    page.layer = doc.get_page(pi).get_layer(li);
-    page.y = H - MARGIN;
-    page.text(&format!("Answer key: {title}"), 13.0, true);
-    page.y -= 2.0;
-    for (i, p) in puzzles.iter().enumerate() {
-        if page.y < 40.0 {
-            let (pi, li) = doc.add_page(Mm(W), Mm(H), "key");
-            page.layer = doc.get_page(pi).get_layer(li);
-            page.y = H - MARGIN;
-        }
-        page.text(&format!("{}. {}", i + 1, kind_title(p.kind)), 10.0, true);
-        page.para(&format!("Answer: {}", crate::puzzle::answer_text(p)), 9.0);
-        page.para(&p.explanation, 8.5);
-        page.y -= 2.0;
     }
     doc.save_to_bytes().map_err(|e| e.to_string())
 }
@@ -333,5 +339,94 @@ fn kind_title(k: Kind) -> &'static str {
         Kind::SafeMove => "Find the safe move",
         Kind::Goal => "Set a safe Goal",
         Kind::Claim => "Which Flub claim?",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use onsets_puzzles::{generate, Config};
+
+    /// Puzzles of every kind, and one crowded on purpose: a Senior
+    /// Universe of 14 cards, all fifteen cubes of the roll in Required, three
+    /// variations and a long question.
+    fn sample() -> Vec<Puzzle> {
+        let mut out = Vec::new();
+        for (i, kind) in Kind::ALL.into_iter().enumerate() {
+            out.extend(generate(&Config::new(kind, 3, 7 + i as u64)).expect("puzzles"));
+        }
+        let mut cfg = Config::new(Kind::Claim, 2, 3);
+        cfg.edition = onsets_core::Edition::Manual1969(onsets_core::Form1969::Advanced);
+        out.extend(generate(&cfg).expect("1969 puzzles"));
+        let crowded = Position::from_json(
+            r#"{"division":"senior","adventurous":true,
+            "universe":"B R G Y BR BG BY RG RY GY BRG BRY BGY RGY","goal":"~1*(4+~4)",
+            "required":"B R G Y B R G Y ∪ ∩ − ′ V Λ =","permitted":"","forbidden":"",
+            "resources":"",
+            "variations":["absolute-value","two-operations","required-cube ∪"],
+            "situation":"impossible"}"#,
+        )
+        .expect("a legal position");
+        let mut p = out[1].clone();
+        p.position = serde_json::to_value(crowded.to_raw()).expect("json");
+        p.question = "Why? ".repeat(80);
+        p.explanation = "Because ∪ and ∩ and − and ′. ".repeat(30);
+        out.push(p);
+        out
+    }
+
+    /// Every rectangle inside the margins and no two on a page sharing any
+    /// area, for sheets of many sizes and orders.
+    #[test]
+    fn nothing_overlaps_on_any_page() {
+        let all = sample();
+        for seed in 0..40u64 {
+            let n = 1 + (onsets_puzzles::rng::mix(seed, 1) % 16) as usize;
+            let picked: Vec<Puzzle> = (0..n)
+                .map(|k| {
+                    let i = onsets_puzzles::rng::mix(seed, 2 + k as u64) as usize % all.len();
+                    all[i].clone()
+                })
+                .collect();
+            let pages = lay_out("On-Sets puzzles (test sheet)", &picked).expect("laid out");
+            assert!(pages.iter().any(|p| p.key), "an answer key");
+            let cubes: usize = pages
+                .iter()
+                .flat_map(|p| &p.items)
+                .filter(|i| matches!(i.item, Item::Cube { .. }))
+                .count();
+            let rolled: usize = picked
+                .iter()
+                .map(|p| {
+                    let q = p.position().unwrap();
+                    q.required.0.len()
+                        + q.permitted.0.len()
+                        + q.forbidden.0.len()
+                        + q.resources.0.len()
+                })
+                .sum();
+            assert_eq!(cubes, rolled, "seed {seed}: every cube drawn");
+            for (k, page) in pages.iter().enumerate() {
+                for (i, a) in page.items.iter().enumerate() {
+                    assert!(a.rect.on_page(), "seed {seed} page {k}: {a:?} off the page");
+                    for b in &page.items[i + 1..] {
+                        assert!(
+                            !a.rect.intersects(&b.rect),
+                            "seed {seed} page {k}: {a:?} overlaps {b:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn goals_in_plain_arithmetic() {
+        let g = onsets_core::Goal::parse("~1*(4+~4)").unwrap();
+        assert_eq!(goal_text(&g), "(−1) × (4 + (−4))");
+        assert_eq!(
+            arithmetic("safe Goals: 4*(4+~4); 5"),
+            "safe Goals: 4×(4+(−4)); 5"
+        );
     }
 }
