@@ -191,9 +191,6 @@ pub fn before_goal_in(dice: &mut Dice, table: Table, edition: Edition) -> Option
         variations,
         situation: Situation::Impossible,
     };
-    if !selectable(&p) {
-        return None;
-    }
     validated(&p)
 }
 

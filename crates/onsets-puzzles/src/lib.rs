@@ -490,6 +490,10 @@ fn solve_situation(after: &Position) -> Option<Position> {
 fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -> Option<Made> {
     let mut dice = Dice::new(seed);
     let before = deal::before_goal_in(&mut dice, table, edition)?;
+    // A puzzle never offers a variation no player could have chosen (II-C-2).
+    if !deal::selectable(&before) {
+        return None;
+    }
     if kind == Kind::Goal {
         return goal::make(&before);
     }
