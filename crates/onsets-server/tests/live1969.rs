@@ -93,40 +93,6 @@ impl Watcher {
     }
 }
 
-/// A plain policy for a person: deal six, roll, set the first digit as the
-/// Goal, move the first cube to Forbidden or assert, join the Mover,
-/// decline to write.
-fn person(state: &Value, me: usize) -> Option<Value> {
-    if !state["awaiting"][me].as_bool()? {
-        return None;
-    }
-    let cubes = state["cubes"].as_array()?;
-    Some(match state["phase"]["phase"].as_str()? {
-        "deal" => json!({"type":"deal","count":6}),
-        "roll" => json!({"type":"roll"}),
-        "goal" => {
-            let d = cubes
-                .iter()
-                .find(|c| c["family"] == "digit" && c["place"] == "resources")?["face"]
-                .as_str()?;
-            json!({"type":"set_goal","goal":d})
-        }
-        "no_goal" => json!({"type":"accept_no_goal"}),
-        "moves" => match cubes
-            .iter()
-            .find(|c| c["place"] == "resources" && c["family"] != "digit")
-        {
-            Some(c) => json!({"type":"move","cube":c["id"],"to":"forbidden"}),
-            None => json!({"type":"assert"}),
-        },
-        "challenge" if state["phase"]["sides"][me].is_null() => {
-            json!({"type":"join","side":"mover"})
-        }
-        "challenge" | "assertion" => json!({"type":"decline"}),
-        _ => return None,
-    })
-}
-
 /// Two people (the maker's seat and an open one): the table's id and the
 /// maker's token.
 async fn two_people(addr: SocketAddr) -> (String, String) {
@@ -157,7 +123,7 @@ fn same(a: &Value, b: &Value) -> bool {
 /// The person to act now and the act (the game waits for one of them).
 fn next_act(state: &Value, tokens: &[String]) -> (String, Value) {
     (0..tokens.len())
-        .find_map(|p| person(state, p).map(|a| (tokens[p].clone(), a)))
+        .find_map(|p| person1969(state, p).map(|a| (tokens[p].clone(), a)))
         .unwrap_or_else(|| panic!("nobody is to act: {state}"))
 }
 
@@ -470,7 +436,7 @@ async fn m69_the_bots_go_on_after_the_window_without_polling() {
         if state["bots_waiting"] == true {
             windows += 1;
         }
-        if let Some(act) = person(&state, 0) {
+        if let Some(act) = person1969(&state, 0) {
             let r = post(
                 server.addr,
                 &format!("/api/tables1969/{id}/act"),

@@ -2,6 +2,7 @@
 //! person and two bots; the seat comes from the token.
 
 mod common;
+use common::person1969;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -28,47 +29,6 @@ async fn call(lobby: &Lobby, method: &str, uri: &str, body: Value) -> (StatusCod
         status,
         serde_json::from_slice(&bytes).unwrap_or(Value::Null),
     )
-}
-
-/// A plain policy for the person: deal six, roll, set the first digit as
-/// the Goal, move the first cube to Forbidden or assert, join the Mover,
-/// decline to write.
-fn person(state: &Value, me: usize) -> Option<Value> {
-    if !state["awaiting"][me].as_bool()? {
-        return None;
-    }
-    let phase = state["phase"]["phase"].as_str()?;
-    Some(match phase {
-        "deal" => json!({"type":"deal","count":6}),
-        "roll" => json!({"type":"roll"}),
-        "goal" => {
-            let d = state["cubes"]
-                .as_array()?
-                .iter()
-                .find(|c| c["family"] == "digit" && c["place"] == "resources")?["face"]
-                .as_str()?
-                .to_string();
-            json!({"type":"set_goal","goal":d})
-        }
-        "no_goal" => json!({"type":"accept_no_goal"}),
-        "moves" => match state["cubes"]
-            .as_array()?
-            .iter()
-            .find(|c| c["place"] == "resources" && c["family"] != "digit")
-        {
-            Some(c) => json!({"type":"move","cube":c["id"],"to":"forbidden"}),
-            None => json!({"type":"assert"}),
-        },
-        "challenge" => {
-            if state["phase"]["sides"][me].is_null() {
-                json!({"type":"join","side":"mover"})
-            } else {
-                json!({"type":"decline"})
-            }
-        }
-        "assertion" => json!({"type":"decline"}),
-        _ => return None,
-    })
 }
 
 #[tokio::test]
@@ -110,8 +70,8 @@ async fn m69_a_1969_table_is_made_and_played_to_the_end_with_two_bots() {
     while state["over"] != true {
         steps += 1;
         assert!(steps < 200, "the game did not end: {state}");
-        let act =
-            person(&state, 0).unwrap_or_else(|| panic!("the person has nothing to do: {state}"));
+        let act = person1969(&state, 0)
+            .unwrap_or_else(|| panic!("the person has nothing to do: {state}"));
         let (s, next) = call(
             &lobby,
             "POST",
@@ -247,7 +207,7 @@ async fn m69_bots_wait_for_a_person_who_may_challenge() {
         if state["bots_waiting"] == true || state["over"] == true {
             break;
         }
-        let act = person(&state, 0).expect("the person decides while no bot waits");
+        let act = person1969(&state, 0).expect("the person decides while no bot waits");
         let (s, next) = call(
             &lobby,
             "POST",
@@ -325,7 +285,9 @@ async fn m69_a_1969_table_survives_a_restart() {
         let mut state = made["state"].clone();
         // A few of the person's acts, so the log holds people's and bots' acts.
         for _ in 0..3 {
-            let Some(act) = person(&state, 0) else { break };
+            let Some(act) = person1969(&state, 0) else {
+                break;
+            };
             let (s, next) = call(
                 &first,
                 "POST",
@@ -365,7 +327,7 @@ async fn m69_a_1969_table_survives_a_restart() {
             assert_eq!(again[key], state[key], "{key} after the restart");
         }
         assert_eq!(raw_log(&second, &id).await, log_before);
-        if let Some(act) = person(&again, 0) {
+        if let Some(act) = person1969(&again, 0) {
             let (s, next) = call(
                 &second,
                 "POST",
@@ -431,7 +393,7 @@ async fn m69_the_review_of_a_finished_1969_table() {
     while state["over"] != true {
         steps += 1;
         assert!(steps < 200, "the game did not end: {state}");
-        let act = person(&state, 0).expect("the person acts");
+        let act = person1969(&state, 0).expect("the person acts");
         let (s, next) = call(
             &lobby,
             "POST",

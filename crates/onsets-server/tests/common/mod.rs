@@ -417,3 +417,37 @@ pub async fn sign_up(addr: SocketAddr, name: &str) -> String {
     assert_eq!(r.status, 201, "{}", r.body);
     session(&r)
 }
+
+/// A plain policy for a person at a 1969 table, from the state JSON its
+/// seat sees: deal six, roll, set the first digit as the Goal, move the
+/// first cube to Forbidden or assert, join the Mover, decline to write.
+pub fn person1969(state: &Value, me: usize) -> Option<Value> {
+    if !state["awaiting"][me].as_bool()? {
+        return None;
+    }
+    let cubes = state["cubes"].as_array()?;
+    Some(match state["phase"]["phase"].as_str()? {
+        "deal" => json!({"type":"deal","count":6}),
+        "roll" => json!({"type":"roll"}),
+        "goal" => {
+            let d = cubes
+                .iter()
+                .find(|c| c["family"] == "digit" && c["place"] == "resources")?["face"]
+                .as_str()?;
+            json!({"type":"set_goal","goal":d})
+        }
+        "no_goal" => json!({"type":"accept_no_goal"}),
+        "moves" => match cubes
+            .iter()
+            .find(|c| c["place"] == "resources" && c["family"] != "digit")
+        {
+            Some(c) => json!({"type":"move","cube":c["id"],"to":"forbidden"}),
+            None => json!({"type":"assert"}),
+        },
+        "challenge" if state["phase"]["sides"][me].is_null() => {
+            json!({"type":"join","side":"mover"})
+        }
+        "challenge" | "assertion" => json!({"type":"decline"}),
+        _ => return None,
+    })
+}

@@ -26,44 +26,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 /// SQLite's busy timeout (3 s), with room for a loaded 2-core machine.
 const PROMPT: Duration = Duration::from_secs(10);
 
-/// A plain policy for a person at a 1969 table: deal six, roll, set the
-/// first digit as the Goal, move the first cube to Forbidden or assert,
-/// join the Mover, decline to write.
-fn person(state: &Value, me: usize) -> Option<Value> {
-    if !state["awaiting"][me].as_bool()? {
-        return None;
-    }
-    let cubes = state["cubes"].as_array()?;
-    Some(match state["phase"]["phase"].as_str()? {
-        "deal" => json!({"type":"deal","count":6}),
-        "roll" => json!({"type":"roll"}),
-        "goal" => {
-            let d = cubes
-                .iter()
-                .find(|c| c["family"] == "digit" && c["place"] == "resources")?["face"]
-                .as_str()?;
-            json!({"type":"set_goal","goal":d})
-        }
-        "no_goal" => json!({"type":"accept_no_goal"}),
-        "moves" => match cubes
-            .iter()
-            .find(|c| c["place"] == "resources" && c["family"] != "digit")
-        {
-            Some(c) => json!({"type":"move","cube":c["id"],"to":"forbidden"}),
-            None => json!({"type":"assert"}),
-        },
-        "challenge" if state["phase"]["sides"][me].is_null() => {
-            json!({"type":"join","side":"mover"})
-        }
-        "challenge" | "assertion" => json!({"type":"decline"}),
-        _ => return None,
-    })
-}
-
 /// The person to act now at a 1969 table and the act.
 fn next_act(state: &Value, tokens: &[String]) -> (String, Value) {
     (0..tokens.len())
-        .find_map(|p| person(state, p).map(|a| (tokens[p].clone(), a)))
+        .find_map(|p| person1969(state, p).map(|a| (tokens[p].clone(), a)))
         .unwrap_or_else(|| panic!("nobody is to act: {state}"))
 }
 
