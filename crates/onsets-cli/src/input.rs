@@ -26,7 +26,7 @@ pub fn read_text(path: &Path, what: &str) -> Result<String> {
 }
 
 /// `--edition` and `--form`, the same on every command that reads a
-/// position (issue 14; docs/editions.md).
+/// position (docs/editions.md).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct EditionArgs {
     /// Rule edition, overriding the position's `edition` field: 2026-27,

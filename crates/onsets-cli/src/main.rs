@@ -6,7 +6,7 @@
 //! - `onsets solve POSITION [--json] [--all] [--shortest]` prints a correct
 //!   Solution or states that none exists (notation.md, "Command line").
 //! - `onsets analyze POSITION [--json] [--goals] [--no-bonus]` classifies
-//!   every next move, or lists the Goals that could be set (issue 3).
+//!   every next move, or lists the Goals that could be set (README.md, "Commands").
 //! - `onsets simulate [--players expert,club,beginner] [--shakes N] [--json]
 //!   [--plot FILE.svg] [--log-dir DIR]` plays bot-only matches (docs/bots.md);
 //!   `--log-dir` writes each match's log for `replay` and `review`.

@@ -1,5 +1,5 @@
-//! `onsets puzzle generate` and `onsets puzzle sheet` (issue 15): the JSON
-//! lines contract, determinism by seed, the rule editions (issue 14), the
+//! `onsets puzzle generate` and `onsets puzzle sheet` (docs/puzzles.md): the JSON
+//! lines contract, determinism by seed, the rule editions (docs/editions.md), the
 //! PDF.
 
 use onsets_core::{check, Position, Situation};

@@ -58,7 +58,7 @@ fn simulate_json_on_a_few_shakes() {
         x.as_object_mut().unwrap().remove("decision_ms");
         x
     };
-    // One thread or two: the same statistics (issue 13, "Parallel where it pays").
+    // One thread or two: the same statistics (docs/performance.md).
     let one: serde_json::Value =
         serde_json::from_slice(&onsets(&[&args[..], &["--jobs", "1"]].concat()).stdout).unwrap();
     let two: serde_json::Value =
@@ -111,7 +111,7 @@ fn simulate_rejects_bad_players() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// Issue 14: `--edition 2019-20` plays the MLAG rules (with `--basic`, MLAG
+/// docs/editions.md: `--edition 2019-20` plays the MLAG rules (with `--basic`, MLAG
 /// Basic 2019-20); an unknown edition is refused with exit code 2.
 #[test]
 fn simulate_2019_20_edition() {

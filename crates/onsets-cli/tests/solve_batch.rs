@@ -1,4 +1,4 @@
-//! Integration tests of `onsets solve --jsonl` (issue 13, "Batch solving"):
+//! Integration tests of `onsets solve --jsonl` (docs/performance.md, batch solving):
 //! one answer per line, `{"line": n, "solvable": bool, "solution": text|null,
 //! "micros": int}`, in order, with `--shortest` and `--all`; exit 2 with the
 //! line number for a line that cannot be read, after the lines before it.

@@ -1,4 +1,4 @@
-//! Replay speed on a long log (issue 11, item 8): `cargo bench -p
+//! Replay speed on a long log (docs/performance.md): `cargo bench -p
 //! onsets-engine --bench replay`. The log has 100,000 action lines: a match
 //! with a round long enough for thousands of shakes, each rolled, dealt, set,
 //! played down to the last cube and written out. Figures are recorded in

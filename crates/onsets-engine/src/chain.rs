@@ -1,7 +1,7 @@
 //! An append-only list shared between successive states: cloning it and
 //! pushing onto it cost O(1), so [`crate::Match::apply`] (which clones the
 //! state) stays O(size of the state) however long the match's log and
-//! scoresheet grow, and a replay is linear (issue 11, item 8).
+//! scoresheet grow, and a replay is linear (docs/performance.md, replay).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;

@@ -297,6 +297,18 @@ impl Match {
         }
         let p = self.pending.remove(idx);
         let o = p.offender;
+        let correction = self.correct(&p, ev);
+        ev.push(Event::IllegalProcedureCharged {
+            by,
+            offender: o,
+            rule: p.rule,
+            correction,
+        });
+    }
+
+    /// IX-A-1: the correction of one charged illegal procedure, in words.
+    fn correct(&mut self, p: &Pending, ev: &mut Vec<Event>) -> String {
+        let o = p.offender;
         let correction: String;
         match p.kind.clone() {
             IpKind::GoalBonus { cube, leading } => {
@@ -390,6 +402,20 @@ impl Match {
                     );
                 }
             },
+            IpKind::OutOfTurn { .. }
+            | IpKind::LastCubeToForbidden { .. }
+            | IpKind::IllegalGoal { .. }
+            | IpKind::IllegalVariation { .. } => return self.correct_turn_or_selection(p, ev),
+        }
+        correction
+    }
+
+    /// IX-A-1: the corrections of a move out of turn, the last cube to Forbidden,
+    /// an illegal Goal (OS-B2) and an illegal variation selection (II-C-2).
+    fn correct_turn_or_selection(&mut self, p: &Pending, ev: &mut Vec<Event>) -> String {
+        let o = p.offender;
+        let correction: String;
+        match p.kind.clone() {
             IpKind::OutOfTurn {
                 cube,
                 from,
@@ -487,13 +513,9 @@ impl Match {
                     correction = "the player must pick another variation".into();
                 }
             }
+            _ => unreachable!("the other kinds are corrected by `correct`"),
         }
-        ev.push(Event::IllegalProcedureCharged {
-            by,
-            offender: o,
-            rule: p.rule,
-            correction,
-        });
+        correction
     }
 
     /// IX-A-1: the Mover makes another move: with the time that was left

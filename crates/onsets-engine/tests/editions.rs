@@ -1,4 +1,4 @@
-//! The rule edition in a match header (issue 14): `"edition"` and, for
+//! The rule edition in a match header (docs/editions.md): `"edition"` and, for
 //! 1969, `"form"`, as in a position (notation.md). Absent means 2026-27, so
 //! every older log reads as before.
 

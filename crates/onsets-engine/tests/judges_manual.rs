@@ -710,7 +710,7 @@ fn iii_d_2_no_goal_challenge_scoring() {
     assert_eq!((sc[a], sc[b], sc[s]), (6, 2, 2));
 }
 
-// ------------------------------------------------------------ issue 18, item 12
+// ------------------------------------------- the judges' manual, more situations
 
 /// OS-A1: "The two actions may occur in either order. Each player must
 /// complete his task within the one minute time limit." Penalty: "–1 for the

@@ -1,4 +1,4 @@
-//! Issue 18: illegal procedures, corrections and the last cube as the
+//! IX: illegal procedures, corrections and the last cube as the
 //! tournament rules have them. Each scenario quotes its rule and is named
 //! after it.
 mod common;
@@ -185,7 +185,7 @@ fn viii_a_last_cube_to_forbidden_challenge_set_aside_without_penalty_two_players
         to: Place::Forbidden,
         bonus: false,
     });
-    // the state exists until a challenge or a charge (issue 18 item 8)
+    // the state exists until a challenge or a charge (IX-A)
     assert_eq!(t.m.cubes()[last as usize].place, Place::Forbidden);
     let ev = t.act(Act::Challenge {
         player: other,

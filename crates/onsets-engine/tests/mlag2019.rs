@@ -1,4 +1,4 @@
-//! Issue 14: the 2019-20 MLAG procedure (`edition: "2019-20"`): MLAG Basic
+//! The 2019-20 MLAG procedure (`edition: "2019-20"`): MLAG Basic
 //! (B19, `adventurous: false`) and MLAG Adventurous (A19). Each test quotes
 //! the section of the 2019-20 text it plays and is named after it
 //! (`../shared/spec/editions.md` §1.2, §1.3, §1.5; readings in
@@ -571,7 +571,7 @@ fn a19_ii_c_3_senior_two_player_second_pick_is_optional() {
 
 /// A19 XIII-B-2: "The wild cube may not be a digit": in Middle the wild
 /// cube may be = (editions.md Q4); 2026-27 forbids it. The selection is
-/// judged by the core's `InForce` (the "ed-rules" part of issue 14).
+/// judged by the core's `InForce` (docs/editions.md).
 #[test]
 fn a19_xiii_b_2_middle_wild_cube_may_be_equals() {
     let mut t = t19(19, 2, Division::Middle, true);

@@ -452,7 +452,7 @@ fn x_a_2_without_the_acceptance_the_third_party_scores_6() {
 
 /// VII-C-4: both checkers accept the ambiguous `B ∪ G − R`; it stands as
 /// correct (the Challenger scores 6), and the judgment says the checker
-/// finds it incorrect (issue 19: "when players accepted a Solution the
+/// finds it incorrect (a report from play: "when players accepted a Solution the
 /// checker finds incorrect, say so").
 #[test]
 fn vii_c_4_an_accepted_solution_stands_and_the_checkers_finding_is_told() {

@@ -27,7 +27,7 @@ pub struct Options {
     pub division: onsets_core::Division,
     pub seed: u64,
     pub basic: bool,
-    /// The rules played (issue 14; default 2026-27).
+    /// The rules played (docs/editions.md; default 2026-27).
     pub edition: onsets_core::Edition,
     pub round_minutes: u64,
     /// Bot think times are divided by this (1 = real time; the driver's

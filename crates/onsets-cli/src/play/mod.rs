@@ -1,5 +1,5 @@
 //! `onsets play`: a whole match in the terminal against bots and hot-seat
-//! humans (issue 5, docs/play.md).
+//! humans (docs/play.md).
 //!
 //! [`app::App`] holds the state and handles keys and time, [`ui::render`]
 //! draws it; this module only runs the terminal loop.

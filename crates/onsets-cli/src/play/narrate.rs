@@ -131,31 +131,7 @@ impl App {
         let me = self.active;
         let does = |p: usize, verb: &str| self.does(p, verb);
         match self.m.phase() {
-            Phase::Setup { rolled, dealt } => {
-                let mut s = Vec::new();
-                if !rolled {
-                    s.push(if self.m.goal_setter() == me {
-                        "you: roll [r]".to_string()
-                    } else {
-                        does(self.m.goal_setter(), "rolls")
-                    });
-                }
-                if !dealt {
-                    s.push(if self.m.dealer() == me {
-                        "you: deal [d]".to_string()
-                    } else {
-                        does(self.m.dealer(), "deals")
-                    });
-                }
-                let tag = if !rolled && self.m.goal_setter() == me {
-                    "roll"
-                } else if !dealt && self.m.dealer() == me {
-                    "deal"
-                } else {
-                    ""
-                };
-                (tag.into(), s.join(", "))
-            }
+            Phase::Setup { rolled, dealt } => self.task_setup(*rolled, *dealt),
             Phase::Variations { pos, picks, .. } => {
                 let p = (self.m.goal_setter() + pos) % self.m.n();
                 if p == me {
@@ -223,52 +199,7 @@ impl App {
                     )
                 }
             }
-            Phase::Writing(w) => {
-                let why = match &w.kind {
-                    WritingKind::Challenge {
-                        challenge,
-                        challenger,
-                        ..
-                    } => format!(
-                        "{} {}",
-                        does(*challenger, "challenged"),
-                        challenge_words(*challenge)
-                    ),
-                    WritingKind::Forceout { mover, .. } => {
-                        format!("forceout by {}", self.name(*mover))
-                    }
-                    WritingKind::EndOfRound => "stop: end of round".into(),
-                    WritingKind::NoGoal { challenger, .. } => {
-                        format!("{} no Goal", does(*challenger, "challenged"))
-                    }
-                };
-                // After a forceout the others may still challenge
-                // Impossible for a while (VIII-B): offered only while valid.
-                let impossible = if matches!(w.kind, WritingKind::Forceout { .. })
-                    && self.may_challenge(ChallengeKind::Impossible)
-                {
-                    "; challenge Impossible [i]"
-                } else {
-                    ""
-                };
-                let mine = &w.writers[me];
-                if mine.done() {
-                    (
-                        String::new(),
-                        format!("{why}; Solutions being written{impossible}"),
-                    )
-                } else {
-                    let must = mine.role == onsets_engine::Role::Must;
-                    (
-                        "write".into(),
-                        format!(
-                            "{why}; you {} present: write [w]{}{impossible}",
-                            if must { "must" } else { "may" },
-                            if must { "" } else { ", decline [x]" }
-                        ),
-                    )
-                }
-            }
+            Phase::Writing(w) => self.task_writing(w),
             Phase::Checking(c) => match c.queue.get(c.current) {
                 Some(&w) => {
                     let pending = c
@@ -294,10 +225,88 @@ impl App {
         }
     }
 
+    /// The task line while the cubes are rolled and the cards dealt (II-A, II-B).
+    fn task_setup(&self, rolled: bool, dealt: bool) -> (String, String) {
+        let me = self.active;
+        let does = |p: usize, verb: &str| self.does(p, verb);
+        let mut s = Vec::new();
+        if !rolled {
+            s.push(if self.m.goal_setter() == me {
+                "you: roll [r]".to_string()
+            } else {
+                does(self.m.goal_setter(), "rolls")
+            });
+        }
+        if !dealt {
+            s.push(if self.m.dealer() == me {
+                "you: deal [d]".to_string()
+            } else {
+                does(self.m.dealer(), "deals")
+            });
+        }
+        let tag = if !rolled && self.m.goal_setter() == me {
+            "roll"
+        } else if !dealt && self.m.dealer() == me {
+            "deal"
+        } else {
+            ""
+        };
+        (tag.into(), s.join(", "))
+    }
+
+    /// The task line while Solutions are written (VII).
+    fn task_writing(&self, w: &onsets_engine::Writing) -> (String, String) {
+        let me = self.active;
+        let does = |p: usize, verb: &str| self.does(p, verb);
+        let why = match &w.kind {
+            WritingKind::Challenge {
+                challenge,
+                challenger,
+                ..
+            } => format!(
+                "{} {}",
+                does(*challenger, "challenged"),
+                challenge_words(*challenge)
+            ),
+            WritingKind::Forceout { mover, .. } => {
+                format!("forceout by {}", self.name(*mover))
+            }
+            WritingKind::EndOfRound => "stop: end of round".into(),
+            WritingKind::NoGoal { challenger, .. } => {
+                format!("{} no Goal", does(*challenger, "challenged"))
+            }
+        };
+        // After a forceout the others may still challenge
+        // Impossible for a while (VIII-B): offered only while valid.
+        let impossible = if matches!(w.kind, WritingKind::Forceout { .. })
+            && self.may_challenge(ChallengeKind::Impossible)
+        {
+            "; challenge Impossible [i]"
+        } else {
+            ""
+        };
+        let mine = &w.writers[me];
+        if mine.done() {
+            (
+                String::new(),
+                format!("{why}; Solutions being written{impossible}"),
+            )
+        } else {
+            let must = mine.role == onsets_engine::Role::Must;
+            (
+                "write".into(),
+                format!(
+                    "{why}; you {} present: write [w]{}{impossible}",
+                    if must { "must" } else { "may" },
+                    if must { "" } else { ", decline [x]" }
+                ),
+            )
+        }
+    }
+
     pub(super) fn describe(&self, e: &Event) -> Option<String> {
         let nm = |p: &usize| self.name(*p);
         let does = |p: &usize, verb: &str| self.does(*p, verb);
-        let poss = |p: &usize| self.poss(*p);
         let cube = |id: &u8| self.cube_words(*id);
         Some(match e {
             Event::ShakeStarted {
@@ -374,6 +383,18 @@ impl App {
                     nm(against)
                 ),
             },
+            other => return self.describe_late(other),
+        })
+    }
+
+    /// The sentence for a challenge's, a Solution's, a penalty's or a
+    /// score's event (V to XII); `None` for events the log does not narrate.
+    fn describe_late(&self, e: &Event) -> Option<String> {
+        let nm = |p: &usize| self.name(*p);
+        let does = |p: &usize, verb: &str| self.does(*p, verb);
+        let poss = |p: &usize| self.poss(*p);
+        let cube = |id: &u8| self.cube_words(*id);
+        Some(match e {
             Event::ChallengeSetAside {
                 player,
                 rule,

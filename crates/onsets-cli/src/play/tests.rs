@@ -293,7 +293,7 @@ fn first_setup(seed: u64, speed: u64, human_at_ms: u64) -> (Vec<String>, usize) 
 
 /// `--fast` only speeds the bots: the same seed gives the same cubes and
 /// cards (the roll and the deal share the match's generator, so their order
-/// must not depend on the bots' speed; issue 19).
+/// must not depend on the bots' speed).
 #[test]
 fn fast_does_not_change_the_dice_of_a_seed() {
     for seed in 1..=6 {
@@ -328,7 +328,7 @@ fn transcript(app: &mut App, steps: usize) -> Vec<String> {
     out
 }
 
-/// Issue 19: "you sets the Goal", "you moves R", "you's Solution": the
+/// Plain words: "you sets the Goal", "you moves R", "you's Solution": the
 /// terminal speaks to its human in the second person.
 #[test]
 fn the_human_is_addressed_in_the_second_person() {
@@ -365,7 +365,7 @@ fn the_human_is_addressed_in_the_second_person() {
     }
 }
 
-/// Issue 19: bot messages never show internal numbers: no seat numbered
+/// Bot messages never show internal numbers: no seat numbered
 /// from 0 ("player 0"), no cube ids ("cube 16 returned to Resources").
 #[test]
 fn messages_show_no_internal_numbers() {
@@ -399,7 +399,7 @@ fn messages_show_no_internal_numbers() {
     );
 }
 
-/// Issue 19: each seat has a distinct name and the bots are marked.
+/// Each seat has a distinct name and the bots are marked.
 #[test]
 fn seats_have_distinct_names_and_bots_are_marked() {
     let names = |p: &[&str]| seat_names(&p.iter().map(|s| s.to_string()).collect::<Vec<_>>());
@@ -603,7 +603,7 @@ fn xiii_c_12_blank_is_typed_in_lowercase() {
     assert!(ed.feedback().is_ok(), "{:?}", ed.feedback());
 }
 
-/// Issue 19: at 80×24 nothing is cut: long messages wrap; a menu opens
+/// At 80×24 nothing is cut: long messages wrap; a menu opens
 /// under the board and leaves it in view.
 #[test]
 fn at_80_by_24_lines_wrap_and_menus_leave_the_board_in_view() {
@@ -637,7 +637,7 @@ fn at_80_by_24_lines_wrap_and_menus_leave_the_board_in_view() {
     assert!(s.contains("select a variation"), "{s}");
 }
 
-/// Issue 19 (VII-C-3): a bot's explanation may only say what any player
+/// VII-C-3: a bot's explanation may only say what any player
 /// could see. Bot-only matches with player checking: no explanation given
 /// before a bot presents contains the Solution it presents in that shake,
 /// and none tells how a move stands or why a Solution was accepted.

@@ -189,41 +189,7 @@ pub fn render(app: &App, f: &mut Frame) {
     );
     let header = Paragraph::new(Span::styled(header, th.accent())).wrap(wrap);
 
-    // players and scores
-    let totals = m.totals();
-    let turn = match m.phase() {
-        Phase::Moves { turn, .. } => Some(*turn),
-        _ => None,
-    };
-    // The match's running totals (XII), plain numbers: a shake's points
-    // (with their sign) are on the result screen.
-    let mut spans = vec![Span::raw("Totals: ")];
-    for (i, name) in app.names.iter().enumerate() {
-        let mut tags = String::new();
-        if i == m.goal_setter() {
-            tags.push('G');
-        }
-        if i == m.dealer() {
-            tags.push('D');
-        }
-        let marker = if turn == Some(i) { "▶" } else { " " };
-        let text = format!(
-            "{marker}{name}{} {}  ",
-            if tags.is_empty() {
-                String::new()
-            } else {
-                format!("({tags})")
-            },
-            super::narrate::total(totals[i])
-        );
-        let st = if i == app.active && app.is_human(i) {
-            th.bold().add_modifier(Modifier::UNDERLINED)
-        } else {
-            Style::default()
-        };
-        spans.push(Span::styled(text, st));
-    }
-    let players = Paragraph::new(Line::from(spans)).wrap(wrap);
+    let players = players_paragraph(app, &th);
 
     // task and timers
     let (_, task) = app.task();
@@ -284,55 +250,8 @@ pub fn render(app: &App, f: &mut Frame) {
     ]))
     .wrap(wrap);
 
-    // mat
-    let mut mat: Vec<Line> = [Place::Required, Place::Permitted, Place::Forbidden]
-        .iter()
-        .map(|p| {
-            let mut s = vec![Span::styled(format!("{:<10}", p.name()), th.bold())];
-            for c in m.in_place(*p) {
-                s.push(th.cube(c.face, false));
-            }
-            Line::from(s)
-        })
-        .collect();
-    if let Some((w, sol)) = app.under_check() {
-        let whose = if app.is_you(w) {
-            "Your".to_string()
-        } else {
-            format!("{}'s", app.names[w])
-        };
-        mat.push(Line::from(vec![
-            Span::styled(format!("{whose} Solution: "), th.bold()),
-            Span::styled(sol, th.accent()),
-        ]));
-    }
-    let mat = Paragraph::new(mat).wrap(wrap);
-
-    let mut r = vec![Span::styled(format!("{:<10}", "Resources"), th.bold())];
-    let res = if matches!(m.phase(), Phase::Setup { rolled: false, .. }) {
-        r.push(Span::raw("(not rolled yet)"));
-        Vec::new()
-    } else {
-        app.resource_cubes()
-    };
-    for (k, id) in res.iter().enumerate() {
-        if let Some(c) = m.cube(*id) {
-            r.push(th.cube(c.face, k == app.sel));
-        }
-    }
-    let digits: Vec<String> = m
-        .cubes()
-        .iter()
-        .filter(|c| c.place == Place::Resources && c.family == Family::Digit)
-        .map(|c| c.face.to_string())
-        .collect();
-    if !digits.is_empty() && !res.is_empty() {
-        r.push(Span::raw(format!(" digits {}", digits.join(" "))));
-    }
-    if app.bonus {
-        r.push(Span::styled(" BONUS", th.bad()));
-    }
-    let resources = Paragraph::new(Line::from(r)).wrap(wrap);
+    let mat = mat_paragraph(app, &th);
+    let resources = resources_paragraph(app, &th);
 
     let hints = if app.editor.is_some() {
         "Enter present · Esc close · ←→ Home End · Backspace"
@@ -379,6 +298,103 @@ pub fn render(app: &App, f: &mut Frame) {
     }
 
     draw_overlay(app, &th, f, area);
+}
+
+/// The players with their running totals (XII) and who sets the Goal, deals, moves.
+fn players_paragraph(app: &App, th: &Theme) -> Paragraph<'static> {
+    let m = &app.m;
+    let totals = m.totals();
+    let turn = match m.phase() {
+        Phase::Moves { turn, .. } => Some(*turn),
+        _ => None,
+    };
+    // The match's running totals (XII), plain numbers: a shake's points
+    // (with their sign) are on the result screen.
+    let mut spans = vec![Span::raw("Totals: ")];
+    for (i, name) in app.names.iter().enumerate() {
+        let mut tags = String::new();
+        if i == m.goal_setter() {
+            tags.push('G');
+        }
+        if i == m.dealer() {
+            tags.push('D');
+        }
+        let marker = if turn == Some(i) { "▶" } else { " " };
+        let text = format!(
+            "{marker}{name}{} {}  ",
+            if tags.is_empty() {
+                String::new()
+            } else {
+                format!("({tags})")
+            },
+            super::narrate::total(totals[i])
+        );
+        let st = if i == app.active && app.is_human(i) {
+            th.bold().add_modifier(Modifier::UNDERLINED)
+        } else {
+            Style::default()
+        };
+        spans.push(Span::styled(text, st));
+    }
+    Paragraph::new(Line::from(spans)).wrap(Wrap { trim: false })
+}
+
+/// Required, Permitted, Forbidden and a Solution being checked.
+fn mat_paragraph(app: &App, th: &Theme) -> Paragraph<'static> {
+    let m = &app.m;
+    let mut mat: Vec<Line> = [Place::Required, Place::Permitted, Place::Forbidden]
+        .iter()
+        .map(|p| {
+            let mut s = vec![Span::styled(format!("{:<10}", p.name()), th.bold())];
+            for c in m.in_place(*p) {
+                s.push(th.cube(c.face, false));
+            }
+            Line::from(s)
+        })
+        .collect();
+    if let Some((w, sol)) = app.under_check() {
+        let whose = if app.is_you(w) {
+            "Your".to_string()
+        } else {
+            format!("{}'s", app.names[w])
+        };
+        mat.push(Line::from(vec![
+            Span::styled(format!("{whose} Solution: "), th.bold()),
+            Span::styled(sol, th.accent()),
+        ]));
+    }
+    Paragraph::new(mat).wrap(Wrap { trim: false })
+}
+
+/// Resources, the picked cube marked, and the digits.
+fn resources_paragraph(app: &App, th: &Theme) -> Paragraph<'static> {
+    let m = &app.m;
+
+    let mut r = vec![Span::styled(format!("{:<10}", "Resources"), th.bold())];
+    let res = if matches!(m.phase(), Phase::Setup { rolled: false, .. }) {
+        r.push(Span::raw("(not rolled yet)"));
+        Vec::new()
+    } else {
+        app.resource_cubes()
+    };
+    for (k, id) in res.iter().enumerate() {
+        if let Some(c) = m.cube(*id) {
+            r.push(th.cube(c.face, k == app.sel));
+        }
+    }
+    let digits: Vec<String> = m
+        .cubes()
+        .iter()
+        .filter(|c| c.place == Place::Resources && c.family == Family::Digit)
+        .map(|c| c.face.to_string())
+        .collect();
+    if !digits.is_empty() && !res.is_empty() {
+        r.push(Span::raw(format!(" digits {}", digits.join(" "))));
+    }
+    if app.bonus {
+        r.push(Span::styled(" BONUS", th.bad()));
+    }
+    Paragraph::new(Line::from(r)).wrap(Wrap { trim: false })
 }
 
 /// Under the board: a menu takes the rows it needs at the bottom; the

@@ -1,5 +1,5 @@
 //! `onsets puzzle`: puzzles whose answers are proved by the solver
-//! (issue 15; docs/puzzles.md).
+//! (docs/puzzles.md).
 //!
 //! * `onsets puzzle generate --kind KIND --count N --seed S [--division D]
 //!   [--edition 2026-27|2019-20|1969 [--form basic|advanced]] [--basic]
@@ -13,7 +13,7 @@
 //! arguments cannot be read (among them a kind the edition does not have:
 //! `challenge` under 1969, `claim` under 2026-27 and 2019-20; `--source
 //! mined` under an edition other than 2026-27). `--edition` and `--form` are
-//! read as `onsets check` reads them (issue 14, docs/editions.md).
+//! read as `onsets check` reads them (docs/editions.md).
 
 mod layout;
 mod sheet;

@@ -37,105 +37,8 @@ impl Match {
                 "challenge before the Goal was set (OS-A4)",
                 ev,
             ),
-            Phase::NoGoal { .. } => {
-                if kind != ChallengeKind::NoGoal {
-                    return self.set_aside(
-                        player,
-                        "V-B",
-                        "no Goal was set; only the \"no Goal\" declaration can be challenged",
-                        ev,
-                    );
-                }
-                if player == self.goal_setter {
-                    return self.set_aside(player, "V-B", "challenging your own declaration", ev);
-                }
-                self.timers.clear();
-                ev.push(Event::Challenged {
-                    player,
-                    kind,
-                    against: self.goal_setter,
-                });
-                let mut roles = vec![Role::May; self.n()];
-                roles[player] = Role::Must;
-                roles[self.goal_setter] = Role::MayNot;
-                self.start_writing(
-                    WritingKind::NoGoal {
-                        challenger: player,
-                        setter: self.goal_setter,
-                    },
-                    roles,
-                    self.solution_minutes_ms(),
-                );
-                Ok(())
-            }
-            Phase::Moves { .. } => {
-                let against = self.last_mover.unwrap_or(self.goal_setter);
-                if kind == ChallengeKind::NoGoal {
-                    return self.set_aside(
-                        player,
-                        "V-A",
-                        "a Goal was set; the only challenges are Now and Impossible",
-                        ev,
-                    );
-                }
-                if player == against {
-                    return self.set_aside(
-                        player,
-                        "V-B",
-                        "challenging yourself: you were the last Mover",
-                        ev,
-                    );
-                }
-                if kind == ChallengeKind::Now {
-                    let need = if self.two_solutions() { 3 } else { 2 };
-                    if self.resources_count() < need {
-                        let rule = if need == 3 { "XIII-D-14" } else { "V-A-2-a" };
-                        return self.set_aside(
-                            player,
-                            rule,
-                            &format!("Now with fewer than {need} cubes in Resources"),
-                            ev,
-                        );
-                    }
-                    if self.in_place(Place::Required).is_empty()
-                        && self.in_place(Place::Permitted).is_empty()
-                    {
-                        return self.set_aside(
-                            player,
-                            "V-A-2-b",
-                            "Now before any cube was played to Required or Permitted",
-                            ev,
-                        );
-                    }
-                }
-                self.insulate(player, ev);
-                self.pending.clear();
-                self.timers.clear();
-                ev.push(Event::Challenged {
-                    player,
-                    kind,
-                    against,
-                });
-                let mut roles = vec![Role::May; self.n()];
-                let kind2 = kind;
-                if kind == ChallengeKind::Now {
-                    roles[player] = Role::Must;
-                    roles[against] = Role::MayNot;
-                } else {
-                    roles[player] = Role::MayNot;
-                    roles[against] = Role::Must;
-                }
-                self.start_writing(
-                    WritingKind::Challenge {
-                        challenge: kind2,
-                        challenger: player,
-                        mover: against,
-                    },
-                    roles,
-                    self.solution_minutes_ms(),
-                );
-                Ok(())
-            }
+            Phase::NoGoal { .. } => self.challenge_no_goal(player, kind, ev),
+            Phase::Moves { .. } => self.challenge_in_moves(player, kind, ev),
             Phase::Writing(w) => match w.kind {
                 WritingKind::Forceout {
                     mover,
@@ -212,6 +115,119 @@ impl Match {
             Phase::Checking(_) => rej(RejectCode::WrongPhase, "V-A", "Solutions are being checked"),
             Phase::Over => rej(RejectCode::MatchOver, "XII", "the match is over"),
         }
+    }
+
+    /// III-D-2: a challenge of the Goal-setter's "no Goal" declaration.
+    fn challenge_no_goal(
+        &mut self,
+        player: usize,
+        kind: ChallengeKind,
+        ev: &mut Vec<Event>,
+    ) -> R<()> {
+        if kind != ChallengeKind::NoGoal {
+            return self.set_aside(
+                player,
+                "V-B",
+                "no Goal was set; only the \"no Goal\" declaration can be challenged",
+                ev,
+            );
+        }
+        if player == self.goal_setter {
+            return self.set_aside(player, "V-B", "challenging your own declaration", ev);
+        }
+        self.timers.clear();
+        ev.push(Event::Challenged {
+            player,
+            kind,
+            against: self.goal_setter,
+        });
+        let mut roles = vec![Role::May; self.n()];
+        roles[player] = Role::Must;
+        roles[self.goal_setter] = Role::MayNot;
+        self.start_writing(
+            WritingKind::NoGoal {
+                challenger: player,
+                setter: self.goal_setter,
+            },
+            roles,
+            self.solution_minutes_ms(),
+        );
+        Ok(())
+    }
+
+    /// V-A, V-B: Now or Impossible while cubes are moved, against the last Mover.
+    fn challenge_in_moves(
+        &mut self,
+        player: usize,
+        kind: ChallengeKind,
+        ev: &mut Vec<Event>,
+    ) -> R<()> {
+        let against = self.last_mover.unwrap_or(self.goal_setter);
+        if kind == ChallengeKind::NoGoal {
+            return self.set_aside(
+                player,
+                "V-A",
+                "a Goal was set; the only challenges are Now and Impossible",
+                ev,
+            );
+        }
+        if player == against {
+            return self.set_aside(
+                player,
+                "V-B",
+                "challenging yourself: you were the last Mover",
+                ev,
+            );
+        }
+        if kind == ChallengeKind::Now {
+            let need = if self.two_solutions() { 3 } else { 2 };
+            if self.resources_count() < need {
+                let rule = if need == 3 { "XIII-D-14" } else { "V-A-2-a" };
+                return self.set_aside(
+                    player,
+                    rule,
+                    &format!("Now with fewer than {need} cubes in Resources"),
+                    ev,
+                );
+            }
+            if self.in_place(Place::Required).is_empty()
+                && self.in_place(Place::Permitted).is_empty()
+            {
+                return self.set_aside(
+                    player,
+                    "V-A-2-b",
+                    "Now before any cube was played to Required or Permitted",
+                    ev,
+                );
+            }
+        }
+        self.insulate(player, ev);
+        self.pending.clear();
+        self.timers.clear();
+        ev.push(Event::Challenged {
+            player,
+            kind,
+            against,
+        });
+        let mut roles = vec![Role::May; self.n()];
+        let kind2 = kind;
+        if kind == ChallengeKind::Now {
+            roles[player] = Role::Must;
+            roles[against] = Role::MayNot;
+        } else {
+            roles[player] = Role::MayNot;
+            roles[against] = Role::Must;
+        }
+        self.start_writing(
+            WritingKind::Challenge {
+                challenge: kind2,
+                challenger: player,
+                mover: against,
+            },
+            roles,
+            self.solution_minutes_ms(),
+        );
+        Ok(())
     }
 
     /// The start of the forceout's writing time, given the window's end.

@@ -1,4 +1,4 @@
-//! The 2019-20 MLAG procedure (issue 14; `../shared/spec/editions.md` §1.2,
+//! The 2019-20 MLAG procedure (`../shared/spec/editions.md` §1.2,
 //! §1.3, §1.5): where MLAG Basic 2019-20 (B19, `adventurous: false`) and MLAG
 //! Adventurous 2019-20 (A19, `adventurous: true`) play differently from the
 //! 2026-27 rules. The shared procedures ask these questions at the one place

@@ -2,7 +2,7 @@
 //! color is orange in 1969 and is printed `O` (editions.md §2.0).
 
 use super::alternative::play_words;
-use super::app::{App69, EditPurpose69, Field, Overlay69};
+use super::app::{App69, EditPurpose69, Field, Menu69, Overlay69};
 use onsets_core::{Card, Color as Dot, Symbol};
 use onsets_engine::manual1969::{face_1969, Pen, Phase1969, Side};
 use onsets_engine::{Family, Place};
@@ -383,70 +383,91 @@ pub fn render(app: &App69, f: &mut Frame) {
         height: area.height.saturating_sub(chunks[3].y - area.y),
     };
     if let Some(menu) = &app.menu {
-        let mut lines = Vec::new();
-        for (i, (label, _)) in menu.items.iter().enumerate() {
-            let text = format!("{} {label}", if i == menu.cursor { "▶" } else { " " });
-            lines.push(if i == menu.cursor {
-                Line::from(Span::styled(text, th.accent()))
-            } else {
-                Line::from(text)
-            });
-        }
-        lines.push(Line::from(if menu.typed.is_empty() {
-            "↑ ↓ (or type a number), Enter chooses, Esc closes".to_string()
-        } else {
-            format!("typed {}: Enter chooses, Esc closes", menu.typed)
-        }));
-        let p = Paragraph::new(lines).wrap(wrap);
-        let h = (rows_of(&p, lower.width.saturating_sub(2)) + 2).min(lower.height);
-        let r = Rect { height: h, ..lower };
-        f.render_widget(Clear, r);
-        f.render_widget(
-            p.block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title(menu.title.clone()),
-            ),
-            r,
-        );
+        render_menu(menu, f, lower, &th);
     }
-    if let Some(ed) = &app.editor {
-        let mut lines = Vec::new();
-        for (i, (field, text)) in ed.fields.iter().enumerate() {
-            let focus = i == ed.focus;
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{}{}: ", if focus { "▶" } else { " " }, field.label()),
-                    th.accent(),
-                ),
-                Span::raw(format!("{text}{}", if focus { "▏" } else { "" })),
-            ]));
-            if focus {
-                lines.push(Line::from(format!("  {}", field_hint(*field, app))));
-            }
-        }
-        if let Some(e) = &app.error {
-            lines.push(Line::from(Span::styled(e.clone(), th.bad())));
-        }
-        lines.push(Line::from(if ed.fields.len() > 1 {
-            "Tab next field · Enter hands it in · Esc closes"
-        } else {
-            "Enter hands it in · Esc closes"
-        }));
-        let title = match ed.purpose {
-            EditPurpose69::SetGoal => "Set the Goal (3.1)",
-            EditPurpose69::Write => "Write a Solution (3.7)",
-        };
-        let p = Paragraph::new(lines).wrap(wrap);
-        let h = (rows_of(&p, lower.width.saturating_sub(2)) + 2).min(lower.height);
-        let r = Rect { height: h, ..lower };
-        f.render_widget(Clear, r);
-        f.render_widget(
-            p.block(Block::default().borders(Borders::ALL).title(title)),
-            r,
-        );
+    if app.editor.is_some() {
+        render_editor(app, f, lower, &th);
     }
+    render_overlay(app, f, area, &th);
+}
 
+/// The open menu, over the lower part of the screen.
+fn render_menu(menu: &Menu69, f: &mut Frame, lower: Rect, th: &Theme) {
+    let wrap = Wrap { trim: false };
+    let mut lines = Vec::new();
+    for (i, (label, _)) in menu.items.iter().enumerate() {
+        let text = format!("{} {label}", if i == menu.cursor { "▶" } else { " " });
+        lines.push(if i == menu.cursor {
+            Line::from(Span::styled(text, th.accent()))
+        } else {
+            Line::from(text)
+        });
+    }
+    lines.push(Line::from(if menu.typed.is_empty() {
+        "↑ ↓ (or type a number), Enter chooses, Esc closes".to_string()
+    } else {
+        format!("typed {}: Enter chooses, Esc closes", menu.typed)
+    }));
+    let p = Paragraph::new(lines).wrap(wrap);
+    let h = (rows_of(&p, lower.width.saturating_sub(2)) + 2).min(lower.height);
+    let r = Rect { height: h, ..lower };
+    f.render_widget(Clear, r);
+    f.render_widget(
+        p.block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(menu.title.clone()),
+        ),
+        r,
+    );
+}
+
+/// The open editor (the Goal or a Solution), over the lower part.
+fn render_editor(app: &App69, f: &mut Frame, lower: Rect, th: &Theme) {
+    let wrap = Wrap { trim: false };
+    let Some(ed) = &app.editor else {
+        return;
+    };
+    let mut lines = Vec::new();
+    for (i, (field, text)) in ed.fields.iter().enumerate() {
+        let focus = i == ed.focus;
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{}{}: ", if focus { "▶" } else { " " }, field.label()),
+                th.accent(),
+            ),
+            Span::raw(format!("{text}{}", if focus { "▏" } else { "" })),
+        ]));
+        if focus {
+            lines.push(Line::from(format!("  {}", field_hint(*field, app))));
+        }
+    }
+    if let Some(e) = &app.error {
+        lines.push(Line::from(Span::styled(e.clone(), th.bad())));
+    }
+    lines.push(Line::from(if ed.fields.len() > 1 {
+        "Tab next field · Enter hands it in · Esc closes"
+    } else {
+        "Enter hands it in · Esc closes"
+    }));
+    let title = match ed.purpose {
+        EditPurpose69::SetGoal => "Set the Goal (3.1)",
+        EditPurpose69::Write => "Write a Solution (3.7)",
+    };
+    let p = Paragraph::new(lines).wrap(wrap);
+    let h = (rows_of(&p, lower.width.saturating_sub(2)) + 2).min(lower.height);
+    let r = Rect { height: h, ..lower };
+    f.render_widget(Clear, r);
+    f.render_widget(
+        p.block(Block::default().borders(Borders::ALL).title(title)),
+        r,
+    );
+}
+
+/// The overlay (help, quit, the score sheet) over the whole screen.
+fn render_overlay(app: &App69, f: &mut Frame, area: Rect, th: &Theme) {
+    let wrap = Wrap { trim: false };
+    let g = &app.g;
     match app.overlay {
         Overlay69::None => {}
         Overlay69::Help => {
