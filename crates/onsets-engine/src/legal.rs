@@ -118,37 +118,7 @@ impl Match {
                 }
                 out.push(Act::EndSelection { player: p });
             }
-            Phase::Goal { .. } => {
-                let goals = self.goal_candidates();
-                for g in goals.iter().cloned() {
-                    out.push(Act::SetGoal {
-                        player: p,
-                        goal: GoalSpec::Layout(g),
-                        unused_to_forbidden: true,
-                    });
-                }
-                for c in self.in_place(Place::Resources) {
-                    if c.family != Family::Digit {
-                        out.push(Act::Move {
-                            player: p,
-                            cube: c.id,
-                            to: Place::Forbidden,
-                            bonus: true,
-                        });
-                    }
-                }
-                out.push(Act::DeclareNoGoal { player: p });
-                if self.mlag2019() {
-                    // 2019-20 III-B-2-b: arranging before "Goal" (listed
-                    // last: a host's first pick stays "Goal").
-                    for g in goals {
-                        out.push(Act::ArrangeGoal {
-                            player: p,
-                            goal: GoalSpec::Layout(g),
-                        });
-                    }
-                }
-            }
+            Phase::Goal { .. } => self.goal_candidates_acts(p, &mut out),
             Phase::NoGoal { .. } => {
                 out.push(Act::AgreeNoGoal { player: p });
                 out.push(Act::Challenge {
@@ -156,42 +126,7 @@ impl Match {
                     kind: ChallengeKind::NoGoal,
                 });
             }
-            Phase::Moves { turn, .. } => {
-                // Moving out of turn is illegal procedure (IX-A-1): only the
-                // player whose turn it is has moves to list.
-                let mine = *turn == p;
-                for c in self.in_place(Place::Resources).into_iter().filter(|_| mine) {
-                    if c.family == Family::Digit {
-                        continue;
-                    }
-                    for to in [Place::Required, Place::Permitted, Place::Forbidden] {
-                        out.push(Act::Move {
-                            player: p,
-                            cube: c.id,
-                            to,
-                            bonus: false,
-                        });
-                    }
-                    out.push(Act::Move {
-                        player: p,
-                        cube: c.id,
-                        to: Place::Forbidden,
-                        bonus: true,
-                    });
-                }
-                for c in self.in_place(Place::Permitted).into_iter().filter(|_| mine) {
-                    for to in [Place::Required, Place::Forbidden] {
-                        out.push(Act::Shift {
-                            player: p,
-                            cube: c.id,
-                            to,
-                        });
-                    }
-                }
-                for kind in [ChallengeKind::Now, ChallengeKind::Impossible] {
-                    out.push(Act::Challenge { player: p, kind });
-                }
-            }
+            Phase::Moves { turn, .. } => self.move_candidates(p, *turn, &mut out),
             Phase::Writing(w) => {
                 out.push(Act::Present {
                     player: p,
@@ -227,6 +162,77 @@ impl Match {
             Phase::Over => {}
         }
         out
+    }
+
+    /// III: the Goal-setter's acts while the Goal is set (and 2019-20 III-B-2-b).
+    fn goal_candidates_acts(&self, p: usize, out: &mut Vec<Act>) {
+        let goals = self.goal_candidates();
+        for g in goals.iter().cloned() {
+            out.push(Act::SetGoal {
+                player: p,
+                goal: GoalSpec::Layout(g),
+                unused_to_forbidden: true,
+            });
+        }
+        for c in self.in_place(Place::Resources) {
+            if c.family != Family::Digit {
+                out.push(Act::Move {
+                    player: p,
+                    cube: c.id,
+                    to: Place::Forbidden,
+                    bonus: true,
+                });
+            }
+        }
+        out.push(Act::DeclareNoGoal { player: p });
+        if self.mlag2019() {
+            // 2019-20 III-B-2-b: arranging before "Goal" (listed
+            // last: a host's first pick stays "Goal").
+            for g in goals {
+                out.push(Act::ArrangeGoal {
+                    player: p,
+                    goal: GoalSpec::Layout(g),
+                });
+            }
+        }
+    }
+
+    /// IV, V: moves and shifts of the player whose turn it is, and challenges.
+    fn move_candidates(&self, p: usize, turn: usize, out: &mut Vec<Act>) {
+        // Moving out of turn is illegal procedure (IX-A-1): only the
+        // player whose turn it is has moves to list.
+        let mine = turn == p;
+        for c in self.in_place(Place::Resources).into_iter().filter(|_| mine) {
+            if c.family == Family::Digit {
+                continue;
+            }
+            for to in [Place::Required, Place::Permitted, Place::Forbidden] {
+                out.push(Act::Move {
+                    player: p,
+                    cube: c.id,
+                    to,
+                    bonus: false,
+                });
+            }
+            out.push(Act::Move {
+                player: p,
+                cube: c.id,
+                to: Place::Forbidden,
+                bonus: true,
+            });
+        }
+        for c in self.in_place(Place::Permitted).into_iter().filter(|_| mine) {
+            for to in [Place::Required, Place::Forbidden] {
+                out.push(Act::Shift {
+                    player: p,
+                    cube: c.id,
+                    to,
+                });
+            }
+        }
+        for kind in [ChallengeKind::Now, ChallengeKind::Impossible] {
+            out.push(Act::Challenge { player: p, kind });
+        }
     }
 
     /// Every variation selection `player` may make now with no penalty
