@@ -152,6 +152,29 @@ impl ApiError {
     }
 }
 
+/// A page from a foreign origin may not open the WebSocket: 403
+/// `forbidden-origin`.
+impl From<limits::OriginRefused> for ApiError {
+    fn from(e: limits::OriginRefused) -> ApiError {
+        ApiError::new(ApiCode::ForbiddenOrigin, e.to_string(), None)
+    }
+}
+
+/// The database did not take a read or a write: `storage` (answered 503
+/// by [`unavailable`]), without the database's own words.
+impl From<&crate::store::StoreError> for ApiError {
+    fn from(e: &crate::store::StoreError) -> ApiError {
+        ApiError::new(
+            ApiCode::Storage,
+            format!(
+                "the server could not read or write its database ({}); nothing was changed, try again",
+                e.fault().describe()
+            ),
+            None,
+        )
+    }
+}
+
 /// An error answer built from its parts (`{"error": {code, message, field}}`).
 pub fn error_response(
     status: StatusCode,

@@ -14,7 +14,7 @@
 //! driver, programs) have no authority to borrow and pass untouched.
 
 use crate::accounts::SESSION_COOKIE;
-use crate::api::{error_response, is_json, ApiCode, Services};
+use crate::api::{api_error, error_response, is_json, ApiCode, ApiError, Services};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
@@ -115,6 +115,13 @@ pub(crate) enum CrossSite {
     Foreign(String),
 }
 
+/// 403 `cross-site`, naming the `Origin` header.
+impl From<CrossSite> for ApiError {
+    fn from(e: CrossSite) -> ApiError {
+        ApiError::new(ApiCode::CrossSite, e.to_string(), Some("Origin"))
+    }
+}
+
 /// The middleware: 403 `cross-site` for a state-changing request that
 /// carries the session cookie and does not come from the site's own pages.
 pub(crate) async fn guard(State(app): State<Services>, req: Request, next: Next) -> Response {
@@ -131,13 +138,8 @@ pub(crate) async fn guard(State(app): State<Services>, req: Request, next: Next)
         peer,
         &app.config.trusted_proxies,
     );
-    if let Err(message) = same_origin(req.headers(), &hosts, app.limits.allow_origins()) {
-        return error_response(
-            StatusCode::FORBIDDEN,
-            ApiCode::CrossSite,
-            message.to_string(),
-            Some("Origin"),
-        );
+    if let Err(refused) = same_origin(req.headers(), &hosts, app.limits.allow_origins()) {
+        return api_error(StatusCode::FORBIDDEN, refused.into());
     }
     if !json_or_bodiless(req.headers()) {
         return error_response(

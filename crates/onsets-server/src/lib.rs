@@ -394,11 +394,8 @@ async fn ws_upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if let Err(message) = lobby.limits.origin_allowed(&headers) {
-        return api_error(
-            StatusCode::FORBIDDEN,
-            ApiError::new(ApiCode::ForbiddenOrigin, message.to_string(), None),
-        );
+    if let Err(refused) = lobby.limits.origin_allowed(&headers) {
+        return api_error(StatusCode::FORBIDDEN, refused.into());
     }
     if let Err(l) = lobby.limits.connect(client) {
         return too_many(&lobby, l);
