@@ -6,6 +6,11 @@
 //! action stored (sqlx: SQLite by default, PostgreSQL by URL) before it is
 //! broadcast, and a typed, versioned WebSocket protocol (`docs/protocol.md`).
 //!
+//! The modules form layers (docs/server-layers.md): the configuration and
+//! the wire types, the store (all SQL), the limits, the API's vocabulary
+//! ([`api`]), the features, the tables, and this file's routes on top; a
+//! module never imports one above it (`tests/layers.rs`).
+//!
 //! ```no_run
 //! # async fn run() -> anyhow::Result<()> {
 //! let store = onsets_server::Store::open("onsets.db").await?;

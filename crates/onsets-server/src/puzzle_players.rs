@@ -1,8 +1,9 @@
 //! The puzzles' anonymous players (docs/puzzles.md, "Players";
 //! docs/security.md, "Puzzle ratings"): ids the server issues, signed with
 //! HMAC-SHA-256 under a random secret kept in the database (made once, so it
-//! survives restarts and every instance shares it), and the rate limits of
-//! issuing them and of attempts.
+//! survives restarts and every instance shares it, [`crate::store::secrets`]).
+//! The rate limits of issuing them and of attempts are
+//! [`crate::limits::PuzzleLimits`].
 //!
 //! An id is 24 hex digits of randomness, `-`, and the first 128 bits of
 //! the HMAC of those digits (57 characters; a player id as before, 8 to 64
