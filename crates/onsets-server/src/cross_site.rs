@@ -14,8 +14,7 @@
 //! driver, programs) have no authority to borrow and pass untouched.
 
 use crate::accounts::SESSION_COOKIE;
-use crate::error_response;
-use crate::lobby::{ApiCode, Lobby};
+use crate::api::{api_error, error_response, is_json, ApiCode, ApiError, Services};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
@@ -78,7 +77,7 @@ pub(crate) fn same_origin(
     headers: &HeaderMap,
     hosts: &[String],
     allowed: &[String],
-) -> Result<(), String> {
+) -> Result<(), CrossSite> {
     let fetch_site = headers
         .get("sec-fetch-site")
         .and_then(|v| v.to_str().ok())
@@ -87,10 +86,7 @@ pub(crate) fn same_origin(
         return Ok(());
     }
     let Some(origin) = headers.get(header::ORIGIN) else {
-        return Err(
-            "a request that changes something with your session must come from this site's own pages: it has no `Origin` header"
-                .into(),
-        );
+        return Err(CrossSite::NoOrigin);
     };
     let origin = origin.to_str().unwrap_or("").trim().trim_end_matches('/');
     let origin_host = origin
@@ -105,15 +101,30 @@ pub(crate) fn same_origin(
     {
         return Ok(());
     }
-    let shown: String = origin.chars().take(100).collect();
-    Err(format!(
-        "a request that changes something with your session must come from this site's own pages, not from `{shown}` (only this server's origin and those allowed with --allow-origin)"
-    ))
+    Err(CrossSite::Foreign(origin.chars().take(100).collect()))
+}
+
+/// Why a state-changing request with the session cookie is refused
+/// (403 `cross-site`, field `Origin`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum CrossSite {
+    #[error("a request that changes something with your session must come from this site's own pages: it has no `Origin` header")]
+    NoOrigin,
+    /// The origin shown (at most 100 characters).
+    #[error("a request that changes something with your session must come from this site's own pages, not from `{0}` (only this server's origin and those allowed with --allow-origin)")]
+    Foreign(String),
+}
+
+/// 403 `cross-site`, naming the `Origin` header.
+impl From<CrossSite> for ApiError {
+    fn from(e: CrossSite) -> ApiError {
+        ApiError::new(ApiCode::CrossSite, e.to_string(), Some("Origin"))
+    }
 }
 
 /// The middleware: 403 `cross-site` for a state-changing request that
 /// carries the session cookie and does not come from the site's own pages.
-pub(crate) async fn guard(State(lobby): State<Lobby>, req: Request, next: Next) -> Response {
+pub(crate) async fn guard(State(app): State<Services>, req: Request, next: Next) -> Response {
     if !state_changing(req.method()) || !carries_session(req.headers()) {
         return next.run(req).await;
     }
@@ -125,15 +136,10 @@ pub(crate) async fn guard(State(lobby): State<Lobby>, req: Request, next: Next) 
         req.headers(),
         req.uri().authority().map(|a| a.as_str()),
         peer,
-        &lobby.config.trusted_proxies,
+        &app.config.trusted_proxies,
     );
-    if let Err(message) = same_origin(req.headers(), &hosts, lobby.limits.allow_origins()) {
-        return error_response(
-            StatusCode::FORBIDDEN,
-            ApiCode::CrossSite,
-            message,
-            Some("Origin"),
-        );
+    if let Err(refused) = same_origin(req.headers(), &hosts, app.limits.allow_origins()) {
+        return api_error(StatusCode::FORBIDDEN, refused.into());
     }
     if !json_or_bodiless(req.headers()) {
         return error_response(
@@ -149,7 +155,7 @@ pub(crate) async fn guard(State(lobby): State<Lobby>, req: Request, next: Next) 
 /// `application/json`, or no body and no content type at all (a route
 /// that takes a body then refuses the missing one by name, 400 `body`).
 fn json_or_bodiless(headers: &HeaderMap) -> bool {
-    if crate::is_json(headers) {
+    if is_json(headers) {
         return true;
     }
     let empty = headers

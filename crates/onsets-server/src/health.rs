@@ -38,7 +38,7 @@ impl Health {
         let r = match tokio::time::timeout(PROBE_TIMEOUT, store.probe()).await {
             Ok(Ok(())) => Ok(()),
             Ok(Err(e)) => {
-                let f = Fault::of(&e);
+                let f = e.fault();
                 tracing::warn!("health probe: {} ({e:#})", f.as_str());
                 Err(f)
             }

@@ -1,37 +1,17 @@
-//! Lessons on the server (issue 15, item 3; docs/lessons.md): the lessons of
+//! Lessons on the server (docs/lessons.md): the lessons of
 //! `onsets_puzzles::lessons` served as JSON, and each attempt judged on the
 //! server by the same machinery as play (the core's checker, the solver, the
-//! match engine), on the bounded judging pool.
-//!
-//! * `GET /api/lessons`: `{"lessons": [{id, title, rule, part, summary, steps}]}`
-//! * `GET /api/lessons/{id}`: the lesson with its steps (text, sections,
-//!   position, task, hint, and for a scoring step the shake the engine plays)
-//! * `POST /api/lessons/{id}/steps/{n}` with an attempt (`{"type": "goal",
-//!   "goal": "3+2"}`, `{"type": "move", "cube": "B", "to": "required"}` with
-//!   an optional `"from": "permitted"`, `{"type": "solution", "solution": …}`,
-//!   `{"type": "challenge", "challenge": "now"}`, `{"type": "score",
-//!   "points": [6, 2]}`): the verdict `{correct, message, reasons: [{section,
-//!   message}], verdict?, explanation?, after?, step, steps}`
-//! * `GET /api/lessons/{id}/steps/{n}/answer`: "show me", an answer found by
-//!   the solver, the checker's machinery or the engine: `{attempt, text}`
-//!
-//! * `GET /api/lessons/progress`: `{"signed_in", "progress": {lesson: [steps]}}`,
-//!   the steps a signed-in player has done (empty for anyone else)
-//! * `POST /api/lessons/progress` with `{"progress": {lesson: [steps]}}`
-//!   (signed in, else 401): the browser's progress merged into the account's
-//!
-//! Anonymous players keep progress in the browser (localStorage); for a
-//! signed-in player each step done is also stored (table `lesson_progress`,
-//! migration `0020_lesson_progress.sql`), and the browser's progress is merged
-//! in when they sign in.
+//! match engine), on the bounded judging pool. A signed-in player's steps
+//! done are stored ([`crate::store::lessons`]); anonymous players keep
+//! progress in the browser, merged in when they sign in. The routes and
+//! the attempts' shapes are described in docs/protocol.md, "Lessons".
 
-use crate::accounts::{require, signed_in, with_pool};
-use crate::lobby::{ApiCode, Lobby};
+use crate::accounts::{require, signed_in};
+use crate::api::{error_response as error, is_json, storage_failure, ApiCode, Services};
 use crate::pool::{judge, Lane};
-use crate::store::Store;
-use crate::{error_response as error, is_json};
+use crate::store::lessons::{progress as load, record};
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -39,7 +19,6 @@ use axum::{Json, Router};
 use onsets_puzzles::lessons::{self, Attempt, LessonError};
 use serde::Deserialize;
 use serde_json::json;
-use sqlx::Row;
 use std::collections::BTreeMap;
 use std::sync::Once;
 
@@ -47,7 +26,11 @@ use std::sync::Once;
 pub const MAX_ATTEMPT_BYTES: usize = 8 * 1024;
 
 /// The routes, merged into the server's router.
-pub fn routes() -> Router<Lobby> {
+pub fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Services: FromRef<S>,
+{
     // the exercises are built by the solver once; start at once so that the
     // first learner does not wait
     static WARM: Once = Once::new();
@@ -149,7 +132,7 @@ fn step_number(n: &str) -> Result<usize, Box<Response>> {
 }
 
 async fn attempt(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Path((id, n)): Path<(String, String)>,
     headers: HeaderMap,
     body: Bytes,
@@ -204,8 +187,8 @@ async fn attempt(
             // never hides the verdict
             let mut saved = false;
             if v["correct"] == true {
-                if let Ok(Some(a)) = signed_in(&lobby.store, &headers).await {
-                    match record(&lobby.store, &a.id, &lesson_id, n as i64).await {
+                if let Ok(Some(a)) = signed_in(&app.store, &headers).await {
+                    match record(&app.store, &a.id, &lesson_id, n as i64).await {
                         Ok(()) => saved = true,
                         Err(e) => tracing::error!("lesson progress: {e:#}"),
                     }
@@ -219,55 +202,14 @@ async fn attempt(
     }
 }
 
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
+fn storage(e: crate::store::StoreError) -> Response {
+    storage_failure("lesson progress", e)
 }
 
-/// Stores one step done (again: nothing changes).
-async fn record(store: &Store, account: &str, lesson: &str, step: i64) -> anyhow::Result<()> {
-    let sql = "INSERT INTO lesson_progress (account_id, lesson, step, done_at) \
-               VALUES ($1, $2, $3, $4) ON CONFLICT (account_id, lesson, step) DO NOTHING";
-    with_pool!(store, |p| {
-        sqlx::query(sql)
-            .bind(account)
-            .bind(lesson)
-            .bind(step)
-            .bind(now())
-            .execute(p)
-            .await?;
-    });
-    Ok(())
-}
-
-/// The steps done by an account, by lesson.
-async fn load(store: &Store, account: &str) -> anyhow::Result<BTreeMap<String, Vec<i64>>> {
-    let sql =
-        "SELECT lesson, step FROM lesson_progress WHERE account_id = $1 ORDER BY lesson, step";
-    let rows: Vec<(String, i64)> = with_pool!(store, |p| sqlx::query(sql)
-        .bind(account)
-        .fetch_all(p)
-        .await?
-        .into_iter()
-        .map(|r| (r.get(0), r.get(1)))
-        .collect());
-    let mut out: BTreeMap<String, Vec<i64>> = BTreeMap::new();
-    for (l, s) in rows {
-        out.entry(l).or_default().push(s);
-    }
-    Ok(out)
-}
-
-fn storage(e: anyhow::Error) -> Response {
-    crate::storage_failure("lesson progress", e)
-}
-
-async fn progress(State(lobby): State<Lobby>, headers: HeaderMap) -> Response {
-    match signed_in(&lobby.store, &headers).await {
+async fn progress(State(app): State<Services>, headers: HeaderMap) -> Response {
+    match signed_in(&app.store, &headers).await {
         Ok(None) => Json(json!({"signed_in": false, "progress": {}})).into_response(),
-        Ok(Some(a)) => match load(&lobby.store, &a.id).await {
+        Ok(Some(a)) => match load(&app.store, &a.id).await {
             Ok(p) => {
                 Json(json!({"signed_in": true, "account": a.name, "progress": p})).into_response()
             }
@@ -286,7 +228,7 @@ struct Merge {
     progress: BTreeMap<String, Vec<i64>>,
 }
 
-async fn merge(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes) -> Response {
+async fn merge(State(app): State<Services>, headers: HeaderMap, body: Bytes) -> Response {
     if !is_json(&headers) {
         return error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -303,7 +245,7 @@ async fn merge(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes) -> R
             None,
         );
     }
-    let account = match require(&lobby, &headers).await {
+    let account = match require(&app.store, &headers).await {
         Ok(a) => a,
         Err(r) => return r,
     };
@@ -344,11 +286,11 @@ async fn merge(State(lobby): State<Lobby>, headers: HeaderMap, body: Bytes) -> R
     .await;
     let Some(valid) = valid else { return busy() };
     for (l, s) in &valid {
-        if let Err(e) = record(&lobby.store, &account.id, l, *s).await {
+        if let Err(e) = record(&app.store, &account.id, l, *s).await {
             return storage(e);
         }
     }
-    match load(&lobby.store, &account.id).await {
+    match load(&app.store, &account.id).await {
         Ok(p) => {
             Json(json!({"signed_in": true, "account": account.name, "progress": p})).into_response()
         }

@@ -6,6 +6,11 @@
 //! action stored (sqlx: SQLite by default, PostgreSQL by URL) before it is
 //! broadcast, and a typed, versioned WebSocket protocol (`docs/protocol.md`).
 //!
+//! The modules form layers (docs/server-layers.md): the configuration and
+//! the wire types, the store (all SQL), the limits, the API's vocabulary
+//! ([`api`]), the features, the tables, and this file's routes on top; a
+//! module never imports one above it (`tests/layers.rs`).
+//!
 //! ```no_run
 //! # async fn run() -> anyhow::Result<()> {
 //! let store = onsets_server::Store::open("onsets.db").await?;
@@ -16,7 +21,9 @@
 //! ```
 
 pub mod accounts;
+pub mod api;
 mod assist;
+pub mod config;
 mod cross_site;
 pub mod health;
 mod hidden;
@@ -42,17 +49,20 @@ pub mod view;
 mod web;
 mod ws;
 
-pub use lobby::{Config, CreateTable, Lobby};
+pub use config::Config;
+pub use lobby::{CreateTable, Lobby};
 pub use store::Store;
 
+use api::{ApiCode, ApiError};
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::extract::{FromRef, Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use lobby::{ApiCode, ApiError, ListQuery};
+use lobby::ListQuery;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 /// The largest WebSocket message accepted at all; frames over
 /// [`protocol::MAX_FRAME_BYTES`] but under this get a `too-large` reply.
@@ -152,7 +162,7 @@ pub fn app(lobby: Lobby) -> Router {
             get(|Path(p): Path<String>| async move { web::file(&p) }),
         )
         .layer(axum::middleware::from_fn_with_state(
-            lobby.clone(),
+            api::Services::from_ref(&lobby),
             cross_site::guard,
         ))
         .layer(axum::middleware::map_response(security_headers))
@@ -178,119 +188,72 @@ async fn security_headers(mut r: Response) -> Response {
     r
 }
 
-/// An error answer built from its parts (`{"error": {code, message, field}}`).
-pub(crate) fn error_response(
-    status: StatusCode,
-    code: ApiCode,
-    message: impl Into<String>,
-    field: Option<&str>,
-) -> Response {
-    api_error(status, ApiError::new(code, message, field))
+use api::STORAGE_RETRY_AFTER_S;
+/// Kept for the table modules (their home is [`api`]).
+pub(crate) use api::{
+    api_error, error_response, is_json, storage_failure, too_many, unavailable, Client,
+};
+
+impl api::HasMetrics for Lobby {
+    fn metrics(&self) -> &metrics::Metrics {
+        &self.metrics
+    }
 }
 
-/// A database failure: logged with what was being stored (`what`), answered
-/// at once 503 `storage` ([`unavailable`]) without the database's own words.
-pub(crate) fn storage_failure(what: &str, e: anyhow::Error) -> Response {
-    let fault = store::Fault::of(&e);
-    tracing::error!("{what} storage ({}): {e:#}", fault.as_str());
-    unavailable(ApiError::new(
-        ApiCode::Storage,
-        format!(
-            "the server could not read or write its database ({what}: {}); nothing was changed, try again",
-            fault.describe()
-        ),
-        None,
-    ))
+impl FromRef<Lobby> for api::Services {
+    fn from_ref(lobby: &Lobby) -> api::Services {
+        api::Services {
+            store: lobby.store.clone(),
+            metrics: lobby.metrics.clone(),
+            config: lobby.config.clone(),
+            limits: lobby.limits.clone(),
+            guard: lobby.guard.clone(),
+            puzzle_limits: lobby.puzzle_limits.clone(),
+            news: lobby.news.clone(),
+            health: lobby.health.clone(),
+            tables: Arc::new(lobby.clone()),
+        }
+    }
 }
 
-/// Seconds a client is asked to wait after a `storage` refusal.
-const STORAGE_RETRY_AFTER_S: &str = "2";
-
-/// A refusal because the database did not take a read or a write: 503 with
-/// `Retry-After`, the same on every route (docs/protocol.md, "Errors").
-pub(crate) fn unavailable(e: ApiError) -> Response {
-    let mut r = api_error(StatusCode::SERVICE_UNAVAILABLE, e);
-    r.headers_mut().insert(
-        header::RETRY_AFTER,
-        HeaderValue::from_static(STORAGE_RETRY_AFTER_S),
-    );
-    r
+impl FromRef<Lobby> for Arc<Config> {
+    fn from_ref(lobby: &Lobby) -> Arc<Config> {
+        lobby.config.clone()
+    }
 }
 
-pub(crate) fn api_error(status: StatusCode, e: ApiError) -> Response {
-    (status, Json(serde_json::json!({ "error": e }))).into_response()
+/// The lobby as the tournaments' port to the tables ([`api::Tables`]).
+impl api::Tables for Lobby {
+    fn check(&self, req: &api::TableRequest) -> Result<(), ApiError> {
+        create_request(req).spec(0).map(|_| ())
+    }
+
+    fn open(&self, req: api::TableRequest) -> api::Pending<'_, Result<String, ApiError>> {
+        Box::pin(async move { self.create(&create_request(&req)).await.map(|info| info.id) })
+    }
 }
 
-/// The client's address, if the server knows it: the TCP peer from
-/// `ConnectInfo`, or, when that peer is one of the operator's trusted reverse
-/// proxies (`--trusted-proxy`), the address it reports in `X-Forwarded-For`
-/// (`limits::client_key`).
-pub(crate) struct Client(pub(crate) limits::ClientKey);
-
-impl axum::extract::FromRequestParts<Lobby> for Client {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        lobby: &Lobby,
-    ) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(a)| a.ip());
-        let forwarded = parts
-            .headers
-            .get_all("x-forwarded-for")
+/// `POST /api/tables`'s request for a tournament's table.
+fn create_request(req: &api::TableRequest) -> CreateTable {
+    CreateTable {
+        division: req.division.clone(),
+        adventurous: req.adventurous,
+        seats: req
+            .seats
             .iter()
-            .filter_map(|v| v.to_str().ok())
-            .collect::<Vec<_>>()
-            .join(",");
-        Ok(Client(limits::client_key(
-            peer,
-            Some(forwarded.as_str()).filter(|f| !f.is_empty()),
-            &lobby.config.trusted_proxies,
-        )))
+            .map(|s| match s {
+                Some(level) => table::SeatSpec::Bot {
+                    level: level.clone(),
+                },
+                None => table::SeatSpec::Human,
+            })
+            .collect(),
+        round_minutes: req.round_minutes,
+        checking: req.checking.clone(),
+        seed: None,
+        bot_pace: req.bot_pace,
+        edition: Some(req.edition.clone()),
     }
-}
-
-/// Whether the request reached the site over HTTPS, for the session
-/// cookie's `Secure` ([`limits::https`]).
-pub(crate) struct Https(pub(crate) bool);
-
-impl axum::extract::FromRequestParts<Lobby> for Https {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        lobby: &Lobby,
-    ) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(a)| a.ip());
-        let proto = parts
-            .headers
-            .get("x-forwarded-proto")
-            .and_then(|v| v.to_str().ok());
-        Ok(Https(limits::https(
-            lobby.config.secure_cookies,
-            peer,
-            proto,
-            &lobby.config.trusted_proxies,
-        )))
-    }
-}
-
-pub(crate) fn too_many(lobby: &Lobby, l: limits::Limited) -> Response {
-    lobby.metrics.limited();
-    let mut r = api_error(
-        StatusCode::TOO_MANY_REQUESTS,
-        ApiError::new(ApiCode::RateLimited, l.message, None),
-    );
-    if let Ok(v) = HeaderValue::from_str(&l.retry_after_s.to_string()) {
-        r.headers_mut().insert(header::RETRY_AFTER, v);
-    }
-    r
 }
 
 /// `GET /healthz`: 200 `{"status":"ok",…}` when the database takes writes
@@ -383,15 +346,6 @@ async fn get_log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response
     }
 }
 
-/// `application/json`, with or without parameters.
-pub(crate) fn is_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"))
-}
-
 async fn create_table(
     State(lobby): State<Lobby>,
     Client(client): Client,
@@ -445,11 +399,8 @@ async fn ws_upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if let Err(message) = lobby.limits.origin_allowed(&headers) {
-        return api_error(
-            StatusCode::FORBIDDEN,
-            ApiError::new(ApiCode::ForbiddenOrigin, message, None),
-        );
+    if let Err(refused) = lobby.limits.origin_allowed(&headers) {
+        return api_error(StatusCode::FORBIDDEN, refused.into());
     }
     if let Err(l) = lobby.limits.connect(client) {
         return too_many(&lobby, l);

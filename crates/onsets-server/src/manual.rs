@@ -14,8 +14,7 @@
 //! * `GET /api/manual/puzzles`: the §4–§7 puzzles, exercises and examples,
 //!   each re-derived as far as the scan allows.
 
-use crate::lobby::{ApiCode, Lobby};
-use crate::{error_response as error, is_json};
+use crate::api::{error_response as error, is_json, ApiCode};
 use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -35,7 +34,7 @@ pub const MAX_ACTS: usize = 2000;
 pub const MAX_TEXT: usize = 1000;
 
 /// The routes, merged into the server's router.
-pub fn routes() -> Router<Lobby> {
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/api/manual/games", get(games))
         .route("/api/manual/play", post(play))

@@ -1,25 +1,36 @@
 //! The puzzles' anonymous players (docs/puzzles.md, "Players";
 //! docs/security.md, "Puzzle ratings"): ids the server issues, signed with
 //! HMAC-SHA-256 under a random secret kept in the database (made once, so it
-//! survives restarts and every instance shares it), and the rate limits of
-//! issuing them and of attempts.
+//! survives restarts and every instance shares it, [`crate::store::secrets`]).
+//! The rate limits of issuing them and of attempts are
+//! [`crate::limits::PuzzleLimits`].
 //!
 //! An id is 24 hex digits of randomness, `-`, and the first 128 bits of
 //! the HMAC of those digits (57 characters; a player id as before, 8 to 64
 //! letters, digits and `-`). Only an issued id, or the signed-in account,
 //! has its attempts rated; any other id gets the verdict, unrated.
 
-use crate::limits::{limiter, ClientKey, Limited};
-use crate::lobby::Config;
-use crate::store::Store;
-use anyhow::{Context, Result};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use crate::store::{Store, StoreError};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
-use sqlx::Row;
-use std::num::NonZeroU32;
-use std::sync::Arc;
-use std::time::Duration;
+
+/// Kept for the lobby, which builds the limits (their home is
+/// [`crate::limits::PuzzleLimits`]).
+pub use crate::limits::{
+    PuzzleLimits as Limits, ATTEMPTS_PER_ADDRESS, ATTEMPTS_PER_PLAYER, ISSUE_PER_MINUTE,
+};
+
+/// Why an id could not be issued or checked.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerIdError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The stored key does not make an HMAC key.
+    #[error("the puzzle players' key: {0}")]
+    Key(#[from] hmac::digest::InvalidLength),
+}
+
+type Result<T> = std::result::Result<T, PlayerIdError>;
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -29,93 +40,6 @@ const SECRET: &str = "puzzle-players";
 const RANDOM_HEX: usize = 24;
 /// Hex digits of the signature (128 bits).
 const TAG_HEX: usize = 32;
-
-/// Issued ids a minute per client address (a class behind one address
-/// opens the page at once).
-pub const ISSUE_PER_MINUTE: u32 = 30;
-/// Attempts a minute per client address.
-pub const ATTEMPTS_PER_ADDRESS: u32 = 120;
-/// Attempts a minute per player (an issued id or an account).
-pub const ATTEMPTS_PER_PLAYER: u32 = 20;
-
-/// The rate limits of the puzzles' players (off with the table-creation
-/// limits off, `Config::unlimited`).
-pub struct Limits {
-    issue: Option<DefaultKeyedRateLimiter<ClientKey>>,
-    by_address: Option<DefaultKeyedRateLimiter<ClientKey>>,
-    by_player: Option<DefaultKeyedRateLimiter<String>>,
-}
-
-impl Limits {
-    pub fn new(c: &Config) -> Limits {
-        let on = c.create_per_minute != 0;
-        let per = |n: u32| if on { n } else { 0 };
-        Limits {
-            issue: limiter(per(ISSUE_PER_MINUTE), ISSUE_PER_MINUTE),
-            by_address: limiter(per(ATTEMPTS_PER_ADDRESS), ATTEMPTS_PER_ADDRESS / 2),
-            by_player: on.then(|| {
-                let n = |v: u32| NonZeroU32::new(v).unwrap_or(NonZeroU32::MIN);
-                RateLimiter::keyed(
-                    Quota::per_minute(n(ATTEMPTS_PER_PLAYER))
-                        .allow_burst(n(ATTEMPTS_PER_PLAYER / 2)),
-                )
-            }),
-        }
-    }
-
-    /// A new id for the client at `key`.
-    pub fn issue(&self, key: ClientKey) -> Result<(), Limited> {
-        crate::limits::Limits::check(&self.issue, key, "new puzzle players", ISSUE_PER_MINUTE)
-    }
-
-    /// An attempt from the client at `key` (any player id, issued or not).
-    pub fn attempt_from(&self, key: ClientKey) -> Result<(), Limited> {
-        crate::limits::Limits::check(
-            &self.by_address,
-            key,
-            "puzzle attempts",
-            ATTEMPTS_PER_ADDRESS,
-        )
-    }
-
-    /// An attempt by the issued player (or account) `player`.
-    pub fn attempt_by(&self, player: &str) -> Result<(), Limited> {
-        let Some(l) = &self.by_player else {
-            return Ok(());
-        };
-        l.check_key(&player.to_string()).map_err(|not_until| {
-            let wait = not_until
-                .wait_time_from(governor::clock::Clock::now(&governor::clock::DefaultClock::default()));
-            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            Limited {
-                message: format!(
-                    "too many attempts by this player: at most {ATTEMPTS_PER_PLAYER} a minute; try again in {secs} s"
-                ),
-                retry_after_s: secs.max(1),
-            }
-        })
-    }
-
-    /// Forgets clients and players whose buckets are full again, every
-    /// minute.
-    pub fn start_cleaning(self: &Arc<Self>) {
-        let me = Arc::downgrade(self);
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(Duration::from_secs(60)).await;
-                let Some(l) = me.upgrade() else { return };
-                for x in [&l.issue, &l.by_address].into_iter().flatten() {
-                    x.retain_recent();
-                    x.shrink_to_fit();
-                }
-                if let Some(x) = &l.by_player {
-                    x.retain_recent();
-                    x.shrink_to_fit();
-                }
-            }
-        });
-    }
-}
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -129,32 +53,12 @@ async fn secret(store: &Store) -> Result<Vec<u8>> {
         uuid::Uuid::new_v4().simple(),
         uuid::Uuid::new_v4().simple()
     );
-    let insert =
-        "INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING";
-    let select = "SELECT value FROM server_secrets WHERE name = $1";
-    let value: String = match store {
-        Store::Sqlite(p) => {
-            sqlx::query(insert)
-                .bind(SECRET)
-                .bind(&fresh)
-                .execute(p)
-                .await?;
-            sqlx::query(select).bind(SECRET).fetch_one(p).await?.get(0)
-        }
-        Store::Postgres(p) => {
-            sqlx::query(insert)
-                .bind(SECRET)
-                .bind(&fresh)
-                .execute(p)
-                .await?;
-            sqlx::query(select).bind(SECRET).fetch_one(p).await?.get(0)
-        }
-    };
+    let value = crate::store::secrets::get_or_make(store, SECRET, &fresh).await?;
     Ok(value.into_bytes())
 }
 
 fn mac(key: &[u8], random: &str) -> Result<HmacSha256> {
-    let mut m = HmacSha256::new_from_slice(key).context("the puzzle players' key")?;
+    let mut m = HmacSha256::new_from_slice(key)?;
     m.update(b"onsets puzzle player ");
     m.update(random.as_bytes());
     Ok(m)

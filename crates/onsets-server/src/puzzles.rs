@@ -1,4 +1,4 @@
-//! Puzzles on the server (issue 15, docs/puzzles.md): a puzzle at a time,
+//! Puzzles on the server (docs/puzzles.md): a puzzle at a time,
 //! the daily puzzle (`GET /api/puzzles/daily`, the same for everyone on a
 //! date), attempts judged on the server (a written Solution by the core's
 //! checker, on the bounded judging pool), puzzle and player ratings updated
@@ -14,13 +14,12 @@
 //! Players are anonymous: the browser makes a random id and keeps it in
 //! localStorage; the id is only a key for ratings and streaks.
 
-use crate::lobby::{ApiCode, Lobby};
+use crate::api::{error_response as error, is_json, too_many, ApiCode, Client, Services};
 use crate::pool::{judge, Lane};
-use crate::store::Store;
-use crate::{error_response as error, is_json, too_many, Client};
-use anyhow::Result;
+use crate::store::puzzles::{self as stored, player_rating, puzzle_rating, Rated, Recorded};
+use crate::store::{Store, StoreResult};
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRef, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -29,15 +28,14 @@ use onsets_core::Edition;
 use onsets_puzzles::{fnv1a, Puzzle};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::glicko2::{glicko2, Glicko2Config};
 use skillratings::Outcomes;
-use sqlx::Row;
 use std::sync::OnceLock;
 
 /// The embedded pool (JSON lines, one puzzle each).
 const POOL: &str = include_str!("../puzzles/pool.jsonl");
 
-/// The embedded pools of the other rule editions (issue 14; docs/puzzles.md
+/// The embedded pools of the other rule editions (docs/puzzles.md
 /// "Rule editions"): MLAG 2019-20 Basic and Adventurous, and the 1969
 /// manual's Basic and Advanced forms. They are offered only when a request
 /// names the edition; the daily puzzle and `next` without `edition` are
@@ -104,7 +102,12 @@ impl Rules {
 }
 
 /// The routes, merged into the server's router.
-pub fn routes() -> Router<Lobby> {
+pub fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Services: FromRef<S>,
+    std::sync::Arc<crate::config::Config>: FromRef<S>,
+{
     Router::new()
         .route("/api/puzzles/daily", get(daily))
         .route("/api/puzzles/next", get(next))
@@ -115,8 +118,8 @@ pub fn routes() -> Router<Lobby> {
         .route("/api/puzzles/{id}/attempt", post(attempt))
 }
 
-fn storage(e: anyhow::Error) -> Response {
-    crate::storage_failure("puzzles", e)
+fn storage(e: impl Into<anyhow::Error>) -> Response {
+    crate::api::storage_failure("puzzles", e)
 }
 
 // ------------------------------------------------------------------ dates
@@ -174,13 +177,6 @@ fn today() -> i64 {
     (s / 86_400) as i64
 }
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
-
 /// The daily puzzle of a date: the pool ordered by a hash of the date, so
 /// the choice depends only on the date and the pool.
 pub fn daily_for(date: &str) -> Option<&'static Puzzle> {
@@ -193,108 +189,8 @@ pub fn daily_for(date: &str) -> Option<&'static Puzzle> {
 
 // ------------------------------------------------------------------ store
 
-macro_rules! exec {
-    ($store:expr, $sql:expr $(, $bind:expr)* $(,)?) => {
-        match $store {
-            Store::Sqlite(p) => { sqlx::query($sql)$(.bind($bind))*.execute(p).await?; }
-            Store::Postgres(p) => { sqlx::query($sql)$(.bind($bind))*.execute(p).await?; }
-        }
-    };
-}
-
-macro_rules! rows {
-    ($store:expr, $sql:expr, $row:expr $(, $bind:expr)* $(,)?) => {
-        match $store {
-            Store::Sqlite(p) => sqlx::query($sql)$(.bind($bind))*.fetch_all(p).await?.into_iter().map($row).collect::<Vec<_>>(),
-            Store::Postgres(p) => sqlx::query($sql)$(.bind($bind))*.fetch_all(p).await?.into_iter().map($row).collect::<Vec<_>>(),
-        }
-    };
-}
-
-/// A rating with its counts, as stored.
-#[derive(Clone, Debug)]
-struct Rated {
-    r: Glicko2Rating,
-    attempts: i64,
-    solved: i64,
-    streak: i64,
-    best_streak: i64,
-}
-
-/// Writes the pool to the database when any of its puzzles is not there yet
-/// (a regenerated pool adds new ids; rows of puzzles no longer in the pool
-/// stay, with their ratings, but are never offered).
-async fn ensure_pool(store: &Store) -> Result<()> {
-    let ids: std::collections::HashSet<String> =
-        rows!(store, "SELECT id FROM puzzles", |r| r.get::<String, _>(0))
-            .into_iter()
-            .collect();
-    if every_puzzle().iter().all(|p| ids.contains(&p.id)) {
-        return Ok(());
-    }
-    for p in every_puzzle() {
-        let body = serde_json::to_string(p)?;
-        exec!(
-            store,
-            "INSERT INTO puzzles (id, kind, body, themes, rating, deviation, volatility) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
-            p.id.as_str(),
-            p.kind.name(),
-            body,
-            p.themes.join(" "),
-            p.difficulty as f64,
-            300.0f64,
-            0.06f64
-        );
-    }
-    Ok(())
-}
-
-async fn puzzle_rating(store: &Store, id: &str) -> Result<Option<Rated>> {
-    let v = rows!(
-        store,
-        "SELECT rating, deviation, volatility, attempts, solved FROM puzzles WHERE id = $1",
-        |r| Rated {
-            r: Glicko2Rating {
-                rating: r.get(0),
-                deviation: r.get(1),
-                volatility: r.get(2),
-            },
-            attempts: r.get(3),
-            solved: r.get(4),
-            streak: 0,
-            best_streak: 0,
-        },
-        id
-    );
-    Ok(v.into_iter().next())
-}
-
-async fn player_rating(store: &Store, id: &str) -> Result<Rated> {
-    let v = rows!(
-        store,
-        "SELECT rating, deviation, volatility, attempts, solved, streak, best_streak \
-         FROM puzzle_players WHERE id = $1",
-        |r| Rated {
-            r: Glicko2Rating {
-                rating: r.get(0),
-                deviation: r.get(1),
-                volatility: r.get(2),
-            },
-            attempts: r.get(3),
-            solved: r.get(4),
-            streak: r.get(5),
-            best_streak: r.get(6),
-        },
-        id
-    );
-    Ok(v.into_iter().next().unwrap_or(Rated {
-        r: Glicko2Rating::new(),
-        attempts: 0,
-        solved: 0,
-        streak: 0,
-        best_streak: 0,
-    }))
+async fn ensure_pool(store: &Store) -> StoreResult<()> {
+    stored::ensure_pool(store, every_puzzle()).await
 }
 
 fn player_json(id: &str, p: &Rated) -> Value {
@@ -334,7 +230,7 @@ struct DailyQuery {
 
 /// `GET /api/puzzles/daily[?date=YYYY-MM-DD]`.
 async fn daily(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     q: Result<Query<DailyQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let Ok(Query(q)) = q else {
@@ -367,10 +263,10 @@ async fn daily(
             None,
         );
     };
-    if let Err(e) = ensure_pool(&lobby.store).await {
+    if let Err(e) = ensure_pool(&app.store).await {
         return storage(e);
     }
-    let rating = match puzzle_rating(&lobby.store, &p.id).await {
+    let rating = match puzzle_rating(&app.store, &p.id).await {
         Ok(r) => r,
         Err(e) => return storage(e),
     };
@@ -378,14 +274,14 @@ async fn daily(
 }
 
 /// `GET /api/puzzles/{id}`.
-async fn one(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+async fn one(State(app): State<Services>, Path(id): Path<String>) -> Response {
     let Some(p) = (id.len() <= 64).then(|| find(&id)).flatten() else {
         return no_such_puzzle(&id);
     };
-    if let Err(e) = ensure_pool(&lobby.store).await {
+    if let Err(e) = ensure_pool(&app.store).await {
         return storage(e);
     }
-    match puzzle_rating(&lobby.store, &p.id).await {
+    match puzzle_rating(&app.store, &p.id).await {
         Ok(r) => Json(shown(p, r.as_ref())).into_response(),
         Err(e) => storage(e),
     }
@@ -413,7 +309,7 @@ struct NextQuery {
 }
 
 /// Reads `edition`, `form` and `adventurous` of `next` as `onsets puzzle
-/// generate --edition/--form/--basic` reads them (issue 14).
+/// generate --edition/--form/--basic` reads them.
 fn rules_of(q: &NextQuery) -> Result<Rules, (String, &'static str)> {
     let edition = match (q.edition.as_deref(), q.form.as_deref()) {
         (None | Some(""), None) => Edition::Tournament2026,
@@ -454,7 +350,7 @@ fn rules_of(q: &NextQuery) -> Result<Rules, (String, &'static str)> {
 /// [&adventurous=B]]`: the puzzle the player has not tried whose rating is
 /// nearest theirs, under the rules asked for (2026-27 by default).
 async fn next(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     q: Result<Query<NextQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let Ok(Query(q)) = q else {
@@ -508,20 +404,12 @@ async fn next(
             Some("player"),
         );
     }
-    let store = &lobby.store;
-    let r: Result<Response> = async {
+    let store = &app.store;
+    let r: StoreResult<Response> = async {
         ensure_pool(store).await?;
         let me = player_rating(store, &player).await?;
-        let tried: Vec<String> = rows!(
-            store,
-            "SELECT DISTINCT puzzle FROM puzzle_attempts WHERE player = $1",
-            |r| r.get::<String, _>(0),
-            player.as_str()
-        );
-        let ratings: Vec<(String, f64)> = rows!(store, "SELECT id, rating FROM puzzles", |r| (
-            r.get::<String, _>(0),
-            r.get::<f64, _>(1)
-        ));
+        let tried = stored::tried_by(store, &player).await?;
+        let ratings = stored::ratings(store).await?;
         let rating_of = |id: &str| {
             ratings
                 .iter()
@@ -584,7 +472,7 @@ async fn themes() -> Response {
 }
 
 /// `GET /api/puzzles/players/{id}`: a player's rating and streaks.
-async fn player(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
+async fn player(State(app): State<Services>, Path(id): Path<String>) -> Response {
     if !valid_player(&id) {
         return error(
             StatusCode::BAD_REQUEST,
@@ -593,7 +481,7 @@ async fn player(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response 
             Some("id"),
         );
     }
-    match player_rating(&lobby.store, &id).await {
+    match player_rating(&app.store, &id).await {
         Ok(p) => Json(player_json(&id, &p)).into_response(),
         Err(e) => storage(e),
     }
@@ -602,18 +490,18 @@ async fn player(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response 
 /// `POST /api/puzzles/players` (no body): a new anonymous player, 201
 /// `{"player": ID}`, an id the server signed (`crate::puzzle_players`).
 async fn new_player(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Client(client): Client,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if let Err(r) = crate::accounts::read_no_body(&headers, &body) {
+    if let Err(r) = crate::api::read_no_body(&headers, &body) {
         return r;
     }
-    if let Err(l) = lobby.puzzle_limits.issue(client) {
-        return too_many(&lobby, l);
+    if let Err(l) = app.puzzle_limits.issue(client) {
+        return too_many(&app, l);
     }
-    match crate::puzzle_players::issue(&lobby.store).await {
+    match crate::puzzle_players::issue(&app.store).await {
         Ok(id) => (StatusCode::CREATED, Json(json!({ "player": id }))).into_response(),
         Err(e) => storage(e),
     }
@@ -675,42 +563,37 @@ fn read_attempt(
 /// it, else the signed-in account (`acct-` and its id), else nobody (the
 /// verdict is given, unrated, and nothing is stored).
 async fn rated_identity(
-    lobby: &Lobby,
+    store: &Store,
     player: &str,
     headers: &HeaderMap,
-) -> Result<Option<String>> {
-    if crate::puzzle_players::issued(&lobby.store, player).await? {
-        let store = &lobby.store;
+) -> Result<Option<String>, IdentityError> {
+    if crate::puzzle_players::issued(store, player).await? {
         // A signed-in solver's puzzle record shows on their profile.
         if let Ok(Some(account)) = crate::accounts::signed_in(store, headers).await {
-            exec!(
-                store,
-                "INSERT INTO account_puzzle_players (account_id, player) VALUES ($1, $2) \
-                 ON CONFLICT (account_id, player) DO NOTHING",
-                account.id.as_str(),
-                player
-            );
+            stored::link_player(store, &account.id, player).await?;
         }
         return Ok(Some(player.to_string()));
     }
-    let Some(account) = crate::accounts::signed_in(&lobby.store, headers).await? else {
+    let Some(account) = crate::accounts::signed_in(store, headers).await? else {
         return Ok(None);
     };
     let id = format!("acct-{}", account.id);
-    let store = &lobby.store;
-    exec!(
-        store,
-        "INSERT INTO account_puzzle_players (account_id, player) VALUES ($1, $2) \
-         ON CONFLICT (account_id, player) DO NOTHING",
-        account.id.as_str(),
-        id.as_str()
-    );
+    stored::link_player(store, &account.id, &id).await?;
     Ok(Some(id))
+}
+
+/// Why the rated identity of an attempt could not be told.
+#[derive(Debug, thiserror::Error)]
+enum IdentityError {
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+    #[error(transparent)]
+    Player(#[from] crate::puzzle_players::PlayerIdError),
 }
 
 /// `POST /api/puzzles/{id}/attempt` with `{"player": ID, "answer": TEXT}`.
 async fn attempt(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Client(client): Client,
     Path(id): Path<String>,
     headers: HeaderMap,
@@ -720,16 +603,16 @@ async fn attempt(
         Ok(x) => x,
         Err(r) => return r,
     };
-    if let Err(l) = lobby.puzzle_limits.attempt_from(client) {
-        return too_many(&lobby, l);
+    if let Err(l) = app.puzzle_limits.attempt_from(client) {
+        return too_many(&app, l);
     }
-    let identity = match rated_identity(&lobby, &req.player, &headers).await {
+    let identity = match rated_identity(&app.store, &req.player, &headers).await {
         Ok(i) => i,
         Err(e) => return storage(e),
     };
     if let Some(who) = &identity {
-        if let Err(l) = lobby.puzzle_limits.attempt_by(who) {
-            return too_many(&lobby, l);
+        if let Err(l) = app.puzzle_limits.attempt_by(who) {
+            return too_many(&app, l);
         }
     }
     // the checker and the solver run on the bounded judging pool
@@ -756,8 +639,8 @@ async fn attempt(
             )
         }
     };
-    let store = &lobby.store;
-    let r: Result<Response> = async {
+    let store = &app.store;
+    let r: StoreResult<Response> = async {
         ensure_pool(store).await?;
         let (player, me, before, puzzle, rated) = match &identity {
             Some(who) => {
@@ -766,7 +649,7 @@ async fn attempt(
             }
             None => {
                 let me = player_rating(store, &req.player).await?;
-                let puzzle = puzzle_rating(store, &p.id).await?.unwrap_or_else(new_rated);
+                let puzzle = puzzle_rating(store, &p.id).await?.unwrap_or_default();
                 (req.player.clone(), me.clone(), me.r.rating, puzzle, false)
             }
         };
@@ -789,171 +672,18 @@ async fn attempt(
     r.unwrap_or_else(storage)
 }
 
-fn new_rated() -> Rated {
-    Rated {
-        r: Glicko2Rating::new(),
-        attempts: 0,
-        solved: 0,
-        streak: 0,
-        best_streak: 0,
-    }
-}
-
-/// What [`record`] did: the player and the puzzle after the attempt, the
-/// player's rating before it, and whether it was rated.
-struct Recorded {
-    me: Rated,
-    before: f64,
-    puzzle: Rated,
-    rated: bool,
-}
-
-/// The statements of [`record`], on a transaction `$tx` of either database.
-/// Each row is written before it is read (the claim of `puzzle_rated`, then
-/// the player's row, then the puzzle's), so that a concurrent attempt waits
-/// for this one's commit and reads what it wrote (no lost updates), and
-/// rows are always locked in that order (no deadlocks on PostgreSQL; one
-/// writer at a time on SQLite).
-macro_rules! record_in {
-    ($tx:ident, $who:expr, $puzzle:expr, $correct:expr) => {{
-        let correct = i64::from($correct);
-        let fresh = Glicko2Rating::new();
-        let rated = sqlx::query(
-            "INSERT INTO puzzle_rated (player, puzzle) VALUES ($1, $2) ON CONFLICT (player, puzzle) DO NOTHING",
-        )
-        .bind($who)
-        .bind($puzzle)
-        .execute(&mut *$tx)
-        .await?
-        .rows_affected()
-            == 1;
-        sqlx::query(
-            "INSERT INTO puzzle_players (id, rating, deviation, volatility) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (id) DO NOTHING",
-        )
-        .bind($who)
-        .bind(fresh.rating)
-        .bind(fresh.deviation)
-        .bind(fresh.volatility)
-        .execute(&mut *$tx)
-        .await?;
-        // a streak counts correct answers in a row, rated or not
-        sqlx::query(
-            "UPDATE puzzle_players SET \
-             best_streak = CASE WHEN $2 = 1 AND streak + 1 > best_streak THEN streak + 1 ELSE best_streak END, \
-             streak = CASE WHEN $2 = 1 THEN streak + 1 ELSE 0 END WHERE id = $1",
-        )
-        .bind($who)
-        .bind(correct)
-        .execute(&mut *$tx)
-        .await?;
-        if rated {
-            sqlx::query("UPDATE puzzles SET attempts = attempts + 1, solved = solved + $2 WHERE id = $1")
-                .bind($puzzle)
-                .bind(correct)
-                .execute(&mut *$tx)
-                .await?;
-        }
-        let mut me = sqlx::query(
-            "SELECT rating, deviation, volatility, attempts, solved, streak, best_streak \
-             FROM puzzle_players WHERE id = $1",
-        )
-        .bind($who)
-        .fetch_one(&mut *$tx)
-        .await
-        .map(|r| Rated {
-            r: Glicko2Rating {
-                rating: r.get(0),
-                deviation: r.get(1),
-                volatility: r.get(2),
-            },
-            attempts: r.get(3),
-            solved: r.get(4),
-            streak: r.get(5),
-            best_streak: r.get(6),
-        })?;
-        let mut puzzle = sqlx::query(
-            "SELECT rating, deviation, volatility, attempts, solved FROM puzzles WHERE id = $1",
-        )
-        .bind($puzzle)
-        .fetch_one(&mut *$tx)
-        .await
-        .map(|r| Rated {
-            r: Glicko2Rating {
-                rating: r.get(0),
-                deviation: r.get(1),
-                volatility: r.get(2),
-            },
-            attempts: r.get(3),
-            solved: r.get(4),
-            streak: 0,
-            best_streak: 0,
-        })?;
-        let before = me.r.rating;
-        if rated {
-            let outcome = if $correct { Outcomes::WIN } else { Outcomes::LOSS };
-            let (a, b) = glicko2(&me.r, &puzzle.r, &outcome, &Glicko2Config::new());
-            me.r = a;
-            puzzle.r = b;
-            me.attempts += 1;
-            me.solved += correct;
-            sqlx::query(
-                "UPDATE puzzle_players SET rating = $2, deviation = $3, volatility = $4, \
-                 attempts = attempts + 1, solved = solved + $5 WHERE id = $1",
-            )
-            .bind($who)
-            .bind(me.r.rating)
-            .bind(me.r.deviation)
-            .bind(me.r.volatility)
-            .bind(correct)
-            .execute(&mut *$tx)
-            .await?;
-            sqlx::query("UPDATE puzzles SET rating = $2, deviation = $3, volatility = $4 WHERE id = $1")
-                .bind($puzzle)
-                .bind(puzzle.r.rating)
-                .bind(puzzle.r.deviation)
-                .bind(puzzle.r.volatility)
-                .execute(&mut *$tx)
-                .await?;
-        }
-        sqlx::query(
-            "INSERT INTO puzzle_attempts (player, puzzle, at_ms, correct, rated) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind($who)
-        .bind($puzzle)
-        .bind(now_ms())
-        .bind(correct)
-        .bind(i64::from(rated))
-        .execute(&mut *$tx)
-        .await?;
-        Recorded {
-            me,
-            before,
-            puzzle,
-            rated,
-        }
-    }};
-}
-
-/// An attempt by an issued player, in one transaction: the first by `who`
-/// at `puzzle` is rated (the database's unique `puzzle_rated` row decides,
-/// so concurrent duplicates lose cleanly), both ratings move (Glicko-2),
-/// the streak counts; every attempt is stored.
-async fn record(store: &Store, who: &str, puzzle: &str, correct: bool) -> Result<Recorded> {
-    Ok(match store {
-        Store::Sqlite(p) => {
-            let mut tx = p.begin().await?;
-            let out = record_in!(tx, who, puzzle, correct);
-            tx.commit().await?;
-            out
-        }
-        Store::Postgres(p) => {
-            let mut tx = p.begin().await?;
-            let out = record_in!(tx, who, puzzle, correct);
-            tx.commit().await?;
-            out
-        }
+/// Records an attempt by an issued player ([`stored::record`]): both
+/// ratings move by Glicko-2 (`skillratings`).
+async fn record(store: &Store, who: &str, puzzle: &str, correct: bool) -> StoreResult<Recorded> {
+    stored::record(store, who, puzzle, correct, |me, puzzle, solved| {
+        let outcome = if solved {
+            Outcomes::WIN
+        } else {
+            Outcomes::LOSS
+        };
+        glicko2(me, puzzle, &outcome, &Glicko2Config::new())
     })
+    .await
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Printable scoresheets and standings (issue 17): PDF from the `printpdf`
+//! Printable scoresheets and standings (XII-B): PDF from the `printpdf`
 //! crate, A4, the built-in Helvetica (names in its WinAnsi letters; others
 //! print as `?`). Pure: an event in, bytes out.
 //!

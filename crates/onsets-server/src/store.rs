@@ -1,8 +1,23 @@
 //! Persistence with sqlx: SQLite by default, PostgreSQL when given a
 //! `postgres://` URL. One schema for both (`migrations/`: portable SQL).
 //!
+//! The store owns the server's SQL (docs/server-layers.md): the tables'
+//! statements here, every other feature's in a submodule of its own, each a
+//! typed function over rows as structs that fails with a [`StoreError`].
+//! Nothing above the store writes SQL.
+//!
 //! Every applied action is written before its events are broadcast, so a
 //! restarted server rebuilds every table by replaying its log.
+
+pub mod accounts;
+pub mod health;
+pub mod lessons;
+pub mod news;
+pub mod puzzles;
+pub mod ratings;
+pub mod secrets;
+pub mod sessions;
+pub mod tournaments;
 
 use anyhow::{Context, Result};
 use sqlx::postgres::{PgPool, PgPoolOptions};
@@ -80,6 +95,66 @@ macro_rules! fetch_bound {
                 .collect::<Vec<_>>(),
         }
     };
+}
+
+/// Runs `$body` with `$p` the pool of either database.
+macro_rules! with_pool {
+    ($store:expr, |$p:ident| $body:expr) => {
+        match $store {
+            $crate::store::Store::Sqlite($p) => $body,
+            $crate::store::Store::Postgres($p) => $body,
+        }
+    };
+}
+pub(crate) use with_pool;
+
+/// Why the store did not read or write.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or could not be reached ([`Fault::of_sqlx`]).
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// A stored JSON document (an event, a puzzle) does not read or write.
+    #[error("the stored {what} does not read: {source}")]
+    Json {
+        what: &'static str,
+        #[source]
+        source: serde_json::Error,
+    },
+}
+
+impl StoreError {
+    /// Why the database did not take it ([`Fault::Error`] for a document
+    /// that does not read).
+    pub fn fault(&self) -> Fault {
+        match self {
+            StoreError::Database(e) => Fault::of_sqlx(e),
+            StoreError::Json { .. } => Fault::Error,
+        }
+    }
+
+    /// A JSON document of kind `what` that did not read or write.
+    pub fn json(what: &'static str) -> impl FnOnce(serde_json::Error) -> StoreError {
+        move |source| StoreError::Json { what, source }
+    }
+}
+
+/// What the store's feature functions return.
+pub type StoreResult<T> = std::result::Result<T, StoreError>;
+
+/// Seconds since the Unix epoch (the stored times of accounts, sessions,
+/// ratings and tournaments).
+pub fn now_s() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// A database connection pool.
@@ -165,22 +240,6 @@ impl Store {
             Store::Sqlite(_) => "sqlite",
             Store::Postgres(_) => "postgres",
         }
-    }
-
-    /// The health probe: one cheap write (an upsert of the one row of
-    /// `health`, migration 0023) that fails exactly when the database cannot
-    /// take writes: down, read-only, full or locked ([`Fault`]).
-    pub async fn probe(&self) -> Result<()> {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
-        execute!(
-            self,
-            "INSERT INTO health (id, checked_at) VALUES (1, $1) \
-             ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
-            now
-        );
-        Ok(())
     }
 
     pub async fn create_table(&self, id: &str, created_at: i64, spec: &str) -> Result<()> {
@@ -532,7 +591,7 @@ mod tests {
             .read_only(true);
         let pool = SqlitePoolOptions::new().connect_with(opts).await.unwrap();
         let e = Store::Sqlite(pool).probe().await.unwrap_err();
-        assert_eq!(Fault::of(&e), Fault::ReadOnly, "{e:#}");
+        assert_eq!(e.fault(), Fault::ReadOnly, "{e:#}");
     }
 
     #[tokio::test]
@@ -572,7 +631,7 @@ mod tests {
         assert_eq!(Fault::of_sqlx(&e), Fault::Error, "{e}");
         p.close().await;
         let e = store.probe().await.unwrap_err();
-        assert_eq!(Fault::of(&e), Fault::Down, "{e:#}");
+        assert_eq!(e.fault(), Fault::Down, "{e:#}");
         assert_eq!(Fault::of(&anyhow::anyhow!("not sqlx")), Fault::Error);
     }
 

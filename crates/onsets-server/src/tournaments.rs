@@ -1,32 +1,19 @@
-//! Tournaments on the server (issue 17): an organizer's events, stored as
-//! `onsets_tournament::Event` JSON with an optimistic version (so several
-//! instances may share one database). Routes (docs/protocol.md,
-//! "Tournaments"):
-//!
-//! * `POST /api/tournaments {"name","division","rounds","edition"?,"first_round"?,"seed"?}`
-//!   (signed in; 401 otherwise) → 201 the event;
-//! * `GET /api/tournaments/{id}` → the event (public);
-//! * `POST /api/tournaments/{id}/entries {"name","team"?}` (its organizer;
-//!   403 for another) → 201;
-//! * `POST /api/tournaments/{id}/rounds` → `{"round","tables":[{"table","players":[names]}],"bye"}`;
-//! * `POST /api/tournaments/{id}/results {"round","table","match_points":{name: points},"scores"?}`;
-//! * `POST /api/tournaments/{id}/join` (signed in) → 201, the account's
-//!   own entry;
-//! * `POST /api/tournaments/{id}/withdrawals {"name"}` (its organizer) → 200;
-//! * `GET /api/tournaments/{id}/rounds/{n}/scoresheets.pdf`,
-//!   `GET /api/tournaments/{id}/standings.pdf` → printable PDF (public);
-//! * `GET /api/tournaments/{id}/standings` → `{"standings":[{"name","match_points",…}],"teams":[…]}`
-//!   best first (public).
+//! Tournaments on the server: an organizer's events (stored by
+//! [`crate::store::tournaments`] with an optimistic version, so several
+//! instances may share one database), their entries, pairings, results,
+//! standings and printable sheets, and their online tables, opened through
+//! the [`Tables`] port and scored when their matches end. The routes are
+//! described in docs/protocol.md, "Tournaments".
 
 // Handlers' early returns are whole responses, built once per request.
 #![allow(clippy::result_large_err)]
 
-use crate::accounts::{bad, read_json, read_no_body, require, storage, with_pool, Account};
-use crate::lobby::CreateTable;
-use crate::lobby::{ApiCode, ApiError};
-use crate::table::SeatSpec;
-use crate::{api_error, too_many, Client, Lobby, Store};
-use anyhow::Result;
+use crate::accounts::{require, Account};
+use crate::api::{api_error, bad, read_json, read_no_body, storage, too_many, unavailable};
+use crate::api::{ApiCode, ApiError, Client, Services, TableRequest, Tables};
+use crate::store::news::News;
+use crate::store::tournaments::{self as stored, StoredEvent, TableLink};
+use crate::store::{Store, StoreError};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -36,16 +23,32 @@ use onsets_core::{Division, Edition};
 use onsets_tournament::{Event, EventError, FirstRound, Online};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sqlx::Row;
 use std::collections::BTreeMap;
+
+/// Why the server's own change of an event (an online table's result, its
+/// tables' links) was not stored.
+#[derive(Debug, thiserror::Error)]
+pub enum SystemChangeError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Event(#[from] EventError),
+    #[error("there is no tournament `{0}`")]
+    NoSuchTournament(String),
+    #[error("tournament `{0}` kept changing")]
+    Busy(String),
+    /// The finished table's log (the tables' part of the store).
+    #[error("the table's log: {0}")]
+    Log(String),
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
     pub name: String,
     pub division: String,
-    /// The rules: `2026-27` (default), `2019-20` or `1969` (issue 14; online
-    /// tables play 2026-27 or 2019-20).
+    /// The rules: `2026-27` (default), `2019-20` or `1969` (docs/editions.md;
+    /// online tables play 2026-27 or 2019-20).
     pub edition: Option<String>,
     pub rounds: u32,
     /// `random` (default) or `seeds`.
@@ -82,13 +85,6 @@ pub struct Result_ {
     pub scores: Option<BTreeMap<String, i64>>,
 }
 
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
-
 pub(crate) fn no_such(id: &str) -> Response {
     let shown: String = id.chars().take(64).collect();
     api_error(
@@ -105,50 +101,9 @@ fn event_error(e: EventError) -> Response {
     bad(e.field(), e.to_string())
 }
 
-struct Stored {
-    organizer: String,
-    version: i64,
-    event: Event,
-}
-
-async fn load(store: &Store, id: &str) -> Result<Option<Stored>> {
-    if id.len() > crate::text::MAX_ID_BYTES {
-        return Ok(None);
-    }
-    let sql = "SELECT organizer, version, event FROM tournaments WHERE id = $1";
-    let row: Option<(String, i64, String)> = with_pool!(store, |p| sqlx::query(sql)
-        .bind(id)
-        .fetch_optional(p)
-        .await?
-        .map(|r| (r.get(0), r.get(1), r.get(2))));
-    match row {
-        None => Ok(None),
-        Some((organizer, version, event)) => Ok(Some(Stored {
-            organizer,
-            version,
-            event: serde_json::from_str(&event)?,
-        })),
-    }
-}
-
-/// Whether event `id` exists.
-pub(crate) async fn exists(store: &Store, id: &str) -> Result<bool> {
-    Ok(load(store, id).await?.is_some())
-}
-
-/// Writes `event` if the stored version is still `version`.
-async fn save(store: &Store, id: &str, version: i64, event: &Event) -> Result<bool> {
-    let sql = "UPDATE tournaments SET event = $1, version = $2 WHERE id = $3 AND version = $4";
-    let text = serde_json::to_string(event)?;
-    let n = with_pool!(store, |p| sqlx::query(sql)
-        .bind(text)
-        .bind(version + 1)
-        .bind(id)
-        .bind(version)
-        .execute(p)
-        .await?
-        .rows_affected());
-    Ok(n == 1)
+/// Event `id`, as stored.
+async fn load(store: &Store, id: &str) -> Result<Option<StoredEvent>, StoreError> {
+    stored::load(store, id).await
 }
 
 /// The event's public view.
@@ -182,7 +137,7 @@ fn view(id: &str, organizer_name: Option<&str>, e: &Event) -> Value {
 
 /// `POST /api/tournaments`.
 pub(crate) async fn create(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Client(client): Client,
     headers: HeaderMap,
     body: Bytes,
@@ -191,12 +146,12 @@ pub(crate) async fn create(
         Ok(r) => r,
         Err(r) => return r,
     };
-    let account = match require(&lobby, &headers).await {
+    let account = match require(&app.store, &headers).await {
         Ok(a) => a,
         Err(r) => return r,
     };
-    if let Err(l) = lobby.limits.create(client) {
-        return too_many(&lobby, l);
+    if let Err(l) = app.limits.create(client) {
+        return too_many(&app, l);
     }
     let division: Division = match req.division.parse() {
         Ok(d) => d,
@@ -231,28 +186,15 @@ pub(crate) async fn create(
             bot_pace: req.bot_pace.unwrap_or(100),
         };
         // The table settings are checked as a table's would be.
-        let probe = table_request(&event, &online, vec![SeatSpec::Human; 2]);
-        if let Err(e) = probe.spec(0) {
+        let probe = table_request(&event, &online, vec![None; 2]);
+        if let Err(e) = app.tables.check(&probe) {
             return bad(e.field.as_deref().unwrap_or("online"), e.message);
         }
         event.online = Some(online);
     }
     let id = uuid::Uuid::new_v4().simple().to_string()[..12].to_string();
-    let text = match serde_json::to_string(&event) {
-        Ok(t) => t,
-        Err(e) => return storage(e.into()),
-    };
-    let sql = "INSERT INTO tournaments (id, organizer, created_at, version, event) VALUES ($1, $2, $3, 0, $4)";
-    let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
-        .bind(&id)
-        .bind(&account.id)
-        .bind(now())
-        .bind(text)
-        .execute(p)
-        .await
-        .map(|_| ()));
-    if let Err(e) = done {
-        return storage(e.into());
+    if let Err(e) = stored::insert(&app.store, &id, &account.id, &event).await {
+        return storage(e);
     }
     (
         StatusCode::CREATED,
@@ -262,23 +204,17 @@ pub(crate) async fn create(
 }
 
 async fn organizer_name(store: &Store, organizer: &str) -> Option<String> {
-    let sql = "SELECT name FROM accounts WHERE id = $1";
-    let r: Result<Option<String>> = async {
-        Ok(with_pool!(store, |p| sqlx::query(sql)
-            .bind(organizer)
-            .fetch_optional(p)
-            .await?
-            .map(|r| r.get(0))))
-    }
-    .await;
-    r.ok().flatten()
+    crate::store::accounts::name_of(store, organizer)
+        .await
+        .ok()
+        .flatten()
 }
 
 /// `GET /api/tournaments/{id}`.
-pub async fn get(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
-    match load(&lobby.store, &id).await {
+pub async fn get(State(app): State<Services>, Path(id): Path<String>) -> Response {
+    match load(&app.store, &id).await {
         Ok(Some(s)) => {
-            let org = organizer_name(&lobby.store, &s.organizer).await;
+            let org = organizer_name(&app.store, &s.organizer).await;
             Json(view(&id, org.as_deref(), &s.event)).into_response()
         }
         Ok(None) => no_such(&id),
@@ -287,8 +223,8 @@ pub async fn get(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response
 }
 
 /// `GET /api/tournaments/{id}/standings`.
-pub async fn standings(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
-    match load(&lobby.store, &id).await {
+pub async fn standings(State(app): State<Services>, Path(id): Path<String>) -> Response {
+    match load(&app.store, &id).await {
         Ok(Some(s)) => Json(json!({
             "id": id,
             "name": s.event.name,
@@ -309,12 +245,12 @@ pub async fn standings(State(lobby): State<Lobby>, Path(id): Path<String>) -> Re
 /// Loads the event, checks the organizer, applies `change` and stores the
 /// result (retrying when another request changed the event meanwhile).
 async fn change(
-    lobby: &Lobby,
+    app: &Services,
     headers: &HeaderMap,
     id: &str,
     change: impl Fn(&mut Event) -> Result<Value, EventError>,
 ) -> Result<Value, Response> {
-    change_by(lobby, headers, id, true, |e, _| change(e))
+    change_by(app, headers, id, true, |e, _| change(e))
         .await
         .map(|(v, _)| v)
 }
@@ -322,15 +258,15 @@ async fn change(
 /// [`change`] by any signed-in account (`organizer_only` false) or by the
 /// organizer only; `change` sees the account.
 async fn change_by(
-    lobby: &Lobby,
+    app: &Services,
     headers: &HeaderMap,
     id: &str,
     organizer_only: bool,
     change: impl Fn(&mut Event, &Account) -> Result<Value, EventError>,
 ) -> Result<(Value, Account), Response> {
-    let account = require(lobby, headers).await?;
+    let account = require(&app.store, headers).await?;
     for _ in 0..8 {
-        let mut s = match load(&lobby.store, id).await {
+        let mut s = match load(&app.store, id).await {
             Ok(Some(s)) => s,
             Ok(None) => return Err(no_such(id)),
             Err(e) => return Err(storage(e)),
@@ -346,9 +282,9 @@ async fn change_by(
             ));
         }
         let out = change(&mut s.event, &account).map_err(event_error)?;
-        match save(&lobby.store, id, s.version, &s.event).await {
+        match stored::save(&app.store, id, s.version, &s.event).await {
             Ok(true) => {
-                lobby.news.changed(&lobby.store, id).await;
+                app.news.changed(&app.store, id).await;
                 return Ok((out, account));
             }
             Ok(false) => continue,
@@ -367,7 +303,7 @@ async fn change_by(
 
 /// `POST /api/tournaments/{id}/entries`.
 pub async fn add_entry(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -396,7 +332,7 @@ pub async fn add_entry(
             Err(e) => return bad("bot", e),
         },
     };
-    match change(&lobby, &headers, &id, |e| {
+    match change(&app, &headers, &id, |e| {
         let n = e.add_entry(&name, team.as_deref())?;
         e.entries[n].bot = bot.clone();
         Ok(json!({ "entry": n + 1, "name": name, "team": team, "bot": bot }))
@@ -417,7 +353,7 @@ pub struct Withdrawal {
 /// `POST /api/tournaments/{id}/join`: the signed-in account enters under
 /// its own name (any account; the event's profile link follows).
 pub async fn join(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -425,7 +361,7 @@ pub async fn join(
     if let Err(r) = read_no_body(&headers, &body) {
         return r;
     }
-    let (v, account) = match change_by(&lobby, &headers, &id, false, |e, a| {
+    let (v, account) = match change_by(&app, &headers, &id, false, |e, a| {
         let n = e.add_entry(&a.name, None)?;
         Ok(json!({ "entry": n + 1, "name": a.name, "team": null }))
     })
@@ -434,16 +370,8 @@ pub async fn join(
         Ok(x) => x,
         Err(r) => return r,
     };
-    let sql = "INSERT INTO tournament_players (tournament_id, account_id) VALUES ($1, $2) \
-               ON CONFLICT (tournament_id, account_id) DO NOTHING";
-    let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
-        .bind(&id)
-        .bind(&account.id)
-        .execute(p)
-        .await
-        .map(|_| ()));
-    if let Err(e) = done {
-        return storage(e.into());
+    if let Err(e) = stored::add_player(&app.store, &id, &account.id).await {
+        return storage(e);
     }
     (StatusCode::CREATED, Json(v)).into_response()
 }
@@ -451,7 +379,7 @@ pub async fn join(
 /// `POST /api/tournaments/{id}/withdrawals {"name"}`: the organizer
 /// withdraws an entry: not paired in later rounds, kept in the standings.
 pub async fn withdraw(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -460,7 +388,7 @@ pub async fn withdraw(
         Ok(r) => r,
         Err(r) => return r,
     };
-    match change(&lobby, &headers, &id, |e| {
+    match change(&app, &headers, &id, |e| {
         let n = e.withdraw(&req.name)?;
         Ok(json!({ "entry": n + 1, "name": e.entries[n].name, "withdrawn": true }))
     })
@@ -474,26 +402,12 @@ pub async fn withdraw(
 /// The events an account organizes or has joined, newest first, for its
 /// profile: `[{"id","name","division","link","role","round","rounds","place"}]`
 /// (`place` in the standings, for a player).
-pub async fn events_of(store: &Store, account: &str, name: &str) -> Result<Vec<Value>> {
-    let organized = "SELECT id, event, created_at FROM tournaments WHERE organizer = $1 \
-                     ORDER BY created_at DESC LIMIT 50";
-    let played = "SELECT t.id, t.event, t.created_at FROM tournament_players p \
-                  JOIN tournaments t ON t.id = p.tournament_id WHERE p.account_id = $1 \
-                  ORDER BY t.created_at DESC LIMIT 50";
+pub async fn events_of(store: &Store, account: &str, name: &str) -> Result<Vec<Value>, StoreError> {
     let mut out: Vec<(i64, Value)> = Vec::new();
-    for (sql, role) in [(organized, "organizer"), (played, "player")] {
-        let rows: Vec<(String, String, i64)> = with_pool!(store, |p| sqlx::query(sql)
-            .bind(account)
-            .fetch_all(p)
-            .await?
-            .into_iter()
-            .map(|r| (r.get(0), r.get(1), r.get(2)))
-            .collect());
-        for (id, text, at) in rows {
-            let Ok(e) = serde_json::from_str::<Event>(&text) else {
-                continue;
-            };
-            let place = (role == "player")
+    for role in [stored::Role::Organizer, stored::Role::Player] {
+        for listed in stored::events_of(store, account, role).await? {
+            let (id, e) = (listed.id, listed.event);
+            let place = (role == stored::Role::Player)
                 .then(|| {
                     onsets_tournament::standings(&e)
                         .into_iter()
@@ -501,8 +415,12 @@ pub async fn events_of(store: &Store, account: &str, name: &str) -> Result<Vec<V
                         .map(|s| s.place)
                 })
                 .flatten();
+            let role = match role {
+                stored::Role::Organizer => "organizer",
+                stored::Role::Player => "player",
+            };
             out.push((
-                at,
+                listed.created_at,
                 json!({
                     "id": id,
                     "name": e.name,
@@ -522,7 +440,7 @@ pub async fn events_of(store: &Store, account: &str, name: &str) -> Result<Vec<V
 
 /// `POST /api/tournaments/{id}/rounds`: pairs the next round.
 pub async fn pair_round(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -530,7 +448,7 @@ pub async fn pair_round(
     if let Err(r) = read_no_body(&headers, &body) {
         return r;
     }
-    let paired = change(&lobby, &headers, &id, |e| {
+    let paired = change(&app, &headers, &id, |e| {
         let r = e.pair_next_round()?.clone();
         let name = |i: usize| e.entries[i].name.clone();
         Ok(json!({
@@ -547,7 +465,7 @@ pub async fn pair_round(
         Ok(v) => v,
         Err(r) => return r,
     };
-    match open_tables(&lobby, &id).await {
+    match open_tables(&app, &id).await {
         Ok(links) => {
             if let Some(tables) = v["tables"].as_array_mut() {
                 for (t, link) in tables.iter_mut().zip(links) {
@@ -563,7 +481,7 @@ pub async fn pair_round(
 
 /// `POST /api/tournaments/{id}/results`: one table's scoresheet.
 pub async fn record_result(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -575,7 +493,7 @@ pub async fn record_result(
     if req.match_points.len() > 3 || req.scores.as_ref().is_some_and(|s| s.len() > 3) {
         return bad("match_points", "a table has at most three players");
     }
-    match change(&lobby, &headers, &id, |e| {
+    match change(&app, &headers, &id, |e| {
         e.record_result(req.round, req.table, &req.match_points, req.scores.as_ref())?;
         Ok(json!({ "round": req.round, "table": req.table, "match_points": req.match_points }))
     })
@@ -617,13 +535,13 @@ fn print_error(e: crate::scoresheets::PrintError) -> Response {
 /// `GET /api/tournaments/{id}/rounds/{n}/scoresheets.pdf`: a round's
 /// printable scoresheets, one per table (public, like the pairings).
 pub async fn scoresheets_pdf(
-    State(lobby): State<Lobby>,
+    State(app): State<Services>,
     Path((id, round)): Path<(String, String)>,
 ) -> Response {
     let Ok(round) = round.parse::<u32>() else {
         return bad("round", "a round is a number: 1, 2, …");
     };
-    match load(&lobby.store, &id).await {
+    match load(&app.store, &id).await {
         Ok(Some(s)) => match crate::scoresheets::scoresheets_pdf(&s.event, round) {
             Ok(b) => pdf(b, &format!("round-{round}-scoresheets.pdf")),
             Err(e) => print_error(e),
@@ -634,8 +552,8 @@ pub async fn scoresheets_pdf(
 }
 
 /// `GET /api/tournaments/{id}/standings.pdf`: the printable standings.
-pub async fn standings_pdf(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
-    match load(&lobby.store, &id).await {
+pub async fn standings_pdf(State(app): State<Services>, Path(id): Path<String>) -> Response {
+    match load(&app.store, &id).await {
         Ok(Some(s)) => match crate::scoresheets::standings_pdf(&s.event) {
             Ok(b) => pdf(b, "standings.pdf"),
             Err(e) => print_error(e),
@@ -646,24 +564,23 @@ pub async fn standings_pdf(State(lobby): State<Lobby>, Path(id): Path<String>) -
 }
 
 /// The table request of an online event's table.
-fn table_request(event: &Event, online: &Online, seats: Vec<SeatSpec>) -> CreateTable {
-    CreateTable {
+fn table_request(event: &Event, online: &Online, seats: Vec<Option<String>>) -> TableRequest {
+    TableRequest {
         division: event.division.to_lowercase(),
         adventurous: online.adventurous,
         seats,
         round_minutes: online.round_minutes,
         checking: online.checking.clone(),
-        seed: None,
         bot_pace: online.bot_pace,
-        edition: Some(event.edition.clone()),
+        edition: event.edition.clone(),
     }
 }
 
 /// An online event's last round: opens a server table for each of its
 /// tables that has none (people's seats open to join, bots' played), links
 /// it to the event and returns each table's id (`None` over the board).
-async fn open_tables(lobby: &Lobby, id: &str) -> Result<Vec<Option<String>>, Response> {
-    let s = match load(&lobby.store, id).await {
+async fn open_tables(app: &Services, id: &str) -> Result<Vec<Option<String>>, Response> {
+    let s = match load(&app.store, id).await {
         Ok(Some(s)) => s,
         Ok(None) => return Err(no_such(id)),
         Err(e) => return Err(storage(e)),
@@ -679,40 +596,26 @@ async fn open_tables(lobby: &Lobby, id: &str) -> Result<Vec<Option<String>>, Res
         let seats = t
             .players
             .iter()
-            .map(|p| match &s.event.entries[*p].bot {
-                Some(level) => SeatSpec::Bot {
-                    level: level.clone(),
-                },
-                None => SeatSpec::Human,
-            })
+            .map(|p| s.event.entries[*p].bot.clone())
             .collect();
-        let info = match lobby.create(&table_request(&s.event, online, seats)).await {
-            Ok(info) => info,
-            Err(e) => {
-                tracing::error!(tournament = %id, "opening a table: {}", e.message);
-                if e.code == crate::lobby::ApiCode::Storage {
-                    return Err(crate::unavailable(e));
-                }
-                return Err(api_error(StatusCode::INTERNAL_SERVER_ERROR, e));
-            }
+        let table = open_table(
+            app.tables.as_ref(),
+            id,
+            table_request(&s.event, online, seats),
+        )
+        .await?;
+        let link = TableLink {
+            tournament: id.to_string(),
+            round: round.round,
+            table_no: t.table,
         };
-        let sql = "INSERT INTO tournament_tables (table_id, tournament_id, round, table_no) \
-                   VALUES ($1, $2, $3, $4)";
-        let done: Result<(), sqlx::Error> = with_pool!(&lobby.store, |p| sqlx::query(sql)
-            .bind(&info.id)
-            .bind(id)
-            .bind(i64::from(round.round))
-            .bind(i64::from(t.table))
-            .execute(p)
-            .await
-            .map(|_| ()));
-        if let Err(e) = done {
-            return Err(storage(e.into()));
+        if let Err(e) = stored::link_table(&app.store, &table, &link).await {
+            return Err(storage(e));
         }
-        opened.push((t.table, info.id.clone()));
+        opened.push((t.table, table));
     }
     let number = round.round;
-    let out = system_change(&lobby.store, &lobby.news, id, |e| {
+    let out = system_change(&app.store, &app.news, id, |e| {
         let r = e
             .paired
             .iter_mut()
@@ -730,29 +633,42 @@ async fn open_tables(lobby: &Lobby, id: &str) -> Result<Vec<Option<String>>, Res
             .collect::<Vec<_>>()))
     })
     .await
-    .map_err(|e| storage(anyhow::anyhow!("{e}")))?;
+    .map_err(storage)?;
     Ok(serde_json::from_value(out).unwrap_or_default())
+}
+
+/// Opens one table of event `id` through the tables' port: its id, or the
+/// refusal as a response (503 `storage`, else 500).
+async fn open_table(tables: &dyn Tables, id: &str, req: TableRequest) -> Result<String, Response> {
+    tables.open(req).await.map_err(|e| {
+        tracing::error!(tournament = %id, "opening a table: {}", e.message);
+        if e.code == ApiCode::Storage {
+            unavailable(e)
+        } else {
+            api_error(StatusCode::INTERNAL_SERVER_ERROR, e)
+        }
+    })
 }
 
 /// A change made by the server itself (no account): load, change, store
 /// with the optimistic version, retried; the watchers hear of it.
 async fn system_change(
     store: &Store,
-    news: &crate::live::News,
+    news: &News,
     id: &str,
     change: impl Fn(&mut Event) -> Result<Value, EventError>,
-) -> Result<Value> {
+) -> Result<Value, SystemChangeError> {
     for _ in 0..8 {
         let Some(mut s) = load(store, id).await? else {
-            anyhow::bail!("no tournament {id}");
+            return Err(SystemChangeError::NoSuchTournament(id.to_string()));
         };
         let out = change(&mut s.event)?;
-        if save(store, id, s.version, &s.event).await? {
+        if stored::save(store, id, s.version, &s.event).await? {
             news.changed(store, id).await;
             return Ok(out);
         }
     }
-    anyhow::bail!("tournament {id} kept changing")
+    Err(SystemChangeError::Busy(id.to_string()))
 }
 
 /// When an online table's match is over: its players' totals (the sum of
@@ -760,22 +676,21 @@ async fn system_change(
 /// table's scoresheet of its event (a later result from the organizer
 /// corrects it, XII-B; one given before the match ended stands). A table
 /// of no event is left alone.
-pub async fn table_over(store: &Store, news: &crate::live::News, table: &str) -> Result<()> {
-    let sql = "SELECT tournament_id, round, table_no FROM tournament_tables WHERE table_id = $1";
-    let link: Option<(String, i64, i64)> = with_pool!(store, |p| sqlx::query(sql)
-        .bind(table)
-        .fetch_optional(p)
-        .await?
-        .map(|r| (r.get(0), r.get(1), r.get(2))));
-    let Some((id, round, table_no)) = link else {
+pub async fn table_over(store: &Store, news: &News, table: &str) -> Result<(), SystemChangeError> {
+    let Some(link) = stored::table_link(store, table).await? else {
         return Ok(());
     };
-    let Some(log) = store.log(table).await? else {
+    let (id, round, table_no) = (link.tournament, link.round, link.table_no);
+    let log = store
+        .log(table)
+        .await
+        .map_err(|e| SystemChangeError::Log(format!("{e:#}")))?;
+    let Some(log) = log else {
         return Ok(());
     };
-    let m = onsets_engine::Match::replay(&log).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let m =
+        onsets_engine::Match::replay(&log).map_err(|e| SystemChangeError::Log(format!("{e:?}")))?;
     let totals: Vec<i64> = m.totals().iter().map(|t| i64::from(*t)).collect();
-    let (round, table_no) = (round as u32, table_no as u32);
     system_change(store, news, &id, |e| {
         let players = e
             .paired

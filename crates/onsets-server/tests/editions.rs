@@ -1,4 +1,4 @@
-//! Issue 14: a table plays the 2019-20 MLAG rules when created with
+//! A table plays the 2019-20 MLAG rules when created with
 //! `"edition": "2019-20"` (an additive field of `POST /api/tables`; absent
 //! means 2026-27), shows it in the lobby and in every `state`, and its bots
 //! play a shake of it to the end.

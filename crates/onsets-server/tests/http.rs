@@ -128,7 +128,7 @@ async fn the_client_and_metrics_are_served() {
     assert!(m.contains("onsets_actions_per_second"), "{m}");
 }
 
-/// Issue 19: two bots of one level are told apart by their seat numbers.
+/// Two bots of one level are told apart by their seat numbers.
 #[tokio::test]
 async fn two_bots_of_one_level_have_names_of_their_own() {
     let l = lobby().await;

@@ -1,4 +1,4 @@
-//! Lessons on a real server (issue 15, item 3): the list, a lesson, attempts
+//! Lessons on a real server (docs/lessons.md): the list, a lesson, attempts
 //! judged by the checker, the solver and the engine with rule sections,
 //! "show me", and the errors of bad requests.
 
@@ -39,6 +39,18 @@ async fn lessons_listed_judged_and_shown() {
     );
     assert!(list.iter().all(|x| x["steps"].as_u64().unwrap() >= 1));
 
+    a_lesson_and_its_attempts(&s).await;
+    show_me_for_every_step(&s, list).await;
+    the_errors_of_bad_requests(&s).await;
+
+    // the page
+    let (st, _) = http(s.addr, "GET", "/lessons", None).await;
+    assert_eq!(st, 200);
+}
+
+/// A lesson's steps (positions and tasks, no answers) and attempts of each
+/// kind, judged by the solver, the checker and the engine with their rules.
+async fn a_lesson_and_its_attempts(s: &Server) {
     // a lesson: steps with positions and tasks, no answers
     let (st, c) = http(s.addr, "GET", "/api/lessons/challenge", None).await;
     assert_eq!(st, 200, "{c}");
@@ -49,7 +61,7 @@ async fn lessons_listed_judged_and_shown() {
 
     // a wrong challenge: judged by the solver, with the rule
     let (st, r) = post(
-        &s,
+        s,
         "/api/lessons/challenge/steps/1",
         json!({"type": "challenge", "challenge": "impossible"}),
     )
@@ -60,7 +72,7 @@ async fn lessons_listed_judged_and_shown() {
     assert_eq!(r["step"], 1);
     assert_eq!(r["steps"], 4);
     let (_, r) = post(
-        &s,
+        s,
         "/api/lessons/challenge/steps/1",
         json!({"type": "challenge", "challenge": "now"}),
     )
@@ -69,7 +81,7 @@ async fn lessons_listed_judged_and_shown() {
 
     // a Solution: the checker's verdict, its reasons and the explanation
     let (_, r) = post(
-        &s,
+        s,
         "/api/lessons/challenge/steps/2",
         json!({"type": "solution", "solution": "B ∪ R"}),
     )
@@ -78,7 +90,7 @@ async fn lessons_listed_judged_and_shown() {
     assert_eq!(r["verdict"]["errors"][0]["code"], "wrong-value");
     assert!(r["explanation"].is_object());
     let (_, r) = post(
-        &s,
+        s,
         "/api/lessons/challenge/steps/2",
         json!({"type": "solution", "solution": "B ∪ G"}),
     )
@@ -87,7 +99,7 @@ async fn lessons_listed_judged_and_shown() {
 
     // a move: the position after it comes back
     let (_, r) = post(
-        &s,
+        s,
         "/api/lessons/move/steps/1",
         json!({"type": "move", "cube": "Y", "to": "required"}),
     )
@@ -97,21 +109,23 @@ async fn lessons_listed_judged_and_shown() {
 
     // points: played by the engine
     let (_, r) = post(
-        &s,
+        s,
         "/api/lessons/correctness/steps/1",
         json!({"type": "score", "points": [6, 2]}),
     )
     .await;
     assert_eq!(r["correct"], false, "{r}");
     let (_, r) = post(
-        &s,
+        s,
         "/api/lessons/correctness/steps/1",
         json!({"type": "score", "points": [2, 6]}),
     )
     .await;
     assert_eq!(r["correct"], true, "{r}");
+}
 
-    // show me, for every step of every lesson: judged right when sent back
+/// "Show me", for every step of every lesson: judged right when sent back.
+async fn show_me_for_every_step(s: &Server, list: &[Value]) {
     for x in list {
         let id = x["id"].as_str().unwrap();
         for n in 1..=x["steps"].as_u64().unwrap() {
@@ -125,7 +139,7 @@ async fn lessons_listed_judged_and_shown() {
             assert_eq!(st, 200, "{id} {n}: {a}");
             assert!(!a["text"].as_str().unwrap().is_empty());
             let (st, r) = post(
-                &s,
+                s,
                 &format!("/api/lessons/{id}/steps/{n}"),
                 a["attempt"].clone(),
             )
@@ -134,15 +148,18 @@ async fn lessons_listed_judged_and_shown() {
             assert_eq!(r["correct"], true, "{id} {n}: {r}");
         }
     }
+}
 
-    // errors: unknown lesson or step, the wrong kind of attempt, bad JSON
+/// Errors: an unknown lesson or step, the wrong kind of attempt, bad JSON,
+/// too large a body.
+async fn the_errors_of_bad_requests(s: &Server) {
     let (st, e) = http(s.addr, "GET", "/api/lessons/nope", None).await;
     assert_eq!(
         (st, e["error"]["code"].as_str()),
         (404, Some("no-such-lesson"))
     );
     let (st, e) = post(
-        &s,
+        s,
         "/api/lessons/goal/steps/9",
         json!({"type": "goal", "goal": "3"}),
     )
@@ -153,14 +170,14 @@ async fn lessons_listed_judged_and_shown() {
         "{e}"
     );
     let (st, _) = post(
-        &s,
+        s,
         "/api/lessons/goal/steps/x",
         json!({"type": "goal", "goal": "3"}),
     )
     .await;
     assert_eq!(st, 404);
     let (st, e) = post(
-        &s,
+        s,
         "/api/lessons/goal/steps/1",
         json!({"type": "solution", "solution": "B"}),
     )
@@ -170,23 +187,19 @@ async fn lessons_listed_judged_and_shown() {
         (400, Some("bad-attempt")),
         "{e}"
     );
-    let (st, e) = post(&s, "/api/lessons/goal/steps/1", json!({"type": "dance"})).await;
+    let (st, e) = post(s, "/api/lessons/goal/steps/1", json!({"type": "dance"})).await;
     assert_eq!(
         (st, e["error"]["code"].as_str()),
         (400, Some("bad-request")),
         "{e}"
     );
     let (st, _) = post(
-        &s,
+        s,
         "/api/lessons/goal/steps/1",
         json!({"type": "goal", "goal": "1".repeat(9000)}),
     )
     .await;
     assert_eq!(st, 413);
-
-    // the page
-    let (st, _) = http(s.addr, "GET", "/lessons", None).await;
-    assert_eq!(st, 200);
 }
 
 /// One request with a cookie; the reply's status, body and `Set-Cookie`.

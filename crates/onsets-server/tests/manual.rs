@@ -1,5 +1,4 @@
-//! The 1969 manual's games on a real server (issue 15 item 4,
-//! docs/manual-1969.md): the list, a solitaire game replayed act by act to
+//! The 1969 manual's games on a real server (docs/manual-1969.md): the list, a solitaire game replayed act by act to
 //! its end, an introductory game, the puzzles, and every error a typed code.
 
 mod common;

@@ -1,4 +1,4 @@
-//! Puzzles on a real server (issue 15): the daily puzzle, attempts judged on
+//! Puzzles on a real server (docs/puzzles.md): the daily puzzle, attempts judged on
 //! the server, Glicko-2 ratings and streaks stored in the database (SQLite,
 //! and PostgreSQL when `ONSETS_TEST_POSTGRES_URL` is set), across a restart.
 
@@ -161,7 +161,7 @@ async fn daily_puzzle_attempts_ratings_and_streaks() {
     }
 }
 
-/// Issue 14: `next` takes an optional `edition` (with `form` for 1969 and
+/// `next` takes an optional `edition` (with `form` for 1969 and
 /// `adventurous` for 2019-20); without it the 2026-27 pool is served as
 /// before, and attempts at a 2019-20 or 1969 puzzle are judged by its
 /// edition's rules.

@@ -1,4 +1,5 @@
-//! Accounts, sessions and tournaments against a real server (issue 17), on
+//! Accounts, sessions and tournaments against a real server (docs/protocol.md,
+//! "Accounts, ratings and tournaments"), on
 //! SQLite and, when `ONSETS_TEST_POSTGRES_URL` is set, PostgreSQL.
 
 mod common;
@@ -320,7 +321,7 @@ async fn only_the_organizer_changes_an_event() {
     }
 }
 
-/// Issue 14 and 17: an event names its rules; an unknown edition is refused
+/// An event names its rules; an unknown edition is refused
 /// with its field, and an online event's tables cannot play the 1969 game
 /// (its tables are of their own kind, docs/editions.md).
 #[tokio::test]
@@ -384,199 +385,237 @@ async fn a_three_round_event_with_results_and_standings() {
     for db in databases().await {
         let s = Server::start(&db);
         let a = s.addr;
-        let org = sign_up(a, "Director").await;
+        let (org, id) = an_event_of_eight(a).await;
+        let total = three_rounds_with_results(a, &id, &org).await;
+        let rows = standings_as_given(a, &id, &total).await;
+        printouts_of_every_round(a, &id, &rows).await;
+        s.stop();
+    }
+}
+
+/// A three-round Junior event of eight entries in two teams: the
+/// organizer's cookie and the event's id.
+async fn an_event_of_eight(a: SocketAddr) -> (String, String) {
+    let org = sign_up(a, "Director").await;
+    let r = post(
+        a,
+        "/api/tournaments",
+        json!({"name": "County finals", "division": "junior", "rounds": 3, "seed": 42}),
+        Some(&org),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"];
+    for (i, n) in names.iter().enumerate() {
+        let team = if i % 2 == 0 { "Evens" } else { "Odds" };
         let r = post(
             a,
-            "/api/tournaments",
-            json!({"name": "County finals", "division": "junior", "rounds": 3, "seed": 42}),
+            &format!("/api/tournaments/{id}/entries"),
+            json!({"name": n, "team": team}),
             Some(&org),
         )
         .await;
         assert_eq!(r.status, 201, "{}", r.body);
-        let id = r.body["id"].as_str().unwrap().to_string();
-        let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"];
-        let strength: BTreeMap<&str, i64> = names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (*n, 10 * i as i64))
-            .collect();
-        for (i, n) in names.iter().enumerate() {
-            let team = if i % 2 == 0 { "Evens" } else { "Odds" };
-            let r = post(
-                a,
-                &format!("/api/tournaments/{id}/entries"),
-                json!({"name": n, "team": team}),
-                Some(&org),
-            )
-            .await;
-            assert_eq!(r.status, 201, "{}", r.body);
-        }
-        let mut met = std::collections::HashSet::new();
-        let mut total: BTreeMap<String, u64> = BTreeMap::new();
-        for round in 1..=3 {
-            let r = post(
-                a,
-                &format!("/api/tournaments/{id}/rounds"),
-                json!({}),
-                Some(&org),
-            )
-            .await;
-            assert_eq!(r.status, 201, "{}", r.body);
-            assert_eq!(r.body["round"], round);
-            let tables = r.body["tables"].as_array().unwrap().clone();
-            // 8 entries: 3 + 3 + 2.
-            let mut sizes: Vec<usize> = tables
-                .iter()
-                .map(|t| t["players"].as_array().unwrap().len())
-                .collect();
-            sizes.sort_unstable();
-            assert_eq!(sizes, vec![2, 3, 3]);
-            // Pairing again before the results are in is refused.
-            let early = post(
-                a,
-                &format!("/api/tournaments/{id}/rounds"),
-                json!({}),
-                Some(&org),
-            )
-            .await;
-            assert_eq!(
-                (early.status, early.body["error"]["field"].clone()),
-                (400, json!("round"))
-            );
-            for t in &tables {
-                let players: Vec<String> = t["players"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|p| p.as_str().unwrap().to_string())
-                    .collect();
-                for (i, p) in players.iter().enumerate() {
-                    for q in &players[i + 1..] {
-                        let key = (p.min(q).clone(), p.max(q).clone());
-                        assert!(met.insert(key), "{p} and {q} meet again in round {round}");
-                    }
-                }
-                let scores: Vec<Option<i64>> =
-                    players.iter().map(|p| Some(strength[p.as_str()])).collect();
-                let mp: BTreeMap<String, u8> =
-                    players.iter().cloned().zip(from_scores(&scores)).collect();
-                for (p, m) in &mp {
-                    *total.entry(p.clone()).or_default() += u64::from(*m);
-                }
-                // An impossible award first: refused with the field.
-                let wrong: BTreeMap<&String, u8> = players.iter().map(|p| (p, 6)).collect();
-                let r = post(
-                    a,
-                    &format!("/api/tournaments/{id}/results"),
-                    json!({"round": round, "table": t["table"], "match_points": wrong}),
-                    Some(&org),
-                )
-                .await;
-                assert_eq!(
-                    (r.status, r.body["error"]["field"].clone()),
-                    (400, json!("match_points"))
-                );
-                let r = post(
-                    a,
-                    &format!("/api/tournaments/{id}/results"),
-                    json!({"round": round, "table": t["table"], "match_points": mp}),
-                    Some(&org),
-                )
-                .await;
-                assert_eq!(r.status, 200, "{}", r.body);
-            }
-        }
+    }
+    (org, id)
+}
+
+/// The strength of each of the eight entries: its match score at every
+/// table (Hal, the strongest, wins each).
+fn strength() -> BTreeMap<&'static str, i64> {
+    ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (*n, 10 * i as i64))
+        .collect()
+}
+
+/// Pairs and scores three rounds (nobody meets twice; an impossible award
+/// and an early pairing are refused; a fourth round is refused): each
+/// entry's match points in all.
+async fn three_rounds_with_results(a: SocketAddr, id: &str, org: &str) -> BTreeMap<String, u64> {
+    let strength = strength();
+    let mut met = std::collections::HashSet::new();
+    let mut total: BTreeMap<String, u64> = BTreeMap::new();
+    for round in 1..=3 {
         let r = post(
             a,
             &format!("/api/tournaments/{id}/rounds"),
             json!({}),
-            Some(&org),
+            Some(org),
         )
         .await;
-        assert_eq!(r.status, 400, "a fourth round: {}", r.body);
-        // Public standings, best first, match points as given.
-        let st = get(a, &format!("/api/tournaments/{id}/standings"), None).await;
-        assert_eq!(st.status, 200);
-        let rows = st.body["standings"].as_array().unwrap();
-        assert_eq!(rows.len(), 8);
-        let mps: Vec<u64> = rows
+        assert_eq!(r.status, 201, "{}", r.body);
+        assert_eq!(r.body["round"], round);
+        let tables = r.body["tables"].as_array().unwrap().clone();
+        // 8 entries: 3 + 3 + 2.
+        let mut sizes: Vec<usize> = tables
             .iter()
-            .map(|r| r["match_points"].as_u64().unwrap())
+            .map(|t| t["players"].as_array().unwrap().len())
             .collect();
-        assert!(mps.windows(2).all(|w| w[0] >= w[1]), "{mps:?}");
-        for row in rows {
-            assert_eq!(
-                row["match_points"].as_u64().unwrap(),
-                total[row["name"].as_str().unwrap()]
-            );
-        }
-        // Hal has the highest score at every table: 18 match points, first.
+        sizes.sort_unstable();
+        assert_eq!(sizes, vec![2, 3, 3]);
+        // Pairing again before the results are in is refused.
+        let early = post(
+            a,
+            &format!("/api/tournaments/{id}/rounds"),
+            json!({}),
+            Some(org),
+        )
+        .await;
         assert_eq!(
-            (rows[0]["name"].clone(), rows[0]["match_points"].clone()),
-            (json!("Hal"), json!(18))
+            (early.status, early.body["error"]["field"].clone()),
+            (400, json!("round"))
         );
-        assert_eq!(st.body["teams"].as_array().unwrap().len(), 2);
-        let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
-        assert_eq!(ev.body["paired"].as_array().unwrap().len(), 3);
-        assert_eq!(ev.body["organizer"], "Director");
-        // Printable scoresheets of each round and standings (PDF).
-        for round in 1..=3 {
-            let (status, head, body) = get_bytes(
-                a,
-                &format!("/api/tournaments/{id}/rounds/{round}/scoresheets.pdf"),
-            )
-            .await;
-            assert_eq!(status, 200);
-            assert!(head.contains("content-type: application/pdf"), "{head}");
-            assert!(body.starts_with(b"%PDF"));
-            let text = pdf_text(&body);
-            let paired = &ev.body["paired"][round - 1]["tables"];
-            for (t, table) in paired.as_array().unwrap().iter().enumerate() {
-                assert!(
-                    text.contains(&format!("Round {round}, Table {}", t + 1)),
-                    "{text}"
-                );
-                for p in table["players"].as_array().unwrap() {
-                    assert!(text.contains(p.as_str().unwrap()), "{p} on the sheet");
+        for t in &tables {
+            let players: Vec<String> = t["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap().to_string())
+                .collect();
+            for (i, p) in players.iter().enumerate() {
+                for q in &players[i + 1..] {
+                    let key = (p.min(q).clone(), p.max(q).clone());
+                    assert!(met.insert(key), "{p} and {q} meet again in round {round}");
                 }
             }
+            let scores: Vec<Option<i64>> =
+                players.iter().map(|p| Some(strength[p.as_str()])).collect();
+            let mp: BTreeMap<String, u8> =
+                players.iter().cloned().zip(from_scores(&scores)).collect();
+            for (p, m) in &mp {
+                *total.entry(p.clone()).or_default() += u64::from(*m);
+            }
+            // An impossible award first: refused with the field.
+            let wrong: BTreeMap<&String, u8> = players.iter().map(|p| (p, 6)).collect();
+            let r = post(
+                a,
+                &format!("/api/tournaments/{id}/results"),
+                json!({"round": round, "table": t["table"], "match_points": wrong}),
+                Some(org),
+            )
+            .await;
+            assert_eq!(
+                (r.status, r.body["error"]["field"].clone()),
+                (400, json!("match_points"))
+            );
+            let r = post(
+                a,
+                &format!("/api/tournaments/{id}/results"),
+                json!({"round": round, "table": t["table"], "match_points": mp}),
+                Some(org),
+            )
+            .await;
+            assert_eq!(r.status, 200, "{}", r.body);
         }
-        let (status, _, body) = get_bytes(
+    }
+    let r = post(
+        a,
+        &format!("/api/tournaments/{id}/rounds"),
+        json!({}),
+        Some(org),
+    )
+    .await;
+    assert_eq!(r.status, 400, "a fourth round: {}", r.body);
+    total
+}
+
+/// The public standings: best first, the match points as given, Hal first
+/// with 18; the event lists its three rounds and its organizer. The rows.
+async fn standings_as_given(
+    a: SocketAddr,
+    id: &str,
+    total: &BTreeMap<String, u64>,
+) -> Vec<serde_json::Value> {
+    // Public standings, best first, match points as given.
+    let st = get(a, &format!("/api/tournaments/{id}/standings"), None).await;
+    assert_eq!(st.status, 200);
+    let rows = st.body["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 8);
+    let mps: Vec<u64> = rows
+        .iter()
+        .map(|r| r["match_points"].as_u64().unwrap())
+        .collect();
+    assert!(mps.windows(2).all(|w| w[0] >= w[1]), "{mps:?}");
+    for row in rows {
+        assert_eq!(
+            row["match_points"].as_u64().unwrap(),
+            total[row["name"].as_str().unwrap()]
+        );
+    }
+    // Hal has the highest score at every table: 18 match points, first.
+    assert_eq!(
+        (rows[0]["name"].clone(), rows[0]["match_points"].clone()),
+        (json!("Hal"), json!(18))
+    );
+    assert_eq!(st.body["teams"].as_array().unwrap().len(), 2);
+    let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
+    assert_eq!(ev.body["paired"].as_array().unwrap().len(), 3);
+    assert_eq!(ev.body["organizer"], "Director");
+    rows.clone()
+}
+
+/// Printable scoresheets of each round and the standings (PDF), and their
+/// refusals.
+async fn printouts_of_every_round(a: SocketAddr, id: &str, rows: &[serde_json::Value]) {
+    let ev = get(a, &format!("/api/tournaments/{id}"), None).await;
+    // Printable scoresheets of each round and standings (PDF).
+    for round in 1..=3 {
+        let (status, head, body) = get_bytes(
             a,
-            &format!("/api/tournaments/{id}/rounds/4/scoresheets.pdf"),
+            &format!("/api/tournaments/{id}/rounds/{round}/scoresheets.pdf"),
         )
         .await;
-        assert_eq!(status, 404, "{}", String::from_utf8_lossy(&body));
-        assert!(String::from_utf8_lossy(&body).contains("no-such-round"));
-        let (status, _, _) = get_bytes(
-            a,
-            &format!("/api/tournaments/{id}/rounds/x/scoresheets.pdf"),
-        )
-        .await;
-        assert_eq!(status, 400);
-        let (status, head, body) =
-            get_bytes(a, &format!("/api/tournaments/{id}/standings.pdf")).await;
         assert_eq!(status, 200);
         assert!(head.contains("content-type: application/pdf"), "{head}");
+        assert!(body.starts_with(b"%PDF"));
         let text = pdf_text(&body);
-        let lines: Vec<&str> = text.lines().collect();
-        let at: Vec<usize> = rows
-            .iter()
-            .map(|r| {
-                lines
-                    .iter()
-                    .position(|l| *l == r["name"].as_str().unwrap())
-                    .unwrap()
-            })
-            .collect();
-        assert!(
-            at.windows(2).all(|w| w[0] < w[1]),
-            "best first on paper: {at:?}"
-        );
-        let (status, _, _) = get_bytes(a, "/api/tournaments/nope/standings.pdf").await;
-        assert_eq!(status, 404);
-        s.stop();
+        let paired = &ev.body["paired"][round - 1]["tables"];
+        for (t, table) in paired.as_array().unwrap().iter().enumerate() {
+            assert!(
+                text.contains(&format!("Round {round}, Table {}", t + 1)),
+                "{text}"
+            );
+            for p in table["players"].as_array().unwrap() {
+                assert!(text.contains(p.as_str().unwrap()), "{p} on the sheet");
+            }
+        }
     }
+    let (status, _, body) = get_bytes(
+        a,
+        &format!("/api/tournaments/{id}/rounds/4/scoresheets.pdf"),
+    )
+    .await;
+    assert_eq!(status, 404, "{}", String::from_utf8_lossy(&body));
+    assert!(String::from_utf8_lossy(&body).contains("no-such-round"));
+    let (status, _, _) = get_bytes(
+        a,
+        &format!("/api/tournaments/{id}/rounds/x/scoresheets.pdf"),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, head, body) = get_bytes(a, &format!("/api/tournaments/{id}/standings.pdf")).await;
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: application/pdf"), "{head}");
+    let text = pdf_text(&body);
+    let lines: Vec<&str> = text.lines().collect();
+    let at: Vec<usize> = rows
+        .iter()
+        .map(|r| {
+            lines
+                .iter()
+                .position(|l| *l == r["name"].as_str().unwrap())
+                .unwrap()
+        })
+        .collect();
+    assert!(
+        at.windows(2).all(|w| w[0] < w[1]),
+        "best first on paper: {at:?}"
+    );
+    let (status, _, _) = get_bytes(a, "/api/tournaments/nope/standings.pdf").await;
+    assert_eq!(status, 404);
 }
 
 /// A finished online table (a bot match's log stored as a table with a
@@ -861,8 +900,8 @@ async fn profiles_joining_and_withdrawals() {
     }
 }
 
-/// An online event (issue 17: "results of online tables flow in by
-/// themselves"): each paired table opens a server table (bots play bot
+/// An online event (docs/tournaments.md: results of online tables flow in by
+/// themselves): each paired table opens a server table (bots play bot
 /// entries), and when its match is over its totals give the table's match
 /// points (XII-A) in the standings, with no organizer's scoresheet.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,0 +1,469 @@
+//! The HTTP API's shared vocabulary (docs/server-layers.md, layer "api"):
+//! the error codes and body every route answers with ([`ApiCode`],
+//! [`ApiError`]; docs/protocol.md, "Errors"), the reading of JSON bodies
+//! ([`read_json`], [`read_no_body`], [`is_json`]), the common refusals
+//! ([`bad`], [`storage`], [`too_many`], [`unavailable`]), the extractors of
+//! the client's address and scheme ([`Client`], [`Https`]) and the state
+//! the feature routes share ([`Services`]).
+//!
+//! It sits above the configuration, the store and the limits and below
+//! every feature: a route module imports from here, never from the lobby or
+//! a table module.
+
+use crate::config::Config;
+use crate::health::Health;
+use crate::limits::{self, Guard, Limited, Limits, PuzzleLimits};
+use crate::metrics::Metrics;
+use crate::store::news::News;
+use crate::store::{Fault, Store};
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, FromRef};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+
+/// Largest JSON body of the account and tournament routes.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// Seconds a client is asked to wait after a `storage` refusal.
+pub const STORAGE_RETRY_AFTER_S: &str = "2";
+
+/// The code of an HTTP error (docs/protocol.md): serialized as its
+/// kebab-case spelling ([`ApiCode::as_str`]); code compares codes, never
+/// strings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ApiCode {
+    BadAttempt,
+    BadField,
+    BadPosition,
+    BadRequest,
+    Busy,
+    CrossSite,
+    ForbiddenOrigin,
+    IllegalAct,
+    Internal,
+    NameTaken,
+    NoPuzzles,
+    NoSuchAccount,
+    NoSuchGame,
+    NoSuchLesson,
+    NoSuchPuzzle,
+    NoSuchRound,
+    NoSuchTable,
+    NoSuchTournament,
+    NotFinished,
+    /// The judge's assistant was asked for what the withheld seed or
+    /// Solutions of a match in play would decide (docs/security/hidden.md).
+    Withheld,
+    NotOrganizer,
+    NotSignedIn,
+    NotStarted,
+    RateLimited,
+    Storage,
+    TableFull,
+    /// A Solution over its budget (onsets_core::budget).
+    TooComplex,
+    TooLarge,
+    TooLong,
+    TooManyTables,
+    Unreviewable,
+    UnsupportedMediaType,
+    WrongPassword,
+    WrongToken,
+}
+
+impl ApiCode {
+    /// The kebab-case code of the wire format.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ApiCode::BadAttempt => "bad-attempt",
+            ApiCode::BadField => "bad-field",
+            ApiCode::BadPosition => "bad-position",
+            ApiCode::BadRequest => "bad-request",
+            ApiCode::Busy => "busy",
+            ApiCode::CrossSite => "cross-site",
+            ApiCode::ForbiddenOrigin => "forbidden-origin",
+            ApiCode::IllegalAct => "illegal-act",
+            ApiCode::Internal => "internal",
+            ApiCode::NameTaken => "name-taken",
+            ApiCode::NoPuzzles => "no-puzzles",
+            ApiCode::NoSuchAccount => "no-such-account",
+            ApiCode::NoSuchGame => "no-such-game",
+            ApiCode::NoSuchPuzzle => "no-such-puzzle",
+            ApiCode::NoSuchRound => "no-such-round",
+            ApiCode::NoSuchLesson => "no-such-lesson",
+            ApiCode::NoSuchTable => "no-such-table",
+            ApiCode::NoSuchTournament => "no-such-tournament",
+            ApiCode::NotFinished => "not-finished",
+            ApiCode::Withheld => "withheld",
+            ApiCode::NotOrganizer => "not-organizer",
+            ApiCode::NotSignedIn => "not-signed-in",
+            ApiCode::NotStarted => "not-started",
+            ApiCode::RateLimited => "rate-limited",
+            ApiCode::Storage => "storage",
+            ApiCode::TableFull => "table-full",
+            ApiCode::TooComplex => "too-complex",
+            ApiCode::TooLarge => "too-large",
+            ApiCode::TooLong => "too-long",
+            ApiCode::TooManyTables => "too-many-tables",
+            ApiCode::Unreviewable => "unreviewable",
+            ApiCode::UnsupportedMediaType => "unsupported-media-type",
+            ApiCode::WrongPassword => "wrong-password",
+            ApiCode::WrongToken => "wrong-token",
+        }
+    }
+}
+
+impl std::fmt::Display for ApiCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ApiCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// An HTTP error body: `{"error": {code, message, field}}`.
+#[derive(Debug, Serialize)]
+pub struct ApiError {
+    pub code: ApiCode,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+impl ApiError {
+    pub fn new(code: ApiCode, message: impl Into<String>, field: Option<&str>) -> ApiError {
+        ApiError {
+            code,
+            message: message.into(),
+            field: field.map(str::to_string),
+        }
+    }
+}
+
+/// A page from a foreign origin may not open the WebSocket: 403
+/// `forbidden-origin`.
+impl From<limits::OriginRefused> for ApiError {
+    fn from(e: limits::OriginRefused) -> ApiError {
+        ApiError::new(ApiCode::ForbiddenOrigin, e.to_string(), None)
+    }
+}
+
+/// The database did not take a read or a write: `storage` (answered 503
+/// by [`unavailable`]), without the database's own words.
+impl From<&crate::store::StoreError> for ApiError {
+    fn from(e: &crate::store::StoreError) -> ApiError {
+        ApiError::new(
+            ApiCode::Storage,
+            format!(
+                "the server could not read or write its database ({}); nothing was changed, try again",
+                e.fault().describe()
+            ),
+            None,
+        )
+    }
+}
+
+/// An error answer built from its parts (`{"error": {code, message, field}}`).
+pub fn error_response(
+    status: StatusCode,
+    code: ApiCode,
+    message: impl Into<String>,
+    field: Option<&str>,
+) -> Response {
+    api_error(status, ApiError::new(code, message, field))
+}
+
+/// An error answer: `{"error": {code, message, field}}` with `status`.
+pub fn api_error(status: StatusCode, e: ApiError) -> Response {
+    (status, Json(serde_json::json!({ "error": e }))).into_response()
+}
+
+/// A database failure: logged with what was being stored (`what`), answered
+/// at once 503 `storage` ([`unavailable`]) without the database's own words.
+pub fn storage_failure(what: &str, e: impl Into<anyhow::Error>) -> Response {
+    let e: anyhow::Error = e.into();
+    let fault = Fault::of(&e);
+    tracing::error!("{what} storage ({}): {e:#}", fault.as_str());
+    unavailable(ApiError::new(
+        ApiCode::Storage,
+        format!(
+            "the server could not read or write its database ({what}: {}); nothing was changed, try again",
+            fault.describe()
+        ),
+        None,
+    ))
+}
+
+/// A refusal because the database did not take a read or a write: 503 with
+/// `Retry-After`, the same on every route (docs/protocol.md, "Errors").
+pub fn unavailable(e: ApiError) -> Response {
+    let mut r = api_error(StatusCode::SERVICE_UNAVAILABLE, e);
+    r.headers_mut().insert(
+        header::RETRY_AFTER,
+        HeaderValue::from_static(STORAGE_RETRY_AFTER_S),
+    );
+    r
+}
+
+/// Whatever holds the server's counters (the feature state, the lobby).
+pub trait HasMetrics {
+    fn metrics(&self) -> &Metrics;
+}
+
+impl HasMetrics for Metrics {
+    fn metrics(&self) -> &Metrics {
+        self
+    }
+}
+
+impl HasMetrics for Services {
+    fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+}
+
+/// 429 `rate-limited` with `Retry-After` (docs/protocol.md, "Limits"),
+/// counted in the metrics.
+pub fn too_many(counted: &impl HasMetrics, l: Limited) -> Response {
+    counted.metrics().limited();
+    let mut r = api_error(
+        StatusCode::TOO_MANY_REQUESTS,
+        ApiError::new(ApiCode::RateLimited, l.message, None),
+    );
+    if let Ok(v) = HeaderValue::from_str(&l.retry_after_s.to_string()) {
+        r.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    r
+}
+
+/// 400 `bad-field` naming `field`.
+pub fn bad(field: &str, message: impl Into<String>) -> Response {
+    api_error(
+        StatusCode::BAD_REQUEST,
+        ApiError::new(ApiCode::BadField, message, Some(field)),
+    )
+}
+
+/// A database failure of the account, rating and tournament routes
+/// ([`storage_failure`]).
+pub fn storage(e: impl Into<anyhow::Error>) -> Response {
+    storage_failure("accounts and tournaments", e)
+}
+
+/// 401 `not-signed-in`.
+pub fn unauthorized() -> Response {
+    api_error(
+        StatusCode::UNAUTHORIZED,
+        ApiError::new(ApiCode::NotSignedIn, "sign in first", None),
+    )
+}
+
+/// `application/json`, with or without parameters.
+pub fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// The JSON body of a request: 415 unless `application/json`, 413 when too
+/// large, 400 naming `body` when there is none (a bodiless `POST` is not
+/// read as `{}`: docs/protocol.md, "Cross-site requests"), 400 with the
+/// field when it does not read as `T`.
+#[allow(clippy::result_large_err)] // the refusal is the whole response, built once
+pub fn read_json<T: DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> Result<T, Response> {
+    if body.is_empty() && headers.get(header::CONTENT_TYPE).is_none() {
+        return Err(bad(
+            "body",
+            "the request has no body: send a JSON object, with `Content-Type: application/json`",
+        ));
+    }
+    parse_json(headers, body)
+}
+
+/// The body of a route documented as taking none (`POST /api/logout`,
+/// `…/join`, `…/rounds`, `/api/puzzles/players`): nothing at all, or an
+/// empty JSON object (`{}`, as `application/json`). Such a route still passes the cross-site check
+/// when it carries the session cookie (`crate::cross_site`).
+#[allow(clippy::result_large_err)] // the refusal is the whole response, built once
+pub fn read_no_body(headers: &HeaderMap, body: &Bytes) -> Result<(), Response> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(());
+    }
+    parse_json::<Empty>(headers, body).map(|_| ())
+}
+
+/// No fields: the body of a route that takes none.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+#[allow(clippy::result_large_err)] // the refusal is the whole response, built once
+fn parse_json<T: DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> Result<T, Response> {
+    if !is_json(headers) {
+        return Err(api_error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::new(
+                ApiCode::UnsupportedMediaType,
+                "send JSON, with `Content-Type: application/json`",
+                None,
+            ),
+        ));
+    }
+    if body.len() > MAX_BODY_BYTES {
+        return Err(api_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::new(ApiCode::TooLarge, "the request is too large", None),
+        ));
+    }
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(bad(
+            "body",
+            "the request's body is empty: send a JSON object",
+        ));
+    }
+    serde_json::from_slice(body).map_err(|e| {
+        let msg = e.to_string();
+        let field = crate::protocol::field_of(&msg);
+        api_error(
+            StatusCode::BAD_REQUEST,
+            ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),
+        )
+    })
+}
+
+/// A table an online tournament round opens (docs/protocol.md,
+/// "Tournaments"): the settings of `POST /api/tables`, seats in seating
+/// order (`None` a person's, `Some(level)` a bot's).
+#[derive(Clone, Debug)]
+pub struct TableRequest {
+    pub division: String,
+    pub adventurous: bool,
+    pub edition: String,
+    pub seats: Vec<Option<String>>,
+    pub round_minutes: u32,
+    pub checking: String,
+    pub bot_pace: u32,
+}
+
+/// A boxed future of the [`Tables`] port.
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// The one thing a feature needs of the tables above it: to check and open
+/// a table (the tournaments' online rounds). `lib.rs` wires the lobby in;
+/// no feature module imports the lobby or a table module
+/// (docs/server-layers.md).
+pub trait Tables: Send + Sync {
+    /// Whether the table would be accepted (the refusal names the field).
+    fn check(&self, req: &TableRequest) -> Result<(), ApiError>;
+    /// Opens the table: its id.
+    fn open(&self, req: TableRequest) -> Pending<'_, Result<String, ApiError>>;
+}
+
+/// What the feature routes share (their axum state, taken from the
+/// server's state by `FromRef`, wired in `lib.rs`).
+#[derive(Clone)]
+pub struct Services {
+    pub store: Store,
+    pub metrics: Arc<Metrics>,
+    pub config: Arc<Config>,
+    pub limits: Arc<Limits>,
+    /// Sign-in rate limits and lock-outs (docs/security.md, "Sign-in").
+    pub guard: Arc<Guard>,
+    /// Puzzle attempts' and players' rate limits.
+    pub puzzle_limits: Arc<PuzzleLimits>,
+    /// Changed tournaments, from this instance and (PostgreSQL) the others.
+    pub news: News,
+    /// The database's health, probed for `/healthz` at most once a second.
+    pub health: Arc<Health>,
+    /// The tables, through their narrow port.
+    pub tables: Arc<dyn Tables>,
+}
+
+/// The client's address, if the server knows it: the TCP peer from
+/// `ConnectInfo`, or, when that peer is one of the operator's trusted reverse
+/// proxies (`--trusted-proxy`), the address it reports in `X-Forwarded-For`
+/// (`limits::client_key`).
+pub struct Client(pub limits::ClientKey);
+
+fn peer(parts: &axum::http::request::Parts) -> Option<std::net::IpAddr> {
+    parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(a)| a.ip())
+}
+
+impl<S> axum::extract::FromRequestParts<S> for Client
+where
+    S: Send + Sync,
+    Arc<Config>: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let config = Arc::<Config>::from_ref(state);
+        let forwarded = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect::<Vec<_>>()
+            .join(",");
+        Ok(Client(limits::client_key(
+            peer(parts),
+            Some(forwarded.as_str()).filter(|f| !f.is_empty()),
+            &config.trusted_proxies,
+        )))
+    }
+}
+
+/// Whether the request reached the site over HTTPS, for the session
+/// cookie's `Secure` ([`limits::https`]).
+pub struct Https(pub bool);
+
+impl<S> axum::extract::FromRequestParts<S> for Https
+where
+    S: Send + Sync,
+    Arc<Config>: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let config = Arc::<Config>::from_ref(state);
+        let proto = parts
+            .headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok());
+        Ok(Https(limits::https(
+            config.secure_cookies,
+            peer(parts),
+            proto,
+            &config.trusted_proxies,
+        )))
+    }
+}
+
+impl FromRef<Services> for Arc<Config> {
+    fn from_ref(s: &Services) -> Arc<Config> {
+        s.config.clone()
+    }
+}
