@@ -6,7 +6,7 @@
 // Party and the written proofs. The server's 1969 routes are plain HTTP; the
 // page polls.
 
-import { review1969Link } from './review1969.js';
+import { review1969Link } from './review.js';
 import { h } from './dom.js';
 import { cardRow } from './explain.js';
 
