@@ -1,4 +1,4 @@
-//! Reviews of matches whose Flubs are known by construction (issue 16).
+//! Reviews of matches whose Flubs are known by construction (docs/review.md).
 //!
 //! V-A: "A player may challenge ... immediately after a player moves a cube"
 //! — a Mover who leaves a Solution that needs at most one more cube from

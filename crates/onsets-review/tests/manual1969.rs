@@ -263,6 +263,12 @@ fn m69_3_5_a_claim_flub_shown_with_the_alternative_the_game_sustains() {
     assert_eq!(r.totals, vec![0, 2]);
     assert_eq!(r.summary[B].correct_challenges, 1);
     assert_eq!(r.summary[A].flubs, 1);
+    // M69 3.8: the review's score sheet names the players by name, never
+    // by seat number.
+    let note = &r.score_sheet[0].note;
+    assert!(note.contains("A-claim by B against A"), "{note}");
+    assert!(!note.contains("player "), "{note}");
+    assert_eq!(r.summary[B].name, "B");
 }
 
 /// M69 3.5 C, comment 3: "once a Flub is made, every subsequent move is a
