@@ -445,7 +445,7 @@ export function show1969(root, id) {
  * kept; `null` when the roll of its play is no longer kept.
  * @param {State69} s @param {number} k @returns {string[]|null}
  */
-function facesAt(s, k) {
+export function facesAt(s, k) {
   for (let j = k; j >= 0; j--) {
     const e = s.events[j];
     if (e.event === 'rolled') return e.faces;
@@ -454,7 +454,7 @@ function facesAt(s, k) {
 }
 
 /** A note of the game with the seats' names for `player N` (M69 3.8). @param {string} note @param {string[]} names */
-function named(note, names) {
+export function named(note, names) {
   return String(note).replace(/player (\d+)/g, (w, p) => names[Number(p)] ?? w);
 }
 
