@@ -13,7 +13,7 @@ import { showJudge } from './judge.js';
 import { claimSeatWhenSeated, showAccount, showProfile } from './accounts.js';
 import { showEvent, showOrganizer } from './tournament.js';
 import { show1969 } from './claims1969.js';
-import { showReview1969 } from './review1969.js';
+import { showReview1969 } from './review.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
 /** @type {{destroy: () => void}|null} */

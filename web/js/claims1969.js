@@ -6,7 +6,7 @@
 // Party and the written proofs. The server's 1969 routes are plain HTTP; the
 // page polls.
 
-import { review1969Link } from './review1969.js';
+import { review1969Link } from './review.js';
 import { h } from './dom.js';
 import { cardRow } from './explain.js';
 
@@ -371,11 +371,11 @@ export function show1969(root, id) {
     })()) : null;
 
     const events = h('ol', { class: 'm69-events', id: 'm69-events', 'aria-live': 'polite' },
-      ...s.events.slice(-12).map((e) => h('li', null, eventWords(e, s))));
+      ...s.events.map((e, k) => h('li', null, eventWords(e, s, facesAt(s, k)))).slice(-12));
     const sheet = h('table', { id: 'm69-scores' },
       h('thead', null, h('tr', null, h('th', null, 'Play'), ...s.players.map((p) => h('th', null, p)), h('th', null, ''))),
       h('tbody', null,
-        ...s.history.map((l) => h('tr', null, h('td', null, l.play), ...l.points.map((x, i) => h('td', null, x + l.penalties[i])), h('td', { class: 'small' }, l.note))),
+        ...s.history.map((l) => h('tr', null, h('td', null, l.play), ...l.points.map((x, i) => h('td', null, x + l.penalties[i])), h('td', { class: 'small' }, named(l.note, s.players)))),
         h('tr', { class: 'total' }, h('td', null, 'Total'), ...s.totals.map((t) => h('td', null, t)), h('td', null, ''))));
 
     const openSeats = (s.open ?? []).filter((o) => o).length;
@@ -438,13 +438,33 @@ export function show1969(root, id) {
   };
 }
 
-/** @param {Event69} e @param {State69} s */
-function eventWords(e, s) {
+/**
+ * The faces of the cubes when event `k` happened: those of the last roll
+ * before it (a move of an earlier play is told with that play's faces, not
+ * the current ones); the current faces when no roll is among the events
+ * kept; `null` when the roll of its play is no longer kept.
+ * @param {State69} s @param {number} k @returns {string[]|null}
+ */
+export function facesAt(s, k) {
+  for (let j = k; j >= 0; j--) {
+    const e = s.events[j];
+    if (e.event === 'rolled') return e.faces;
+  }
+  return s.events.some((e) => e.event === 'rolled') ? null : s.cubes.map((c) => c.face);
+}
+
+/** A note of the game with the seats' names for `player N` (M69 3.8). @param {string} note @param {string[]} names */
+export function named(note, names) {
+  return String(note).replace(/player (\d+)/g, (w, p) => names[Number(p)] ?? w);
+}
+
+/** @param {Event69} e @param {State69} s @param {string[]|null} faces the faces at the time (facesAt) */
+function eventWords(e, s, faces) {
   const n = (/** @type {number} */ p) => s.players[p] ?? `seat ${p + 1}`;
-  // A cube by its face, as a player at the table says it ("the O cube").
+  // A cube by its face at the time, as a player at the table says it ("the O cube").
   const face = (/** @type {number} */ id) => {
-    const c = s.cubes.find((x) => x.id === id);
-    return c ? `the ${c.face} cube` : `cube ${id}`;
+    const f = faces?.[id];
+    return f ? `the ${f} cube` : `cube ${id}`;
   };
   switch (e.event) {
     case 'play_started': return `Play ${e.play}: ${n(e.shaker)} shakes, ${n(e.dealer)} deals.`;
@@ -464,7 +484,7 @@ function eventWords(e, s) {
     case 'declined': return `${n(e.player)} cannot write a Solution.`;
     case 'stall_called': return `${n(e.player)} calls “stall” on ${n(e.on)}.`;
     case 'stall_missed': return `${n(e.player)} missed ${e.periods} stall period(s): −${e.periods} (3.11).`;
-    case 'play_scored': return `Scored: ${e.scores.join(' / ')} — ${e.note}`;
+    case 'play_scored': return `Scored: ${e.scores.join(' / ')} — ${named(e.note, s.players)}`;
     case 'game_over': return `Game over: ${e.totals.join(' / ')}.`;
     default: return e.event;
   }

@@ -1,15 +1,63 @@
-// The Review view at `/t/{id}/review` (issue 16; docs/web.md, "Review"):
-// a finished or archived match move by move (← → or the buttons), the mat
-// after each move with its verdict, missed and incorrect challenges, the
-// Goal judged, per-player accuracy, and a chart of the advantage over the
-// shake. The server's review (GET /api/tables/{id}/review, computed by the
-// engine and the solver) decides everything; this only draws it.
+// The one Review page of every rule edition (docs/review.md; docs/web.md,
+// "Review"): a finished game move by move (← → or the buttons), the mat after
+// each move as it was then (its faces and Universe, from the review's
+// `position_after`) with its verdict, missed and incorrect challenges, the
+// Goal judged and per-player accuracy by name. A match (`/t/{id}/review`,
+// GET /api/tables/{id}/review) adds a chart of the advantage over the shake;
+// a 1969 game (`/t69/{id}/review`, GET /api/tables1969/{id}/review) is judged
+// by the Flub claims of M69 3.5 and adds the assertions and the score sheet.
+// The server's review (the engine and the exact solver) decides everything;
+// this only draws it.
 
 import { h, fill, withRules } from './dom.js';
 import { cardRow, cubeRow } from './explain.js';
 
 /** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').MoveReview} MoveReview */
+/**
+ * @typedef {{play?: number, bonus?: number, cube?: number, to?: string, goal?: string}} Alt69
+ * @typedef {{play: number, index: number, line: number, player: number, goal_play: boolean, mv: string,
+ *   position_after: Record<string, any>, one_more_solution: string|null, possible: boolean,
+ *   correct_claims: string[], flub: string|null, chain_head: number|null, alternative: Alt69|null,
+ *   alternative_text: string|null, better: string|null}} Move69
+ * @typedef {{play: number, after_move: number|null, claims: string[], players: number[]}} Missed69
+ * @typedef {{play: number, line: number, challenger: number, mover: number, claim: string,
+ *   against_move: number|null, correct: boolean, proof: string|null, alternative: Alt69|null,
+ *   game_challenger_won: boolean|null, points: number[]|null, agrees: boolean|null}} Challenge69
+ * @typedef {{play: number, line: number, player: number, correct: boolean, witness: string|null, points: number[]|null}} Assertion69
+ * @typedef {{goal: string, values: number[], possible: boolean, safe: boolean}} GoalChoice69
+ * @typedef {{play: number, line: number, player: number, goal: string, possible: boolean, safe: boolean,
+ *   allowed: GoalChoice69[], possible_count: number, safe_count: number}} Goal69
+ * @typedef {{name: string, moves: number, sound_moves: number, flubs: number, missed_chances: number,
+ *   correct_challenges: number, incorrect_challenges: number, correct_assertions: number,
+ *   incorrect_assertions: number, accuracy: number|null, score: number}} Summary69
+ * @typedef {{edition: string, form: string, players: string[], moves: Move69[], missed_challenges: Missed69[],
+ *   challenges: Challenge69[], assertions: Assertion69[], goals: Goal69[],
+ *   score_sheet: {play: number, shaker: number, points: number[], penalties: number[], note: string}[],
+ *   totals: number[], finished: boolean, summary: Summary69[]}} Review69
+ */
+
+/** The manual's names of the claims (3.5). */
+const CLAIM = /** @type {Record<string, string>} */ ({
+  no_goal: 'No-Goal',
+  a: 'A-claim',
+  p: 'P-claim',
+  c_from_a: 'C-claim (from A)',
+  c_from_p: 'C-claim (from P)',
+});
+/** @param {string} c */
+const claimName = (c) => CLAIM[c] ?? c;
+
+/** A link to a finished 1969 table's review. @param {string} id */
+export function review1969Link(id) {
+  return h('p', { class: 'review-link' },
+    h('a', { href: `/t69/${encodeURIComponent(id)}/review`, id: 'm69-review-link' }, 'Review this game play by play →'));
+}
+
+/**
+ * @param {HTMLElement} root @param {string} id
+ * @returns {{destroy: () => void}}
+ */
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Line colors of the players in the chart. */
@@ -65,17 +113,26 @@ export class ReviewView {
   /**
    * @param {HTMLElement} root
    * @param {string} id
+   * @param {'match'|'1969'} [edition] which table host the id belongs to
    */
-  constructor(root, id) {
+  constructor(root, id, edition = 'match') {
     this.root = root;
     this.id = id;
+    this.m69 = edition === '1969';
+    /** The table's page, its review's route and the prefix of the page's ids. */
+    this.table = this.m69 ? `/t69/${encodeURIComponent(id)}` : `/t/${encodeURIComponent(id)}`;
+    this.api = this.m69 ? `/api/tables1969/${encodeURIComponent(id)}/review` : `/api/tables/${encodeURIComponent(id)}/review`;
+    this.ids = this.m69 ? 'r69' : 'review';
     /** @type {Review|null} */
     this.r = null;
+    /** @type {Review69|null} */
+    this.r69 = null;
     this.i = 0;
     this.keys = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
-    document.title = `On-Sets — review of table ${id}`;
-    fill(root, h('div', { class: 'review-page' }, h('h1', null, 'Review'), h('p', null, 'The engine and the solver are judging every move…')));
+    document.title = `On-Sets — review of ${this.m69 ? '1969 table' : 'table'} ${id}`;
+    fill(root, h('div', { class: 'review-page' }, h('h1', null, 'Review'),
+      h('p', null, this.m69 ? 'The 1969 checker and solver are judging every play…' : 'The engine and the solver are judging every move…')));
     this.load();
   }
 
@@ -83,26 +140,33 @@ export class ReviewView {
     document.removeEventListener('keydown', this.keys);
   }
 
+  /** The number of moves (1969: plays) to step through. */
+  count() {
+    return (this.m69 ? this.r69?.moves.length : this.r?.moves.length) ?? 0;
+  }
+
   async load() {
     try {
-      const r = await fetch(`/api/tables/${encodeURIComponent(this.id)}/review`);
+      const r = await fetch(this.api);
       const body = await r.json().catch(() => ({}));
       if (!r.ok) throw new Error(body.error?.message || `the server answered ${r.status}`);
-      this.r = body;
+      if (body.edition === '1969') this.r69 = body;
+      else this.r = body;
+      this.m69 = body.edition === '1969';
       this.render();
     } catch (e) {
       fill(this.root, h('div', { class: 'review-page' }, h('h1', null, 'Review'),
         h('p', { class: 'bad', role: 'alert' }, `No review: ${/** @type {Error} */ (e).message}`),
-        h('p', null, h('a', { href: `/t/${encodeURIComponent(this.id)}` }, 'Back to the table'))));
+        h('p', null, h('a', { href: this.table }, '← Back to the table'))));
     }
   }
 
   /** @param {KeyboardEvent} e */
   onKey(e) {
-    if (!this.r || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!this.count() || e.altKey || e.ctrlKey || e.metaKey) return;
     const t = /** @type {HTMLElement} */ (e.target);
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA')) return;
-    const last = this.r.moves.length - 1;
+    const last = this.count() - 1;
     if (e.key === 'ArrowLeft') this.step(this.i - 1);
     else if (e.key === 'ArrowRight') this.step(this.i + 1);
     else if (e.key === 'Home') this.step(0);
@@ -113,22 +177,26 @@ export class ReviewView {
 
   /** @param {number} i */
   step(i) {
-    if (!this.r || !this.r.moves.length) return;
-    this.i = Math.max(0, Math.min(this.r.moves.length - 1, i));
+    if (!this.count()) return;
+    this.i = Math.max(0, Math.min(this.count() - 1, i));
     this.render();
   }
 
   /** @param {number} p */
   name(p) {
-    return this.r?.players[p] ?? `player ${p + 1}`;
+    return (this.m69 ? this.r69?.players[p] : this.r?.players[p]) ?? `player ${p + 1}`;
   }
 
   render() {
+    if (this.r69) {
+      this.render69(this.r69);
+      return;
+    }
     const r = this.r;
     if (!r) return;
     const page = h('div', { class: 'review-page' },
       h('h1', null, 'Review ', h('small', null, `table ${this.id}`)),
-      h('p', null, h('a', { href: `/t/${encodeURIComponent(this.id)}` }, '← Back to the table'), ' · Use ← and → to step through the moves. · ',
+      h('p', null, h('a', { href: this.table }, '← Back to the table'), ' · Use ← and → to step through the moves. · ',
         h('a', { href: `/judge?table=${encodeURIComponent(this.id)}` }, 'Ask the judge’s assistant about this match')),
       this.summary(r));
     if (!r.moves.length) {
@@ -138,16 +206,29 @@ export class ReviewView {
     }
     const m = r.moves[this.i];
     page.append(
-      h('div', { class: 'review-nav', role: 'group', 'aria-label': 'Step through the moves' },
-        h('button', { id: 'review-first', onclick: () => this.step(0), disabled: this.i === 0 }, 'First'),
-        h('button', { id: 'review-prev', onclick: () => this.step(this.i - 1), disabled: this.i === 0, 'aria-label': 'Previous move' }, '← Previous'),
-        h('span', { id: 'review-pos', 'aria-live': 'polite' }, `Move ${this.i + 1} of ${r.moves.length} · shake ${m.shake}`),
-        h('button', { id: 'review-next', onclick: () => this.step(this.i + 1), disabled: this.i === r.moves.length - 1, 'aria-label': 'Next move' }, 'Next →'),
-        h('button', { id: 'review-last', onclick: () => this.step(r.moves.length - 1), disabled: this.i === r.moves.length - 1 }, 'Last')),
+      this.nav(`Move ${this.i + 1} of ${r.moves.length} · shake ${m.shake}`, 'move'),
       h('div', { class: 'review-main' },
         h('div', { class: 'review-col' }, this.verdict(r, m), this.mat(m)),
         h('div', { class: 'review-col' }, this.chart(r, m.shake), this.goal(r, m.shake), this.challenges(r, m.shake))));
     fill(this.root, page);
+  }
+
+  /**
+   * The buttons that step through the moves (1969: plays), and for 1969
+   * "Next Flub".
+   * @param {string} where @param {string} what
+   * @param {HTMLElement|null} [extra]
+   */
+  nav(where, what, extra = null) {
+    const last = this.count() - 1;
+    const id = (/** @type {string} */ k) => `${this.ids}-${k}`;
+    return h('div', { class: 'review-nav', role: 'group', 'aria-label': `Step through the ${what}s` },
+      h('button', { id: id('first'), onclick: () => this.step(0), disabled: this.i === 0 }, 'First'),
+      h('button', { id: id('prev'), onclick: () => this.step(this.i - 1), disabled: this.i === 0, 'aria-label': `Previous ${what}` }, '← Previous'),
+      h('span', { id: id('pos'), 'aria-live': 'polite' }, where),
+      h('button', { id: id('next'), onclick: () => this.step(this.i + 1), disabled: this.i === last, 'aria-label': `Next ${what}` }, 'Next →'),
+      h('button', { id: id('last'), onclick: () => this.step(last), disabled: this.i === last }, 'Last'),
+      extra);
   }
 
   /** @param {Review} r */
@@ -254,4 +335,167 @@ export class ReviewView {
         c.witness ? [' A Solution: ', h('code', null, c.witness)] : null)))
         : h('p', { class: 'small' }, 'No challenge in this shake.'));
   }
+
+  /** The page of a 1969 review. @param {Review69} rv */
+  render69(rv) {
+    const i = this.i;
+    const page = h('div', { class: 'review-page', id: 'r69-page' },
+      h('h1', null, 'Review ', h('small', null, `1969 table ${this.id} (${rv.form})`)),
+      h('p', null, h('a', { href: this.table }, '← Back to the table'), ' · Use ← and → to step through the plays.'),
+      this.summary69(rv));
+    if (!rv.moves.length) {
+      page.append(h('p', null, 'No play was completed in this game: there is nothing to step through.'), ...this.noGoals69(rv), this.sheet69(rv));
+      fill(this.root, page);
+      return;
+    }
+    const m = rv.moves[i];
+    const nextFlub = h('button', { id: 'r69-next-flub', onclick: () => { const k = rv.moves.findIndex((x, j) => j > this.i && x.flub); if (k >= 0) this.step(k); } }, 'Next Flub');
+    page.append(
+      this.nav(`Play ${m.play}, ${m.goal_play ? 'the Goal' : `move ${m.index}`} (${i + 1} of ${rv.moves.length})`, 'play', nextFlub),
+      h('div', { class: 'review-main' },
+        h('div', { class: 'review-col' }, this.verdict69(rv, m), this.mat69(m)),
+        h('div', { class: 'review-col' }, this.goals69(rv, m.play), this.challenges69(rv, m.play))),
+      ...this.noGoals69(rv),
+      this.sheet69(rv));
+    fill(this.root, page);
+  }
+
+  /** @param {Review69} rv */
+  summary69(rv) {
+    return h('section', { class: 'panel', id: 'r69-summary' },
+      h('h2', null, 'Players'),
+      h('div', { class: 'table-scroll', style: { overflowX: 'auto', maxWidth: '100%' } },
+        h('table', { class: 'scoresheet' },
+          h('tr', null, h('th', null, ''), h('th', null, 'score'), h('th', null, 'accuracy'), h('th', null, 'plays'), h('th', null, 'flubs'),
+            h('th', null, 'missed'), h('th', null, 'challenges right / wrong'), h('th', null, 'assertions right / wrong')),
+          ...rv.summary.map((x) => h('tr', null,
+            h('th', null, x.name),
+            h('td', { class: 'num' }, String(x.score)),
+            h('td', { class: 'num' }, x.accuracy === null ? '–' : `${Math.round(x.accuracy)}%`),
+            h('td', { class: 'num' }, String(x.moves)), h('td', { class: 'num' }, String(x.flubs)),
+            h('td', { class: 'num' }, String(x.missed_chances)),
+            h('td', { class: 'num' }, `${x.correct_challenges} / ${x.incorrect_challenges}`),
+            h('td', { class: 'num' }, `${x.correct_assertions} / ${x.incorrect_assertions}`))))),
+      h('p', { class: 'small' }, 'Accuracy: sound plays, correct challenges and correct assertions, out of every play, challenge, assertion and chance missed.'));
+  }
+
+  /** @param {Alt69} a */
+  altWords69(a) {
+    const bits = [];
+    if (a.play !== undefined) bits.push(`instead of play ${a.play}`);
+    if (a.bonus !== undefined) bits.push(`bonus cube ${a.bonus} to Forbidden`);
+    if (a.goal !== undefined) bits.push(`Goal ${a.goal}`);
+    if (a.cube !== undefined) bits.push(`cube ${a.cube} to ${a.to}`);
+    return bits.join(', ');
+  }
+
+  /** @param {Review69} rv @param {Move69} m */
+  verdict69(rv, m) {
+    const missed = rv.missed_challenges.filter((x) => x.after_move === this.i);
+    const word = m.flub
+      ? `A Flub: it broke the ${claimName(m.flub)}${m.chain_head !== null ? ` (the chain began at play ${rv.moves[m.chain_head].index}: ${rv.moves[m.chain_head].mv})` : ''}.`
+      : 'A sound play: it kept the C-, A- and P-claims.';
+    return h('section', { class: `panel ${m.flub ? 'verdict-flub' : 'verdict-safe'}`, id: 'r69-verdict' },
+      h('h2', null, `${this.name(m.player)}: ${m.mv}`),
+      h('p', { class: m.flub ? 'bad' : 'good', id: 'r69-class' }, word),
+      h('ul', null,
+        h('li', null, m.correct_claims.length
+          ? ['A challenge right after it would have won: ', h('b', null, m.correct_claims.map(claimName).join(', ')), '.']
+          : 'No challenge right after it could have won.', ' ', h('small', { class: 'rule' }, 'M69 3.5')),
+        h('li', null, m.possible ? 'A Solution could still be built.' : 'No Solution could be built any more (the P-claim broken).'),
+        m.one_more_solution ? h('li', null, 'A Solution with at most one more cube from Resources: ', h('code', null, m.one_more_solution)) : null,
+        m.alternative ? h('li', null, 'The alternative a Challenger could show (3.7 comment 3): ', h('b', null, m.alternative_text ?? this.altWords69(m.alternative)),
+          m.alternative.play !== undefined && m.alternative.play !== m.index ? ` (instead of play ${m.alternative.play})` : '') : null,
+        m.better ? h('li', { id: 'r69-better' }, 'Better: ', h('b', null, m.better)) : null,
+        ...missed.map((x) => h('li', { class: 'bad missed' },
+          `Missed: a challenge (${x.claims.map(claimName).join(' or ')}) would have won here, and ${x.players.map((p) => this.name(p)).join(' and ')} did not challenge.`))));
+  }
+
+  /** @param {Move69} m */
+  mat69(m) {
+    const p = m.position_after;
+    // The position is in the project's notation (Y); 1969 shows orange, O.
+    const o = (/** @type {unknown} */ t) => String(t ?? '').replace(/Y/g, 'O');
+    return h('section', { class: 'panel', id: 'r69-mat' },
+      h('h2', null, 'The mat after the play'),
+      h('p', null, 'Goal: ', h('b', { class: 'goal-text' }, m.goal_play || p.goal ? String(p.goal) : '–')),
+      h('dl', { class: 'mat-rows' },
+        h('dt', null, 'Required'), h('dd', null, cubeRow(o(p.required))),
+        h('dt', null, 'Permitted'), h('dd', null, cubeRow(o(p.permitted))),
+        h('dt', null, 'Forbidden'), h('dd', null, cubeRow(o(p.forbidden))),
+        h('dt', null, 'Resources'), h('dd', null, cubeRow(o(p.resources)))),
+      h('p', null, 'The Universe: ', cardRow(o(p.universe).split(/\s+/).filter(Boolean))));
+  }
+
+  /** @param {Review69} rv @param {number} play */
+  goals69(rv, play) {
+    const gs = rv.goals.filter((g) => g.play === play);
+    if (!gs.length) return null;
+    return h('section', { class: 'panel', id: 'r69-goal' }, h('h2', null, 'The Goal ', h('small', { class: 'rule' }, 'M69 3.1')),
+      ...gs.map((g) => h('div', null,
+        h('p', { class: g.goal === 'No Goal' ? (g.possible ? 'bad' : 'good') : g.safe ? 'good' : 'bad' },
+          g.goal === 'No Goal'
+            ? `${this.name(g.player)} said “No Goal”: ${g.possible ? 'a Flub, some Goal had a Solution' : 'right, no Goal had a Solution'}.`
+            : `${this.name(g.player)} set the Goal ${g.goal}: ${g.safe ? 'a Solution possible, none with one more cube' : g.possible ? 'a Solution with one more cube was allowed' : 'no Solution possible'}.`),
+        h('p', { class: 'small' }, `${g.possible_count} of the ${g.allowed.length} Goals the numeral cubes allowed had a Solution; ${g.safe_count} kept both the A- and P-claims.`),
+        g.allowed.length ? h('details', null, h('summary', null, 'Every Goal the numeral cubes allowed'),
+          h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.safe ? 'good' : a.possible ? '' : 'bad' },
+            `${a.goal} (${a.values.join(' or ')}): ${a.safe ? 'safe' : a.possible ? 'possible, one more cube away' : 'no Solution'}`)))) : null)));
+  }
+
+  /** @param {Review69} rv @param {number} play */
+  challenges69(rv, play) {
+    const cs = rv.challenges.filter((c) => c.play === play);
+    const as = rv.assertions.filter((a) => a.play === play);
+    const line = rv.score_sheet.find((l) => l.play === play);
+    return h('section', { class: 'panel', id: 'r69-challenges' }, h('h2', null, 'Challenges and assertions ', h('small', { class: 'rule' }, 'M69 3.6–3.10')),
+      cs.length || as.length ? h('ul', null,
+        ...cs.map((c) => h('li', { class: c.correct ? 'good' : 'bad' },
+          `${this.name(c.challenger)} challenged ${this.name(c.mover)} (${claimName(c.claim)}): ${c.correct ? 'correct' : 'incorrect'}`,
+          c.game_challenger_won === null ? '.' : `; the game scored the Challenger ${c.game_challenger_won ? 'Correct' : 'Incorrect'}${c.agrees ? '' : ' (not as the review judges it: the proof written decided)'}.`,
+          c.proof ? [' A proof: ', h('code', null, c.proof)] : null)),
+        ...as.map((a) => h('li', { class: a.correct ? 'good' : 'bad' },
+          `${this.name(a.player)} asserted a Solution with one more cube: ${a.correct ? 'correct' : 'incorrect'}.`,
+          a.witness ? [' ', h('code', null, a.witness)] : null)))
+        : h('p', { class: 'small' }, 'No challenge or assertion in this play.'),
+      line ? h('p', { id: 'r69-points' }, `Scored: ${line.points.join(' / ')} — ${line.note}`) : null);
+  }
+
+  /** @param {Review69} rv */
+  sheet69(rv) {
+    return h('section', { class: 'panel', id: 'r69-sheet' }, h('h2', null, 'Score sheet'),
+      h('div', { class: 'table-scroll', style: { overflowX: 'auto', maxWidth: '100%' } },
+        h('table', { class: 'scoresheet' },
+          h('tr', null, h('th', null, 'Play'), ...rv.players.map((p) => h('th', null, p))),
+          ...rv.score_sheet.map((l) => h('tr', null, h('td', null, String(l.play)), ...l.points.map((x, k) => h('td', { class: 'num' }, String(x + l.penalties[k]))))),
+          h('tr', { class: 'total' }, h('td', null, 'Total'), ...rv.totals.map((t) => h('td', { class: 'num' }, String(t)))))));
+  }
+
+  /**
+   * The rounds that ended with "No Goal" (no play to step to).
+   * @param {Review69} rv @returns {HTMLElement[]}
+   */
+  noGoals69(rv) {
+    const ng = rv.goals.filter((g) => g.goal === 'No Goal');
+    if (!ng.length) return [];
+    return [h('section', { class: 'panel', id: 'r69-no-goal' }, h('h2', null, '“No Goal” ', h('small', { class: 'rule' }, 'M69 3.1, 3.5 A, 3.10 B')),
+      h('ul', null, ...ng.map((g) => {
+        const missed = rv.missed_challenges.some((x) => x.play === g.play && x.after_move === null);
+        const c = rv.challenges.find((x) => x.play === g.play && x.claim === 'no_goal');
+        return h('li', { class: g.possible ? 'bad' : 'good' },
+          `Play ${g.play}: ${this.name(g.player)} said “No Goal”: ${g.possible ? `a Flub (${g.possible_count} of the ${g.allowed.length} Goals had a Solution)` : 'right'}.`,
+          c ? ` ${this.name(c.challenger)} challenged: ${c.correct ? 'correct' : 'incorrect'}${c.proof ? ` (${c.proof})` : ''}.` : '',
+          missed ? ' Nobody challenged: a missed chance.' : '');
+      })))];
+  }
+}
+
+/**
+ * The review of a finished 1969 table (`/t69/{id}/review`): the one review
+ * page, on the 1969 table host's route.
+ * @param {HTMLElement} root @param {string} id
+ * @returns {{destroy: () => void}}
+ */
+export function showReview1969(root, id) {
+  return new ReviewView(root, id, '1969');
 }

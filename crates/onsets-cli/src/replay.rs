@@ -38,7 +38,7 @@ pub fn run(args: &ReplayArgs) -> Result<u8> {
         std::fs::read_to_string(&args.file)
             .with_context(|| format!("cannot read {}", args.file.display()))?
     };
-    if is_1969_log(&text) {
+    if onsets_review::is_1969_log(&text) {
         return replay_1969(args, &text);
     }
     let (result, events) = Match::replay_with_events(&text);
@@ -107,15 +107,6 @@ fn seed_words(config: &onsets_engine::MatchConfig) -> Option<(&'static str, &'st
         )),
         _ => None,
     }
-}
-
-/// Whether the log is a 1969 game's (its header's `format` is
-/// [`onsets_engine::manual1969::FORMAT_1969`], docs/editions.md).
-fn is_1969_log(text: &str) -> bool {
-    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    serde_json::from_str::<serde_json::Value>(first).is_ok_and(|v| {
-        v.get("format").and_then(|f| f.as_str()) == Some(onsets_engine::manual1969::FORMAT_1969)
-    })
 }
 
 /// A 1969 game's log (M69 3.8–3.11): the score sheet, play by play, and the

@@ -1,6 +1,8 @@
-//! `onsets review`: the post-game review of a match log, every move judged
-//! by the solver (issue 16; docs/review.md); a 1969 game log by the Flub
-//! claims of M69 3.5 (`onsets_review::review_log` tells the two apart).
+//! `onsets review`: the post-game review of a game log of any edition
+//! (docs/review.md), one report ([`onsets_review::Review`]): a match's every
+//! move judged by the solver's Now and Impossible challenges (V-A), a 1969
+//! game's every play by the Flub claims of M69 3.5 (the log's header tells
+//! the two apart).
 
 use crate::{emit, EXIT_INCORRECT, EXIT_UNREADABLE};
 use anyhow::{Context, Result};
@@ -40,7 +42,7 @@ pub fn run(args: &ReviewArgs) -> Result<u8> {
         std::fs::read_to_string(&args.file)
             .with_context(|| format!("cannot read {}", args.file.display()))?
     };
-    match onsets_review::review_log(&text) {
+    match onsets_review::review(&text) {
         Ok(r) => {
             if args.json {
                 emit(&format!("{}\n", r.to_json()));

@@ -1,5 +1,5 @@
 //! `onsets check --explain`, `onsets review` and `onsets simulate --log-dir`
-//! (issue 16), run as the real binary.
+//! (docs/review.md), run as the real binary.
 
 mod common;
 use common::{example, Case};

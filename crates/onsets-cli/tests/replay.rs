@@ -136,7 +136,7 @@ fn replay_of_an_unreadable_file_exits_2() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// Issue 18 item 10: a header's `"dice"` fixes the first Goal-setter, the
+/// docs/engine.md, "Log schema": a header's `"dice"` fixes the first Goal-setter, the
 /// faces and the deal; `--json` prints the events with their rules (OS-A4: a
 /// challenge before the Goal is set aside, −1, V-B) and the scoresheet.
 #[test]

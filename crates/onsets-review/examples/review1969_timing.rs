@@ -1,6 +1,6 @@
 //! The 1969 review's speed (docs/performance.md, "Review"): plays N bot-only
 //! 1969 games (three seats: one careful bot, two careless ones, one play per
-//! player; Basic, or Advanced with `advanced`), then times `review_1969` of
+//! player; Basic, or Advanced with `advanced`), then times `review` of
 //! each log on one thread.
 //!
 //! `cargo run --release -p onsets-review --example review1969_timing -- [N] [advanced]`
@@ -36,13 +36,13 @@ fn main() {
         let Some(log) = logs.first() else { continue };
         let text = log.join("\n");
         let t = Instant::now();
-        let r = onsets_review::review_1969(&text).expect("a simulated log replays");
+        let r = onsets_review::review(&text).expect("a simulated log replays");
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         println!(
             "seed {seed}: {} actions, {} plays completed, {} Flubs, {} challenges: {ms:.1} ms",
             log.len() - 1,
             r.moves.len(),
-            r.moves.iter().filter(|m| m.flub.is_some()).count(),
+            r.moves.iter().filter(|m| m.is_flub()).count(),
             r.challenges.len()
         );
         times.push(ms);

@@ -33,7 +33,7 @@ fn main() {
         let t = Instant::now();
         let r = onsets_review::review(&log).expect("a simulated log replays");
         let ms = t.elapsed().as_secs_f64() * 1000.0;
-        let shakes = r.moves.last().map(|m| m.shake).unwrap_or(0);
+        let shakes = r.moves.last().map(|m| m.round.number()).unwrap_or(0);
         println!(
             "seed {seed}: {} actions, {shakes} shakes, {} moves, {} Goals, {} challenges: {ms:.1} ms",
             log.lines().count() - 1,

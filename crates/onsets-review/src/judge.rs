@@ -1,4 +1,4 @@
-//! The judge's assistant (`onsets judge`, `POST /api/judge`; issue 16): a
+//! The judge's assistant (`onsets judge`, `POST /api/judge`; docs/review.md): a
 //! position (typed, or the state of a match after its log) and a disputed
 //! Solution, challenge or act, ruled on with the rule sections and the
 //! judges'-manual situations that match.

@@ -24,203 +24,23 @@
 //! * **No Goal** (3.5 A): "No Goal" when some Goal of the rolled numeral
 //!   cubes has a Solution.
 //!
+//! The plays are the report's moves, the claims its challenges, in the one
+//! [`Review`] of every edition (`crate::report`).
+//!
 //! Challenges made are judged by the same tests and set beside the points
 //! the game gave (`game_challenger_won`): the two differ only when the side
 //! with the burden did not write the proof that existed, or when the game
 //! sustained a claim the manual's reading does not (`agrees: false` says so).
 
-use crate::rejected;
-use crate::ReviewError;
+use crate::report::*;
+use crate::{rejected, ReviewError};
 use onsets_core::Position;
 use onsets_engine::manual1969::{
-    face_1969, Act1969, Action1969, Allowance, Alternative, Claim, Claims, Event1969, ExactClaims,
-    Game, Header1969, Phase1969, PlayLine, FORMAT_1969,
+    face_1969, seats_named, Act1969, Action1969, Allowance, Alternative, Claim, Claims, Event1969,
+    ExactClaims, Game, Header1969, Phase1969, FORMAT_1969,
 };
 use onsets_engine::{Family, Place};
 use onsets_solver::analysis::goal_layouts;
-use serde::Serialize;
-
-/// The review of a whole 1969 game. Its JSON carries `"edition": "1969"`;
-/// the rounds are the manual's *plays* (2.7), numbered from 1, and the
-/// plays within a round are the Goal-setting play (index 0) and the moves.
-#[derive(Clone, Debug, Serialize)]
-pub struct Review1969 {
-    /// Always `"1969"`: tells this review from a 2026-27 one.
-    pub edition: &'static str,
-    /// `basic` or `advanced` (2.2).
-    pub form: &'static str,
-    pub players: Vec<String>,
-    /// Every completed play: each Goal set and each move (3.1, 3.2).
-    pub moves: Vec<MoveReview1969>,
-    /// Flubs nobody challenged before the next play or the assertion.
-    pub missed_challenges: Vec<MissedChallenge1969>,
-    /// Every challenge made (3.6), judged.
-    pub challenges: Vec<ChallengeReview1969>,
-    /// Every assertion of a Solution with one more cube (3.10 A), judged.
-    pub assertions: Vec<AssertionReview1969>,
-    /// Each Goal set or "No Goal" said, against every Goal the numeral cubes
-    /// allowed (3.1).
-    pub goals: Vec<GoalReview1969>,
-    /// The score sheet as the game kept it: one line per finished play
-    /// (points by 3.9 / 3.10, stall penalties by 3.11).
-    pub score_sheet: Vec<PlayLine>,
-    /// Final totals (editions.md Q27: a plain sum).
-    pub totals: Vec<i32>,
-    /// Whether the log runs to the end of the game.
-    pub finished: bool,
-    /// Per player, in seating order.
-    pub summary: Vec<PlayerSummary1969>,
-}
-
-/// One completed play (the Goal or a move).
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveReview1969 {
-    /// The round (the manual's "play", 2.7), from 1.
-    pub play: u32,
-    /// The play within the round: 0 the Goal-setting play, then the moves.
-    pub index: usize,
-    /// 1-based line of the log completing it.
-    pub line: usize,
-    pub player: usize,
-    pub goal_play: bool,
-    /// The play in words (a bonus move first when there was one).
-    pub mv: String,
-    /// The mat right after it (notation.md position JSON, edition 1969).
-    pub position_after: serde_json::Value,
-    /// A Solution with at most one more cube from Resources (Sol≤1), if any.
-    pub one_more_solution: Option<String>,
-    /// Whether a Solution can still be built however the Resources are
-    /// played (Sol\*, the P-claim kept).
-    pub possible: bool,
-    /// The claims a challenge right after this play would have won.
-    pub correct_claims: Vec<Claim>,
-    /// The Flub it was: `a`, `p`, `c_from_a` or `c_from_p` (its own A or P
-    /// violation first; a C-claim Flub when the previous play was a Flub),
-    /// or `null` for a sound play.
-    pub flub: Option<Claim>,
-    /// For a C-claim Flub: the index into `moves` of the A or P Flub that
-    /// began the chain.
-    pub chain_head: Option<usize>,
-    /// For an A-claim Flub: the alternative play the Challenger could show
-    /// (3.7 comment 3), as the log's `alternative` object; for a C-claim from
-    /// A, the alternative to the play that began the chain (`play` set).
-    pub alternative: Option<Alternative>,
-    /// The alternative in words (cube faces as 1969 prints them).
-    pub alternative_text: Option<String>,
-    /// For a Flub: what would have been better, in words.
-    pub better: Option<String>,
-}
-
-/// A Flub nobody challenged.
-#[derive(Clone, Debug, Serialize)]
-pub struct MissedChallenge1969 {
-    pub play: u32,
-    /// Index into `moves` of the play that could have been challenged;
-    /// `null` for a "No Goal".
-    pub after_move: Option<usize>,
-    /// The claims that would have won.
-    pub claims: Vec<Claim>,
-    /// Every player but the Mover: each could have challenged, "whether or
-    /// not it is your turn" (3.6).
-    pub players: Vec<usize>,
-}
-
-/// A challenge made (3.6), judged.
-#[derive(Clone, Debug, Serialize)]
-pub struct ChallengeReview1969 {
-    pub play: u32,
-    pub line: usize,
-    /// The Challenger (after a coin toss between simultaneous challengers,
-    /// the winner of it, 3.6 comment 2).
-    pub challenger: usize,
-    pub mover: usize,
-    pub claim: Claim,
-    /// Index into `moves` of the play challenged; `null` for "No Goal".
-    pub against_move: Option<usize>,
-    /// Whether the claim was true (the review's judgement, M69 3.5).
-    pub correct: bool,
-    /// The proof the side with the burden could write (3.7): a Solution
-    /// (after a No-Goal challenge prefixed by its Goal), if one exists.
-    pub proof: Option<String>,
-    /// The alternative play an A- or C-from-A Challenger could show.
-    pub alternative: Option<Alternative>,
-    /// Whether the game scored the Challenger Correct (3.8), when the play
-    /// was scored.
-    pub game_challenger_won: Option<bool>,
-    /// The points of the play as the game scored them (3.9).
-    pub points: Option<Vec<i32>>,
-    /// Whether the review and the game agree (`null` while unscored).
-    pub agrees: Option<bool>,
-}
-
-/// An assertion (3.2, 3.10 A), judged.
-#[derive(Clone, Debug, Serialize)]
-pub struct AssertionReview1969 {
-    pub play: u32,
-    pub line: usize,
-    pub player: usize,
-    /// Whether a Solution with at most one more cube existed (editions.md Q25).
-    pub correct: bool,
-    pub witness: Option<String>,
-    /// The points of the play as the game scored them (3.10 A).
-    pub points: Option<Vec<i32>>,
-}
-
-/// A Goal set or "No Goal" said (3.1), judged.
-#[derive(Clone, Debug, Serialize)]
-pub struct GoalReview1969 {
-    pub play: u32,
-    pub line: usize,
-    pub player: usize,
-    /// The Goal, or `"No Goal"`.
-    pub goal: String,
-    /// For a Goal: a Solution can be built from the Resources (the P-claim
-    /// kept). For "No Goal": whether some allowed Goal had one (then "No
-    /// Goal" was a Flub).
-    pub possible: bool,
-    /// For a Goal: possible and no Solution with at most one more cube (both
-    /// the A- and P-claims kept).
-    pub safe: bool,
-    /// Every Goal the numeral cubes allowed (one per distinct value set).
-    pub allowed: Vec<GoalChoice1969>,
-    pub possible_count: usize,
-    pub safe_count: usize,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct GoalChoice1969 {
-    pub goal: String,
-    pub values: Vec<i64>,
-    pub possible: bool,
-    pub safe: bool,
-}
-
-/// Per-player tallies of a 1969 game.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct PlayerSummary1969 {
-    pub name: String,
-    /// Plays completed (Goals and moves).
-    pub moves: usize,
-    pub sound_moves: usize,
-    pub flubs: usize,
-    pub missed_chances: usize,
-    pub correct_challenges: usize,
-    pub incorrect_challenges: usize,
-    pub correct_assertions: usize,
-    pub incorrect_assertions: usize,
-    /// Good decisions in percent (sound plays, correct challenges and
-    /// assertions) over all decisions (plays, challenges, assertions and
-    /// chances missed); `null` with no decision.
-    pub accuracy: Option<f64>,
-    /// The player's total score (3.9, 3.10, 3.11).
-    pub score: i32,
-}
-
-impl Review1969 {
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).expect("reviews serialize")
-    }
-}
 
 /// Whether `text` is a 1969 game log: its first line's `format`.
 pub fn is_1969_log(text: &str) -> bool {
@@ -362,7 +182,9 @@ struct Pending {
 
 struct Walker {
     claims: ExactClaims,
-    review: Review1969,
+    review: Review,
+    /// The 1969 part of the review, set into it at the end.
+    game: Manual1969Game,
     /// Index into `moves` of the first play of the current round.
     round_start: usize,
     /// The play whose challenge window is open (index into `moves`).
@@ -410,16 +232,17 @@ impl Walker {
         let idx = self.review.moves.len();
         let mut chain_head = None;
         if k >= 1 && idx > self.round_start {
-            let prev = &self.review.moves[idx - 1];
-            if prev.flub.is_some() {
+            let prev = self.review.moves[idx - 1].claims().cloned();
+            if let Some(prev) = prev.filter(|p| p.flub.is_some()) {
                 let head = prev.chain_head.unwrap_or(idx - 1);
-                let stem = self.review.moves[head].flub;
+                let head_verdict = self.review.moves[head].claims();
+                let stem = head_verdict.and_then(|h| h.flub);
                 chain_head = Some(head);
                 match stem {
                     Some(Claim::A) if one.is_some() => {
                         correct.push(Claim::CFromA);
                         if alternative.is_none() {
-                            alternative = self.review.moves[head].alternative.clone();
+                            alternative = head_verdict.and_then(|h| h.alternative.clone());
                         }
                     }
                     Some(Claim::P) => correct.push(Claim::CFromP),
@@ -443,22 +266,24 @@ impl Walker {
             chain_head = None;
         }
         let alt_text = alternative.as_ref().map(|a| alternative_text(g, a));
-        self.review.moves.push(MoveReview1969 {
-            play: g.play(),
-            index: k,
+        self.review.moves.push(MoveReview {
+            round: Round::Play { play: g.play() },
             line,
             player: record.mover,
-            goal_play: record.goal_play,
             mv,
             position_after: json_of(&x),
-            one_more_solution: one,
-            possible,
-            correct_claims: correct,
-            flub,
-            chain_head,
-            alternative,
-            alternative_text: alt_text,
-            better,
+            verdict: MoveVerdict::Manual1969(Box::new(ClaimsVerdict {
+                index: k,
+                goal_play: record.goal_play,
+                one_more_solution: one,
+                possible,
+                correct_claims: correct,
+                flub,
+                chain_head,
+                alternative,
+                alternative_text: alt_text,
+                better,
+            })),
         });
         self.open = Some(idx);
     }
@@ -467,12 +292,13 @@ impl Walker {
     fn close_window(&mut self, n: usize) {
         if let Some(i) = self.open.take() {
             let m = &self.review.moves[i];
-            if !m.correct_claims.is_empty() {
-                self.review.missed_challenges.push(MissedChallenge1969 {
-                    play: m.play,
+            let claims = m.claims().map(|c| c.correct_claims.clone());
+            if let Some(claims) = claims.filter(|c| !c.is_empty()) {
+                self.review.missed_challenges.push(MissedChallenge {
+                    round: m.round,
                     after_move: Some(i),
-                    claims: m.correct_claims.clone(),
                     players: (0..n).filter(|&p| p != m.player).collect(),
+                    chance: Chance::Manual1969 { claims },
                 });
             }
         }
@@ -494,15 +320,20 @@ impl Walker {
             };
             let possible = self.claims.possible(&y);
             let safe = possible && !self.claims.within_one(&y);
-            allowed.push(GoalChoice1969 {
+            allowed.push(GoalChoice {
                 goal: text,
                 values,
-                possible,
-                safe,
+                verdict: GoalVerdict::Manual1969 {
+                    possible,
+                    safe,
+                    possible_count: None,
+                    safe_count: None,
+                },
             });
         }
-        let possible_count = allowed.iter().filter(|c| c.possible).count();
-        let safe_count = allowed.iter().filter(|c| c.safe).count();
+        let count = |f: fn(&GoalVerdict) -> bool| allowed.iter().filter(|c| f(&c.verdict)).count();
+        let possible_count = count(|v| matches!(v, GoalVerdict::Manual1969 { possible: true, .. }));
+        let safe_count = count(|v| matches!(v, GoalVerdict::Manual1969 { safe: true, .. }));
         let (goal, possible, safe) = match goal {
             Some(t) => match g.position_with_goal(t) {
                 Ok(y) => {
@@ -514,16 +345,18 @@ impl Walker {
             },
             None => ("No Goal".to_string(), possible_count > 0, false),
         };
-        self.review.goals.push(GoalReview1969 {
-            play: g.play(),
+        self.review.goals.push(GoalReview {
+            round: Round::Play { play: g.play() },
             line,
             player,
             goal,
-            possible,
-            safe,
+            verdict: GoalVerdict::Manual1969 {
+                possible,
+                safe,
+                possible_count: Some(possible_count),
+                safe_count: Some(safe_count),
+            },
             allowed,
-            possible_count,
-            safe_count,
         });
     }
 
@@ -549,7 +382,7 @@ impl Walker {
             )
         } else {
             let i = self.review.moves.len().checked_sub(1);
-            let m = i.map(|i| &self.review.moves[i]);
+            let m = i.and_then(|i| self.review.moves[i].claims());
             let correct = m.is_some_and(|m| m.correct_claims.contains(&claim));
             let x = g.position();
             let proof = self.claims.solution(&x, claim.allowance());
@@ -560,32 +393,37 @@ impl Walker {
             };
             (i, correct, proof, alternative)
         };
-        self.review.challenges.push(ChallengeReview1969 {
-            play: g.play(),
+        self.review.challenges.push(ChallengeReview {
+            round: Round::Play { play: g.play() },
             line,
-            challenger,
-            mover,
-            claim,
-            against_move,
             correct,
-            proof,
-            alternative,
-            game_challenger_won: None,
-            points: None,
-            agrees: None,
+            made: ChallengeMade::Manual1969(Box::new(ClaimChallenge {
+                challenger,
+                mover,
+                claim,
+                against_move,
+                proof,
+                alternative,
+                game_challenger_won: None,
+                points: None,
+                agrees: None,
+            })),
         });
     }
 
     fn scored(&mut self, scores: &[i32]) {
         if let Some(p) = self.pending_challenge.take() {
             let c = &mut self.review.challenges[p.challenge];
-            let won = scores.get(c.challenger).is_some_and(|&s| s > 0);
-            c.game_challenger_won = Some(won);
-            c.points = Some(scores.to_vec());
-            c.agrees = Some(won == c.correct);
+            let correct = c.correct;
+            if let ChallengeMade::Manual1969(x) = &mut c.made {
+                let won = scores.get(x.challenger).is_some_and(|&s| s > 0);
+                x.game_challenger_won = Some(won);
+                x.points = Some(scores.to_vec());
+                x.agrees = Some(won == correct);
+            }
         }
         if let Some(a) = self.pending_assertion.take() {
-            self.review.assertions[a].points = Some(scores.to_vec());
+            self.game.assertions[a].points = Some(scores.to_vec());
         }
         self.open = None;
         self.open_no_goal = None;
@@ -609,27 +447,30 @@ fn play_text(g: &Game, act: &Act1969, bonus: Option<u8>) -> String {
     s
 }
 
-/// Reviews a 1969 game log (`onsets-1969/1`, docs/editions.md).
-pub fn review_1969(text: &str) -> Result<Review1969, ReviewError> {
+/// Reviews a 1969 game log (`onsets-1969/1`, docs/editions.md) into the one
+/// report of every edition.
+pub(crate) fn review_game(text: &str) -> Result<Review, ReviewError> {
     let (i, header, lines) = crate::read_log::<Header1969>(text, FORMAT_1969, |h| &h.format)?;
     let players = header.config.players.clone();
     let (mut g, _) = Game::new(header).map_err(|r| rejected(i + 1, r))?;
-    let n = g.n();
     let mut w = Walker {
         claims: ExactClaims::new(),
-        review: Review1969 {
-            edition: "1969",
-            form: g.form().name(),
-            players: players.clone(),
+        review: Review {
+            rules: Rules::Tournament {},
+            players,
             moves: Vec::new(),
             missed_challenges: Vec::new(),
             challenges: Vec::new(),
-            assertions: Vec::new(),
             goals: Vec::new(),
+            summary: Vec::new(),
+        },
+        game: Manual1969Game {
+            edition: "1969",
+            form: g.form().name(),
+            assertions: Vec::new(),
             score_sheet: Vec::new(),
             totals: Vec::new(),
             finished: false,
-            summary: Vec::new(),
         },
         round_start: 0,
         open: None,
@@ -644,311 +485,122 @@ pub fn review_1969(text: &str) -> Result<Review1969, ReviewError> {
                 line,
                 message: e.to_string(),
             })?;
-        let before = g.clone();
+        g = w.step(&g, line, action)?;
+    }
+    // The score sheet's notes name the players (M69 3.8), never `player 0`.
+    w.game.score_sheet = g
+        .history()
+        .iter()
+        .map(|l| {
+            let mut l = l.clone();
+            l.note = seats_named(&l.note, &w.review.players);
+            l
+        })
+        .collect();
+    w.game.totals = g.totals();
+    w.game.finished = g.is_over();
+    w.review.rules = Rules::Manual1969(Box::new(w.game));
+    w.review.summary = w.review.summarize();
+    Ok(w.review)
+}
+
+impl Walker {
+    /// Applies one act to `before`, judging the Goal on the mat before it
+    /// and the play it completes on the mat right after it.
+    fn step(
+        &mut self,
+        before: &Game,
+        line: usize,
+        action: Action1969,
+    ) -> Result<Game, ReviewError> {
         let bonus_before = match before.phase() {
             Phase1969::Goal { bonus } | Phase1969::Moves { bonus, .. } => *bonus,
             _ => None,
         };
-        // Judged on the mat before the act.
         match &action.act {
             Act1969::SetGoal { player, goal } => {
-                w.judge_goal(&before, line, *player, Some(goal));
+                self.judge_goal(before, line, *player, Some(goal));
             }
             Act1969::DeclareNoGoal { player } => {
-                w.judge_goal(&before, line, *player, None);
+                self.judge_goal(before, line, *player, None);
             }
             _ => {}
         }
-        let (next, events) = before
-            .apply_with(action.clone(), &mut w.claims)
+        let (g, events) = before
+            .apply_with(action.clone(), &mut self.claims)
             .map_err(|r| rejected(line, r))?;
-        g = next;
-        let plays_before = before.plays().len();
-        let new_round = g.play() != before.play();
         for e in &events {
-            match e {
-                Event1969::NoGoalDeclared { .. } => {
-                    let flub = w.review.goals.last().is_some_and(|x| x.possible);
-                    w.open_no_goal = Some(flub);
-                }
-                Event1969::Challenged {
-                    player,
-                    claim,
-                    against,
-                } => {
-                    w.open = None;
-                    w.open_no_goal = None;
-                    // A second, simultaneous challenge replaces the first
-                    // (3.6 comment 2): the coin's winner is the Challenger.
-                    if let Some(p) = w.pending_challenge.take() {
-                        w.review.challenges.truncate(p.challenge);
-                    }
-                    w.judge_challenge(&before, line, *player, *against, *claim);
-                    w.pending_challenge = Some(Pending {
-                        challenge: w.review.challenges.len() - 1,
-                    });
-                }
-                Event1969::Asserted { player } => {
-                    w.close_window(n);
-                    let x = before.position();
-                    let witness = w.claims.solution(&x, Allowance::AtMostOne);
-                    w.review.assertions.push(AssertionReview1969 {
-                        play: before.play(),
-                        line,
-                        player: *player,
-                        correct: witness.is_some(),
-                        witness,
-                        points: None,
-                    });
-                    w.pending_assertion = Some(w.review.assertions.len() - 1);
-                }
-                Event1969::BonusMove { .. } | Event1969::Moved { .. } => {
-                    w.close_window(n);
-                }
-                Event1969::NoGoalAccepted { .. } => {}
-                Event1969::PlayScored { scores, .. } => {
-                    if let Some(true) = w.open_no_goal {
-                        if w.pending_challenge.is_none() {
-                            w.review.missed_challenges.push(MissedChallenge1969 {
-                                play: before.play(),
-                                after_move: None,
-                                claims: vec![Claim::NoGoal],
-                                players: (0..n).filter(|&p| p != before.shaker()).collect(),
-                            });
-                        }
-                    }
-                    w.scored(scores);
-                }
-                _ => {}
-            }
+            self.event(before, line, e);
         }
         // A play completed by this act (3.1, 3.2): judged on the state right
-        // after it, before any later act ends the round.
-        if !new_round && g.plays().len() > plays_before {
-            let mv = play_text(&before, &action.act, bonus_before);
-            w.judge_play(&g, line, mv);
+        // after it, before any later act ends the round; its words use the
+        // faces of this play's roll.
+        let new_round = g.play() != before.play();
+        if !new_round && g.plays().len() > before.plays().len() {
+            let mv = play_text(before, &action.act, bonus_before);
+            self.judge_play(&g, line, mv);
         }
+        Ok(g)
     }
-    w.review.score_sheet = g.history().to_vec();
-    w.review.totals = g.totals();
-    w.review.finished = g.is_over();
-    w.review.summary = summarize(&w.review);
-    Ok(w.review)
-}
 
-fn summarize(r: &Review1969) -> Vec<PlayerSummary1969> {
-    let mut s: Vec<PlayerSummary1969> = r
-        .players
-        .iter()
-        .enumerate()
-        .map(|(p, name)| PlayerSummary1969 {
-            name: name.clone(),
-            score: r.totals.get(p).copied().unwrap_or(0),
-            ..PlayerSummary1969::default()
-        })
-        .collect();
-    for m in &r.moves {
-        if let Some(x) = s.get_mut(m.player) {
-            x.moves += 1;
-            if m.flub.is_some() {
-                x.flubs += 1;
-            } else {
-                x.sound_moves += 1;
+    /// What one event of the act changes in the review.
+    fn event(&mut self, before: &Game, line: usize, e: &Event1969) {
+        let n = before.n();
+        match e {
+            Event1969::NoGoalDeclared { .. } => {
+                let flub = self.review.goals.last().is_some_and(|x| {
+                    matches!(x.verdict, GoalVerdict::Manual1969 { possible: true, .. })
+                });
+                self.open_no_goal = Some(flub);
             }
-        }
-    }
-    for mc in &r.missed_challenges {
-        for &p in &mc.players {
-            if let Some(x) = s.get_mut(p) {
-                x.missed_chances += 1;
-            }
-        }
-    }
-    for c in &r.challenges {
-        if let Some(x) = s.get_mut(c.challenger) {
-            if c.correct {
-                x.correct_challenges += 1;
-            } else {
-                x.incorrect_challenges += 1;
-            }
-        }
-    }
-    for a in &r.assertions {
-        if let Some(x) = s.get_mut(a.player) {
-            if a.correct {
-                x.correct_assertions += 1;
-            } else {
-                x.incorrect_assertions += 1;
-            }
-        }
-    }
-    for x in &mut s {
-        let good = x.sound_moves + x.correct_challenges + x.correct_assertions;
-        let all = x.moves
-            + x.correct_challenges
-            + x.incorrect_challenges
-            + x.correct_assertions
-            + x.incorrect_assertions
-            + x.missed_chances;
-        x.accuracy = (all > 0).then(|| 100.0 * good as f64 / all as f64);
-    }
-    s
-}
-
-fn claims_text(c: &[Claim]) -> String {
-    c.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
-}
-
-impl std::fmt::Display for Review1969 {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let name = |p: usize| self.players.get(p).map(String::as_str).unwrap_or("?");
-        let mut rounds: Vec<u32> = self
-            .moves
-            .iter()
-            .map(|m| m.play)
-            .chain(self.goals.iter().map(|g| g.play))
-            .collect();
-        rounds.sort_unstable();
-        rounds.dedup();
-        writeln!(
-            f,
-            "1969 ON-SETS ({}), reviewed by the Flub claims (M69 3.5)",
-            self.form
-        )?;
-        for round in rounds {
-            writeln!(f, "Play {round}")?;
-            for g in self.goals.iter().filter(|g| g.play == round) {
-                let allowed = format!(
-                    "{} of {} allowed Goals possible, {} safe",
-                    g.possible_count,
-                    g.allowed.len(),
-                    g.safe_count
-                );
-                if g.goal == "No Goal" {
-                    writeln!(
-                        f,
-                        "  {} said No Goal: {} ({allowed})",
-                        name(g.player),
-                        if g.possible { "a FLUB" } else { "right" }
-                    )?;
-                } else {
-                    writeln!(
-                        f,
-                        "  Goal {} set by {}: {} ({allowed})",
-                        g.goal,
-                        name(g.player),
-                        if g.safe {
-                            "safe"
-                        } else if g.possible {
-                            "allows a Solution with one more cube"
-                        } else {
-                            "NO Solution possible"
-                        }
-                    )?;
+            Event1969::Challenged {
+                player,
+                claim,
+                against,
+            } => {
+                self.open = None;
+                self.open_no_goal = None;
+                // A second, simultaneous challenge replaces the first (3.6
+                // comment 2): the coin's winner is the Challenger.
+                if let Some(p) = self.pending_challenge.take() {
+                    self.review.challenges.truncate(p.challenge);
                 }
+                self.judge_challenge(before, line, *player, *against, *claim);
+                self.pending_challenge = Some(Pending {
+                    challenge: self.review.challenges.len() - 1,
+                });
             }
-            for (i, m) in self
-                .moves
-                .iter()
-                .enumerate()
-                .filter(|(_, m)| m.play == round)
-            {
-                let mark = match m.flub {
-                    None => "sound".to_string(),
-                    Some(c) => format!("FLUB ({})", c.name()),
-                };
-                writeln!(f, "  {:>3}. {} {}: {mark}", i + 1, name(m.player), m.mv)?;
-                if let Some(b) = &m.better {
-                    writeln!(f, "       better: {b}")?;
+            Event1969::Asserted { player } => {
+                self.close_window(n);
+                let x = before.position();
+                let witness = self.claims.solution(&x, Allowance::AtMostOne);
+                self.game.assertions.push(AssertionReview {
+                    play: before.play(),
+                    line,
+                    player: *player,
+                    correct: witness.is_some(),
+                    witness,
+                    points: None,
+                });
+                self.pending_assertion = Some(self.game.assertions.len() - 1);
+            }
+            Event1969::BonusMove { .. } | Event1969::Moved { .. } => self.close_window(n),
+            Event1969::PlayScored { scores, .. } => {
+                if self.open_no_goal == Some(true) && self.pending_challenge.is_none() {
+                    self.review.missed_challenges.push(MissedChallenge {
+                        round: Round::Play {
+                            play: before.play(),
+                        },
+                        after_move: None,
+                        players: (0..n).filter(|&p| p != before.shaker()).collect(),
+                        chance: Chance::Manual1969 {
+                            claims: vec![Claim::NoGoal],
+                        },
+                    });
                 }
-                if let (Some(Claim::A), Some(s)) = (m.flub, &m.one_more_solution) {
-                    writeln!(f, "       Solution with one more cube: {s}")?;
-                }
-                for x in self
-                    .missed_challenges
-                    .iter()
-                    .filter(|x| x.after_move == Some(i))
-                {
-                    writeln!(
-                        f,
-                        "       missed: a challenge ({}) would have won",
-                        claims_text(&x.claims)
-                    )?;
-                }
+                self.scored(scores);
             }
-            for _ in self
-                .missed_challenges
-                .iter()
-                .filter(|x| x.play == round && x.after_move.is_none())
-            {
-                writeln!(f, "  missed: a No-Goal challenge would have won")?;
-            }
-            for c in self.challenges.iter().filter(|c| c.play == round) {
-                let game = match (c.game_challenger_won, c.agrees) {
-                    (Some(won), Some(true)) => {
-                        format!("; the game agreed ({})", if won { "won" } else { "lost" })
-                    }
-                    (Some(won), _) => format!(
-                        "; the game scored it {} (the proof written decided)",
-                        if won { "won" } else { "lost" }
-                    ),
-                    _ => String::new(),
-                };
-                writeln!(
-                    f,
-                    "  {} challenged {} ({}): {}{game}",
-                    name(c.challenger),
-                    name(c.mover),
-                    c.claim.name(),
-                    if c.correct { "correct" } else { "incorrect" }
-                )?;
-            }
-            for a in self.assertions.iter().filter(|a| a.play == round) {
-                writeln!(
-                    f,
-                    "  {} asserted a Solution with one more cube: {}",
-                    name(a.player),
-                    if a.correct { "correct" } else { "incorrect" }
-                )?;
-            }
-            if let Some(line) = self.score_sheet.iter().find(|l| l.play == round) {
-                let pts: Vec<String> = line
-                    .points
-                    .iter()
-                    .enumerate()
-                    .map(|(p, pts)| format!("{} {pts}", name(p)))
-                    .collect();
-                writeln!(
-                    f,
-                    "  scored: {} ({})",
-                    pts.join(", "),
-                    onsets_engine::manual1969::seats_named(&line.note, &self.players)
-                )?;
-            }
+            _ => {}
         }
-        writeln!(f, "Players")?;
-        for s in &self.summary {
-            let acc = s
-                .accuracy
-                .map(|a| format!("{a:.0}%"))
-                .unwrap_or_else(|| "-".into());
-            writeln!(
-                f,
-                "  {}: score {}, accuracy {acc}, {} plays, {} flubs, {} missed chances, {} correct and {} incorrect challenges, {} correct and {} incorrect assertions",
-                s.name,
-                s.score,
-                s.moves,
-                s.flubs,
-                s.missed_chances,
-                s.correct_challenges,
-                s.incorrect_challenges,
-                s.correct_assertions,
-                s.incorrect_assertions
-            )?;
-        }
-        if !self.finished {
-            writeln!(f, "(the log ends before the game does)")?;
-        }
-        Ok(())
     }
 }

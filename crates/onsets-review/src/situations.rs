@@ -1,5 +1,5 @@
 //! The judges' manual situations (OS-A…OS-E) a dispute resembles, for the
-//! judge's assistant (issue 16).
+//! judge's assistant (docs/review.md, "The judge's assistant").
 //!
 //! Each situation is listed by its number with a one-line summary (in the
 //! project's words; the manual is not in this repository) and the *facts*

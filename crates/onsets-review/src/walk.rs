@@ -1,10 +1,9 @@
-//! Walking a log action by action through the engine, judging each turn.
+//! Walking a 2026-27 or 2019-20 match log action by action through the
+//! engine, judging each turn by the Now and Impossible challenges (V-A) and
+//! each Goal against every Goal the digits allowed (III-B; docs/review.md).
 
-use crate::rejected;
-use crate::{
-    ChallengeReview, GoalChoice, GoalReview, MissedChallenge, MoveReview, PlayerSummary, Review,
-    ReviewError,
-};
+use crate::report::*;
+use crate::{rejected, ReviewError};
 use onsets_core::{Goal, GoalDigit, GoalLayout, Position, Situation, Symbol};
 use onsets_engine::{
     Act, Action, ChallengeKind, Event, Family, Header, Match, Phase, Place, FORMAT,
@@ -60,92 +59,75 @@ fn with_digits(m: &Match) -> Position {
 }
 
 /// The chance a move left open: (index into moves, kind, witness).
-type Chance = (usize, ChallengeKind, Option<String>);
+type Open = (usize, ChallengeKind, Option<String>);
+
+/// The walk through a match: the engine's state, the report so far, and
+/// what the turn in progress leaves open.
+struct Walker {
+    m: Match,
+    out: Review,
+    /// The position before the turn (before its bonus move) and the bonus face.
+    turn_start: Option<(Position, Symbol)>,
+    chance: Option<Open>,
+}
 
 /// Reviews a match log (JSON lines, docs/engine.md "Log schema").
-pub fn review(text: &str) -> Result<Review, ReviewError> {
+pub(crate) fn review_match(text: &str) -> Result<Review, ReviewError> {
     let (i, header, lines) = crate::read_log::<Header>(text, FORMAT, |h| &h.format)?;
     let players = header.config.players.clone();
-    let n = players.len();
-    let (mut m, _) = Match::new(header.config).map_err(|r| rejected(i + 1, r))?;
-
-    let mut out = Review {
-        players: players.clone(),
-        moves: Vec::new(),
-        missed_challenges: Vec::new(),
-        challenges: Vec::new(),
-        goals: Vec::new(),
-        summary: Vec::new(),
+    let (m, _) = Match::new(header.config).map_err(|r| rejected(i + 1, r))?;
+    let mut w = Walker {
+        m,
+        out: Review {
+            rules: Rules::Tournament {},
+            players,
+            moves: Vec::new(),
+            missed_challenges: Vec::new(),
+            challenges: Vec::new(),
+            goals: Vec::new(),
+            summary: Vec::new(),
+        },
+        turn_start: None,
+        chance: None,
     };
-    // The position before the turn (before its bonus move) and the bonus face.
-    let mut turn_start: Option<(Position, Symbol)> = None;
-    let mut chance: Option<Chance> = None;
     for (i, l) in lines {
         let line = i + 1;
         let a: Action = serde_json::from_str(l).map_err(|e| ReviewError::Unreadable {
             line,
             message: format!("not an action: {e}"),
         })?;
-        let in_moves = matches!(m.phase(), Phase::Moves { .. });
+        w.step(line, a)?;
+    }
+    w.out.summary = w.out.summarize();
+    Ok(w.out)
+}
+
+impl Walker {
+    fn shake(&self) -> Round {
+        Round::Shake {
+            shake: self.m.shake(),
+        }
+    }
+
+    /// Applies one action, judging what it does; the engine's verdict on
+    /// the action is the review's (a refused action ends the review).
+    fn step(&mut self, line: usize, a: Action) -> Result<(), ReviewError> {
+        let in_moves = matches!(self.m.phase(), Phase::Moves { .. });
         match &a.act {
             Act::Move {
-                player,
                 cube,
                 to,
                 bonus: true,
+                ..
             } if in_moves => {
-                if let (Some(p), Some(f)) = (mat(&m), face(&m, *cube)) {
+                if let (Some(p), Some(f)) = (mat(&self.m), face(&self.m, *cube)) {
                     if *to == Place::Forbidden {
-                        turn_start = Some((p, f));
+                        self.turn_start = Some((p, f));
                     }
                 }
-                let _ = player;
             }
             Act::Move { player, .. } | Act::Shift { player, .. } if in_moves => {
-                // Another move: a chance left open by the previous one is missed.
-                if let Some((k, kind, witness)) = chance.take() {
-                    let mover = out.moves[k].player;
-                    out.missed_challenges.push(MissedChallenge {
-                        shake: out.moves[k].shake,
-                        after_move: k,
-                        kind,
-                        players: (0..n).filter(|&q| q != mover && m.is_seated(q)).collect(),
-                        witness,
-                    });
-                }
-                let (before, bonus) = match turn_start.take() {
-                    Some((p, b)) => (Some(p), Some(b)),
-                    None => (mat(&m), None),
-                };
-                let (cube, to, shift) = match &a.act {
-                    Act::Move { cube, to, .. } => (*cube, *to, false),
-                    Act::Shift { cube, to, .. } => (*cube, *to, true),
-                    _ => unreachable!("matched above"),
-                };
-                let f = face(&m, cube);
-                m = m.apply(a.clone()).map_err(|r| rejected(line, r))?.0;
-                let (Some(before), Some(f), Some(after)) = (before, f, mat(&m)) else {
-                    continue;
-                };
-                let mv = format!(
-                    "{}{}{f} → {}",
-                    bonus
-                        .map(|b| format!("bonus {b} → Forbidden, then "))
-                        .unwrap_or_default(),
-                    if shift { "shift " } else { "" },
-                    place_name(to)
-                );
-                out.moves.push(judge_move(
-                    m.shake(),
-                    line,
-                    *player,
-                    mv,
-                    &before,
-                    &after,
-                    &mut chance,
-                    out.moves.len(),
-                ));
-                continue;
+                return self.regular_move(line, *player, a);
             }
             Act::Challenge {
                 player,
@@ -153,97 +135,169 @@ pub fn review(text: &str) -> Result<Review, ReviewError> {
             } => {
                 // III-D-2: the challenge is right when some Goal the digits
                 // allowed has a correct Solution from the Resources.
-                let goal_correct = !no_goal_is_correct(&with_digits(&m));
-                out.challenges.push(ChallengeReview {
-                    shake: m.shake(),
-                    line,
-                    player: *player,
-                    kind: ChallengeKind::NoGoal,
-                    correct: goal_correct,
-                    witness: None,
-                });
+                let goal_correct = !no_goal_is_correct(&with_digits(&self.m));
+                self.challenge(line, *player, ChallengeKind::NoGoal, goal_correct, None);
             }
             Act::DeclareNoGoal { player } => {
-                let before = with_digits(&m);
-                let digits = rolled_digits(&m);
-                let mut g = judge_goal(m.shake(), line, *player, None, &before, &digits);
+                let before = with_digits(&self.m);
+                let digits = rolled_digits(&self.m);
+                let mut g = judge_goal(self.shake(), line, *player, None, &before, &digits);
                 g.goal = "no Goal".into();
-                out.goals.push(g);
+                self.out.goals.push(g);
             }
             Act::Challenge { player, kind } => {
-                chance = None;
-                if let Some(p) = mat(&m) {
+                self.chance = None;
+                if let Some(p) = mat(&self.m) {
                     let c = match kind {
                         ChallengeKind::Now => Challenge::Now,
                         _ => Challenge::Impossible,
                     };
                     let adj = adjudicate(&p, c);
-                    out.challenges.push(ChallengeReview {
-                        shake: m.shake(),
-                        line,
-                        player: *player,
-                        kind: *kind,
-                        correct: adj.challenger_right,
-                        witness: adj.witness,
-                    });
+                    self.challenge(line, *player, *kind, adj.challenger_right, adj.witness);
                 }
             }
             Act::SetGoal { player, .. } => {
-                let digits = rolled_digits(&m);
-                let shake = m.shake();
-                let before = m.position(Situation::Impossible, placeholder());
-                m = m.apply(a.clone()).map_err(|r| rejected(line, r))?.0;
-                if let Some(g) = m.goal().and_then(|g| g.goal().ok()) {
-                    out.goals
-                        .push(judge_goal(shake, line, *player, Some(&g), &before, &digits));
+                let digits = rolled_digits(&self.m);
+                let shake = self.shake();
+                let before = self.m.position(Situation::Impossible, placeholder());
+                self.m = self.m.apply(a.clone()).map_err(|r| rejected(line, r))?.0;
+                if let Some(g) = self.m.goal().and_then(|g| g.goal().ok()) {
+                    let judged = judge_goal(shake, line, *player, Some(&g), &before, &digits);
+                    self.out.goals.push(judged);
                 }
-                continue;
+                return Ok(());
             }
             _ => {}
         }
+        self.apply_other(line, a)
+    }
+
+    fn challenge(
+        &mut self,
+        line: usize,
+        player: usize,
+        kind: ChallengeKind,
+        correct: bool,
+        witness: Option<String>,
+    ) {
+        self.out.challenges.push(ChallengeReview {
+            round: self.shake(),
+            line,
+            correct,
+            made: ChallengeMade::Tournament {
+                player,
+                kind,
+                witness,
+            },
+        });
+    }
+
+    /// A regular move (IV-B) or a shift (XIII-A-7): a chance the previous
+    /// move left open is missed, and the move is judged.
+    fn regular_move(&mut self, line: usize, player: usize, a: Action) -> Result<(), ReviewError> {
+        let n = self.out.players.len();
+        if let Some((k, kind, witness)) = self.chance.take() {
+            let mover = self.out.moves[k].player;
+            self.out.missed_challenges.push(MissedChallenge {
+                round: self.out.moves[k].round,
+                after_move: Some(k),
+                players: (0..n)
+                    .filter(|&q| q != mover && self.m.is_seated(q))
+                    .collect(),
+                chance: Chance::Tournament { kind, witness },
+            });
+        }
+        let (before, bonus) = match self.turn_start.take() {
+            Some((p, b)) => (Some(p), Some(b)),
+            None => (mat(&self.m), None),
+        };
+        let (cube, to, shift) = match &a.act {
+            Act::Move { cube, to, .. } => (*cube, *to, false),
+            Act::Shift { cube, to, .. } => (*cube, *to, true),
+            _ => return Ok(()),
+        };
+        let f = face(&self.m, cube);
+        self.m = self.m.apply(a).map_err(|r| rejected(line, r))?.0;
+        let (Some(before), Some(f), Some(after)) = (before, f, mat(&self.m)) else {
+            return Ok(());
+        };
+        let mv = format!(
+            "{}{}{f} → {}",
+            bonus
+                .map(|b| format!("bonus {b} → Forbidden, then "))
+                .unwrap_or_default(),
+            if shift { "shift " } else { "" },
+            place_name(to)
+        );
+        let index = self.out.moves.len();
+        let judged = judge_move(
+            JudgedMove {
+                round: self.shake(),
+                line,
+                player,
+                mv,
+                index,
+            },
+            &before,
+            &after,
+            &mut self.chance,
+        );
+        self.out.moves.push(judged);
+        Ok(())
+    }
+
+    /// Any other action, applied; a Goal set when the Goal-setter's time ran
+    /// out is judged, and a shake that left the moves closes the chance.
+    fn apply_other(&mut self, line: usize, a: Action) -> Result<(), ReviewError> {
+        let m = &self.m;
         // 2019-20 III-B-2-c: an arrangement in the Goal section is set when
         // the Goal-setter's time runs out (on whatever action comes next);
         // it is judged as a Goal set by announcement is.
         let goal_before = matches!(m.phase(), Phase::Goal { .. }).then(|| {
             (
-                m.shake(),
-                rolled_digits(&m),
+                self.shake(),
+                rolled_digits(m),
                 m.position(Situation::Impossible, placeholder()),
             )
         });
         let (next, events) = m.apply(a).map_err(|r| rejected(line, r))?;
-        m = next;
+        self.m = next;
         if let Some((shake, digits, before)) = goal_before {
             let by_time = events.iter().find_map(|e| match e {
                 Event::GoalSetByTime { player } => Some(*player),
                 _ => None,
             });
-            if let (Some(player), Some(g)) = (by_time, m.goal().and_then(|g| g.goal().ok())) {
-                out.goals
-                    .push(judge_goal(shake, line, player, Some(&g), &before, &digits));
+            if let (Some(player), Some(g)) = (by_time, self.m.goal().and_then(|g| g.goal().ok())) {
+                let judged = judge_goal(shake, line, player, Some(&g), &before, &digits);
+                self.out.goals.push(judged);
             }
         }
-        if !matches!(m.phase(), Phase::Moves { .. }) {
+        if !matches!(self.m.phase(), Phase::Moves { .. }) {
             // The shake left the moves without a challenge (the round ended):
             // the chance is gone, not missed.
-            chance = None;
+            self.chance = None;
         }
+        Ok(())
     }
-    out.summary = summarize(&out, n);
-    Ok(out)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn judge_move(
-    shake: u32,
+/// Where a judged move stands in the log and the report.
+struct JudgedMove {
+    round: Round,
     line: usize,
     player: usize,
     mv: String,
+    /// Its index into `moves`.
+    index: usize,
+}
+
+fn judge_move(
+    at: JudgedMove,
     before: &Position,
     after: &Position,
-    chance: &mut Option<Chance>,
-    index: usize,
+    chance: &mut Option<Open>,
 ) -> MoveReview {
+    let index = at.index;
     let now = adjudicate(after, Challenge::Now);
     // A Now that wins settles the class; Impossible is judged either way.
     let imp = adjudicate(after, Challenge::Impossible);
@@ -269,25 +323,27 @@ fn judge_move(
     };
     let position_after = serde_json::from_str(&after.to_json()).unwrap_or(serde_json::Value::Null);
     MoveReview {
-        shake,
-        line,
-        player,
-        mv,
+        round: at.round,
+        line: at.line,
+        player: at.player,
+        mv: at.mv,
         position_after,
-        now_correct: now.challenger_right,
-        impossible_correct: imp.challenger_right,
-        class: class.name(),
-        witness: if class == Class::NowWins {
-            now.witness
-        } else {
-            None
-        },
-        best_alternative,
+        verdict: MoveVerdict::Tournament(TournamentVerdict {
+            now_correct: now.challenger_right,
+            impossible_correct: imp.challenger_right,
+            class: class.name(),
+            witness: if class == Class::NowWins {
+                now.witness
+            } else {
+                None
+            },
+            best_alternative,
+        }),
     }
 }
 
 fn judge_goal(
-    shake: u32,
+    round: Round,
     line: usize,
     player: usize,
     goal: Option<&Goal>,
@@ -303,54 +359,24 @@ fn judge_goal(
         .map(|o| GoalChoice {
             goal: o.goal.to_string(),
             values: o.values.clone(),
-            solvable: o.solvable(),
+            verdict: GoalVerdict::Tournament {
+                solvable: o.solvable(),
+                solvable_count: None,
+            },
         })
         .collect();
     // The Goal set is solvable when an allowed Goal with its values is.
     let solvable = options.iter().any(|o| o.values == values && o.solvable());
+    let solvable_count = options.iter().filter(|o| o.solvable()).count();
     GoalReview {
-        shake,
+        round,
         line,
         player,
         goal: goal.map(|g| g.to_string()).unwrap_or_default(),
-        solvable: goal.is_some() && solvable,
-        solvable_count: allowed.iter().filter(|g| g.solvable).count(),
+        verdict: GoalVerdict::Tournament {
+            solvable: goal.is_some() && solvable,
+            solvable_count: Some(solvable_count),
+        },
         allowed,
     }
-}
-
-fn summarize(r: &Review, n: usize) -> Vec<PlayerSummary> {
-    let mut s: Vec<PlayerSummary> = (0..n)
-        .map(|p| PlayerSummary {
-            name: r.players[p].clone(),
-            ..PlayerSummary::default()
-        })
-        .collect();
-    for m in &r.moves {
-        let x = &mut s[m.player];
-        x.moves += 1;
-        if m.class == "safe" {
-            x.safe_moves += 1;
-        } else {
-            x.flubs += 1;
-        }
-    }
-    for c in &r.missed_challenges {
-        for &p in &c.players {
-            s[p].missed_chances += 1;
-        }
-    }
-    for c in &r.challenges {
-        if c.correct {
-            s[c.player].correct_challenges += 1;
-        } else {
-            s[c.player].incorrect_challenges += 1;
-        }
-    }
-    for x in &mut s {
-        let good = x.safe_moves + x.correct_challenges;
-        let all = x.moves + x.correct_challenges + x.incorrect_challenges + x.missed_chances;
-        x.accuracy = (all > 0).then(|| 100.0 * good as f64 / all as f64);
-    }
-    s
 }

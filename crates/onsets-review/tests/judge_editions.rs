@@ -1,5 +1,5 @@
 //! The judge's assistant (`onsets_review::judge::rule`) under every rule
-//! edition (issue 14; docs/review.md, "The judge's assistant"): 2019-20
+//! edition (docs/review.md, "The judge's assistant"): 2019-20
 //! positions and logs ruled by that edition's checker, solver and engine
 //! with B19 / A19 citations; 1969 positions and game logs ruled by the
 //! manual's claims (M69 3.5–3.9), never by Now or Impossible.

@@ -1,4 +1,4 @@
-//! Reviews of matches whose Flubs are known by construction (issue 16).
+//! Reviews of matches whose Flubs are known by construction (docs/review.md).
 //!
 //! V-A: "A player may challenge ... immediately after a player moves a cube"
 //! — a Mover who leaves a Solution that needs at most one more cube from
@@ -9,7 +9,101 @@ use onsets_bots::Level;
 use onsets_core::{Division, Section, Situation};
 use onsets_engine::{Act, Action, Match, Phase, Place};
 use onsets_review::botmatch::play_until;
-use onsets_review::review;
+use wire::review;
+
+/// The JSON of a match review as docs/review.md documents it, read back
+/// field by field (`deny_unknown_fields`): the one report type of every
+/// edition keeps the match shape exactly.
+#[allow(dead_code)] // every documented field is read, to deny unknown ones
+mod wire {
+    use onsets_engine::ChallengeKind;
+    use serde::Deserialize;
+
+    pub fn review(text: &str) -> Result<Review, onsets_review::ReviewError> {
+        onsets_review::review(text)
+            .map(|r| serde_json::from_value(r.to_json()).expect("the documented review shape"))
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Review {
+        pub players: Vec<String>,
+        pub moves: Vec<MoveReview>,
+        pub missed_challenges: Vec<MissedChallenge>,
+        pub challenges: Vec<ChallengeReview>,
+        pub goals: Vec<GoalReview>,
+        pub summary: Vec<PlayerSummary>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct MoveReview {
+        pub shake: u32,
+        pub line: usize,
+        pub player: usize,
+        pub mv: String,
+        pub position_after: serde_json::Value,
+        pub now_correct: bool,
+        pub impossible_correct: bool,
+        pub class: String,
+        pub witness: Option<String>,
+        pub best_alternative: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct MissedChallenge {
+        pub shake: u32,
+        pub after_move: usize,
+        pub kind: ChallengeKind,
+        pub players: Vec<usize>,
+        pub witness: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ChallengeReview {
+        pub shake: u32,
+        pub line: usize,
+        pub player: usize,
+        pub kind: ChallengeKind,
+        pub correct: bool,
+        pub witness: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct GoalReview {
+        pub shake: u32,
+        pub line: usize,
+        pub player: usize,
+        pub goal: String,
+        pub solvable: bool,
+        pub allowed: Vec<GoalChoice>,
+        pub solvable_count: usize,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct GoalChoice {
+        pub goal: String,
+        pub values: Vec<i64>,
+        pub solvable: bool,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct PlayerSummary {
+        pub name: String,
+        pub moves: usize,
+        pub safe_moves: usize,
+        pub flubs: usize,
+        pub missed_chances: usize,
+        pub correct_challenges: usize,
+        pub incorrect_challenges: usize,
+        pub accuracy: Option<f64>,
+    }
+}
 use onsets_solver::analysis::{classify_moves_with, Class, MoveKind, MoveOptions};
 
 fn place(s: Section) -> Place {
@@ -108,13 +202,14 @@ fn v_a_2_mover_leaves_a_now_and_the_next_player_moves_instead() {
         assert!(!missed.players.contains(&mover));
         assert!(r.summary[mover].flubs >= 1);
         assert!(r.summary[next].missed_chances >= 1);
-        let text = r.to_string();
+        let one = onsets_review::review(&log).expect("the log replays");
+        let text = one.to_string();
         assert!(text.contains("FLUB: leaves a Now"), "{text}");
         assert!(
             text.contains("missed: a Now challenge would have won"),
             "{text}"
         );
-        let json = r.to_json();
+        let json = one.to_json();
         assert_eq!(json["moves"][k]["now_correct"], true);
         assert!(json["moves"][k]["position_after"]["universe"].is_string());
         return;
@@ -194,5 +289,6 @@ fn iii_d_no_goal_declaration_and_challenge_are_judged() {
     assert_eq!(c.kind, onsets_engine::ChallengeKind::NoGoal);
     // The challenge is right exactly when some allowed Goal is solvable.
     assert_eq!(c.correct, g.solvable_count > 0);
-    assert!(r.to_string().contains("declared no Goal"));
+    let text = onsets_review::review(&log).unwrap().to_string();
+    assert!(text.contains("declared no Goal"));
 }

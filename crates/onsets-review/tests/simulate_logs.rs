@@ -1,4 +1,4 @@
-//! `onsets simulate --log-dir` (issue 16 item 2): the logs `simulate` keeps
+//! `onsets simulate --log-dir` (docs/review.md): the logs `simulate` keeps
 //! replay through the engine and can be reviewed.
 
 use onsets_bots::sim::{simulate, SimConfig};

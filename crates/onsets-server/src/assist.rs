@@ -1,4 +1,4 @@
-//! The review, explanation and judge's-assistant routes (issue 16;
+//! The review, explanation and judge's-assistant routes (docs/review.md;
 //! docs/protocol.md, "Review, explanations and the judge's assistant").
 //!
 //! * `GET /api/tables/{id}/review`: the post-game review of a finished or

@@ -1353,7 +1353,7 @@ pub async fn log(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response
 
 /// `GET /api/tables1969/{id}/review`: the post-game review of a finished
 /// game, the same object as `onsets review --json` on its log
-/// (`onsets_review::review_1969`; docs/review.md, "1969 games"). While the
+/// (`onsets_review::review`; docs/review.md, "1969 games"). While the
 /// game is being played: 409 `not-finished` (the review shows Solutions and
 /// alternatives that would decide the play in progress).
 pub async fn review(State(lobby): State<Lobby>, Path(id): Path<String>) -> Response {
@@ -1374,7 +1374,7 @@ pub async fn review(State(lobby): State<Lobby>, Path(id): Path<String>) -> Respo
         }
         Err(_) => return no_table(),
     };
-    match tokio::task::spawn_blocking(move || onsets_review::review_1969(&log)).await {
+    match tokio::task::spawn_blocking(move || onsets_review::review(&log)).await {
         Ok(Ok(r)) => Json(r.to_json()).into_response(),
         Ok(Err(e)) => api_error(
             StatusCode::INTERNAL_SERVER_ERROR,

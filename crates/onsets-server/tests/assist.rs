@@ -1,5 +1,5 @@
 //! The review, explanation and judge's-assistant routes against a real
-//! server (issue 16; docs/protocol.md, "Review, explanations and the judge's
+//! server (docs/review.md; docs/protocol.md, "Review, explanations and the judge's
 //! assistant"): answers from the engine, the checker and the solver, the
 //! review stored once, and malformed input refused with 4xx naming the
 //! field, never a panic.

@@ -11,7 +11,7 @@
 //!   Whether an alternative play existed (3.7 comment 3) needs the mat before
 //!   the play: the ruling then says it is undecided (`decided: false`).
 //! * On a 1969 game log (`onsets-1969/1`), the claim is judged as the
-//!   post-game review judges every play ([`crate::manual1969::review_1969`],
+//!   post-game review judges every play ([`crate::review`],
 //!   the mat before the play from `Game::position_before`), and with a
 //!   `player` the 1969 engine ([`Game::apply_with`] with [`ExactClaims`])
 //!   applies the challenge; any act (`Act1969`) is applied the same way.
@@ -406,11 +406,12 @@ fn claim_in_game(log: &str, g: &Game, claim: Claim) -> Result<Ruling, JudgeError
         }
         return Ok(r);
     }
-    let review = crate::manual1969::review_1969(log).map_err(|e| err("log", e.to_string()))?;
-    let m = review
+    let review = crate::manual1969::review_game(log).map_err(|e| err("log", e.to_string()))?;
+    let (last, m) = review
         .moves
         .last()
-        .filter(|m| m.play == g.play() && !g.plays().is_empty())
+        .filter(|m| m.round.number() == g.play() && !g.plays().is_empty())
+        .and_then(|m| Some((m, m.claims()?)))
         .ok_or_else(|| {
             err(
                 "dispute.challenge",
@@ -419,9 +420,9 @@ fn claim_in_game(log: &str, g: &Game, claim: Claim) -> Result<Ruling, JudgeError
         })?;
     r.upheld = m.correct_claims.contains(&claim);
     let after_text = if m.goal_play {
-        format!("the Goal-setting play ({})", m.mv)
+        format!("the Goal-setting play ({})", last.mv)
     } else {
-        format!("play {} ({})", m.index, m.mv)
+        format!("play {} ({})", m.index, last.mv)
     };
     match claim {
         Claim::P | Claim::CFromP => {
