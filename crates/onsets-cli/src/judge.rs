@@ -1,4 +1,4 @@
-//! `onsets judge`: the judge's assistant (issue 16). A position (typed, or
+//! `onsets judge`: the judge's assistant. A position (typed, or
 //! the match after a log) and a disputed Solution, challenge or act; the
 //! ruling comes from the checker, the solver or the engine
 //! (`onsets_review::judge`), with the rule sections and the matching

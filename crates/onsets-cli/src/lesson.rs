@@ -1,5 +1,5 @@
 //! `onsets lesson`: the lessons of Basic On-Sets, Restrictions and the
-//! variations in the terminal (issue 15, item 3; docs/lessons.md).
+//! variations in the terminal (docs/lessons.md).
 //!
 //! * `onsets lesson list [--json]`: every lesson with its rule and steps;
 //! * `onsets lesson show ID [--answers] [--json]`: each step's text, position,

@@ -1,4 +1,4 @@
-//! `onsets judge`, the judge's assistant (issue 16), run as the real binary:
+//! `onsets judge`, the judge's assistant, run as the real binary:
 //! Solutions ruled by the checker, claims of challenges by the solver, and
 //! challenges and acts in a match by the engine.
 

@@ -1,4 +1,4 @@
-//! `onsets lesson` (issue 15, item 3): the lessons in the terminal.
+//! `onsets lesson`: the lessons in the terminal.
 
 use std::process::Command;
 

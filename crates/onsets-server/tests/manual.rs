@@ -94,15 +94,52 @@ async fn manual_games_list_play_and_errors() {
     .await;
     assert_eq!(st, 200, "{r}");
     let color = r["state"]["throw"][0].as_str().unwrap().to_string();
-    let (st, r2) = http(
+    // The state lists the namings, never the cards they fish out: the
+    // student picks them and the server judges (docs/manual-1969.md).
+    assert!(r["state"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| o.as_str() == Some(color.as_str())));
+    let fished: Vec<String> = r["state"]["tables"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c.as_str())
+        .filter(|c| c.contains(color.as_str()))
+        .map(str::to_string)
+        .collect();
+    let answer = if fished.is_empty() { "none".to_string() } else { fished.join(" ") };
+    // Without the cards the act is refused, naming the field.
+    let (st, r1) = http(
         s.addr,
         "POST",
         "/api/manual/play",
         Some(json!({"game": "cube-fish", "seed": 1, "players": 3, "acts": [{"type": "name", "text": color}]})),
     )
     .await;
+    assert_eq!(st, 422, "{r1}");
+    assert!(r1.to_string().contains("field `cards`"), "{r1}");
+    let (st, r2) = http(
+        s.addr,
+        "POST",
+        "/api/manual/play",
+        Some(json!({"game": "cube-fish", "seed": 1, "players": 3, "acts": [{"type": "name", "text": color, "cards": [answer]}]})),
+    )
+    .await;
     assert_eq!(st, 200, "{r2}");
     assert_eq!(r2["state"]["turn"], 2);
+    assert_eq!(r2["state"]["last"]["correct"], true);
+    // The alternate scoring is a FISH game's only.
+    let (st, r3) = http(
+        s.addr,
+        "POST",
+        "/api/manual/play",
+        Some(json!({"game": "out-cube", "first_to_31": true})),
+    )
+    .await;
+    assert_eq!(st, 400, "{r3}");
+    assert!(r3.to_string().contains("first_to_31"), "{r3}");
 
     // Errors, each a typed code.
     let cases: Vec<(Value, u16, &str)> = vec![
