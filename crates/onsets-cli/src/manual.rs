@@ -181,7 +181,11 @@ fn describe_words(name: &str) -> Result<String> {
         s.push_str(&format!(
             "{}{} (M69 {}), a solitaire game\n\nAim:\n{}\nMaterials:\n{}\nHow to play:\n{}",
             g.title(),
-            if advanced { ", Advanced shaking set" } else { "" },
+            if advanced {
+                ", Advanced shaking set"
+            } else {
+                ""
+            },
             g.section(),
             wrap(&field("aim"), "  "),
             wrap(&field("materials"), "  "),
@@ -223,7 +227,10 @@ fn show(name: &str) -> Result<u8> {
 fn play(name: &str, seed: u64, players: usize, first_to_31: bool) -> Result<u8> {
     if let Some((g, advanced)) = SolitaireGame::find(name) {
         if first_to_31 {
-            bail!("--first-to-31 is the FISH games' alternate scoring (M69 8.1-A), not {}'s", g.title());
+            bail!(
+                "--first-to-31 is the FISH games' alternate scoring (M69 8.1-A), not {}'s",
+                g.title()
+            );
         }
         return play_solitaire(Solitaire::new(g, advanced, seed));
     }
@@ -290,7 +297,11 @@ fn tables_words(g: &Intro) -> String {
         )),
         Family::Out => {
             for (i, t) in g.tables().iter().enumerate() {
-                s.push_str(&format!("  {}'s cards: {}\n", seat_name(g, i), cards_row(t)));
+                s.push_str(&format!(
+                    "  {}'s cards: {}\n",
+                    seat_name(g, i),
+                    cards_row(t)
+                ));
             }
         }
         Family::Squad => {
@@ -310,7 +321,11 @@ fn tables_words(g: &Intro) -> String {
 /// What the player types now, in words (never the answer).
 fn prompt(g: &Intro) -> String {
     let game = g.game();
-    let op = game.idea.face_up().map(kit::symbol_name).unwrap_or_default();
+    let op = game
+        .idea
+        .face_up()
+        .map(kit::symbol_name)
+        .unwrap_or_default();
     let squad = game.family == Family::Squad;
     let teams = if squad {
         " For the teams, separate their cards with `|` (team 1's first)."
@@ -352,7 +367,12 @@ fn show_intro(g: &Intro) -> String {
     if g.is_over() {
         return s;
     }
-    s.push_str(&format!("\n{} (M69 {}) · throw {}", d.title, d.section, g.turns()));
+    s.push_str(&format!(
+        "\n{} (M69 {}) · throw {}",
+        d.title,
+        d.section,
+        g.turns()
+    ));
     if let Some(totals) = g.totals() {
         s.push_str(&format!(
             " · round {} · points so far: {}",
@@ -396,7 +416,10 @@ fn show_intro(g: &Intro) -> String {
         ));
     }
     if g.mistakes() > 0 {
-        s.push_str(&format!("  answers judged wrong so far: {}\n", g.mistakes()));
+        s.push_str(&format!(
+            "  answers judged wrong so far: {}\n",
+            g.mistakes()
+        ));
     }
     match g.turn() {
         Some(t) => s.push_str(&format!("  {} to play.\n", seat_name(g, t))),
@@ -426,13 +449,24 @@ struct Pending {
 /// Set-Name and every card list are typed; otherwise asks for what is next.
 fn naming_line(g: &Intro, line: &str, pending: &mut Option<Pending>) -> Option<IntroAct> {
     let teams = answering(g);
-    let slots = if g.game().family == Family::Squad { g.seats() } else { 1 };
+    let slots = if g.game().family == Family::Squad {
+        g.seats()
+    } else {
+        1
+    };
     let act = |text: String, typed: Vec<String>| {
         let mut cards = vec!["none".to_string(); slots];
-        for (slot, t) in teams.iter().map(|t| if slots == 1 { 0 } else { *t }).zip(typed) {
+        for (slot, t) in teams
+            .iter()
+            .map(|t| if slots == 1 { 0 } else { *t })
+            .zip(typed)
+        {
             cards[slot] = t;
         }
-        IntroAct::Name { text, cards: Some(cards) }
+        IntroAct::Name {
+            text,
+            cards: Some(cards),
+        }
     };
     if let Some((text, cards)) = line.split_once(':') {
         let typed: Vec<String> = cards.split('|').map(|c| c.trim().to_string()).collect();
@@ -456,7 +490,10 @@ fn naming_line(g: &Intro, line: &str, pending: &mut Option<Pending>) -> Option<I
         return Some(act(p.text, p.cards));
     }
     let whose = if g.game().family == Family::Squad {
-        format!("{}: which of your cards", seat_name(g, teams[p.cards.len()]))
+        format!(
+            "{}: which of your cards",
+            seat_name(g, teams[p.cards.len()])
+        )
     } else {
         "Which cards".to_string()
     };

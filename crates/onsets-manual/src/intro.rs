@@ -846,9 +846,16 @@ impl Intro {
                 fished: vec![kit::cards_name(fished)],
                 correct: fits,
                 message: if fits {
-                    format!("Num({}) = {goal}: correct; {goal} card(s) in this play-off throw.", text.trim())
+                    format!(
+                        "Num({}) = {goal}: correct; {goal} card(s) in this play-off throw.",
+                        text.trim()
+                    )
                 } else {
-                    format!("{} fishes out {} card(s), not {goal}: no cards in this play-off throw.", text.trim(), fished.len())
+                    format!(
+                        "{} fishes out {} card(s), not {goal}: no cards in this play-off throw.",
+                        text.trim(),
+                        fished.len()
+                    )
                 },
             });
             self.playoff_next(if fits { goal as u32 } else { 0 });
@@ -975,7 +982,11 @@ impl Intro {
                     text: text.trim().into(),
                     fished: vec![kit::cards_name(fished)],
                     correct: true,
-                    message: format!("Right: {} fishes out {} card(s).", text.trim(), fished.len()),
+                    message: format!(
+                        "Right: {} fishes out {} card(s).",
+                        text.trim(),
+                        fished.len()
+                    ),
                 });
                 if self.decks[0].is_empty() && self.stuck(0) {
                     self.end_fish_round();
@@ -998,7 +1009,11 @@ impl Intro {
                     text: text.trim().into(),
                     fished: vec![kit::cards_name(fished)],
                     correct: true,
-                    message: format!("Right: {} turns down {} card(s).", text.trim(), fished.len()),
+                    message: format!(
+                        "Right: {} turns down {} card(s).",
+                        text.trim(),
+                        fished.len()
+                    ),
                 });
                 if self.tables[seat].is_empty() {
                     self.winners = vec![seat];
@@ -1326,7 +1341,9 @@ pub fn parse_cards(text: &str, table: CardSet) -> Result<CardSet, String> {
             continue;
         }
         let card = Card::parse(&kit::to_notation(word)).map_err(|_| {
-            format!("`{word}` is not a card: write a card by its dots, B R G O (e.g. `BG`), or `blank`")
+            format!(
+                "`{word}` is not a card: write a card by its dots, B R G O (e.g. `BG`), or `blank`"
+            )
         })?;
         if !table.contains(card) {
             return Err(format!("{} is not face up here", kit::card_name(card)));

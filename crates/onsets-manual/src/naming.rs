@@ -263,8 +263,13 @@ mod tests {
             assert!(!m.contains("VII-C"), "{m}");
             assert!(!m.contains("B R G Y"), "{m}");
         }
-        let m = read("X", Form::SetName, &cubes, CardSet::ALL).unwrap_err().to_string();
-        assert!(m.contains("B R G O (a typed Y is read as O)") && m.contains("M69 §2.3"), "{m}");
+        let m = read("X", Form::SetName, &cubes, CardSet::ALL)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            m.contains("B R G O (a typed Y is read as O)") && m.contains("M69 §2.3"),
+            "{m}"
+        );
     }
 
     fn cubes(t: &str) -> Vec<Symbol> {

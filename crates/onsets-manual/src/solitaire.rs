@@ -511,13 +511,10 @@ impl Solitaire {
         let m = counts.first().copied().unwrap_or(0);
         // Written "all at the same time" (M69 8.5-C): each Set-Name names
         // a set of its own; the same set twice is one Set-Name repeated.
-        let repeated = (0..sets.len()).find_map(|i| {
-            (0..i).find(|j| sets[*j] == sets[i]).map(|j| (j + 1, i + 1))
-        });
-        let correct = same
-            && repeated.is_none()
-            && k > 0
-            && ((k == a && m == b) || (k == b && m == a));
+        let repeated = (0..sets.len())
+            .find_map(|i| (0..i).find(|j| sets[*j] == sets[i]).map(|j| (j + 1, i + 1)));
+        let correct =
+            same && repeated.is_none() && k > 0 && ((k == a && m == b) || (k == b && m == a));
         let joined = texts
             .iter()
             .map(|t| t.trim())
@@ -705,7 +702,11 @@ mod tests {
         let texts = vec!["B − O".to_string(), "B − O".to_string()];
         if g.act(&SolitaireAct::Names { texts }).is_ok() {
             assert_ne!(g.status(), Status::Won);
-            assert!(g.last().unwrap().message.contains("same cards"), "{:?}", g.last());
+            assert!(
+                g.last().unwrap().message.contains("same cards"),
+                "{:?}",
+                g.last()
+            );
         }
         // Every answer the search finds names distinct sets.
         for seed in 0..40 {
@@ -714,7 +715,11 @@ mod tests {
                 let cards = set_of(&g.table);
                 let sets: Vec<CardSet> = t
                     .split(" | ")
-                    .map(|x| naming::read(x, Form::SetName, &g.symbol_cubes(), cards).unwrap().fished)
+                    .map(|x| {
+                        naming::read(x, Form::SetName, &g.symbol_cubes(), cards)
+                            .unwrap()
+                            .fished
+                    })
                     .collect();
                 for i in 0..sets.len() {
                     for j in 0..i {

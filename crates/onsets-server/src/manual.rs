@@ -95,9 +95,7 @@ fn replay(req: PlayRequest) -> Result<Value, Stop> {
     };
     let players = req.players.unwrap_or(2);
     let mut m = if req.first_to_31 {
-        Intro::first_to_31(g, players, req.seed).ok_or_else(|| {
-            Stop::NotFish(g.title())
-        })?
+        Intro::first_to_31(g, players, req.seed).ok_or_else(|| Stop::NotFish(g.title()))?
     } else {
         Intro::new(g, players, req.seed)
     };

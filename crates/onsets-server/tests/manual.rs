@@ -109,7 +109,11 @@ async fn manual_games_list_play_and_errors() {
         .filter(|c| c.contains(color.as_str()))
         .map(str::to_string)
         .collect();
-    let answer = if fished.is_empty() { "none".to_string() } else { fished.join(" ") };
+    let answer = if fished.is_empty() {
+        "none".to_string()
+    } else {
+        fished.join(" ")
+    };
     // Without the cards the act is refused, naming the field.
     let (st, r1) = http(
         s.addr,

@@ -19,7 +19,11 @@ fn right(g: &Intro, text: &str) -> IntroAct {
     for t in tables {
         let f = g.read(text, Intro::set_of(&g.tables[t])).unwrap();
         let slot = if g.game.family == Family::Squad { t } else { 0 };
-        cards[slot] = if f.is_empty() { "none".into() } else { kit::cards_name(f) };
+        cards[slot] = if f.is_empty() {
+            "none".into()
+        } else {
+            kit::cards_name(f)
+        };
     }
     if g.game.family != Family::Squad {
         cards.truncate(1);
@@ -53,7 +57,11 @@ fn m69_8_preamble_blank_only_in_comp_and_statement_games() {
         let total: usize = d.tables.iter().map(Vec::len).sum::<usize>()
             + d.decks.iter().map(Vec::len).sum::<usize>();
         // OUT sets the sixteenth card aside (one extra card, M69 8.1-B).
-    let per_deck = if g.family == Family::Out { g.deck().len().min(15) } else { g.deck().len() };
+        let per_deck = if g.family == Family::Out {
+            g.deck().len().min(15)
+        } else {
+            g.deck().len()
+        };
         assert_eq!(
             total,
             per_deck * if g.family == Family::Squad { 2 } else { 1 },
@@ -361,7 +369,10 @@ fn m69_8_1_a_alternate_scoring_first_to_31_at_the_end_of_a_round() {
         let mut g = Intro::first_to_31(game("cube-fish"), 2, seed).unwrap();
         play_out(&mut g);
         let totals = g.totals().unwrap().to_vec();
-        assert!(g.round() >= 3, "15 cards a round: 31 needs three rounds or more");
+        assert!(
+            g.round() >= 3,
+            "15 cards a round: 31 needs three rounds or more"
+        );
         let w = g.winners()[0];
         assert!(totals[w] >= 31, "seed {seed}: {totals:?}");
         assert!(totals.iter().all(|t| *t <= totals[w]));
@@ -393,7 +404,11 @@ fn m69_8_1_d_sets_ties_go_to_six_card_sudden_death_play_offs() {
             continue;
         }
         seen += 1;
-        assert_eq!(g.won[0].len(), g.won[1].len(), "only a tie goes to a play-off");
+        assert_eq!(
+            g.won[0].len(),
+            g.won[1].len(),
+            "only a tie goes to a play-off"
+        );
         assert_eq!(g.tables[0].len(), 6, "six fresh cards");
         assert_eq!(g.turn(), Some(g.playoff[0]));
         let before: Vec<usize> = g.won.iter().map(Vec::len).collect();
@@ -448,7 +463,10 @@ fn m69_8_2_c_cup_squad_two_or_more() {
     assert_eq!(Intro::new(game("cup-squad"), 1, 1).seats(), 2);
     assert_eq!(Intro::new(game("eq-squad"), 1, 1).seats(), 2);
     assert_eq!(Intro::new(game("cube-squad"), 1, 1).seats(), 1);
-    assert!(game("cup-squad").describe().players.starts_with("2 or more"));
+    assert!(game("cup-squad")
+        .describe()
+        .players
+        .starts_with("2 or more"));
 }
 
 #[test]
@@ -472,7 +490,10 @@ fn m69_8_3_diff_and_comp_games_can_be_won_the_four_dot_card_left_out() {
             let mut g = Intro::new(game(name), 2, seed);
             play_out(&mut g);
             let w = g.winners()[0];
-            assert!(g.tables[w].is_empty(), "{name} seed {seed}: won by turning down every card");
+            assert!(
+                g.tables[w].is_empty(),
+                "{name} seed {seed}: won by turning down every card"
+            );
         }
     }
 }
@@ -502,15 +523,24 @@ fn m69_8_the_student_finds_the_cards_and_a_wrong_answer_changes_nothing() {
     .unwrap();
     let last = g.last().unwrap();
     assert!(!last.correct);
-    assert!(last.fished.is_empty(), "a wrong answer does not show the cards");
+    assert!(
+        last.fished.is_empty(),
+        "a wrong answer does not show the cards"
+    );
     for c in fished.iter() {
         assert!(
-            !last.message.split_whitespace().any(|w| w == kit::card_name(c)),
+            !last
+                .message
+                .split_whitespace()
+                .any(|w| w == kit::card_name(c)),
             "{}",
             last.message
         );
     }
-    assert_eq!((g.tables.clone(), g.won.clone(), g.turn), (tables, won, turn));
+    assert_eq!(
+        (g.tables.clone(), g.won.clone(), g.turn),
+        (tables, won, turn)
+    );
     assert_eq!(g.mistakes(), 1);
     // A card that is not face up is refused, naming it.
     let off = kit::deck(false)
@@ -528,7 +558,11 @@ fn m69_8_the_student_finds_the_cards_and_a_wrong_answer_changes_nothing() {
     assert!(g.last().unwrap().correct);
     // The state the server sends lists no cards of any naming.
     let v = g.view();
-    assert!(v["options"].as_array().unwrap().iter().all(|o| !o.as_str().unwrap().contains('→')));
+    assert!(v["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| !o.as_str().unwrap().contains('→')));
 }
 
 #[test]
@@ -537,5 +571,8 @@ fn m69_8_4_statements_are_not_ordered_by_how_many_cards_they_fish() {
     let g = Intro::new(game("eq-fish"), 2, 11);
     let options = g.namings(Intro::set_of(&g.tables[0]));
     let lens: Vec<usize> = options.iter().map(|(t, _)| t.chars().count()).collect();
-    assert!(lens.windows(2).all(|w| w[0] <= w[1]), "shortest first, not most cards");
+    assert!(
+        lens.windows(2).all(|w| w[0] <= w[1]),
+        "shortest first, not most cards"
+    );
 }
