@@ -481,10 +481,16 @@ fn naming_line(g: &Intro, line: &str, pending: &mut Option<Pending>) -> Option<I
             text: throw_words(g),
             cards: vec![line.to_string()],
         },
-        None => Pending {
-            text: line.to_string(),
-            cards: Vec::new(),
-        },
+        None => {
+            if let Err(e) = g.check_naming(line) {
+                emit(&format!("  ✗ {e}\n"));
+                return None;
+            }
+            Pending {
+                text: line.to_string(),
+                cards: Vec::new(),
+            }
+        }
     };
     if p.cards.len() >= teams.len() {
         return Some(act(p.text, p.cards));

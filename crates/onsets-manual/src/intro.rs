@@ -600,6 +600,14 @@ impl Intro {
         g
     }
 
+    /// Checks a Set-Name (or statement) typed for this throw — its form and
+    /// its cubes — before the student is asked for the cards.
+    pub fn check_naming(&self, text: &str) -> Result<(), IntroError> {
+        self.read(text, CardSet::ALL)
+            .map(|_| ())
+            .map_err(IntroError::Name)
+    }
+
     /// A FISH game with the alternate method of scoring (M69 8.1-A): each
     /// round's cards are its score, the deal moves to the left, and the first
     /// player with 31 points at the end of a round wins (ties: numeral-cube
