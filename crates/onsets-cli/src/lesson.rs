@@ -256,7 +256,7 @@ fn play_step(
     ));
     let mut tries = 0;
     let mut hinted = false;
-    while let Some(line) = input.next() {
+    for line in input.by_ref() {
         let line = line.trim().to_string();
         match line.as_str() {
             "" => continue,

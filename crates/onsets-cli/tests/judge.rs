@@ -249,7 +249,7 @@ fn judge_a_finished_log_at_its_last_disputed_moment() {
     );
     let header: Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
     let name = header["players"][1].as_str().unwrap();
-    assert!(r.stdout.contains(&format!("Totals: ")), "{}", r.stdout);
+    assert!(r.stdout.contains("Totals: "), "{}", r.stdout);
     assert!(r.stdout.contains(name), "{name}: {}", r.stdout);
     let r = c.run(&[
         "judge",
