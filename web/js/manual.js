@@ -1,4 +1,4 @@
-// The 1969 games (`/manual`, issue 15 item 4, docs/manual-1969.md): the 1969
+// The 1969 games (`/manual`, docs/manual-1969.md): the 1969
 // manual's 28 introductory games and three solitaire games, and its puzzles
 // re-derived as far as the scan allows. The server is stateless: a game is
 // its id, seed and the acts played so far (kept here), replayed by
@@ -217,13 +217,58 @@ async function showGame(root, go, game, seed, players) {
     /** @type {HTMLInputElement} */ (input).value = '';
   }
 
+  /**
+   * The student picks the cards a Set-Name fishes out (FISH, OUT, SQUAD):
+   * the page never lists them; the server judges them. One pick per table
+   * (a SQUAD game: one per team).
+   * @type {Set<string>[]}
+   */
+  let picked = [];
+
+  /** A row of cards the student can pick. @param {string[]} cards @param {number} slot */
+  function pickRow(cards, slot) {
+    picked[slot] ??= new Set();
+    const row = cardRow(cards);
+    row.classList.add('manual-pick');
+    for (const el of row.querySelectorAll('.manual-card')) {
+      const name = /** @type {HTMLElement} */ (el).dataset.card ?? '';
+      el.setAttribute('role', 'button');
+      el.setAttribute('tabindex', '0');
+      el.setAttribute('aria-pressed', 'false');
+      const toggle = () => {
+        const on = !picked[slot].has(name);
+        if (on) picked[slot].add(name); else picked[slot].delete(name);
+        el.classList.toggle('manual-picked', on);
+        el.setAttribute('aria-pressed', String(on));
+      };
+      el.addEventListener('click', toggle);
+      el.addEventListener('keydown', (/** @type {Event} */ e) => {
+        const k = /** @type {KeyboardEvent} */ (e).key;
+        if (k === 'Enter' || k === ' ') { e.preventDefault(); toggle(); }
+      });
+    }
+    return row;
+  }
+
+  /** The picked cards, one entry per table looked at. */
+  function pickedCards() {
+    const slots = state.game.family === 'squad' ? state.tables.length : 1;
+    const out = [];
+    for (let i = 0; i < slots; i++) out.push(picked[i]?.size ? [...picked[i]].join(' ') : 'none');
+    picked = [];
+    return out;
+  }
+
   function renderIntro() {
     const g = state.game;
     const squad = g.family === 'squad';
+    const finds = g.family !== 'sets';
     const seatWord = (/** @type {number} */ s) => `${squad ? 'Team' : 'Player'} ${s + 1}`;
+    picked = [];
     const tables = g.family === 'fish' || g.family === 'sets'
-      ? [h('h3', null, `Face-up cards (${state.decks[0]} left to deal)`), cardRow(state.tables[0])]
-      : state.tables.map((/** @type {string[]} */ t, /** @type {number} */ i) => [h('h3', null, `${seatWord(i)}${squad ? ` (${state.decks[i]} left to deal)` : ''}`), cardRow(t)]);
+      ? [h('h3', null, `Face-up cards (${state.decks[0]} left to deal)`), finds && !state.over ? pickRow(state.tables[0], 0) : cardRow(state.tables[0])]
+      : state.tables.map((/** @type {string[]} */ t, /** @type {number} */ i) => [h('h3', null, `${seatWord(i)}${squad ? ` (${state.decks[i]} left to deal)` : ''}`),
+        !state.over && (squad || i === state.turn) ? pickRow(t, squad ? i : 0) : cardRow(t)]);
     const goalSelect = h('select', { id: 'manual-goal', 'aria-label': 'Goal' },
       state.throw.filter((/** @type {string} */ f) => /^[0-9]$/.test(f)).map((/** @type {string} */ d) => h('option', { value: d }, d)));
     /** @param {Event} e */
@@ -231,20 +276,24 @@ async function showGame(root, go, game, seed, players) {
       e.preventDefault();
       const text = /** @type {HTMLInputElement} */ (input).value;
       if (g.family === 'sets') send({ type: 'claim', goal: Number(/** @type {HTMLSelectElement} */ (goalSelect).value), text });
-      else send({ type: 'name', text });
+      else send({ type: 'name', text, cards: pickedCards() });
     };
     fill(board,
       h('p', { id: 'manual-status' }, state.over
         ? `Game over: ${state.winners.map(seatWord).join(' and ')} win${state.winners.length === 1 ? 's' : ''}.`
         : squad ? 'The teacher throws and names the set for every team.' : `${seatWord(state.turn)} to play.`,
-      ` · cards turned down: ${state.won.map((/** @type {number} */ n, /** @type {number} */ i) => `${seatWord(i)} ${n}`).join(', ')}`),
+      ` · cards turned down: ${state.won.map((/** @type {number} */ n, /** @type {number} */ i) => `${seatWord(i)} ${n}`).join(', ')}`,
+      state.mistakes ? ` · answers judged wrong: ${state.mistakes}` : ''),
+      finds && !state.over ? h('p', { id: 'manual-find', class: 'small' }, squad
+        ? 'Pick, for each team, the cards the Set-Name fishes out (none for none), then name the set.'
+        : 'Pick the cards the Set-Name fishes out (none for none), then name the set.') : null,
       tables.flat(),
       h('h3', null, 'Throw', state.face_up ? ` (face up: ${state.face_up})` : ''),
       h('div', { class: 'manual-cubes' }, state.throw.map(cube), state.face_up ? cube(state.face_up) : null),
       lastLine(),
       state.over ? h('p', null, h('button', { id: 'manual-again', onclick: () => go(`/manual?game=${encodeURIComponent(game)}&seed=${seed + 1}`) }, 'Play again')) : [
         state.options?.length ? h('div', { class: 'manual-options' }, 'Name the set: ',
-          state.options.map((/** @type {string} */ o) => h('button', { class: 'manual-option', onclick: () => send({ type: 'name', text: o }) }, o))) : null,
+          state.options.map((/** @type {string} */ o) => h('button', { class: 'manual-option', onclick: () => send({ type: 'name', text: o, cards: pickedCards() }) }, o))) : null,
         h('form', { id: 'manual-form', onsubmit: submit },
           g.family === 'sets' ? [h('label', { for: 'manual-goal' }, 'Goal '), goalSelect, ' '] : null,
           h('label', { for: 'manual-input' }, g.idea === 'eq' || g.idea === 'inc' ? 'Statement ' : 'Set-Name '),

@@ -69,8 +69,13 @@ test('1969 games: GO-THROUGH played to its end, CUBE FISH opened', async () => {
     await page.waitForSelector('.manual-option');
     assert.match(await page.locator('#manual-title').innerText(), /CUBE FISH/);
     assert.match(await page.locator('#manual-status').innerText(), /Player 2 to play/);
+    // The student picks the cards the color fishes out (the page never lists them).
+    const color = (await page.locator('.manual-option').first().innerText()).trim();
+    for (const c of await page.locator('.manual-pick .manual-card').all()) {
+      if ((await c.getAttribute('data-card') ?? '').includes(color)) await c.click();
+    }
     await page.locator('.manual-option').first().click();
-    await page.waitForFunction(() => /fishes out/.test(document.querySelector('#manual-last')?.textContent ?? ''));
+    await page.waitForFunction(() => /Right: .* fishes out/.test(document.querySelector('#manual-last')?.textContent ?? ''));
     assert.match(await page.locator('#manual-status').innerText(), /Player 1 to play/);
     // The one refused Set-Name above is a 422 the browser logs; nothing else.
     assert.deepEqual(page.errors.filter((e) => !/status of 422/.test(e)), []);

@@ -1,4 +1,4 @@
-//! `onsets judge`: the judge's assistant (issue 16). A position (typed, or
+//! `onsets judge`: the judge's assistant. A position (typed, or
 //! the match after a log) and a disputed Solution, challenge or act; the
 //! ruling comes from the checker, the solver or the engine
 //! (`onsets_review::judge`), with the rule sections and the matching
@@ -126,12 +126,43 @@ pub fn run(args: &JudgeArgs) -> Result<u8> {
     } else {
         bail!("give --solution, --challenge or --act");
     };
-    match rule(&source, &dispute) {
+    let first = rule(&source, &dispute);
+    // A finished log: the match is over, so nothing can be disputed after
+    // its end; judge its last disputed moment, the log as it stood just
+    // before its last challenge (docs/review.md, "The judge's assistant").
+    let (ruled, cut) = match (&first, &source) {
+        (Ok(r), Source::Log(log)) if over(r) => match last_disputed_moment(log) {
+            Some((line, before)) => (rule(&Source::Log(before), &dispute), Some(line)),
+            None => (first, None),
+        },
+        _ => (first, None),
+    };
+    let names = match &source {
+        Source::Log(log) => player_names(log),
+        Source::Position(_) => Vec::new(),
+    };
+    match ruled {
         Ok(r) => {
             if args.json {
-                emit(&format!("{}\n", serde_json::to_value(&r)?));
+                let mut v = serde_json::to_value(&r)?;
+                if let (Some(line), Some(o)) = (cut, v.as_object_mut()) {
+                    o.insert("judged_before_line".into(), line.into());
+                }
+                emit(&format!("{v}\n"));
             } else {
-                emit(&r.to_string());
+                let mut text = String::new();
+                match cut {
+                    Some(line) => text.push_str(&format!(
+                        "The match in the log is over; judged at its last disputed moment, before the challenge on line {line} (the log's first {} lines).\n",
+                        line - 1
+                    )),
+                    None if over(&r) => text.push_str(
+                        "The match in the log is over and the log has no challenge to judge again: give the log up to the disputed moment, e.g. `head -n 40 match.jsonl | onsets judge --log - …`.\n",
+                    ),
+                    None => {}
+                }
+                text.push_str(&totals_in_words(&r.to_string(), &r, &names));
+                emit(&text);
             }
             Ok(if r.upheld {
                 EXIT_CORRECT
@@ -148,4 +179,80 @@ pub fn run(args: &JudgeArgs) -> Result<u8> {
             Ok(EXIT_UNREADABLE)
         }
     }
+}
+
+/// Whether the engine refused the dispute because the match is over (XII).
+fn over(r: &onsets_review::judge::Ruling) -> bool {
+    r.to_string().contains("the match is over")
+}
+
+/// The last challenge of a log: its 1-based line and the log before it.
+fn last_disputed_moment(log: &str) -> Option<(usize, String)> {
+    let lines: Vec<&str> = log.lines().collect();
+    (1..lines.len()).rev().find_map(|i| {
+        let v: serde_json::Value = serde_json::from_str(lines[i]).ok()?;
+        (v["type"] == "challenge").then(|| (i + 1, lines[..i].join("\n") + "\n"))
+    })
+}
+
+/// The players' names from a log's header (`players`), if it has them.
+fn player_names(log: &str) -> Vec<String> {
+    log.lines()
+        .next()
+        .and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .and_then(|h| {
+            h["players"].as_array().map(|a| {
+                a.iter()
+                    .map(|p| p.as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+        })
+        .unwrap_or_default()
+}
+
+/// The ruling's text with its totals line written with the players' names:
+/// `Totals: Ann 40, Bob 22 (unchanged)` or `Totals: Ann 40 before, 46 after; …`.
+fn totals_in_words(text: &str, r: &onsets_review::judge::Ruling, names: &[String]) -> String {
+    let (Some(b), Some(a)) = (&r.totals_before, &r.totals_after) else {
+        return text.to_string();
+    };
+    let name = |i: usize| match names.get(i) {
+        Some(n) if !n.is_empty() => format!("{n} (player {i})"),
+        _ => format!("player {i}"),
+    };
+    let line = if a == b {
+        format!(
+            "Totals: {} (unchanged)",
+            b.iter()
+                .enumerate()
+                .map(|(i, t)| format!("{} {t}", name(i)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    } else {
+        format!(
+            "Totals: {}",
+            b.iter()
+                .zip(a)
+                .enumerate()
+                .map(|(i, (x, y))| if x == y {
+                    format!("{} {x} (unchanged)", name(i))
+                } else {
+                    format!("{} {x} before, {y} after", name(i))
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        )
+    };
+    text.lines()
+        .map(|l| {
+            if l.starts_with("Totals, seat by seat:") {
+                line.clone()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }

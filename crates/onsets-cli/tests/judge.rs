@@ -1,4 +1,4 @@
-//! `onsets judge`, the judge's assistant (issue 16), run as the real binary:
+//! `onsets judge`, the judge's assistant, run as the real binary:
 //! Solutions ruled by the checker, claims of challenges by the solver, and
 //! challenges and acts in a match by the engine.
 
@@ -210,4 +210,74 @@ fn os_a4_challenge_before_the_goal_is_set_aside_by_the_engine() {
         Some(v["totals_before"][1].as_i64().unwrap() - 1)
     );
     assert_eq!(v["situations"][0]["id"], "OS-A4", "{v}");
+}
+
+/// A finished log: the match is over (XII), so the assistant judges the
+/// log's last disputed moment, just before its last challenge, and says so;
+/// the totals are written with the players' names.
+#[test]
+fn judge_a_finished_log_at_its_last_disputed_moment() {
+    let log = onsets_review::botmatch::bot_match_log(
+        &[Level::Club, Level::Beginner],
+        Division::Elementary,
+        false,
+        3,
+    )
+    .unwrap();
+    let c = Case::new("judge-finished");
+    let file = c.write("match.jsonl", &log);
+    let r = c.run(&[
+        "judge",
+        "--log",
+        &file,
+        "--challenge",
+        "now",
+        "--player",
+        "1",
+    ]);
+    assert!(r.code == 0 || r.code == 1, "{r:?}");
+    assert!(
+        r.stdout.contains("judged at its last disputed moment"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("Totals, seat by seat"), "{}", r.stdout);
+    assert!(
+        !r.stdout.contains('→') && !r.stdout.contains("[4"),
+        "{}",
+        r.stdout
+    );
+    let header: Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
+    let name = header["players"][1].as_str().unwrap();
+    assert!(r.stdout.contains("Totals: "), "{}", r.stdout);
+    assert!(r.stdout.contains(name), "{name}: {}", r.stdout);
+    let r = c.run(&[
+        "judge",
+        "--log",
+        &file,
+        "--challenge",
+        "now",
+        "--player",
+        "1",
+        "--json",
+    ]);
+    let v = r.json();
+    assert!(v["judged_before_line"].as_u64().unwrap() > 2, "{v}");
+}
+
+/// `check --explain`'s wording: a rule section is cited once, and a Double
+/// Set names the cards it counts twice (XIII-C-10).
+#[test]
+fn check_explain_cites_once_and_names_the_doubled_cards() {
+    let c = Case::new("explain-wording");
+    let pos = example("senior-wild-double.json");
+    let r = c.run(&["check", "--explain", &pos, "B ∪ ∪ R"]);
+    assert!(r.stdout.contains("(VII-C-5-d)"), "{}", r.stdout);
+    assert_eq!(r.stdout.matches("VII-C-5-d").count(), 1, "{}", r.stdout);
+    let r = c.run(&["check", "--explain", &pos, "B ∩ Y"]);
+    assert!(
+        r.stdout.contains("the Double Set counts card BRGY twice"),
+        "{}",
+        r.stdout
+    );
 }

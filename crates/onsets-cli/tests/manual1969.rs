@@ -1,4 +1,4 @@
-//! `onsets simulate --edition 1969` and `onsets play --edition 1969` (issue 14).
+//! `onsets simulate --edition 1969` and `onsets play --edition 1969`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -108,6 +108,25 @@ pub struct Reading {
     pub grouped: String,
     pub cards: Cards,
     pub value: i64,
+    /// The cards of `cards` that count twice (the Double Set, XIII-C-10);
+    /// left out when none does.
+    #[serde(skip_serializing_if = "Cards::is_empty")]
+    pub doubled: Cards,
+}
+
+impl Cards {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The cards of `x` that `weight` counts twice (the Double Set, XIII-C-10).
+fn doubled(x: CardSet, weight: &dyn Fn(CardSet) -> i64) -> Cards {
+    Cards(
+        x.iter()
+            .filter(|c| weight(CardSet::EMPTY.with(*c)) > 1)
+            .fold(CardSet::EMPTY, |m, c| m.with(c)),
+    )
 }
 
 /// One Restriction and the cards it removes (VI-B-2).
@@ -209,7 +228,9 @@ fn failures(verdict: &Verdict, solutions: &[SolutionExplanation]) -> Vec<Failure
         .map(|e| Failure {
             code: e.code,
             section: e.section,
-            fact: fact(e.code, &e.message, verdict, solutions),
+            // The section is printed after the fact: not inside it too.
+            fact: fact(e.code, &e.message, verdict, solutions)
+                .replace(&format!(" ({})", e.section), ""),
         })
         .collect()
 }
@@ -347,6 +368,7 @@ fn readings(
                 grouped: names.witness(i).to_string(),
                 cards: Cards(x),
                 value: weight(x),
+                doubled: doubled(x, weight),
             });
         }
     }
@@ -382,6 +404,7 @@ fn collect_steps(node: &Interpretations, weight: &dyn Fn(CardSet) -> i64, out: &
                     grouped: node.witness(i).to_string(),
                     cards: Cards(node.tables()[i]),
                     value: weight(node.tables()[i]),
+                    doubled: doubled(node.tables()[i], weight),
                 })
                 .collect(),
             more: node.len().saturating_sub(MAX_READINGS),
@@ -439,10 +462,17 @@ fn named(r: &Reading) -> String {
     if r.value == i64::from(n) {
         format!("{n} {noun}: {}", r.cards)
     } else {
-        format!(
-            "{n} {noun} ({} counting doubled cards twice): {}",
-            r.value, r.cards
-        )
+        let d = r.doubled.0.len();
+        let why = if d == 0 {
+            "doubled cards counted twice".to_string()
+        } else {
+            format!(
+                "the Double Set counts {} {} twice, XIII-C-10",
+                if d == 1 { "card" } else { "cards" },
+                r.doubled
+            )
+        };
+        format!("{n} {noun}, worth {} ({why}): {}", r.value, r.cards)
     }
 }
 

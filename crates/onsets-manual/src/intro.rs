@@ -227,17 +227,28 @@ impl IntroGame {
         }
     }
 
-    /// How many color cubes are thrown (8.1–8.4; COMP: one, editions.md Q29).
+    /// How many color cubes are thrown (M69 8.1–8.4; the COMP games are
+    /// the cup games with ′ face up, so two color cubes outside SETS, M69 8.3
+    /// and docs/rulings.md).
     pub fn color_cubes(self) -> usize {
         match (self.idea, self.family) {
             (Idea::Cube, Family::Sets) => 3,
             (Idea::Cube, _) => 1,
-            (Idea::Comp, Family::Sets) => 4,
-            (Idea::Comp, _) => 1,
             (Idea::Eq | Idea::Inc, _) => 4,
             (_, Family::Sets) => 4,
             (_, _) => 2,
         }
+    }
+
+    /// The game's deck: the blank card only where ′ can fish it out (M69 §8
+    /// preamble, 8.3), and, by the same reason, without the card that no
+    /// Set-Name of the game can fish out (the four-dot card in the DIFF and
+    /// COMP games, which no X − Y and no X′ fishes out; docs/rulings.md).
+    pub fn deck(self) -> Vec<Card> {
+        kit::deck(self.idea.with_blank())
+            .into_iter()
+            .filter(|c| self.idea.can_fish(*c))
+            .collect()
     }
 
     /// The cubes thrown each turn.
@@ -327,10 +338,11 @@ impl IntroGame {
             Family::Fish => format!("practice with {name}"),
             _ => format!("further practice with {name}"),
         };
-        let deck = if self.idea.with_blank() {
-            "the deck of 16 cards (the blank card left in)"
-        } else {
-            "the deck of cards with the blank card left out (15 cards)"
+        let deck = match self.idea {
+            Idea::Diff => "the deck of cards with the blank card and the four-dot card left out (14 cards)",
+            Idea::Comp => "the deck of cards with the blank card left in and the four-dot card left out (15 cards)",
+            Idea::Eq | Idea::Inc => "the deck of 16 cards (the blank card left in)",
+            _ => "the deck of cards with the blank card left out (15 cards)",
         };
         let cubes = match (self.idea, self.family) {
             (Idea::Cube, Family::Sets) => "a playing mat, three color cubes and three numeral cubes".to_string(),
@@ -359,13 +371,16 @@ impl IntroGame {
         let players = match self.family {
             Family::Fish | Family::Sets => "2 or more".to_string(),
             Family::Out => "2".into(),
-            Family::Squad => {
+            Family::Squad if self.idea == Idea::Cube => {
                 "any number, in teams (squads); a teacher or non-playing student throws".into()
+            }
+            Family::Squad => {
+                "2 or more, in teams (squads); a teacher or non-playing student throws".into()
             }
         };
         let name_it = match self.idea {
             Idea::Cube => "the color on top of the cube names the set".to_string(),
-            Idea::Comp => "the color cube followed by the prime names the set (X′)".into(),
+            Idea::Comp => "the thrower puts the prime after one of the two color cubes, and that Set-Name (X′) names the set".into(),
             Idea::Eq | Idea::Inc => "the thrower builds a statement with the face-up relation from the thrown cubes; the cards fished out are its truth set, \"the largest set of cards for which the statement … is true\" (8.4)".into(),
             _ => format!(
                 "the two color cubes are placed one on either side of the {} (\"interpreted as described in section 4.2-A\")",
@@ -373,25 +388,26 @@ impl IntroGame {
             ),
         };
         let procedure = match self.family {
-            Family::Fish => format!("The first player places six cards face up. The player to his left throws; {name_it}, and he takes every face-up card it fishes out and keeps it face down. The first player deals enough cards to show six again, and the next player to the left throws, until the deck is used up; then play goes on until no cards are left on the table. The player with the most cards wins; a numeral-cube throw breaks a tie."),
-            Family::Out => format!("The dealer turns up seven cards in front of his opponent and seven in front of himself; the extra card{} face down by the dealer. The players throw in turn, the non-dealer first; {name_it}, and the thrower turns down his own cards that it fishes out. The first player with all his cards turned down wins.", if self.idea.with_blank() { "s go" } else { " goes" }),
+            Family::Fish => format!("The first player places six cards face up. The player to his left throws; {name_it}, and he takes every face-up card it fishes out and keeps it face down. The first player deals enough cards to show six again, and the next player to the left throws, until the deck is used up; then play goes on until no cards are left on the table. The player with the most cards wins; a numeral-cube throw breaks a tie. Alternate scoring (`--first-to-31`): each round's cards are its score, the deal moves to the left, and the first player with 31 points at the end of a round wins."),
+            Family::Out => format!("The dealer turns up seven cards in front of his opponent and seven in front of himself; {} The players throw in turn, the non-dealer first; {name_it}, and the thrower turns down his own cards that it fishes out. The first player with all his cards turned down wins.", match self.deck().len() { 14 => "no card is left over.", 15 => "the extra card goes face down by the dealer.", _ => "the extra card goes face down by the dealer and the sixteenth is set aside unseen." }),
             Family::Squad => format!("Each team places six cards face up. The teacher throws and announces the Set-Name ({name_it}); every team turns down its cards that it fishes out and deals again up to six; with its deck used up a team plays on without dealing. The first team to get rid of all the cards in front of it — its deck used up, or all six removed by one throw — wins the round. Tied teams play a sudden-death round with six cards each: the team getting more cards out on a throw wins."),
-            Family::Sets if matches!(self.idea, Idea::Eq | Idea::Inc) => format!("The first player deals six cards face up. The player to his left throws the numeral and the other cubes. If he can build a statement ({name_it}) whose truth set among the face-up cards has precisely the number on one numeral cube, he sets that numeral as the Goal and takes those cards; he deals replacements and the player to his left throws. Play ends when the table and the deck are empty; the most cards wins."),
-            Family::Sets => format!("The first player deals six cards face up. The player to his left throws the numeral and the other cubes. If he can find a Set-Name ({name_it}) that fishes out precisely the number on one numeral cube, he sets that numeral as the Goal and the Set-Name to the left of the \"=\" and takes the cards; he deals replacements and the player to his left throws. Play ends when the table and the deck are empty; the most cards wins."),
+            Family::Sets if matches!(self.idea, Idea::Eq | Idea::Inc) => format!("The first player deals six cards face up. The player to his left throws the numeral and the other cubes. If he can build a statement ({name_it}) whose truth set among the face-up cards has precisely the number on one numeral cube, he sets that numeral as the Goal and takes those cards; he deals replacements and the player to his left throws. Play ends when the table and the deck are empty; the most cards wins, and tied players play six-card sudden-death play-offs: each deals himself six fresh cards and throws once; whoever takes the most cards wins."),
+            Family::Sets => format!("The first player deals six cards face up. The player to his left throws the numeral and the other cubes. If he can find a Set-Name ({name_it}) that fishes out precisely the number on one numeral cube, he sets that numeral as the Goal and the Set-Name to the left of the \"=\" and takes the cards; he deals replacements and the player to his left throws. Play ends when the table and the deck are empty; the most cards wins, and tied players play six-card sudden-death play-offs: each deals himself six fresh cards and throws once; whoever takes the most cards wins."),
         };
         let judged = match self.family {
             Family::Sets if matches!(self.idea, Idea::Eq | Idea::Inc) => "The player enters a Goal (a thrown numeral) and a statement with the face-up relation from the thrown cubes. The software reads it with onsets-core and accepts the claim only if the number of face-up cards that make it true equals the Goal; a claim that does not fit passes the turn without cards, and the software shows a fitting statement if there was one. A player may pass.".to_string(),
             Family::Sets => "The player enters a Goal (a thrown numeral) and a Set-Name of the game's form from the thrown cubes. The software reads the Set-Name with onsets-core, counts the face-up cards it fishes out and accepts the claim only if that count equals the Goal; a claim that does not fit passes the turn without cards, and the software shows a combination that would have fitted if there was one. A player may pass (the software says whether some combination fitted).".to_string(),
-            _ => "The thrower enters the Set-Name (or statement) built from the throw; the software checks it is of the game's form and uses only the thrown cubes, and the cards it fishes out (computed by onsets-core) are taken, turned down or removed as the game says.".into(),
+            _ => "The thrower enters the Set-Name (or statement) built from the throw and the cards it fishes out (in SQUAD, each team its own). The software checks the Set-Name is of the game's form and uses only the thrown cubes, and judges the cards against what onsets-core computes: right, they are taken, turned down or removed as the game says; wrong, nothing changes and the student looks again (the software names the typed cards that do not belong and says how many are missing, never which). It never lists the cards first.".into(),
         };
         let mut notes = vec![
-            "Cube faces are not listed in the manual; the project's faces are used: color cubes red, blue, green, orange; red-symbol ∪ ∩ − ′; numerals 1 1 2 3 4 5 (editions.md Q16).".to_string(),
-            "Orange is written O (the notation's Y).".to_string(),
+            "Cube faces are not listed in the manual (M69 2.1); the project's faces are used: color cubes red, blue, green, orange; red-symbol ∪ ∩ − ′; numerals 1 1 2 3 4 5 (editions.md Q16).".to_string(),
+            "The cube symbols are B R G O (orange is O; a `Y` typed is read as O, the notation's letter for the fourth color).".to_string(),
         ];
         match self.idea {
-            Idea::Comp => notes.push("The manual does not say how two color cubes combine with the unary ′; the software throws one color cube and fishes X′ (editions.md Q29). The blank card stays in the deck (8.3).".into()),
+            Idea::Comp if self.family != Family::Sets => notes.push("The COMP games are the cup games with ′ face up (M69 8.3), so two color cubes are thrown; the manual does not say how two colors go with the unary ′: the thrower puts the prime after the color he chooses (X′ or Y′; docs/rulings.md). The blank card stays in the deck (M69 8.3).".into()),
+            Idea::Comp => notes.push("The blank card stays in the deck (M69 8.3).".into()),
             Idea::Eq | Idea::Inc => notes.push("The statement games are described only by their differences from the cup games (8.4); the blank card is kept in because the thrown red-symbol cubes may show ′ (editions.md Q29). A statement is one relation between two Set-Names (§4.3-B).".into()),
-            Idea::Cube if self.family == Family::Fish => notes.push("The alternate method of scoring (a round's fished cards as its score, the deal moving left, first to 31 at the end of a round) is described but not implemented; the software plays the first method.".into()),
+            Idea::Cube if self.family == Family::Fish => notes.push("The alternate method of scoring (M69 8.1-A) is played with `--first-to-31` in the terminal (`first_to_31` on the server): a round is one deck played out; ties at 31 or more are broken by numeral-cube throws.".into()),
             _ => {}
         }
         if self.idea == Idea::Inc && self.family == Family::Sets {
@@ -399,13 +415,16 @@ impl IntroGame {
         }
         if self.family == Family::Sets {
             notes.push("When no combination fits the throw the turn passes to the left without cards (editions.md Q29).".into());
-            notes.push("A tie for most cards: the manual settles it by \"six-card sudden-death play-offs between the winners with each one rolling a cube\" (8.1-D) without saying how such a play-off is won; the software breaks the tie by numeral-cube throws, as in CUBE FISH (8.1-A).".into());
+            notes.push("A tie for most cards is settled by \"six-card sudden-death play-offs between the winners with each one rolling a cube\" (M69 8.1-D): each tied player in turn gets six fresh cards and one throw; the most cards taken wins, and those still tied play again (docs/rulings.md).".into());
         }
-        if self.family == Family::Out && self.idea.with_blank() {
-            notes.push("With the blank card in, 7 + 7 cards leave two extra cards face down by the dealer (the manual counts one, for the 15-card deck).".into());
+        if matches!(self.idea, Idea::Diff | Idea::Comp) {
+            notes.push("No X − Y and no X′ fishes out the card with all four dots, so it is left out of the deck, as the §8 preamble leaves the blank card out of the games that cannot fish it (docs/rulings.md).".into());
+        }
+        if self.family == Family::Out && self.deck().len() == 16 {
+            notes.push("One extra card goes face down by the dealer, as the manual says (M69 8.1-B); with the blank card in, the sixteenth card is set aside unseen.".into());
         }
         if self.section() == "8.3" || self.section() == "8.4" {
-            notes.push(format!("The manual gives these games as variants of the cup games ({}); the procedure above is the cup game's with the changes it names.", self.section()));
+            notes.push(format!("The manual gives these games as variants of the cup games (M69 {}); the procedure above is the cup game's with the changes it names.", self.section()));
         }
         Description {
             number: self.number(),
@@ -428,8 +447,15 @@ impl IntroGame {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum IntroAct {
-    /// FISH, OUT, SQUAD: the Set-Name (or statement) built from the throw.
-    Name { text: String },
+    /// FISH, OUT, SQUAD: the Set-Name (or statement) built from the throw,
+    /// and the cards the student finds it fishes out (1969 letters, e.g.
+    /// `BG RG blank`, or `none`): one entry in FISH and OUT, one per team in
+    /// SQUAD. The software judges them; it never lists them first.
+    Name {
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<String>>,
+    },
     /// SETS: a Goal (a thrown numeral) and the Set-Name that fishes it out.
     Claim { goal: u8, text: String },
     /// SETS: no claim this turn.
@@ -448,6 +474,12 @@ pub enum IntroError {
     NotThrown { goal: u8, thrown: String },
     #[error("{0}")]
     Name(NameError),
+    /// FISH, OUT and SQUAD: the cards fished out must be named by the student.
+    #[error("field `cards`: name the cards {text} fishes out{whose} (e.g. `BG RG`, or `none`)")]
+    CardsMissing { text: String, whose: String },
+    /// A typed card that is not a card, or not face up where it was looked for.
+    #[error("field `cards`: {message}")]
+    Cards { message: String },
 }
 
 /// What the last act did.
@@ -479,8 +511,21 @@ pub struct Intro {
     throw: Vec<Symbol>,
     turns: u32,
     winners: Vec<usize>,
-    /// SQUAD's sudden-death play-off: the tied teams.
+    /// SQUAD's and SETS's sudden-death play-off: the tied seats.
     playoff: Vec<usize>,
+    /// SETS play-off: cards each tied player took in this play-off round.
+    playoff_taken: Vec<u32>,
+    /// SETS play-off: which tied player throws (index into `playoff`).
+    playoff_at: usize,
+    /// FISH's alternate scoring (M69 8.1-A): the target (31), if played.
+    first_to: Option<u32>,
+    /// Alternate scoring: points of the finished rounds, per player.
+    totals: Vec<u32>,
+    /// Alternate scoring: the dealer of this round; the round's number.
+    dealer: usize,
+    round: u32,
+    /// Answers judged wrong (the student tries again).
+    mistakes: u32,
     last: Option<Outcome>,
 }
 
@@ -491,12 +536,14 @@ impl Intro {
     pub fn new(game: IntroGame, seats: usize, seed: u64) -> Intro {
         let seats = match game.family {
             Family::Out => 2,
-            Family::Squad => seats.clamp(1, 8),
+            // CUBE SQUAD: "Any number can play" (M69 8.1-C); the cup games'
+            // SQUAD and its variants: "2 or more" (M69 8.2-C, 8.3, 8.4).
+            Family::Squad if game.idea == Idea::Cube => seats.clamp(1, 8),
             _ => seats.clamp(2, 8),
         };
         let mut dice = Dice::new(seed);
         let deal = |dice: &mut Dice| {
-            let mut d = kit::deck(game.idea.with_blank());
+            let mut d = game.deck();
             dice.shuffle(&mut d);
             d
         };
@@ -510,7 +557,9 @@ impl Intro {
                 let mut d = deal(&mut dice);
                 let opponent: Vec<Card> = d.drain(..7).collect();
                 let dealer: Vec<Card> = d.drain(..7).collect();
-                // Seat 0 deals; the extra card(s) lie face down by him.
+                // Seat 0 deals; "the extra card is placed face down in front
+                // of the dealer" (M69 8.1-B): one card; a sixteenth is set aside.
+                d.truncate(1);
                 (vec![d], vec![dealer, opponent])
             }
             Family::Squad => {
@@ -538,10 +587,55 @@ impl Intro {
             turns: 0,
             winners: Vec::new(),
             playoff: Vec::new(),
+            playoff_taken: Vec::new(),
+            playoff_at: 0,
+            first_to: None,
+            totals: vec![0; seats],
+            dealer: 0,
+            round: 1,
+            mistakes: 0,
             last: None,
         };
         g.roll();
         g
+    }
+
+    /// Checks a Set-Name (or statement) typed for this throw — its form and
+    /// its cubes — before the student is asked for the cards.
+    pub fn check_naming(&self, text: &str) -> Result<(), IntroError> {
+        self.read(text, CardSet::ALL)
+            .map(|_| ())
+            .map_err(IntroError::Name)
+    }
+
+    /// A FISH game with the alternate method of scoring (M69 8.1-A): each
+    /// round's cards are its score, the deal moves to the left, and the first
+    /// player with 31 points at the end of a round wins (ties: numeral-cube
+    /// throws). `None` for the other families.
+    pub fn first_to_31(game: IntroGame, seats: usize, seed: u64) -> Option<Intro> {
+        if game.family != Family::Fish {
+            return None;
+        }
+        let mut g = Intro::new(game, seats, seed);
+        g.first_to = Some(31);
+        Some(g)
+    }
+
+    /// Points of the finished rounds (alternate scoring), if played.
+    pub fn totals(&self) -> Option<&[u32]> {
+        self.first_to.map(|_| self.totals.as_slice())
+    }
+    /// The round being played (alternate scoring: 1, 2, …).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    /// The tied seats of a sudden-death play-off being played, if any.
+    pub fn playoff(&self) -> &[usize] {
+        &self.playoff
+    }
+    /// Answers judged wrong so far.
+    pub fn mistakes(&self) -> u32 {
+        self.mistakes
     }
 
     pub fn game(&self) -> IntroGame {
@@ -611,7 +705,8 @@ impl Intro {
     }
 
     /// Namings the throw allows, each with the cards it fishes out of
-    /// `cards` (1969 letters), for hints and for the terminal's menu.
+    /// `cards`, for the SETS games' hints and the tests; the FISH, OUT and
+    /// SQUAD screens never show the cards (the student finds them).
     pub fn namings(&self, cards: CardSet) -> Vec<(String, CardSet)> {
         let colors: Vec<Symbol> = self
             .throw
@@ -660,7 +755,11 @@ impl Intro {
                         out.push((t, f.cards));
                     }
                 }
-                out.sort_by_key(|(t, f)| (std::cmp::Reverse(f.len()), t.chars().count()));
+                // Shortest first, then by text: never by how many cards
+                // they fish out (the student finds the cards).
+                out.sort_by(|(a, _), (b, _)| {
+                    a.chars().count().cmp(&b.chars().count()).then(a.cmp(b))
+                });
             }
         }
         out
@@ -692,6 +791,17 @@ impl Intro {
         }
         match (self.game.family, act) {
             (Family::Sets, IntroAct::Claim { goal, text }) => self.claim(*goal, text),
+            (Family::Sets, IntroAct::Pass) if !self.playoff.is_empty() => {
+                self.last = Some(Outcome {
+                    seat: Some(self.turn),
+                    text: "pass".into(),
+                    fished: Vec::new(),
+                    correct: true,
+                    message: "Passed: no cards in this play-off throw.".into(),
+                });
+                self.playoff_next(0);
+                Ok(())
+            }
             (Family::Sets, IntroAct::Pass) => {
                 let hint = self.fitting_claim();
                 let message = match &hint {
@@ -712,7 +822,7 @@ impl Intro {
                 game: self.game.title(),
                 expected: "a claim (Goal and Set-Name) or a pass".into(),
             }),
-            (_, IntroAct::Name { text }) => self.name(text),
+            (_, IntroAct::Name { text, cards }) => self.name(text, cards.as_deref()),
             (_, _) => Err(IntroError::WrongAct {
                 game: self.game.title(),
                 expected: "naming the set the throw makes".into(),
@@ -736,6 +846,29 @@ impl Intro {
         let cards = Self::set_of(&self.tables[0]);
         let fished = self.read(text, cards).map_err(IntroError::Name)?;
         let seat = self.turn;
+        if !self.playoff.is_empty() {
+            let fits = fished.len() == goal as u32;
+            self.last = Some(Outcome {
+                seat: Some(seat),
+                text: text.trim().to_string(),
+                fished: vec![kit::cards_name(fished)],
+                correct: fits,
+                message: if fits {
+                    format!(
+                        "Num({}) = {goal}: correct; {goal} card(s) in this play-off throw.",
+                        text.trim()
+                    )
+                } else {
+                    format!(
+                        "{} fishes out {} card(s), not {goal}: no cards in this play-off throw.",
+                        text.trim(),
+                        fished.len()
+                    )
+                },
+            });
+            self.playoff_next(if fits { goal as u32 } else { 0 });
+            return Ok(());
+        }
         if fished.len() == goal as u32 {
             self.take(0, seat, fished);
             self.last = Some(Outcome {
@@ -773,13 +906,83 @@ impl Intro {
         Ok(())
     }
 
-    fn name(&mut self, text: &str) -> Result<(), IntroError> {
+    /// The cards the student typed for seat `i`'s look (FISH, OUT: one
+    /// entry; SQUAD: one per team), read against the face-up cards `table`.
+    fn typed_cards(
+        &self,
+        text: &str,
+        cards: Option<&[String]>,
+        i: usize,
+        table: CardSet,
+    ) -> Result<CardSet, IntroError> {
+        let whose = if self.game.family == Family::Squad {
+            format!(" for team {}", i + 1)
+        } else {
+            String::new()
+        };
+        let missing = || IntroError::CardsMissing {
+            text: text.trim().to_string(),
+            whose: whose.clone(),
+        };
+        let typed = cards.and_then(|c| c.get(i)).ok_or_else(missing)?;
+        parse_cards(typed, table).map_err(|message| IntroError::Cards {
+            message: format!("{message}{whose}"),
+        })
+    }
+
+    /// Why the student's cards are not the cards fished out, without
+    /// naming the ones missed (the student looks again).
+    fn wrong_cards(text: &str, typed: CardSet, fished: CardSet) -> Option<String> {
+        if typed == fished {
+            return None;
+        }
+        let extra = typed.difference(fished);
+        let missed = fished.difference(typed).len();
+        let mut m = String::new();
+        if !extra.is_empty() {
+            m.push_str(&format!(
+                "{} {} not fished out by {text}",
+                kit::cards_name(extra),
+                if extra.len() == 1 { "is" } else { "are" }
+            ));
+        }
+        if missed > 0 {
+            if !m.is_empty() {
+                m.push_str("; ");
+            }
+            m.push_str(&format!(
+                "{missed} card{} it fishes out {} missing",
+                if missed == 1 { "" } else { "s" },
+                if missed == 1 { "is" } else { "are" }
+            ));
+        }
+        Some(m)
+    }
+
+    /// Records an answer judged wrong: nothing else changes, the same
+    /// player (or the teacher) answers again.
+    fn record_wrong(&mut self, seat: Option<usize>, text: &str, why: &str) {
+        self.mistakes += 1;
+        self.last = Some(Outcome {
+            seat,
+            text: text.trim().into(),
+            fished: Vec::new(),
+            correct: false,
+            message: format!("Not quite: {why}. Look again and type the cards."),
+        });
+    }
+
+    fn name(&mut self, text: &str, cards: Option<&[String]>) -> Result<(), IntroError> {
         match self.game.family {
             Family::Fish => {
-                let fished = self
-                    .read(text, Self::set_of(&self.tables[0]))
-                    .map_err(IntroError::Name)?;
+                let table = Self::set_of(&self.tables[0]);
+                let fished = self.read(text, table).map_err(IntroError::Name)?;
+                let typed = self.typed_cards(text, cards, 0, table)?;
                 let seat = self.turn;
+                if let Some(why) = Self::wrong_cards(text.trim(), typed, fished) {
+                    self.record_wrong(Some(seat), text, &why);
+                    return Ok(());
+                }
                 self.take(0, seat, fished);
                 self.refill(0);
                 self.last = Some(Outcome {
@@ -787,26 +990,38 @@ impl Intro {
                     text: text.trim().into(),
                     fished: vec![kit::cards_name(fished)],
                     correct: true,
-                    message: format!("{} fishes out {} card(s).", text.trim(), fished.len()),
+                    message: format!(
+                        "Right: {} fishes out {} card(s).",
+                        text.trim(),
+                        fished.len()
+                    ),
                 });
                 if self.decks[0].is_empty() && self.stuck(0) {
-                    self.finish_by_count();
+                    self.end_fish_round();
                 } else {
                     self.next_turn();
                 }
             }
             Family::Out => {
                 let seat = self.turn;
-                let fished = self
-                    .read(text, Self::set_of(&self.tables[seat]))
-                    .map_err(IntroError::Name)?;
+                let table = Self::set_of(&self.tables[seat]);
+                let fished = self.read(text, table).map_err(IntroError::Name)?;
+                let typed = self.typed_cards(text, cards, 0, table)?;
+                if let Some(why) = Self::wrong_cards(text.trim(), typed, fished) {
+                    self.record_wrong(Some(seat), text, &why);
+                    return Ok(());
+                }
                 self.take(seat, seat, fished);
                 self.last = Some(Outcome {
                     seat: Some(seat),
                     text: text.trim().into(),
                     fished: vec![kit::cards_name(fished)],
                     correct: true,
-                    message: format!("{} turns down {} card(s).", text.trim(), fished.len()),
+                    message: format!(
+                        "Right: {} turns down {} card(s).",
+                        text.trim(),
+                        fished.len()
+                    ),
                 });
                 if self.tables[seat].is_empty() {
                     self.winners = vec![seat];
@@ -817,7 +1032,7 @@ impl Intro {
                     self.next_turn();
                 }
             }
-            Family::Squad => self.squad_name(text)?,
+            Family::Squad => self.squad_name(text, cards)?,
             Family::Sets => {
                 return Err(IntroError::WrongAct {
                     game: self.game.title(),
@@ -828,20 +1043,32 @@ impl Intro {
         Ok(())
     }
 
-    fn squad_name(&mut self, text: &str) -> Result<(), IntroError> {
-        // Check the Set-Name once (against all cards) before touching any table.
+    fn squad_name(&mut self, text: &str, cards: Option<&[String]>) -> Result<(), IntroError> {
+        // Check the Set-Name and every team's answer before touching any table.
         self.read(text, CardSet::ALL).map_err(IntroError::Name)?;
         let teams: Vec<usize> = if self.playoff.is_empty() {
             (0..self.seats).collect()
         } else {
             self.playoff.clone()
         };
+        let mut found = Vec::new();
+        let mut wrong = Vec::new();
+        for &t in &teams {
+            let table = Self::set_of(&self.tables[t]);
+            let f = self.read(text, table).map_err(IntroError::Name)?;
+            let typed = self.typed_cards(text, cards, t, table)?;
+            if let Some(why) = Self::wrong_cards(text.trim(), typed, f) {
+                wrong.push(format!("team {}: {why}", t + 1));
+            }
+            found.push(f);
+        }
+        if !wrong.is_empty() {
+            self.record_wrong(None, text, &wrong.join("; "));
+            return Ok(());
+        }
         let mut fished_words = Vec::new();
         let mut counts = Vec::new();
-        for &t in &teams {
-            let f = self
-                .read(text, Self::set_of(&self.tables[t]))
-                .map_err(IntroError::Name)?;
+        for (&t, &f) in teams.iter().zip(&found) {
             self.take(t, t, f);
             fished_words.push(kit::cards_name(f));
             counts.push(f.len());
@@ -900,7 +1127,7 @@ impl Intro {
     fn playoff_deal(&mut self, teams: &[usize]) {
         self.playoff = teams.to_vec();
         for &t in teams {
-            let mut d = kit::deck(self.game.idea.with_blank());
+            let mut d = self.game.deck();
             self.dice.shuffle(&mut d);
             self.tables[t] = d.drain(..6).collect();
             self.decks[t] = Vec::new();
@@ -928,7 +1155,7 @@ impl Intro {
 
     fn next_turn(&mut self) {
         if self.game.family == Family::Sets && self.decks[0].is_empty() && self.stuck(0) {
-            self.finish_by_count();
+            self.end_sets();
             return;
         }
         self.turn = (self.turn + 1) % self.seats;
@@ -956,13 +1183,96 @@ impl Intro {
             .collect();
     }
 
-    /// Most cards wins; ties are broken by numeral-cube throws (8.1-A), each
-    /// tied player throwing until one is highest.
-    fn finish_by_count(&mut self) {
+    /// The end of a FISH round: most cards wins (ties: numeral-cube throws,
+    /// M69 8.1-A); with the alternate scoring the round's cards are added to
+    /// the totals and a new round is dealt by the next player to the left
+    /// until someone has 31 at the end of a round (M69 8.1-A).
+    fn end_fish_round(&mut self) {
+        let round: Vec<u32> = self.won.iter().map(|w| w.len() as u32).collect();
+        let Some(target) = self.first_to else {
+            self.finish_by_numeral(&round);
+            return;
+        };
+        for (t, r) in self.totals.iter_mut().zip(&round) {
+            *t += r;
+        }
+        if self.totals.iter().any(|t| *t >= target) {
+            let totals = self.totals.clone();
+            self.finish_by_numeral(&totals);
+            return;
+        }
+        self.round += 1;
+        self.dealer = (self.dealer + 1) % self.seats;
+        let mut d = self.game.deck();
+        self.dice.shuffle(&mut d);
+        self.tables[0] = d.drain(..6).collect();
+        self.decks[0] = d;
+        self.won = vec![Vec::new(); self.seats];
+        self.turn = (self.dealer + 1) % self.seats;
+        self.roll();
+    }
+
+    /// The end of a SETS game: most cards wins; tied players play six-card
+    /// sudden-death play-offs (M69 8.1-D).
+    fn end_sets(&mut self) {
         let best = self.won.iter().map(Vec::len).max().unwrap_or(0);
-        let mut tied: Vec<usize> = (0..self.seats)
+        let tied: Vec<usize> = (0..self.seats)
             .filter(|s| self.won[*s].len() == best)
             .collect();
+        if tied.len() == 1 {
+            self.winners = tied;
+        } else {
+            self.start_playoff(tied);
+        }
+    }
+
+    /// A SETS play-off round among `tied`: each in turn gets six fresh cards
+    /// and one throw (M69 8.1-D, docs/rulings.md).
+    fn start_playoff(&mut self, tied: Vec<usize>) {
+        self.playoff_taken = vec![0; tied.len()];
+        self.playoff = tied;
+        self.playoff_at = 0;
+        self.playoff_throw();
+    }
+
+    fn playoff_throw(&mut self) {
+        let mut d = self.game.deck();
+        self.dice.shuffle(&mut d);
+        self.tables[0] = d.drain(..6).collect();
+        self.decks[0] = Vec::new();
+        self.turn = self.playoff[self.playoff_at];
+        self.roll();
+    }
+
+    /// Records a play-off throw's cards and moves to the next tied player,
+    /// or decides the round.
+    fn playoff_next(&mut self, taken: u32) {
+        self.playoff_taken[self.playoff_at] = taken;
+        self.playoff_at += 1;
+        if self.playoff_at < self.playoff.len() {
+            self.playoff_throw();
+            return;
+        }
+        let best = self.playoff_taken.iter().copied().max().unwrap_or(0);
+        let top: Vec<usize> = self
+            .playoff
+            .iter()
+            .zip(&self.playoff_taken)
+            .filter(|(_, t)| **t == best)
+            .map(|(s, _)| *s)
+            .collect();
+        if top.len() == 1 {
+            self.winners = top;
+        } else {
+            self.start_playoff(top);
+        }
+    }
+
+    /// The highest score wins; ties are broken by numeral-cube throws
+    /// (M69 8.1-A), each tied player throwing until one is highest.
+    fn finish_by_numeral(&mut self, scores: &[u32]) {
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let mut tied: Vec<usize> = (0..self.seats).filter(|s| scores[*s] == best).collect();
         while tied.len() > 1 {
             let rolls: Vec<u8> = tied
                 .iter()
@@ -1014,6 +1324,9 @@ impl Intro {
             "decks": self.decks.iter().map(Vec::len).collect::<Vec<_>>(),
             "won": self.won.iter().map(Vec::len).collect::<Vec<_>>(),
             "playoff": self.playoff,
+            "totals": self.totals(),
+            "round": self.round,
+            "mistakes": self.mistakes,
             "last": self.last,
             "over": self.is_over(),
             "winners": self.winners,
@@ -1023,310 +1336,30 @@ impl Intro {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn game(name: &str) -> IntroGame {
-        IntroGame::find(name).unwrap()
+/// Reads the cards a student typed (1969 letters, any order: `BG RG
+/// blank`; `none` for no card), each one face up in `table`.
+pub fn parse_cards(text: &str, table: CardSet) -> Result<CardSet, String> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("none") {
+        return Ok(CardSet::EMPTY);
     }
-
-    #[test]
-    fn m69_8_twenty_eight_games_with_distinct_titles() {
-        let all = IntroGame::all();
-        assert_eq!(all.len(), 28);
-        let mut titles: Vec<String> = all.iter().map(|g| g.title()).collect();
-        titles.sort();
-        titles.dedup();
-        assert_eq!(titles.len(), 28);
-        let numbers: Vec<u8> = all.iter().map(|g| g.number()).collect();
-        assert_eq!(numbers, (1..=28).collect::<Vec<u8>>());
-        assert_eq!(game("ink sets").title(), "INK SETS");
-        assert_eq!(game("eq-out").title(), "EQ OUT");
-        assert_eq!(game("OUT CUBE").section(), "8.1-B");
-        assert_eq!(game("8").title(), "CUP SETS");
-    }
-
-    #[test]
-    fn m69_8_preamble_blank_only_in_comp_and_statement_games() {
-        for g in IntroGame::all() {
-            let d = Intro::new(g, 2, 1);
-            let total: usize = d.tables.iter().map(Vec::len).sum::<usize>()
-                + d.decks.iter().map(Vec::len).sum::<usize>();
-            let per_deck = if g.idea.with_blank() { 16 } else { 15 };
-            assert_eq!(
-                total,
-                per_deck * if g.family == Family::Squad { 2 } else { 1 },
-                "{}",
-                g.title()
-            );
+    let mut set = CardSet::EMPTY;
+    for word in t.split(|c: char| c.is_whitespace() || c == ',') {
+        if word.is_empty() {
+            continue;
         }
-    }
-
-    #[test]
-    fn m69_8_1_a_cube_fish_takes_every_card_with_the_color() {
-        let mut g = Intro::new(game("cube-fish"), 2, 3);
-        let color = g.throw[0];
-        let before = Intro::set_of(&g.tables[0]);
-        g.act(&IntroAct::Name {
-            text: kit::symbol_name(color),
-        })
-        .unwrap();
-        let expect: Vec<Card> = before
-            .iter()
-            .filter(|c| matches!(color, Symbol::Color(x) if c.has(x)))
-            .collect();
-        assert_eq!(g.won[1].len(), expect.len());
-        assert!(expect.iter().all(|c| g.won[1].contains(c)));
-        assert_eq!(g.tables[0].len(), 6, "the dealer deals up to six again");
-        // A color not thrown is refused and changes nothing.
-        let other = [
-            Symbol::Color(onsets_core::Color::Blue),
-            Symbol::Color(onsets_core::Color::Red),
-        ]
-        .into_iter()
-        .find(|s| !g.throw.contains(s))
-        .unwrap();
-        let snapshot = g.won.clone();
-        assert!(g
-            .act(&IntroAct::Name {
-                text: kit::symbol_name(other)
-            })
-            .is_err());
-        assert_eq!(g.won, snapshot);
-    }
-
-    #[test]
-    fn m69_8_1_b_out_cube_deals_seven_and_seven_non_dealer_first() {
-        let g = Intro::new(game("out-cube"), 5, 9);
-        assert_eq!(g.seats, 2);
-        assert_eq!(g.tables[0].len(), 7);
-        assert_eq!(g.tables[1].len(), 7);
-        assert_eq!(
-            g.decks[0].len(),
-            1,
-            "the extra card lies face down by the dealer"
-        );
-        assert_eq!(g.turn(), Some(1));
-    }
-
-    #[test]
-    fn m69_8_2_a_cup_fish_needs_a_color_either_side_of_the_cup() {
-        let mut g = Intro::new(game("cup-fish"), 3, 5);
-        let e = g
-            .act(&IntroAct::Name {
-                text: kit::symbol_name(g.throw[0]),
-            })
-            .unwrap_err();
-        assert!(
-            matches!(e, IntroError::Name(NameError::Shape { .. })),
-            "{e:?}"
-        );
-        let text = format!(
-            "{} ∪ {}",
-            kit::symbol_name(g.throw[0]),
-            kit::symbol_name(g.throw[1])
-        );
-        g.act(&IntroAct::Name { text }).unwrap();
-    }
-
-    #[test]
-    fn m69_8_1_d_cube_sets_claim_must_match_a_numeral() {
-        // Find a seed whose first throw has a fitting claim.
-        let (mut g, (goal, text)) = (1..200)
-            .find_map(|s| {
-                let g = Intro::new(game("cube-sets"), 2, s);
-                g.fitting_claim().map(|c| (g, c))
-            })
-            .unwrap();
-        let cards = Intro::set_of(&g.tables[0]);
-        let fished = g.read(&text, cards).unwrap();
-        assert_eq!(fished.len(), goal as u32);
-        g.act(&IntroAct::Claim { goal, text }).unwrap();
-        assert_eq!(g.won[1].len(), goal as usize);
-    }
-
-    #[test]
-    fn m69_8_3_diff_and_comp_cannot_fish_the_four_dot_card() {
-        let full = Card::parse("BRGY").unwrap();
-        assert!(!Idea::Diff.can_fish(full));
-        assert!(!Idea::Comp.can_fish(full));
-        assert!(Idea::Comp.can_fish(Card::BLANK));
-        assert!(Idea::Cap.can_fish(full));
-        // No X − Y of the reader fishes it out either.
-        let cards = CardSet::EMPTY.with(full);
-        for a in ["B", "R", "G", "O"] {
-            for b in ["B", "R", "G", "O"] {
-                let cubes = onsets_core::CubeList::parse(&kit::to_notation(&format!("{a} {b} −")))
-                    .unwrap()
-                    .0;
-                let r = naming::read(&format!("{a} − {b}"), Form::SetName, &cubes, cards).unwrap();
-                assert!(r.fished.is_empty());
-            }
+        let card = Card::parse(&kit::to_notation(word)).map_err(|_| {
+            format!(
+                "`{word}` is not a card: write a card by its dots, B R G O (e.g. `BG`), or `blank`"
+            )
+        })?;
+        if !table.contains(card) {
+            return Err(format!("{} is not face up here", kit::card_name(card)));
         }
+        set = set.with(card);
     }
-
-    #[test]
-    fn m69_8_4_eq_fish_truth_set_is_fished() {
-        let mut g = Intro::new(game("eq-fish"), 2, 11);
-        let options = g.namings(Intro::set_of(&g.tables[0]));
-        assert!(!options.is_empty());
-        let (text, cards) = options[0].clone();
-        g.act(&IntroAct::Name { text }).unwrap();
-        assert_eq!(g.won[1].len() as u32, cards.len());
-    }
-
-    fn colors_of(g: &Intro) -> Vec<Symbol> {
-        g.throw
-            .iter()
-            .copied()
-            .filter(|s| matches!(s, Symbol::Color(_)))
-            .collect()
-    }
-
-    #[test]
-    fn m69_8_3_diff_fish_the_order_of_the_colors_matters() {
-        // Find a throw with two different colors; X − Y and Y − X differ.
-        let g = (0..100)
-            .map(|s| Intro::new(game("diff-fish"), 2, s))
-            .find(|g| colors_of(g)[0] != colors_of(g)[1])
-            .unwrap();
-        let [a, b] = [colors_of(&g)[0], colors_of(&g)[1]].map(kit::symbol_name);
-        let cards = Intro::set_of(&g.tables[0]);
-        let ab = g.read(&format!("{a} − {b}"), cards).unwrap();
-        let ba = g.read(&format!("{b} − {a}"), cards).unwrap();
-        for c in cards.iter() {
-            let (x, y) = (
-                kit::card_name(c).contains(a.as_str()),
-                kit::card_name(c).contains(b.as_str()),
-            );
-            assert_eq!(ab.contains(c), x && !y);
-            assert_eq!(ba.contains(c), y && !x);
-        }
-    }
-
-    #[test]
-    fn m69_8_3_comp_fish_prime_fishes_the_cards_without_the_color_blank_included() {
-        let g = (0..200)
-            .map(|s| Intro::new(game("comp-fish"), 2, s))
-            .find(|g| g.tables[0].contains(&Card::BLANK))
-            .unwrap();
-        let x = kit::symbol_name(colors_of(&g)[0]);
-        let cards = Intro::set_of(&g.tables[0]);
-        let f = g.read(&format!("{x}′"), cards).unwrap();
-        assert!(f.contains(Card::BLANK));
-        for c in cards.iter() {
-            assert_eq!(f.contains(c), !kit::card_name(c).contains(x.as_str()));
-        }
-        // The cup's form is refused in a COMP game.
-        assert!(g.read(&x, cards).is_err());
-    }
-
-    #[test]
-    fn m69_8_4_inc_statement_keeps_cards_outside_the_first_set_or_inside_the_second() {
-        let g = Intro::new(game("inc-fish"), 2, 4);
-        let colors = colors_of(&g);
-        let (a, b) = (kit::symbol_name(colors[0]), kit::symbol_name(colors[1]));
-        let cards = Intro::set_of(&g.tables[0]);
-        let f = g.read(&format!("{a} ⊆ {b}"), cards).unwrap();
-        for c in cards.iter() {
-            let n = kit::card_name(c);
-            assert_eq!(
-                f.contains(c),
-                !n.contains(a.as_str()) || n.contains(b.as_str())
-            );
-        }
-        // "=" is not the face-up cube of INC games.
-        assert!(g.read(&format!("{a} = {b}"), cards).is_err());
-    }
-
-    #[test]
-    fn m69_8_2_c_cup_squad_one_name_for_every_team() {
-        let mut g = Intro::new(game("cup-squad"), 3, 6);
-        assert_eq!(g.turn(), None, "the teacher throws");
-        let before: Vec<CardSet> = g.tables.iter().map(|t| Intro::set_of(t)).collect();
-        let colors = colors_of(&g);
-        let text = format!(
-            "{} ∪ {}",
-            kit::symbol_name(colors[0]),
-            kit::symbol_name(colors[1])
-        );
-        let expect: Vec<u32> = before
-            .iter()
-            .map(|c| g.read(&text, *c).unwrap().len())
-            .collect();
-        g.act(&IntroAct::Name { text }).unwrap();
-        let won: Vec<u32> = g.won.iter().map(|w| w.len() as u32).collect();
-        assert_eq!(won, expect);
-    }
-
-    #[test]
-    fn m69_8_1_c_cube_squad_first_team_out_wins_or_sudden_death() {
-        for seed in 0..20 {
-            let mut g = Intro::new(game("cube-squad"), 2, seed);
-            while !g.is_over() {
-                let c = kit::symbol_name(g.throw[0]);
-                g.act(&IntroAct::Name { text: c }).unwrap();
-            }
-            let w = g.winners()[0];
-            assert!(
-                g.tables[w].is_empty() || !g.playoff.is_empty(),
-                "seed {seed}"
-            );
-        }
-    }
-
-    #[test]
-    fn m69_8_1_d_a_claim_that_does_not_fit_passes_the_turn_without_cards() {
-        let mut g = Intro::new(game("cube-sets"), 2, 7);
-        let color = kit::symbol_name(colors_of(&g)[0]);
-        let cards = Intro::set_of(&g.tables[0]);
-        let n = g.read(&color, cards).unwrap().len() as u8;
-        let wrong = g
-            .throw
-            .iter()
-            .filter_map(|s| {
-                if let Symbol::Digit(d) = s {
-                    Some(*d)
-                } else {
-                    None
-                }
-            })
-            .find(|d| *d != n);
-        if let Some(goal) = wrong {
-            g.act(&IntroAct::Claim { goal, text: color }).unwrap();
-            assert!(!g.last().unwrap().correct);
-            assert_eq!(g.won[1].len(), 0);
-            assert_eq!(g.turn(), Some(0));
-        }
-    }
-
-    #[test]
-    fn every_game_plays_to_its_end_with_its_first_option() {
-        for g in IntroGame::all() {
-            let mut m = Intro::new(g, 2, 42);
-            let mut guard = 0;
-            while !m.is_over() && guard < 5000 {
-                guard += 1;
-                let act = if g.family == Family::Sets {
-                    match m.fitting_claim() {
-                        Some((goal, text)) => IntroAct::Claim { goal, text },
-                        None => IntroAct::Pass,
-                    }
-                } else {
-                    let cards = match g.family {
-                        Family::Out => Intro::set_of(&m.tables[m.turn]),
-                        _ => Intro::set_of(&m.tables[0]),
-                    };
-                    let options = m.namings(cards);
-                    let best = options.iter().max_by_key(|(_, c)| c.len()).cloned();
-                    IntroAct::Name {
-                        text: best.map(|(t, _)| t).unwrap_or_default(),
-                    }
-                };
-                m.act(&act).unwrap_or_else(|e| panic!("{}: {e}", g.title()));
-            }
-            assert!(m.is_over(), "{} did not end", g.title());
-        }
-    }
+    Ok(set)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,8 +1,8 @@
 //! # onsets-manual
 //!
 //! The games of Layman E. Allen's 1969 manual *ON-SETS: The Game of Set
-//! Theory* that are not Basic or Advanced ON-SETS themselves (issue 15 item
-//! 4; `../shared/rules/manual-1969.txt`, editions.md §2.13–2.16):
+//! Theory* that are not Basic or Advanced ON-SETS themselves (docs/manual-1969.md;
+//! `../shared/rules/manual-1969.txt`, editions.md §2.13–2.16):
 //! * the programmed series of 28 introductory games (§8.1–8.4): FISH, OUT,
 //!   SQUAD and SETS games for each of CUBE, CUP, CAP, DIFF, COMP, EQ and INC
 //!   ([`intro`]);

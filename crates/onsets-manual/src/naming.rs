@@ -88,13 +88,38 @@ pub enum Form {
 }
 
 fn syntax(e: onsets_core::ParseError) -> NameError {
+    let message = for_1969(&e.message);
     NameError::Syntax {
         message: match e.column {
-            Some(c) => format!("column {c}: {}", e.message),
-            None => e.message.clone(),
+            Some(c) => format!("column {c}: {message}"),
+            None => message,
         },
         column: e.column,
     }
+}
+
+/// A reader's message in the 1969 manual's terms: the 2026-27 citation
+/// (VII-C-5-…) becomes the manual's section on Set-Names (M69 §2.3), and the
+/// cube letters are B R G O, saying that a typed `Y` is read as O.
+pub fn for_1969(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(i) = rest.find("(VII-C-") {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        match tail.find(')') {
+            Some(j) => {
+                out.push_str("(M69 §2.3)");
+                rest = &tail[j + 1..];
+            }
+            None => {
+                out.push_str(tail);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("B R G Y", "B R G O (a typed Y is read as O)")
 }
 
 /// Reads `text` (1969 letters accepted) as `form`, using only the cubes
@@ -226,6 +251,26 @@ pub fn check_cubes(symbols: &[Symbol], cubes: &[Symbol]) -> Result<(), NameError
 mod tests {
     use super::*;
     use onsets_core::{CubeList, Symbol};
+
+    #[test]
+    fn m69_2_3_messages_cite_the_manual_and_the_letters_b_r_g_o() {
+        // manual-1969.txt 201: "2.3 Explanation of the Symbols"; the 1969
+        // cards have orange dots (O), not the notation's Y.
+        let cubes = CubeList::parse("B R ∪").unwrap().0;
+        for text in ["B ∪", "X", "B R"] {
+            let e = read(text, Form::SetName, &cubes, CardSet::ALL).unwrap_err();
+            let m = e.to_string();
+            assert!(!m.contains("VII-C"), "{m}");
+            assert!(!m.contains("B R G Y"), "{m}");
+        }
+        let m = read("X", Form::SetName, &cubes, CardSet::ALL)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            m.contains("B R G O (a typed Y is read as O)") && m.contains("M69 §2.3"),
+            "{m}"
+        );
+    }
 
     fn cubes(t: &str) -> Vec<Symbol> {
         CubeList::parse(&kit::to_notation(t)).unwrap().0

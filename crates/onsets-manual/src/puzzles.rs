@@ -268,8 +268,17 @@ fn has(c: Card, color: Color) -> bool {
 
 const UNIVERSE_LOST: &str = "The Universe (card pictures) is lost, so whether the Solution names exactly the Goal cannot be re-derived.";
 
-/// Every item the scan allows, in the manual's order.
+/// Every item the scan allows: the §4 exercises and text, the §5–§6 examples and the §7
+/// puzzles, in the manual's order.
 pub fn items() -> Vec<Item> {
+    let mut all = section_4();
+    all.extend(sections_5_6());
+    all.extend(section_7());
+    all
+}
+
+/// The §4 text and exercises (Set-Names and identities).
+fn section_4() -> Vec<Item> {
     use Color::*;
     vec![
         Item {
@@ -336,6 +345,12 @@ pub fn items() -> Vec<Item> {
             check: Check::Same { left: "B − Λ", right: "B" },
             lost: "The color in the text is garbled; any color gives the same identity.",
         },
+    ]
+}
+
+/// The §5 examples and §6 game 1 (e).
+fn sections_5_6() -> Vec<Item> {
+    vec![
         Item {
             id: "5-a",
             section: "5 a",
@@ -388,6 +403,12 @@ pub fn items() -> Vec<Item> {
             },
             lost: UNIVERSE_LOST,
         },
+    ]
+}
+
+/// The §7 puzzles (One-Cube Solutions, C-Solutions, Flubs).
+fn section_7() -> Vec<Item> {
+    vec![
         Item {
             id: "7.1-A",
             section: "7.1-A One-Cube-Solution (Basic)",

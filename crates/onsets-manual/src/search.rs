@@ -403,20 +403,33 @@ impl Names {
     }
 
     /// `k` Set-Names at the same time (no cube used twice), each fishing out
-    /// exactly `n` cards (A-B, §8.5-C; editions.md Q29).
+    /// exactly `n` cards, no two the same set of cards (A-B, M69 8.5-C: the
+    /// Set-Names are written "all at the same time"; docs/rulings.md).
     pub fn several(&mut self, k: usize, n: u32) -> Option<Vec<Found>> {
         if k == 0 {
             return Some(Vec::new());
         }
-        let mut options: Vec<(Counts, Found)> = Vec::new();
+        // Each set of n cards with its Pareto-minimal cube usages.
+        let mut by_cards: Vec<(CardSet, Vec<(Counts, String)>)> = Vec::new();
         for c in self.shapes() {
-            if let Some(f) = self.exactly(&c).iter().find(|f| f.cards.len() == n) {
-                options.push((c, f.clone()));
+            for f in self.exactly(&c).iter().filter(|f| f.cards.len() == n) {
+                match by_cards.iter_mut().find(|(s, _)| *s == f.cards) {
+                    Some((_, list)) => pareto_insert(list, c, &f.text),
+                    None => by_cards.push((f.cards, vec![(c, f.text.clone())])),
+                }
             }
         }
         let mut chosen = Vec::new();
-        if pick(&options, 0, k, [0; 12], &self.avail, &mut chosen) {
-            Some(chosen.into_iter().map(|i| options[i].1.clone()).collect())
+        if pick(&by_cards, 0, k, [0; 12], &self.avail, &mut chosen) {
+            Some(
+                chosen
+                    .into_iter()
+                    .map(|(i, j)| Found {
+                        cards: by_cards[i].0,
+                        text: by_cards[i].1[j].1.clone(),
+                    })
+                    .collect(),
+            )
         } else {
             None
         }
@@ -432,25 +445,29 @@ fn pareto_insert(list: &mut Vec<(Counts, String)>, u: Counts, text: &str) {
     list.push((u, text.to_string()));
 }
 
+/// Chooses `k` of the card sets from index `from` on (each at most once),
+/// one usage each, within the cubes `avail`.
 fn pick(
-    options: &[(Counts, Found)],
+    options: &[(CardSet, Vec<(Counts, String)>)],
     from: usize,
     k: usize,
     used: Counts,
     avail: &Counts,
-    chosen: &mut Vec<usize>,
+    chosen: &mut Vec<(usize, usize)>,
 ) -> bool {
     if k == 0 {
         return true;
     }
     for i in from..options.len() {
-        let sum = add(&used, &options[i].0);
-        if le(&sum, avail) {
-            chosen.push(i);
-            if pick(options, i, k - 1, sum, avail, chosen) {
-                return true;
+        for (j, (u, _)) in options[i].1.iter().enumerate() {
+            let sum = add(&used, u);
+            if le(&sum, avail) {
+                chosen.push((i, j));
+                if pick(options, i + 1, k - 1, sum, avail, chosen) {
+                    return true;
+                }
+                chosen.pop();
             }
-            chosen.pop();
         }
     }
     false

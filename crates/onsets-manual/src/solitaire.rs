@@ -75,8 +75,8 @@ impl SolitaireGame {
                 "All the cards and a shaking set from either the Basic or Advanced Games, without the numeral cubes.",
                 "The player deals out all the cards face up and throws the cubes. He wins if he can devise a Set-Name, or a Set-Name together with statements, that fishes out exactly one card.",
                 vec![
-                    "Basic shaking set without numerals: three red-symbol and four color cubes (rules 2.2, 2.5); Advanced: eight color, four red-symbol and three blue-symbol cubes (editions.md Q15, Q16).",
-                    "Statements (Advanced only) are one relation between two Set-Names each (§4.3-B); every card that makes a statement untrue is removed before the Set-Name is counted (rule 3.4' E 7, 8).",
+                    "Basic shaking set without numerals: three red-symbol and four color cubes (M69 2.2, 2.5); Advanced: eight color, four red-symbol and three blue-symbol cubes (editions.md Q15, Q16).",
+                    "Statements (Advanced only) are one relation between two Set-Names each (§4.3-B); every card that makes a statement untrue is removed before the Set-Name is counted (M69 3.4' E 7, 8).",
                     "Scored 1 for a win, 0 otherwise. Giving up shows a winning Solution if the throw had one, found by an exhaustive search.",
                     "With all 16 cards dealt, one card needs three binary operations and four different colors (e.g. ((B − R) − G) − O names the card with only a blue dot), so a Basic throw is rarely winnable (4 deals in 200 measured, docs/performance.md); the Advanced set wins about two deals in three.",
                 ],
@@ -97,7 +97,7 @@ impl SolitaireGame {
                 "Deal all the cards face up and throw the cubes. Call the numerals on the two numeral cubes A and B. The player wins if he can make A Set-Names that extract B cards or B Set-Names that extract A cards, all at the same time.",
                 vec![
                     "\"All the cubes\": the 1969 Advanced kit, eight color, four red-symbol, three blue-symbol and two numeral cubes (editions.md Q16).",
-                    "\"All at the same time\": no cube serves in two Set-Names; the Set-Names need not name different sets (editions.md Q29). = and ⊆ are not part of a Set-Name (2.3).",
+                    "\"All at the same time\" (M69 8.5-C): the Set-Names are written together, so no cube serves in two of them and no two extract the same set of cards (the same Set-Name twice does not win; docs/rulings.md). = and ⊆ are not part of a Set-Name (M69 2.3).",
                     "Scored 1 for a win, 0 otherwise.",
                 ],
             ),
@@ -268,6 +268,10 @@ impl Solitaire {
     pub fn table(&self) -> &[Card] {
         &self.table
     }
+    /// Hints asked so far (the software's own; the score is unchanged).
+    pub fn hints(&self) -> u32 {
+        self.hints
+    }
     pub fn answer(&self) -> Option<&str> {
         self.answer.as_deref()
     }
@@ -380,8 +384,7 @@ impl Solitaire {
                     correct: hint.is_some(),
                     message: match hint {
                         Some(t) => format!("Hint: {t}"),
-                        None => "Hint: nothing wins with this throw; give up to see the next deal."
-                            .into(),
+                        None => "Hint: nothing wins with this throw; giving up ends the game (the manual's game is one throw).".into(),
                     },
                 });
                 Ok(())
@@ -486,6 +489,7 @@ impl Solitaire {
         let cubes = self.symbol_cubes();
         let mut all_symbols = Vec::new();
         let mut counts = Vec::new();
+        let mut sets: Vec<CardSet> = Vec::new();
         for (i, t) in texts.iter().enumerate() {
             let r = naming::read(t, Form::SetName, &cubes, cards).map_err(|error| {
                 SolitaireError::NameAt {
@@ -495,6 +499,7 @@ impl Solitaire {
             })?;
             all_symbols.extend(r.symbols);
             counts.push(r.fished.len());
+            sets.push(r.fished);
         }
         // "all at the same time": no cube in two Set-Names.
         check_cubes(&all_symbols, &cubes).map_err(SolitaireError::Name)?;
@@ -504,7 +509,12 @@ impl Solitaire {
         let k = texts.len() as u32;
         let same = counts.windows(2).all(|w| w[0] == w[1]);
         let m = counts.first().copied().unwrap_or(0);
-        let correct = same && k > 0 && ((k == a && m == b) || (k == b && m == a));
+        // Written "all at the same time" (M69 8.5-C): each Set-Name names
+        // a set of its own; the same set twice is one Set-Name repeated.
+        let repeated = (0..sets.len())
+            .find_map(|i| (0..i).find(|j| sets[*j] == sets[i]).map(|j| (j + 1, i + 1)));
+        let correct =
+            same && repeated.is_none() && k > 0 && ((k == a && m == b) || (k == b && m == a));
         let joined = texts
             .iter()
             .map(|t| t.trim())
@@ -515,6 +525,10 @@ impl Solitaire {
             correct,
             message: if correct {
                 format!("{k} Set-Names each extracting {m} cards: you win.")
+            } else if let Some((j, i)) = repeated {
+                format!(
+                    "Set-Names {j} and {i} extract the same cards: written at the same time, each Set-Name must extract a set of its own (M69 8.5-C)."
+                )
             } else {
                 format!(
                     "{k} Set-Name(s) extracting {} card(s); needed {a} extracting {b} or {b} extracting {a}.",
@@ -677,6 +691,43 @@ mod tests {
             }
         }
         panic!("no winnable A-B deal in 100 seeds");
+    }
+
+    #[test]
+    fn m69_8_5_c_a_b_the_same_set_name_twice_does_not_win() {
+        // manual-1969.txt 3658-3660: "A Set-Names that extract B cards …
+        // all at the same time": written together, each names its own set.
+        let (g0, _) = SolitaireGame::find("a-b").unwrap();
+        let mut g = Solitaire::new(g0, false, 1);
+        let texts = vec!["B − O".to_string(), "B − O".to_string()];
+        if g.act(&SolitaireAct::Names { texts }).is_ok() {
+            assert_ne!(g.status(), Status::Won);
+            assert!(
+                g.last().unwrap().message.contains("same cards"),
+                "{:?}",
+                g.last()
+            );
+        }
+        // Every answer the search finds names distinct sets.
+        for seed in 0..40 {
+            let g = Solitaire::new(SolitaireGame::AB, false, seed);
+            if let Some(t) = g.solve() {
+                let cards = set_of(&g.table);
+                let sets: Vec<CardSet> = t
+                    .split(" | ")
+                    .map(|x| {
+                        naming::read(x, Form::SetName, &g.symbol_cubes(), cards)
+                            .unwrap()
+                            .fished
+                    })
+                    .collect();
+                for i in 0..sets.len() {
+                    for j in 0..i {
+                        assert_ne!(sets[i], sets[j], "seed {seed}: {t}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

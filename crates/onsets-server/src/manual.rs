@@ -1,5 +1,5 @@
-//! The 1969 manual's games on the server (issue 15 item 4,
-//! docs/manual-1969.md). Stateless: a game is its id, seed and the acts
+//! The 1969 manual's games on the server (docs/manual-1969.md).
+//! Stateless: a game is its id, seed and the acts
 //! played so far, so the server keeps nothing and a page reload loses
 //! nothing (the browser keeps the acts). Each request replays the acts
 //! through the game's state machine (crates/onsets-manual) off the async
@@ -7,7 +7,7 @@
 //!
 //! * `GET /api/manual/games`: the 28 introductory games and the three
 //!   solitaire games, described.
-//! * `POST /api/manual/play` `{game, seed, players?, acts: [...]}`: the state
+//! * `POST /api/manual/play` `{game, seed, players?, first_to_31?, acts: [...]}`: the state
 //!   after the acts (`{"state": …}`); an act the game refuses is a 422
 //!   `illegal-act` naming it (`field: "acts[i]"`), an unknown game a 404
 //!   `no-such-game`.
@@ -63,6 +63,9 @@ struct PlayRequest {
     seed: u64,
     #[serde(default)]
     players: Option<usize>,
+    /// FISH games: the alternate scoring, first to 31 (M69 8.1-A).
+    #[serde(default)]
+    first_to_31: bool,
     #[serde(default)]
     acts: Vec<Value>,
 }
@@ -71,6 +74,8 @@ struct PlayRequest {
 enum Stop {
     NoSuchGame(String),
     BadAct(usize, String),
+    /// `first_to_31` asked of a game that is not a FISH game.
+    NotFish(String),
     Illegal(usize, String),
 }
 
@@ -87,7 +92,12 @@ fn replay(req: PlayRequest) -> Result<Value, Stop> {
     let Some(g) = IntroGame::find(&req.game) else {
         return Err(Stop::NoSuchGame(req.game));
     };
-    let mut m = Intro::new(g, req.players.unwrap_or(2), req.seed);
+    let players = req.players.unwrap_or(2);
+    let mut m = if req.first_to_31 {
+        Intro::first_to_31(g, players, req.seed).ok_or_else(|| Stop::NotFish(g.title()))?
+    } else {
+        Intro::new(g, players, req.seed)
+    };
     for (i, a) in req.acts.into_iter().enumerate() {
         let act: IntroAct =
             serde_json::from_value(a).map_err(|e| Stop::BadAct(i, e.to_string()))?;
@@ -166,6 +176,12 @@ async fn play(headers: HeaderMap, body: Bytes) -> Response {
             format!("no 1969 game is called `{g}` (GET /api/manual/games lists them)"),
             Some("game"),
         ),
+        Ok(Err(Stop::NotFish(title))) => error(
+            StatusCode::BAD_REQUEST,
+            ApiCode::BadField,
+            format!("first_to_31: the FISH games' alternate scoring (M69 8.1-A), not {title}'s"),
+            Some("first_to_31"),
+        ),
         Ok(Err(Stop::BadAct(i, e))) => error(
             StatusCode::BAD_REQUEST,
             ApiCode::BadField,
@@ -196,6 +212,7 @@ mod tests {
             game: game.into(),
             seed: 2,
             players: None,
+            first_to_31: false,
             acts,
         }
     }

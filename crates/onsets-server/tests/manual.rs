@@ -1,4 +1,5 @@
-//! The 1969 manual's games on a real server (docs/manual-1969.md): the list, a solitaire game replayed act by act to
+//! The 1969 manual's games on a real server
+//! (docs/manual-1969.md): the list, a solitaire game replayed act by act to
 //! its end, an introductory game, the puzzles, and every error a typed code.
 
 mod common;
@@ -83,25 +84,7 @@ async fn manual_games_list_play_and_errors() {
         assert_eq!(e["error"]["field"], "acts[0]");
     }
 
-    // An introductory game: CUBE FISH's first throw named.
-    let (st, r) = http(
-        s.addr,
-        "POST",
-        "/api/manual/play",
-        Some(json!({"game": "cube-fish", "seed": 1, "players": 3})),
-    )
-    .await;
-    assert_eq!(st, 200, "{r}");
-    let color = r["state"]["throw"][0].as_str().unwrap().to_string();
-    let (st, r2) = http(
-        s.addr,
-        "POST",
-        "/api/manual/play",
-        Some(json!({"game": "cube-fish", "seed": 1, "players": 3, "acts": [{"type": "name", "text": color}]})),
-    )
-    .await;
-    assert_eq!(st, 200, "{r2}");
-    assert_eq!(r2["state"]["turn"], 2);
+    intro_game_the_student_finds_the_cards(s.addr).await;
 
     // Errors, each a typed code.
     let cases: Vec<(Value, u16, &str)> = vec![
@@ -139,4 +122,69 @@ async fn manual_games_list_play_and_errors() {
     let items = p["items"].as_array().unwrap();
     assert!(items.len() >= 20);
     assert!(items.iter().all(|i| i["ok"] == true), "{p}");
+}
+
+/// CUBE FISH's first throw: the state lists the naming, never its cards;
+/// the student's cards are judged (M69 8.1-A).
+async fn intro_game_the_student_finds_the_cards(addr: std::net::SocketAddr) {
+    // An introductory game: CUBE FISH's first throw named.
+    let (st, r) = http(
+        addr,
+        "POST",
+        "/api/manual/play",
+        Some(json!({"game": "cube-fish", "seed": 1, "players": 3})),
+    )
+    .await;
+    assert_eq!(st, 200, "{r}");
+    let color = r["state"]["throw"][0].as_str().unwrap().to_string();
+    // The state lists the namings, never the cards they fish out: the
+    // student picks them and the server judges (docs/manual-1969.md).
+    assert!(r["state"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| o.as_str() == Some(color.as_str())));
+    let fished: Vec<String> = r["state"]["tables"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c.as_str())
+        .filter(|c| c.contains(color.as_str()))
+        .map(str::to_string)
+        .collect();
+    let answer = if fished.is_empty() {
+        "none".to_string()
+    } else {
+        fished.join(" ")
+    };
+    // Without the cards the act is refused, naming the field.
+    let (st, r1) = http(
+        addr,
+        "POST",
+        "/api/manual/play",
+        Some(json!({"game": "cube-fish", "seed": 1, "players": 3, "acts": [{"type": "name", "text": color}]})),
+    )
+    .await;
+    assert_eq!(st, 422, "{r1}");
+    assert!(r1.to_string().contains("field `cards`"), "{r1}");
+    let (st, r2) = http(
+        addr,
+        "POST",
+        "/api/manual/play",
+        Some(json!({"game": "cube-fish", "seed": 1, "players": 3, "acts": [{"type": "name", "text": color, "cards": [answer]}]})),
+    )
+    .await;
+    assert_eq!(st, 200, "{r2}");
+    assert_eq!(r2["state"]["turn"], 2);
+    assert_eq!(r2["state"]["last"]["correct"], true);
+    // The alternate scoring is a FISH game's only.
+    let (st, r3) = http(
+        addr,
+        "POST",
+        "/api/manual/play",
+        Some(json!({"game": "out-cube", "first_to_31": true})),
+    )
+    .await;
+    assert_eq!(st, 400, "{r3}");
+    assert!(r3.to_string().contains("first_to_31"), "{r3}");
 }
