@@ -246,6 +246,57 @@ pub struct CreateTable {
     pub bot_pace: u32,
 }
 
+/// `POST /api/tables` with `"edition": "1969"`: a table of Allen's 1969
+/// rules (M69 §§2–3), played over `/ws` like any table (docs/protocol.md,
+/// "1969 tables").
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable1969 {
+    /// Always `1969`.
+    pub edition: String,
+    /// `basic` (default) or `advanced`.
+    #[serde(default)]
+    pub form: Option<String>,
+    /// Two to six seats: `{"kind":"human"}` (taken with `join`) or
+    /// `{"kind":"bot","level":"expert"}` (careful; any other level:
+    /// careless).
+    pub seats: Vec<SeatSpec>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Plays in the game (1 to 30; default one per player).
+    #[serde(default)]
+    pub plays: Option<u32>,
+    /// How long the bots wait after a play while a person may still
+    /// challenge it (0 to 30000 ms; default 3000).
+    #[serde(default)]
+    pub challenge_window_ms: Option<u64>,
+}
+
+/// A `POST /api/tables` body, read by its `edition`.
+#[derive(Clone, Debug)]
+pub enum NewTable {
+    Rules(CreateTable),
+    M69(CreateTable1969),
+}
+
+impl NewTable {
+    /// Reads a request body: a 1969 table when `edition` is `1969`, else a
+    /// [`CreateTable`]. The error names the field.
+    pub fn read(body: &[u8]) -> Result<NewTable, ApiError> {
+        let refuse = |e: serde_json::Error| {
+            let msg = e.to_string();
+            let field = crate::protocol::field_of(&msg);
+            ApiError::new(ApiCode::BadRequest, msg, field.as_deref())
+        };
+        let value: serde_json::Value = serde_json::from_slice(body).map_err(refuse)?;
+        if value.get("edition").and_then(|e| e.as_str()).map(str::trim) == Some("1969") {
+            serde_json::from_value(value).map(NewTable::M69).map_err(refuse)
+        } else {
+            serde_json::from_value(value).map(NewTable::Rules).map_err(refuse)
+        }
+    }
+}
+
 fn yes() -> bool {
     true
 }
@@ -302,6 +353,36 @@ pub enum ApiCode {
     UnsupportedMediaType,
     WrongPassword,
     WrongToken,
+    /// An act for another seat than the connection's (I-A).
+    WrongSeat,
+    /// An act meant for another version of the table.
+    Stale,
+    /// An act that is not one of the edition's acts.
+    BadAct,
+    /// The WebSocket's spelling of a token that holds no seat (kept for its clients; HTTP says `wrong-token`).
+    BadToken,
+    /// A WebSocket frame that needs a table before `join`, `rejoin` or `spectate`.
+    NotAtTable,
+    /// A finished or abandoned table, watchable as a replay only.
+    TableArchived,
+    /// The table's task has ended.
+    TableClosed,
+    /// A name that is empty, too long or not printable.
+    BadName,
+    /// A seat number the table does not have.
+    NoSuchSeat,
+    /// A seat someone holds.
+    SeatTaken,
+    /// A binary WebSocket frame.
+    BadFrame,
+    /// A frame that is not JSON.
+    BadJson,
+    /// A frame without its `v` or `type`.
+    BadEnvelope,
+    /// A protocol version the server does not speak.
+    UnsupportedVersion,
+    /// A frame of an unknown `type`.
+    UnknownType,
 }
 
 impl ApiCode {
@@ -342,6 +423,21 @@ impl ApiCode {
             ApiCode::UnsupportedMediaType => "unsupported-media-type",
             ApiCode::WrongPassword => "wrong-password",
             ApiCode::WrongToken => "wrong-token",
+            ApiCode::WrongSeat => "wrong-seat",
+            ApiCode::Stale => "stale",
+            ApiCode::BadAct => "bad-act",
+            ApiCode::BadToken => "bad-token",
+            ApiCode::NotAtTable => "not-at-table",
+            ApiCode::TableArchived => "table-archived",
+            ApiCode::TableClosed => "table-closed",
+            ApiCode::BadName => "bad-name",
+            ApiCode::NoSuchSeat => "no-such-seat",
+            ApiCode::SeatTaken => "seat-taken",
+            ApiCode::BadFrame => "bad-frame",
+            ApiCode::BadJson => "bad-json",
+            ApiCode::BadEnvelope => "bad-envelope",
+            ApiCode::UnsupportedVersion => "unsupported-version",
+            ApiCode::UnknownType => "unknown-type",
         }
     }
 }
@@ -545,7 +641,7 @@ impl Lobby {
         }
         let stored = match self.store.load_one(id).await {
             Ok(Some(t)) => t,
-            Ok(None) => return None,
+            Ok(None) => return self.find_1969(id).await,
             Err(e) => {
                 tracing::error!(table = %id, "loading a replay failed: {e:#}");
                 return None;
@@ -586,6 +682,110 @@ impl Lobby {
             self.tables.release();
         }
         made
+    }
+
+    /// Makes a table of any edition ([`NewTable`]).
+    pub async fn create_any(&self, req: &NewTable) -> Result<TableInfo, ApiError> {
+        match req {
+            NewTable::Rules(r) => self.create(r).await,
+            NewTable::M69(r) => {
+                if !self.tables.reserve() {
+                    return Err(ApiError::new(
+                        ApiCode::TooManyTables,
+                        format!(
+                            "this server holds at most {} tables; try again later",
+                            self.config.max_tables
+                        ),
+                        None,
+                    ));
+                }
+                let made = self.make_1969(r).await;
+                if made.is_err() {
+                    self.tables.release();
+                }
+                made
+            }
+        }
+    }
+
+    async fn make_1969(&self, req: &CreateTable1969) -> Result<TableInfo, ApiError> {
+        use crate::tables::game1969::{Create1969, Fail, Seat1969Spec, Table1969};
+        let id_src = uuid::Uuid::new_v4();
+        let seed = id_src.as_u64_pair().0;
+        let id: String = id_src.simple().to_string()[..10].to_string();
+        let create = Create1969 {
+            form: req.form.clone(),
+            seats: req
+                .seats
+                .iter()
+                .map(|s| match s {
+                    SeatSpec::Human => Seat1969Spec::Open,
+                    SeatSpec::Bot { level } => Seat1969Spec::Bot {
+                        level: Some(level.trim().to_lowercase()),
+                    },
+                })
+                .collect(),
+            seed: req.seed,
+            plays: req.plays,
+            challenge_window_ms: req.challenge_window_ms,
+        };
+        let owned = id.clone();
+        let made = crate::pool::judge()
+            .run(crate::pool::Lane::First, move || {
+                Table1969::new(&owned, &create, seed).map(|(mut t, _)| {
+                    t.ws = true;
+                    t
+                })
+            })
+            .await
+            .ok_or_else(|| ApiError::new(ApiCode::Internal, "the table could not be made", None))?;
+        let table = made.map_err(|f| match f {
+            Fail::Api(_, e) => e,
+            Fail::Rules(r) => ApiError::new(ApiCode::BadField, r.message, Some("seats")),
+        })?;
+        crate::tables::host1969::store_new(&self.store, &table)
+            .await
+            .map_err(|e| {
+                tracing::error!("storing a 1969 table failed: {e:#}");
+                ApiError::new(ApiCode::Storage, "the server could not record the table", None)
+            })?;
+        let handle = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
+            table,
+            store: self.store.clone(),
+            metrics: self.metrics.clone(),
+            registry: self.tables.clone(),
+            config: self.config.clone(),
+        })
+        .await;
+        let info = handle.info.lock().expect("table info lock").clone();
+        self.tables.insert(handle);
+        tracing::info!(table = %id, seats = info.seats.len(), "1969 table created");
+        Ok(info)
+    }
+
+    /// A stored 1969 table of the one host, loaded into memory.
+    async fn find_1969(&self, id: &str) -> Option<TableHandle> {
+        let table = match crate::tables::host1969::load(&self.store, id).await {
+            Ok(Some(t)) => t,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::error!(table = %id, "loading a 1969 table failed: {e:#}");
+                return None;
+            }
+        };
+        if !self.tables.reserve() {
+            return None;
+        }
+        let h = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
+            table,
+            store: self.store.clone(),
+            metrics: self.metrics.clone(),
+            registry: self.tables.clone(),
+            config: self.config.clone(),
+        })
+        .await;
+        self.tables.insert(h.clone());
+        Some(h)
     }
 
     async fn make(&self, req: &CreateTable) -> Result<TableInfo, ApiError> {

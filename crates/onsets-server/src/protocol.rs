@@ -6,8 +6,10 @@
 //! gets an [`ServerMsg::Error`] reply naming what is wrong; nothing else
 //! happens and the connection stays open.
 
+use crate::lobby::ApiCode;
+use crate::tables::game1969::Move1969;
 use crate::view::MatchView;
-use onsets_engine::Event;
+use onsets_engine::{Event, SeenEvent1969, View1969};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this server speaks.
@@ -126,6 +128,9 @@ pub struct TableInfo {
     /// (docs/protocol.md, "Seed commitment").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed_commitment: Option<String>,
+    /// A 1969 table's form, `basic` or `advanced` (absent at other tables).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
 }
 
 /// What the server sends.
@@ -149,7 +154,7 @@ pub enum ServerMsg {
     State {
         table: TableInfo,
         #[serde(rename = "match")]
-        view: Option<Box<MatchView>>,
+        view: Option<Box<GameView>>,
         /// The events of the last applied actions, oldest first (as this
         /// connection may see them), so that a page restores its history
         /// ("What happened", the verdicts) after a reload or a reconnect.
@@ -159,9 +164,9 @@ pub enum ServerMsg {
     /// the table after them.
     Update {
         table: TableInfo,
-        events: Vec<Event>,
+        events: Seen,
         #[serde(rename = "match")]
-        view: Option<Box<MatchView>>,
+        view: Option<Box<GameView>>,
     },
     /// The act with this `ref` was applied; the table is now at `version`.
     Accepted {
@@ -300,9 +305,37 @@ pub struct SeatPresence {
 pub struct RecentView {
     /// The table's version after the action.
     pub version: u64,
-    /// The shake the events belong to.
+    /// The shake the events belong to (the play at a 1969 table).
     pub shake: u32,
-    pub events: Vec<Event>,
+    pub events: Seen,
+}
+
+/// An act read at the edge (the WebSocket, an HTTP handler) for the table's
+/// edition: the table's task never sees JSON.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableAct {
+    /// 2026-27 and 2019-20 (`onsets_engine::Act`, its `player` the seat).
+    Match(onsets_engine::Act),
+    /// 1969 (an act of the game or `pass`).
+    M69(Move1969),
+}
+
+/// The game of a `state` or `update` frame (its `match` field), as the
+/// connection's seat may see it: a 2026-27 or 2019-20 match, or a 1969
+/// game (`"edition": "1969"`, docs/protocol.md "1969 tables").
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum GameView {
+    Match(MatchView),
+    M69(View1969),
+}
+
+/// The events of a frame as the connection may see them.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Seen {
+    Match(Vec<Event>),
+    M69(Vec<SeenEvent1969>),
 }
 
 /// Wraps a server message in the envelope.
@@ -419,19 +452,20 @@ fn check_lengths(msg: &ClientMsg) -> Result<(), ServerMsg> {
     Ok(())
 }
 
-/// Reads the `act` of an `act` message for `seat`: fills in `player`, refuses
-/// an act for another seat and the server's own `clock`. The error is
-/// (code, rule, message) for a `rejected` reply.
+/// Reads the `act` of an `act` message for `seat` at a 2026-27 or 2019-20
+/// table: fills in `player`, refuses an act for another seat and the
+/// server's own `clock`. The error is (code, rule, message) for a
+/// `rejected` reply.
 pub fn read_act(
     seat: usize,
     act: serde_json::Value,
-) -> Result<onsets_engine::Act, (&'static str, &'static str, String)> {
+) -> Result<onsets_engine::Act, (ApiCode, &'static str, String)> {
     if let Err((_, message)) = crate::text::check_act_texts(&act) {
-        return Err(("too-long", "-", message));
+        return Err((ApiCode::TooLong, "-", message));
     }
     let serde_json::Value::Object(mut map) = act else {
         return Err((
-            "bad-act",
+            ApiCode::BadAct,
             "-",
             "`act` is a JSON object such as {\"type\":\"move\",\"cube\":4,\"to\":\"required\"}"
                 .into(),
@@ -444,17 +478,39 @@ pub fn read_act(
         Some(p) if p.as_u64() == Some(seat as u64) => {}
         Some(_) => {
             return Err((
-                "wrong-seat",
+                ApiCode::WrongSeat,
                 "I-A",
                 format!("you play seat {seat} and act for no one else"),
             ))
         }
     }
     if map.get("type").and_then(|t| t.as_str()) == Some("clock") {
-        return Err(("bad-act", "XI", "the server runs the clock".into()));
+        return Err((ApiCode::BadAct, "XI", "the server runs the clock".into()));
     }
     serde_json::from_value(serde_json::Value::Object(map))
-        .map_err(|e| ("bad-act", "-", format!("act: {e}")))
+        .map_err(|e| (ApiCode::BadAct, "-", format!("act: {e}")))
+}
+
+/// Reads the `act` of an `act` message for `seat` at a table of the
+/// 1969 rules (`m69`) or of the others: the typed act the table's task
+/// takes.
+pub fn read_table_act(
+    m69: bool,
+    seat: usize,
+    act: serde_json::Value,
+) -> Result<TableAct, (ApiCode, &'static str, String)> {
+    if !m69 {
+        return read_act(seat, act).map(TableAct::Match);
+    }
+    crate::tables::game1969::read_move(seat, act, false)
+        .map(TableAct::M69)
+        .map_err(|f| match f {
+            crate::tables::game1969::Fail::Api(_, e) => {
+                let code = if e.code == ApiCode::BadField { ApiCode::BadAct } else { e.code };
+                (code, if code == ApiCode::WrongSeat { "I-A" } else { "-" }, e.message)
+            }
+            crate::tables::game1969::Fail::Rules(r) => (ApiCode::IllegalAct, r.rule.as_str(), r.message),
+        })
 }
 
 /// The field a serde error message names (`missing field `x``, `unknown field `x``).

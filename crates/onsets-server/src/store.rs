@@ -4,6 +4,8 @@
 //! Every applied action is written before its events are broadcast, so a
 //! restarted server rebuilds every table by replaying its log.
 
+pub mod tables1969;
+
 use anyhow::{Context, Result};
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{

@@ -28,10 +28,10 @@
 //!   when nobody has watched it for [`Config::idle_after_over`]. Both stay in
 //!   the database and are loaded again, read-only, to be watched as replays.
 
-use crate::lobby::{Config, Registry};
+use crate::lobby::{ApiCode, Config, Registry};
 use crate::metrics::Metrics;
 use crate::pool::{self, Lane};
-use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableInfo, TableStatus};
+use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableAct, TableInfo, TableStatus};
 use crate::store::Store;
 use onsets_bots::{Answer, Bot, Driver, Level, Pace, Step};
 use onsets_core::{Division, Edition};
@@ -140,6 +140,8 @@ pub struct Broadcast {
     pub clock: Clock,
     /// The history (snapshots only; empty in updates).
     pub recent: Vec<Recent>,
+    /// A 1969 table's game (`m` is `None` then).
+    pub game69: Option<Arc<crate::tables::host1969::Frame69>>,
 }
 
 /// Who is connected, sent instead of a full update.
@@ -181,7 +183,8 @@ pub enum Cmd {
         token: String,
         reference: Option<u64>,
         version: Option<u64>,
-        act: serde_json::Value,
+        /// Read at the edge for the table's edition (`crate::protocol::read_table_act`).
+        act: TableAct,
         reply: oneshot::Sender<ServerMsg>,
     },
     Snapshot {
@@ -398,6 +401,7 @@ fn placeholder_info(id: &str) -> TableInfo {
         shake: 0,
         spectators: 0,
         seed_commitment: None,
+        form: None,
     }
 }
 
@@ -531,6 +535,7 @@ impl Table {
                 .m
                 .as_ref()
                 .and_then(|m| m.config().seed_commitment.clone()),
+            form: None,
         };
         *self.info.lock().expect("table info lock") = info;
     }
@@ -562,6 +567,7 @@ impl Table {
             } else {
                 Vec::new()
             },
+            game69: None,
         })
     }
 
@@ -1086,7 +1092,7 @@ impl Table {
         token: String,
         reference: Option<u64>,
         version: Option<u64>,
-        act: serde_json::Value,
+        act: TableAct,
     ) -> ServerMsg {
         let v = self.version;
         let Some(seat) = self
@@ -1113,9 +1119,26 @@ impl Table {
                 );
             }
         }
-        let act = match crate::protocol::read_act(seat, act) {
-            Ok(a) => a,
-            Err((code, rule, message)) => return rejected(reference, code, rule, message, v),
+        let act = match act {
+            TableAct::Match(a) if a.player() == Some(seat) => a,
+            TableAct::Match(_) => {
+                return rejected(
+                    reference,
+                    ApiCode::WrongSeat.as_str(),
+                    "I-A",
+                    format!("you play seat {seat} and act for no one else"),
+                    v,
+                )
+            }
+            TableAct::M69(_) => {
+                return rejected(
+                    reference,
+                    ApiCode::BadAct.as_str(),
+                    "-",
+                    "this table plays the 2026-27 or 2019-20 rules: send one of their acts",
+                    v,
+                )
+            }
         };
         match self.apply(act).await {
             Ok(version) => ServerMsg::Accepted { reference, version },

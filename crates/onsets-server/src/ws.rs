@@ -7,7 +7,9 @@
 
 use crate::lobby::Lobby;
 use crate::protocol::{self, envelope, error, ClientMsg, ServerMsg, PROTOCOL_VERSION};
-use crate::protocol::{RecentView, SeatPresence};
+use crate::protocol::{GameView, RecentView, Seen, SeatPresence};
+use onsets_engine::Rules;
+use crate::tables::host1969;
 use crate::table::{Broadcast, Cmd, Out, Presence, TableHandle};
 use crate::view::{events_for, MatchView};
 use axum::extract::ws::{Message, WebSocket};
@@ -137,19 +139,32 @@ fn render_update(b: &Broadcast, at: &mut Option<Seat>) -> Vec<String> {
         return Vec::new();
     }
     s.last_version = b.version;
-    let now = b.clock.now_ms();
-    let view =
-        b.m.as_ref()
-            .map(|m| Box::new(MatchView::new(m, b.version, s.seat, &b.timer_starts, now)));
-    let events = match &b.m {
-        Some(m) => events_for(&b.events, m, s.seat),
-        None => Vec::new(),
-    };
+    let (view, events) = game_of(b, s.seat);
     vec![envelope(&ServerMsg::Update {
         table: b.info.clone(),
         events,
         view,
     })]
+}
+
+/// The game of a broadcast as `seat` may see it, with the broadcast's
+/// events: the one privacy filter of each edition (`crate::view` over the
+/// engine's `Match::view_for`, the engine's `View1969`).
+fn game_of(b: &Broadcast, seat: Option<usize>) -> (Option<Box<GameView>>, Seen) {
+    if let Some(f) = &b.game69 {
+        let view = host1969::view_for(f, seat);
+        let events = Seen::M69(f.game.events_seen(&f.events, seat));
+        return (Some(Box::new(GameView::M69(view))), events);
+    }
+    let now = b.clock.now_ms();
+    let view =
+        b.m.as_ref()
+            .map(|m| Box::new(GameView::Match(MatchView::new(m, b.version, seat, &b.timer_starts, now))));
+    let events = match &b.m {
+        Some(m) => events_for(&b.events, m, seat),
+        None => Vec::new(),
+    };
+    (view, Seen::Match(events))
 }
 
 fn render_presence(p: &Presence) -> String {
@@ -166,25 +181,34 @@ fn render_presence(p: &Presence) -> String {
 }
 
 fn state(b: &Broadcast, seat: Option<usize>) -> String {
-    let now = b.clock.now_ms();
-    envelope(&ServerMsg::State {
-        table: b.info.clone(),
-        view: b
-            .m
-            .as_ref()
-            .map(|m| Box::new(MatchView::new(m, b.version, seat, &b.timer_starts, now))),
-        recent: match &b.m {
+    let (view, _) = game_of(b, seat);
+    let recent = if let Some(f) = &b.game69 {
+        f.recent
+            .iter()
+            .map(|r| RecentView {
+                version: r.version,
+                shake: r.play,
+                events: Seen::M69(f.game.events_seen(&r.events, seat)),
+            })
+            .collect()
+    } else {
+        match &b.m {
             Some(m) => b
                 .recent
                 .iter()
                 .map(|r| RecentView {
                     version: r.version,
                     shake: r.shake,
-                    events: events_for(&r.events, m, seat),
+                    events: Seen::Match(events_for(&r.events, m, seat)),
                 })
                 .collect(),
             None => Vec::new(),
-        },
+        }
+    };
+    envelope(&ServerMsg::State {
+        table: b.info.clone(),
+        view,
+        recent,
     })
 }
 
@@ -207,6 +231,7 @@ async fn snapshot(t: &TableHandle) -> Arc<Broadcast> {
             running: false,
         },
         recent: Vec::new(),
+        game69: None,
     })
 }
 
@@ -357,6 +382,22 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
                     version: s.last_version,
                 })];
             }
+            // The act is read here, for the table's edition and this
+            // connection's seat: the table never sees JSON.
+            let seat = s.seat.unwrap_or(0);
+            let m69 = s.table.info.lock().expect("table info lock").edition == "1969";
+            let act = match protocol::read_table_act(m69, seat, act) {
+                Ok(a) => a,
+                Err((code, rule, message)) => {
+                    return vec![envelope(&ServerMsg::Rejected {
+                        reference,
+                        code: code.as_str().into(),
+                        rule: rule.into(),
+                        message,
+                        version: s.last_version,
+                    })]
+                }
+            };
             let (reply, rx) = oneshot::channel();
             if s.table
                 .cmds
