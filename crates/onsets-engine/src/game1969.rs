@@ -157,12 +157,7 @@ pub fn events_seen_1969(g: &Game, events: &[Event1969]) -> Vec<SeenEvent1969> {
     let start = if g.solutions_hidden() {
         events
             .iter()
-            .rposition(|e| {
-                matches!(
-                    e,
-                    Event1969::Challenged { .. } | Event1969::Asserted { .. }
-                )
-            })
+            .rposition(|e| matches!(e, Event1969::Challenged { .. } | Event1969::Asserted { .. }))
             .unwrap_or(0)
     } else {
         events.len()

@@ -290,9 +290,13 @@ impl NewTable {
         };
         let value: serde_json::Value = serde_json::from_slice(body).map_err(refuse)?;
         if value.get("edition").and_then(|e| e.as_str()).map(str::trim) == Some("1969") {
-            serde_json::from_value(value).map(NewTable::M69).map_err(refuse)
+            serde_json::from_value(value)
+                .map(NewTable::M69)
+                .map_err(refuse)
         } else {
-            serde_json::from_value(value).map(NewTable::Rules).map_err(refuse)
+            serde_json::from_value(value)
+                .map(NewTable::Rules)
+                .map_err(refuse)
         }
     }
 }
@@ -747,7 +751,11 @@ impl Lobby {
             .await
             .map_err(|e| {
                 tracing::error!("storing a 1969 table failed: {e:#}");
-                ApiError::new(ApiCode::Storage, "the server could not record the table", None)
+                ApiError::new(
+                    ApiCode::Storage,
+                    "the server could not record the table",
+                    None,
+                )
             })?;
         let handle = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
             table,

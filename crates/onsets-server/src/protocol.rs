@@ -347,10 +347,42 @@ pub fn envelope(msg: &ServerMsg) -> String {
     value.to_string()
 }
 
-/// An error reply.
-pub fn error(code: &str, message: impl Into<String>, field: Option<&str>) -> ServerMsg {
+/// Why an act was refused, as the `code` of a `rejected` frame: the
+/// server's refusal (an [`ApiCode`], the names HTTP uses) or the engine's
+/// typed rejection (an [`onsets_engine::RejectCode`], docs/engine.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    Server(ApiCode),
+    Rules(onsets_engine::RejectCode),
+}
+
+impl Refusal {
+    /// The wire's code.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Refusal::Server(c) => c.as_str(),
+            Refusal::Rules(c) => c.as_str(),
+        }
+    }
+}
+
+impl From<ApiCode> for Refusal {
+    fn from(c: ApiCode) -> Refusal {
+        Refusal::Server(c)
+    }
+}
+
+impl From<onsets_engine::RejectCode> for Refusal {
+    fn from(c: onsets_engine::RejectCode) -> Refusal {
+        Refusal::Rules(c)
+    }
+}
+
+/// An error reply: its code is one of the server's ([`ApiCode`], the names
+/// HTTP uses too).
+pub fn error(code: ApiCode, message: impl Into<String>, field: Option<&str>) -> ServerMsg {
     ServerMsg::Error {
-        code: code.into(),
+        code: code.as_str().into(),
         message: message.into(),
         field: field.map(str::to_string),
     }
@@ -366,7 +398,7 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, Box<ServerMsg>> {
 fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
     if text.len() > MAX_FRAME_BYTES {
         return Err(error(
-            "too-large",
+            ApiCode::TooLarge,
             format!(
                 "frame of {} bytes; the limit is {MAX_FRAME_BYTES}",
                 text.len()
@@ -376,20 +408,20 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
     }
     let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         error(
-            "bad-json",
+            ApiCode::BadJson,
             format!("not JSON: {e} (line {}, column {})", e.line(), e.column()),
             None,
         )
     })?;
     let map = value
         .as_object_mut()
-        .ok_or_else(|| error("bad-envelope", "a frame is a JSON object", None))?;
+        .ok_or_else(|| error(ApiCode::BadEnvelope, "a frame is a JSON object", None))?;
     match map.remove("v") {
-        None => return Err(error("bad-envelope", "missing field `v`", Some("v"))),
+        None => return Err(error(ApiCode::BadEnvelope, "missing field `v`", Some("v"))),
         Some(v) if v.as_u64() == Some(PROTOCOL_VERSION as u64) => {}
         Some(v) => {
             return Err(error(
-                "unsupported-version",
+                ApiCode::UnsupportedVersion,
                 format!("protocol version {v} is not spoken here; use {PROTOCOL_VERSION}"),
                 Some("v"),
             ))
@@ -397,16 +429,28 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
     }
     let kind = match map.get("type") {
         Some(serde_json::Value::String(s)) => s.clone(),
-        Some(_) => return Err(error("bad-envelope", "`type` is a string", Some("type"))),
-        None => return Err(error("bad-envelope", "missing field `type`", Some("type"))),
+        Some(_) => {
+            return Err(error(
+                ApiCode::BadEnvelope,
+                "`type` is a string",
+                Some("type"),
+            ))
+        }
+        None => {
+            return Err(error(
+                ApiCode::BadEnvelope,
+                "missing field `type`",
+                Some("type"),
+            ))
+        }
     };
     let msg: ClientMsg = serde_json::from_value(value).map_err(|e| {
         let msg = e.to_string();
         let unknown_type = msg.starts_with("unknown variant");
         let code = if unknown_type {
-            "unknown-type"
+            ApiCode::UnknownType
         } else {
-            "bad-field"
+            ApiCode::BadField
         };
         let field = field_of(&msg);
         error(
@@ -428,7 +472,7 @@ fn check_lengths(msg: &ClientMsg) -> Result<(), ServerMsg> {
     use crate::text::{MAX_ID_BYTES, MAX_NAME_BYTES};
     let long = |field: &str, len: usize, max: usize| {
         error(
-            "too-long",
+            ApiCode::TooLong,
             format!("`{field}` is {len} bytes; the limit is {max}"),
             Some(field),
         )
@@ -506,10 +550,24 @@ pub fn read_table_act(
         .map(TableAct::M69)
         .map_err(|f| match f {
             crate::tables::game1969::Fail::Api(_, e) => {
-                let code = if e.code == ApiCode::BadField { ApiCode::BadAct } else { e.code };
-                (code, if code == ApiCode::WrongSeat { "I-A" } else { "-" }, e.message)
+                let code = if e.code == ApiCode::BadField {
+                    ApiCode::BadAct
+                } else {
+                    e.code
+                };
+                (
+                    code,
+                    if code == ApiCode::WrongSeat {
+                        "I-A"
+                    } else {
+                        "-"
+                    },
+                    e.message,
+                )
             }
-            crate::tables::game1969::Fail::Rules(r) => (ApiCode::IllegalAct, r.rule.as_str(), r.message),
+            crate::tables::game1969::Fail::Rules(r) => {
+                (ApiCode::IllegalAct, r.rule.as_str(), r.message)
+            }
         })
 }
 

@@ -407,14 +407,14 @@ fn placeholder_info(id: &str) -> TableInfo {
 
 fn rejected(
     reference: Option<u64>,
-    code: &str,
+    code: impl Into<crate::protocol::Refusal>,
     rule: &str,
     message: impl Into<String>,
     version: u64,
 ) -> ServerMsg {
     ServerMsg::Rejected {
         reference,
-        code: code.into(),
+        code: code.into().as_str().into(),
         rule: rule.into(),
         message: message.into(),
         version,
@@ -423,7 +423,7 @@ fn rejected(
 
 fn archived_error() -> ServerMsg {
     crate::protocol::error(
-        "table-archived",
+        ApiCode::TableArchived,
         "this table is finished or was abandoned: it can be watched as a replay, not played",
         None,
     )
@@ -932,7 +932,7 @@ impl Table {
                         .map(|i| (i, token.clone(), self.seats[i].name.clone()))
                         .ok_or_else(|| {
                             crate::protocol::error(
-                                "bad-token",
+                                ApiCode::BadToken,
                                 "no seat at this table has that token",
                                 Some("token"),
                             )
@@ -958,7 +958,7 @@ impl Table {
                 let msg = if self.archived {
                     rejected(
                         reference,
-                        "table-archived",
+                        ApiCode::TableArchived,
                         "-",
                         "this table is finished or was abandoned: nothing more can be done at it",
                         self.version,
@@ -988,7 +988,7 @@ impl Table {
         seat: Option<usize>,
     ) -> Result<(usize, String, String), ServerMsg> {
         let name = crate::text::normalize_name(&name)
-            .map_err(|m| crate::protocol::error("bad-name", m, Some("name")))?;
+            .map_err(|m| crate::protocol::error(ApiCode::BadName, m, Some("name")))?;
         let taken: Vec<&str> = self
             .seats
             .iter()
@@ -996,20 +996,20 @@ impl Table {
             .map(|s| s.name.as_str())
             .collect();
         crate::text::distinct_name(&name, &taken)
-            .map_err(|m| crate::protocol::error("name-taken", m, Some("name")))?;
+            .map_err(|m| crate::protocol::error(ApiCode::NameTaken, m, Some("name")))?;
         let free = |s: &Seat| s.spec == SeatSpec::Human && s.token.is_none();
         let seat = match seat {
             Some(i) => match self.seats.get(i) {
                 None => {
                     return Err(crate::protocol::error(
-                        "no-such-seat",
+                        ApiCode::NoSuchSeat,
                         format!("the table has seats 0 to {}", self.seats.len() - 1),
                         Some("seat"),
                     ))
                 }
                 Some(s) if !free(s) => {
                     return Err(crate::protocol::error(
-                        "seat-taken",
+                        ApiCode::SeatTaken,
                         format!("seat {i} is taken"),
                         Some("seat"),
                     ))
@@ -1018,7 +1018,7 @@ impl Table {
             },
             None => self.seats.iter().position(free).ok_or_else(|| {
                 crate::protocol::error(
-                    "table-full",
+                    ApiCode::TableFull,
                     "every seat at this table is taken; you may spectate",
                     None,
                 )
@@ -1028,7 +1028,7 @@ impl Table {
         if let Err(e) = self.store.set_seat(&self.id, seat, &name, &token).await {
             tracing::error!(table = %self.id, "storing a seat failed: {e:#}");
             return Err(crate::protocol::error(
-                "storage",
+                ApiCode::Storage,
                 "the server could not record the seat; try again",
                 None,
             ));
@@ -1102,7 +1102,7 @@ impl Table {
         else {
             return rejected(
                 reference,
-                "bad-token",
+                ApiCode::BadToken,
                 "I-A",
                 "that token holds no seat at this table: only a seated player acts",
                 v,
@@ -1112,7 +1112,7 @@ impl Table {
             if sent != v {
                 return rejected(
                     reference,
-                    "stale",
+                    ApiCode::Stale,
                     "-",
                     format!("the act was meant for version {sent}; the table is at version {v}: look again"),
                     v,
@@ -1124,7 +1124,7 @@ impl Table {
             TableAct::Match(_) => {
                 return rejected(
                     reference,
-                    ApiCode::WrongSeat.as_str(),
+                    ApiCode::WrongSeat,
                     "I-A",
                     format!("you play seat {seat} and act for no one else"),
                     v,
@@ -1133,7 +1133,7 @@ impl Table {
             TableAct::M69(_) => {
                 return rejected(
                     reference,
-                    ApiCode::BadAct.as_str(),
+                    ApiCode::BadAct,
                     "-",
                     "this table plays the 2026-27 or 2019-20 rules: send one of their acts",
                     v,
@@ -1142,13 +1142,7 @@ impl Table {
         };
         match self.apply(act).await {
             Ok(version) => ServerMsg::Accepted { reference, version },
-            Err(r) => rejected(
-                reference,
-                r.code.as_str(),
-                r.rule.as_str(),
-                r.message,
-                self.version,
-            ),
+            Err(r) => rejected(reference, r.code, r.rule.as_str(), r.message, self.version),
         }
     }
 }

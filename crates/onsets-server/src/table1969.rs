@@ -49,6 +49,10 @@ use crate::accounts::with_pool;
 use crate::live::Heard;
 use crate::lobby::{ApiCode, ApiError};
 use crate::store::Store;
+use crate::tables::game1969::{bad, token};
+pub use crate::tables::game1969::{
+    Create1969, Fail, Info1969, Seat1969Spec, SeatInfo1969, Table1969,
+};
 use crate::{api_error, is_json, Lobby};
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -56,8 +60,6 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-pub use crate::tables::game1969::{Create1969, Fail, Info1969, Seat1969Spec, SeatInfo1969, Table1969};
-use crate::tables::game1969::{bad, token};
 use onsets_engine::manual1969::DefaultClaims;
 use serde::Deserialize;
 use serde_json::{json, Value};

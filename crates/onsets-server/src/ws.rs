@@ -5,15 +5,15 @@
 //! client is slowed (frames over the rate are dropped with `rate-limited`)
 //! and, if it goes on, disconnected; other connections never notice.
 
-use crate::lobby::Lobby;
+use crate::lobby::{ApiCode, Lobby};
 use crate::protocol::{self, envelope, error, ClientMsg, ServerMsg, PROTOCOL_VERSION};
-use crate::protocol::{GameView, RecentView, Seen, SeatPresence};
-use onsets_engine::Rules;
-use crate::tables::host1969;
+use crate::protocol::{GameView, RecentView, SeatPresence, Seen};
 use crate::table::{Broadcast, Cmd, Out, Presence, TableHandle};
+use crate::tables::host1969;
 use crate::view::{events_for, MatchView};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
+use onsets_engine::Rules;
 use std::sync::Arc;
 use tokio::sync::{broadcast, oneshot};
 use tokio::time::Instant;
@@ -55,7 +55,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(_) => {
                         lobby.metrics.error();
-                        let m = envelope(&error("bad-frame", "send text frames holding JSON", None));
+                        let m = envelope(&error(ApiCode::BadFrame, "send text frames holding JSON", None));
                         if tx.send(Message::Text(m.into())).await.is_err() { break }
                         continue;
                     }
@@ -73,7 +73,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                         break;
                     }
                     if limited == 1 || limited % 50 == 0 {
-                        vec![envelope(&error("rate-limited", format!("at most {RATE_PER_S} frames a second; frames are being dropped"), None))]
+                        vec![envelope(&error(ApiCode::RateLimited, format!("at most {RATE_PER_S} frames a second; frames are being dropped"), None))]
                     } else {
                         Vec::new()
                     }
@@ -101,7 +101,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                         // The table left memory (finished or abandoned).
                         at = None;
                         vec![envelope(&error(
-                            "table-archived",
+                            ApiCode::TableArchived,
                             "the table was archived (finished, or no player was connected); spectate it again to watch its replay",
                             None,
                         ))]
@@ -157,9 +157,15 @@ fn game_of(b: &Broadcast, seat: Option<usize>) -> (Option<Box<GameView>>, Seen) 
         return (Some(Box::new(GameView::M69(view))), events);
     }
     let now = b.clock.now_ms();
-    let view =
-        b.m.as_ref()
-            .map(|m| Box::new(GameView::Match(MatchView::new(m, b.version, seat, &b.timer_starts, now))));
+    let view = b.m.as_ref().map(|m| {
+        Box::new(GameView::Match(MatchView::new(
+            m,
+            b.version,
+            seat,
+            &b.timer_starts,
+            now,
+        )))
+    });
     let events = match &b.m {
         Some(m) => events_for(&b.events, m, seat),
         None => Vec::new(),
@@ -272,7 +278,7 @@ async fn sit(
 
 fn no_table(id: &str) -> Vec<String> {
     vec![envelope(&error(
-        "no-such-table",
+        ApiCode::NoSuchTable,
         format!("there is no table `{id}`"),
         Some("table"),
     ))]
@@ -351,7 +357,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
                 vec![state(&b, s.seat)]
             }
             None => vec![envelope(&error(
-                "not-at-table",
+                ApiCode::NotAtTable,
                 "join, rejoin or spectate a table first",
                 None,
             ))],
@@ -368,7 +374,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
         } => {
             let Some(s) = at.as_ref() else {
                 return vec![envelope(&error(
-                    "not-at-table",
+                    ApiCode::NotAtTable,
                     "join or rejoin a table before acting",
                     None,
                 ))];
@@ -376,7 +382,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
             if s.token.as_deref() != Some(token.as_str()) {
                 return vec![envelope(&ServerMsg::Rejected {
                     reference,
-                    code: "bad-token".into(),
+                    code: ApiCode::BadToken.as_str().into(),
                     rule: "I-A".into(),
                     message: "that is not this connection's seat token: only a seated player acts, and only for their own seat".into(),
                     version: s.last_version,
@@ -412,7 +418,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
                 .is_err()
             {
                 return vec![envelope(&error(
-                    "table-closed",
+                    ApiCode::TableClosed,
                     "the table is closed",
                     None,
                 ))];
@@ -420,7 +426,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
             match rx.await {
                 Ok(m) => vec![envelope(&m)],
                 Err(_) => vec![envelope(&error(
-                    "table-closed",
+                    ApiCode::TableClosed,
                     "the table is closed",
                     None,
                 ))],

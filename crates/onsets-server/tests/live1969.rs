@@ -596,7 +596,9 @@ async fn m69_joins_through_two_instances_at_once_never_share_a_seat() {
 /// an assertion), and writes nothing (a Goal or a Solution is a text, not
 /// listed: when only a text would do, the plain policy's act).
 fn pick(view: &Value, me: usize, n: &mut u64) -> Option<Value> {
-    *n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *n = n
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     let r = (*n >> 33) as usize;
     let legal = view["legal"].as_array().cloned().unwrap_or_default();
     let mine = view["awaiting"][me].as_bool() == Some(true);
@@ -637,7 +639,11 @@ async fn m69_over_ws_every_legal_act_is_accepted_to_the_end() {
         let joined = c.join(&id, "Ann").await;
         let me = joined["seat"].as_u64().unwrap() as usize;
         assert_eq!(me, 0);
-        assert_eq!(c.view["players"][0], "Ann", "the lobby's name is the game's: {}", c.view);
+        assert_eq!(
+            c.view["players"][0], "Ann",
+            "the lobby's name is the game's: {}",
+            c.view
+        );
         assert_eq!(c.view["edition"], "1969");
         let mut n = 11u64;
         let mut accepted = 0;
@@ -655,19 +661,27 @@ async fn m69_over_ws_every_legal_act_is_accepted_to_the_end() {
                 }
                 continue;
             };
-            let from_legal = c.view["legal"]
-                .as_array()
-                .is_some_and(|l| l.contains(&act));
+            let from_legal = c.view["legal"].as_array().is_some_and(|l| l.contains(&act));
             let r = c.act(act.clone()).await;
             if from_legal {
-                assert_eq!(r["type"], "accepted", "a legal act was refused: {act} → {r}; view {}", c.view);
+                assert_eq!(
+                    r["type"], "accepted",
+                    "a legal act was refused: {act} → {r}; view {}",
+                    c.view
+                );
                 accepted += 1;
             }
             // The update of the act.
-            c.until("the update", |v| v["type"] == "update" || v["type"] == "rejected").await;
+            c.until("the update", |v| {
+                v["type"] == "update" || v["type"] == "rejected"
+            })
+            .await;
             while c.try_next(Duration::from_millis(20)).await.is_some() {}
         }
-        assert!(accepted > 3, "only {accepted} acts were taken from the list");
+        assert!(
+            accepted > 3,
+            "only {accepted} acts were taken from the list"
+        );
         assert_eq!(c.view["players"][0], "Ann");
         assert!(c.view["legal"].as_array().unwrap().is_empty());
         // The lobby lists it as a table of the one host.
@@ -702,11 +716,15 @@ async fn m69_over_ws_refusals_name_what_is_wrong() {
     a.join(&id, "Ann").await;
     let mut b = server.client().await;
     b.join(&id, "Bob").await;
-    a.until("the game", |v| v["type"] == "update" && v["match"]["players"][1] == "Bob").await;
+    a.until("the game", |v| {
+        v["type"] == "update" && v["match"]["players"][1] == "Bob"
+    })
+    .await;
     let r = a.act(json!({"type":"roll","player":1})).await;
     assert_eq!(r["code"], "wrong-seat", "{r}");
     assert_eq!(r["rule"], "I-A", "{r}");
-    a.send(json!({"v":1,"type":"act","ref":900,"token":"nope","act":{"type":"roll"}})).await;
+    a.send(json!({"v":1,"type":"act","ref":900,"token":"nope","act":{"type":"roll"}}))
+        .await;
     let r = a.until("reply", |v| v["ref"] == 900).await;
     assert_eq!(r["code"], "bad-token", "{r}");
     a.send(json!({"v":1,"type":"act","ref":901,"token":a.token.clone().unwrap(),"version":0,"act":{"type":"roll"}})).await;
@@ -750,8 +768,11 @@ async fn m69_over_ws_a_table_survives_a_restart() {
     server.stop();
     let server = Server::start(&db);
     let mut c = server.client().await;
-    c.send(json!({"v":1,"type":"rejoin","table":id,"token":token})).await;
-    let j = c.until("joined", |v| v["type"] == "joined" || v["type"] == "error").await;
+    c.send(json!({"v":1,"type":"rejoin","table":id,"token":token}))
+        .await;
+    let j = c
+        .until("joined", |v| v["type"] == "joined" || v["type"] == "error")
+        .await;
     assert_eq!(j["type"], "joined", "{j}");
     assert_eq!(j["name"], "Ann");
     c.until("state", |v| v["type"] == "state").await;

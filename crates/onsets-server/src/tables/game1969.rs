@@ -15,11 +15,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use onsets_bots::manual1969::Bot1969;
 use onsets_core::Form1969;
-use onsets_engine::Rejection;
 use onsets_engine::manual1969::{
     card_1969, face_1969, Act1969, Action1969, Claims, DefaultClaims, Event1969, Game, Header1969,
     Phase1969, Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
 };
+use onsets_engine::Rejection;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -475,7 +475,11 @@ impl Table1969 {
 
     /// [`Table1969::join`] at seat `at` when given (an open seat), else the
     /// first open seat.
-    pub fn join_at(&mut self, at: Option<usize>, name: Option<&str>) -> Result<(usize, String), Fail> {
+    pub fn join_at(
+        &mut self,
+        at: Option<usize>,
+        name: Option<&str>,
+    ) -> Result<(usize, String), Fail> {
         let conflict = |code, message: String, field| {
             Fail::api(StatusCode::CONFLICT, ApiError::new(code, message, field))
         };
@@ -490,7 +494,11 @@ impl Table1969 {
                 }
                 Some(Seat::Open) => i,
                 Some(_) => {
-                    return Err(conflict(ApiCode::SeatTaken, format!("seat {i} is taken"), Some("seat")))
+                    return Err(conflict(
+                        ApiCode::SeatTaken,
+                        format!("seat {i} is taken"),
+                        Some("seat"),
+                    ))
                 }
             },
             None => self
@@ -726,7 +734,6 @@ pub(crate) fn replay(text: &str) -> Result<(Game, Vec<Event1969>), String> {
     Ok((g, events))
 }
 
-
 /// What a person sends at a 1969 table: an act of the game, or `pass`
 /// (letting the last play go unchallenged, so the bots need not wait for
 /// the window; not an act of the game, never logged).
@@ -744,7 +751,10 @@ pub enum Move1969 {
 /// is refused; texts are bounded ([`crate::text::check_act_texts`]).
 pub fn read_move(seat: usize, act: Value, replace: bool) -> Result<Move1969, Fail> {
     let refuse = |code: ApiCode, message: String| {
-        Fail::api(StatusCode::BAD_REQUEST, ApiError::new(code, message, Some("act")))
+        Fail::api(
+            StatusCode::BAD_REQUEST,
+            ApiError::new(code, message, Some("act")),
+        )
     };
     if let Err((_, message)) = crate::text::check_act_texts(&act) {
         return Err(refuse(ApiCode::TooLong, message));
@@ -752,12 +762,18 @@ pub fn read_move(seat: usize, act: Value, replace: bool) -> Result<Move1969, Fai
     let Value::Object(mut map) = act else {
         return Err(refuse(
             ApiCode::BadField,
-            "`act` is a JSON object such as {\"type\":\"move\",\"cube\":4,\"to\":\"required\"}".into(),
+            "`act` is a JSON object such as {\"type\":\"move\",\"cube\":4,\"to\":\"required\"}"
+                .into(),
         ));
     };
     match map.get("type").and_then(Value::as_str) {
         Some("pass") => return Ok(Move1969::Pass),
-        Some("clock") => return Err(refuse(ApiCode::BadField, "the server runs the clock".into())),
+        Some("clock") => {
+            return Err(refuse(
+                ApiCode::BadField,
+                "the server runs the clock".into(),
+            ))
+        }
         _ => {}
     }
     match map.get("player") {

@@ -96,7 +96,9 @@ pub async fn load(store: &Store, id: &str) -> anyhow::Result<Option<Table1969>> 
     };
     let owned = id.to_string();
     let restored = pool::judge()
-        .run(Lane::First, move || Table1969::restore(&owned, &seats, &log))
+        .run(Lane::First, move || {
+            Table1969::restore(&owned, &seats, &log)
+        })
         .await;
     match restored {
         Some(Ok(t)) if t.ws => Ok(Some(t)),
@@ -217,7 +219,12 @@ fn rejected(reference: Option<u64>, f: &Fail, version: u64) -> ServerMsg {
 
 impl Host {
     fn lane(&self) -> Lane {
-        if self.t.seats.iter().any(|s| !matches!(s, super::game1969::Seat::Bot(_))) {
+        if self
+            .t
+            .seats
+            .iter()
+            .any(|s| !matches!(s, super::game1969::Seat::Bot(_)))
+        {
             Lane::First
         } else {
             Lane::Yielding
@@ -345,10 +352,16 @@ impl Host {
                 let r = self
                     .t
                     .seat_of(&token)
-                    .map(|s| (s, token.clone(), self.t.game.header().config.players[s].clone()))
+                    .map(|s| {
+                        (
+                            s,
+                            token.clone(),
+                            self.t.game.header().config.players[s].clone(),
+                        )
+                    })
                     .map_err(|_| {
                         error(
-                            ApiCode::BadToken.as_str(),
+                            ApiCode::BadToken,
                             "no seat at this table has that token",
                             Some("token"),
                         )
@@ -397,12 +410,11 @@ impl Host {
                 Ok((seat, token, name))
             }
             Err(f) => {
-                let (code, _, message) = f.parts();
-                let field = match &f {
-                    Fail::Api(_, e) => e.field.clone(),
-                    Fail::Rules(_) => None,
+                let (code, field) = match &f {
+                    Fail::Api(_, e) => (e.code, e.field.clone()),
+                    Fail::Rules(_) => (ApiCode::IllegalAct, None),
                 };
-                Err(error(code, message, field.as_deref()))
+                Err(error(code, f.parts().2, field.as_deref()))
             }
         }
     }
@@ -420,8 +432,7 @@ impl Host {
                 reference,
                 code: ApiCode::BadToken.as_str().into(),
                 rule: "I-A".into(),
-                message: "that token holds no seat at this table: only a seated player acts"
-                    .into(),
+                message: "that token holds no seat at this table: only a seated player acts".into(),
                 version: v,
             };
         };
@@ -441,8 +452,9 @@ impl Host {
                 reference,
                 code: ApiCode::BadAct.as_str().into(),
                 rule: "-".into(),
-                message: "this is a 1969 table: send a 1969 act (docs/protocol.md, \"1969 tables\")"
-                    .into(),
+                message:
+                    "this is a 1969 table: send a 1969 act (docs/protocol.md, \"1969 tables\")"
+                        .into(),
                 version: v,
             };
         };
