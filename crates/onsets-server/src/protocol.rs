@@ -325,6 +325,7 @@ pub enum TableAct {
 /// game (`"edition": "1969"`, docs/protocol.md "1969 tables").
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
+#[allow(clippy::large_enum_variant)] // boxed in every frame
 pub enum GameView {
     Match(MatchView),
     M69(View1969),
