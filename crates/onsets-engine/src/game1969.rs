@@ -249,3 +249,77 @@ fn candidates(g: &Game, player: usize) -> Vec<Act1969> {
     }
     v
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::manual1969::{Header1969, Settings1969};
+    use crate::Rules;
+    use onsets_core::Form1969;
+
+    /// Plays seeded games by acts taken from the seats' `legal` lists (a
+    /// Goal typed when only a text would do): every one is accepted, and the
+    /// games end.
+    #[test]
+    fn every_legal_act_is_accepted_to_the_end() {
+        for (seed, form) in [
+            (1, Form1969::Basic),
+            (2, Form1969::Advanced),
+            (3, Form1969::Basic),
+        ] {
+            let names = ["A".to_string(), "B".to_string(), "C".to_string()];
+            let header = Header1969::new(
+                seed,
+                &names,
+                form,
+                Settings1969 {
+                    plays: Some(2),
+                    ..Settings1969::default()
+                },
+            );
+            let (mut g, _) = Game::begin(header).unwrap();
+            let mut r = seed;
+            let mut steps = 0;
+            while !g.over() {
+                steps += 1;
+                assert!(steps < 2000, "no end: {:?}", g.phase());
+                r = r
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let pick = (r >> 33) as usize;
+                let legal: Vec<(usize, Act1969)> = (0..g.n())
+                    .flat_map(|p| g.legal_for(p).into_iter().map(move |a| (p, a)))
+                    .filter(|(p, a)| g.awaits(*p) || !matches!(a, Act1969::Challenge { .. }))
+                    .collect();
+                let act = if legal.is_empty() {
+                    // Only a text: the Shaker's Goal, a digit in Resources.
+                    let d = g
+                        .cubes()
+                        .iter()
+                        .find(|c| c.family == Family::Digit && c.place == Place::Resources)
+                        .map(|c| face_1969(c.face))
+                        .unwrap_or_else(|| "1".into());
+                    Act1969::SetGoal {
+                        player: g.shaker(),
+                        goal: d,
+                    }
+                } else {
+                    legal[pick % legal.len()].1.clone()
+                };
+                let listed = !legal.is_empty();
+                match g.step(g.clock_ms() + 10, act.clone()) {
+                    Ok((next, _)) => g = next,
+                    Err(e) => {
+                        assert!(!listed, "a legal act was refused: {act:?}: {e}");
+                        // A typed Goal the game refuses: say "No Goal".
+                        let no = Act1969::DeclareNoGoal { player: g.shaker() };
+                        g = g.step(g.clock_ms() + 10, no).unwrap().0;
+                    }
+                }
+            }
+            assert!(g.legal_for(0).is_empty());
+            let again = Game::from_log(&Rules::log(&g)).unwrap();
+            assert_eq!(again.totals(), g.totals());
+        }
+    }
+}

@@ -166,7 +166,7 @@ pub struct Lobby {
     pub metrics: Arc<Metrics>,
     pub config: Arc<Config>,
     pub limits: Arc<crate::limits::Limits>,
-    /// Sign-in rate limits (accounts, issue 17).
+    /// Sign-in rate limits (accounts, docs/security.md "Sign-in").
     pub guard: Arc<crate::accounts::Guard>,
     /// Puzzle attempts' and players' rate limits.
     pub puzzle_limits: Arc<crate::puzzle_players::Limits>,
@@ -175,7 +175,7 @@ pub struct Lobby {
     /// One replay loaded at a time (two spectators of one archived table
     /// get one table task).
     replay_load: Arc<tokio::sync::Mutex<()>>,
-    /// 1969 tables (issue 14), in memory.
+    /// 1969 tables of the HTTP alias (`/api/tables1969`), in memory.
     pub tables1969: Arc<crate::table1969::Tables1969>,
     /// The database's health, probed for `/healthz` at most once a second.
     pub health: Arc<crate::health::Health>,
@@ -224,7 +224,7 @@ pub struct CreateTable {
     /// Adventurous (variations, II-C) or Basic.
     #[serde(default = "yes")]
     pub adventurous: bool,
-    /// The rules (issue 14): `2026-27` (default) or `2019-20` (MLAG; with
+    /// The rules (docs/editions.md): `2026-27` (default) or `2019-20` (MLAG; with
     /// `adventurous: false`, MLAG Basic 2019-20).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edition: Option<String>,

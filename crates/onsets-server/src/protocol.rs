@@ -114,7 +114,7 @@ pub struct TableInfo {
     pub link: String,
     pub division: String,
     pub adventurous: bool,
-    /// The rules: `2026-27` or `2019-20` (issue 14).
+    /// The rules: `2026-27`, `2019-20` or `1969` (docs/editions.md).
     #[serde(default = "crate::protocol::tournament_edition")]
     pub edition: String,
     pub round_minutes: u32,

@@ -61,7 +61,7 @@ pub enum SeatSpec {
 pub struct TableSpec {
     pub division: String,
     pub adventurous: bool,
-    /// The rules (issue 14): `2026-27` (absent in specs stored before it)
+    /// The rules (docs/editions.md): `2026-27` (absent in specs stored before it)
     /// or `2019-20`.
     #[serde(default = "tournament", skip_serializing_if = "is_tournament")]
     pub edition: String,
@@ -838,9 +838,9 @@ impl Table {
             if let Err(e) = self.store.set_status(&self.id, "over").await {
                 tracing::error!(table = %self.id, "storing the status failed: {e:#}");
             }
-            // Ratings of signed-in seats (issue 17).
+            // Ratings of signed-in seats (docs/ratings.md).
             crate::ratings::settle_in_background(self.store.clone(), self.id.clone());
-            // The result of a tournament's online table (issue 17).
+            // The result of a tournament's online table (docs/tournaments.md).
             let (store, news, id) = (self.store.clone(), self.news.clone(), self.id.clone());
             tokio::spawn(async move {
                 if let Err(e) = crate::tournaments::table_over(&store, &news, &id).await {

@@ -1,5 +1,5 @@
 //! Tables' lifecycle, bots that cost nothing while waiting, honest clocks and
-//! the history a late page gets (issue 11, items 3 to 6).
+//! the history a late page gets (docs/protocol.md, "Table lifecycle", "Presence and the history").
 
 mod common;
 use common::*;

@@ -1,10 +1,14 @@
-//! 1969 tables in the lobby, joinable and pushed live (issue 14): real
+//! 1969 tables in the lobby, joinable and pushed live (docs/protocol.md, "1969 tables"): real
 //! servers on loopback ports. The lobby lists a 1969 table with its rules;
 //! an open seat is taken by `join` (a second join is 409); malformed join
 //! bodies are 400 naming the field; an act reaches a page watching the
 //! table's event stream, on the same instance and (PostgreSQL,
 //! LISTEN/NOTIFY) on another instance over the same database; the bots go
-//! on after the challenge window without any page polling.
+//! on after the challenge window without any page polling. The one table
+//! host: a 1969 table made with `POST /api/tables` is played over `/ws`
+//! with the frames of every table, every act from its `legal` list
+//! accepted to the end of a seeded game, refusals in the one vocabulary,
+//! and it survives a restart.
 
 mod common;
 use common::*;
