@@ -290,6 +290,23 @@ impl NewTable {
         };
         let value: serde_json::Value = serde_json::from_slice(body).map_err(refuse)?;
         if value.get("edition").and_then(|e| e.as_str()).map(str::trim) == Some("1969") {
+            // The settings of the other editions: M69 has none of them.
+            let others = [
+                "division",
+                "adventurous",
+                "round_minutes",
+                "checking",
+                "bot_pace",
+            ];
+            if let Some(k) = others.iter().find(|k| value.get(**k).is_some()) {
+                return Err(ApiError::new(
+                    ApiCode::BadField,
+                    format!(
+                        "the 1969 rules (M69) have no `{k}`: a 1969 table takes `form`, `seats`, `seed`, `plays` and `challenge_window_ms`"
+                    ),
+                    Some("edition"),
+                ));
+            }
             serde_json::from_value(value)
                 .map(NewTable::M69)
                 .map_err(refuse)

@@ -301,7 +301,13 @@ async fn found(lobby: &Lobby, id: &str) -> Result<Arc<Mutex<Table1969>>, Respons
 /// A 1969 table's game log (JSON lines), for the judge's assistant
 /// (`POST /api/judge` `{"table": id}`); `None` when there is no such table.
 pub(crate) async fn log_of(lobby: &Lobby, id: &str) -> Option<String> {
-    let t = find(lobby, id).await?;
+    let Some(t) = find(lobby, id).await else {
+        // A table of the one host (played over `/ws`).
+        let t = crate::tables::host1969::load(&lobby.store, id)
+            .await
+            .ok()??;
+        return Some(t.game.public_log(None));
+    };
     let t = t.lock().ok()?;
     Some(t.game.public_log(None))
 }

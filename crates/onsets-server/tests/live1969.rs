@@ -701,6 +701,15 @@ async fn m69_over_ws_every_legal_act_is_accepted_to_the_end() {
         assert_eq!(row["edition"], "1969");
         assert_eq!(row["status"], "over");
         assert_eq!(row["seats"][0]["name"], "Ann");
+        // Its log, as every table's, replays.
+        let (s, _, log) = get_bytes(server.addr, &format!("/api/tables/{id}/log")).await;
+        assert_eq!(s, 200);
+        let log = String::from_utf8(log).unwrap();
+        assert!(
+            log.starts_with("{") && log.contains("onsets-1969/1"),
+            "{log}"
+        );
+        onsets_engine::manual1969::Game::replay(&log).unwrap();
     }
 }
 
