@@ -1,8 +1,12 @@
-//! 1969 tables: Allen's Basic and Advanced ON-SETS (M69 §§2–3) at the
-//! server, with bots (`onsets_bots::manual1969`). The game is
+//! The HTTP alias of 1969 tables (`/api/tables1969…`, docs/protocol.md
+//! "1969 tables"): Allen's Basic and Advanced ON-SETS (M69 §§2–3) over plain
+//! HTTP and an event stream, for the tables made through it. A 1969 table
+//! made with `POST /api/tables` is played over `/ws` by the one table host
+//! (`crate::tables::host1969`); both hold the game and its seats as a
+//! `crate::tables::game1969::Table1969`. The game is
 //! `onsets_engine::manual1969::Game`, the only authority; this module holds
-//! the tables in memory, seats people by token, lets the bots act after every
-//! human act, and answers over plain HTTP (docs/editions.md, "1969 (Allen)"):
+//! its tables in memory, seats people by token, lets the bots act after every
+//! human act, and answers (docs/editions.md, "1969 (Allen)"):
 //!
 //! * `POST /api/tables1969` `{"form":"basic"|"advanced", "seats":[{"kind":"human"}|{"kind":"open"}|{"kind":"bot","level":"expert"}], "seed":7, "plays":3}`
 //!   → 201 `{"id", "link":"/t69/{id}", "tokens":[token or null per seat], "state"}`.
