@@ -14,6 +14,9 @@
 //! * [`Match::log_lines`] and [`Match::replay`] write and re-run the JSON-lines
 //!   log; [`Match::legal_actions`] lists what a player may do (for bots).
 //!
+//! Every edition's game (this [`Match`] and the 1969 [`manual1969::Game`])
+//! implements one trait, [`Rules`]: a host drives any of them alike.
+//!
 //! See `docs/engine.md` for the phases, who may act, the order of checks and
 //! the rule each rejection cites.
 //!
@@ -30,6 +33,8 @@
 mod chain;
 mod dice;
 mod engine;
+mod game;
+pub mod game1969;
 mod illegal;
 mod judge;
 mod legal;
@@ -42,6 +47,8 @@ mod view;
 
 pub use chain::Chain;
 pub use engine::manual1969;
+pub use game::Rules;
+pub use game1969::{legal_1969, SeenEvent1969, View1969};
 pub use judge::{ambiguity, ground_of, objection_for, situation_of, Ground};
 pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};
 pub use model::{

@@ -77,6 +77,36 @@ pub enum ApiCode {
     UnsupportedMediaType,
     WrongPassword,
     WrongToken,
+    /// An act for another seat than the connection's (I-A).
+    WrongSeat,
+    /// An act meant for another version of the table.
+    Stale,
+    /// An act that is not one of the edition's acts.
+    BadAct,
+    /// The WebSocket's spelling of a token that holds no seat (kept for its clients; HTTP says `wrong-token`).
+    BadToken,
+    /// A WebSocket frame that needs a table before `join`, `rejoin` or `spectate`.
+    NotAtTable,
+    /// A finished or abandoned table, watchable as a replay only.
+    TableArchived,
+    /// The table's task has ended.
+    TableClosed,
+    /// A name that is empty, too long or not printable.
+    BadName,
+    /// A seat number the table does not have.
+    NoSuchSeat,
+    /// A seat someone holds.
+    SeatTaken,
+    /// A binary WebSocket frame.
+    BadFrame,
+    /// A frame that is not JSON.
+    BadJson,
+    /// A frame without its `v` or `type`.
+    BadEnvelope,
+    /// A protocol version the server does not speak.
+    UnsupportedVersion,
+    /// A frame of an unknown `type`.
+    UnknownType,
 }
 
 impl ApiCode {
@@ -117,6 +147,21 @@ impl ApiCode {
             ApiCode::UnsupportedMediaType => "unsupported-media-type",
             ApiCode::WrongPassword => "wrong-password",
             ApiCode::WrongToken => "wrong-token",
+            ApiCode::WrongSeat => "wrong-seat",
+            ApiCode::Stale => "stale",
+            ApiCode::BadAct => "bad-act",
+            ApiCode::BadToken => "bad-token",
+            ApiCode::NotAtTable => "not-at-table",
+            ApiCode::TableArchived => "table-archived",
+            ApiCode::TableClosed => "table-closed",
+            ApiCode::BadName => "bad-name",
+            ApiCode::NoSuchSeat => "no-such-seat",
+            ApiCode::SeatTaken => "seat-taken",
+            ApiCode::BadFrame => "bad-frame",
+            ApiCode::BadJson => "bad-json",
+            ApiCode::BadEnvelope => "bad-envelope",
+            ApiCode::UnsupportedVersion => "unsupported-version",
+            ApiCode::UnknownType => "unknown-type",
         }
     }
 }

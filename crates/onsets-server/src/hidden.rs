@@ -25,11 +25,13 @@ pub(crate) fn closed(status: &str) -> bool {
 /// The log of a 2026-27 (or 2019-20) table as anyone may read it: while the
 /// match is played, without the seed and without the Solutions and groupings
 /// the view filter hides from a spectator (replayed on the judging pool);
-/// once it is over or abandoned, the stored log. `Ok(None)`: no such table,
-/// or its match never started.
+/// once it is over or abandoned, the stored log; a 1969 table's game log as
+/// `Game::public_log` gives it. `Ok(None)`: no such table, or its match
+/// never started.
 pub(crate) async fn public_log(lobby: &Lobby, id: &str) -> anyhow::Result<Option<String>> {
     let Some((log, status)) = lobby.store.log_and_status(id).await? else {
-        return Ok(None);
+        // A 1969 table of the one host: its game's public log.
+        return Ok(crate::table1969::log_of(lobby, id).await);
     };
     if closed(&status) {
         return Ok(Some(log));

@@ -43,6 +43,7 @@ pub mod scoresheets;
 pub mod store;
 pub mod table;
 pub mod table1969;
+pub mod tables;
 pub mod text;
 pub mod tournaments;
 pub mod view;
@@ -373,18 +374,11 @@ async fn create_table(
             ApiError::new(ApiCode::TooLarge, "the request is too large", None),
         );
     }
-    let req: CreateTable = match serde_json::from_slice(&body) {
+    let req = match lobby::NewTable::read(&body) {
         Ok(r) => r,
-        Err(e) => {
-            let msg = e.to_string();
-            let field = protocol::field_of(&msg);
-            return api_error(
-                StatusCode::BAD_REQUEST,
-                ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),
-            );
-        }
+        Err(e) => return api_error(StatusCode::BAD_REQUEST, e),
     };
-    match lobby.create(&req).await {
+    match lobby.create_any(&req).await {
         Ok(info) => (StatusCode::CREATED, Json(info)).into_response(),
         Err(e) if e.code == ApiCode::Storage => unavailable(e),
         Err(e) if e.code == ApiCode::Internal => api_error(StatusCode::INTERNAL_SERVER_ERROR, e),

@@ -103,7 +103,7 @@ pub struct Lobby {
     pub metrics: Arc<Metrics>,
     pub config: Arc<Config>,
     pub limits: Arc<crate::limits::Limits>,
-    /// Sign-in rate limits (accounts, issue 17).
+    /// Sign-in rate limits (accounts, docs/security.md "Sign-in").
     pub guard: Arc<crate::accounts::Guard>,
     /// Puzzle attempts' and players' rate limits.
     pub puzzle_limits: Arc<crate::puzzle_players::Limits>,
@@ -112,7 +112,7 @@ pub struct Lobby {
     /// One replay loaded at a time (two spectators of one archived table
     /// get one table task).
     replay_load: Arc<tokio::sync::Mutex<()>>,
-    /// 1969 tables (issue 14), in memory.
+    /// 1969 tables of the HTTP alias (`/api/tables1969`), in memory.
     pub tables1969: Arc<crate::table1969::Tables1969>,
     /// The database's health, probed for `/healthz` at most once a second.
     pub health: Arc<crate::health::Health>,
@@ -161,7 +161,7 @@ pub struct CreateTable {
     /// Adventurous (variations, II-C) or Basic.
     #[serde(default = "yes")]
     pub adventurous: bool,
-    /// The rules (issue 14): `2026-27` (default) or `2019-20` (MLAG; with
+    /// The rules (docs/editions.md): `2026-27` (default) or `2019-20` (MLAG; with
     /// `adventurous: false`, MLAG Basic 2019-20).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edition: Option<String>,
@@ -181,6 +181,78 @@ pub struct CreateTable {
     /// Bots' think time in real time, percent of their chosen think time.
     #[serde(default = "hundred")]
     pub bot_pace: u32,
+}
+
+/// `POST /api/tables` with `"edition": "1969"`: a table of Allen's 1969
+/// rules (M69 §§2–3), played over `/ws` like any table (docs/protocol.md,
+/// "1969 tables").
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable1969 {
+    /// Always `1969`.
+    pub edition: String,
+    /// `basic` (default) or `advanced`.
+    #[serde(default)]
+    pub form: Option<String>,
+    /// Two to six seats: `{"kind":"human"}` (taken with `join`) or
+    /// `{"kind":"bot","level":"expert"}` (careful; any other level:
+    /// careless).
+    pub seats: Vec<SeatSpec>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Plays in the game (1 to 30; default one per player).
+    #[serde(default)]
+    pub plays: Option<u32>,
+    /// How long the bots wait after a play while a person may still
+    /// challenge it (0 to 30000 ms; default 3000).
+    #[serde(default)]
+    pub challenge_window_ms: Option<u64>,
+}
+
+/// A `POST /api/tables` body, read by its `edition`.
+#[derive(Clone, Debug)]
+pub enum NewTable {
+    Rules(CreateTable),
+    M69(CreateTable1969),
+}
+
+impl NewTable {
+    /// Reads a request body: a 1969 table when `edition` is `1969`, else a
+    /// [`CreateTable`]. The error names the field.
+    pub fn read(body: &[u8]) -> Result<NewTable, ApiError> {
+        let refuse = |e: serde_json::Error| {
+            let msg = e.to_string();
+            let field = crate::protocol::field_of(&msg);
+            ApiError::new(ApiCode::BadRequest, msg, field.as_deref())
+        };
+        let value: serde_json::Value = serde_json::from_slice(body).map_err(refuse)?;
+        if value.get("edition").and_then(|e| e.as_str()).map(str::trim) == Some("1969") {
+            // The settings of the other editions: M69 has none of them.
+            let others = [
+                "division",
+                "adventurous",
+                "round_minutes",
+                "checking",
+                "bot_pace",
+            ];
+            if let Some(k) = others.iter().find(|k| value.get(**k).is_some()) {
+                return Err(ApiError::new(
+                    ApiCode::BadField,
+                    format!(
+                        "the 1969 rules (M69) have no `{k}`: a 1969 table takes `form`, `seats`, `seed`, `plays` and `challenge_window_ms`"
+                    ),
+                    Some("edition"),
+                ));
+            }
+            serde_json::from_value(value)
+                .map(NewTable::M69)
+                .map_err(refuse)
+        } else {
+            serde_json::from_value(value)
+                .map(NewTable::Rules)
+                .map_err(refuse)
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -364,7 +436,7 @@ impl Lobby {
         }
         let stored = match self.store.load_one(id).await {
             Ok(Some(t)) => t,
-            Ok(None) => return None,
+            Ok(None) => return self.find_1969(id).await,
             Err(e) => {
                 tracing::error!(table = %id, "loading a replay failed: {e:#}");
                 return None;
@@ -405,6 +477,114 @@ impl Lobby {
             self.tables.release();
         }
         made
+    }
+
+    /// Makes a table of any edition ([`NewTable`]).
+    pub async fn create_any(&self, req: &NewTable) -> Result<TableInfo, ApiError> {
+        match req {
+            NewTable::Rules(r) => self.create(r).await,
+            NewTable::M69(r) => {
+                if !self.tables.reserve() {
+                    return Err(ApiError::new(
+                        ApiCode::TooManyTables,
+                        format!(
+                            "this server holds at most {} tables; try again later",
+                            self.config.max_tables
+                        ),
+                        None,
+                    ));
+                }
+                let made = self.make_1969(r).await;
+                if made.is_err() {
+                    self.tables.release();
+                }
+                made
+            }
+        }
+    }
+
+    async fn make_1969(&self, req: &CreateTable1969) -> Result<TableInfo, ApiError> {
+        use crate::tables::game1969::{Create1969, Fail, Seat1969Spec, Table1969};
+        let id_src = uuid::Uuid::new_v4();
+        let seed = id_src.as_u64_pair().0;
+        let id: String = id_src.simple().to_string()[..10].to_string();
+        let create = Create1969 {
+            form: req.form.clone(),
+            seats: req
+                .seats
+                .iter()
+                .map(|s| match s {
+                    SeatSpec::Human => Seat1969Spec::Open,
+                    SeatSpec::Bot { level } => Seat1969Spec::Bot {
+                        level: Some(level.trim().to_lowercase()),
+                    },
+                })
+                .collect(),
+            seed: req.seed,
+            plays: req.plays,
+            challenge_window_ms: req.challenge_window_ms,
+        };
+        let owned = id.clone();
+        let made = crate::pool::judge()
+            .run(crate::pool::Lane::First, move || {
+                Table1969::new(&owned, &create, seed).map(|(mut t, _)| {
+                    t.ws = true;
+                    t
+                })
+            })
+            .await
+            .ok_or_else(|| ApiError::new(ApiCode::Internal, "the table could not be made", None))?;
+        let table = made.map_err(|f| match f {
+            Fail::Api(_, e) => e,
+            Fail::Rules(r) => ApiError::new(ApiCode::BadField, r.message, Some("seats")),
+        })?;
+        crate::tables::host1969::store_new(&self.store, &table)
+            .await
+            .map_err(|e| {
+                tracing::error!("storing a 1969 table failed: {e:#}");
+                ApiError::new(
+                    ApiCode::Storage,
+                    "the server could not record the table",
+                    None,
+                )
+            })?;
+        let handle = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
+            table,
+            store: self.store.clone(),
+            metrics: self.metrics.clone(),
+            registry: self.tables.clone(),
+            config: self.config.clone(),
+        })
+        .await;
+        let info = handle.info.lock().expect("table info lock").clone();
+        self.tables.insert(handle);
+        tracing::info!(table = %id, seats = info.seats.len(), "1969 table created");
+        Ok(info)
+    }
+
+    /// A stored 1969 table of the one host, loaded into memory.
+    async fn find_1969(&self, id: &str) -> Option<TableHandle> {
+        let table = match crate::tables::host1969::load(&self.store, id).await {
+            Ok(Some(t)) => t,
+            Ok(None) => return None,
+            Err(e) => {
+                tracing::error!(table = %id, "loading a 1969 table failed: {e:#}");
+                return None;
+            }
+        };
+        if !self.tables.reserve() {
+            return None;
+        }
+        let h = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
+            table,
+            store: self.store.clone(),
+            metrics: self.metrics.clone(),
+            registry: self.tables.clone(),
+            config: self.config.clone(),
+        })
+        .await;
+        self.tables.insert(h.clone());
+        Some(h)
     }
 
     async fn make(&self, req: &CreateTable) -> Result<TableInfo, ApiError> {

@@ -6,8 +6,10 @@
 //! gets an [`ServerMsg::Error`] reply naming what is wrong; nothing else
 //! happens and the connection stays open.
 
+use crate::lobby::ApiCode;
+use crate::tables::game1969::Move1969;
 use crate::view::MatchView;
-use onsets_engine::Event;
+use onsets_engine::{Event, SeenEvent1969, View1969};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this server speaks.
@@ -112,7 +114,7 @@ pub struct TableInfo {
     pub link: String,
     pub division: String,
     pub adventurous: bool,
-    /// The rules: `2026-27` or `2019-20` (issue 14).
+    /// The rules: `2026-27`, `2019-20` or `1969` (docs/editions.md).
     #[serde(default = "crate::protocol::tournament_edition")]
     pub edition: String,
     pub round_minutes: u32,
@@ -126,6 +128,9 @@ pub struct TableInfo {
     /// (docs/protocol.md, "Seed commitment").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed_commitment: Option<String>,
+    /// A 1969 table's form, `basic` or `advanced` (absent at other tables).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
 }
 
 /// What the server sends.
@@ -149,7 +154,7 @@ pub enum ServerMsg {
     State {
         table: TableInfo,
         #[serde(rename = "match")]
-        view: Option<Box<MatchView>>,
+        view: Option<Box<GameView>>,
         /// The events of the last applied actions, oldest first (as this
         /// connection may see them), so that a page restores its history
         /// ("What happened", the verdicts) after a reload or a reconnect.
@@ -159,9 +164,9 @@ pub enum ServerMsg {
     /// the table after them.
     Update {
         table: TableInfo,
-        events: Vec<Event>,
+        events: Seen,
         #[serde(rename = "match")]
-        view: Option<Box<MatchView>>,
+        view: Option<Box<GameView>>,
     },
     /// The act with this `ref` was applied; the table is now at `version`.
     Accepted {
@@ -300,9 +305,38 @@ pub struct SeatPresence {
 pub struct RecentView {
     /// The table's version after the action.
     pub version: u64,
-    /// The shake the events belong to.
+    /// The shake the events belong to (the play at a 1969 table).
     pub shake: u32,
-    pub events: Vec<Event>,
+    pub events: Seen,
+}
+
+/// An act read at the edge (the WebSocket, an HTTP handler) for the table's
+/// edition: the table's task never sees JSON.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableAct {
+    /// 2026-27 and 2019-20 (`onsets_engine::Act`, its `player` the seat).
+    Match(onsets_engine::Act),
+    /// 1969 (an act of the game or `pass`).
+    M69(Move1969),
+}
+
+/// The game of a `state` or `update` frame (its `match` field), as the
+/// connection's seat may see it: a 2026-27 or 2019-20 match, or a 1969
+/// game (`"edition": "1969"`, docs/protocol.md "1969 tables").
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+#[allow(clippy::large_enum_variant)] // boxed in every frame
+pub enum GameView {
+    Match(MatchView),
+    M69(View1969),
+}
+
+/// The events of a frame as the connection may see them.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Seen {
+    Match(Vec<Event>),
+    M69(Vec<SeenEvent1969>),
 }
 
 /// Wraps a server message in the envelope.
@@ -314,10 +348,42 @@ pub fn envelope(msg: &ServerMsg) -> String {
     value.to_string()
 }
 
-/// An error reply.
-pub fn error(code: &str, message: impl Into<String>, field: Option<&str>) -> ServerMsg {
+/// Why an act was refused, as the `code` of a `rejected` frame: the
+/// server's refusal (an [`ApiCode`], the names HTTP uses) or the engine's
+/// typed rejection (an [`onsets_engine::RejectCode`], docs/engine.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    Server(ApiCode),
+    Rules(onsets_engine::RejectCode),
+}
+
+impl Refusal {
+    /// The wire's code.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Refusal::Server(c) => c.as_str(),
+            Refusal::Rules(c) => c.as_str(),
+        }
+    }
+}
+
+impl From<ApiCode> for Refusal {
+    fn from(c: ApiCode) -> Refusal {
+        Refusal::Server(c)
+    }
+}
+
+impl From<onsets_engine::RejectCode> for Refusal {
+    fn from(c: onsets_engine::RejectCode) -> Refusal {
+        Refusal::Rules(c)
+    }
+}
+
+/// An error reply: its code is one of the server's ([`ApiCode`], the names
+/// HTTP uses too).
+pub fn error(code: ApiCode, message: impl Into<String>, field: Option<&str>) -> ServerMsg {
     ServerMsg::Error {
-        code: code.into(),
+        code: code.as_str().into(),
         message: message.into(),
         field: field.map(str::to_string),
     }
@@ -333,7 +399,7 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, Box<ServerMsg>> {
 fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
     if text.len() > MAX_FRAME_BYTES {
         return Err(error(
-            "too-large",
+            ApiCode::TooLarge,
             format!(
                 "frame of {} bytes; the limit is {MAX_FRAME_BYTES}",
                 text.len()
@@ -343,20 +409,20 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
     }
     let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         error(
-            "bad-json",
+            ApiCode::BadJson,
             format!("not JSON: {e} (line {}, column {})", e.line(), e.column()),
             None,
         )
     })?;
     let map = value
         .as_object_mut()
-        .ok_or_else(|| error("bad-envelope", "a frame is a JSON object", None))?;
+        .ok_or_else(|| error(ApiCode::BadEnvelope, "a frame is a JSON object", None))?;
     match map.remove("v") {
-        None => return Err(error("bad-envelope", "missing field `v`", Some("v"))),
+        None => return Err(error(ApiCode::BadEnvelope, "missing field `v`", Some("v"))),
         Some(v) if v.as_u64() == Some(PROTOCOL_VERSION as u64) => {}
         Some(v) => {
             return Err(error(
-                "unsupported-version",
+                ApiCode::UnsupportedVersion,
                 format!("protocol version {v} is not spoken here; use {PROTOCOL_VERSION}"),
                 Some("v"),
             ))
@@ -364,16 +430,28 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
     }
     let kind = match map.get("type") {
         Some(serde_json::Value::String(s)) => s.clone(),
-        Some(_) => return Err(error("bad-envelope", "`type` is a string", Some("type"))),
-        None => return Err(error("bad-envelope", "missing field `type`", Some("type"))),
+        Some(_) => {
+            return Err(error(
+                ApiCode::BadEnvelope,
+                "`type` is a string",
+                Some("type"),
+            ))
+        }
+        None => {
+            return Err(error(
+                ApiCode::BadEnvelope,
+                "missing field `type`",
+                Some("type"),
+            ))
+        }
     };
     let msg: ClientMsg = serde_json::from_value(value).map_err(|e| {
         let msg = e.to_string();
         let unknown_type = msg.starts_with("unknown variant");
         let code = if unknown_type {
-            "unknown-type"
+            ApiCode::UnknownType
         } else {
-            "bad-field"
+            ApiCode::BadField
         };
         let field = field_of(&msg);
         error(
@@ -395,7 +473,7 @@ fn check_lengths(msg: &ClientMsg) -> Result<(), ServerMsg> {
     use crate::text::{MAX_ID_BYTES, MAX_NAME_BYTES};
     let long = |field: &str, len: usize, max: usize| {
         error(
-            "too-long",
+            ApiCode::TooLong,
             format!("`{field}` is {len} bytes; the limit is {max}"),
             Some(field),
         )
@@ -419,19 +497,20 @@ fn check_lengths(msg: &ClientMsg) -> Result<(), ServerMsg> {
     Ok(())
 }
 
-/// Reads the `act` of an `act` message for `seat`: fills in `player`, refuses
-/// an act for another seat and the server's own `clock`. The error is
-/// (code, rule, message) for a `rejected` reply.
+/// Reads the `act` of an `act` message for `seat` at a 2026-27 or 2019-20
+/// table: fills in `player`, refuses an act for another seat and the
+/// server's own `clock`. The error is (code, rule, message) for a
+/// `rejected` reply.
 pub fn read_act(
     seat: usize,
     act: serde_json::Value,
-) -> Result<onsets_engine::Act, (&'static str, &'static str, String)> {
+) -> Result<onsets_engine::Act, (ApiCode, &'static str, String)> {
     if let Err((_, message)) = crate::text::check_act_texts(&act) {
-        return Err(("too-long", "-", message));
+        return Err((ApiCode::TooLong, "-", message));
     }
     let serde_json::Value::Object(mut map) = act else {
         return Err((
-            "bad-act",
+            ApiCode::BadAct,
             "-",
             "`act` is a JSON object such as {\"type\":\"move\",\"cube\":4,\"to\":\"required\"}"
                 .into(),
@@ -444,17 +523,53 @@ pub fn read_act(
         Some(p) if p.as_u64() == Some(seat as u64) => {}
         Some(_) => {
             return Err((
-                "wrong-seat",
+                ApiCode::WrongSeat,
                 "I-A",
                 format!("you play seat {seat} and act for no one else"),
             ))
         }
     }
     if map.get("type").and_then(|t| t.as_str()) == Some("clock") {
-        return Err(("bad-act", "XI", "the server runs the clock".into()));
+        return Err((ApiCode::BadAct, "XI", "the server runs the clock".into()));
     }
     serde_json::from_value(serde_json::Value::Object(map))
-        .map_err(|e| ("bad-act", "-", format!("act: {e}")))
+        .map_err(|e| (ApiCode::BadAct, "-", format!("act: {e}")))
+}
+
+/// Reads the `act` of an `act` message for `seat` at a table of the
+/// 1969 rules (`m69`) or of the others: the typed act the table's task
+/// takes.
+pub fn read_table_act(
+    m69: bool,
+    seat: usize,
+    act: serde_json::Value,
+) -> Result<TableAct, (ApiCode, &'static str, String)> {
+    if !m69 {
+        return read_act(seat, act).map(TableAct::Match);
+    }
+    crate::tables::game1969::read_move(seat, act, false)
+        .map(TableAct::M69)
+        .map_err(|f| match f {
+            crate::tables::game1969::Fail::Api(_, e) => {
+                let code = if e.code == ApiCode::BadField {
+                    ApiCode::BadAct
+                } else {
+                    e.code
+                };
+                (
+                    code,
+                    if code == ApiCode::WrongSeat {
+                        "I-A"
+                    } else {
+                        "-"
+                    },
+                    e.message,
+                )
+            }
+            crate::tables::game1969::Fail::Rules(r) => {
+                (ApiCode::IllegalAct, r.rule.as_str(), r.message)
+            }
+        })
 }
 
 /// The field a serde error message names (`missing field `x``, `unknown field `x``).

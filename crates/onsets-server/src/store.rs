@@ -17,6 +17,7 @@ pub mod puzzles;
 pub mod ratings;
 pub mod secrets;
 pub mod sessions;
+pub mod tables1969;
 pub mod tournaments;
 
 use anyhow::{Context, Result};

@@ -28,10 +28,10 @@
 //!   when nobody has watched it for [`Config::idle_after_over`]. Both stay in
 //!   the database and are loaded again, read-only, to be watched as replays.
 
-use crate::lobby::{Config, Registry};
+use crate::lobby::{ApiCode, Config, Registry};
 use crate::metrics::Metrics;
 use crate::pool::{self, Lane};
-use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableInfo, TableStatus};
+use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableAct, TableInfo, TableStatus};
 use crate::store::Store;
 use onsets_bots::{Answer, Bot, Driver, Level, Pace, Step};
 use onsets_core::{Division, Edition};
@@ -61,7 +61,7 @@ pub enum SeatSpec {
 pub struct TableSpec {
     pub division: String,
     pub adventurous: bool,
-    /// The rules (issue 14): `2026-27` (absent in specs stored before it)
+    /// The rules (docs/editions.md): `2026-27` (absent in specs stored before it)
     /// or `2019-20`.
     #[serde(default = "tournament", skip_serializing_if = "is_tournament")]
     pub edition: String,
@@ -140,6 +140,8 @@ pub struct Broadcast {
     pub clock: Clock,
     /// The history (snapshots only; empty in updates).
     pub recent: Vec<Recent>,
+    /// A 1969 table's game (`m` is `None` then).
+    pub game69: Option<Arc<crate::tables::host1969::Frame69>>,
 }
 
 /// Who is connected, sent instead of a full update.
@@ -181,7 +183,8 @@ pub enum Cmd {
         token: String,
         reference: Option<u64>,
         version: Option<u64>,
-        act: serde_json::Value,
+        /// Read at the edge for the table's edition (`crate::protocol::read_table_act`).
+        act: TableAct,
         reply: oneshot::Sender<ServerMsg>,
     },
     Snapshot {
@@ -398,19 +401,20 @@ fn placeholder_info(id: &str) -> TableInfo {
         shake: 0,
         spectators: 0,
         seed_commitment: None,
+        form: None,
     }
 }
 
 fn rejected(
     reference: Option<u64>,
-    code: &str,
+    code: impl Into<crate::protocol::Refusal>,
     rule: &str,
     message: impl Into<String>,
     version: u64,
 ) -> ServerMsg {
     ServerMsg::Rejected {
         reference,
-        code: code.into(),
+        code: code.into().as_str().into(),
         rule: rule.into(),
         message: message.into(),
         version,
@@ -419,7 +423,7 @@ fn rejected(
 
 fn archived_error() -> ServerMsg {
     crate::protocol::error(
-        "table-archived",
+        ApiCode::TableArchived,
         "this table is finished or was abandoned: it can be watched as a replay, not played",
         None,
     )
@@ -531,6 +535,7 @@ impl Table {
                 .m
                 .as_ref()
                 .and_then(|m| m.config().seed_commitment.clone()),
+            form: None,
         };
         *self.info.lock().expect("table info lock") = info;
     }
@@ -562,6 +567,7 @@ impl Table {
             } else {
                 Vec::new()
             },
+            game69: None,
         })
     }
 
@@ -832,9 +838,9 @@ impl Table {
             if let Err(e) = self.store.set_status(&self.id, "over").await {
                 tracing::error!(table = %self.id, "storing the status failed: {e:#}");
             }
-            // Ratings of signed-in seats (issue 17).
+            // Ratings of signed-in seats (docs/ratings.md).
             crate::ratings::settle_in_background(self.store.clone(), self.id.clone());
-            // The result of a tournament's online table (issue 17).
+            // The result of a tournament's online table (docs/tournaments.md).
             let (store, news, id) = (self.store.clone(), self.news.clone(), self.id.clone());
             tokio::spawn(async move {
                 if let Err(e) = crate::tournaments::table_over(&store, &news, &id).await {
@@ -926,7 +932,7 @@ impl Table {
                         .map(|i| (i, token.clone(), self.seats[i].name.clone()))
                         .ok_or_else(|| {
                             crate::protocol::error(
-                                "bad-token",
+                                ApiCode::BadToken,
                                 "no seat at this table has that token",
                                 Some("token"),
                             )
@@ -952,7 +958,7 @@ impl Table {
                 let msg = if self.archived {
                     rejected(
                         reference,
-                        "table-archived",
+                        ApiCode::TableArchived,
                         "-",
                         "this table is finished or was abandoned: nothing more can be done at it",
                         self.version,
@@ -982,7 +988,7 @@ impl Table {
         seat: Option<usize>,
     ) -> Result<(usize, String, String), ServerMsg> {
         let name = crate::text::normalize_name(&name)
-            .map_err(|m| crate::protocol::error("bad-name", m, Some("name")))?;
+            .map_err(|m| crate::protocol::error(ApiCode::BadName, m, Some("name")))?;
         let taken: Vec<&str> = self
             .seats
             .iter()
@@ -990,20 +996,20 @@ impl Table {
             .map(|s| s.name.as_str())
             .collect();
         crate::text::distinct_name(&name, &taken)
-            .map_err(|m| crate::protocol::error("name-taken", m, Some("name")))?;
+            .map_err(|m| crate::protocol::error(ApiCode::NameTaken, m, Some("name")))?;
         let free = |s: &Seat| s.spec == SeatSpec::Human && s.token.is_none();
         let seat = match seat {
             Some(i) => match self.seats.get(i) {
                 None => {
                     return Err(crate::protocol::error(
-                        "no-such-seat",
+                        ApiCode::NoSuchSeat,
                         format!("the table has seats 0 to {}", self.seats.len() - 1),
                         Some("seat"),
                     ))
                 }
                 Some(s) if !free(s) => {
                     return Err(crate::protocol::error(
-                        "seat-taken",
+                        ApiCode::SeatTaken,
                         format!("seat {i} is taken"),
                         Some("seat"),
                     ))
@@ -1012,7 +1018,7 @@ impl Table {
             },
             None => self.seats.iter().position(free).ok_or_else(|| {
                 crate::protocol::error(
-                    "table-full",
+                    ApiCode::TableFull,
                     "every seat at this table is taken; you may spectate",
                     None,
                 )
@@ -1022,7 +1028,7 @@ impl Table {
         if let Err(e) = self.store.set_seat(&self.id, seat, &name, &token).await {
             tracing::error!(table = %self.id, "storing a seat failed: {e:#}");
             return Err(crate::protocol::error(
-                "storage",
+                ApiCode::Storage,
                 "the server could not record the seat; try again",
                 None,
             ));
@@ -1086,7 +1092,7 @@ impl Table {
         token: String,
         reference: Option<u64>,
         version: Option<u64>,
-        act: serde_json::Value,
+        act: TableAct,
     ) -> ServerMsg {
         let v = self.version;
         let Some(seat) = self
@@ -1096,7 +1102,7 @@ impl Table {
         else {
             return rejected(
                 reference,
-                "bad-token",
+                ApiCode::BadToken,
                 "I-A",
                 "that token holds no seat at this table: only a seated player acts",
                 v,
@@ -1106,26 +1112,37 @@ impl Table {
             if sent != v {
                 return rejected(
                     reference,
-                    "stale",
+                    ApiCode::Stale,
                     "-",
                     format!("the act was meant for version {sent}; the table is at version {v}: look again"),
                     v,
                 );
             }
         }
-        let act = match crate::protocol::read_act(seat, act) {
-            Ok(a) => a,
-            Err((code, rule, message)) => return rejected(reference, code, rule, message, v),
+        let act = match act {
+            TableAct::Match(a) if a.player() == Some(seat) => a,
+            TableAct::Match(_) => {
+                return rejected(
+                    reference,
+                    ApiCode::WrongSeat,
+                    "I-A",
+                    format!("you play seat {seat} and act for no one else"),
+                    v,
+                )
+            }
+            TableAct::M69(_) => {
+                return rejected(
+                    reference,
+                    ApiCode::BadAct,
+                    "-",
+                    "this table plays the 2026-27 or 2019-20 rules: send one of their acts",
+                    v,
+                )
+            }
         };
         match self.apply(act).await {
             Ok(version) => ServerMsg::Accepted { reference, version },
-            Err(r) => rejected(
-                reference,
-                r.code.as_str(),
-                r.rule.as_str(),
-                r.message,
-                self.version,
-            ),
+            Err(r) => rejected(reference, r.code, r.rule.as_str(), r.message, self.version),
         }
     }
 }

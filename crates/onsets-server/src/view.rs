@@ -24,7 +24,7 @@ pub struct MatchView {
     pub players: Vec<String>,
     pub division: String,
     pub adventurous: bool,
-    /// The rules: `2026-27` or `2019-20` (issue 14).
+    /// The rules: `2026-27` or `2019-20` (docs/editions.md).
     pub edition: String,
     /// 2019-20 VII-A-3: the Third Party joins a side after a challenge
     /// (presenting joins the writer, not presenting the other player).

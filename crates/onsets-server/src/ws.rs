@@ -5,13 +5,15 @@
 //! client is slowed (frames over the rate are dropped with `rate-limited`)
 //! and, if it goes on, disconnected; other connections never notice.
 
-use crate::lobby::Lobby;
+use crate::lobby::{ApiCode, Lobby};
 use crate::protocol::{self, envelope, error, ClientMsg, ServerMsg, PROTOCOL_VERSION};
-use crate::protocol::{RecentView, SeatPresence};
+use crate::protocol::{GameView, RecentView, SeatPresence, Seen};
 use crate::table::{Broadcast, Cmd, Out, Presence, TableHandle};
+use crate::tables::host1969;
 use crate::view::{events_for, MatchView};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
+use onsets_engine::Rules;
 use std::sync::Arc;
 use tokio::sync::{broadcast, oneshot};
 use tokio::time::Instant;
@@ -53,7 +55,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(_) => {
                         lobby.metrics.error();
-                        let m = envelope(&error("bad-frame", "send text frames holding JSON", None));
+                        let m = envelope(&error(ApiCode::BadFrame, "send text frames holding JSON", None));
                         if tx.send(Message::Text(m.into())).await.is_err() { break }
                         continue;
                     }
@@ -71,7 +73,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                         break;
                     }
                     if limited == 1 || limited % 50 == 0 {
-                        vec![envelope(&error("rate-limited", format!("at most {RATE_PER_S} frames a second; frames are being dropped"), None))]
+                        vec![envelope(&error(ApiCode::RateLimited, format!("at most {RATE_PER_S} frames a second; frames are being dropped"), None))]
                     } else {
                         Vec::new()
                     }
@@ -99,7 +101,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                         // The table left memory (finished or abandoned).
                         at = None;
                         vec![envelope(&error(
-                            "table-archived",
+                            ApiCode::TableArchived,
                             "the table was archived (finished, or no player was connected); spectate it again to watch its replay",
                             None,
                         ))]
@@ -137,19 +139,38 @@ fn render_update(b: &Broadcast, at: &mut Option<Seat>) -> Vec<String> {
         return Vec::new();
     }
     s.last_version = b.version;
-    let now = b.clock.now_ms();
-    let view =
-        b.m.as_ref()
-            .map(|m| Box::new(MatchView::new(m, b.version, s.seat, &b.timer_starts, now)));
-    let events = match &b.m {
-        Some(m) => events_for(&b.events, m, s.seat),
-        None => Vec::new(),
-    };
+    let (view, events) = game_of(b, s.seat);
     vec![envelope(&ServerMsg::Update {
         table: b.info.clone(),
         events,
         view,
     })]
+}
+
+/// The game of a broadcast as `seat` may see it, with the broadcast's
+/// events: the one privacy filter of each edition (`crate::view` over the
+/// engine's `Match::view_for`, the engine's `View1969`).
+fn game_of(b: &Broadcast, seat: Option<usize>) -> (Option<Box<GameView>>, Seen) {
+    if let Some(f) = &b.game69 {
+        let view = host1969::view_for(f, seat);
+        let events = Seen::M69(f.game.events_seen(&f.events, seat));
+        return (Some(Box::new(GameView::M69(view))), events);
+    }
+    let now = b.clock.now_ms();
+    let view = b.m.as_ref().map(|m| {
+        Box::new(GameView::Match(MatchView::new(
+            m,
+            b.version,
+            seat,
+            &b.timer_starts,
+            now,
+        )))
+    });
+    let events = match &b.m {
+        Some(m) => events_for(&b.events, m, seat),
+        None => Vec::new(),
+    };
+    (view, Seen::Match(events))
 }
 
 fn render_presence(p: &Presence) -> String {
@@ -166,25 +187,34 @@ fn render_presence(p: &Presence) -> String {
 }
 
 fn state(b: &Broadcast, seat: Option<usize>) -> String {
-    let now = b.clock.now_ms();
-    envelope(&ServerMsg::State {
-        table: b.info.clone(),
-        view: b
-            .m
-            .as_ref()
-            .map(|m| Box::new(MatchView::new(m, b.version, seat, &b.timer_starts, now))),
-        recent: match &b.m {
+    let (view, _) = game_of(b, seat);
+    let recent = if let Some(f) = &b.game69 {
+        f.recent
+            .iter()
+            .map(|r| RecentView {
+                version: r.version,
+                shake: r.play,
+                events: Seen::M69(f.game.events_seen(&r.events, seat)),
+            })
+            .collect()
+    } else {
+        match &b.m {
             Some(m) => b
                 .recent
                 .iter()
                 .map(|r| RecentView {
                     version: r.version,
                     shake: r.shake,
-                    events: events_for(&r.events, m, seat),
+                    events: Seen::Match(events_for(&r.events, m, seat)),
                 })
                 .collect(),
             None => Vec::new(),
-        },
+        }
+    };
+    envelope(&ServerMsg::State {
+        table: b.info.clone(),
+        view,
+        recent,
     })
 }
 
@@ -207,6 +237,7 @@ async fn snapshot(t: &TableHandle) -> Arc<Broadcast> {
             running: false,
         },
         recent: Vec::new(),
+        game69: None,
     })
 }
 
@@ -247,7 +278,7 @@ async fn sit(
 
 fn no_table(id: &str) -> Vec<String> {
     vec![envelope(&error(
-        "no-such-table",
+        ApiCode::NoSuchTable,
         format!("there is no table `{id}`"),
         Some("table"),
     ))]
@@ -326,7 +357,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
                 vec![state(&b, s.seat)]
             }
             None => vec![envelope(&error(
-                "not-at-table",
+                ApiCode::NotAtTable,
                 "join, rejoin or spectate a table first",
                 None,
             ))],
@@ -343,7 +374,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
         } => {
             let Some(s) = at.as_ref() else {
                 return vec![envelope(&error(
-                    "not-at-table",
+                    ApiCode::NotAtTable,
                     "join or rejoin a table before acting",
                     None,
                 ))];
@@ -351,12 +382,28 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
             if s.token.as_deref() != Some(token.as_str()) {
                 return vec![envelope(&ServerMsg::Rejected {
                     reference,
-                    code: "bad-token".into(),
+                    code: ApiCode::BadToken.as_str().into(),
                     rule: "I-A".into(),
                     message: "that is not this connection's seat token: only a seated player acts, and only for their own seat".into(),
                     version: s.last_version,
                 })];
             }
+            // The act is read here, for the table's edition and this
+            // connection's seat: the table never sees JSON.
+            let seat = s.seat.unwrap_or(0);
+            let m69 = s.table.info.lock().expect("table info lock").edition == "1969";
+            let act = match protocol::read_table_act(m69, seat, act) {
+                Ok(a) => a,
+                Err((code, rule, message)) => {
+                    return vec![envelope(&ServerMsg::Rejected {
+                        reference,
+                        code: code.as_str().into(),
+                        rule: rule.into(),
+                        message,
+                        version: s.last_version,
+                    })]
+                }
+            };
             let (reply, rx) = oneshot::channel();
             if s.table
                 .cmds
@@ -371,7 +418,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
                 .is_err()
             {
                 return vec![envelope(&error(
-                    "table-closed",
+                    ApiCode::TableClosed,
                     "the table is closed",
                     None,
                 ))];
@@ -379,7 +426,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
             match rx.await {
                 Ok(m) => vec![envelope(&m)],
                 Err(_) => vec![envelope(&error(
-                    "table-closed",
+                    ApiCode::TableClosed,
                     "the table is closed",
                     None,
                 ))],

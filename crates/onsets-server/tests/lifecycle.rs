@@ -1,5 +1,5 @@
 //! Tables' lifecycle, bots that cost nothing while waiting, honest clocks and
-//! the history a late page gets (issue 11, items 3 to 6).
+//! the history a late page gets (docs/protocol.md, "Table lifecycle", "Presence and the history").
 
 mod common;
 use common::*;
@@ -108,6 +108,9 @@ async fn an_idle_table_with_a_bot_is_not_woken_for_ten_seconds_of_match_time() {
         tokio::time::resume();
         // An event wakes it: the person acts, the bot is asked again.
         let act = onsets_server::loadtest::scripted_act(&after).unwrap();
+        let act = onsets_server::protocol::TableAct::Match(
+            onsets_server::protocol::read_act(0, act).unwrap(),
+        );
         let (reply, rx) = oneshot::channel();
         let token = lobby.store.load_one(&info.id).await.unwrap().unwrap().seats[0]
             .2

@@ -1,10 +1,14 @@
-//! 1969 tables in the lobby, joinable and pushed live (issue 14): real
+//! 1969 tables in the lobby, joinable and pushed live (docs/protocol.md, "1969 tables"): real
 //! servers on loopback ports. The lobby lists a 1969 table with its rules;
 //! an open seat is taken by `join` (a second join is 409); malformed join
 //! bodies are 400 naming the field; an act reaches a page watching the
 //! table's event stream, on the same instance and (PostgreSQL,
 //! LISTEN/NOTIFY) on another instance over the same database; the bots go
-//! on after the challenge window without any page polling.
+//! on after the challenge window without any page polling. The one table
+//! host: a 1969 table made with `POST /api/tables` is played over `/ws`
+//! with the frames of every table, every act from its `legal` list
+//! accepted to the end of a seeded game, refusals in the one vocabulary,
+//! and it survives a restart.
 
 mod common;
 use common::*;
@@ -587,4 +591,207 @@ async fn m69_joins_through_two_instances_at_once_never_share_a_seat() {
             assert_eq!(s.body["players"][seat], r.body["state"]["players"][seat]);
         }
     }
+}
+
+// ------------------------------------------------- the one table host (/ws)
+
+/// A person at a 1969 table over `/ws`: acts only from the `legal` list
+/// the server offers (pseudo-randomly, off-turn now and then: a challenge,
+/// an assertion), and writes nothing (a Goal or a Solution is a text, not
+/// listed: when only a text would do, the plain policy's act).
+fn pick(view: &Value, me: usize, n: &mut u64) -> Option<Value> {
+    *n = n
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let r = (*n >> 33) as usize;
+    let legal = view["legal"].as_array().cloned().unwrap_or_default();
+    let mine = view["awaiting"][me].as_bool() == Some(true);
+    if legal.is_empty() {
+        return if mine { person1969(view, me) } else { None };
+    }
+    if !mine && r % 7 != 0 {
+        return None;
+    }
+    let mut act = legal[r % legal.len()].clone();
+    if mine && act["type"] == "challenge" && r % 4 != 0 {
+        // Mostly play on rather than challenge.
+        if let Some(a) = legal.iter().find(|a| a["type"] != "challenge") {
+            act = a.clone();
+        }
+    }
+    Some(act)
+}
+
+/// The one table host: a 1969 table made with `POST /api/tables` and played
+/// over `/ws` with the frames of every table, the lobby's name used, and
+/// every act taken from the offered `legal` list accepted, to the end of a
+/// seeded game with two bots.
+#[tokio::test]
+async fn m69_over_ws_every_legal_act_is_accepted_to_the_end() {
+    for db in databases().await {
+        let server = Server::start(&db);
+        let made = server
+            .create_table(json!({"edition":"1969","form":"basic","seed":11,"plays":2,
+                "challenge_window_ms":0,
+                "seats":[{"kind":"human"},{"kind":"bot","level":"expert"},{"kind":"bot","level":"careless"}]}))
+            .await;
+        assert_eq!(made["edition"], "1969", "{made}");
+        assert_eq!(made["status"], "waiting", "{made}");
+        assert_eq!(made["form"], "basic", "{made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        let mut c = server.client().await;
+        let joined = c.join(&id, "Ann").await;
+        let me = joined["seat"].as_u64().unwrap() as usize;
+        assert_eq!(me, 0);
+        assert_eq!(
+            c.view["players"][0], "Ann",
+            "the lobby's name is the game's: {}",
+            c.view
+        );
+        assert_eq!(c.view["edition"], "1969");
+        let mut n = 11u64;
+        let mut accepted = 0;
+        let start = tokio::time::Instant::now();
+        while c.view["over"] != true {
+            assert!(
+                start.elapsed() < Duration::from_secs(240),
+                "the game did not end: {}",
+                c.view
+            );
+            let Some(act) = pick(&c.view, me, &mut n) else {
+                // Nothing to do: wait for the next frame.
+                if c.try_next(Duration::from_millis(300)).await.is_none() {
+                    c.send(json!({"v":1,"type":"resync"})).await;
+                }
+                continue;
+            };
+            let from_legal = c.view["legal"].as_array().is_some_and(|l| l.contains(&act));
+            let r = c.act(act.clone()).await;
+            if from_legal {
+                assert_eq!(
+                    r["type"], "accepted",
+                    "a legal act was refused: {act} → {r}; view {}",
+                    c.view
+                );
+                accepted += 1;
+            }
+            // The update of the act.
+            c.until("the update", |v| {
+                v["type"] == "update" || v["type"] == "rejected"
+            })
+            .await;
+            while c.try_next(Duration::from_millis(20)).await.is_some() {}
+        }
+        assert!(
+            accepted > 3,
+            "only {accepted} acts were taken from the list"
+        );
+        assert_eq!(c.view["players"][0], "Ann");
+        assert!(c.view["legal"].as_array().unwrap().is_empty());
+        // The lobby lists it as a table of the one host.
+        let (s, list) = http(server.addr, "GET", "/api/tables", None).await;
+        assert_eq!(s, 200);
+        let row = list["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == id.as_str())
+            .cloned()
+            .unwrap_or_else(|| panic!("listed: {list}"));
+        assert_eq!(row["edition"], "1969");
+        assert_eq!(row["status"], "over");
+        assert_eq!(row["seats"][0]["name"], "Ann");
+        // Its log, as every table's, replays.
+        let (s, _, log) = get_bytes(server.addr, &format!("/api/tables/{id}/log")).await;
+        assert_eq!(s, 200);
+        let log = String::from_utf8(log).unwrap();
+        assert!(
+            log.starts_with("{") && log.contains("onsets-1969/1"),
+            "{log}"
+        );
+        onsets_engine::manual1969::Game::replay(&log).unwrap();
+    }
+}
+
+/// Refusals over `/ws` at a 1969 table use the vocabulary of every table:
+/// a token of no seat is `bad-token`, an act for another seat `wrong-seat`,
+/// an old version `stale`, a rule broken the engine's code and rule.
+#[tokio::test]
+async fn m69_over_ws_refusals_name_what_is_wrong() {
+    let db = databases().await.remove(0);
+    let server = Server::start(&db);
+    let made = server
+        .create_table(json!({"edition":"1969","seed":5,"challenge_window_ms":0,
+            "seats":[{"kind":"human"},{"kind":"human"}]}))
+        .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let mut a = server.client().await;
+    a.join(&id, "Ann").await;
+    let mut b = server.client().await;
+    b.join(&id, "Bob").await;
+    a.until("the game", |v| {
+        v["type"] == "update" && v["match"]["players"][1] == "Bob"
+    })
+    .await;
+    let r = a.act(json!({"type":"roll","player":1})).await;
+    assert_eq!(r["code"], "wrong-seat", "{r}");
+    assert_eq!(r["rule"], "I-A", "{r}");
+    a.send(json!({"v":1,"type":"act","ref":900,"token":"nope","act":{"type":"roll"}}))
+        .await;
+    let r = a.until("reply", |v| v["ref"] == 900).await;
+    assert_eq!(r["code"], "bad-token", "{r}");
+    a.send(json!({"v":1,"type":"act","ref":901,"token":a.token.clone().unwrap(),"version":0,"act":{"type":"roll"}})).await;
+    let r = a.until("reply", |v| v["ref"] == 901).await;
+    assert_eq!(r["code"], "stale", "{r}");
+    // The dealer deals first (2.5): a roll now is the game's refusal.
+    let dealer = a.view["dealer"].as_u64().unwrap();
+    let roller = if dealer == 0 { &mut a } else { &mut b };
+    let r = roller.act(json!({"type":"roll"})).await;
+    assert_eq!(r["type"], "rejected", "{r}");
+    assert_ne!(r["rule"], "-", "{r}");
+    let r = roller.act(json!({"type":"dance"})).await;
+    assert_eq!(r["code"], "bad-act", "{r}");
+}
+
+/// A 1969 table of the one host is stored: after a restart it is found by
+/// its id, replayed, and its seat taken back with `rejoin`.
+#[tokio::test]
+async fn m69_over_ws_a_table_survives_a_restart() {
+    let db = databases().await.remove(0);
+    let server = Server::start(&db);
+    let made = server
+        .create_table(json!({"edition":"1969","seed":9,"challenge_window_ms":0,
+            "seats":[{"kind":"human"},{"kind":"bot","level":"expert"}]}))
+        .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let mut c = server.client().await;
+    c.join(&id, "Ann").await;
+    let token = c.token.clone().unwrap();
+    let mut n = 3u64;
+    for _ in 0..3 {
+        while c.try_next(Duration::from_millis(50)).await.is_some() {}
+        if let Some(act) = pick(&c.view, 0, &mut n) {
+            let r = c.act(act).await;
+            assert_eq!(r["type"], "accepted", "{r}");
+        }
+    }
+    while c.try_next(Duration::from_millis(100)).await.is_some() {}
+    let before = c.view.clone();
+    drop(c);
+    server.stop();
+    let server = Server::start(&db);
+    let mut c = server.client().await;
+    c.send(json!({"v":1,"type":"rejoin","table":id,"token":token}))
+        .await;
+    let j = c
+        .until("joined", |v| v["type"] == "joined" || v["type"] == "error")
+        .await;
+    assert_eq!(j["type"], "joined", "{j}");
+    assert_eq!(j["name"], "Ann");
+    c.until("state", |v| v["type"] == "state").await;
+    for k in ["cubes", "universe", "goal", "phase", "totals", "players"] {
+        assert_eq!(c.view[k], before[k], "{k} after the restart");
+    }
+    drop(c);
+    server.stop();
 }

@@ -1,4 +1,4 @@
-//! Several instances on one database (issue 17, docs/scaling.md): two
+//! Several instances on one database (docs/scaling.md): two
 //! servers, each with its own runtime, connection pool, lobby and port (as
 //! two processes would have), over one SQLite file and, when
 //! `ONSETS_TEST_POSTGRES_URL` is set, one PostgreSQL database. A session

@@ -1,4 +1,4 @@
-//! Issue 19 over real WebSocket connections: every seat has a name of its
+//! Seats and previews (docs/protocol.md, "Names", "Preview") over real WebSocket connections: every seat has a name of its
 //! own, and the `preview` of a draft Solution is answered to its writer only.
 
 mod common;

@@ -1,4 +1,4 @@
-//! 1969 tables over HTTP (issue 14): made, seen, played to the end by a
+//! 1969 tables over the HTTP alias `/api/tables1969` (docs/protocol.md, "1969 tables"): made, seen, played to the end by a
 //! person and two bots; the seat comes from the token.
 
 mod common;
@@ -240,7 +240,7 @@ async fn m69_bots_wait_for_a_person_who_may_challenge() {
     );
 }
 
-/// Issue 11's limits hold for 1969 tables too: a client's burst of table
+/// The limits of docs/protocol.md ("Limits") hold for 1969 tables too: a client's burst of table
 /// creations is refused with 429 `rate-limited` past its budget (the store
 /// of 1969 tables drops the oldest, so a flood must not evict others' games).
 #[tokio::test]
