@@ -382,7 +382,7 @@ fn parse_json<T: DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> Result<
     }
     serde_json::from_slice(body).map_err(|e| {
         let msg = e.to_string();
-        let field = crate::protocol::field_of(&msg);
+        let field = crate::text::field_of(&msg);
         api_error(
             StatusCode::BAD_REQUEST,
             ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),

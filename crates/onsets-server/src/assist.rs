@@ -59,7 +59,7 @@ fn body<T: for<'de> Deserialize<'de>>(
     }
     serde_json::from_slice(body).map_err(|e| {
         let msg = e.to_string();
-        let field = crate::protocol::field_of(&msg);
+        let field = crate::text::field_of(&msg);
         Box::new(error(
             StatusCode::BAD_REQUEST,
             ApiCode::BadRequest,

@@ -222,7 +222,7 @@ impl NewTable {
     pub fn read(body: &[u8]) -> Result<NewTable, ApiError> {
         let refuse = |e: serde_json::Error| {
             let msg = e.to_string();
-            let field = crate::protocol::field_of(&msg);
+            let field = crate::text::field_of(&msg);
             ApiError::new(ApiCode::BadRequest, msg, field.as_deref())
         };
         let value: serde_json::Value = serde_json::from_slice(body).map_err(refuse)?;

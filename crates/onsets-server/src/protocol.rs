@@ -6,8 +6,9 @@
 //! gets an [`ServerMsg::Error`] reply naming what is wrong; nothing else
 //! happens and the connection stays open.
 
-use crate::lobby::ApiCode;
+use crate::api::ApiCode;
 use crate::tables::game1969::Move1969;
+use crate::text::field_of;
 use crate::view::MatchView;
 use onsets_engine::{Event, SeenEvent1969, View1969};
 use serde::{Deserialize, Serialize};
@@ -570,14 +571,6 @@ pub fn read_table_act(
                 (ApiCode::IllegalAct, r.rule.as_str(), r.message)
             }
         })
-}
-
-/// The field a serde error message names (`missing field `x``, `unknown field `x``).
-pub(crate) fn field_of(msg: &str) -> Option<String> {
-    let start = msg.find('`')? + 1;
-    let end = start + msg[start..].find('`')?;
-    let name = &msg[start..end];
-    (msg.contains("field")).then(|| name.to_string())
 }
 
 #[cfg(test)]

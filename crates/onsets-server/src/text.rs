@@ -206,3 +206,11 @@ mod tests {
         assert!(check_act_texts(&ok).is_ok());
     }
 }
+
+/// The field a serde error message names (`missing field `x``, `unknown field `x``).
+pub(crate) fn field_of(msg: &str) -> Option<String> {
+    let start = msg.find('`')? + 1;
+    let end = start + msg[start..].find('`')?;
+    let name = &msg[start..end];
+    (msg.contains("field")).then(|| name.to_string())
+}

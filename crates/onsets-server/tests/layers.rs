@@ -14,9 +14,7 @@ use std::path::Path;
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "base",
-        &[
-            "config", "text", "metrics", "pool", "protocol", "view", "web",
-        ],
+        &["config", "text", "metrics", "pool", "view", "web"],
     ),
     ("store", &["store"]),
     ("limits", &["limits", "health"]),
@@ -43,8 +41,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "hidden",
             "loadtest",
             "lobby",
+            "protocol",
             "table",
             "table1969",
+            "tables",
             "ws",
         ],
     ),

@@ -14,7 +14,7 @@ pub async fn save(store: &Store, id: &str, seats: &str, log: &str) -> anyhow::Re
     let now = unix_ms();
     let sql = "INSERT INTO tables1969 (id, created_at, updated_at, seats, log) VALUES ($1, $2, $2, $3, $4) \
                ON CONFLICT (id) DO UPDATE SET updated_at = excluded.updated_at, seats = excluded.seats, log = excluded.log";
-    let done: Result<_, sqlx::Error> = crate::accounts::with_pool!(store, |p| sqlx::query(sql)
+    let done: Result<_, sqlx::Error> = super::with_pool!(store, |p| sqlx::query(sql)
         .bind(id)
         .bind(now)
         .bind(seats)
@@ -29,7 +29,7 @@ pub async fn save(store: &Store, id: &str, seats: &str, log: &str) -> anyhow::Re
 pub async fn load(store: &Store, id: &str) -> anyhow::Result<Option<(String, String)>> {
     let sql = "SELECT seats, log FROM tables1969 WHERE id = $1";
     let row: Result<Option<(String, String)>, sqlx::Error> =
-        crate::accounts::with_pool!(store, |p| sqlx::query_as(sql)
+        super::with_pool!(store, |p| sqlx::query_as(sql)
             .bind(id)
             .fetch_optional(p)
             .await);
