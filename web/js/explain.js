@@ -5,6 +5,7 @@
 // decides (POST /api/explain); this module only draws its answer.
 
 import { h, withRules } from './dom.js';
+import { h as vh, requestRedraw } from './components/vdom.js';
 import { cardSvg, cardWords, cardOrder, cubeSvg } from './pictures.js';
 
 /** @typedef {import('./types.js').MatchView} MatchView */
@@ -94,8 +95,10 @@ export async function fetchExplanation(position, solution) {
  * The explanation, for a reader of twelve: the verdict, then each Solution
  * step by step, the cubes, and what went wrong.
  * @param {Explanation} e
+ * @param {PositionJson|null} [position] the position judged: with it, the cube
+ *   table names the Required cubes a Solution left out (VII-B-4-b)
  */
-export function renderExplanation(e) {
+export function renderExplanation(e, position) {
   const out = h('div', { class: 'explanation' });
   out.append(h('p', { class: e.correct ? 'good' : 'bad' }, e.correct ? 'This Solution is correct ✓' : 'This Solution is not correct ✗'));
   if (e.failures.length) {
@@ -125,16 +128,47 @@ export function renderExplanation(e) {
     const used = s.cubes.symbols;
     if (used.length) {
       sec.append(h('h4', null, 'Which cube each symbol used ', h('small', { class: 'rule' }, 'VII-B-4')));
-      if (!s.cubes.possible) sec.append(h('p', { class: 'bad' }, 'No choice of cubes works for every symbol.'));
+      const missing = missingRequired(position, used.map((u) => u.symbol));
+      if (!s.cubes.possible) {
+        sec.append(h('p', { class: 'bad' }, missing.length
+          ? `Every Solution must use every Required cube, and this one leaves out ${missing.map(faceName).join(' and ')} `
+          : 'No choice of cubes works for every symbol.', missing.length ? h('small', { class: 'rule' }, 'VII-B-4-b') : null));
+      }
       sec.append(
         h('table', { class: 'cube-account' },
           h('tr', null, h('th', null, 'symbol'), h('th', null, 'cube'), h('th', null, 'from')),
           ...used.map((u) => h('tr', null, h('td', null, h('code', null, u.symbol)),
-            h('td', null, u.cube ? h('span', { class: 'mini-cube' }, cubeSvg(u.cube, familyOf(u.cube))) : '—'),
-            h('td', null, u.section ?? '—')))));
+            h('td', null, u.cube ? h('span', { class: 'mini-cube' }, cubeSvg(u.cube, familyOf(u.cube))) : s.cubes.possible ? '—' : 'no cube left for it'),
+            h('td', null, u.section ?? (s.cubes.possible ? '—' : '')))),
+          ...missing.map((f) => h('tr', { class: 'missing' }, h('td', null, '(not written)'),
+            h('td', null, h('span', { class: 'mini-cube' }, cubeSvg(f, familyOf(f)))),
+            h('td', null, 'Required: missing')))));
     }
     out.append(sec);
   });
+  return out;
+}
+
+/** A face in words for a sentence. @param {string} f */
+function faceName(f) {
+  return f === 'Λ' ? 'the Λ (empty set) cube' : f === 'V' ? 'the V (Universe) cube' : `the ${f} cube`;
+}
+
+/**
+ * The Required cubes (VII-B-4-b) that no symbol of a Solution can stand
+ * for: each Required face counted against the symbols written.
+ * @param {PositionJson|null|undefined} position
+ * @param {string[]} symbols
+ */
+export function missingRequired(position, symbols) {
+  if (!position?.required) return [];
+  const left = [...symbols];
+  const out = [];
+  for (const f of String(position.required).split(/\s+/).filter(Boolean)) {
+    const i = left.indexOf(f);
+    if (i >= 0) left.splice(i, 1);
+    else out.push(f);
+  }
   return out;
 }
 
@@ -182,4 +216,39 @@ export function whyDisclosure(position, solution) {
     if (d.open) ask();
   });
   return d;
+}
+
+/**
+ * The "Why?" disclosure as part of a patched page (js/components/vdom.js):
+ * the same `details` element on every update, so it stays open while the
+ * table moves on; the answer is drawn when it arrives.
+ * @param {PositionJson|null|undefined} position
+ * @param {string} solution
+ * @param {string} key a stable identity among its siblings
+ */
+export function whyView(position, solution, key) {
+  if (!position || !solution) return null;
+  const id = JSON.stringify([position, solution]);
+  if (asked.size > 200) asked.clear();
+  const memo = asked.get(id) ?? { open: false, pending: false, answer: null, error: '' };
+  asked.set(id, memo);
+  const ask = () => {
+    if (memo.answer || memo.pending) return;
+    memo.error = '';
+    memo.pending = true;
+    fetchExplanation(position, solution).then(
+      (e) => { memo.answer = e; memo.pending = false; requestRedraw(); },
+      (err) => { memo.error = err.message; memo.pending = false; requestRedraw(); },
+    );
+  };
+  if (memo.open) ask();
+  const body = memo.answer ? renderExplanation(memo.answer, position)
+    : memo.error ? vh('p', { class: 'bad' }, `No explanation: ${memo.error}`) : 'Asking the checker…';
+  return vh('details', {
+    class: 'why', key, open: memo.open,
+    ontoggle: (/** @type {Event} */ e) => {
+      memo.open = /** @type {HTMLDetailsElement} */ (e.target).open;
+      if (memo.open) ask();
+    },
+  }, vh('summary', null, 'Why?'), vh('div', { class: 'why-body', key: memo.answer ? 'answer' : 'asking' }, body));
 }

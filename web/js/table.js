@@ -3,12 +3,14 @@
 // and the scoresheet. Every button comes from `match.legal` where the server
 // lists the act; every refusal is shown next to where the player acted.
 
-import { positionFromView, whyDisclosure } from './explain.js';
+import { positionFromView, whyView } from './explain.js';
 import { reviewLink } from './review.js';
 import { TableConnection, savedSeat } from './api.js';
-import { fill, h, ruleNote, withRules } from './dom.js';
+import { h, mount, onRedraw, raw, ruleNote, withRules } from './components/vdom.js';
+import { fill as fillDom, h as dh } from './dom.js';
 import { cap, seatName } from './lobby.js';
 import { LAYOUTS, goalValue, readGoal } from './notation.js';
+import { goalPicture } from './components/goal.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords, sandTimerSvg } from './pictures.js';
 import { VARIATIONS, eventWords, goalWords, placeWords, scoreReasons, selectable, taskWords, variationShort, variationWords, who, whom } from './words.js';
 
@@ -19,12 +21,29 @@ import { VARIATIONS, eventWords, goalWords, placeWords, scoreReasons, selectable
 /** @typedef {import('./types.js').Cube} Cube */
 /** @typedef {import('./types.js').Timer} Timer */
 /** @typedef {{text: string, rule?: string, tone?: string}} Notice */
+/** @typedef {{writer: number, correct: boolean, reasons: string[], text: string, position?: import('./types.js').PositionJson|null}} Verdict */
+/** @typedef {{player: number, points: number, penalty: number, why: string, rule: string}} ScoreLine */
+/** @typedef {{shake: number, items: Verdict[], score: {shake: number, lines: ScoreLine[]}|null}} ShakeRecord */
 
 const SECTIONS = /** @type {const} */ ([
   ['required', 'Required', 'Every Solution must use these cubes.', 'VII-B-4-b'],
   ['permitted', 'Permitted', 'Solutions may use these cubes.', 'VII-B-4-c'],
   ['forbidden', 'Forbidden', 'No Solution may use these cubes.', 'VII-B-4-d'],
 ]);
+
+/** The page's sections: tag and attributes. @type {Record<string, [string, Record<string, string>]>} */
+const SECTION = {
+  head: ['header', { class: 'table-head' }],
+  global: ['div', { id: 'global-notice', role: 'alert' }],
+  players: ['section', { id: 'players', 'aria-label': 'Players and scores' }],
+  now: ['section', { id: 'now', class: 'panel', 'aria-labelledby': 'now-title' }],
+  universe: ['section', { id: 'universe', class: 'panel', 'aria-labelledby': 'universe-title' }],
+  mat: ['section', { id: 'mat', class: 'panel', 'aria-labelledby': 'mat-title' }],
+  writing: ['section', { id: 'writing', class: 'panel', 'aria-labelledby': 'writing-title' }],
+  verdictsEl: ['section', { id: 'verdicts', class: 'panel', 'aria-labelledby': 'verdicts-title' }],
+  happenings: ['section', { id: 'happenings', class: 'panel', 'aria-labelledby': 'happenings-title' }],
+  scores: ['section', { id: 'scoresheet', class: 'panel', 'aria-labelledby': 'scores-title' }],
+};
 
 const PALETTE = [
   ['B', 'B', 'blue'], ['R', 'R', 'red'], ['G', 'G', 'green'], ['Y', 'Y', 'yellow'],
@@ -76,8 +95,10 @@ export class TableView {
     this.mySeat = savedSeat(tableId)?.seat ?? null;
     /** @type {Record<string, Notice|undefined>} */
     this.notices = {};
-    /** @type {{text: string, rule?: string, tone: string, shake: number}[]} */
+    /** @type {{text: string, rule?: string, tone: string, shake: number, seq: number}[]} */
     this.log = [];
+    /** Events seen so far (keys of the live region's lines). */
+    this.seq = 0;
     /** @type {number|null} */
     this.selected = null;
     /** @type {string|null} where the picked cube was when it was picked */
@@ -88,7 +109,12 @@ export class TableView {
     /** @type {Record<number, string>} texts of presented Solutions seen, by writer */
     this.shown = {};
     /** @type {{shake: number, items: {writer: number, correct: boolean, reasons: string[], text: string, position?: import('./types.js').PositionJson|null}[]}} */
-    this.verdicts = { shake: -1, items: [] };
+    /** @type {Map<number, ShakeRecord>} each recent shake's verdicts and score, kept on the table (docs/web-client.md) */
+    this.shakes = new Map();
+    /** @type {Record<number, boolean>} a shake's record opened or closed by the player */
+    this.shakeOpen = {};
+    /** @type {Record<number, boolean>} whether a shake's record was last drawn open */
+    this.shakeDrawn = {};
     this.lastPhase = '';
     this.lastSelections = '';
     /** @type {number|null} the cube being dragged */
@@ -101,6 +127,8 @@ export class TableView {
     this.joinName = undefined;
     /** @type {string} the seat picked in the join form ('' for any) */
     this.joinSeat = '';
+    /** @type {string} the number of cards picked to deal */
+    this.dealCount = '';
     // The Goal builder.
     this.gb = { layout: 'single', slots: /** @type {(number|null)[]} */ ([null, null, null]), flips: [false, false, false] };
     // The variation sheet.
@@ -119,20 +147,11 @@ export class TableView {
     /** Whether the first `state` has been drawn (the name box takes the focus then). */
     this.firstState = true;
     this.editor = this.makeEditor();
-    this.head = h('header', { class: 'table-head' });
-    this.global = h('div', { id: 'global-notice', role: 'alert' });
-    this.players = h('section', { id: 'players', 'aria-label': 'Players and scores' });
-    this.now = h('section', { id: 'now', class: 'panel', 'aria-labelledby': 'now-title', 'aria-live': 'polite' });
-    this.universe = h('section', { id: 'universe', class: 'panel', 'aria-labelledby': 'universe-title' });
-    this.mat = h('section', { id: 'mat', class: 'panel', 'aria-labelledby': 'mat-title' });
-    this.writing = h('section', { id: 'writing', class: 'panel', 'aria-labelledby': 'writing-title' });
-    this.verdictsEl = h('section', { id: 'verdicts', class: 'panel', 'aria-labelledby': 'verdicts-title', 'aria-live': 'polite' });
-    this.happenings = h('section', { id: 'happenings', class: 'panel', 'aria-labelledby': 'happenings-title' });
-    this.scores = h('section', { id: 'scoresheet', class: 'panel', 'aria-labelledby': 'scores-title' });
-    this.help = this.makeHelp();
+    this.page = mount(root);
+    this.stopRedraw = onRedraw(() => this.render());
     this.conn = new TableConnection(tableId, (msg) => this.onMessage(msg), (s) => {
       this.connStatus = s;
-      this.renderHead();
+      this.render();
     });
     if (watch && !savedSeat(tableId)) this.conn.mode = 'spectate';
     this.build();
@@ -143,6 +162,7 @@ export class TableView {
   }
 
   destroy() {
+    this.stopRedraw();
     clearInterval(this.ticker);
     clearTimeout(this.previewTimer);
     document.removeEventListener('keydown', this.keys);
@@ -153,19 +173,17 @@ export class TableView {
 
   build() {
     document.title = `On-Sets — table ${this.id}`;
-    fill(this.root, 
-      h('div', { class: 'table-page' },
-        this.head,
-        this.global,
-        this.players,
-        h('div', { class: 'table-main' },
-          h('div', { class: 'col-main' }, this.now, this.mat, this.universe),
-          h('div', { class: 'col-side' }, this.writing, this.verdictsEl, this.happenings, this.scores),
-        ),
-        this.help,
-      ),
-    );
     this.render();
+  }
+
+  /**
+   * One of the page's sections with its children.
+   * @param {string} name
+   * @param {...any} children
+   */
+  sec(name, ...children) {
+    const [tag, props] = SECTION[name];
+    return h(tag, { ...props, key: name }, ...children);
   }
 
   // ---------------------------------------------------------------- messages
@@ -191,9 +209,7 @@ export class TableView {
           this.m.now_ms = msg.now_ms;
           this.receivedAt = performance.now();
         }
-        this.renderHead();
-        this.renderPlayers();
-        this.tick();
+        this.render();
         break;
       }
       case 'state':
@@ -246,7 +262,7 @@ export class TableView {
    */
   takeHistory(recent) {
     this.log = [];
-    this.verdicts = { shake: -1, items: [] };
+    this.shakes = new Map();
     this.shown = {};
     for (const r of recent) {
       // Events before a `shake_started` in the same action belong to the shake before.
@@ -267,9 +283,8 @@ export class TableView {
     if (e.event === 'presented' && e.solution) this.shown[e.player] = e.solution;
     if (e.event === 'solution_judged') {
       const shake = inShake ?? (m.history.length && m.phase.phase !== 'checking' ? m.history[m.history.length - 1].shake : m.shake);
-      if (this.verdicts.shake !== shake) this.verdicts = { shake, items: [] };
       const text = e.solution || (e.writer === m.you ? this.mineSent || this.shown[e.writer] : this.shown[e.writer]);
-      this.verdicts.items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '', position: positionFromView(m) ?? positionFromView(this.viewBefore ?? null) });
+      this.shakeRecord(shake).items.push({ writer: e.writer, correct: e.correct, reasons: e.reasons ?? [], text: text ?? '', position: positionFromView(m) ?? positionFromView(this.viewBefore ?? null) });
       delete this.shown[e.writer];
     }
     this.trackShake(e, m);
@@ -279,7 +294,8 @@ export class TableView {
       const lines = sc.lines.map((l) => `${who(m, l.player)} ${l.points}${l.penalty ? ` (penalties ${l.penalty})` : ''}${l.why ? `: ${l.why}` : ''}`);
       w = { text: `Shake ${e.shake} is scored. ${lines.join('; ')}.`, rule: sc.lines[0]?.rule ?? 'X', tone: 'big' };
     }
-    if (w) this.log.unshift({ ...w, shake: inShake ?? m.shake });
+    this.seq += 1;
+    if (w) this.log.unshift({ ...w, shake: inShake ?? m.shake, seq: this.seq });
     if (this.log.length > 80) this.log.length = 80;
   }
 
@@ -333,10 +349,28 @@ export class TableView {
           shake: e.shake,
           lines: scoreReasons(m, c, points).map((l) => ({ ...l, penalty: rec?.penalties[l.player] ?? 0 })),
         };
+        this.shakeRecord(e.shake).score = this.score;
         break;
       }
       default:
     }
+  }
+
+  /**
+   * The record of one shake's verdicts and score, made when first needed;
+   * the six most recent shakes are kept.
+   * @param {number} shake
+   * @returns {ShakeRecord}
+   */
+  shakeRecord(shake) {
+    let r = this.shakes.get(shake);
+    if (!r) {
+      r = { shake, items: [], score: null };
+      this.shakes.set(shake, r);
+      const old = [...this.shakes.keys()].sort((a, b) => b - a).slice(6);
+      for (const k of old) this.shakes.delete(k);
+    }
+    return r;
   }
 
   afterState() {
@@ -429,31 +463,31 @@ export class TableView {
   render() {
     const active = /** @type {HTMLElement|null} */ (document.activeElement);
     const key = active?.dataset?.key;
-    this.renderHead();
-    fill(this.global, ...(this.notices.global ? [this.notice('global')] : []));
-    this.renderPlayers();
-    this.renderNow();
-    this.renderMat();
-    this.renderUniverse();
-    this.renderWriting();
-    this.renderVerdicts();
-    this.renderHappenings();
-    this.renderScores();
+    // The table's version is on the page: tests (and players' tools) wait on it (docs/protocol.md).
+    this.page.update(h('div', { class: 'table-page', dataset: { version: this.m?.version ?? '' } },
+      this.renderHead(),
+      this.sec('global', this.notices.global ? this.notice('global') : null),
+      this.renderPlayers(),
+      h('div', { class: 'table-main' },
+        h('div', { class: 'col-main' }, this.renderNow(), this.renderMat(), this.renderUniverse()),
+        h('div', { class: 'col-side' }, this.renderWriting(), this.renderVerdicts(), this.renderHappenings(), this.renderScores()),
+      ),
+      this.renderHelp(),
+      this.announcer(),
+    ));
     if (key && active && !document.body.contains(active)) {
       const again = /** @type {HTMLElement|null} */ (this.root.querySelector(`[data-key="${CSS.escape(key)}"]`));
       if (again) again.focus();
-      else this.now.querySelector('button')?.focus();
+      else /** @type {HTMLElement|null} */ (this.root.querySelector('#now button'))?.focus();
     }
     this.tick();
   }
 
   renderHead() {
-    if (!this.head) return;
     const t = this.info;
     const status = { connecting: 'connecting…', open: 'connected', closed: 'reconnecting…' }[this.connStatus] ?? this.connStatus;
     const m = this.m;
-    fill(this.head, 
-      h('a', { href: '/', class: 'home', onclick: (/** @type {Event} */ e) => { e.preventDefault(); this.go('/'); } }, '← Lobby'),
+    return this.sec('head', h('a', { href: '/', class: 'home', onclick: (/** @type {Event} */ e) => { e.preventDefault(); this.go('/'); } }, '← Lobby'),
       h('h1', null, 'On-Sets', h('span', { class: 'sub' }, t ? ` · ${cap(t.division)} · ${t.adventurous ? 'Adventurous' : 'Basic'}${t.edition && t.edition !== '2026-27' ? ` · ${t.edition} rules` : ''} · ${t.checking === 'players' ? 'players check' : 'judge checks'}` : '')),
       h('span', { class: 'head-info' },
         m ? h('span', { class: 'round-clock', id: 'round-clock', title: 'Time left in the round (XI-B)' }, '') : null,
@@ -469,17 +503,14 @@ export class TableView {
     const m = this.m;
     const t = this.info;
     if (!m) {
-      fill(this.players, 
-        ...(t?.seats ?? []).map((s) => h('div', { class: `player${s.seat === this.mySeat ? ' me' : ''}` },
+      return this.sec('players', ...(t?.seats ?? []).map((s) => h('div', { class: `player${s.seat === this.mySeat ? ' me' : ''}` },
           h('div', { class: 'pname' }, s.kind === 'bot' ? seatName(s.name || `${cap(s.level ?? '')} bot`, true) : s.taken ? seatName(s.name, false) : 'free seat', s.seat === this.mySeat ? ' (you)' : ''),
           h('div', { class: 'small' }, s.kind === 'human' ? (s.connected ? 'here' : s.taken ? 'away' : 'waiting…') : 'bot'),
         )),
       );
-      return;
     }
     const turn = m.phase.phase === 'moves' ? m.phase.turn : null;
-    fill(this.players, 
-      ...m.players.map((name, p) => {
+    return this.sec('players', ...m.players.map((name, p) => {
         const seat = t?.seats[p];
         const badges = [];
         if (p === m.goal_setter) badges.push(h('span', { class: 'badge setter' }, 'Goal-setter'));
@@ -554,12 +585,11 @@ export class TableView {
   renderNow() {
     const m = this.m;
     const t = this.info;
-    /** @type {(Node|null)[]} */
+    /** @type {any[]} */
     const out = [h('h2', { id: 'now-title' }, 'What to do now')];
     if (!t) {
       out.push(h('p', null, 'Connecting to the table…'));
-      fill(this.now, ...out);
-      return;
+      return this.sec('now', ...out);
     }
     if (this.mySeat === null) out.push(...this.joinPanel(t));
     if (!m) {
@@ -568,8 +598,7 @@ export class TableView {
         out.push(h('p', { class: 'big-line' }, `You have seat ${this.mySeat + 1}. The match starts when every seat is taken (${free} free).`),
           h('p', null, 'Share this link with the other players: ', h('code', null, `${location.origin}/t/${this.id}`)));
       } else if (t.status !== 'waiting') out.push(h('p', null, 'Waiting for the match…'));
-      fill(this.now, ...out);
-      return;
+      return this.sec('now', ...out);
     }
     const timers = m.timers.filter((x) => x.player === m.you).concat(m.timers.filter((x) => x.player !== m.you));
     if (timers.length) out.push(this.timerEl(timers[0], m, true));
@@ -595,7 +624,7 @@ export class TableView {
     }
     if (extra.length) out.push(h('div', { class: 'extra' }, ...extra));
     out.push(this.notice('now'));
-    fill(this.now, ...out);
+    return this.sec('now', ...out);
   }
 
   /**
@@ -614,7 +643,6 @@ export class TableView {
     if (this.autoSit && name.trim()) {
       this.autoSit = false;
       this.conn.join(name.trim(), free.seat);
-      return;
     }
     this.autoSit = false;
     /** @type {HTMLInputElement|null} */ (this.root.querySelector('#join-name'))?.focus();
@@ -637,15 +665,9 @@ export class TableView {
     const seat = h('select', { id: 'join-seat', 'aria-label': 'Seat', dataset: { key: 'join-seat' }, onchange: (/** @type {Event} */ e) => { this.joinSeat = /** @type {HTMLSelectElement} */ (e.target).value; } },
       h('option', { value: '' }, 'Any free seat'),
       ...free.map((s) => h('option', { value: s.seat, selected: this.joinSeat === String(s.seat) }, `Seat ${s.seat + 1}`)));
-    const form = h('form', { class: 'join', id: 'join-form' },
-      h('p', { class: 'big-line' }, this.watch ? 'You are watching. Want to play? ' : 'Take a seat to play:'),
-      name, seat, h('button', { type: 'submit', class: 'primary', dataset: { key: 'join' } }, 'Sit down'),
-      h('p', { class: 'small', id: 'join-name-hint' }, 'At most 24 characters; not the name of another seat, and without the word “bot” (the bots’ seats say “bot”).'),
-      this.notice('join'),
-    );
-    form.addEventListener('submit', (e) => {
+    const submit = (/** @type {Event} */ e) => {
       e.preventDefault();
-      const n = name.value.trim();
+      const n = (this.joinName ?? '').trim();
       if (!n) {
         this.notices.join = { text: 'Write your name first.', tone: 'error' };
         this.render();
@@ -659,8 +681,14 @@ export class TableView {
         this.render();
         return;
       }
-      this.conn.join(n, seat.value === '' ? undefined : Number(seat.value));
-    });
+      this.conn.join(n, this.joinSeat === '' ? undefined : Number(this.joinSeat));
+    };
+    const form = h('form', { class: 'join', id: 'join-form', onsubmit: submit },
+      h('p', { class: 'big-line' }, this.watch ? 'You are watching. Want to play? ' : 'Take a seat to play:'),
+      name, seat, h('button', { type: 'submit', class: 'primary', dataset: { key: 'join' } }, 'Sit down'),
+      h('p', { class: 'small', id: 'join-name-hint' }, 'At most 24 characters; not the name of another seat, and without the word “bot” (the bots’ seats say “bot”).'),
+      this.notice('join'),
+    );
     return [form];
   }
 
@@ -669,7 +697,7 @@ export class TableView {
     const me = m.you;
     const ph = m.phase;
     const W = (/** @type {number} */ p) => who(m, p);
-    /** @type {(Node|null)[]} */
+    /** @type {any[]} */
     const out = [];
     if (m.match_points) {
       const best = Math.max(...m.match_points);
@@ -707,12 +735,13 @@ export class TableView {
         if (!ph.dealt) {
           if (deals.length) {
             const [min, max] = m.division.toLowerCase() === 'senior' ? [10, 14] : [6, 12];
-            const sel = h('select', { id: 'deal-count', 'aria-label': 'How many cards', dataset: { key: 'deal-count' } },
-              ...deals.map((a) => h('option', { value: a.count }, `${a.count} card${a.count === 1 ? '' : 's'}`)));
-            sel.value = String(deals.find((a) => a.count === (m.cards.length ? deals[0].count : Math.min(max, Math.max(min, 8))))?.count ?? deals[0].count);
+            const dflt = String(deals.find((a) => a.count === (m.cards.length ? deals[0].count : Math.min(max, Math.max(min, 8))))?.count ?? deals[0].count);
+            if (!deals.some((a) => String(a.count) === this.dealCount)) this.dealCount = dflt;
+            const sel = h('select', { id: 'deal-count', 'aria-label': 'How many cards', dataset: { key: 'deal-count' }, onchange: (/** @type {Event} */ e) => { this.dealCount = /** @type {HTMLSelectElement} */ (e.target).value; } },
+              ...deals.map((a) => h('option', { value: a.count, selected: String(a.count) === this.dealCount }, `${a.count} card${a.count === 1 ? '' : 's'}`)));
             out.push(h('p', { class: 'big-line' }, `You are the dealer: deal the cards for the Universe (${min} to ${max} in all). `, h('small', { class: 'rule' }, 'II-B')),
               h('div', { class: 'actions' }, sel, this.btn('Deal', () => {
-                const a = deals.find((d) => String(d.count) === sel.value);
+                const a = deals.find((d) => String(d.count) === this.dealCount);
                 if (a) this.act('now', a);
               }, { key: 'deal', cls: 'primary' })));
           } else out.push(h('p', null, `${W(m.dealer)} will deal the cards.`));
@@ -807,7 +836,7 @@ export class TableView {
         this.btn('Impossible!', () => imp && this.act('challenge', imp), { key: 'ch-imp', kbd: 'I', cls: 'challenge', disabled: !imp, title: 'Nobody can write a correct Solution, however the other cubes are played (V-A-2)' }),
       ),
       h('p', { class: 'small' }, h('b', null, 'Now'), ': a correct Solution can be written with the mat and at most one more cube. ', h('b', null, 'Impossible'), ': no correct Solution can be written, whatever is played. ', h('small', { class: 'rule' }, 'V-A')),
-      !now && !imp && m.you !== null && m.last_mover === m.you ? h('p', { class: 'small' }, 'You moved last: you may not challenge your own move ', h('small', { class: 'rule' }, 'V-B'), '.') : null,
+      !now && !imp ? h('p', { class: 'small', id: 'challenge-why-not' }, ...this.noChallengeWords(m)) : null,
       m.you !== null && m.last_mover !== null && m.last_mover !== m.you
         ? h('p', { class: 'small' }, 'Need a moment? ', this.btn('Pick up the block', () => this.act('challenge', { type: 'pick_up_block' }), { key: 'pick-up', cls: 'small-btn' }),
           ' then you have 15 seconds to say Now or Impossible; putting it down or staying silent costs a point ', h('small', { class: 'rule' }, 'V-B, XI-A-1-f'), '.')
@@ -815,6 +844,19 @@ export class TableView {
       this.notice('challenge'),
     );
     return box;
+  }
+
+  /**
+   * Why Now! and Impossible! are greyed, in words (V-A, V-B).
+   * @param {MatchView} m
+   * @returns {any[]}
+   */
+  noChallengeWords(m) {
+    if (m.you === null) return ['Spectators do not challenge.'];
+    if (m.last_mover === m.you) return ['Greyed: you moved last, and you may not challenge your own move ', h('small', { class: 'rule' }, 'V-B'), '.'];
+    if (m.last_mover === null) return ['Greyed: a challenge answers a move, and no cube has been moved yet this shake ', h('small', { class: 'rule' }, 'V-A'), '.'];
+    if (!m.present[m.you]) return ['Greyed: you are not at the table this shake ', h('small', { class: 'rule' }, 'X-D'), '.'];
+    return ['Greyed: no challenge can be made at this moment.'];
   }
 
   /** The buttons to move the picked cube (IV-B, IV-C, XIII-A-7). @param {MatchView} m */
@@ -864,11 +906,11 @@ export class TableView {
     const list = VARIATIONS.filter((v) => selectable(v.key, m.division));
     const open = list.filter((v) => (v.blank ? choicesOf(v.key).length > 0 : legal.includes(v.key)));
     const closed = list.filter((v) => !open.includes(v));
-    const choose = h('fieldset', { class: 'var-sheet' }, h('legend', null, made ? 'You may choose one more variation' : 'Choose a variation for this shake'));
+    const rows = [];
     for (const v of open) {
       const id = `var-${v.key}`;
       const radio = h('input', { type: 'radio', name: 'variation', id, value: v.key, checked: this.vs.key === v.key, dataset: { key: id }, onchange: () => { this.vs = { key: v.key, param: v.blank ? choicesOf(v.key)[0] ?? '' : '' }; this.render(); } });
-      /** @type {Node|null} */
+      /** @type {any} */
       let blank = null;
       const blankId = `${id}-blank`;
       if (v.blank) {
@@ -877,10 +919,11 @@ export class TableView {
           onchange: (/** @type {Event} */ e) => { this.vs.param = /** @type {HTMLSelectElement} */ (e.target).value; this.render(); } },
           ...choices.map((c) => h('option', { value: c, selected: this.vs.key === v.key && this.vs.param === c }, v.blank === 'card' ? `${c} (${cardWords(c)})` : v.blank === 'cube' ? faceWords(c) : c)));
       }
-      choose.append(h('div', { class: `var-row${this.vs.key === v.key ? ' picked' : ''}` },
+      rows.push(h('div', { class: `var-row${this.vs.key === v.key ? ' picked' : ''}`, key: v.key },
         radio, h('label', { for: id }, h('b', null, v.name), ' — ', v.help.replace('___', v.blank ? `(${v.blank})` : '')), blank, ' ', h('small', { class: 'rule' }, v.rule),
         h('span', { class: 'ok', title: 'This choice has an effect on this shake and costs no point' }, ' ✓')));
     }
+    const choose = h('fieldset', { class: 'var-sheet' }, h('legend', null, made ? 'You may choose one more variation' : 'Choose a variation for this shake'), ...rows);
     const end = this.legal((a) => a.type === 'end_selection');
     const send = () => {
       const v = VARIATIONS.find((x) => x.key === this.vs.key);
@@ -958,11 +1001,12 @@ export class TableView {
       h('div', null, text ? h('span', { class: 'goal-text' }, goalWords(text)) : 'Not enough digit cubes.',
         value !== null && value < 0 ? h('p', { class: 'small warn' }, 'This names a negative number: a Goal must name a whole number ', h('small', { class: 'rule' }, 'III-B'), '.') : null,
         text && legalGoals.size && legalGoals.has(text) ? h('span', { class: 'ok' }, ' ✓ a legal Goal') : null));
-    const box = h('div', { class: 'goal-builder', id: `goal-builder-${area}` }, shapeGroup, slotRows, preview);
+    /** @type {any[]} */
+    const more = [];
     if (area === 'goal') {
       // 2019-20 III-B-2-b: the cubes may be placed in the Goal section before saying “Goal”.
       const arranges = m.legal.some((a) => a.type === 'arrange_goal');
-      box.append(h('div', { class: 'actions' }, this.btn('Set this Goal (say “Goal”)', () => {
+      more.push(h('div', { class: 'actions' }, this.btn('Set this Goal (say “Goal”)', () => {
         if (!text) return;
         this.act('goal', { type: 'set_goal', goal: text });
       }, { key: 'set-goal', cls: 'primary', disabled: !text }),
@@ -972,7 +1016,7 @@ export class TableView {
       }, { key: 'arrange-goal', disabled: !text }) : null));
     }
     this.goalText = text;
-    return box;
+    return h('div', { class: 'goal-builder', id: `goal-builder-${area}` }, shapeGroup, slotRows, preview, ...more);
   }
 
   /**
@@ -1016,7 +1060,7 @@ export class TableView {
     if (m.checking === 'judge') return [h('p', { class: 'big-line' }, 'The judge is checking the Solutions.', h('small', { class: 'rule' }, 'VII-C-6'))];
     const sol = ph.writers[w]?.presented?.solution ?? '';
     const goal = ph.writers[w]?.presented?.goal;
-    /** @type {(Node|null)[]} */
+    /** @type {any[]} */
     const out = [h('p', { class: 'big-line' }, w === m.you ? 'Your Solution is being checked.' : `Check ${W(w)}'s Solution (2 minutes). `, h('small', { class: 'rule' }, 'VII-C-3')),
       h('pre', { class: 'solution-shown', id: 'checked-solution' }, sol || '(no text)'),
       goal ? h('p', null, `Written Goal: ${typeof goal === 'string' ? goalWords(goal) : JSON.stringify(goal)}`) : null];
@@ -1053,8 +1097,7 @@ export class TableView {
   renderMat() {
     const m = this.m;
     if (!m) {
-      fill(this.mat, h('h2', { id: 'mat-title' }, 'The mat'), h('p', { class: 'small' }, 'The cubes appear when the match starts.'));
-      return;
+      return this.sec('mat', h('h2', { id: 'mat-title' }, 'The mat'), h('p', { class: 'small' }, 'The cubes appear when the match starts.'));
     }
     const by = (/** @type {string} */ p) => m.cubes.filter((c) => c.place === p);
     const rolled = !(m.phase.phase === 'setup' && !m.phase.rolled);
@@ -1104,8 +1147,7 @@ export class TableView {
     const vars = m.variations.length
       ? h('div', { class: 'in-force' }, h('b', null, 'Variations in force: '), ...m.variations.map((v) => h('span', { class: 'chip', title: variationWords(v) }, variationShort(v))))
       : m.adventurous ? null : h('div', { class: 'in-force small' }, 'Basic On-Sets: no variations.');
-    fill(this.mat, 
-      h('h2', { id: 'mat-title' }, 'The mat'),
+    return this.sec('mat', h('h2', { id: 'mat-title' }, 'The mat'),
       vars,
       h('div', { class: 'mat-grid' }, goalBox, ...sections),
       resBox,
@@ -1126,7 +1168,6 @@ export class TableView {
       ondragstart: (/** @type {DragEvent} */ e) => {
         if (!movable) {
           e.preventDefault();
-          return;
         }
         this.dragging = c.id;
         this.selected = null;
@@ -1173,12 +1214,10 @@ export class TableView {
     const m = this.m;
     const head = h('h2', { id: 'universe-title' }, 'The Universe');
     if (!m || !m.cards.length) {
-      fill(this.universe, head, h('p', { class: 'small' }, 'No cards dealt yet.'));
-      return;
+      return this.sec('universe', head, h('p', { class: 'small' }, 'No cards dealt yet.'));
     }
     const cards = [...m.cards].sort(cardOrder);
-    fill(this.universe, 
-      head,
+    return this.sec('universe', head,
       h('p', { class: 'small' }, `${cards.length} cards. Your chart: click a card (or Tab to it and press Enter) to mark it while you think. Only you see the marks.`),
       h('div', { class: 'cards', role: 'group', 'aria-label': 'Universe chart' },
         ...cards.map((card) => h('button', {
@@ -1203,16 +1242,16 @@ export class TableView {
   // ---------------------------------------------------------------- writing
 
   makeEditor() {
-    const area = h('textarea', {
+    const area = dh('textarea', {
       id: 'solution', class: 'mono', rows: 4, spellcheck: 'false', autocomplete: 'off',
       'aria-label': 'Your Solution (private until you present it)',
       placeholder: 'e.g.  B ∪ R′   or with a Restriction:  G ⊆ B; B ∪ R\nType U for ∪, n for ∩, - for −, \' for ′, ^ for Λ, < for ⊆',
       dataset: { key: 'solution' },
     });
-    const feedback = h('p', { class: 'feedback', id: 'solution-feedback', 'aria-live': 'polite' });
-    const preview = h('p', { class: 'preview mono', id: 'solution-preview' });
-    const palette = h('div', { class: 'palette', role: 'group', 'aria-label': 'Symbols' },
-      ...PALETTE.map(([sym, key, words]) => h('button', {
+    const feedback = dh('p', { class: 'feedback', id: 'solution-feedback', 'aria-live': 'polite' });
+    const preview = dh('p', { class: 'preview mono', id: 'solution-preview' });
+    const palette = dh('div', { class: 'palette', role: 'group', 'aria-label': 'Symbols' },
+      ...PALETTE.map(([sym, key, words]) => dh('button', {
         type: 'button', class: `sym${sym.trim().length > 2 ? ' wide' : ''}`, title: `${words} (type ${key})`, 'aria-label': `insert ${words}`, tabindex: '-1', dataset: { sym: sym.trim() },
         onclick: () => this.insert(sym),
       }, sym.trim())));
@@ -1223,7 +1262,7 @@ export class TableView {
         this.present();
       }
     });
-    const box = h('div', { class: 'editor' }, palette, area, preview, feedback);
+    const box = dh('div', { class: 'editor' }, palette, area, preview, feedback);
     return { box, area, feedback, preview };
   }
 
@@ -1247,7 +1286,7 @@ export class TableView {
     const text = this.editor.area.value;
     clearTimeout(this.previewTimer);
     if (!text.trim()) {
-      fill(this.editor.feedback, 'Write your Solution here.');
+      fillDom(this.editor.feedback, 'Write your Solution here.');
       this.editor.feedback.className = 'feedback';
       this.editor.preview.textContent = '';
       return;
@@ -1257,7 +1296,7 @@ export class TableView {
       const r = await this.conn.preview(text);
       if (this.editor.area.value !== text) return;
       if (!r) {
-        fill(this.editor.feedback, 'Not connected: the server reads your Solution when the connection is back.');
+        fillDom(this.editor.feedback, 'Not connected: the server reads your Solution when the connection is back.');
         this.editor.feedback.className = 'feedback warn';
         return;
       }
@@ -1270,7 +1309,7 @@ export class TableView {
     const fb = this.editor.feedback;
     if (!r.ok) {
       const where = [r.line ? `line ${r.line}` : '', r.column ? `column ${r.column}` : ''].filter(Boolean).join(', ');
-      fill(fb, `${where ? `${where}: ` : ''}${r.message ?? 'this does not read as a Solution'}`, r.rule && r.rule !== '-' ? h('small', { class: 'rule' }, r.rule) : null);
+      fillDom(fb, `${where ? `${where}: ` : ''}${r.message ?? 'this does not read as a Solution'}`, r.rule && r.rule !== '-' ? dh('small', { class: 'rule' }, r.rule) : null);
       fb.className = 'feedback warn';
       this.editor.preview.textContent = '';
       return;
@@ -1281,14 +1320,14 @@ export class TableView {
     const many = sols.findIndex((x) => x.set_names > 1);
     this.editor.preview.textContent = `Reads as: ${r.reads ?? ''}`;
     if (noName >= 0) {
-      fill(fb, `${two ? `Solution ${noName + 1} needs` : 'A Solution needs'} one Set-Name part (a part without = or ⊆) `, h('small', { class: 'rule' }, 'VI-A'));
+      fillDom(fb, `${two ? `Solution ${noName + 1} needs` : 'A Solution needs'} one Set-Name part (a part without = or ⊆) `, dh('small', { class: 'rule' }, 'VI-A'));
       fb.className = 'feedback warn';
     } else if (many >= 0) {
-      fill(fb, `Only one Set-Name part per Solution: the other parts must be Restrictions `, h('small', { class: 'rule' }, 'VI-A'));
+      fillDom(fb, `Only one Set-Name part per Solution: the other parts must be Restrictions `, dh('small', { class: 'rule' }, 'VI-A'));
       fb.className = 'feedback warn';
     } else {
       const parts = sols.reduce((n, x) => n + x.set_names + x.restrictions + x.blanks, 0);
-      fill(fb, `Reads well: ${two ? `${sols.length} Solutions, ` : ''}${parts} part${parts > 1 ? 's' : ''}. The judge decides if it is correct.`);
+      fillDom(fb, `Reads well: ${two ? `${sols.length} Solutions, ` : ''}${parts} part${parts > 1 ? 's' : ''}. The judge decides if it is correct.`);
       fb.className = 'feedback good';
     }
   }
@@ -1300,7 +1339,6 @@ export class TableView {
     if (!p) {
       this.notices.write = { text: 'You may not present a Solution now.', tone: 'error' };
       this.render();
-      return;
     }
     const text = this.editor.area.value.trim();
     if (!text) {
@@ -1338,84 +1376,119 @@ export class TableView {
     return ph.kind.challenge === 'now' ? { writer: ch, other: mv, writerSide: 'challenger' } : { writer: mv, other: ch, writerSide: 'mover' };
   }
 
+  /**
+   * The Solution box. The editor (a textarea kept outside the renderer) stays
+   * at one place among four children — what comes before it, it, what comes
+   * after it — so that no update ever moves it and its focus, caret and
+   * selection are kept (docs/web-client.md).
+   */
   renderWriting() {
     const m = this.m;
     const head = h('h2', { id: 'writing-title' }, 'Your Solution');
     const ph = m?.phase;
     const canPresent = this.has('present');
+    /** @param {any[]} before @param {any[]} after */
+    const out = (before, after) => this.sec('writing', head, h('div', { class: 'writing-before' }, ...before), raw(this.editor.box, 'editor'), h('div', { class: 'writing-after' }, ...after));
     if (!m || m.you === null || !ph || (ph.phase !== 'writing' && ph.phase !== 'moves' && ph.phase !== 'goal' && ph.phase !== 'variations')) {
-      fill(this.writing, head, h('p', { class: 'small' }, m?.you === null ? 'Spectators do not write.' : 'You can draft a Solution here while cubes are moved; it stays on your screen only.'), this.editor.box);
       this.editor.box.hidden = !m || m.you === null;
-      return;
+      return out([h('p', { class: 'small' }, m?.you === null ? 'Spectators do not write.' : 'You can draft a Solution here while cubes are moved; it stays on your screen only.')], []);
     }
     this.editor.box.hidden = false;
     const mine = ph.phase === 'writing' ? ph.writers[m.you] : null;
     const decline = this.legal((a) => a.type === 'decline');
-    /** @type {(Node|null)[]} */
-    const parts = [head];
+    /** @type {any[]} */
+    const before = [];
     if (mine?.presented) {
-      parts.push(h('p', null, 'You presented:'), h('pre', { class: 'solution-shown' }, mine.presented.solution || this.mineSent || ''));
+      before.push(h('p', null, 'You presented:'), h('pre', { class: 'solution-shown' }, mine.presented.solution || this.mineSent || ''));
       this.editor.box.hidden = true;
     } else {
-      parts.push(h('p', { class: 'small' }, 'Private: nobody else sees it until you present it ', h('small', { class: 'rule' }, 'VII-C-2'), '. ASCII works: U ∪, n ∩, - −, \' ′, ^ Λ, < ⊆. Parts go on separate lines or after “;”.'));
+      before.push(h('p', { class: 'small' }, 'Private: nobody else sees it until you present it ', h('small', { class: 'rule' }, 'VII-C-2'), '. ASCII works: U ∪, n ∩, - −, \' ′, ^ Λ, < ⊆. Parts go on separate lines or after “;”.'));
       if (ph.phase === 'writing' && ph.kind.kind === 'no_goal' && canPresent) {
-        parts.push(h('p', null, 'First write the Goal you solve (its digits must be showing on Resources cubes):'), this.goalBuilder(m, 'write'));
+        before.push(h('p', null, 'First write the Goal you solve (its digits must be showing on Resources cubes):'), this.goalBuilder(m, 'write'));
       }
     }
-    parts.push(this.editor.box);
+    /** @type {any[]} */
+    const after = [];
     const joins = ph.phase === 'writing' && mine?.role === 'may' ? this.joinSides() : null;
     // 2019-20 VII-A-3: the Third Party declares a side (join_side); presenting also joins the writer.
     const joinWriter = joins ? this.legal((a) => a.type === 'join_side' && a.side === joins.writerSide) : null;
     const joinOther = joins ? this.legal((a) => a.type === 'join_side' && a.side !== joins.writerSide) : null;
     if (canPresent || decline || joinWriter || joinOther) {
-      parts.push(h('div', { class: 'actions' },
+      after.push(h('div', { class: 'actions' },
         joinWriter ? this.btn(`Join the ${joins?.writer} (I will write a Solution)`, () => this.act('write', joinWriter), { key: 'join-writer' }) : null,
         canPresent ? this.btn(joins ? `Join the ${joins.writer}: present my Solution` : 'Present my Solution', () => this.present(), { key: 'present', kbd: 'Ctrl+Enter', cls: 'primary' }) : null,
         joinOther ? this.btn(`Join the ${joins?.other} (no Solution)`, () => this.act('write', joinOther), { key: 'join-other' })
           : decline ? this.btn('I will not write (decline)', () => this.act('write', decline), { key: 'decline' }) : null));
     }
-    parts.push(this.notice('write'));
-    fill(this.writing, ...parts);
+    after.push(this.notice('write'));
+    return out(before, after);
   }
 
   // ---------------------------------------------------------------- verdicts, log, scores
 
+  /**
+   * The verdicts: the Solutions being checked, then each recent shake's
+   * verdicts and score as a disclosure — open while the shake is on the
+   * table, then closed but kept, one click away, however fast the next
+   * shake starts; an open "Why?" keeps its shake open (X, VII-C).
+   */
   renderVerdicts() {
     const m = this.m;
     const head = h('h2', { id: 'verdicts-title' }, 'Verdicts');
     if (!m) {
-      fill(this.verdictsEl, head, h('p', { class: 'small' }, 'None yet.'));
-      return;
+      return this.sec('verdictsEl', head, h('p', { class: 'small' }, 'None yet.'));
     }
+    /** @type {any[]} */
     const items = [];
     const ph = m.phase;
     if (ph.phase === 'checking') {
       ph.queue.forEach((w, k) => {
         const decided = ph.correct[w];
-        items.push(h('li', { class: decided === null ? '' : decided ? 'good' : 'bad' },
+        items.push(h('li', { class: decided === null ? '' : decided ? 'good' : 'bad', key: `q-${w}` },
           h('b', null, `${who(m, w)}: `), h('code', null, ph.writers[w]?.presented?.solution ?? ''),
           decided === null ? (k === ph.current ? ' — being checked' : ' — waiting') : decided ? ' — correct ✓' : ' — not correct ✗'));
       });
     }
-    for (const v of this.current(this.verdicts.shake) ? this.verdicts.items : []) {
-      const text = v.text;
-      items.push(h('li', { class: v.correct ? 'good' : 'bad', dataset: { writer: v.writer } },
-        h('b', null, `${who(m, v.writer)}${v.writer === m.you ? 'r' : '’s'} Solution`), text ? [' ', h('code', null, text)] : null,
-        v.correct ? ' is correct ✓' : ' is not correct ✗',
-        v.reasons.length ? h('ul', { class: 'reasons' }, ...v.reasons.map((r) => h('li', null, withRules(r)))) : null,
-        whyDisclosure(v.position, text)));
-    }
-    const score = this.score && this.current(this.score.shake)
-      ? h('div', { class: 'score-why', id: 'score-why' }, h('b', null, `Shake ${this.score.shake} is scored `, h('small', { class: 'rule' }, 'X')),
-        h('ul', null, ...this.score.lines.map((l) => h('li', { dataset: { player: l.player } },
-          h('b', null, `${who(m, l.player)}: ${l.points} point${l.points === 1 ? '' : 's'}`),
-          l.penalty ? h('span', { class: 'pen' }, ` (penalties ${l.penalty})`) : null,
-          l.why ? [` — ${l.why} `, h('small', { class: 'rule' }, l.rule)] : null))))
-      : null;
-    fill(this.verdictsEl, head,
-      items.length ? h('ul', { class: 'verdict-list' }, ...items) : score ? null : h('p', { class: 'small' }, 'When Solutions are checked, the result and the reasons (with their rule) appear here.'),
-      this.verdicts.items.length && this.current(this.verdicts.shake) ? h('p', { class: 'small' }, `Shake ${this.verdicts.shake}`) : null,
-      score);
+    const records = [...this.shakes.values()].filter((r) => r.items.length || r.score).sort((a, b) => b.shake - a.shake);
+    return this.sec('verdictsEl', head,
+      items.length ? h('ul', { class: 'verdict-list checking', key: 'queue' }, ...items) : null,
+      records.length || items.length ? null : h('p', { class: 'small', key: 'none' }, 'When Solutions are checked, the result and the reasons (with their rule) appear here.'),
+      ...records.map((r) => this.shakeVerdicts(m, r)));
+  }
+
+  /**
+   * One shake's verdicts and score, as a disclosure kept by its shake number.
+   * @param {MatchView} m
+   * @param {ShakeRecord} r
+   */
+  shakeVerdicts(m, r) {
+    const now = this.current(r.shake);
+    const whyOpen = r.items.some((v) => v.position && document.querySelector(`#shake-${r.shake} details.why[open]`));
+    const open = this.shakeOpen[r.shake] ?? (now || !!whyOpen);
+    this.shakeDrawn[r.shake] = open;
+    const verdicts = r.items.map((v, i) => h('li', { class: v.correct ? 'good' : 'bad', dataset: { writer: v.writer }, key: `v-${i}` },
+      h('b', null, `${who(m, v.writer)}${v.writer === m.you ? 'r' : '’s'} Solution`), v.text ? [' ', h('code', null, v.text)] : null,
+      v.correct ? ' is correct ✓' : ' is not correct ✗',
+      v.reasons.length ? h('ul', { class: 'reasons' }, ...v.reasons.map((x) => h('li', null, withRules(x)))) : null,
+      whyView(v.position, v.text, `why-${v.writer}`)));
+    const sc = r.score;
+    const score = sc ? h('div', { class: 'score-why', id: now ? 'score-why' : undefined, key: 'score' }, h('b', null, `Shake ${sc.shake} is scored `, h('small', { class: 'rule' }, 'X')),
+      h('ul', null, ...sc.lines.map((l) => h('li', { dataset: { player: l.player } },
+        h('b', null, `${who(m, l.player)}: ${l.points} point${l.points === 1 ? '' : 's'}`),
+        l.penalty ? h('span', { class: 'pen' }, ` (penalties ${l.penalty})`) : null,
+        l.why ? [` — ${l.why} `, h('small', { class: 'rule' }, l.rule)] : null)))) : null;
+    const summary = `Shake ${r.shake}: ${r.items.length ? `${r.items.length} Solution${r.items.length === 1 ? '' : 's'} judged` : 'no Solution judged'}${sc ? ', scored' : ''}`;
+    return h('details', {
+      class: `shake-verdicts${now ? ' current' : ''}`, id: `shake-${r.shake}`, key: `shake-${r.shake}`, open,
+      ontoggle: (/** @type {Event} */ e) => {
+        // Only the player's own clicks are remembered, not the renderer's.
+        const o = /** @type {HTMLDetailsElement} */ (e.target).open;
+        if (o !== this.shakeDrawn[r.shake]) this.shakeOpen[r.shake] = o;
+        this.shakeDrawn[r.shake] = o;
+      },
+    }, h('summary', null, summary),
+    verdicts.length ? h('ul', { class: 'verdict-list' }, ...verdicts) : null,
+    score);
   }
 
   /**
@@ -1432,15 +1505,14 @@ export class TableView {
 
   renderHappenings() {
     const list = h('ol', { class: 'log', reversed: true }, ...this.log.slice(0, 40).map((l) => h('li', { class: `tone-${l.tone}` }, ruleNote(l.text, l.rule))));
-    fill(this.happenings, h('h2', { id: 'happenings-title' }, 'What happened'), this.log.length ? list : h('p', { class: 'small' }, 'Nothing yet.'));
+    return this.sec('happenings', h('h2', { id: 'happenings-title' }, 'What happened'), this.log.length ? list : h('p', { class: 'small' }, 'Nothing yet.'));
   }
 
   renderScores() {
     const m = this.m;
     const head = h('h2', { id: 'scores-title' }, 'Scoresheet ', h('small', { class: 'rule' }, 'XII-B'));
     if (!m) {
-      fill(this.scores, head, h('p', { class: 'small' }, 'Scores appear when the match starts.'));
-      return;
+      return this.sec('scores', head, h('p', { class: 'small' }, 'Scores appear when the match starts.'));
     }
     const table = h('table', { class: 'scoresheet', id: 'scoresheet-table' },
       h('thead', null, h('tr', null, h('th', null, 'Shake'), ...m.players.map((p, i) => h('th', null, i === m.you ? `${p} (you)` : p)), h('th', null, 'Note'))),
@@ -1454,12 +1526,22 @@ export class TableView {
         h('tr', null, h('th', null, 'Total'), ...m.totals.map((t) => h('th', { class: 'num' }, String(t))), h('td', null)),
         m.match_points ? h('tr', null, h('th', null, 'Match points'), ...m.match_points.map((t) => h('th', { class: 'num' }, String(t))), h('td', null, h('small', { class: 'rule' }, 'XII-A'))) : null),
     );
-    fill(this.scores, head, table, h('p', { class: 'small' }, 'Penalties are shown in red beside the points. ', h('small', { class: 'rule' }, 'X, XI-A')));
+    return this.sec('scores', head, table, h('p', { class: 'small' }, 'Penalties are shown in red beside the points. ', h('small', { class: 'rule' }, 'X, XI-A')));
   }
 
   // ---------------------------------------------------------------- help and keys
 
-  makeHelp() {
+  /**
+   * The live region a screen reader reads: the last events of the table, in
+   * words, as they come (WCAG 4.1.3).
+   */
+  announcer() {
+    const last = this.log.slice(0, 3).reverse();
+    return h('div', { id: 'announcer', class: 'sr-only', role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions', key: 'announcer' },
+      ...last.map((l) => h('p', { key: `a-${l.seq}` }, l.text)));
+  }
+
+  renderHelp() {
     const rows = [
       ['?', 'Open or close this help'],
       ['Tab / Shift+Tab', 'Go to the next / previous control'],
@@ -1478,7 +1560,7 @@ export class TableView {
       ['S', 'Go to the scoresheet'],
     ];
     const close = h('button', { type: 'button', dataset: { key: 'help-close' }, onclick: () => this.toggleHelp() }, 'Close ', h('kbd', null, 'Esc'));
-    return h('aside', { class: 'help', id: 'help', hidden: true, role: 'dialog', 'aria-label': 'Help and keyboard shortcuts' },
+    return h('aside', { class: 'help', id: 'help', key: 'help', hidden: !this.helpOpen, role: 'dialog', 'aria-label': 'Help and keyboard shortcuts' },
       h('h2', null, 'How to play here'),
       h('ol', { class: 'how' },
         h('li', null, 'The Goal-setter rolls the cubes and the dealer deals cards: that is the Universe ', h('small', { class: 'rule' }, 'II'), '.'),
@@ -1497,11 +1579,8 @@ export class TableView {
 
   toggleHelp() {
     this.helpOpen = !this.helpOpen;
-    if (this.help) {
-      this.help.hidden = !this.helpOpen;
-      if (this.helpOpen) /** @type {HTMLElement} */ (this.help.querySelector('button'))?.focus();
-    }
-    this.renderHead();
+    this.render();
+    if (this.helpOpen) /** @type {HTMLElement|null} */ (this.root.querySelector('#help button'))?.focus();
   }
 
   /** @param {KeyboardEvent} e */
@@ -1516,7 +1595,6 @@ export class TableView {
         this.render();
         /** @type {HTMLElement|null} */ (this.root.querySelector(`[data-key="cube-${id}"]`))?.focus();
       } else if (typing) t.blur();
-      return;
     }
     if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key.toLowerCase();
@@ -1576,7 +1654,7 @@ export class TableView {
         return;
       case 's':
         e.preventDefault();
-        this.scores.scrollIntoView();
+        document.getElementById('scoresheet')?.scrollIntoView();
         focus('#scoresheet h2');
         return;
       case 'c':
@@ -1592,19 +1670,6 @@ export class TableView {
 
 /** A small drawing of a Goal layout's cells. @param {[number, number][]} cells */
 function layoutPicture(cells) {
-  const box = h('span', { class: 'layout-pic', 'aria-hidden': 'true' });
-  for (const [r, c] of cells) box.append(h('span', { class: 'cell', style: { gridRow: String(r + 1), gridColumn: Number.isInteger(c) ? String(c * 2 + 1) + ' / span 2' : '2 / span 2' } }));
-  return box;
-}
-
-/**
- * The Goal as cubes on the mat, upside-down digits turned over.
- * @param {{layout: import('./notation.js').Layout, digits: number[], flips: boolean[]}} g
- */
-function goalPicture(g) {
-  const box = h('div', { class: 'goal-pic', role: 'img', 'aria-label': `Goal layout: ${g.layout.name}` });
-  g.layout.cells.forEach(([r, c], i) => {
-    box.append(h('span', { class: 'goal-cube', style: { gridRow: String(r + 1), gridColumn: Number.isInteger(c) ? `${c * 2 + 1} / span 2` : '2 / span 2' } }, cubeSvg(String(g.digits[i]), 'digit', g.flips[i])));
-  });
-  return box;
+  return h('span', { class: 'layout-pic', 'aria-hidden': 'true' },
+    ...cells.map(([r, c]) => h('span', { class: 'cell', style: { gridRow: String(r + 1), gridColumn: Number.isInteger(c) ? String(c * 2 + 1) + ' / span 2' : '2 / span 2' } })));
 }
