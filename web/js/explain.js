@@ -27,7 +27,7 @@ export function familyOf(face) {
 export function cardRow(cards) {
   if (!cards.length) return h('span', { class: 'no-cards' }, 'no cards');
   const sorted = [...cards].sort(cardOrder);
-  return h('span', { class: 'card-row', 'aria-label': `${cards.length} card${cards.length === 1 ? '' : 's'}: ${sorted.map(cardWords).join('; ')}` },
+  return h('span', { class: 'card-row', role: 'img', 'aria-label': `${cards.length} card${cards.length === 1 ? '' : 's'}: ${sorted.map(cardWords).join('; ')}` },
     ...sorted.map((c) => h('span', { class: 'mini-card', title: cardWords(c) }, cardSvg(c))));
 }
 
@@ -38,7 +38,7 @@ export function cardRow(cards) {
 export function cubeRow(list) {
   const faces = list.split(/\s+/).filter(Boolean);
   if (!faces.length) return h('span', { class: 'no-cards' }, 'none');
-  return h('span', { class: 'cube-row', 'aria-label': faces.join(' ') },
+  return h('span', { class: 'cube-row', role: 'img', 'aria-label': faces.join(' ') },
     ...faces.map((f) => h('span', { class: 'mini-cube', title: f }, cubeSvg(f, familyOf(f)))));
 }
 
@@ -86,7 +86,7 @@ export async function fetchExplanation(position, solution) {
   const body = await r.json().catch(() => ({}));
   if (!r.ok) {
     const e = body.error || {};
-    throw new Error(`${e.message || `the server answered ${r.status}`}${e.field ? ` (${e.field})` : ''}`);
+    throw new Error(e.message || `the server answered ${r.status}`);
   }
   return body;
 }

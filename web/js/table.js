@@ -99,6 +99,8 @@ export class TableView {
     this.log = [];
     /** Events seen so far (keys of the live region's lines). */
     this.seq = 0;
+    /** Whether this shake's Goal has been set (a "Bonus" before it is the Goal-setter's, III-C). */
+    this.goalSeen = true;
     /** @type {number|null} */
     this.selected = null;
     /** @type {string|null} where the picked cube was when it was picked */
@@ -245,7 +247,7 @@ export class TableView {
         if (msg.code === 'seat-taken' || msg.code === 'table-full' || msg.code === 'bad-name' || msg.code === 'name-taken' || msg.code === 'no-such-seat' || (msg.code === 'too-long' && msg.field === 'name')) {
           this.notices.join = { text: msg.message, tone: 'error' };
         } else {
-          this.notices.global = { text: `${msg.message}${msg.field ? ` (${msg.field})` : ''}`, tone: 'error' };
+          this.notices.global = { text: msg.message, tone: 'error' };
         }
         this.render();
         break;
@@ -289,6 +291,10 @@ export class TableView {
     }
     this.trackShake(e, m);
     let w = eventWords(e, m);
+    // The Goal-setter's "Bonus" before the Goal is III-C; a Mover's is IV-C.
+    if (e.event === 'shake_started') this.goalSeen = false;
+    if (e.event === 'goal_set' || e.event === 'goal_set_by_time') this.goalSeen = true;
+    if (w && e.event === 'bonus_move' && !this.goalSeen) w = { ...w, rule: 'III-C' };
     const sc = this.score;
     if (e.event === 'shake_scored' && sc && sc.shake === e.shake) {
       const lines = sc.lines.map((l) => `${who(m, l.player)} ${l.points}${l.penalty ? ` (penalties ${l.penalty})` : ''}${l.why ? `: ${l.why}` : ''}`);
@@ -423,6 +429,10 @@ export class TableView {
     this.notices[area] = undefined;
     const r = await this.conn.act(act);
     if (!r.ok) this.notices[area] = { text: r.message, rule: r.rule, tone: 'error' };
+    else {
+      // A success: the refusals shown before it no longer apply.
+      for (const k of Object.keys(this.notices)) if (this.notices[k]?.tone === 'error') this.notices[k] = undefined;
+    }
     this.render();
     return r.ok;
   }
@@ -862,7 +872,11 @@ export class TableView {
   /** The buttons to move the picked cube (IV-B, IV-C, XIII-A-7). @param {MatchView} m */
   moveBar(m) {
     const id = this.selected;
-    if (id === null) return h('p', { class: 'small hint' }, 'Click a cube, or Tab to it and press Enter. Then press ', h('kbd', null, 'R'), ' Required, ', h('kbd', null, 'P'), ' Permitted, ', h('kbd', null, 'F'), ' Forbidden or ', h('kbd', null, 'X'), ' Bonus to Forbidden.');
+    if (id === null) {
+      return h('p', { class: 'small hint' },
+        h('span', { class: 'kbd-only' }, 'Click a cube, or Tab to it and press Enter. Then press ', h('kbd', null, 'R'), ' Required, ', h('kbd', null, 'P'), ' Permitted, ', h('kbd', null, 'F'), ' Forbidden or ', h('kbd', null, 'X'), ' Bonus to Forbidden.'),
+        h('span', { class: 'touch-only' }, 'Tap a cube, then “Put here” on the section it goes to.'));
+    }
     const c = m.cubes[id];
     const targets = this.targets(id);
     return h('div', { class: 'move-bar', role: 'group', 'aria-label': 'Move the chosen cube' },
@@ -1042,7 +1056,7 @@ export class TableView {
       else out.push(h('p', { class: 'role' }, roleWords[wr.role], ' ', h('small', { class: 'rule' }, joins && wr.role === 'may' ? 'VII-A-3' : wr.role === 'may' && k.kind === 'challenge' ? 'VII-C-1' : 'VII-A')));
       const imp = this.legal((a) => a.type === 'challenge' && a.kind === 'impossible');
       if (imp) out.push(h('div', { class: 'actions' }, this.btn('Impossible!', () => this.act('challenge', imp), { key: 'ch-imp', kbd: 'I', cls: 'challenge' }), h('span', { class: 'small' }, ' During the first minute after the last cube you may challenge Impossible ', h('small', { class: 'rule' }, 'VIII-B'))));
-      if (this.has('present')) out.push(h('p', { class: 'small' }, 'Write in the Solution box ', h('kbd', null, 'W'), ', then Present ', h('kbd', null, 'Ctrl+Enter'), '.'));
+      if (this.has('present')) out.push(h('p', { class: 'small kbd-only' }, 'Write in the Solution box ', h('kbd', null, 'W'), ', then Present ', h('kbd', null, 'Ctrl+Enter'), '.'));
     }
     out.push(h('ul', { class: 'writers' }, ...ph.writers.map((wr, p) => wr.role === 'may_not' && !wr.presented ? null : h('li', null, `${W(p)}: `, wr.presented ? 'presented ✓' : wr.declined ? 'declined' : wr.lapsed ? 'time ran out' : 'writing…'))));
     out.push(this.notice('challenge'));
@@ -1225,14 +1239,16 @@ export class TableView {
           class: `card${this.marks.has(card) ? ' marked' : ''}`,
           dataset: { key: `card-${card}`, card },
           'aria-pressed': this.marks.has(card) ? 'true' : 'false',
-          'aria-label': `${cardWords(card)}${this.marks.has(card) ? ', marked' : ''}`,
+
           title: cardWords(card),
           onclick: () => {
             if (this.marks.has(card)) this.marks.delete(card);
             else this.marks.add(card);
             this.render();
           },
-        }, cardSvg(card), h('span', { class: 'card-name' }, card === 'blank' ? 'blank' : card)))),
+          // Named by its content: the letters shown on it, then the words (WCAG 2.5.3).
+        }, cardSvg(card), h('span', { class: 'card-name' }, card === 'blank' ? 'blank' : card),
+        h('span', { class: 'sr-only' }, `: ${cardWords(card)}${this.marks.has(card) ? ', marked' : ''}`)))),
       h('div', { class: 'chart-tools' },
         h('span', { class: 'small', id: 'mark-count' }, `${this.marks.size} marked`),
         this.marks.size ? this.btn('Clear marks', () => { this.marks.clear(); this.render(); }, { key: 'clear-marks' }) : null),

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { BASE, createTable, launch, newPage } from './helpers.mjs';
+import { BASE, createTable, launch } from './helpers.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -16,6 +16,15 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
+
+/** A page whose Content-Security-Policy lets the test inject axe-core (the site's own CSP forbids inline scripts). */
+async function newPage(b) {
+  const ctx = await b.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
 
 /** The serious and critical violations on the page as it is now, in words. */
 async function audit(page) {

@@ -77,8 +77,10 @@ test('a draft Solution keeps the focus and every character while another player 
   await other.waitForSelector('[data-key="present"]');
   await other.click('#solution');
   await other.keyboard.press('Control+Enter');
-  await other.waitForSelector('#writing pre.solution-shown');
-  assert.equal(canon(await other.locator('#writing pre.solution-shown').innerText()), canon("(G n R') U B"), 'the Solution presented is every character typed');
+  // The judge's verdict quotes the Solution presented.
+  const judged = other.locator('#verdicts .verdict-list li[data-writer] code').first();
+  await judged.waitFor();
+  assert.equal(canon(await judged.innerText()), canon("(G n R') U B"), 'the Solution presented is every character typed');
   for (const p of pages) {
     assert.deepEqual(p.errors, []);
     await p.context().close();
@@ -107,7 +109,7 @@ test('a shake\'s verdicts and score stay readable after the next shake\'s cubes 
   // The first shake's record is still on the reader's table, one click away.
   const record = reader.locator('#verdicts details.shake-verdicts').last();
   assert.equal(await record.count(), 1, 'the shake\'s verdicts are kept');
-  if (!(await record.evaluate((d) => d.open))) await record.locator('summary').click();
+  if (!(await record.evaluate((d) => d.open))) await record.locator(':scope > summary').click();
   const text = await record.innerText();
   assert.match(text, /Solution Λ is not correct|Solution Λ is correct/, text);
   assert.match(text, /is scored/, text);

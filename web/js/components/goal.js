@@ -22,17 +22,17 @@ export function goalPicture(g) {
  * A Goal as cubes with its value; a text that is not a legal layout is
  * shown in words (with what it lacks) instead.
  * @param {string} text the Goal in notation (`3*(~1+2)`)
- * @param {{id?: string}} [o]
+ * @param {{id?: string, strict?: boolean}} [o] `strict`: say so when the text is not one of the layouts of III-B-1
  */
 export function goalView(text, o = {}) {
   const g = readGoal(text);
-  if (!g) return h('span', { class: 'goal-view', id: o.id }, h('span', { class: 'goal-text' }, `${goalWords(text)} (not a legal Goal layout)`));
+  if (!g) return h('span', { class: 'goal-view', id: o.id }, h('span', { class: 'goal-text' }, `${goalWords(text)}${o.strict ? ' (not a legal Goal layout)' : ''}`));
   const value = goalValue(g);
   return h('span', { class: 'goal-view', id: o.id, role: 'img', 'aria-label': `Goal: ${goalWords(text)}` },
     goalPicture(g), h('span', { class: 'goal-value', 'aria-hidden': 'true' }, `= ${value}`));
 }
 
-/** `goalView` as a DOM element, for pages not yet on the renderer. @param {string} text @param {{id?: string}} [o] */
+/** `goalView` as a DOM element, for pages not yet on the renderer. @param {string} text @param {{id?: string, strict?: boolean}} [o] */
 export function goalElement(text, o) {
   return toDom(goalView(text, o));
 }

@@ -8,6 +8,7 @@
 // `on…` listeners, boolean attributes, `value`, `checked`, `selected`) plus
 // `key` (a stable identity among siblings) and `hook` (snabbdom hooks).
 
+import { plainText } from '../words.js';
 import { init, h as sh, attributesModule, propsModule, styleModule, eventListenersModule } from '../vendor/snabbdom.js';
 
 /** @typedef {import('../vendor/snabbdom.js').VNode} VNode */
@@ -99,8 +100,9 @@ export function raw(node, key) {
   });
 }
 
-/** Rule sections (`VII-B-4-b`, `III-C`) in running text, set in small print. @param {string} text */
-export function withRules(text) {
+/** Rule sections (`VII-B-4-b`, `III-C`) in running text, set in small print; the text in plain words (words.js `plainText`). @param {string} raw */
+export function withRules(raw) {
+  const text = plainText(raw);
   /** @type {(VNode|string)[]} */
   const out = [];
   const re = /\(?\b((?:[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?))\b\)?/g;
