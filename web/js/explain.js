@@ -5,7 +5,6 @@
 // decides (POST /api/explain); this module only draws its answer.
 
 import { h, withRules } from './dom.js';
-import { h as vh, requestRedraw } from './components/vdom.js';
 import { cardSvg, cardWords, cardOrder, cubeSvg } from './pictures.js';
 
 /** @typedef {import('./types.js').MatchView} MatchView */
@@ -178,77 +177,6 @@ export function missingRequired(position, symbols) {
  * "Why?" stays open with its answer.
  * @type {Map<string, {open: boolean, pending: boolean, answer: Explanation|null, error: string, show?: () => void}>}
  */
-const asked = new Map();
+export const asked = new Map();
 
-/**
- * A "Why?" disclosure next to a judged Solution: the explanation is asked
- * for when it is opened.
- * @param {PositionJson|null|undefined} position
- * @param {string} solution
- */
-export function whyDisclosure(position, solution) {
-  if (!position || !solution) return null;
-  const key = JSON.stringify([position, solution]);
-  if (asked.size > 200) asked.clear();
-  const memo = asked.get(key) ?? { open: false, pending: false, answer: null, error: '' };
-  asked.set(key, memo);
-  const body = h('div', { class: 'why-body' }, 'Asking the checker…');
-  const d = h('details', { class: 'why', open: memo.open }, h('summary', null, 'Why?'), body);
-  const show = () => {
-    if (memo.answer) body.replaceChildren(renderExplanation(memo.answer));
-    else if (memo.error) body.replaceChildren(h('p', { class: 'bad' }, `No explanation: ${memo.error}`));
-  };
-  show();
-  // The latest drawing of this disclosure is the one an answer goes to.
-  memo.show = show;
-  const ask = () => {
-    if (memo.answer || memo.pending) return;
-    memo.error = '';
-    memo.pending = true;
-    fetchExplanation(position, solution).then(
-      (e) => { memo.answer = e; memo.pending = false; memo.show?.(); },
-      (err) => { memo.error = err.message; memo.pending = false; memo.show?.(); },
-    );
-  };
-  if (memo.open) ask();
-  d.addEventListener('toggle', () => {
-    memo.open = d.open;
-    if (d.open) ask();
-  });
-  return d;
-}
 
-/**
- * The "Why?" disclosure as part of a patched page (js/components/vdom.js):
- * the same `details` element on every update, so it stays open while the
- * table moves on; the answer is drawn when it arrives.
- * @param {PositionJson|null|undefined} position
- * @param {string} solution
- * @param {string} key a stable identity among its siblings
- */
-export function whyView(position, solution, key) {
-  if (!position || !solution) return null;
-  const id = JSON.stringify([position, solution]);
-  if (asked.size > 200) asked.clear();
-  const memo = asked.get(id) ?? { open: false, pending: false, answer: null, error: '' };
-  asked.set(id, memo);
-  const ask = () => {
-    if (memo.answer || memo.pending) return;
-    memo.error = '';
-    memo.pending = true;
-    fetchExplanation(position, solution).then(
-      (e) => { memo.answer = e; memo.pending = false; requestRedraw(); },
-      (err) => { memo.error = err.message; memo.pending = false; requestRedraw(); },
-    );
-  };
-  if (memo.open) ask();
-  const body = memo.answer ? renderExplanation(memo.answer, position)
-    : memo.error ? vh('p', { class: 'bad' }, `No explanation: ${memo.error}`) : 'Asking the checker…';
-  return vh('details', {
-    class: 'why', key, open: memo.open,
-    ontoggle: (/** @type {Event} */ e) => {
-      memo.open = /** @type {HTMLDetailsElement} */ (e.target).open;
-      if (memo.open) ask();
-    },
-  }, vh('summary', null, 'Why?'), vh('div', { class: 'why-body', key: memo.answer ? 'answer' : 'asking' }, body));
-}

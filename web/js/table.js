@@ -3,7 +3,8 @@
 // and the scoresheet. Every button comes from `match.legal` where the server
 // lists the act; every refusal is shown next to where the player acted.
 
-import { positionFromView, whyView } from './explain.js';
+import { positionFromView } from './explain.js';
+import { whyView } from './components/why.js';
 import { reviewLink } from './review.js';
 import { TableConnection, savedSeat } from './api.js';
 import { h, mount, onRedraw, raw, ruleNote, withRules } from './components/vdom.js';
