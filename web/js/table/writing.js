@@ -2,7 +2,8 @@
 // by the players (VII-C).
 
 import { h } from '../components/vdom.js';
-import { goalWords, who, whom } from '../words.js';
+import { goalView } from '../components/goal.js';
+import { who, whom } from '../words.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -54,7 +55,7 @@ export function checkingPanel(tv, m, ph) {
   /** @type {any[]} */
   const out = [h('p', { class: 'big-line' }, w === m.you ? 'Your Solution is being checked.' : `Check ${W(w)}'s Solution (2 minutes). `, h('small', { class: 'rule' }, 'VII-C-3')),
     h('pre', { class: 'solution-shown', id: 'checked-solution' }, sol || '(no text)'),
-    goal ? h('p', null, `Written Goal: ${typeof goal === 'string' ? goalWords(goal) : JSON.stringify(goal)}`) : null];
+    goal ? h('p', null, 'Written Goal: ', typeof goal === 'string' ? goalView(goal, { strict: true }) : `${goal.description ?? 'a Goal that is not a legal layout'}`) : null];
   const accept = tv.legal((a) => a.type === 'accept' && a.writer === w);
   const mine = m.you !== null ? ph.decisions[ph.current]?.[m.you] : undefined;
   if (accept) {
