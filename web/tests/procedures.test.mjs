@@ -214,6 +214,7 @@ test('no Goal, a charge of illegal procedure, the block countdown, drag and drop
 test('one parser: the page has no reader of Solutions of its own', () => {
   const src = readFileSync(path.resolve(import.meta.dirname, '../js/notation.js'), 'utf8');
   assert.doesNotMatch(src, /readSolution|tokenize|export function canonical/);
-  const table = readFileSync(path.resolve(import.meta.dirname, '../js/table.js'), 'utf8');
-  assert.match(table, /this\.conn\.preview\(/);
+  // The Solution editor (js/table/editor.js) asks the server's reading of a draft.
+  const editor = readFileSync(path.resolve(import.meta.dirname, '../js/table/editor.js'), 'utf8');
+  assert.match(editor, /tv\.conn\.preview\(/);
 });
