@@ -1,4 +1,4 @@
-// Explanations of a verdict (issue 16; docs/web.md, "Explanations"): what
+// Explanations of a verdict (docs/web.md, "Explanations"): what
 // each part of a Solution names, drawn as cards, what each Restriction
 // removes, every reading of an ambiguous chain, which cube each symbol used,
 // and for every fault its rule and the shortest fact. The server's checker

@@ -1,4 +1,4 @@
-// The judge's assistant at `/judge` (issue 16; docs/web.md, "Judge"): pick a
+// The judge's assistant at `/judge` (docs/web.md, "Judge"): pick a
 // position (a live table by id, a match log, or typed as notation JSON) and
 // a disputed Solution, challenge or act; the server (POST /api/judge) rules
 // with the checker, the solver or the engine, and names the rule sections

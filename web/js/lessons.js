@@ -1,4 +1,4 @@
-// The Lessons page (`/lessons`, `/lessons/{id}`; issue 15, docs/lessons.md):
+// The Lessons page (`/lessons`, `/lessons/{id}`; docs/lessons.md):
 // the seven rules of Basic On-Sets one at a time on live positions, then
 // Restrictions and each variation of XIII. The learner sets Goals, moves
 // cubes by clicking or dragging them on the mat, writes Solutions, challenges

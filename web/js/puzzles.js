@@ -1,4 +1,4 @@
-// The Puzzles page (`/puzzles`, issue 15, docs/puzzles.md): the daily puzzle
+// The Puzzles page (`/puzzles`, docs/puzzles.md): the daily puzzle
 // and a puzzle at a time near the player's rating, answers checked by the
 // server, ratings and streaks. The player is anonymous: an id the server
 // issued and signed, kept in localStorage.
@@ -12,7 +12,7 @@ import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js
 const PLAYER_KEY = 'onsets-puzzle-player';
 
 /**
- * The rules a puzzle is asked under (issue 14): the option's value, its
+ * The rules a puzzle is asked under (docs/editions.md): the option's value, its
  * label, the query parameters of `GET /api/puzzles/next` and its kinds.
  * 1969 has the Flub claims instead of the Now and Impossible challenges.
  * @type {{value: string, label: string, query: Record<string, string>, kinds: string[]}[]}

@@ -388,7 +388,7 @@ export class TableView {
     }
     if (this.selected !== null) {
       const c = m.cubes[this.selected];
-      // A cube that has moved is no longer the one picked (issue 19).
+      // A cube that has moved is no longer the one picked (IV-B: one move per turn).
       if (!c || c.place !== this.selectedFrom || (c.place !== 'resources' && c.place !== 'permitted')) this.selected = null;
     }
   }

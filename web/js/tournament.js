@@ -1,4 +1,4 @@
-// Tournaments (issue 17): an organizer's page at `/tournaments` (make an
+// Tournaments (docs/tournaments.md): an organizer's page at `/tournaments` (make an
 // event) and an event's page at `/tournaments/{id}`: public standings that
 // follow the results as they come (the server's `/api/tournaments/{id}/live`
 // event stream, from any instance; polling every 10 s as a fallback), and for

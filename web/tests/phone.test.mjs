@@ -1,4 +1,4 @@
-// Seats and names (issue 19): whoever makes a table sits down at once; a
+// Seats and names (docs/web.md): whoever makes a table sits down at once; a
 // person may not take a bot's or another seat's name; long names are cut
 // with an ellipsis (the full name in the title) and never widen the page;
 // at 390 × 844 the lobby and the table fit the window.

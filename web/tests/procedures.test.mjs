@@ -1,4 +1,4 @@
-// Procedures through the page (issue 19): objections, an ambiguity attempt,
+// Procedures through the page (VII-C, IX): objections, an ambiguity attempt,
 // an accepted Solution the checker finds incorrect (VII-C-4), the shake's
 // score with its reasons (X-B), "no Goal" (III-D), a charge of illegal
 // procedure (IX-A), the challenge block's countdown (XI-A-1-f), drag and
