@@ -17,6 +17,8 @@ fi
 
 cd "$WEB"
 npm ci --no-audit --no-fund
+# The bundled renderer (js/vendor/) must be what the locked npm packages make.
+node vendor/build.mjs --check
 npx tsc --noEmit
 
 # The whole workspace, so that the build right after `cargo test --workspace` reuses

@@ -1,4 +1,4 @@
-// Accounts (issue 17): sign up and sign in at `/account`, a player's profile
+// Accounts (docs/ratings.md): sign up and sign in at `/account`, a player's profile
 // (ratings by Division, rated matches with links to their replays) at
 // `/players/{name}`. The session is an HttpOnly cookie set by the server.
 

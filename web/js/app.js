@@ -43,7 +43,7 @@ function route() {
   } else if (m) {
     const watch = new URLSearchParams(location.search).has('watch');
     const view = new TableView(root, m[1], watch, go);
-    // A signed-in player's seat is claimed for ratings (issue 17).
+    // A signed-in player's seat is claimed for ratings (docs/ratings.md).
     const stopClaim = watch ? () => {} : claimSeatWhenSeated(m[1]);
     current = {
       destroy: () => {

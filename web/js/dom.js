@@ -1,5 +1,7 @@
 // A tiny helper to build DOM nodes.
 
+import { plainText } from './words.js';
+
 /**
  * @typedef {Record<string, any>} Props
  * @typedef {Node|string|number|null|undefined|false} Child
@@ -43,11 +45,12 @@ export function h(tag, props, ...children) {
 
 /**
  * Text with rule sections (`VII-B-4-b`, `OS-C6`, `XI-A`) set in small print.
- * @param {string} text
+ * @param {string} raw the text (put in plain words by words.js `plainText`)
  */
-export function withRules(text) {
+export function withRules(raw) {
+  const text = plainText(raw);
   const out = document.createDocumentFragment();
-  const re = /\(?\b((?:[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?)|(?:OS-[A-Z]\d+)|(?:ruling \d+))\b\)?/g;
+  const re = /\(?\b((?:[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?)|(?:OS-[A-Z]\d+))\b\)?/g;
   let last = 0;
   for (const m of text.matchAll(re)) {
     const i = m.index ?? 0;

@@ -1,4 +1,4 @@
-// Explanations of a verdict (issue 16; docs/web.md, "Explanations"): what
+// Explanations of a verdict (docs/web.md, "Explanations"): what
 // each part of a Solution names, drawn as cards, what each Restriction
 // removes, every reading of an ambiguous chain, which cube each symbol used,
 // and for every fault its rule and the shortest fact. The server's checker
@@ -26,7 +26,7 @@ export function familyOf(face) {
 export function cardRow(cards) {
   if (!cards.length) return h('span', { class: 'no-cards' }, 'no cards');
   const sorted = [...cards].sort(cardOrder);
-  return h('span', { class: 'card-row', 'aria-label': `${cards.length} card${cards.length === 1 ? '' : 's'}: ${sorted.map(cardWords).join('; ')}` },
+  return h('span', { class: 'card-row', role: 'img', 'aria-label': `${cards.length} card${cards.length === 1 ? '' : 's'}: ${sorted.map(cardWords).join('; ')}` },
     ...sorted.map((c) => h('span', { class: 'mini-card', title: cardWords(c) }, cardSvg(c))));
 }
 
@@ -37,7 +37,7 @@ export function cardRow(cards) {
 export function cubeRow(list) {
   const faces = list.split(/\s+/).filter(Boolean);
   if (!faces.length) return h('span', { class: 'no-cards' }, 'none');
-  return h('span', { class: 'cube-row', 'aria-label': faces.join(' ') },
+  return h('span', { class: 'cube-row', role: 'img', 'aria-label': faces.join(' ') },
     ...faces.map((f) => h('span', { class: 'mini-cube', title: f }, cubeSvg(f, familyOf(f)))));
 }
 
@@ -85,7 +85,7 @@ export async function fetchExplanation(position, solution) {
   const body = await r.json().catch(() => ({}));
   if (!r.ok) {
     const e = body.error || {};
-    throw new Error(`${e.message || `the server answered ${r.status}`}${e.field ? ` (${e.field})` : ''}`);
+    throw new Error(e.message || `the server answered ${r.status}`);
   }
   return body;
 }
@@ -94,8 +94,10 @@ export async function fetchExplanation(position, solution) {
  * The explanation, for a reader of twelve: the verdict, then each Solution
  * step by step, the cubes, and what went wrong.
  * @param {Explanation} e
+ * @param {PositionJson|null} [position] the position judged: with it, the cube
+ *   table names the Required cubes a Solution left out (VII-B-4-b)
  */
-export function renderExplanation(e) {
+export function renderExplanation(e, position) {
   const out = h('div', { class: 'explanation' });
   out.append(h('p', { class: e.correct ? 'good' : 'bad' }, e.correct ? 'This Solution is correct ✓' : 'This Solution is not correct ✗'));
   if (e.failures.length) {
@@ -125,16 +127,47 @@ export function renderExplanation(e) {
     const used = s.cubes.symbols;
     if (used.length) {
       sec.append(h('h4', null, 'Which cube each symbol used ', h('small', { class: 'rule' }, 'VII-B-4')));
-      if (!s.cubes.possible) sec.append(h('p', { class: 'bad' }, 'No choice of cubes works for every symbol.'));
+      const missing = missingRequired(position, used.map((u) => u.symbol));
+      if (!s.cubes.possible) {
+        sec.append(h('p', { class: 'bad' }, missing.length
+          ? `Every Solution must use every Required cube, and this one leaves out ${missing.map(faceName).join(' and ')} `
+          : 'No choice of cubes works for every symbol.', missing.length ? h('small', { class: 'rule' }, 'VII-B-4-b') : null));
+      }
       sec.append(
         h('table', { class: 'cube-account' },
           h('tr', null, h('th', null, 'symbol'), h('th', null, 'cube'), h('th', null, 'from')),
           ...used.map((u) => h('tr', null, h('td', null, h('code', null, u.symbol)),
-            h('td', null, u.cube ? h('span', { class: 'mini-cube' }, cubeSvg(u.cube, familyOf(u.cube))) : '—'),
-            h('td', null, u.section ?? '—')))));
+            h('td', null, u.cube ? h('span', { class: 'mini-cube' }, cubeSvg(u.cube, familyOf(u.cube))) : s.cubes.possible ? '—' : 'no cube left for it'),
+            h('td', null, u.section ?? (s.cubes.possible ? '—' : '')))),
+          ...missing.map((f) => h('tr', { class: 'missing' }, h('td', null, '(not written)'),
+            h('td', null, h('span', { class: 'mini-cube' }, cubeSvg(f, familyOf(f)))),
+            h('td', null, 'Required: missing')))));
     }
     out.append(sec);
   });
+  return out;
+}
+
+/** A face in words for a sentence. @param {string} f */
+function faceName(f) {
+  return f === 'Λ' ? 'the Λ (empty set) cube' : f === 'V' ? 'the V (Universe) cube' : `the ${f} cube`;
+}
+
+/**
+ * The Required cubes (VII-B-4-b) that no symbol of a Solution can stand
+ * for: each Required face counted against the symbols written.
+ * @param {PositionJson|null|undefined} position
+ * @param {string[]} symbols
+ */
+export function missingRequired(position, symbols) {
+  if (!position?.required) return [];
+  const left = [...symbols];
+  const out = [];
+  for (const f of String(position.required).split(/\s+/).filter(Boolean)) {
+    const i = left.indexOf(f);
+    if (i >= 0) left.splice(i, 1);
+    else out.push(f);
+  }
   return out;
 }
 
@@ -144,42 +177,6 @@ export function renderExplanation(e) {
  * "Why?" stays open with its answer.
  * @type {Map<string, {open: boolean, pending: boolean, answer: Explanation|null, error: string, show?: () => void}>}
  */
-const asked = new Map();
+export const asked = new Map();
 
-/**
- * A "Why?" disclosure next to a judged Solution: the explanation is asked
- * for when it is opened.
- * @param {PositionJson|null|undefined} position
- * @param {string} solution
- */
-export function whyDisclosure(position, solution) {
-  if (!position || !solution) return null;
-  const key = JSON.stringify([position, solution]);
-  if (asked.size > 200) asked.clear();
-  const memo = asked.get(key) ?? { open: false, pending: false, answer: null, error: '' };
-  asked.set(key, memo);
-  const body = h('div', { class: 'why-body' }, 'Asking the checker…');
-  const d = h('details', { class: 'why', open: memo.open }, h('summary', null, 'Why?'), body);
-  const show = () => {
-    if (memo.answer) body.replaceChildren(renderExplanation(memo.answer));
-    else if (memo.error) body.replaceChildren(h('p', { class: 'bad' }, `No explanation: ${memo.error}`));
-  };
-  show();
-  // The latest drawing of this disclosure is the one an answer goes to.
-  memo.show = show;
-  const ask = () => {
-    if (memo.answer || memo.pending) return;
-    memo.error = '';
-    memo.pending = true;
-    fetchExplanation(position, solution).then(
-      (e) => { memo.answer = e; memo.pending = false; memo.show?.(); },
-      (err) => { memo.error = err.message; memo.pending = false; memo.show?.(); },
-    );
-  };
-  if (memo.open) ask();
-  d.addEventListener('toggle', () => {
-    memo.open = d.open;
-    if (d.open) ask();
-  });
-  return d;
-}
+

@@ -1,4 +1,4 @@
-// The judge's assistant at `/judge` (issue 16; docs/web.md, "Judge"): pick a
+// The judge's assistant at `/judge` (docs/web.md, "Judge"): pick a
 // position (a live table by id, a match log, or typed as notation JSON) and
 // a disputed Solution, challenge or act; the server (POST /api/judge) rules
 // with the checker, the solver or the engine, and names the rule sections
@@ -95,7 +95,7 @@ async function ask(body) {
   const out = await r.json().catch(() => ({}));
   if (!r.ok) {
     const e = out.error || {};
-    throw new Error(`${e.message || `the server answered ${r.status}`}${e.field ? ` (field ${e.field})` : ''}`);
+    throw new Error(e.message || `the server answered ${r.status}`);
   }
   return out;
 }
@@ -128,7 +128,7 @@ export function showJudge(root) {
   document.title = 'On-Sets — judge’s assistant';
   const table = h('input', { id: 'judge-table', name: 'table', placeholder: 'table id, e.g. 3f9a0c2b1d', maxlength: 64 });
   const log = h('textarea', { id: 'judge-log', name: 'log', rows: 6, placeholder: 'a match log (JSON lines), or load a file below' });
-  const file = h('input', { type: 'file', id: 'judge-file', accept: '.jsonl,.json,.txt' });
+  const file = h('input', { type: 'file', id: 'judge-file', accept: '.jsonl,.json,.txt', 'aria-label': 'A match log file (.jsonl) to load' });
   const position = h('textarea', { id: 'judge-position', name: 'position', rows: 12 });
   position.value = EXAMPLE;
   const source = h('select', { id: 'judge-source', name: 'source' },

@@ -1,4 +1,4 @@
-// The Lessons page (`/lessons`, `/lessons/{id}`; issue 15, docs/lessons.md):
+// The Lessons page (`/lessons`, `/lessons/{id}`; docs/lessons.md):
 // the seven rules of Basic On-Sets one at a time on live positions, then
 // Restrictions and each variation of XIII. The learner sets Goals, moves
 // cubes by clicking or dragging them on the mat, writes Solutions, challenges
@@ -9,6 +9,7 @@
 import { h } from './dom.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
 import { familyOf, renderExplanation } from './explain.js';
+import { goalElement } from './components/goal.js';
 
 const PROGRESS_KEY = 'onsets-lessons-progress';
 
@@ -243,6 +244,7 @@ function stepView(lesson, step, k, nav) {
     const sep = task.kind === 'write' && v.value.slice(0, at).trim() && !/[(\[{]\s*$/.test(v.value.slice(0, at)) ? ' ' : '';
     v.value = `${v.value.slice(0, at)}${sep}${text}${v.value.slice(at)}`;
     v.focus();
+    if (task.kind === 'set-goal') showGoal();
   };
   /** What clicking a cube does. @param {string} face @param {string} place @param {HTMLElement} el */
   const onCube = (face, place, el) => {
@@ -253,11 +255,25 @@ function stepView(lesson, step, k, nav) {
       el.classList.add('picked');
       state.picked = { face, from: place };
     } else if (task.kind === 'set-goal' && /^[0-9]$/.test(face) && place === 'resources') {
-      insert(face);
+      // A second digit cube goes beside the first (added) unless the
+      // learner chose another way to join them: "3" then "2" is 3+2, never 32 (III-B-1).
+      const v = /** @type {HTMLInputElement} */ (input);
+      const at = v.selectionStart ?? v.value.length;
+      v.value = `${v.value.slice(0, at)}${/[0-9)]\s*$/.test(v.value.slice(0, at)) ? '+' : ''}${face}${v.value.slice(at)}`;
+      v.selectionStart = v.selectionEnd = v.value.length;
+      v.focus();
+      showGoal();
     } else if (task.kind === 'write' && !/^[0-9]$/.test(face)) {
       insert(face);
     }
   };
+  // The Goal being built, drawn as its cubes with its value (III-B).
+  const goalShown = h('div', { class: 'goal-preview', id: 'lesson-goal-preview', 'aria-live': 'polite' });
+  function showGoal() {
+    const text = /** @type {HTMLInputElement} */ (input).value.trim();
+    goalShown.replaceChildren(text ? goalElement(text) : h('span', { class: 'small' }, 'Your Goal appears here as cubes.'));
+  }
+  if (task.kind === 'set-goal') showGoal();
   const mat = matView(p, { task, onCube, moveTo, pick: (face, from) => { state.picked = { face, from }; } });
 
   /** @type {HTMLElement} */
@@ -270,7 +286,8 @@ function stepView(lesson, step, k, nav) {
       h('button', { type: 'button', onclick: () => insert('~') }, '~ upside-down'),
       h('button', { type: 'submit', class: 'primary' }, 'Set the Goal'));
     form.addEventListener('submit', (e) => { e.preventDefault(); send({ type: 'goal', goal: /** @type {HTMLInputElement} */ (input).value }); });
-    answer = h('div', null, h('p', { class: 'small' }, 'Click the digit cubes in Resources to place them, or type the Goal.'), form);
+    input.addEventListener('input', showGoal);
+    answer = h('div', null, h('p', { class: 'small' }, 'Click the digit cubes in Resources to place them, or type the Goal.'), form, goalShown);
   } else if (task.kind === 'write') {
     /** @type {HTMLInputElement} */ (input).placeholder = 'a Solution, e.g. B ∪ G';
     const form = h('form', { class: 'puzzle-write', id: 'lesson-form' }, input,
@@ -337,7 +354,7 @@ function shakeView(shake, names) {
     return `${who}: ${face} → ${to(sec)}`;
   });
   return h('div', { class: 'lesson-shake', id: 'lesson-shake' },
-    h('p', null, `Goal ${shake.goal}. Moves: ${moves.join('; ')}.`),
+    h('p', null, 'Goal ', goalElement(shake.goal), `. Moves: ${moves.join('; ')}.`),
     h('p', null, shake.challenge ? `${names[shake.challenge[0]]} challenges ${to(shake.challenge[1])}.` : 'The last cube was played; nobody challenged Impossible.'),
     h('ul', null, names.map((nm, i) => h('li', null, `${nm} presents `, shake.solutions[i] ? h('code', null, shake.solutions[i]) : 'nothing'))));
 }
@@ -394,12 +411,12 @@ function matView(p, play) {
   return h('div', { class: 'panel lesson-mat' },
     h('p', { class: 'small' }, `${p.division[0].toUpperCase()}${p.division.slice(1)} Division, ${p.adventurous ? 'Adventurous' : 'Basic'} On-Sets`,
       p.variations?.length ? ' · variations: ' : '', ...(p.variations ?? []).map((/** @type {string} */ v) => h('span', { class: 'chip' }, v))),
-    h('div', { class: 'cards', 'aria-label': 'Universe' },
-      cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
+    h('div', { class: 'cards', role: 'group', 'aria-label': 'Universe' },
+      cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', role: 'img', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
     h('div', { class: 'mat-grid' },
       h('div', { class: 'section sec-goal', id: 'lesson-sec-goal' },
         h('div', { class: 'sec-head' }, h('h3', null, 'Goal'), h('small', { class: 'rule' }, 'Basic I')),
-        h('div', { class: 'goal-text', id: 'lesson-goal' }, settingGoal ? 'not set yet' : String(p.goal))),
+        h('div', { class: 'goal-text', id: 'lesson-goal' }, settingGoal ? 'not set yet' : goalElement(String(p.goal)))),
       section('Required', p.required, 'III-B', 'every Solution uses them'),
       section('Permitted', p.permitted, 'III-D', 'a Solution may use them'),
       section('Forbidden', p.forbidden, 'III-C', 'no Solution may use them')),

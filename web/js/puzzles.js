@@ -1,16 +1,18 @@
-// The Puzzles page (`/puzzles`, issue 15, docs/puzzles.md): the daily puzzle
+// The Puzzles page (`/puzzles`, docs/puzzles.md): the daily puzzle
 // and a puzzle at a time near the player's rating, answers checked by the
 // server, ratings and streaks. The player is anonymous: an id the server
 // issued and signed, kept in localStorage.
 
 import { h } from './dom.js';
 import { withRules } from './dom.js';
+import { goalElement } from './components/goal.js';
+import { plainText } from './words.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
 
 const PLAYER_KEY = 'onsets-puzzle-player';
 
 /**
- * The rules a puzzle is asked under (issue 14): the option's value, its
+ * The rules a puzzle is asked under (docs/editions.md): the option's value, its
  * label, the query parameters of `GET /api/puzzles/next` and its kinds.
  * 1969 has the Flub claims instead of the Now and Impossible challenges.
  * @type {{value: string, label: string, query: Record<string, string>, kinds: string[]}[]}
@@ -83,7 +85,7 @@ function cubes(label, list) {
   return h('div', { class: 'puzzle-section', dataset: { section: label.toLowerCase() } },
     h('span', { class: 'puzzle-section-name' }, label),
     faces.length
-      ? faces.map((f) => h('span', { class: 'puzzle-cube', title: faceWords(f), 'aria-label': faceWords(f) }, cubeSvg(f, family(f))))
+      ? faces.map((f) => h('span', { class: 'puzzle-cube', role: 'img', title: faceWords(f), 'aria-label': faceWords(f) }, cubeSvg(f, family(f))))
       : h('span', { class: 'small' }, 'none'));
 }
 
@@ -94,10 +96,10 @@ function positionView(p, kind) {
   const cards = String(o(p.universe)).split(/[\s,]+/).filter(Boolean).sort(cardOrder);
   return h('div', { class: 'puzzle-position' },
     h('p', { class: 'puzzle-rules-words' }, rulesWords(p),
-      p.variations?.length ? `; variations: ${p.variations.join(', ')}` : '; no variation'),
-    h('div', { class: 'puzzle-cards', 'aria-label': 'Universe' },
-      cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
-    h('p', { class: 'puzzle-goal' }, kind === 'goal' ? 'Goal: not set yet (the digit cubes are in Resources)' : `Goal: ${p.goal}`),
+      p.variations?.length ? `; variations: ${plainText(p.variations.join(', '))}` : '; no variation'),
+    h('div', { class: 'puzzle-cards', role: 'group', 'aria-label': 'Universe' },
+      cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', role: 'img', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
+    h('p', { class: 'puzzle-goal' }, kind === 'goal' ? 'Goal: not set yet (the digit cubes are in Resources)' : ['Goal: ', goalElement(String(p.goal))]),
     cubes('Required', o(p.required) ?? ''),
     cubes('Permitted', o(p.permitted) ?? ''),
     cubes('Forbidden', o(p.forbidden) ?? ''),

@@ -1,4 +1,4 @@
-// Tournaments (issue 17): an organizer's page at `/tournaments` (make an
+// Tournaments (docs/tournaments.md): an organizer's page at `/tournaments` (make an
 // event) and an event's page at `/tournaments/{id}`: public standings that
 // follow the results as they come (the server's `/api/tournaments/{id}/live`
 // event stream, from any instance; polling every 10 s as a fallback), and for
@@ -86,6 +86,70 @@ export async function showOrganizer(root, go) {
 }
 
 /**
+ * The standings after a round (XII), with the team standings when there are teams.
+ * @param {string} id the tournament
+ * @param {any} s the standings
+ * @returns {Node[]}
+ */
+function standingsView(id, s) {
+  /** @type {any[]} */
+  const rows = s.standings;
+  /** @type {any[]} */
+  const teams = s.teams;
+  return [
+    h('h2', null, `Standings after round ${s.round} of ${s.rounds}`),
+    h('p', null, h('a', { id: 'print-standings', href: `/api/tournaments/${id}/standings.pdf`, target: '_blank' },
+      'Print the standings (PDF)')),
+    h('table', { class: 'lobby-tables', id: 'standings-table' },
+      h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Player'), h('th', null, 'Team'),
+        h('th', null, 'Match points'), h('th', null, 'Shake points'), h('th', null, 'Head-to-head'),
+        h('th', null, 'Opponents'))),
+      h('tbody', null, ...rows.map((r) => h('tr', null,
+        h('td', null, r.place), h('td', null, r.withdrawn ? `${r.name} (withdrawn)` : r.name), h('td', null, r.team ?? ''),
+        h('td', null, r.match_points), h('td', null, r.shake_points), h('td', null, r.head_to_head),
+        h('td', null, r.opponents_match_points))))),
+    ...(teams.length === 0 ? [] : [h('table', { class: 'lobby-tables', id: 'team-standings' },
+      h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Team'), h('th', null, 'Match points'))),
+      h('tbody', null, ...teams.map((t) => h('tr', null,
+        h('td', null, t.place), h('td', null, t.team), h('td', null, t.match_points)))))])];
+}
+
+/**
+ * The last round's tables, with each online table's link.
+ * @param {any} ev the tournament
+ * @returns {Node[]}
+ */
+function pairingsView(ev) {
+  /** @type {any[]} */
+  const paired = ev.paired;
+  const last = paired[paired.length - 1];
+  if (!last) {
+    return [];
+  }
+  return [h('h2', null, `Round ${last.round} pairings`),
+    h('ul', { class: 'pairings' }, .../** @type {any[]} */ (last.tables).map((t) => h('li', { dataset: { table: t.table } },
+      `Table ${t.table}: ${t.players.join(', ')}`,
+      t.match_points ? ` — ${t.match_points.join(' / ')} match points` : '',
+      ...(t.link ? [' ', h('a', { href: t.link, class: 'table-link' }, t.match_points ? 'replay' : 'play or watch')] : []))),
+    ...(last.bye ? [h('li', null, `Bye: ${last.bye}`)] : []))];
+}
+
+/**
+ * A signed-in player who is not the organizer may enter under their name.
+ * @param {any} me the player signed in
+ * @param {any} ev the tournament
+ * @param {() => void} join enters them
+ * @returns {Node}
+ */
+function joinView(me, ev, join) {
+  /** @type {any[]} */
+  const entries = ev.entries;
+  const name = me.name.toLowerCase();
+  if (entries.some((e) => e.name.toLowerCase() === name)) return h('p', { id: 'joined' }, `You are entered as ${me.name}.`);
+  return h('p', null, h('button', { id: 'join-event', type: 'button', onclick: join }, `Enter as ${me.name}`));
+}
+
+/**
  * `/tournaments/{id}`: standings for everyone, controls for the organizer.
  * Returns a function that stops the polling.
  * @param {HTMLElement} root
@@ -118,69 +182,16 @@ export async function showEvent(root, id, go) {
     if (me && ev.body.organizer === me.name) renderControls(ev.body);
     else if (me) renderJoin(ev.body);
   };
-  /** @param {any} s */
-  const renderStandings = (s) => {
-    /** @type {any[]} */
-    const rows = s.standings;
-    /** @type {any[]} */
-    const teams = s.teams;
-    standings.replaceChildren(
-      h('h2', null, `Standings after round ${s.round} of ${s.rounds}`),
-      h('p', null, h('a', { id: 'print-standings', href: `/api/tournaments/${id}/standings.pdf`, target: '_blank' },
-        'Print the standings (PDF)')),
-      h('table', { class: 'lobby-tables', id: 'standings-table' },
-        h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Player'), h('th', null, 'Team'),
-          h('th', null, 'Match points'), h('th', null, 'Shake points'), h('th', null, 'Head-to-head'),
-          h('th', null, 'Opponents'))),
-        h('tbody', null, ...rows.map((r) => h('tr', null,
-          h('td', null, r.place), h('td', null, r.withdrawn ? `${r.name} (withdrawn)` : r.name), h('td', null, r.team ?? ''),
-          h('td', null, r.match_points), h('td', null, r.shake_points), h('td', null, r.head_to_head),
-          h('td', null, r.opponents_match_points))))),
-      ...(teams.length === 0 ? [] : [h('table', { class: 'lobby-tables', id: 'team-standings' },
-        h('thead', null, h('tr', null, h('th', null, '#'), h('th', null, 'Team'), h('th', null, 'Match points'))),
-        h('tbody', null, ...teams.map((t) => h('tr', null,
-          h('td', null, t.place), h('td', null, t.team), h('td', null, t.match_points)))))]));
-  };
-  /**
-   * The last round's tables, with each online table's link.
-   * @param {any} ev
-   */
-  const renderPairings = (ev) => {
-    /** @type {any[]} */
-    const paired = ev.paired;
-    const last = paired[paired.length - 1];
-    if (!last) {
-      pairings.replaceChildren();
-      return;
-    }
-    pairings.replaceChildren(h('h2', null, `Round ${last.round} pairings`),
-      h('ul', { class: 'pairings' }, .../** @type {any[]} */ (last.tables).map((t) => h('li', { dataset: { table: t.table } },
-        `Table ${t.table}: ${t.players.join(', ')}`,
-        t.match_points ? ` — ${t.match_points.join(' / ')} match points` : '',
-        ...(t.link ? [' ', h('a', { href: t.link, class: 'table-link' }, t.match_points ? 'replay' : 'play or watch')] : []))),
-      ...(last.bye ? [h('li', null, `Bye: ${last.bye}`)] : [])));
-  };
-  /**
-   * A signed-in player who is not the organizer may enter under their name.
-   * @param {any} ev
-   */
-  const renderJoin = (ev) => {
-    if (!me) return;
-    /** @type {any[]} */
-    const entries = ev.entries;
-    const name = me.name.toLowerCase();
-    if (entries.some((e) => e.name.toLowerCase() === name)) {
-      controls.replaceChildren(h('p', { id: 'joined' }, `You are entered as ${me.name}.`));
-      return;
-    }
-    const join = async () => {
-      const r = await call('POST', `/api/tournaments/${id}/join`, {});
-      if (r.status === 201) await refresh();
-      else fail(r);
-    };
-    controls.replaceChildren(h('p', null,
-      h('button', { id: 'join-event', type: 'button', onclick: join }, `Enter as ${me.name}`)));
-  };
+  /** @param {any} st */
+  const renderStandings = (st) => standings.replaceChildren(...standingsView(id, st));
+  /** @param {any} ev */
+  const renderPairings = (ev) => pairings.replaceChildren(...pairingsView(ev));
+  /** @param {any} ev */
+  const renderJoin = (ev) => controls.replaceChildren(joinView(me, ev, async () => {
+    const r = await call('POST', `/api/tournaments/${id}/join`, {});
+    if (r.status === 201) await refresh();
+    else fail(r);
+  }));
   /** @param {any} ev */
   const renderControls = (ev) => {
     const entry = h('input', { id: 'entry-name', maxlength: '24', 'aria-label': 'Player' });

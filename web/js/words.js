@@ -111,7 +111,7 @@ export function eventWords(e, m) {
     case 'shifted':
       return { text: `${W(e.player)} shifted ${cubeName(m, e.cube)} from Permitted to ${placeWords(e.to)}.`, rule: 'XIII-A-7', tone: 'info' };
     case 'digit_cubes_to_forbidden':
-      return { text: 'The unused digit cubes went to Forbidden.', rule: 'OS-B1', tone: 'info' };
+      return { text: 'The unused digit cubes went to Forbidden.', rule: 'III-B', tone: 'info' };
     case 'last_cube_returned':
       return { text: `The last cube may not go to Forbidden: ${cubeName(m, e.cube)} went back to Resources.`, rule: 'VIII-A', tone: 'bad' };
     case 'cube_returned':
@@ -382,4 +382,25 @@ export function selectable(key, division) {
     default:
       return true;
   }
+}
+
+/**
+ * A text from the server in a student's words: no internal name reaches the
+ * page (docs/web-client.md) — a variation's key becomes its name
+ * ("required-cube Y" → "Required Cube Y"), a list of values loses its
+ * brackets, and references meant for the project's developers (a crate, a
+ * docs file, a ruling's number, a field's path) are left out.
+ * @param {string} text
+ */
+export function plainText(text) {
+  let t = text;
+  for (const v of VARIATIONS) t = t.replaceAll(v.key, v.name);
+  return t
+    .replace(/\[(-?\d+(?:,\s*-?\d+)*)\]/g, '$1')
+    .replace(/\s*\((?:field|see field)\s+[\w.[\]]+\)/g, '')
+    .replace(/\s*\([\w/-]+\.md(?:\s+[A-Z]?\d+)?\)/g, '')
+    .replace(/\s*\b[\w/-]+\.md(?:\s+[A-Z]?\d+)?/g, '')
+    .replace(/\s*\(ruling \d+\)/g, '')
+    .replace(/\bruling \d+/g, 'a ruling')
+    .replace(/\bonsets-[a-z0-9]+\b/g, 'the checker');
 }

@@ -1,4 +1,4 @@
-// Issue 14 in the browser: the lobby makes a table under the MLAG 2019-20
+// The editions (docs/editions.md) in the browser: the lobby makes a table under the MLAG 2019-20
 // rules and shows them; at a 2019-20 table the Third Party of a challenge is
 // asked to join the Challenger or the Mover (VII-A-3).
 

@@ -1,4 +1,4 @@
-// Lessons (issue 15, item 3): the nav entry, the list, and a lesson taken
+// Lessons (docs/lessons.md): the nav entry, the list, and a lesson taken
 // through to its end in the browser (the last-cube lesson, Basic VII): a
 // challenge, a move made on the mat, a wrong Solution with its reasons and
 // its step-by-step explanation, the right one, the points of a shake the

@@ -123,7 +123,7 @@ async function step(page, me, other, log, shot = false) {
       log.push(`${me} ${await to.innerText()}`);
       const moved = await cube.getAttribute('data-cube');
       await to.click();
-      // Issue 19: once moved, the cube is no longer picked.
+      // Once moved, the cube is no longer picked.
       await page.waitForFunction((id) => {
         const el = document.querySelector(`.cube[data-cube="${id}"]`);
         return !el || !el.classList.contains('picked');

@@ -1,4 +1,4 @@
-// Seats and names (issue 19): whoever makes a table sits down at once; a
+// Seats and names (docs/web.md): whoever makes a table sits down at once; a
 // person may not take a bot's or another seat's name; long names are cut
 // with an ellipsis (the full name in the title) and never widen the page;
 // at 390 × 844 the lobby and the table fit the window.
@@ -104,6 +104,11 @@ test('phone: a long name is cut with an ellipsis, the lobby and the table fit 39
   }));
   assert.equal(cut.overflow, 'ellipsis');
   await page.evaluate(() => window.scrollTo(0, 0));
+  // The mat is above the fold, and no keyboard-shortcut instruction is shown on a phone.
+  const matTop = await page.locator('#mat').evaluate((el) => el.getBoundingClientRect().top);
+  assert.ok(matTop < PHONE.height, `the mat starts at ${matTop} px in a ${PHONE.height} px high window`);
+  const shortcuts = await page.locator('kbd').evaluateAll((ks) => ks.filter((k) => k.getClientRects().length > 0 && !k.closest('#help')).map((k) => k.textContent));
+  assert.deepEqual(shortcuts, [], 'no keyboard shortcut shown on a phone');
   await page.screenshot({ path: path.join(SHOTS, 'phone.png') });
   assert.deepEqual(page.errors, []);
   await page.context().close();

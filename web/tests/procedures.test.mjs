@@ -1,4 +1,4 @@
-// Procedures through the page (issue 19): objections, an ambiguity attempt,
+// Procedures through the page (VII-C, IX): objections, an ambiguity attempt,
 // an accepted Solution the checker finds incorrect (VII-C-4), the shake's
 // score with its reasons (X-B), "no Goal" (III-D), a charge of illegal
 // procedure (IX-A), the challenge block's countdown (XI-A-1-f), drag and
@@ -214,6 +214,7 @@ test('no Goal, a charge of illegal procedure, the block countdown, drag and drop
 test('one parser: the page has no reader of Solutions of its own', () => {
   const src = readFileSync(path.resolve(import.meta.dirname, '../js/notation.js'), 'utf8');
   assert.doesNotMatch(src, /readSolution|tokenize|export function canonical/);
-  const table = readFileSync(path.resolve(import.meta.dirname, '../js/table.js'), 'utf8');
-  assert.match(table, /this\.conn\.preview\(/);
+  // The Solution editor (js/table/editor.js) asks the server's reading of a draft.
+  const editor = readFileSync(path.resolve(import.meta.dirname, '../js/table/editor.js'), 'utf8');
+  assert.match(editor, /tv\.conn\.preview\(/);
 });

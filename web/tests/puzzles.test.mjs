@@ -1,4 +1,4 @@
-// The Puzzles page (issue 15): the lobby's link, the daily puzzle (the same
+// The Puzzles page (docs/puzzles.md): the lobby's link, the daily puzzle (the same
 // as GET /api/puzzles/daily), an answer checked by the server with the rating
 // and streak shown, a written Solution judged with its rule sections.
 
@@ -52,7 +52,7 @@ test('Puzzles page: daily puzzle, an attempt rated, a Solution judged', async ()
   }
 });
 
-// Issue 14: the Rules select asks the server for puzzles of another
+// The Rules select (docs/editions.md) asks the server for puzzles of another
 // edition; 1969 offers the Flub claims instead of Now / Impossible.
 test('Puzzles page: 1969 claim and Solution puzzles under the Rules select', async () => {
   const browser = await launch();

@@ -1,4 +1,4 @@
-// Accounts and tournaments in the browser (issue 17): sign up, make an event,
+// Accounts and tournaments in the browser (docs/tournaments.md): sign up, make an event,
 // enter players, pair rounds, record scoresheets (XII-A match points), and a
 // second browser watching the public standings follow the results.
 

@@ -1,4 +1,4 @@
-// The table's sentences speak to the player in the second person (issue 19:
+// The table's sentences speak to the player in the second person (docs/web.md:
 // never "You's Solution is correct"). Plain node, no browser.
 
 import assert from 'node:assert/strict';

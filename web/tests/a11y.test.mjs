@@ -1,0 +1,87 @@
+// Accessibility (docs/web-client.md): axe-core (WCAG 2.1 A and AA) on every
+// page of the client finds no serious or critical violation. axe-core comes
+// from npm (web/package.json) and is injected into each page.
+
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { BASE, createTable, launch } from './helpers.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A page whose Content-Security-Policy lets the test inject axe-core (the site's own CSP forbids inline scripts). */
+async function newPage(b) {
+  const ctx = await b.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+/** The serious and critical violations on the page as it is now, in words. */
+async function audit(page) {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    // @ts-ignore axe is the injected script's global
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  return violations;
+}
+
+/** Opens `path`, waits for `ready`, and audits it. */
+async function check(page, path, ready) {
+  await page.goto(`${BASE}${path}`);
+  // The page's own content, drawn from its answers however loaded the machine is.
+  await page.waitForSelector(ready, { timeout: 120000 });
+  await page.waitForLoadState('networkidle', { timeout: 120000 });
+  const v = await audit(page);
+  assert.deepEqual(v, [], `${path}: ${v.join('\n')}`);
+}
+
+test('no serious or critical axe-core violation on the pages without a table', async () => {
+  const page = await newPage(browser);
+  await check(page, '/', '#create-form');
+  await check(page, '/puzzles', '.puzzle-position');
+  await check(page, '/lessons', 'main#app > :not(p:only-child)');
+  await check(page, '/lessons/goal', '#lesson-sec-resources .cube');
+  await check(page, '/manual', 'main h1, main h2');
+  await check(page, '/judge', 'main form, main textarea');
+  await check(page, '/tournaments', 'main h1, main h2');
+  await check(page, '/account', 'main h1, main h2');
+  await check(page, '/players/Nobody', 'main h1, main h2, main p');
+  await page.context().close();
+});
+
+test('no serious or critical axe-core violation at a table: playing, spectating, and its review', async () => {
+  const t = await createTable({
+    division: 'middle', adventurous: true, bot_pace: 0, seed: 7,
+    seats: [{ kind: 'human' }, { kind: 'bot', level: 'club' }],
+  });
+  const player = await newPage(browser);
+  await player.goto(`${BASE}${t.link}`);
+  await player.fill('#join-name', 'Ann');
+  await player.click('#join-form button[type=submit]');
+  await player.waitForSelector('.player.me:has-text("Ann")');
+  await player.waitForSelector('#universe .card, #now [data-key^="roll-"]');
+  let v = await audit(player);
+  assert.deepEqual(v, [], `table (playing): ${v.join('\n')}`);
+  const watcher = await newPage(browser);
+  await check(watcher, `/t/${t.id}?watch`, '#players .player');
+  await watcher.goto(`${BASE}/t/${t.id}/review`);
+  await watcher.waitForSelector('main h1, main h2, main p');
+  v = await audit(watcher);
+  assert.deepEqual(v, [], `review: ${v.join('\n')}`);
+  assert.deepEqual(player.errors, []);
+  await player.context().close();
+  await watcher.context().close();
+});
