@@ -154,6 +154,14 @@ pub fn check_act_texts(act: &serde_json::Value) -> Result<(), TooLong> {
     walk(act, &mut "act".to_string())
 }
 
+/// The field a serde error message names (`missing field `x``, `unknown field `x``).
+pub(crate) fn field_of(msg: &str) -> Option<String> {
+    let start = msg.find('`')? + 1;
+    let end = start + msg[start..].find('`')?;
+    let name = &msg[start..end];
+    (msg.contains("field")).then(|| name.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,12 +213,4 @@ mod tests {
         let ok = serde_json::json!({"solution": "∪".repeat(1000)});
         assert!(check_act_texts(&ok).is_ok());
     }
-}
-
-/// The field a serde error message names (`missing field `x``, `unknown field `x``).
-pub(crate) fn field_of(msg: &str) -> Option<String> {
-    let start = msg.find('`')? + 1;
-    let end = start + msg[start..].find('`')?;
-    let name = &msg[start..end];
-    (msg.contains("field")).then(|| name.to_string())
 }
