@@ -393,7 +393,33 @@ impl Run<'_, '_> {
                 steps.push((*st, *s));
                 false
             });
+            // A chain of `max_rel` links is not extended: it is only tried
+            // as a Restriction (each (usage, accepted cards) once), so it
+            // needs neither a place among the chains seen nor a node unless
+            // it is tried.
+            let last = depth + 1 >= max_rel;
             for (st, s) in &steps {
+                if last {
+                    if (!nonull || st.acc != mask) && tried.insert((st.u2, st.acc)) {
+                        cfg.chain_nodes.push(ChainNode {
+                            prev: c.node,
+                            class: st.k as u8,
+                            sym: st.rel,
+                            side: s.node,
+                        });
+                        let ch = Chain {
+                            usage: st.u2,
+                            accept: st.acc,
+                            last: s.table,
+                            syms: st.syms,
+                            node: (cfg.chain_nodes.len() - 1) as u32,
+                        };
+                        if self.try_restriction(cfg, pairing, &ch) {
+                            return;
+                        }
+                    }
+                    continue;
+                }
                 if !seen_chains.insert((st.u2, st.acc, s.table, depth + 1)) {
                     continue;
                 }
