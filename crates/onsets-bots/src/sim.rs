@@ -517,7 +517,11 @@ impl Tally<'_> {
         }
         if let (Some(c), Event::ShakeScored { .. }, Some(r)) = (self.challenger, e, &rec) {
             if r.points[c] == 6 {
-                acc.stats.levels.entry(self.name(c)).or_default().challenges_won += 1;
+                acc.stats
+                    .levels
+                    .entry(self.name(c))
+                    .or_default()
+                    .challenges_won += 1;
             }
         }
         self.ending = None;
