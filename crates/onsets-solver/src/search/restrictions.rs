@@ -130,10 +130,7 @@ impl Tried {
     /// set `x`; true the first time.
     fn first(&mut self, usage: u64, x: usize) -> bool {
         let words = self.words;
-        let bits = self
-            .by_usage
-            .entry(usage)
-            .or_insert_with(|| vec![0; words]);
+        let bits = self.by_usage.entry(usage).or_insert_with(|| vec![0; words]);
         let (w, b) = (x / 64, 1u64 << (x % 64));
         if bits[w] & b != 0 {
             return false;
