@@ -19,7 +19,6 @@
 //! it solves the position after every move).
 
 #[path = "../tests/corpus/mod.rs"]
-#[allow(dead_code, unreachable_pub)]
 mod corpus;
 
 use onsets_core::Position;
