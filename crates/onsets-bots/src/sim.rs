@@ -31,7 +31,7 @@ pub struct SimConfig {
     pub levels: Vec<Level>,
     pub division: Division,
     pub adventurous: bool,
-    /// The rule edition (issue 14; default 2026-27).
+    /// The rule edition (docs/editions.md; default 2026-27).
     pub edition: onsets_core::Edition,
     /// Shakes to play in all (scored or void); the match under way when the
     /// count is reached is cut short and not counted as a match.
@@ -287,7 +287,6 @@ fn play_match(
     acc: &mut Acc,
     limit: u64,
 ) -> Result<(), String> {
-    let n = seating.len();
     let names: Vec<String> = seating
         .iter()
         .enumerate()
@@ -312,172 +311,223 @@ fn play_match(
         .map(|(i, l)| Some(Bot::new(*l, i, mix(seed, 1000 + i as u64))))
         .collect();
     let mut driver = Driver::new(bots, Pace::AS_CHOSEN);
-    let lname = |i: usize| seating[i].to_string();
-    let mut ending: Option<&'static str> = None;
-    let mut challenger: Option<usize> = None;
+    let mut tally = Tally {
+        seating,
+        ending: None,
+        challenger: None,
+    };
     let mut steps = 0u64;
     while *m.phase() != Phase::Over {
         steps += 1;
         if steps > 100_000 {
             return Err(format!("match with seed {seed} does not end"));
         }
-        // The bots whose view changed think (timed: the only wall clock).
-        for ask in driver.asks(&m, m.now_ms()) {
-            let seat = ask.seat;
-            let t = Instant::now();
-            let answer = ask.think(&m);
-            if answer.fresh && answer.decision.is_some() {
-                acc.samples
-                    .entry(lname(seat))
-                    .or_default()
-                    .push(t.elapsed().as_secs_f64() * 1000.0);
-            }
-            driver.answer(&m, answer);
-        }
-        // The match clock jumps to the next step.
-        let Some(next) = driver.due(&m, u64::MAX) else {
-            return Err(format!("match with seed {seed}: nobody can act"));
-        };
-        let at_ms = next.at_ms.max(m.now_ms());
-        let (action, by) = match next.step {
-            Step::Clock => (
-                Action {
-                    at_ms,
-                    act: Act::Clock,
-                },
-                None,
-            ),
-            Step::Act { seat, decision } => (
-                Action {
-                    at_ms,
-                    act: decision.act,
-                },
-                Some((seat, at_ms - m.now_ms())),
-            ),
-        };
-        let (next, events, applied) = match m.apply(action.clone()) {
-            Ok((next, events)) => (next, events, action),
-            Err(r) => {
-                acc.stats.rejections += 1;
-                if acc.stats.rejection_examples.len() < 5 {
-                    acc.stats
-                        .rejection_examples
-                        .push(format!("seed {seed}: {action:?}: {r}"));
-                }
-                let to = m.next_deadline().unwrap_or(m.now_ms() + 1000);
-                let clock = Action {
-                    at_ms: to.max(m.now_ms()),
-                    act: Act::Clock,
-                };
-                let (next, events) = m.apply(clock.clone()).map_err(|e| e.to_string())?;
-                (next, events, clock)
-            }
-        };
-        if applied.act == Act::Clock {
-            driver.clock_applied(&next, applied.at_ms, applied.at_ms);
-        }
+        think(&mut driver, &m, &tally, acc);
+        let (next, events, applied) = step(&mut driver, &m, seed, &tally, acc)?;
         if let Some(l) = log.as_mut() {
             l.push_str(&serde_json::to_string(&applied).unwrap_or_default());
             l.push('\n');
         }
-        if let Some((i, think)) = by {
-            let l = acc.stats.levels.entry(lname(i)).or_default();
-            l.decisions += 1;
-            l.think_ms += think;
-        }
         m = next;
         for e in &events {
-            match e {
-                Event::GoalSet { goal, .. } => {
-                    let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
-                    let v = Goal::parse(goal)
-                        .ok()
-                        .and_then(|g| g.legal_values(abs).into_iter().max());
-                    if let Some(v) = v {
-                        *acc.stats.goal_values.entry(v).or_default() += 1;
-                    }
-                }
-                Event::Challenged { player, kind, .. } => {
-                    ending = Some(match kind {
-                        ChallengeKind::Now => "now",
-                        ChallengeKind::Impossible => "impossible",
-                        ChallengeKind::NoGoal => "no_goal",
-                    });
-                    challenger = Some(*player);
-                    acc.stats
-                        .levels
-                        .entry(lname(*player))
-                        .or_default()
-                        .challenges += 1;
-                }
-                Event::Forceout { .. } => {
-                    ending.get_or_insert("forceout");
-                }
-                Event::Stop => {
-                    ending.get_or_insert("end_of_round");
-                }
-                Event::Penalty { player, .. } => {
-                    acc.stats
-                        .levels
-                        .entry(lname(*player))
-                        .or_default()
-                        .penalties -= 1;
-                }
-                Event::ShakeScored { .. } | Event::ShakeVoid { .. } => {
-                    let void = matches!(e, Event::ShakeVoid { .. });
-                    let key = if void {
-                        "void"
-                    } else {
-                        ending.unwrap_or("other")
-                    };
-                    *acc.stats.endings.entry(key.into()).or_default() += 1;
-                    let rec = m.history().iter().rev().find(|r| r.void == void).cloned();
-                    for i in 0..n {
-                        let l = acc.stats.levels.entry(lname(i)).or_default();
-                        l.shakes += 1;
-                        if let Event::ShakeScored { scores, .. } = e {
-                            l.score += scores[i] as i64;
-                        } else if let Some(r) = &rec {
-                            l.score += r.penalties[i] as i64;
-                        }
-                    }
-                    if let (Some(c), Event::ShakeScored { .. }, Some(r)) = (challenger, e, &rec) {
-                        if r.points[c] == 6 {
-                            acc.stats.levels.entry(lname(c)).or_default().challenges_won += 1;
-                        }
-                    }
-                    ending = None;
-                    challenger = None;
-                    acc.stats.shakes += 1;
-                    if acc.stats.shakes >= limit {
-                        acc.stats.fallbacks += driver.fallbacks();
-                        acc.stats.logs.extend(log.take());
-                        return Ok(());
-                    }
-                }
-                Event::MatchOver {
-                    totals,
-                    match_points,
-                } => {
-                    acc.stats.matches += 1;
-                    let top = totals.iter().copied().max().unwrap_or(0);
-                    let unique = totals.iter().filter(|t| **t == top).count() == 1;
-                    for i in 0..n {
-                        let l = acc.stats.levels.entry(lname(i)).or_default();
-                        l.matches += 1;
-                        l.match_points += match_points[i] as u64;
-                        if unique && totals[i] == top {
-                            l.wins += 1;
-                        }
-                    }
-                }
-                _ => {}
+            if tally.record(e, &m, acc, limit) {
+                acc.stats.fallbacks += driver.fallbacks();
+                acc.stats.logs.extend(log.take());
+                return Ok(());
             }
         }
     }
     acc.stats.fallbacks += driver.fallbacks();
     acc.stats.logs.extend(log);
     Ok(())
+}
+
+/// The bots whose view changed think (timed: the only wall clock).
+fn think(driver: &mut Driver, m: &Match, tally: &Tally, acc: &mut Acc) {
+    for ask in driver.asks(m, m.now_ms()) {
+        let seat = ask.seat;
+        let t = Instant::now();
+        let answer = ask.think(m);
+        if answer.fresh && answer.decision.is_some() {
+            acc.samples
+                .entry(tally.name(seat))
+                .or_default()
+                .push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+        driver.answer(m, answer);
+    }
+}
+
+/// The match clock jumps to the next step, which is applied: the match
+/// after it, its events and the action applied (a clock run to the next
+/// deadline when the engine refused the bot's action).
+fn step(
+    driver: &mut Driver,
+    m: &Match,
+    seed: u64,
+    tally: &Tally,
+    acc: &mut Acc,
+) -> Result<(Match, Vec<Event>, Action), String> {
+    let Some(next) = driver.due(m, u64::MAX) else {
+        return Err(format!("match with seed {seed}: nobody can act"));
+    };
+    let at_ms = next.at_ms.max(m.now_ms());
+    let (action, by) = match next.step {
+        Step::Clock => (
+            Action {
+                at_ms,
+                act: Act::Clock,
+            },
+            None,
+        ),
+        Step::Act { seat, decision } => (
+            Action {
+                at_ms,
+                act: decision.act,
+            },
+            Some((seat, at_ms - m.now_ms())),
+        ),
+    };
+    let (next, events, applied) = match m.apply(action.clone()) {
+        Ok((next, events)) => (next, events, action),
+        Err(r) => {
+            acc.stats.rejections += 1;
+            if acc.stats.rejection_examples.len() < 5 {
+                acc.stats
+                    .rejection_examples
+                    .push(format!("seed {seed}: {action:?}: {r}"));
+            }
+            let to = m.next_deadline().unwrap_or(m.now_ms() + 1000);
+            let clock = Action {
+                at_ms: to.max(m.now_ms()),
+                act: Act::Clock,
+            };
+            let (next, events) = m.apply(clock.clone()).map_err(|e| e.to_string())?;
+            (next, events, clock)
+        }
+    };
+    if applied.act == Act::Clock {
+        driver.clock_applied(&next, applied.at_ms, applied.at_ms);
+    }
+    if let Some((i, think)) = by {
+        let l = acc.stats.levels.entry(tally.name(i)).or_default();
+        l.decisions += 1;
+        l.think_ms += think;
+    }
+    Ok((next, events, applied))
+}
+
+/// What the statistics of a shake need to remember between its events.
+struct Tally<'a> {
+    seating: &'a [Level],
+    /// How the shake is ending (the challenge, the forceout, the stop).
+    ending: Option<&'static str>,
+    /// The seat that challenged in this shake.
+    challenger: Option<usize>,
+}
+
+impl Tally<'_> {
+    /// The statistics' name of a seat: its level.
+    fn name(&self, seat: usize) -> String {
+        self.seating[seat].to_string()
+    }
+
+    /// Adds one event of the match `m` (after the event) to `acc`; true when
+    /// the `limit`-th shake was just scored.
+    fn record(&mut self, e: &Event, m: &Match, acc: &mut Acc, limit: u64) -> bool {
+        match e {
+            Event::GoalSet { goal, .. } => {
+                let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
+                let v = Goal::parse(goal)
+                    .ok()
+                    .and_then(|g| g.legal_values(abs).into_iter().max());
+                if let Some(v) = v {
+                    *acc.stats.goal_values.entry(v).or_default() += 1;
+                }
+            }
+            Event::Challenged { player, kind, .. } => {
+                self.ending = Some(match kind {
+                    ChallengeKind::Now => "now",
+                    ChallengeKind::Impossible => "impossible",
+                    ChallengeKind::NoGoal => "no_goal",
+                });
+                self.challenger = Some(*player);
+                acc.stats
+                    .levels
+                    .entry(self.name(*player))
+                    .or_default()
+                    .challenges += 1;
+            }
+            Event::Forceout { .. } => {
+                self.ending.get_or_insert("forceout");
+            }
+            Event::Stop => {
+                self.ending.get_or_insert("end_of_round");
+            }
+            Event::Penalty { player, .. } => {
+                acc.stats
+                    .levels
+                    .entry(self.name(*player))
+                    .or_default()
+                    .penalties -= 1;
+            }
+            Event::ShakeScored { .. } | Event::ShakeVoid { .. } => {
+                self.shake_over(e, m, acc);
+                return acc.stats.shakes >= limit;
+            }
+            Event::MatchOver {
+                totals,
+                match_points,
+            } => {
+                acc.stats.matches += 1;
+                let top = totals.iter().copied().max().unwrap_or(0);
+                let unique = totals.iter().filter(|t| **t == top).count() == 1;
+                for i in 0..self.seating.len() {
+                    let l = acc.stats.levels.entry(self.name(i)).or_default();
+                    l.matches += 1;
+                    l.match_points += match_points[i] as u64;
+                    if unique && totals[i] == top {
+                        l.wins += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// A shake scored or void: its ending, each seat's score, a won challenge.
+    fn shake_over(&mut self, e: &Event, m: &Match, acc: &mut Acc) {
+        let void = matches!(e, Event::ShakeVoid { .. });
+        let key = if void {
+            "void"
+        } else {
+            self.ending.unwrap_or("other")
+        };
+        *acc.stats.endings.entry(key.into()).or_default() += 1;
+        let rec = m.history().iter().rev().find(|r| r.void == void).cloned();
+        for i in 0..self.seating.len() {
+            let l = acc.stats.levels.entry(self.name(i)).or_default();
+            l.shakes += 1;
+            if let Event::ShakeScored { scores, .. } = e {
+                l.score += scores[i] as i64;
+            } else if let Some(r) = &rec {
+                l.score += r.penalties[i] as i64;
+            }
+        }
+        if let (Some(c), Event::ShakeScored { .. }, Some(r)) = (self.challenger, e, &rec) {
+            if r.points[c] == 6 {
+                acc.stats
+                    .levels
+                    .entry(self.name(c))
+                    .or_default()
+                    .challenges_won += 1;
+            }
+        }
+        self.ending = None;
+        self.challenger = None;
+        acc.stats.shakes += 1;
+    }
 }
 
 #[cfg(test)]
@@ -492,7 +542,7 @@ mod tests {
         pool.install(|| simulate(cfg, &mut |_| {})).unwrap()
     }
 
-    /// Issue 13, "Parallel where it pays": the same statistics as one core
+    /// The same statistics as one core (docs/performance.md, "Bots and simulation")
     /// for a fixed seed, whatever the number of threads (the last match cut
     /// short at the same shake).
     #[test]

@@ -1,4 +1,4 @@
-//! `onsets simulate`: bot-only matches and their statistics (issue 5).
+//! `onsets simulate`: bot-only matches and their statistics (docs/bots.md).
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};

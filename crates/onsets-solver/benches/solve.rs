@@ -1,4 +1,4 @@
-//! Solver speed (issue 3, "Speed"):
+//! Solver speed (docs/performance.md):
 //! `CARGO_TARGET_DIR=/work/target-speed cargo bench -p onsets-solver --bench solve`.
 //!
 //! First a per-position table over the committed corpus (`corpus/*.jsonl`,
@@ -7,9 +7,15 @@
 //! median and worst per division are printed. Then Criterion benchmarks of
 //! the named worst cases and of each division's slowest corpus position.
 //! The table covers `corpus/slow-in-play.jsonl` too, and the Criterion part
-//! the positions met in play that issue 13 names, with `solve_shortest` on
+//! the slowest positions met in play, with `solve_shortest` on
 //! six of them. `ONSETS_BENCH_REPS=0` leaves the table out (and then the
 //! slowest corpus positions too). Figures are recorded in docs/performance.md.
+//!
+//! Then the seeded random positions (`corpus::random_lines`, every edition,
+//! division and variation, one to four variations together;
+//! `ONSETS_BENCH_RANDOM` per edition, default 100): a table per edition
+//! (plain solve, fastest of `ONSETS_BENCH_REPS`) and Criterion benchmarks
+//! of each edition's slowest random position, plain and shortest.
 
 #[path = "../tests/corpus/mod.rs"]
 mod corpus;
@@ -19,7 +25,7 @@ use onsets_core::Position;
 use onsets_solver::{solve, solve_shortest};
 use std::time::{Duration, Instant};
 
-/// The issue's worst cases: Senior, 14 cards, all 15 non-digit cubes in
+/// The worst cases of the first speed round: Senior, 14 cards, all 15 non-digit cubes in
 /// Resources (or in Required), Impossible, Multiple Operations and the
 /// interchangeables in force (automatic in Senior).
 const WORST: [(&str, &str); 5] = [
@@ -53,12 +59,12 @@ const WORST: [(&str, &str); 5] = [
     ),
 ];
 
-/// slow-in-play.jsonl lines: 53 (Two Solutions, 1.8 s before issue 13),
+/// slow-in-play.jsonl lines: 53 (Two Solutions, 1.8 s in the first round),
 /// 5 and 6 (about 1 s).
 const IN_PLAY: [usize; 3] = [53, 5, 6];
 
-/// slow-in-play.jsonl lines for `solve_shortest`: 1 (over 60 s before
-/// issue 13), 20, and the four that missed issue 13's 1 s (5, 6, 61, 62:
+/// slow-in-play.jsonl lines for `solve_shortest`: 1 (over 60 s in the first
+/// round), 20, and the four that missed the 1 s of the second (5, 6, 61, 62:
 /// 1.3–2.5 s before the solver split).
 const IN_PLAY_SHORTEST: [usize; 6] = [1, 20, 5, 6, 61, 62];
 
@@ -140,8 +146,8 @@ fn main() {
     for (name, p) in &slowest {
         c.bench_function(name, |b| b.iter(|| solve(black_box(p))));
     }
-    // Issue 13's named positions met in play (corpus/slow-in-play.jsonl,
-    // line numbers): the slowest before issue 13, and `--shortest`.
+    // The named positions met in play (corpus/slow-in-play.jsonl,
+    // line numbers): the slowest of the first round, and `--shortest`.
     let in_play = corpus::load_file(&corpus::slow_in_play_path());
     for line in IN_PLAY {
         let p = &in_play[line - 1].0;
@@ -155,5 +161,41 @@ fn main() {
             b.iter(|| solve_shortest(black_box(p)))
         });
     }
+    random_positions(&mut c, reps);
     c.final_summary();
+}
+
+/// The seeded random-position benchmark (module doc).
+fn random_positions(c: &mut Criterion, reps: usize) {
+    let per: usize = std::env::var("ONSETS_BENCH_RANDOM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    let lines = corpus::random_lines(corpus::RANDOM_SEED, per);
+    for (e, edition) in corpus::EDITIONS.iter().enumerate() {
+        let mut times: Vec<(Duration, Position)> = lines[e * per..(e + 1) * per]
+            .iter()
+            .map(|l| {
+                let p = Position::from_json(l).expect("a generated position");
+                (fastest(&p, reps), p)
+            })
+            .collect();
+        times.sort_by_key(|x| x.0);
+        let Some((worst, p)) = times.last().cloned() else {
+            continue;
+        };
+        let n = times.len();
+        eprintln!(
+            "random {edition:<8} n={n} median {:?} p99 {:?} worst {worst:?}",
+            times[n / 2].0,
+            times[n * 99 / 100].0,
+        );
+        c.bench_function(&format!("slowest random {edition} position"), |b| {
+            b.iter(|| solve(black_box(&p)))
+        });
+        c.bench_function(
+            &format!("slowest random {edition} position, shortest"),
+            |b| b.iter(|| solve_shortest(black_box(&p))),
+        );
+    }
 }

@@ -1,4 +1,4 @@
-//! Position analysis on top of the exact solver (issue 3, section 2):
+//! Position analysis on top of the exact solver (docs/architecture.md):
 //! achievable Goals and "no Goal" (III-D), the classification of every next
 //! move (the C-A-P claims of the 1969 manual, section 3.5), challenge
 //! adjudication (V), and the distinct sets of cards named by correct Solutions.
@@ -674,7 +674,7 @@ pub fn solution_sets(
         && !(position.edition == onsets_core::Edition::Mlag2019 && position.adventurous)
     {
         // The card variations this method adds do not exist in MLAG Basic
-        // 2019-20 or in 1969 (issue 14).
+        // 2019-20 or in 1969 (docs/editions.md).
         return Err(Unsupported(format!(
             "listing solution sets is supported for 2026-27 and MLAG Adventurous 2019-20, not {}",
             match position.edition {

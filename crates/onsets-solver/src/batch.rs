@@ -1,9 +1,9 @@
-//! Batch solving (issue 13, "Batch solving"): one position per JSON line,
+//! Batch solving (docs/performance.md): one position per JSON line,
 //! one answer per line, in order.
 //!
 //! A line is a position as [`Position::from_json`] reads it, optionally with
 //! a `"solvable": true|false` field: the expected answer stored in the
-//! corpus files (issue 12, "Honest tests"). It is taken off before the
+//! corpus files (docs/performance.md, "Exactness"). It is taken off before the
 //! position is read and handed back to the caller to compare.
 
 use crate::{solve, solve_shortest, Solved};

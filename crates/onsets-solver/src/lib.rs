@@ -1,6 +1,6 @@
 //! # onsets-solver
 //!
-//! The exact solver of On-Sets positions (issue 3): [`solve`] decides whether
+//! The exact solver of On-Sets positions (docs/architecture.md): [`solve`] decides whether
 //! a position has a correct Solution in the sense of the checker
 //! [`onsets_core::check`] (rules VI, VII-B and the variations of XIII, with
 //! the project rulings) and returns one, written fully grouped so that it has

@@ -1,4 +1,4 @@
-//! The solver against a test-only brute force (issue 3, "Done when"): the
+//! The solver against a test-only brute force (docs/performance.md): the
 //! brute force enumerates fully grouped Solutions as text, up to a bound on
 //! the number of written symbols, and asks the checker
 //! [`onsets_core::check`] about each. On small random positions (every
@@ -58,7 +58,7 @@ fn cubes(rng: &mut Rng, max: usize) -> String {
         .join(" ")
 }
 
-/// The rule edition of a generated position (issue 14). The 2026-27
+/// The rule edition of a generated position (docs/editions.md). The 2026-27
 /// positions are drawn exactly as before editions existed, so the seeds of
 /// the 2026-27 runs give the same positions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -501,8 +501,8 @@ fn solver_agrees_with_brute_force_thousands() {
     assert!(t.unsolvable > 100, "{t:?}");
 }
 
-/// `solve_shortest` against the brute force (issue 13, "shortest Solutions
-/// ... exact"): where the brute force finds correct Solutions of at most
+/// `solve_shortest` against the brute force (shortest Solutions are
+/// exact): where the brute force finds correct Solutions of at most
 /// `bound` symbols, the solver's shortest has exactly as many symbols as the
 /// shortest of them; where it finds none, the solver's shortest (if any) is
 /// longer than the bound. Two Solutions positions are left out (the bound

@@ -1,4 +1,4 @@
-//! Position analysis (issue 3, section 2): achievable Goals and "no Goal",
+//! Position analysis (docs/architecture.md): achievable Goals and "no Goal",
 //! move classification, challenge adjudication and solution sets, on
 //! hand-made positions with known answers, and the property that every
 //! witness is judged correct by the checker on the position it is claimed

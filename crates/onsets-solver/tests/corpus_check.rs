@@ -2,8 +2,8 @@
 //! from simulated play (`corpus/slow-in-play.jsonl`): the generated corpus is
 //! reproducible from its seed, every line carries its expected answer
 //! (`"solvable": true|false`), and the solver gives that answer, with every
-//! Solution it returns judged correct by the checker (issue 12, "Honest
-//! tests").
+//! Solution it returns judged correct by the checker
+//! (docs/performance.md).
 //!
 //! Regenerate: `ONSETS_WRITE_CORPUS=1 cargo test -p onsets-solver --release --test corpus_check -- --ignored write_corpus`
 //! (new positions; their answers are recorded from the solver, so check them
@@ -162,4 +162,28 @@ fn slow_in_play_answers_sample() {
 fn slow_in_play_answers_all() {
     let (yes, no) = answers_match(&corpus::slow_in_play_path(), 1);
     eprintln!("slow-in-play: {yes} solvable, {no} not");
+}
+
+/// The worst-case file (`corpus/worst-cases.jsonl`, docs/performance.md):
+/// every position that ever took the solver over 5 ms (plain, shortest or
+/// the move classification), kept with its answer. The solver must give
+/// that answer, plain and shortest, each Solution judged correct by the
+/// checker. In debug mode every eighth line (the file's positions are the
+/// slowest known); `--release` all of them.
+#[test]
+fn worst_cases_keep_their_answers() {
+    let path = format!("{}/corpus/worst-cases.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let lines = corpus::load_file(&path);
+    assert!(!lines.is_empty(), "{path}: no positions");
+    let stride = if cfg!(debug_assertions) { 8 } else { 1 };
+    for (i, (p, json, expected)) in lines.iter().enumerate().step_by(stride) {
+        let plain = solve(p);
+        if let Err(e) = verify(p, &plain, *expected) {
+            panic!("{path}:{}: {e}\nposition: {json}", i + 1);
+        }
+        let short = onsets_solver::solve_shortest(p);
+        if let Err(e) = verify(p, &short, *expected) {
+            panic!("{path}:{} (shortest): {e}\nposition: {json}", i + 1);
+        }
+    }
 }

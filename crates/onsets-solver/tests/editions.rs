@@ -1,5 +1,5 @@
 //! The solver and the 1969 claims under the editions other than 2026-27
-//! (issue 14): known answers from each text's examples (positions built
+//! (docs/editions.md): known answers from each text's examples (positions built
 //! around the texts' answers where the OCR lost the Universe), each answer
 //! also judged by the checker.
 

@@ -105,6 +105,42 @@ impl Sides {
     }
 }
 
+/// The Restrictions (usage, accepted cards) already tried by the witness
+/// search: per usage, a bitset over the accepted-card sets compressed to the
+/// cards present ([`super::subsets::Compress`], one-to-one on the subsets of
+/// the cards). A usage has few of them and they are met millions of times
+/// in a large position: a hash set of pairs spent a third of the time.
+struct Tried {
+    words: usize,
+    by_usage: HashMap<u64, Vec<u64>>,
+    /// How many were tried.
+    count: usize,
+}
+
+impl Tried {
+    fn new(mask: u16) -> Tried {
+        Tried {
+            words: (1usize << mask.count_ones()).div_ceil(64),
+            by_usage: HashMap::default(),
+            count: 0,
+        }
+    }
+
+    /// Marks the Restriction of usage `usage` accepting the compressed card
+    /// set `x`; true the first time.
+    fn first(&mut self, usage: u64, x: usize) -> bool {
+        let words = self.words;
+        let bits = self.by_usage.entry(usage).or_insert_with(|| vec![0; words]);
+        let (w, b) = (x / 64, 1u64 << (x % 64));
+        if bits[w] & b != 0 {
+            return false;
+        }
+        bits[w] |= b;
+        self.count += 1;
+        true
+    }
+}
+
 /// A link step: a chain extended by the relation `rel` (class `k`) and a
 /// side, accepting `acc` with usage `u2` and `syms` symbols.
 #[derive(Clone, Copy)]
@@ -380,7 +416,7 @@ impl Run<'_, '_> {
         frontier.sort_by_key(|c| c.syms);
         let mut stack: Vec<(Chain, usize)> = frontier.iter().rev().map(|&c| (c, 0)).collect();
         let mut seen_chains: HashSet<(u64, u16, u16, usize)> = Default::default();
-        let mut tried: HashSet<(u64, u16)> = Default::default();
+        let mut tried = Tried::new(mask);
         let mut children: Vec<Chain> = Vec::new();
         let mut steps: Vec<(Step, Item)> = Vec::new();
         while let Some((c, depth)) = stack.pop() {
@@ -393,7 +429,35 @@ impl Run<'_, '_> {
                 steps.push((*st, *s));
                 false
             });
+            // A chain of `max_rel` links is not extended: it is only tried
+            // as a Restriction (each (usage, accepted cards) once), so it
+            // needs neither a place among the chains seen nor a node unless
+            // it is tried.
+            let last = depth + 1 >= max_rel;
             for (st, s) in &steps {
+                if last {
+                    if (!nonull || st.acc != mask)
+                        && tried.first(st.u2, pairing.viable.index.idx(st.acc))
+                    {
+                        cfg.chain_nodes.push(ChainNode {
+                            prev: c.node,
+                            class: st.k as u8,
+                            sym: st.rel,
+                            side: s.node,
+                        });
+                        let ch = Chain {
+                            usage: st.u2,
+                            accept: st.acc,
+                            last: s.table,
+                            syms: st.syms,
+                            node: (cfg.chain_nodes.len() - 1) as u32,
+                        };
+                        if self.try_restriction(cfg, pairing, &ch) {
+                            return;
+                        }
+                    }
+                    continue;
+                }
                 if !seen_chains.insert((st.u2, st.acc, s.table, depth + 1)) {
                     continue;
                 }
@@ -414,7 +478,7 @@ impl Run<'_, '_> {
                 // a new Restriction: tried at once as the whole
                 // Restriction part
                 if (!nonull || st.acc != mask)
-                    && tried.insert((st.u2, st.acc))
+                    && tried.first(st.u2, pairing.viable.index.idx(st.acc))
                     && self.try_restriction(cfg, pairing, &ch)
                 {
                     return;
@@ -423,7 +487,7 @@ impl Run<'_, '_> {
             children.sort_by_key(|c| c.syms);
             stack.extend(children.iter().rev().map(|&c| (c, depth + 1)));
         }
-        self.stats.restrictions += tried.len();
+        self.stats.restrictions += tried.count;
     }
 
     /// Every Restriction of up to `max_rel` links, breadth first, each new

@@ -1,4 +1,4 @@
-//! The benchmark corpus (issue 3, "Speed"): in-play-like random positions,
+//! The benchmark corpus (docs/performance.md): in-play-like random positions,
 //! 1,000 per division, generated with a fixed seed and committed as JSON lines
 //! under `crates/onsets-solver/corpus/`.
 //!
@@ -114,6 +114,27 @@ pub fn position(rng: &mut Rng, division: &str) -> (Position, String) {
 }
 
 fn try_position(rng: &mut Rng, division: &str) -> Option<(Position, String)> {
+    try_position_as(rng, division, &Draw::CORPUS)
+}
+
+/// How a position is drawn: the committed corpus's way, or the random
+/// benchmark's (more variations, any edition).
+pub struct Draw {
+    /// The rule edition written in the JSON (`None`: the default, 2026-27).
+    pub edition: Option<&'static str>,
+    /// The number of variations of an Adventurous position, picked uniformly.
+    pub variations: &'static [usize],
+}
+
+impl Draw {
+    /// The committed corpus (its draws must not change: `corpus_is_reproducible`).
+    pub const CORPUS: Draw = Draw {
+        edition: None,
+        variations: &[0, 1, 1, 2, 2, 3],
+    };
+}
+
+fn try_position_as(rng: &mut Rng, division: &str, draw: &Draw) -> Option<(Position, String)> {
     let senior = division == "senior";
     let adventurous = rng.chance(if division == "elementary" { 50 } else { 75 });
     // ---- roll
@@ -201,7 +222,7 @@ fn try_position(rng: &mut Rng, division: &str) -> Option<(Position, String)> {
     };
     let mut vars: Vec<String> = Vec::new();
     if adventurous {
-        let n = *rng.pick(&[0, 1, 1, 2, 2, 3]);
+        let n = *rng.pick(draw.variations);
         let mut tries = 0;
         while vars.len() < n && tries < 50 {
             tries += 1;
@@ -216,7 +237,7 @@ fn try_position(rng: &mut Rng, division: &str) -> Option<(Position, String)> {
             vars.push(v);
         }
     }
-    let json = serde_json::json!({
+    let mut json = serde_json::json!({
         "division": division,
         "adventurous": adventurous,
         "universe": universe.join(" "),
@@ -227,8 +248,11 @@ fn try_position(rng: &mut Rng, division: &str) -> Option<(Position, String)> {
         "resources": res.join(" "),
         "variations": vars,
         "situation": situation,
-    })
-    .to_string();
+    });
+    if let Some(e) = draw.edition {
+        json["edition"] = e.into();
+    }
+    let json = json.to_string();
     let p = Position::from_json(&json).ok()?;
     let rules = InForce::of(&p);
     if !rules.ignored.is_empty() || !p.goal.is_legal_layout() {
@@ -287,4 +311,113 @@ pub fn load_file(path: &str) -> Vec<(Position, String, bool)> {
             (p, json, expected)
         })
         .collect()
+}
+
+/// The random-position benchmark's seed (benches/random.rs, the worst-case
+/// file `corpus/worst-cases.jsonl`).
+pub const RANDOM_SEED: u64 = 0x5EED_0031;
+
+/// The editions a random position is drawn in (docs/editions.md).
+pub const EDITIONS: [&str; 3] = ["2026-27", "2019-20", "1969"];
+
+/// One random legal position of `edition`, in-play sized: in 2026-27 and
+/// 2019-20 any division (cycled by `k`), Adventurous three times in four
+/// with one to four variations from the division's list (so every variation
+/// of XIII comes up, several together); in 1969 Basic or Advanced with the
+/// same cubes and Universe sizes (the 1969 game has no variations).
+pub fn random_position(rng: &mut Rng, edition: &str, k: usize) -> (Position, String) {
+    let division = DIVISIONS[k % DIVISIONS.len()];
+    loop {
+        let found = if edition == "1969" {
+            try_1969(rng)
+        } else {
+            let draw = Draw {
+                edition: Some(if edition == "2019-20" {
+                    "2019-20"
+                } else {
+                    "2026-27"
+                }),
+                variations: &[1, 2, 2, 3, 3, 4],
+            };
+            try_position_as(rng, division, &draw)
+        };
+        if let Some(x) = found {
+            return x;
+        }
+    }
+}
+
+/// `n` random positions of every edition, as JSON lines, from one seed.
+pub fn random_lines(seed: u64, per_edition: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for (e, edition) in EDITIONS.iter().enumerate() {
+        let mut rng = Rng(seed ^ ((e as u64 + 1) << 40));
+        for k in 0..per_edition {
+            out.push(random_position(&mut rng, edition, k).1);
+        }
+    }
+    out
+}
+
+/// A 1969 position (editions.md §2.11): Basic without the blue-symbol cubes
+/// (M69 2.2), Advanced with them; now or impossible.
+fn try_1969(rng: &mut Rng) -> Option<(Position, String)> {
+    let advanced = rng.chance(50);
+    let mut cubes: Vec<String> = Vec::new();
+    for _ in 0..8 {
+        cubes.push(rng.pick(&["B", "R", "G", "Y"]).to_string());
+    }
+    for _ in 0..4 {
+        cubes.push(rng.pick(&["∪", "∩", "−", "′"]).to_string());
+    }
+    if advanced {
+        for _ in 0..3 {
+            cubes.push(rng.pick(&["V", "Λ", "=", "⊆"]).to_string());
+        }
+    }
+    let n_cards = 6 + rng.below(9);
+    let mut universe: Vec<&str> = Vec::new();
+    while universe.len() < n_cards {
+        let c = *rng.pick(&CARDS);
+        if !universe.contains(&c) {
+            universe.push(c);
+        }
+    }
+    let digits: Vec<u8> = (0..3).map(|_| digit(rng)).collect();
+    let goal = goal_text(rng, &digits, false);
+    let moves = rng.below(cubes.len());
+    for i in (1..cubes.len()).rev() {
+        let j = rng.below(i + 1);
+        cubes.swap(i, j);
+    }
+    let (mut req, mut per, mut forb, mut res) = (vec![], vec![], vec![], vec![]);
+    for (i, c) in cubes.iter().enumerate() {
+        if i >= moves {
+            res.push(c.clone());
+            continue;
+        }
+        match rng.below(20) {
+            0..=4 => req.push(c.clone()),
+            5..=13 => per.push(c.clone()),
+            _ => forb.push(c.clone()),
+        }
+    }
+    let situation = *rng.pick(&["now", "impossible"]);
+    let json = serde_json::json!({
+        "edition": "1969",
+        "form": if advanced { "advanced" } else { "basic" },
+        "universe": universe.join(" "),
+        "goal": goal,
+        "required": req.join(" "),
+        "permitted": per.join(" "),
+        "forbidden": forb.join(" "),
+        "resources": res.join(" "),
+        "situation": situation,
+    })
+    .to_string();
+    let p = Position::from_json(&json).ok()?;
+    if !p.goal.is_legal_layout() {
+        return None;
+    }
+    Some((p, json))
 }
