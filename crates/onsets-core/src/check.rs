@@ -37,7 +37,7 @@ pub fn check(position: &Position, text: &str) -> Verdict {
                 values: Vec::new(),
                 errors,
                 counterexample: None,
-                goal_values: position.goal.legal_values(rules.absolute_value),
+                goal_values: position.goal().legal_values(rules.absolute_value),
                 notes: rules.ignored.clone(),
             }
         }
@@ -57,13 +57,13 @@ struct Outcome {
 /// Checks a parsed presentation.
 pub fn check_presentation(position: &Position, presentation: &Presentation) -> Verdict {
     let rules = InForce::of(position);
-    let goal_values = position.goal.legal_values(rules.absolute_value);
+    let goal_values = position.goal().legal_values(rules.absolute_value);
     let mut errors = Vec::new();
-    if !position.goal.is_legal_layout() {
+    if !position.goal().is_legal_layout() {
         errors.push(Violation::new(
             ViolationKind::GoalIllegal,
             "VII-C-5-a",
-            format!("the Goal ({}) is not a legal configuration (III-B-1), so it has no legal interpretation", position.goal),
+            format!("the Goal ({}) is not a legal configuration (III-B-1), so it has no legal interpretation", position.goal()),
         ));
     } else if goal_values.is_empty() {
         errors.push(Violation::new(
@@ -71,8 +71,8 @@ pub fn check_presentation(position: &Position, presentation: &Presentation) -> V
             "VII-C-5-a",
             format!(
                 "the Goal {} equals {}, a negative number; a Goal must be a whole number",
-                position.goal,
-                position.goal.value().unwrap_or(0)
+                position.goal(),
+                position.goal().value().unwrap_or(0)
             ),
         ));
     }
@@ -158,7 +158,7 @@ pub fn check_presentation(position: &Position, presentation: &Presentation) -> V
 /// most one cube from Resources after an A-claim challenge, or a C-claim that
 /// stems from one). The verdict itself is unchanged.
 fn cite_in_edition(position: &Position, errors: &mut [Violation]) {
-    let crate::Edition::Manual1969(form) = position.edition else {
+    let crate::Edition::Manual1969(form) = position.edition() else {
         return;
     };
     for e in errors.iter_mut() {
@@ -545,11 +545,11 @@ fn part_errors(
         errors.push(Violation::new(
             ViolationKind::RestrictionNotAllowed,
             "I-B-2-d",
-            if position.edition == crate::Edition::Mlag2019 && !position.adventurous {
+            if position.edition() == crate::Edition::Mlag2019 && !position.adventurous() {
                 "MLAG Basic 2019-20 has no Restrictions: a Solution is a Set-Name, and = and ⊆ are wild sets and operations (B19 VI, I-B-2-d-iii)".to_string()
-            } else if matches!(position.edition, crate::Edition::Manual1969(_)) {
+            } else if matches!(position.edition(), crate::Edition::Manual1969(_)) {
                 "1969 Basic uses no Restrictions (M69 2.2, 3.4; Restriction Statements belong to Advanced, 3.4')".to_string()
-            } else if position.division == crate::Division::Elementary {
+            } else if position.division() == crate::Division::Elementary {
                 "Elementary Division uses no Restrictions (= and ⊆ are not used, ruling 19)"
                     .to_string()
             } else {
@@ -568,7 +568,8 @@ fn part_errors(
                     .chain(set_symbols)
                     .any(|w| w.cube == Some(face) && !w.meaning.is_relation()))
     };
-    if rules.restrictions && restrictions.is_empty() && position.required.iter().any(as_relation) {
+    if rules.restrictions && restrictions.is_empty() && position.required().iter().any(as_relation)
+    {
         errors.push(Violation::new(
             ViolationKind::RestrictionRequired,
             "VII-B-2",
@@ -754,7 +755,7 @@ fn cards_as_they_are(
     blank_colors: Card,
 ) -> Vec<(Card, Card)> {
     position
-        .universe
+        .universe()
         .iter()
         .map(|c| {
             (

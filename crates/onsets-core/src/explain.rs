@@ -232,13 +232,13 @@ fn explain_solution(
         }
     };
     let mask = position
-        .universe
+        .universe()
         .iter()
         .fold(CardSet::EMPTY, |m, c| m.with(effective(c)));
     let double = rules.double_set.unwrap_or(CardSet::EMPTY);
     let weight = |x: CardSet| -> i64 {
         position
-            .universe
+            .universe()
             .iter()
             .map(effective)
             .filter(|e| x.contains(*e))

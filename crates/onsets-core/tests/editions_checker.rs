@@ -203,7 +203,7 @@ const M69_GAME_1: &str = r#"{"edition": "1969", "form": "basic",
 #[test]
 fn m69_6_sample_game_1_p_claim_both_solutions_correct() {
     let p = pos(M69_GAME_1);
-    assert!(p.division == onsets_core::Division::Senior);
+    assert!(p.division() == onsets_core::Division::Senior);
     assert!(correct(&p, "(G ∪ B) ∪ R"));
     assert!(correct(&p, "(G ∪ B) ∪ (R ∩ R)"));
 }
