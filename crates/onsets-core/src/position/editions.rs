@@ -4,9 +4,11 @@
 //! [`Kit::Open`], the kit of the mat they came from.
 
 use super::{Kit, Position};
+use crate::card::Card;
 use crate::cube::{CubeList, Symbol};
 use crate::division::{Division, Edition, Form1969};
 use crate::error::PositionError;
+use crate::variation::Variation;
 
 impl Position {
     /// The same mat as a 2026-27 Middle position: Basic On-Sets (no
@@ -52,5 +54,35 @@ impl Position {
         setup.permitted = map(self.permitted());
         setup.resources = map(self.resources());
         Position::with_kit(setup, Kit::Open)
+    }
+
+    /// The same position with the criteria of Required and Forbidden Cards
+    /// (XIII-C-11) added for `cards` (`true`: the card must be in the set
+    /// named), whatever the division's list: a search device, for the
+    /// Solutions of this position that name a given set of cards (the
+    /// solver's listing of solution sets). The other checks of
+    /// [`Position::new`] hold; only the division's list is not asked (so
+    /// its JSON reads back only in Junior and Senior). Refused when the
+    /// position is not Adventurous or is 1969, where the variations are not
+    /// in force.
+    pub fn with_card_criteria(
+        &self,
+        cards: impl IntoIterator<Item = (Card, bool)>,
+    ) -> Result<Position, PositionError> {
+        if !self.adventurous() || matches!(self.edition(), Edition::Manual1969(_)) {
+            return Err(PositionError::invalid(
+                "variations",
+                "card criteria (XIII-C-11) are in force only in an Adventurous position of 2026-27 or 2019-20",
+            ));
+        }
+        let mut p = self.clone();
+        p.variations.extend(cards.into_iter().map(|(c, inside)| {
+            if inside {
+                Variation::RequiredCard(c)
+            } else {
+                Variation::ForbiddenCard(c)
+            }
+        }));
+        Ok(p)
     }
 }

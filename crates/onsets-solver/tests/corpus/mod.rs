@@ -231,13 +231,13 @@ fn try_position(rng: &mut Rng, division: &str) -> Option<(Position, String)> {
     .to_string();
     let p = Position::from_json(&json).ok()?;
     let rules = InForce::of(&p);
-    if !rules.ignored.is_empty() || !p.goal.is_legal_layout() {
+    if !rules.ignored.is_empty() || !p.goal().is_legal_layout() {
         return None;
     }
     // a Goal the Goal-setter could hope to reach: some value no more than
     // the cards the Universe holds (doubled cards twice)
-    let most = p.universe.len() as i64 * if rules.double_set.is_some() { 2 } else { 1 };
-    let values = p.goal.legal_values(rules.absolute_value);
+    let most = p.universe().len() as i64 * if rules.double_set.is_some() { 2 } else { 1 };
+    let values = p.goal().legal_values(rules.absolute_value);
     if !values.iter().any(|&v| v <= most) {
         return None;
     }
