@@ -24,7 +24,9 @@ pub use model::*;
 
 use crate::model::{Family, Place, RejectCode, Rejection};
 use crate::state::{faces, RngState};
-use onsets_core::{CubeList, Division, Edition, Form1969, Goal, Position, Situation, Symbol};
+use onsets_core::{
+    CubeList, Division, Edition, Form1969, Goal, Position, PositionSetup, Situation, Symbol,
+};
 use serde::{Deserialize, Serialize};
 
 type R<T> = Result<T, Rejection>;
@@ -290,7 +292,7 @@ impl Game {
                     .collect(),
             )
         };
-        Position {
+        Position::new(PositionSetup {
             edition: self.header.config.edition,
             division: Division::Middle,
             adventurous: self.form() == Form1969::Advanced,
@@ -304,7 +306,8 @@ impl Game {
             resources: list(Place::Resources),
             variations: Vec::new(),
             situation: Situation::Impossible,
-        }
+        })
+        .expect("a 1969 mat is a valid position: its cubes, a Goal of digits, situation impossible")
     }
 
     /// The mat before play `k` of the round (before its bonus move).
