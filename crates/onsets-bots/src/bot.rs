@@ -404,7 +404,7 @@ impl Bot {
         // Values near half the Universe first: they are the likeliest to have
         // a Solution, and proving that a Goal has none from every Resources
         // cube is the solver's slowest task (docs/bots.md).
-        let mid = pos.universe.len() as i64 / 2;
+        let mid = pos.universe().len() as i64 / 2;
         layouts.sort_by_key(|g| {
             g.legal_values(absolute)
                 .iter()
@@ -506,7 +506,7 @@ impl Bot {
                 ChallengeKind::Impossible,
                 format!(
                     "challenged Impossible: claims no Solution however the Resources ({}) are played (V-A-3)",
-                    pos.resources
+                    pos.resources()
                 ),
             )
         } else {
@@ -746,10 +746,10 @@ impl Bot {
 
     /// A Solution written without finding one: the first color on the mat.
     fn guess(pos: &Position) -> String {
-        pos.required
+        pos.required()
             .iter()
-            .chain(pos.permitted.iter())
-            .chain(pos.resources.iter())
+            .chain(pos.permitted().iter())
+            .chain(pos.resources().iter())
             .find(|s| matches!(s, Symbol::Color(_)))
             .map(|s| s.canonical())
             .unwrap_or_else(|| "B".into())
@@ -775,7 +775,7 @@ impl Bot {
                 },
                 (None, Role::Must) => {
                     let g = pos
-                        .resources
+                        .resources()
                         .iter()
                         .find_map(|s| match s {
                             Symbol::Digit(d) => Some(d.to_string()),
@@ -1025,7 +1025,7 @@ impl View<'_> {
 /// Goal from (III-A). Unlike `analysis::goal_digits` there is no fallback to
 /// the placeholder Goal's digits: none in Resources means no Goal to set.
 fn resource_digits(pos: &Position) -> Vec<u8> {
-    pos.resources
+    pos.resources()
         .iter()
         .filter_map(|s| match s {
             Symbol::Digit(d) => Some(d),
