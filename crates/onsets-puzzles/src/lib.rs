@@ -340,9 +340,16 @@ pub fn nearly_same(a: &Puzzle, b: &Puzzle) -> bool {
         v.sort();
         v
     };
-    let all = |x: &Position| sorted(&[&x.required, &x.permitted, &x.forbidden, &x.resources]);
+    let all = |x: &Position| {
+        sorted(&[
+            &x.required(),
+            &x.permitted(),
+            &x.forbidden(),
+            &x.resources(),
+        ])
+    };
     let mat = |x: &Position| {
-        [&x.required, &x.permitted, &x.forbidden]
+        [&x.required(), &x.permitted(), &x.forbidden()]
             .map(|l| sorted(&[l]))
             .to_vec()
     };
@@ -351,11 +358,11 @@ pub fn nearly_same(a: &Puzzle, b: &Puzzle) -> bool {
         d.sort();
         d
     };
-    if p.universe == q.universe && all(&p) == all(&q) {
+    if p.universe() == q.universe() && all(&p) == all(&q) {
         return true;
     }
     let mat_p = mat(&p);
-    if mat_p.iter().any(|l| !l.is_empty()) && mat_p == mat(&q) && p.goal == q.goal {
+    if mat_p.iter().any(|l| !l.is_empty()) && mat_p == mat(&q) && p.goal() == q.goal() {
         return true;
     }
     a.kind == Kind::Goal
@@ -481,7 +488,9 @@ fn solve_situation(after: &Position) -> Option<Position> {
     use onsets_solver::analysis::{adjudicate, Challenge};
     let mut p = challenge::in_play(after);
     if adjudicate(&p, Challenge::Now).challenger_right {
-        p.situation = onsets_core::Situation::Now;
+        p = p
+            .with_situation(onsets_core::Situation::Now)
+            .expect("now and impossible are every position's situations");
     }
     Some(p)
 }
@@ -498,7 +507,7 @@ fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -> Option<Ma
         return goal::make(&before);
     }
     let start = deal::set_goal(&mut dice, &before)?;
-    let n = deal::cubes(&start.resources);
+    let n = deal::cubes(&start.resources());
     let moves = match kind {
         // one safe move among several is a late-shake position
         Kind::SafeMove => dice.between(n.saturating_sub(6).max(1), n.saturating_sub(3).max(1)),
