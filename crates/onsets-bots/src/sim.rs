@@ -31,7 +31,7 @@ pub struct SimConfig {
     pub levels: Vec<Level>,
     pub division: Division,
     pub adventurous: bool,
-    /// The rule edition (issue 14; default 2026-27).
+    /// The rule edition (docs/editions.md; default 2026-27).
     pub edition: onsets_core::Edition,
     /// Shakes to play in all (scored or void); the match under way when the
     /// count is reached is cut short and not counted as a match.
@@ -492,8 +492,8 @@ mod tests {
         pool.install(|| simulate(cfg, &mut |_| {})).unwrap()
     }
 
-    /// Issue 13, "Parallel where it pays": the same statistics as one core
-    /// for a fixed seed, whatever the number of threads (the last match cut
+    /// Parallel where it pays, never changing a figure: the same statistics
+    /// as one core for a fixed seed, whatever the number of threads (the last match cut
     /// short at the same shake).
     #[test]
     fn same_statistics_on_one_thread_and_on_many() {

@@ -290,7 +290,7 @@ proptest! {
             FEASIBLE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         prop_assert_eq!(fast, slow, "position {}\nparts {:?}", position.to_json(), u.parts);
-        // The witness `onsets check --explain` shows (issue 16) exists
+        // The witness `onsets check --explain` shows (docs/notation.md, "Explanations") exists
         // exactly when the accounting succeeds, and obeys every rule.
         match u.assignment() {
             None => prop_assert!(!fast, "feasible, but no assignment"),

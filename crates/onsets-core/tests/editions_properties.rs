@@ -1,4 +1,4 @@
-//! Differential properties of the editions (issue 14): each edition's
+//! Differential properties of the editions (docs/editions.md): each edition's
 //! checker agrees with the 2026-27 checker wherever the texts agree, and the
 //! 2026-27 verdicts do not depend on the edition code paths.
 //!

@@ -1,4 +1,4 @@
-//! `onsets check --explain` (issue 16) never disagrees with the checker and
+//! `onsets check --explain` (docs/notation.md, "Explanations") never disagrees with the checker and
 //! its card-by-card detail agrees with the naive model of `naive/`:
 //!
 //! 1. on random positions and Solutions, the explanation's verdict is
@@ -352,7 +352,7 @@ fn agrees(position: &Position, presentation: &Presentation) -> Result<(), TestCa
     let codes: Vec<ViolationKind> = e.failures.iter().map(|f| f.code).collect();
     let want: Vec<ViolationKind> = verdict.errors.iter().map(|v| v.code).collect();
     prop_assert_eq!(codes, want);
-    // Read as the position's edition reads it (issue 14): under MLAG Basic
+    // Read as the position's edition reads it (docs/editions.md): under MLAG Basic
     // 2019-20 a bare = or ⊆ with no annotation is undefined.
     let parsed = match Presentation::parse_with(&text, position.parse_options()) {
         Ok(p) => p,
@@ -473,7 +473,7 @@ fn agrees(position: &Position, presentation: &Presentation) -> Result<(), TestCa
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
-    /// Issue 16: `--explain` agrees with `check` and the naive model on
+    /// docs/notation.md, "Explanations": `--explain` agrees with `check` and the naive model on
     /// random positions and Solutions.
     #[test]
     fn explain_agrees_with_check_and_naive_model(
@@ -483,7 +483,7 @@ proptest! {
         agrees(&position, &presentation)?;
     }
 
-    /// Issue 14: the same under every rule edition (a 1969 position has no
+    /// docs/editions.md: the same under every rule edition (a 1969 position has no
     /// variations, only the situations now and impossible, and in Basic no
     /// blue-symbol cube).
     #[test]

@@ -1,5 +1,5 @@
 //! Measured features of a puzzle and the difficulty derived from them
-//! (issue 15: cubes in play, shortest Solution length, how many moves are
+//! (docs/puzzles.md: cubes in play, shortest Solution length, how many moves are
 //! safe). The difficulty is a starting rating on the Glicko-2 scale (1500 is
 //! average); once a puzzle is played, its rating moves with the solvers'
 //! results (crates/onsets-server, `puzzles`).

@@ -1,6 +1,6 @@
 //! # onsets-puzzles
 //!
-//! Puzzles whose answers are proved by the exact solver (issue 15, items 1
+//! Puzzles whose answers are proved by the exact solver (docs/puzzles.md, items 1
 //! and 5): four kinds, each asking one question about one position.
 //!
 //! * [`Kind::Challenge`]: right after a move, which challenge is correct now
@@ -21,7 +21,7 @@
 //! [`onsets_solver::solve_shortest`] and [`onsets_solver::analysis`]);
 //! [`judge`] checks an attempt against a puzzle.
 //!
-//! Rule editions (issue 14, [`Config::edition`]): the default 2026-27 output
+//! Rule editions (docs/editions.md, [`Config::edition`]): the default 2026-27 output
 //! is unchanged; MLAG 2019-20 deals its own cubes and Universe ([`deal`])
 //! and proves answers with the solver under that edition; the 1969 manual
 //! has no Now or Impossible, so it offers [`Kind::Claim`] instead of
@@ -251,7 +251,7 @@ pub struct Config {
     pub source: Source,
     /// Give up after this many candidate positions per puzzle asked for.
     pub tries_per_puzzle: usize,
-    /// The rules (issue 14): 2026-27 (the default), MLAG 2019-20 (Basic
+    /// The rules (docs/editions.md): 2026-27 (the default), MLAG 2019-20 (Basic
     /// when `adventurous` is false, else Adventurous) or the 1969 manual in
     /// its form (`division` and `adventurous` are then ignored).
     pub edition: Edition,

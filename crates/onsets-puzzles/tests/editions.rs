@@ -1,4 +1,4 @@
-//! Puzzles under every rule edition (issue 14; docs/puzzles.md "Rule
+//! Puzzles under every rule edition (docs/editions.md; docs/puzzles.md "Rule
 //! editions"): the default edition reproduces the 2026-27 output exactly;
 //! 2019-20 and 1969 answers are re-derived with the solver called directly
 //! and every written answer is judged by the edition's checker.
@@ -59,7 +59,7 @@ fn all_cubes(p: &Position) -> Vec<Symbol> {
 #[test]
 fn default_edition_is_byte_identical_to_the_2026_27_pool() {
     // `onsets puzzle generate --kind K --count N --seed 2026 --source
-    // generated --json`, the lines of the pool made before issue 14
+    // generated --json`, the lines of the pool made before the rule editions
     for (kind, count) in [(Kind::Challenge, 40), (Kind::Solve, 40)] {
         let mut c = Config::new(kind, count, 2026);
         c.source = Source::Generated;
