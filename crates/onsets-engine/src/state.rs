@@ -4,7 +4,7 @@ use crate::chain::Chain;
 use crate::model::*;
 use chacha20::ChaCha8Rng;
 use onsets_core::{
-    Card, CardSet, CubeList, Goal, InForce, Position, PositionSetup, RelationCubes, Situation,
+    Card, CardSet, CubeList, Goal, InForce, Kit, Position, PositionSetup, RelationCubes, Situation,
     Symbol, Variation,
 };
 use rand_core::{Rng, SeedableRng};
@@ -627,7 +627,7 @@ impl Match {
                     .collect(),
             )
         };
-        Position::new(PositionSetup {
+        let setup = PositionSetup {
             edition: self.config.edition,
             division: self.config.division,
             adventurous: self.config.adventurous,
@@ -643,8 +643,12 @@ impl Match {
                 Vec::new()
             },
             situation,
-        })
-        .expect("a match's mat is a valid position: the kit rolled, variations selected from the division's list, a forceout only when Resources is empty")
+        };
+        // The cubes are the kit's (I-B-2) by construction; a scenario's
+        // fixed faces may show more of a family than the kit has.
+        Position::new(setup.clone())
+            .or_else(|_| Position::with_kit(setup, Kit::Open))
+            .expect("a match's mat is a valid position: variations selected from the division's list, a forceout only when Resources is empty")
     }
 
     /// Why selecting `v` now would be illegal (II-C-2), if it would be.

@@ -71,8 +71,10 @@ impl Position {
         Position::with_kit(setup, kit)
     }
 
-    /// [`Position::new`] counting the cubes against `kit`.
-    pub(super) fn with_kit(mut setup: PositionSetup, kit: Kit) -> Result<Position, PositionError> {
+    /// [`Position::new`] counting the cubes against `kit`: [`Kit::Open`]
+    /// for a mat whose cubes are known to be a kit's while their faces are
+    /// not (a scenario's fixed faces, the edition conversions).
+    pub fn with_kit(mut setup: PositionSetup, kit: Kit) -> Result<Position, PositionError> {
         if matches!(setup.edition, Edition::Manual1969(_)) {
             // 1969 has no divisions (docs/editions.md §2.2).
             setup.division = Division::Senior;
