@@ -37,7 +37,7 @@ pub fn in_play(position: &Position) -> Position {
 /// The puzzle for `after` (a position right after a move), if it is kept.
 pub(crate) fn make(after: &Position) -> Option<Made> {
     let position = in_play(after);
-    if crate::deal::cubes(&position.resources()) < 2 {
+    if crate::deal::cubes(position.resources()) < 2 {
         return None;
     }
     let now = adjudicate(&position, Challenge::Now);

@@ -34,11 +34,11 @@ impl Features {
     pub fn of(position: &Position) -> Features {
         let n = |l: &onsets_core::CubeList| l.iter().filter(|s| !s.is_digit()).count();
         Features {
-            cubes_in_play: n(&position.required())
-                + n(&position.permitted())
-                + n(&position.forbidden())
-                + n(&position.resources()),
-            resources: n(&position.resources()),
+            cubes_in_play: n(position.required())
+                + n(position.permitted())
+                + n(position.forbidden())
+                + n(position.resources()),
+            resources: n(position.resources()),
             variations: position.variations().len(),
             ..Features::default()
         }

@@ -340,14 +340,7 @@ pub fn nearly_same(a: &Puzzle, b: &Puzzle) -> bool {
         v.sort();
         v
     };
-    let all = |x: &Position| {
-        sorted(&[
-            &x.required(),
-            &x.permitted(),
-            &x.forbidden(),
-            &x.resources(),
-        ])
-    };
+    let all = |x: &Position| sorted(&[x.required(), x.permitted(), x.forbidden(), x.resources()]);
     let mat = |x: &Position| {
         [&x.required(), &x.permitted(), &x.forbidden()]
             .map(|l| sorted(&[l]))
@@ -507,7 +500,7 @@ fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -> Option<Ma
         return goal::make(&before);
     }
     let start = deal::set_goal(&mut dice, &before)?;
-    let n = deal::cubes(&start.resources());
+    let n = deal::cubes(start.resources());
     let moves = match kind {
         // one safe move among several is a late-shake position
         Kind::SafeMove => dice.between(n.saturating_sub(6).max(1), n.saturating_sub(3).max(1)),

@@ -52,7 +52,7 @@ pub(crate) fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -
         return goal(&before);
     }
     let start = deal::set_goal(&mut dice, &before)?;
-    let n = deal::cubes(&start.resources());
+    let n = deal::cubes(start.resources());
     let moves = match kind {
         Kind::SafeMove => dice.between(n.saturating_sub(6).max(1), n.saturating_sub(3).max(1)),
         _ => dice.between(1, n.saturating_sub(2).max(1)),
@@ -85,7 +85,7 @@ pub(crate) fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -
 /// Solution still possible before it (the previous play kept the P-claim:
 /// the position arises between careful players).
 pub(crate) fn claim(before: &Position, play: &Play) -> Option<Made> {
-    if deal::cubes(&before.resources()) < 3 {
+    if deal::cubes(before.resources()) < 3 {
         return None;
     }
     claims::solution_any(before)?;
@@ -181,7 +181,7 @@ fn alternative(before: &Position, play: &Play) -> Option<Play> {
 /// Solution exists, the Mover's after a P-claim challenge (situation
 /// `impossible`: Resources as Permitted).
 pub(crate) fn solve(after: &Position) -> Option<Made> {
-    if deal::cubes(&after.resources()) < 2 {
+    if deal::cubes(after.resources()) < 2 {
         return None;
     }
     let p = after
@@ -253,7 +253,7 @@ pub(crate) fn safe_move(position: &Position) -> Option<Made> {
     position = position
         .with_situation(Situation::Impossible)
         .expect("now and impossible are every position's situations");
-    if deal::cubes(&position.resources()) < 3 || claims::goal_pending(&position) {
+    if deal::cubes(position.resources()) < 3 || claims::goal_pending(&position) {
         return None;
     }
     claims::solution_any(&position)?;

@@ -24,15 +24,15 @@ fn cubes(l: &onsets_core::CubeList) -> usize {
 /// V-A-2: valid (V-A-2-a two cubes left, V-A-2-b a cube in Required or
 /// Permitted) and solvable with at most one more cube.
 fn now_wins(p: &Position) -> bool {
-    cubes(&p.resources()) >= 2
-        && cubes(&p.required()) + cubes(&p.permitted()) > 0
+    cubes(p.resources()) >= 2
+        && cubes(p.required()) + cubes(p.permitted()) > 0
         && solve(&at(p, Situation::Now)).is_solvable()
 }
 
 fn in_play(p: &Position) -> Position {
     at(
         p,
-        if cubes(&p.resources()) == 0 {
+        if cubes(p.resources()) == 0 {
             Situation::Forceout
         } else {
             Situation::Impossible

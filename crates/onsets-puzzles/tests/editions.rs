@@ -138,8 +138,8 @@ fn a19_v_a_challenge_answers_rederived() {
         assert_eq!(p.position["edition"], "2019-20");
         assert_eq!(p.position["adventurous"], true);
         let pos = p.position().unwrap();
-        let now = cubes(&pos.resources()) >= 2
-            && cubes(&pos.required()) + cubes(&pos.permitted()) > 0
+        let now = cubes(pos.resources()) >= 2
+            && cubes(pos.required()) + cubes(pos.permitted()) > 0
             && solve(&at(&pos, Situation::Now)).is_solvable();
         let impossible = !solve(&pos).is_solvable();
         let word = if now {
@@ -169,8 +169,8 @@ fn mlag_2019_iv_b_safe_move_and_iii_b_goal_rederived() {
             // re-derived: after the move neither V-A-2 nor V-A-1 wins
             let mv = legal.iter().find(|mv| mv.to_string() == text).unwrap();
             let after = apply_move(&pos, mv);
-            let now = cubes(&after.resources()) >= 2
-                && cubes(&after.required()) + cubes(&after.permitted()) > 0
+            let now = cubes(after.resources()) >= 2
+                && cubes(after.required()) + cubes(after.permitted()) > 0
                 && solve(&at(&after, Situation::Now)).is_solvable();
             let impossible = !solve(&at(&after, Situation::Impossible)).is_solvable();
             assert_eq!(safe, !now && !impossible, "{text}");
@@ -250,7 +250,7 @@ fn m69_2_2_shaking_set_basic_ten_cubes_advanced_eighteen() {
     for (edition, n) in [(BASIC, 7), (ADVANCED, 15)] {
         for p in puzzles(Kind::Goal, 2, 1, edition, false) {
             let pos = p.position().unwrap();
-            assert_eq!(cubes(&pos.resources()), n, "{edition:?}");
+            assert_eq!(cubes(pos.resources()), n, "{edition:?}");
             assert_eq!(pos.resources().iter().filter(|s| s.is_digit()).count(), 3);
             assert!((6..=16).contains(&pos.universe().len()), "M69 2.3");
             if edition == BASIC {

@@ -392,11 +392,11 @@ pub fn legal_moves(position: &Position) -> Vec<Move> {
 pub fn legal_moves_with(position: &Position, options: MoveOptions) -> Vec<Move> {
     let restrictions = InForce::of(position).restrictions;
     let shift = shift_in_force(position);
-    let left = non_digit_count(&position.resources());
+    let left = non_digit_count(position.resources());
     let mut out = Vec::new();
     let regular = |p: &Position, bonus: Option<Symbol>, out: &mut Vec<Move>| {
-        let left = non_digit_count(&p.resources());
-        for s in distinct_faces(&p.resources()) {
+        let left = non_digit_count(p.resources());
+        for s in distinct_faces(p.resources()) {
             for to in [Section::Required, Section::Permitted, Section::Forbidden] {
                 if to == Section::Forbidden && !may_forbid(restrictions, s, left) {
                     continue;
@@ -410,7 +410,7 @@ pub fn legal_moves_with(position: &Position, options: MoveOptions) -> Vec<Move> 
             }
         }
         if shift && left >= 2 {
-            for s in distinct_faces(&p.permitted()) {
+            for s in distinct_faces(p.permitted()) {
                 for to in [Section::Required, Section::Forbidden] {
                     if to == Section::Forbidden && restrictions && s.is_relation() {
                         continue;
@@ -427,7 +427,7 @@ pub fn legal_moves_with(position: &Position, options: MoveOptions) -> Vec<Move> 
     };
     regular(position, None, &mut out);
     if options.bonus {
-        for b in distinct_faces(&position.resources()) {
+        for b in distinct_faces(position.resources()) {
             if !may_forbid(restrictions, b, left) {
                 continue;
             }
@@ -470,8 +470,8 @@ pub fn now_challenge_valid(position: &Position) -> bool {
     } else {
         2
     };
-    non_digit_count(&position.resources()) >= need
-        && non_digit_count(&position.required()) + non_digit_count(&position.permitted()) > 0
+    non_digit_count(position.resources()) >= need
+        && non_digit_count(position.required()) + non_digit_count(position.permitted()) > 0
 }
 
 fn sorted(p: &Position) -> String {
@@ -535,7 +535,7 @@ pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<Mov
 }
 
 fn impossible_or_forceout(p: &Position) -> Situation {
-    if non_digit_count(&p.resources()) == 0 {
+    if non_digit_count(p.resources()) == 0 {
         Situation::Forceout
     } else {
         Situation::Impossible

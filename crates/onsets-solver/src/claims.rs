@@ -236,10 +236,10 @@ pub fn mat_key(p: &Position) -> String {
     format!(
         "{}|{}|{}|{}|{}",
         p.goal(),
-        sorted(&p.required()),
-        sorted(&p.permitted()),
-        sorted(&p.forbidden()),
-        sorted(&p.resources())
+        sorted(p.required()),
+        sorted(p.permitted()),
+        sorted(p.forbidden()),
+        sorted(p.resources())
     )
 }
 

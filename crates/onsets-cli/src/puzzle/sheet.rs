@@ -103,7 +103,7 @@ pub fn puzzle_block(n: usize, p: &Puzzle) -> Result<Block, String> {
     let goal = if p.kind == Kind::Goal {
         "not set yet: the digit cubes are in Resources".to_string()
     } else {
-        goal_text(&position.goal())
+        goal_text(position.goal())
     };
     b.para(&format!("Goal: {goal}"), 10.0, false);
     b.space(1.0);

@@ -241,7 +241,7 @@ fn candidate(spec: &Spec, seed: u64) -> Option<(Position, Task)> {
     }
     let before = deal::validated(&before)?;
     let start = goal_for_learners(&mut dice, &before, spec.id == "absolute-value")?;
-    let n = deal::cubes(&start.resources());
+    let n = deal::cubes(start.resources());
     let moves = dice.between(3, n.saturating_sub(3).max(3));
     let (_, after) = deal::play(&mut dice, &start, moves)?;
     if spec.id == "shift-from-permitted" {
