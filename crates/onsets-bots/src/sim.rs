@@ -278,6 +278,111 @@ fn add(into: &mut Acc, one: Acc) {
     }
 }
 
+/// How the shake being played ends, for the statistics.
+#[derive(Default)]
+struct Tally {
+    ending: Option<&'static str>,
+    challenger: Option<usize>,
+}
+
+impl Tally {
+    /// Records one event of the match `m` (after it); `true` when the
+    /// shakes asked for have been played.
+    fn record(
+        &mut self,
+        e: &Event,
+        m: &Match,
+        seating: &[Level],
+        acc: &mut Acc,
+        limit: u64,
+    ) -> bool {
+        let lname = |i: usize| seating[i].to_string();
+        match e {
+            Event::GoalSet { goal, .. } => {
+                let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
+                let v = Goal::parse(goal)
+                    .ok()
+                    .and_then(|g| g.legal_values(abs).into_iter().max());
+                if let Some(v) = v {
+                    *acc.stats.goal_values.entry(v).or_default() += 1;
+                }
+            }
+            Event::Challenged { player, kind, .. } => {
+                self.ending = Some(match kind {
+                    ChallengeKind::Now => "now",
+                    ChallengeKind::Impossible => "impossible",
+                    ChallengeKind::NoGoal => "no_goal",
+                });
+                self.challenger = Some(*player);
+                acc.stats
+                    .levels
+                    .entry(lname(*player))
+                    .or_default()
+                    .challenges += 1;
+            }
+            Event::Forceout { .. } => {
+                self.ending.get_or_insert("forceout");
+            }
+            Event::Stop => {
+                self.ending.get_or_insert("end_of_round");
+            }
+            Event::Penalty { player, .. } => {
+                acc.stats
+                    .levels
+                    .entry(lname(*player))
+                    .or_default()
+                    .penalties -= 1;
+            }
+            Event::ShakeScored { .. } | Event::ShakeVoid { .. } => {
+                let void = matches!(e, Event::ShakeVoid { .. });
+                let key = if void {
+                    "void"
+                } else {
+                    self.ending.unwrap_or("other")
+                };
+                *acc.stats.endings.entry(key.into()).or_default() += 1;
+                let rec = m.history().iter().rev().find(|r| r.void == void).cloned();
+                for i in 0..seating.len() {
+                    let l = acc.stats.levels.entry(lname(i)).or_default();
+                    l.shakes += 1;
+                    if let Event::ShakeScored { scores, .. } = e {
+                        l.score += scores[i] as i64;
+                    } else if let Some(r) = &rec {
+                        l.score += r.penalties[i] as i64;
+                    }
+                }
+                if let (Some(c), Event::ShakeScored { .. }, Some(r)) = (self.challenger, e, &rec) {
+                    if r.points[c] == 6 {
+                        acc.stats.levels.entry(lname(c)).or_default().challenges_won += 1;
+                    }
+                }
+                self.ending = None;
+                self.challenger = None;
+                acc.stats.shakes += 1;
+                return acc.stats.shakes >= limit;
+            }
+            Event::MatchOver {
+                totals,
+                match_points,
+            } => {
+                acc.stats.matches += 1;
+                let top = totals.iter().copied().max().unwrap_or(0);
+                let unique = totals.iter().filter(|t| **t == top).count() == 1;
+                for i in 0..seating.len() {
+                    let l = acc.stats.levels.entry(lname(i)).or_default();
+                    l.matches += 1;
+                    l.match_points += match_points[i] as u64;
+                    if unique && totals[i] == top {
+                        l.wins += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+        false
+    }
+}
+
 /// Plays one match into `acc` (which starts empty), stopping after `limit`
 /// shakes.
 fn play_match(
@@ -287,7 +392,6 @@ fn play_match(
     acc: &mut Acc,
     limit: u64,
 ) -> Result<(), String> {
-    let n = seating.len();
     let names: Vec<String> = seating
         .iter()
         .enumerate()
@@ -313,8 +417,7 @@ fn play_match(
         .collect();
     let mut driver = Driver::new(bots, Pace::AS_CHOSEN);
     let lname = |i: usize| seating[i].to_string();
-    let mut ending: Option<&'static str> = None;
-    let mut challenger: Option<usize> = None;
+    let mut tally = Tally::default();
     let mut steps = 0u64;
     while *m.phase() != Phase::Over {
         steps += 1;
@@ -387,91 +490,10 @@ fn play_match(
         }
         m = next;
         for e in &events {
-            match e {
-                Event::GoalSet { goal, .. } => {
-                    let abs = m.variation_in_force(&onsets_core::Variation::AbsoluteValue);
-                    let v = Goal::parse(goal)
-                        .ok()
-                        .and_then(|g| g.legal_values(abs).into_iter().max());
-                    if let Some(v) = v {
-                        *acc.stats.goal_values.entry(v).or_default() += 1;
-                    }
-                }
-                Event::Challenged { player, kind, .. } => {
-                    ending = Some(match kind {
-                        ChallengeKind::Now => "now",
-                        ChallengeKind::Impossible => "impossible",
-                        ChallengeKind::NoGoal => "no_goal",
-                    });
-                    challenger = Some(*player);
-                    acc.stats
-                        .levels
-                        .entry(lname(*player))
-                        .or_default()
-                        .challenges += 1;
-                }
-                Event::Forceout { .. } => {
-                    ending.get_or_insert("forceout");
-                }
-                Event::Stop => {
-                    ending.get_or_insert("end_of_round");
-                }
-                Event::Penalty { player, .. } => {
-                    acc.stats
-                        .levels
-                        .entry(lname(*player))
-                        .or_default()
-                        .penalties -= 1;
-                }
-                Event::ShakeScored { .. } | Event::ShakeVoid { .. } => {
-                    let void = matches!(e, Event::ShakeVoid { .. });
-                    let key = if void {
-                        "void"
-                    } else {
-                        ending.unwrap_or("other")
-                    };
-                    *acc.stats.endings.entry(key.into()).or_default() += 1;
-                    let rec = m.history().iter().rev().find(|r| r.void == void).cloned();
-                    for i in 0..n {
-                        let l = acc.stats.levels.entry(lname(i)).or_default();
-                        l.shakes += 1;
-                        if let Event::ShakeScored { scores, .. } = e {
-                            l.score += scores[i] as i64;
-                        } else if let Some(r) = &rec {
-                            l.score += r.penalties[i] as i64;
-                        }
-                    }
-                    if let (Some(c), Event::ShakeScored { .. }, Some(r)) = (challenger, e, &rec) {
-                        if r.points[c] == 6 {
-                            acc.stats.levels.entry(lname(c)).or_default().challenges_won += 1;
-                        }
-                    }
-                    ending = None;
-                    challenger = None;
-                    acc.stats.shakes += 1;
-                    if acc.stats.shakes >= limit {
-                        acc.stats.fallbacks += driver.fallbacks();
-                        acc.stats.logs.extend(log.take());
-                        return Ok(());
-                    }
-                }
-                Event::MatchOver {
-                    totals,
-                    match_points,
-                } => {
-                    acc.stats.matches += 1;
-                    let top = totals.iter().copied().max().unwrap_or(0);
-                    let unique = totals.iter().filter(|t| **t == top).count() == 1;
-                    for i in 0..n {
-                        let l = acc.stats.levels.entry(lname(i)).or_default();
-                        l.matches += 1;
-                        l.match_points += match_points[i] as u64;
-                        if unique && totals[i] == top {
-                            l.wins += 1;
-                        }
-                    }
-                }
-                _ => {}
+            if tally.record(e, &m, seating, acc, limit) {
+                acc.stats.fallbacks += driver.fallbacks();
+                acc.stats.logs.extend(log.take());
+                return Ok(());
             }
         }
     }
