@@ -177,56 +177,7 @@ impl Bot {
             return Some(d);
         }
         match view.phase() {
-            Phase::Setup { rolled, dealt } => {
-                if me == view.goal_setter() && !rolled {
-                    let set_out = if !view.restriction_set_out() {
-                        None
-                    } else if self.below(2) == 0 {
-                        Some(SetOut::TwoUniverseOneEmpty)
-                    } else {
-                        Some(SetOut::OneUniverseTwoEmpty)
-                    };
-                    let think = self.think(view, 2.0, 5.0, Some(Task::Roll));
-                    let explanation = match set_out {
-                        None => "rolled the cubes".to_string(),
-                        Some(SetOut::TwoUniverseOneEmpty) => {
-                            "set out two V and one Λ Restriction cubes, then rolled (II-A-3)".into()
-                        }
-                        Some(SetOut::OneUniverseTwoEmpty) => {
-                            "set out one V and two Λ Restriction cubes, then rolled (II-A-3)".into()
-                        }
-                    };
-                    return Some(Decision {
-                        act: Act::Roll {
-                            player: me,
-                            set_out,
-                        },
-                        explanation,
-                        think_ms: think,
-                    });
-                }
-                if me == view.dealer() && !dealt {
-                    let counts: Vec<u8> = view
-                        .legal_actions()
-                        .into_iter()
-                        .filter_map(|a| match a {
-                            Act::Deal { count, .. } => Some(count),
-                            _ => None,
-                        })
-                        .collect();
-                    if counts.is_empty() {
-                        return None;
-                    }
-                    let count = counts[self.below(counts.len())];
-                    let think = self.think(view, 3.0, 8.0, Some(Task::Deal));
-                    return Some(Decision {
-                        act: Act::Deal { player: me, count },
-                        explanation: format!("dealt {count} cards"),
-                        think_ms: think,
-                    });
-                }
-                None
-            }
+            Phase::Setup { rolled, dealt } => self.setup(view, rolled, dealt),
             Phase::Variations { pos, picks, .. } => {
                 if (view.goal_setter() + pos) % view.n() != me {
                     return None;
@@ -248,37 +199,7 @@ impl Bot {
                 }
                 self.set_goal(view)
             }
-            Phase::NoGoal { agreed } => {
-                if me == view.goal_setter() || agreed.contains(&me) {
-                    return None;
-                }
-                let think = self.think(view, 5.0, 20.0, Some(Task::SetGoal));
-                if self.chance(self.p.notice, view) {
-                    // The Goal and its Solution stay private until they are
-                    // presented (III-D-2): the explanation says only what the
-                    // challenge itself claims.
-                    if self.find_goal(&view.position_with_digits()).is_some() {
-                        return Some(Decision {
-                            act: Act::Challenge {
-                                player: me,
-                                kind: ChallengeKind::NoGoal,
-                            },
-                            explanation: "challenged \"no Goal\": claims a Goal from these digit cubes has a Solution (III-D-2)".into(),
-                            think_ms: think,
-                        });
-                    }
-                    return Some(Decision {
-                        act: Act::AgreeNoGoal { player: me },
-                        explanation: "agreed with \"no Goal\" (III-D-1)".into(),
-                        think_ms: think,
-                    });
-                }
-                Some(Decision {
-                    act: Act::AgreeNoGoal { player: me },
-                    explanation: "agreed with \"no Goal\" (III-D-1)".into(),
-                    think_ms: think,
-                })
-            }
+            Phase::NoGoal { agreed } => self.no_goal(view, &agreed),
             Phase::Moves { turn, bonus, .. } => {
                 let goal = view.goal()?.goal().ok()?;
                 let pos = view.position(Situation::Impossible, goal);
@@ -299,37 +220,7 @@ impl Bot {
                 }
                 None
             }
-            Phase::Writing(w) => {
-                let wr = &w.writers[me];
-                if let WritingKind::Forceout {
-                    mover,
-                    window_until,
-                } = w.kind
-                {
-                    if mover != me && view.now_ms() + 3000 <= window_until {
-                        let goal = view.goal()?.goal().ok()?;
-                        let pos = view.position(Situation::Forceout, goal);
-                        if self.chance(self.p.notice, view) && !possible(&pos) {
-                            let left = window_until - view.now_ms();
-                            let think = self.think(view, 2.0, 6.0, None).min(left - 2000);
-                            return Some(Decision {
-                                act: Act::Challenge {
-                                    player: me,
-                                    kind: ChallengeKind::Impossible,
-                                },
-                                explanation:
-                                    "challenged Impossible: no Solution can be built after the last cube"
-                                        .into(),
-                                think_ms: think,
-                            });
-                        }
-                    }
-                }
-                if wr.done() || wr.role == Role::MayNot {
-                    return None;
-                }
-                self.write(view, &w.kind, wr.role)
-            }
+            Phase::Writing(w) => self.writing(view, &w),
             Phase::Checking(c) => {
                 if view.config().checking != CheckingMode::Players {
                     return None;
@@ -343,6 +234,129 @@ impl Bot {
             }
             Phase::Over => None,
         }
+    }
+
+    /// II-A, II-B: the Goal-setter rolls (setting out Restriction cubes
+    /// where II-A-3 allows), the dealer deals.
+    fn setup(&mut self, view: &View, rolled: bool, dealt: bool) -> Option<Decision> {
+        let me = self.seat;
+        if me == view.goal_setter() && !rolled {
+            let set_out = if !view.restriction_set_out() {
+                None
+            } else if self.below(2) == 0 {
+                Some(SetOut::TwoUniverseOneEmpty)
+            } else {
+                Some(SetOut::OneUniverseTwoEmpty)
+            };
+            let think = self.think(view, 2.0, 5.0, Some(Task::Roll));
+            let explanation = match set_out {
+                None => "rolled the cubes".to_string(),
+                Some(SetOut::TwoUniverseOneEmpty) => {
+                    "set out two V and one Λ Restriction cubes, then rolled (II-A-3)".into()
+                }
+                Some(SetOut::OneUniverseTwoEmpty) => {
+                    "set out one V and two Λ Restriction cubes, then rolled (II-A-3)".into()
+                }
+            };
+            return Some(Decision {
+                act: Act::Roll {
+                    player: me,
+                    set_out,
+                },
+                explanation,
+                think_ms: think,
+            });
+        }
+        if me == view.dealer() && !dealt {
+            let counts: Vec<u8> = view
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| match a {
+                    Act::Deal { count, .. } => Some(count),
+                    _ => None,
+                })
+                .collect();
+            if counts.is_empty() {
+                return None;
+            }
+            let count = counts[self.below(counts.len())];
+            let think = self.think(view, 3.0, 8.0, Some(Task::Deal));
+            return Some(Decision {
+                act: Act::Deal { player: me, count },
+                explanation: format!("dealt {count} cards"),
+                think_ms: think,
+            });
+        }
+        None
+    }
+
+    /// III-D: after "no Goal", an opponent agrees or challenges.
+    fn no_goal(&mut self, view: &View, agreed: &[usize]) -> Option<Decision> {
+        let me = self.seat;
+        if me == view.goal_setter() || agreed.contains(&me) {
+            return None;
+        }
+        let think = self.think(view, 5.0, 20.0, Some(Task::SetGoal));
+        if self.chance(self.p.notice, view) {
+            // The Goal and its Solution stay private until they are
+            // presented (III-D-2): the explanation says only what the
+            // challenge itself claims.
+            if self.find_goal(&view.position_with_digits()).is_some() {
+                return Some(Decision {
+                    act: Act::Challenge {
+                        player: me,
+                        kind: ChallengeKind::NoGoal,
+                    },
+                    explanation: "challenged \"no Goal\": claims a Goal from these digit cubes has a Solution (III-D-2)".into(),
+                    think_ms: think,
+                });
+            }
+            return Some(Decision {
+                act: Act::AgreeNoGoal { player: me },
+                explanation: "agreed with \"no Goal\" (III-D-1)".into(),
+                think_ms: think,
+            });
+        }
+        Some(Decision {
+            act: Act::AgreeNoGoal { player: me },
+            explanation: "agreed with \"no Goal\" (III-D-1)".into(),
+            think_ms: think,
+        })
+    }
+
+    /// VII, VIII: writing Solutions, and an Impossible challenge after a
+    /// forceout while its window is open.
+    fn writing(&mut self, view: &View, w: &onsets_engine::Writing) -> Option<Decision> {
+        let me = self.seat;
+        let wr = &w.writers[me];
+        if let WritingKind::Forceout {
+            mover,
+            window_until,
+        } = w.kind
+        {
+            if mover != me && view.now_ms() + 3000 <= window_until {
+                let goal = view.goal()?.goal().ok()?;
+                let pos = view.position(Situation::Forceout, goal);
+                if self.chance(self.p.notice, view) && !possible(&pos) {
+                    let left = window_until - view.now_ms();
+                    let think = self.think(view, 2.0, 6.0, None).min(left - 2000);
+                    return Some(Decision {
+                        act: Act::Challenge {
+                            player: me,
+                            kind: ChallengeKind::Impossible,
+                        },
+                        explanation:
+                            "challenged Impossible: no Solution can be built after the last cube"
+                                .into(),
+                        think_ms: think,
+                    });
+                }
+            }
+        }
+        if wr.done() || wr.role == Role::MayNot {
+            return None;
+        }
+        self.write(view, &w.kind, wr.role)
     }
 
     fn select_variation(&mut self, view: &View, think: u64) -> Option<Decision> {
@@ -404,7 +418,7 @@ impl Bot {
         // Values near half the Universe first: they are the likeliest to have
         // a Solution, and proving that a Goal has none from every Resources
         // cube is the solver's slowest task (docs/bots.md).
-        let mid = pos.universe.len() as i64 / 2;
+        let mid = pos.universe().len() as i64 / 2;
         layouts.sort_by_key(|g| {
             g.legal_values(absolute)
                 .iter()
@@ -506,7 +520,7 @@ impl Bot {
                 ChallengeKind::Impossible,
                 format!(
                     "challenged Impossible: claims no Solution however the Resources ({}) are played (V-A-3)",
-                    pos.resources
+                    pos.resources()
                 ),
             )
         } else {
@@ -746,10 +760,10 @@ impl Bot {
 
     /// A Solution written without finding one: the first color on the mat.
     fn guess(pos: &Position) -> String {
-        pos.required
+        pos.required()
             .iter()
-            .chain(pos.permitted.iter())
-            .chain(pos.resources.iter())
+            .chain(pos.permitted().iter())
+            .chain(pos.resources().iter())
             .find(|s| matches!(s, Symbol::Color(_)))
             .map(|s| s.canonical())
             .unwrap_or_else(|| "B".into())
@@ -775,7 +789,7 @@ impl Bot {
                 },
                 (None, Role::Must) => {
                     let g = pos
-                        .resources
+                        .resources()
                         .iter()
                         .find_map(|s| match s {
                             Symbol::Digit(d) => Some(d.to_string()),
@@ -1025,7 +1039,7 @@ impl View<'_> {
 /// Goal from (III-A). Unlike `analysis::goal_digits` there is no fallback to
 /// the placeholder Goal's digits: none in Resources means no Goal to set.
 fn resource_digits(pos: &Position) -> Vec<u8> {
-    pos.resources
+    pos.resources()
         .iter()
         .filter_map(|s| match s {
             Symbol::Digit(d) => Some(d),

@@ -66,7 +66,7 @@ pub fn solve_cached(p: &Position) -> Option<String> {
     }
     let k = format!(
         "{:?} res={:02} {}",
-        p.situation,
+        p.situation(),
         resources_left(p),
         if v.is_some() { "yes" } else { "no" }
     );
@@ -91,16 +91,19 @@ pub fn solve_cached(p: &Position) -> Option<String> {
 /// The position with each section's cubes in order: the same mat, whatever
 /// order its cubes were moved in.
 fn sorted_key(p: &Position) -> String {
-    let mut q = p.clone();
-    for l in [
-        &mut q.required,
-        &mut q.permitted,
-        &mut q.forbidden,
-        &mut q.resources,
-    ] {
-        l.0.sort();
-    }
-    key_of(&q)
+    let q = p.edit(|q| {
+        for l in [
+            &mut q.required,
+            &mut q.permitted,
+            &mut q.forbidden,
+            &mut q.resources,
+        ] {
+            l.0.sort();
+        }
+    });
+    // Sorting the cubes keeps a position valid; were it refused, the mat
+    // as it is is a key too.
+    q.map_or_else(|_| key_of(p), |q| key_of(&q))
 }
 
 /// A position as a cache key: its JSON on one line.
@@ -137,7 +140,7 @@ pub(crate) fn now_valid(p: &Position) -> bool {
 
 /// The number of non-digit cubes in Resources.
 pub(crate) fn resources_left(p: &Position) -> usize {
-    p.resources.iter().filter(|s| !s.is_digit()).count()
+    p.resources().iter().filter(|s| !s.is_digit()).count()
 }
 
 /// Whether a Solution with at most one more Resources cube exists (a Now
@@ -146,19 +149,24 @@ pub(crate) fn now_wins(p: &Position) -> bool {
     if !now_valid(p) {
         return false;
     }
-    let mut q = p.clone();
-    q.situation = Situation::Now;
-    solvable_cached(&q)
+    match p.with_situation(Situation::Now) {
+        Ok(q) => solvable_cached(&q),
+        Err(_) => false,
+    }
 }
 
 /// Whether a Solution using any Resources (Forceout when Resources is
 /// empty) exists; if not, an Impossible challenge would win.
 pub(crate) fn possible(p: &Position) -> bool {
-    let mut q = p.clone();
-    q.situation = if resources_left(p) == 0 {
+    let situation = if resources_left(p) == 0 {
         Situation::Forceout
     } else {
         Situation::Impossible
     };
-    solvable_cached(&q)
+    match p.with_situation(situation) {
+        Ok(q) => solvable_cached(&q),
+        // No position in that situation (a 1969 mat has no forceout): the
+        // challenge is judged on the mat as it is.
+        Err(_) => solvable_cached(p),
+    }
 }

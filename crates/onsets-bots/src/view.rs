@@ -111,7 +111,7 @@ impl<'a> View<'a> {
     /// The position before a Goal is set: the digit cubes still in
     /// Resources are listed in Resources (for `achievable_goals`).
     pub fn position_with_digits(&self) -> Position {
-        let mut p = self.m.position(
+        let p = self.m.position(
             Situation::Impossible,
             Goal::parse("1").expect("the Goal 1 parses"),
         );
@@ -123,9 +123,10 @@ impl<'a> View<'a> {
             .map(|c| c.face)
             .collect();
         let mut r = digits;
-        r.extend(p.resources.iter());
-        p.resources = CubeList(r);
-        p
+        r.extend(p.resources().iter());
+        // Digit cubes are not counted by the kit (I-B-2), and the engine's
+        // digits show 1–5: the position stays valid.
+        p.with_resources(CubeList(r)).unwrap_or(p)
     }
     /// The phase as this seat may see it: the engine's one privacy filter
     /// ([`Match::phase_for`]): other players' Solutions are hidden while

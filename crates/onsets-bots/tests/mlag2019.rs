@@ -1,4 +1,4 @@
-//! Issue 14: whole 2019-20 matches played by bots (MLAG Basic and MLAG
+//! docs/editions.md: whole 2019-20 matches played by bots (MLAG Basic and MLAG
 //! Adventurous): no rejected act, no fallback, no stuck state, no time
 //! penalty, every match replays from its log, and every scoresheet line is a
 //! score the 2019-20 rules can give (X-B, X-C, III-D-2, XI-B; 0 only for an

@@ -106,7 +106,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8> {
         args.rules.form.as_deref(),
     )?;
     let mut o = String::new();
-    if matches!(position.edition, Edition::Manual1969(_)) {
+    if matches!(position.edition(), Edition::Manual1969(_)) {
         if args.goals {
             goals_1969(&mut o, &position, args.json);
         } else {
@@ -263,7 +263,7 @@ fn move_json(m: &MoveClass) -> Value {
         "class": m.class.name(),
         "now_valid": m.now_valid,
         "solution": m.witness,
-        "situation": m.position.situation.name(),
+        "situation": m.position.situation().name(),
         "position": position_json(&m.position),
     })
 }
@@ -305,7 +305,7 @@ fn table<const N: usize>(o: &mut String, head: &[&str; N], rows: &[[String; N]])
 
 /// "1969 Basic" or "1969 Advanced".
 fn edition_1969(p: &Position) -> String {
-    match p.edition.form().map(|f| f.name()) {
+    match p.edition().form().map(|f| f.name()) {
         Some("advanced") => "1969 Advanced".into(),
         Some(_) => "1969 Basic".into(),
         None => "1969".into(),
@@ -313,13 +313,11 @@ fn edition_1969(p: &Position) -> String {
 }
 
 fn form_json(p: &Position) -> Value {
-    json!(p.edition.form().map(|f| f.name()))
+    json!(p.edition().form().map(|f| f.name()))
 }
 
 fn with_situation(p: &Position, s: Situation) -> Position {
-    let mut q = p.clone();
-    q.situation = s;
-    q
+    p.with_situation(s).unwrap_or_else(|_| p.clone())
 }
 
 /// The A-claim and P-claim questions against the last play (M69 3.5, 3.7),

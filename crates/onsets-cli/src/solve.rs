@@ -145,7 +145,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
                 let _ = writeln!(
                     o,
                     "no correct Solution exists (situation {}; proved by exhaustion)",
-                    position.situation
+                    position.situation()
                 );
             }
         }

@@ -85,7 +85,7 @@ fn generate_solve_answers_are_correct_solutions() {
     for p in lines(&out) {
         let pos = Position::from_json(&p["position"].to_string()).unwrap();
         assert!(matches!(
-            pos.situation,
+            pos.situation(),
             Situation::Now | Situation::Impossible | Situation::Forceout
         ));
         assert!(check(&pos, p["answer"]["shortest"].as_str().unwrap()).correct);

@@ -37,7 +37,7 @@ pub fn check(position: &Position, text: &str) -> Verdict {
                 values: Vec::new(),
                 errors,
                 counterexample: None,
-                goal_values: position.goal.legal_values(rules.absolute_value),
+                goal_values: position.goal().legal_values(rules.absolute_value),
                 notes: rules.ignored.clone(),
             }
         }
@@ -57,13 +57,13 @@ struct Outcome {
 /// Checks a parsed presentation.
 pub fn check_presentation(position: &Position, presentation: &Presentation) -> Verdict {
     let rules = InForce::of(position);
-    let goal_values = position.goal.legal_values(rules.absolute_value);
+    let goal_values = position.goal().legal_values(rules.absolute_value);
     let mut errors = Vec::new();
-    if !position.goal.is_legal_layout() {
+    if !position.goal().is_legal_layout() {
         errors.push(Violation::new(
             ViolationKind::GoalIllegal,
             "VII-C-5-a",
-            format!("the Goal ({}) is not a legal configuration (III-B-1), so it has no legal interpretation", position.goal),
+            format!("the Goal ({}) is not a legal configuration (III-B-1), so it has no legal interpretation", position.goal()),
         ));
     } else if goal_values.is_empty() {
         errors.push(Violation::new(
@@ -71,8 +71,8 @@ pub fn check_presentation(position: &Position, presentation: &Presentation) -> V
             "VII-C-5-a",
             format!(
                 "the Goal {} equals {}, a negative number; a Goal must be a whole number",
-                position.goal,
-                position.goal.value().unwrap_or(0)
+                position.goal(),
+                position.goal().value().unwrap_or(0)
             ),
         ));
     }
@@ -158,7 +158,7 @@ pub fn check_presentation(position: &Position, presentation: &Presentation) -> V
 /// most one cube from Resources after an A-claim challenge, or a C-claim that
 /// stems from one). The verdict itself is unchanged.
 fn cite_in_edition(position: &Position, errors: &mut [Violation]) {
-    let crate::Edition::Manual1969(form) = position.edition else {
+    let crate::Edition::Manual1969(form) = position.edition() else {
         return;
     };
     for e in errors.iter_mut() {
@@ -316,11 +316,54 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     let mut named: Vec<(CardSet, (usize, usize))> = named.into_iter().collect();
     named.sort_by_key(|(x, (c, n))| (*c, *n, x.bits()));
 
-    let mut fails: Vec<(Fail, usize, usize)> = Vec::new(); // (what, failing count, witness)
-    let total = named.len();
+    let shared = Named {
+        named: &named,
+        combos: &combos,
+        write: &write,
+        ambiguous,
+    };
+    value_errors(&shared, &weight, goal_values, &mut out, &mut errors);
+    // No Null Restrictions per interpretation of the Restrictions.
+    let fails = null_restriction_fail(&combos, &per, &write);
+    card_errors(&shared, &cards, rules, &mut out, &mut errors);
+    interpretation_errors(&shared, fails, &mut out, &mut errors);
+    if rules.two_solutions {
+        let mut sets: Vec<(CardSet, String)> = Vec::new();
+        for (x, (c, n)) in &named {
+            let p = physical(*x);
+            if !sets.iter().any(|(q, _)| *q == p) {
+                sets.push((p, write(&combos[*c].2, *n)));
+            }
+        }
+        out.sets = sets;
+    }
+    out.errors = errors;
+    out
+}
+
+/// What the criteria decided per interpretation share (VII-B-6, ruling
+/// 10): the distinct sets named, each with the interpretation that names
+/// it first, and how to write an interpretation's grouping.
+struct Named<'a> {
+    named: &'a [(CardSet, (usize, usize))],
+    combos: &'a [Combination],
+    write: &'a dyn Fn(&[usize], usize) -> String,
+    ambiguous: bool,
+}
+
+/// VII-B-3 and VII-B-6: the values named, and whether every interpretation
+/// (wrong value) or only some (ambiguous) miss the Goal.
+fn value_errors(
+    n: &Named,
+    weight: &dyn Fn(CardSet) -> i64,
+    goal_values: &[i64],
+    out: &mut Outcome,
+    errors: &mut Vec<Violation>,
+) {
+    let total = n.named.len();
     let mut value_fail: Option<(i64, (usize, usize))> = None;
     let mut value_fail_n = 0;
-    for (x, w) in &named {
+    for (x, w) in n.named {
         let v = weight(*x);
         out.values.push(v);
         if !goal_values.is_empty() && !goal_values.contains(&v) {
@@ -331,9 +374,9 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
     out.values.sort_unstable();
     out.values.dedup();
     let goal_text = || or_list(goal_values);
-    if let Some((v, (c, n))) = value_fail {
+    if let Some((v, (c, i))) = value_fail {
         let vals = or_list(&out.values);
-        let grouped = write(&combos[c].2, n);
+        let grouped = (n.write)(&n.combos[c].2, i);
         if value_fail_n == total {
             errors.push(Violation::new(
                 ViolationKind::WrongValue,
@@ -343,7 +386,7 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
                     goal_text()
                 ),
             ));
-            if ambiguous {
+            if n.ambiguous {
                 out.counterexample = Some(grouped);
             }
         } else {
@@ -358,24 +401,34 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
             out.counterexample = Some(grouped);
         }
     }
-    // No Null Restrictions per interpretation of the Restrictions.
-    fails.extend(null_restriction_fail(&combos, &per, &write));
+}
+
+/// XIII-C-11: Required and Forbidden Cards, per set named (a forbidden
+/// card also as any card given its colors, ruling 15).
+fn card_errors(
+    n: &Named,
+    cards: &[(Card, Card)],
+    rules: &InForce,
+    out: &mut Outcome,
+    errors: &mut Vec<Violation>,
+) {
+    let total = n.named.len();
     let mut card_fail = |code: ViolationKind, plain: String, bad: &dyn Fn(CardSet) -> bool| {
         let failing: Vec<&(CardSet, (usize, usize))> =
-            named.iter().filter(|(x, _)| bad(*x)).collect();
-        if let Some((_, (c, n))) = failing.first() {
-            let grouped = write(&combos[*c].2, *n);
+            n.named.iter().filter(|(x, _)| bad(*x)).collect();
+        if let Some((_, (c, i))) = failing.first() {
+            let grouped = (n.write)(&n.combos[*c].2, *i);
             let all_fail = failing.len() == total;
             errors.push(Violation::new(
                 code,
                 "XIII-C-11",
-                if all_fail || !ambiguous {
+                if all_fail || !n.ambiguous {
                     plain
                 } else {
                     format!("the Solution is ambiguous: grouped as {grouped}, {plain}")
                 },
             ));
-            if ambiguous && !all_fail && out.counterexample.is_none() {
+            if n.ambiguous && !all_fail && out.counterexample.is_none() {
                 out.counterexample = Some(grouped);
             }
         }
@@ -405,9 +458,20 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
             &|x: CardSet| bad.iter().any(|e| x.contains(*e)),
         );
     }
-    for (f, n, c) in fails {
-        let all_fail = n == combos.len();
-        if all_fail || !ambiguous {
+}
+
+/// The criteria failed by some interpretations (`fails`): plainly when
+/// every interpretation fails or there is one, as an ambiguity otherwise
+/// (VII-B-6), with a counterexample grouping.
+fn interpretation_errors(
+    n: &Named,
+    fails: impl IntoIterator<Item = (Fail, usize, usize)>,
+    out: &mut Outcome,
+    errors: &mut Vec<Violation>,
+) {
+    for (f, k, c) in fails {
+        let all_fail = k == n.combos.len();
+        if all_fail || !n.ambiguous {
             errors.push(Violation::new(f.code, f.section, f.plain));
         } else {
             errors.push(Violation::new(
@@ -416,22 +480,10 @@ fn check_one(position: &Position, rules: &InForce, goal_values: &[i64], s: &Solu
                 format!("the Solution is ambiguous: {}", f.grouped),
             ));
         }
-        if ambiguous && out.counterexample.is_none() && !all_fail {
-            out.counterexample = Some(write(&combos[c].2, 0));
+        if n.ambiguous && out.counterexample.is_none() && !all_fail {
+            out.counterexample = Some((n.write)(&n.combos[c].2, 0));
         }
     }
-    if rules.two_solutions {
-        let mut sets: Vec<(CardSet, String)> = Vec::new();
-        for (x, (c, n)) in &named {
-            let p = physical(*x);
-            if !sets.iter().any(|(q, _)| *q == p) {
-                sets.push((p, write(&combos[*c].2, *n)));
-            }
-        }
-        out.sets = sets;
-    }
-    out.errors = errors;
-    out
 }
 
 /// A criterion failed by some interpretations of a Solution: its wording
@@ -545,11 +597,11 @@ fn part_errors(
         errors.push(Violation::new(
             ViolationKind::RestrictionNotAllowed,
             "I-B-2-d",
-            if position.edition == crate::Edition::Mlag2019 && !position.adventurous {
+            if position.edition() == crate::Edition::Mlag2019 && !position.adventurous() {
                 "MLAG Basic 2019-20 has no Restrictions: a Solution is a Set-Name, and = and ⊆ are wild sets and operations (B19 VI, I-B-2-d-iii)".to_string()
-            } else if matches!(position.edition, crate::Edition::Manual1969(_)) {
+            } else if matches!(position.edition(), crate::Edition::Manual1969(_)) {
                 "1969 Basic uses no Restrictions (M69 2.2, 3.4; Restriction Statements belong to Advanced, 3.4')".to_string()
-            } else if position.division == crate::Division::Elementary {
+            } else if position.division() == crate::Division::Elementary {
                 "Elementary Division uses no Restrictions (= and ⊆ are not used, ruling 19)"
                     .to_string()
             } else {
@@ -568,7 +620,8 @@ fn part_errors(
                     .chain(set_symbols)
                     .any(|w| w.cube == Some(face) && !w.meaning.is_relation()))
     };
-    if rules.restrictions && restrictions.is_empty() && position.required.iter().any(as_relation) {
+    if rules.restrictions && restrictions.is_empty() && position.required().iter().any(as_relation)
+    {
         errors.push(Violation::new(
             ViolationKind::RestrictionRequired,
             "VII-B-2",
@@ -754,7 +807,7 @@ fn cards_as_they_are(
     blank_colors: Card,
 ) -> Vec<(Card, Card)> {
     position
-        .universe
+        .universe()
         .iter()
         .map(|c| {
             (

@@ -195,7 +195,7 @@ impl<'a> CubeUse<'a> {
             Section::Forbidden | Section::Goal => false,
             Section::Resources => match choice {
                 Choice::All => matches!(
-                    self.position.situation,
+                    self.position.situation(),
                     Situation::Impossible | Situation::EndOfRound | Situation::Now
                 ),
                 Choice::One(j) => j == Some(i),
@@ -232,7 +232,7 @@ impl<'a> CubeUse<'a> {
 
     /// The choices of Resources cubes the situation allows.
     fn choices(&self, relax: Relax) -> Vec<Choice> {
-        if self.position.situation == Situation::Now && !relax.resources {
+        if self.position.situation() == Situation::Now && !relax.resources {
             let mut v = vec![Choice::One(None)];
             let mut seen: Vec<Symbol> = Vec::new();
             for (i, c) in self.pool.iter().enumerate() {
@@ -502,7 +502,7 @@ impl<'a> CubeUse<'a> {
         if !self.feasible(all) {
             return self.unavailable();
         }
-        let now = self.position.situation == Situation::Now;
+        let now = self.position.situation() == Situation::Now;
         let mut out = Vec::new();
         let only_resources = Relax {
             resources: true,
@@ -689,7 +689,8 @@ impl<'a> CubeUse<'a> {
                         ),
                     ));
                 } else if usable_n == 0 {
-                    let where_ = if in_resources && self.position.situation == Situation::Forceout {
+                    let where_ = if in_resources && self.position.situation() == Situation::Forceout
+                    {
                         " (Resources is empty in a forceout)"
                     } else {
                         ""

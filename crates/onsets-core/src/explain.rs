@@ -1,4 +1,5 @@
-//! The explanation of a verdict (`onsets check --explain`, issue 16): what
+//! The explanation of a verdict (`onsets check --explain`, docs/notation.md
+//! "Explanations"): what
 //! each sub-expression of the Set-Name names, what each Restriction removes,
 //! the value of every interpretation of an ambiguous chain (VII-B-6), which
 //! cube each written symbol used (VII-B-4, from [`CubeUse::assignment`]) and,
@@ -253,13 +254,13 @@ fn explain_solution(
         }
     };
     let mask = position
-        .universe
+        .universe()
         .iter()
         .fold(CardSet::EMPTY, |m, c| m.with(effective(c)));
     let double = rules.double_set.unwrap_or(CardSet::EMPTY);
     let weight = |x: CardSet| -> i64 {
         position
-            .universe
+            .universe()
             .iter()
             .map(effective)
             .filter(|e| x.contains(*e))

@@ -58,14 +58,14 @@ impl InForce {
     /// Works out the variations in force for `position`.
     pub fn of(position: &Position) -> InForce {
         let restrictions = position
-            .edition
-            .relation_cubes(position.division, position.adventurous)
+            .edition()
+            .relation_cubes(position.division(), position.adventurous())
             == RelationCubes::Restrictions;
-        let edition = position.edition;
+        let edition = position.edition();
         let mlag = edition == Edition::Mlag2019;
         let mut f = InForce {
             restrictions,
-            wild_relations: edition.relation_cubes(position.division, position.adventurous)
+            wild_relations: edition.relation_cubes(position.division(), position.adventurous())
                 == RelationCubes::Wild,
             min_cubes: if matches!(edition, Edition::Manual1969(_)) {
                 1
@@ -73,43 +73,43 @@ impl InForce {
                 2
             },
             one_relation_per_statement: edition == Edition::Manual1969(Form1969::Advanced),
-            no_wrapped_restrictions: mlag && position.adventurous,
-            blank_not_forbidden_colors: mlag && position.adventurous,
+            no_wrapped_restrictions: mlag && position.adventurous(),
+            blank_not_forbidden_colors: mlag && position.adventurous(),
             ..InForce::default()
         };
         if f.wild_relations {
             // B19 I-B-2-d-iii: the = and ⊆ cubes are wild in every Solution.
             f.wild = vec![Symbol::Equals, Symbol::Subset];
         }
-        if !position.adventurous || matches!(edition, Edition::Manual1969(_)) {
+        if !position.adventurous() || matches!(edition, Edition::Manual1969(_)) {
             return f;
         }
         // A19 XIII-B-2: in Middle Division "the wild cube may not be a digit";
         // = and ⊆ may be wild (editions.md Q4).
-        let relation_may_be_wild = mlag && position.division == Division::Middle;
+        let relation_may_be_wild = mlag && position.division() == Division::Middle;
         let in_play = |s: Symbol| !s.is_digit() && (restrictions || !s.is_relation());
         let present = |s: Symbol| {
             in_play(s)
                 && [
-                    &position.required,
-                    &position.permitted,
-                    &position.forbidden,
-                    &position.resources,
+                    &position.required(),
+                    &position.permitted(),
+                    &position.forbidden(),
+                    &position.resources(),
                 ]
                 .iter()
                 .any(|l| l.iter().any(|c| c == s))
         };
-        let automatic = Variation::automatic(position.division);
+        let automatic = Variation::automatic(position.division());
         for v in &automatic {
             f.apply(v, position);
         }
         let mut chosen: Vec<&Variation> = Vec::new();
-        for v in &position.variations {
+        for v in position.variations() {
             let why: Option<String> = if automatic.contains(v) {
                 Some(format!(
                     "{} is in force for every {} shake; selecting it is illegal (XIII-C, OS-A)",
                     v.keyword(),
-                    position.division
+                    position.division()
                 ))
             } else if chosen.contains(&v) {
                 Some(format!("{v} was already chosen (II-C-2)"))
@@ -149,18 +149,18 @@ impl InForce {
                     Variation::DoubleSet(e) => {
                         let symbols = e.symbols().len();
                         let table = eval_unambiguous(e, Semantics { symmetric_difference: f.symmetric_difference });
-                        let in_universe = position.universe.iter().filter(|c| table.is_some_and(|t| t.contains(*c))).count();
+                        let in_universe = position.universe().iter().filter(|c| table.is_some_and(|t| t.contains(*c))).count();
                         if symbols > 4 {
                             Some(format!("the Double Set {e} has {symbols} symbols; at most four are allowed (XIII-C-10)"))
                         } else if in_universe == 0 {
                             Some(format!("the Double Set {e} contains no card of the Universe (XIII-C-10)"))
-                        } else if in_universe as u32 == position.universe.len() {
+                        } else if in_universe as u32 == position.universe().len() {
                             Some(format!("the Double Set {e} equals the Universe (XIII-C-10)"))
                         } else {
                             None
                         }
                     }
-                    Variation::RequiredCard(c) | Variation::ForbiddenCard(c) if !position.universe.contains(*c) => {
+                    Variation::RequiredCard(c) | Variation::ForbiddenCard(c) if !position.universe().contains(*c) => {
                         Some(format!("card {c} is not in the Universe, so `{v}` is ignored (OS-A15, OS-A16)"))
                     }
                     Variation::RequiredCard(c) if f.forbidden_cards.contains(c) => {
@@ -172,7 +172,7 @@ impl InForce {
                     Variation::ForbiddenCard(c) if c.is_blank() && f.blank_card_wild => {
                         Some("Blank Card Forbidden conflicts with Blank Card Wild (XIII-C-12 comment e)".to_string())
                     }
-                    Variation::BlankCardWild if !position.universe.contains(Card::BLANK) => {
+                    Variation::BlankCardWild if !position.universe().contains(Card::BLANK) => {
                         Some("the blank card was not dealt, so Blank Card Wild is ignored (XIII-C-12 comment a)".to_string())
                     }
                     Variation::BlankCardWild if f.forbidden_cards.contains(&Card::BLANK) => {

@@ -43,7 +43,7 @@ pub use error::{ParseError, ParseErrorKind, PositionError};
 pub use explain::{explain, try_explain, Explanation};
 pub use goal::{Goal, GoalDigit, GoalLayout};
 pub use in_force::InForce;
-pub use position::{Position, PositionJson, Situation};
+pub use position::{Kit, Position, PositionJson, PositionSetup, Situation};
 pub use solution::{
     Bracket, Expr, ParseOptions, Part, Presentation, Restriction, Solution, Written,
 };

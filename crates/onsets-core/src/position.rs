@@ -2,7 +2,7 @@
 //! (notation.md "Positions"), read from and written to JSON.
 
 use crate::card::CardSet;
-use crate::cube::{CubeFamily, CubeList, Section, Symbol};
+use crate::cube::{CubeList, Section, Symbol};
 use crate::division::{Division, Edition};
 use crate::error::{ParseError, ParseErrorKind, PositionError};
 use crate::goal::{Goal, GoalDigit, GoalLayout};
@@ -11,6 +11,11 @@ use crate::variation::Variation;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+
+mod editions;
+mod setup;
+
+pub use setup::{Kit, PositionSetup};
 
 /// Why Solutions are being written; it fixes which Resources cubes a Solution
 /// may use (VII-B-4-e, VII-B-4-f, VIII, XI-B-2).
@@ -63,23 +68,31 @@ impl FromStr for Situation {
     }
 }
 
-/// A validated position.
+/// A validated position: built only by [`Position::new`] (from a
+/// [`PositionSetup`]), [`Position::from_json`] / [`Position::from_raw`], and
+/// changed only through methods that validate again (`with_*`, [`Position::edit`],
+/// the edition conversions of `position/editions.rs`). Read through accessors
+/// named like the fields. Every `Position` passes the checks of
+/// [`Position::new`] (the kit I-B-2, the division's variations XIII, the
+/// edition's situations and cubes, docs/editions.md).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub edition: Edition,
-    pub division: Division,
+    edition: Edition,
+    division: Division,
     /// Adventurous On-Sets (variations) or Basic On-Sets.
-    pub adventurous: bool,
+    adventurous: bool,
     /// The cards dealt (II-B).
-    pub universe: CardSet,
-    pub goal: Goal,
-    pub required: CubeList,
-    pub permitted: CubeList,
-    pub forbidden: CubeList,
-    pub resources: CubeList,
+    universe: CardSet,
+    goal: Goal,
+    required: CubeList,
+    permitted: CubeList,
+    forbidden: CubeList,
+    resources: CubeList,
     /// Variation selections in the order made (II-C).
-    pub variations: Vec<Variation>,
-    pub situation: Situation,
+    variations: Vec<Variation>,
+    situation: Situation,
+    /// Which kit the cubes are counted against (see [`Kit`]).
+    kit: Kit,
 }
 
 /// The JSON form of a position (notation.md).
@@ -249,7 +262,7 @@ impl Position {
         else {
             return Err(PositionError::all(errors));
         };
-        let p = Position {
+        Position::new(PositionSetup {
             edition,
             division,
             adventurous: raw.adventurous,
@@ -261,92 +274,7 @@ impl Position {
             resources,
             variations,
             situation,
-        };
-        p.validate_kit()?;
-        p.validate_edition()?;
-        Ok(p)
-    }
-
-    /// The kit holds 8 color, 4 operation and 3 Restriction cubes (I-B-2); a
-    /// position cannot show more of a family than that. Digit cubes are not
-    /// counted: they play no part in Solutions, and notation.md's own example
-    /// shows four (a Goal of three and a 4 in Forbidden).
-    ///
-    /// The 1969 kit's counts are never stated, and its sample games show
-    /// more red-symbol cubes than four (M69 §5 g: five), so a 1969 position
-    /// may show any multiset (editions.md Q15, Q16) up to
-    /// [`M69_FAMILY_LIMIT`] cubes of a family.
-    fn validate_kit(&self) -> Result<(), PositionError> {
-        let m69 = matches!(self.edition, Edition::Manual1969(_));
-        for fam in [
-            CubeFamily::Color,
-            CubeFamily::Operation,
-            CubeFamily::Restriction,
-        ] {
-            let n = self.all_cubes().filter(|(_, s)| s.family() == fam).count();
-            if m69 && n > M69_FAMILY_LIMIT {
-                return Err(PositionError::invalid(
-                    "cubes",
-                    format!(
-                        "the position shows {n} {} cubes; a 1969 position may show up to {M69_FAMILY_LIMIT} of a family",
-                        fam.name()
-                    ),
-                ));
-            }
-            if !m69 && n > fam.kit_count() {
-                return Err(PositionError::invalid(
-                    "cubes",
-                    format!(
-                        "the position shows {n} {} cubes; the kit has {} (I-B-2)",
-                        fam.name(),
-                        fam.kit_count()
-                    ),
-                ));
-            }
-        }
-        if self.situation == Situation::Forceout {
-            if let Some(s) = self.resources.iter().find(|s| !s.is_digit()) {
-                return Err(PositionError::invalid(
-                    "resources",
-                    format!("in a forceout the last cube has been played (VIII), but {s} is still in Resources"),
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// What the editions other than 2026-27 do not have: 1969 knows no
-    /// forceout and no end of round (a challenge ends play, M69 2.7; its
-    /// situations are `now`, at most one Resources cube, and `impossible`,
-    /// any, editions.md §2.11), and 1969 Basic does not use the blue-symbol
-    /// cubes (M69 2.2).
-    fn validate_edition(&self) -> Result<(), PositionError> {
-        let Edition::Manual1969(form) = self.edition else {
-            return Ok(());
-        };
-        if !matches!(self.situation, Situation::Now | Situation::Impossible) {
-            return Err(PositionError::invalid(
-                "situation",
-                format!(
-                    "the 1969 game has no {}: use now (at most one Resources cube: A-claim, C-claim from A, assertion) or impossible (any: P-claim, C-claim from P, No-Goal) (editions.md §2.11)",
-                    self.situation
-                ),
-            ));
-        }
-        if form == crate::division::Form1969::Basic {
-            if let Some((section, s)) = self
-                .all_cubes()
-                .find(|(_, s)| s.family() == CubeFamily::Restriction)
-            {
-                return Err(PositionError::invalid(
-                    section.name().to_lowercase(),
-                    format!(
-                        "1969 Basic does not use the blue-symbol cubes (V Λ = ⊆), but {s} is in {section} (M69 2.2); use \"form\": \"advanced\""
-                    ),
-                ));
-            }
-        }
-        Ok(())
+        })
     }
 
     /// How Solutions are read for this position ([`ParseOptions`]): `O` as
@@ -506,25 +434,10 @@ fn variation_from_raw(
 ) -> Result<Variation, PositionError> {
     let field = format!("variations[{i}]");
     let var = Variation::parse(v).map_err(|e| PositionError::field(field.clone(), e))?;
-    if !raw.adventurous {
-        return Err(PositionError::invalid(
-            field,
-            "Basic On-Sets has no variations (`adventurous` is false); set `adventurous: true`",
-        ));
+    match setup::variation_problem(&var, i, raw.adventurous, division) {
+        Some(problem) => Err(problem),
+        None => Ok(var),
     }
-    if let Some(division) = division {
-        if !var.selectable_in(division) && !Variation::automatic(division).contains(&var) {
-            return Err(PositionError::invalid(
-                field,
-                format!(
-                    "{} ({}) is not on the {division} division's list",
-                    var.keyword(),
-                    var.section()
-                ),
-            ));
-        }
-    }
-    Ok(var)
 }
 
 static EMPTY: CubeList = CubeList(Vec::new());

@@ -38,6 +38,25 @@ fn situation() -> impl Strategy<Value = Situation> {
     ]
 }
 
+/// Whether lists of cubes keep to the kit (I-B-2): every position is
+/// validated, so the generators keep to it.
+fn lists_fit_kit(lists: [&[Symbol]; 4]) -> bool {
+    [
+        CubeFamily::Color,
+        CubeFamily::Operation,
+        CubeFamily::Restriction,
+    ]
+    .into_iter()
+    .all(|f| {
+        lists
+            .iter()
+            .flat_map(|l| l.iter())
+            .filter(|s| s.family() == f)
+            .count()
+            <= f.kit_count()
+    })
+}
+
 fn fits_kit(p: &Position) -> bool {
     [
         CubeFamily::Color,
@@ -88,6 +107,9 @@ fn case() -> impl Strategy<Value = (Position, Vec<(PartKind, Vec<Written>)>)> {
         proptest::collection::vec(variation(), 0..3),
         situation(),
     )
+        .prop_filter("the kit (I-B-2)", |(req, per, forb, res, _, _)| {
+            lists_fit_kit([req, per, forb, res])
+        })
         .prop_flat_map(|(req, per, forb, res, vars, sit)| {
             let faces: Vec<Symbol> = req
                 .iter()
@@ -95,7 +117,7 @@ fn case() -> impl Strategy<Value = (Position, Vec<(PartKind, Vec<Written>)>)> {
                 .chain(res.iter())
                 .copied()
                 .collect();
-            let position = Position {
+            let position = Position::new(PositionSetup {
                 edition: Edition::default(),
                 division: Division::Middle,
                 adventurous: true,
@@ -107,7 +129,8 @@ fn case() -> impl Strategy<Value = (Position, Vec<(PartKind, Vec<Written>)>)> {
                 resources: CubeList(res),
                 variations: vars,
                 situation: sit,
-            };
+            })
+            .expect("the generator keeps to the kit (I-B-2)");
             (
                 Just(position),
                 proptest::collection::vec(pick(faces.clone(), true), 0..4),
@@ -198,7 +221,7 @@ fn valid(
         match c.section {
             Section::Forbidden | Section::Goal => return false,
             Section::Resources => {
-                if u.position.situation == Situation::Forceout {
+                if u.position.situation() == Situation::Forceout {
                     return false;
                 }
                 if !resources_used.contains(&i) {
@@ -218,7 +241,7 @@ fn valid(
             return false;
         }
     }
-    if u.position.situation == Situation::Now && resources_used.len() > 1 {
+    if u.position.situation() == Situation::Now && resources_used.len() > 1 {
         return false;
     }
     // Required cubes (VII-B-4-b)
@@ -267,7 +290,7 @@ proptest! {
             FEASIBLE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         prop_assert_eq!(fast, slow, "position {}\nparts {:?}", position.to_json(), u.parts);
-        // The witness `onsets check --explain` shows (issue 16) exists
+        // The witness `onsets check --explain` shows (docs/notation.md, "Explanations") exists
         // exactly when the accounting succeeds, and obeys every rule.
         match u.assignment() {
             None => prop_assert!(!fast, "feasible, but no assignment"),
@@ -306,6 +329,9 @@ fn b19_case() -> impl Strategy<Value = (Position, Vec<(PartKind, Vec<Written>)>)
         section_list(3),
         situation(),
     )
+        .prop_filter("the kit (I-B-2)", |(req, per, forb, res, _)| {
+            lists_fit_kit([req, per, forb, res])
+        })
         .prop_flat_map(|(req, per, forb, res, sit)| {
             let faces: Vec<Symbol> = req
                 .iter()
@@ -314,7 +340,7 @@ fn b19_case() -> impl Strategy<Value = (Position, Vec<(PartKind, Vec<Written>)>)
                 .copied()
                 .filter(|s| !s.is_relation())
                 .collect();
-            let position = Position {
+            let position = Position::new(PositionSetup {
                 edition: Edition::Mlag2019,
                 division: Division::Senior,
                 adventurous: false,
@@ -326,7 +352,8 @@ fn b19_case() -> impl Strategy<Value = (Position, Vec<(PartKind, Vec<Written>)>)
                 resources: CubeList(res),
                 variations: Vec::new(),
                 situation: sit,
-            };
+            })
+            .expect("the generator keeps to the kit (I-B-2)");
             let written = (pick(faces, false), 0..3u8).prop_map(|(mut w, roll)| {
                 if roll == 0 {
                     w.cube = Some(if w.meaning.is_set() {

@@ -1,4 +1,4 @@
-//! The checker under the rule editions other than 2026-27 (issue 14,
+//! The checker under the rule editions other than 2026-27 (docs/editions.md,
 //! `../shared/spec/editions.md`): MLAG Basic 2019-20 (B19), MLAG Adventurous
 //! 2019-20 (A19) and the 1969 manual (M69). Known answers are each text's own
 //! examples where their Universe survives, otherwise positions built so that
@@ -203,7 +203,7 @@ const M69_GAME_1: &str = r#"{"edition": "1969", "form": "basic",
 #[test]
 fn m69_6_sample_game_1_p_claim_both_solutions_correct() {
     let p = pos(M69_GAME_1);
-    assert!(p.division == onsets_core::Division::Senior);
+    assert!(p.division() == onsets_core::Division::Senior);
     assert!(correct(&p, "(G ∪ B) ∪ R"));
     assert!(correct(&p, "(G ∪ B) ∪ (R ∩ R)"));
 }

@@ -1,4 +1,4 @@
-//! Differential properties of the editions (issue 14): each edition's
+//! Differential properties of the editions (docs/editions.md): each edition's
 //! checker agrees with the 2026-27 checker wherever the texts agree, and the
 //! 2026-27 verdicts do not depend on the edition code paths.
 //!
@@ -16,8 +16,8 @@
 use onsets_core::eval::{eval_unambiguous, Semantics};
 use onsets_core::{
     check, check_presentation, Bracket, Card, CardSet, Color, CubeList, Division, Edition, Expr,
-    Form1969, Goal, GoalDigit, GoalLayout, Part, Position, Presentation, Restriction, Situation,
-    Solution, Symbol, Variation, ViolationKind, Written,
+    Form1969, Goal, GoalDigit, GoalLayout, Part, Position, PositionSetup, Presentation,
+    Restriction, Situation, Solution, Symbol, Variation, ViolationKind, Written,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -150,7 +150,7 @@ fn arb_case(blue: bool) -> impl Strategy<Value = (Position, Solution)> {
                         }
                     }
                 }
-                let p = Position {
+                let p = Position::new(PositionSetup {
                     edition: Edition::default(),
                     division,
                     adventurous,
@@ -162,7 +162,8 @@ fn arb_case(blue: bool) -> impl Strategy<Value = (Position, Solution)> {
                     resources: CubeList(resources),
                     variations: Vec::new(),
                     situation,
-                };
+                })
+                .expect("a valid position");
                 (p, sol)
             },
         )
@@ -202,12 +203,12 @@ proptest! {
         Variation::RequiredCube(Symbol::Union), Variation::WildCube(Symbol::Color(Color::Red)),
         Variation::MultipleOperations, Variation::UnionIntersectionInterchangeable,
     ]), 0..=2)) {
-        let mut t26 = p.clone();
-        t26.adventurous = true;
-        t26.variations = vars.into_iter().filter(|v| v.selectable_in(p.division)).collect();
-        t26.variations.dedup();
-        let mut a19 = t26.clone();
-        a19.edition = Edition::Mlag2019;
+        let t26 = p.edit(|t| {
+            t.adventurous = true;
+            t.variations = vars.into_iter().filter(|v| v.selectable_in(p.division())).collect();
+            t.variations.dedup();
+        }).expect("a valid position");
+        let a19 = t26.edit(|a| a.edition = Edition::Mlag2019).expect("a valid position");
         let text = text_of(&s);
         prop_assert_eq!(check(&a19, &text), check(&t26, &text), "{}", text);
     }
@@ -215,13 +216,13 @@ proptest! {
     /// B19 judges like 2026-27 Basic when no = or ⊆ cube is in the position.
     #[test]
     fn b19_agrees_with_t26_basic_without_relation_cubes((p, s) in arb_case(true)) {
-        let mut t26 = p.clone();
-        t26.adventurous = false;
-        for l in [&mut t26.required, &mut t26.permitted, &mut t26.forbidden, &mut t26.resources] {
-            l.0.retain(|c| !c.is_relation());
-        }
-        let mut b19 = t26.clone();
-        b19.edition = Edition::Mlag2019;
+        let t26 = p.edit(|t| {
+            t.adventurous = false;
+            for l in [&mut t.required, &mut t.permitted, &mut t.forbidden, &mut t.resources] {
+                l.0.retain(|c| !c.is_relation());
+            }
+        }).expect("a valid position");
+        let b19 = t26.edit(|b| b.edition = Edition::Mlag2019).expect("a valid position");
         let text = text_of(&s);
         let has_relation = text.contains('=') || text.contains('⊆');
         let (vb, vt) = (check(&b19, &text), check(&t26, &text));
@@ -234,10 +235,8 @@ proptest! {
     /// 1969 Basic judges like 2026-27 Basic without the two-cube minimum.
     #[test]
     fn m69_basic_agrees_with_t26_basic_but_one_cube((p, s) in arb_case(false)) {
-        let mut t26 = p.clone();
-        t26.adventurous = false;
-        let mut m69 = t26.clone();
-        m69.edition = Edition::Manual1969(Form1969::Basic);
+        let t26 = p.edit(|t| t.adventurous = false).expect("a valid position");
+        let m69 = t26.edit(|m| m.edition = Edition::Manual1969(Form1969::Basic)).expect("a valid position");
         let text = text_of(&s);
         let mut kt = kinds(&t26, &text);
         kt.remove(&ViolationKind::TooFewCubes);
@@ -248,13 +247,15 @@ proptest! {
     /// variation, without the two-cube minimum (chain-free Solutions).
     #[test]
     fn m69_advanced_agrees_with_t26_middle_but_one_cube((p, s) in arb_case(true)) {
-        let mut t26 = p.clone();
-        t26.adventurous = true;
-        t26.division = Division::Middle;
-        let mut m69 = t26.clone();
-        m69.edition = Edition::Manual1969(Form1969::Advanced);
-        m69.division = Division::Senior;
-        m69.adventurous = false;
+        let t26 = p.edit(|t| {
+            t.adventurous = true;
+            t.division = Division::Middle;
+        }).expect("a valid position");
+        let m69 = t26.edit(|m| {
+            m.edition = Edition::Manual1969(Form1969::Advanced);
+            m.division = Division::Senior;
+            m.adventurous = false;
+        }).expect("a valid position");
         let text = text_of(&s);
         let mut kt = kinds(&t26, &text);
         kt.remove(&ViolationKind::TooFewCubes);
@@ -270,5 +271,5 @@ fn m69_single_card_blank_is_unchanged() {
     )
     .unwrap();
     assert!(check(&p, "B").correct);
-    assert!(p.universe.contains(Card::BLANK));
+    assert!(p.universe().contains(Card::BLANK));
 }

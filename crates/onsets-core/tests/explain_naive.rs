@@ -1,4 +1,4 @@
-//! `onsets check --explain` (issue 16) never disagrees with the checker and
+//! `onsets check --explain` (docs/notation.md, "Explanations") never disagrees with the checker and
 //! its card-by-card detail agrees with the naive model of `naive/`:
 //!
 //! 1. on random positions and Solutions, the explanation's verdict is
@@ -17,8 +17,8 @@ use onsets_core::explain::explain;
 use onsets_core::in_force::InForce;
 use onsets_core::{
     check, Bracket, Card, CardSet, Color, CubeList, Division, Edition, Expr, Goal, GoalDigit,
-    GoalLayout, Part, Position, Presentation, Restriction, Situation, Solution, Symbol, Variation,
-    ViolationKind, Written,
+    GoalLayout, Part, Position, PositionSetup, Presentation, Restriction, Situation, Solution,
+    Symbol, Variation, ViolationKind, Written,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -280,7 +280,7 @@ mod gen {
                     } else {
                         Vec::new()
                     };
-                    Position {
+                    Position::new(PositionSetup {
                         edition: Edition::default(),
                         division,
                         adventurous,
@@ -292,7 +292,8 @@ mod gen {
                         resources: CubeList(resources),
                         variations,
                         situation,
-                    }
+                    })
+                    .expect("a valid position")
                 },
             )
     }
@@ -351,7 +352,7 @@ fn agrees(position: &Position, presentation: &Presentation) -> Result<(), TestCa
     let codes: Vec<ViolationKind> = e.failures.iter().map(|f| f.code).collect();
     let want: Vec<ViolationKind> = verdict.errors.iter().map(|v| v.code).collect();
     prop_assert_eq!(codes, want);
-    // Read as the position's edition reads it (issue 14): under MLAG Basic
+    // Read as the position's edition reads it (docs/editions.md): under MLAG Basic
     // 2019-20 a bare = or ⊆ with no annotation is undefined.
     let parsed = match Presentation::parse_with(&text, position.parse_options()) {
         Ok(p) => p,
@@ -415,7 +416,7 @@ fn agrees(position: &Position, presentation: &Presentation) -> Result<(), TestCa
             if sx.cubes.possible {
                 prop_assert!(!cube_error, "a witness, yet {:?}", verdict.errors);
                 prop_assert!(sx.cubes.symbols.iter().all(|u| u.cube.is_some()));
-                if !position.adventurous {
+                if !position.adventurous() {
                     // Without variations no cube is wild or interchangeable:
                     // each symbol uses a cube showing it, and within a part
                     // each cube serves one symbol (ruling 3).
@@ -437,9 +438,9 @@ fn agrees(position: &Position, presentation: &Presentation) -> Result<(), TestCa
                                 .filter(|v| v.cube == u.cube && v.section == u.section)
                                 .count();
                             let list = match section {
-                                "Required" => &position.required,
-                                "Permitted" => &position.permitted,
-                                _ => &position.resources,
+                                "Required" => &position.required(),
+                                "Permitted" => &position.permitted(),
+                                _ => &position.resources(),
                             };
                             let have = list.iter().filter(|s| s.to_string() == face).count();
                             prop_assert!(
@@ -472,7 +473,7 @@ fn agrees(position: &Position, presentation: &Presentation) -> Result<(), TestCa
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
-    /// Issue 16: `--explain` agrees with `check` and the naive model on
+    /// docs/notation.md, "Explanations": `--explain` agrees with `check` and the naive model on
     /// random positions and Solutions.
     #[test]
     fn explain_agrees_with_check_and_naive_model(
@@ -482,7 +483,7 @@ proptest! {
         agrees(&position, &presentation)?;
     }
 
-    /// Issue 14: the same under every rule edition (a 1969 position has no
+    /// docs/editions.md: the same under every rule edition (a 1969 position has no
     /// variations, only the situations now and impossible, and in Basic no
     /// blue-symbol cube).
     #[test]
@@ -491,20 +492,21 @@ proptest! {
         presentation in arb_presentation(),
         edition in select(Edition::ALL.to_vec()),
     ) {
-        let mut p = position;
-        p.edition = edition;
-        if let Edition::Manual1969(form) = edition {
-            p.variations.clear();
-            p.adventurous = false;
-            if !matches!(p.situation, Situation::Now | Situation::Impossible) {
-                p.situation = Situation::Impossible;
-            }
-            if form == onsets_core::Form1969::Basic {
-                for l in [&mut p.required, &mut p.permitted, &mut p.forbidden, &mut p.resources] {
-                    l.0.retain(|c| c.family() != onsets_core::CubeFamily::Restriction);
+        let p = position.edit(|p| {
+            p.edition = edition;
+            if let Edition::Manual1969(form) = edition {
+                p.variations.clear();
+                p.adventurous = false;
+                if !matches!(p.situation, Situation::Now | Situation::Impossible) {
+                    p.situation = Situation::Impossible;
+                }
+                if form == onsets_core::Form1969::Basic {
+                    for l in [&mut p.required, &mut p.permitted, &mut p.forbidden, &mut p.resources] {
+                        l.0.retain(|c| c.family() != onsets_core::CubeFamily::Restriction);
+                    }
                 }
             }
-        }
+        }).expect("a valid position");
         agrees(&p, &presentation)?;
     }
 
@@ -519,7 +521,9 @@ proptest! {
         let syms = expr.symbols();
         let mut permitted: Vec<Symbol> = syms.iter().map(|w| w.meaning).collect();
         let required = if permitted.is_empty() { Vec::new() } else { vec![permitted.remove(0)] };
-        let position = Position {
+        // Every position keeps to the kit (I-B-2): an expression with more
+        // symbols of a family than the kit has is no case.
+        let position = Position::new(PositionSetup {
             edition: Edition::default(),
             division: Division::Middle,
             adventurous: false,
@@ -531,7 +535,9 @@ proptest! {
             resources: CubeList(Vec::new()),
             variations: Vec::new(),
             situation: Situation::Impossible,
-        };
+        });
+        prop_assume!(position.is_ok());
+        let position = position.expect("a valid position");
         let presentation = Presentation { solutions: vec![Solution { parts: vec![Part::SetName(expr)] }] };
         agrees(&position, &presentation)?;
         let e = explain(&position, &presentation.to_string());

@@ -19,8 +19,8 @@ use onsets_core::eval::{
 };
 use onsets_core::{
     check, Bracket, Card, CardSet, Color, CubeFamily, CubeList, Division, Edition, Expr, Goal,
-    GoalDigit, GoalLayout, Part, Position, Presentation, Restriction, Situation, Solution, Symbol,
-    Variation, ViolationKind, Written,
+    GoalDigit, GoalLayout, Part, Position, PositionSetup, Presentation, Restriction, Situation,
+    Solution, Symbol, Variation, ViolationKind, Written,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -278,7 +278,7 @@ fn arb_position() -> impl Strategy<Value = Position> {
                 } else {
                     Vec::new()
                 };
-                Position {
+                Position::new(PositionSetup {
                     edition: Edition::default(),
                     division,
                     adventurous,
@@ -290,7 +290,8 @@ fn arb_position() -> impl Strategy<Value = Position> {
                     resources: CubeList(resources),
                     variations,
                     situation,
-                }
+                })
+                .expect("a valid position")
             },
         )
 }
@@ -818,7 +819,7 @@ proptest! {
         let text = s.to_string();
         let v = check(&p, &text);
         prop_assert_eq!(v.correct, v.errors.is_empty(), "{}", v);
-        if !p.goal.is_legal_layout() {
+        if !p.goal().is_legal_layout() {
             prop_assert!(!v.correct);
         }
         if v.correct {
@@ -889,7 +890,7 @@ fn arb_basic_case() -> impl Strategy<Value = BasicCase> {
                 }
                 let [required, permitted, forbidden, resources] = sections;
                 BasicCase {
-                    position: Position {
+                    position: Position::new(PositionSetup {
                         edition: Edition::default(),
                         division: Division::Middle,
                         adventurous: false,
@@ -901,7 +902,8 @@ fn arb_basic_case() -> impl Strategy<Value = BasicCase> {
                         resources: CubeList(resources),
                         variations: Vec::new(),
                         situation: Situation::Impossible,
-                    },
+                    })
+                    .expect("a valid position"),
                     set_name,
                 }
             },
@@ -920,16 +922,16 @@ fn checker_agrees_with_naive(case: &BasicCase, seen: &mut Seen) -> Result<(), Te
     // The position is a valid one (it reads back from its JSON).
     let back = Position::from_json(&p.to_json());
     prop_assert_eq!(back.as_ref(), Ok(p));
-    let u = Universe::new(p.universe.iter().collect());
+    let u = Universe::new(p.universe().iter().collect());
     let value = u
         .value(&case.set_name)
         .expect("fully parenthesized Set-Names have one value")
         .len() as i64;
     let text = case.set_name.to_string();
     let v = check(p, &text);
-    let goal_values = p.goal.legal_values(false);
+    let goal_values = p.goal().legal_values(false);
     let has = |kind: ViolationKind| v.errors.iter().any(|e| e.code == kind);
-    let msg = format!("{text} over {} goal {}: {v}", p.universe, p.goal);
+    let msg = format!("{text} over {} goal {}: {v}", p.universe(), p.goal());
     prop_assert_eq!(v.correct, v.errors.is_empty(), "{}", msg);
     prop_assert_eq!(&v.goal_values, &goal_values, "{}", msg);
     if !v.values.is_empty() {
@@ -946,11 +948,16 @@ fn checker_agrees_with_naive(case: &BasicCase, seen: &mut Seen) -> Result<(), Te
         prop_assert!(!v.correct, "{}", msg);
         // The checker stops early (without a value) when the Set-Name names
         // more sets than the position has cubes; the cube error says why.
-        let pool = [&p.required, &p.permitted, &p.forbidden, &p.resources]
-            .iter()
-            .flat_map(|l| l.iter())
-            .filter(|s| !s.is_digit() && !s.is_relation())
-            .count();
+        let pool = [
+            &p.required(),
+            &p.permitted(),
+            &p.forbidden(),
+            &p.resources(),
+        ]
+        .iter()
+        .flat_map(|l| l.iter())
+        .filter(|s| !s.is_digit() && !s.is_relation())
+        .count();
         if operands(&case.set_name) <= pool.max(2) {
             seen.wrong_value += 1;
             prop_assert!(has(ViolationKind::WrongValue), "{}", msg);
@@ -1029,10 +1036,11 @@ fn variation_double_set_second_line_column() {
 #[test]
 
 fn position_illegal_goal_with_flipped_digit_round_trip() {
-    let mut p = fixed_positions()[0].clone();
-    p.goal = Goal::new(GoalLayout::Illegal {
-        digits: vec![GoalDigit::flipped(3), GoalDigit::new(2)],
-        description: "backwards L".into(),
-    });
+    let p = fixed_positions()[0]
+        .with_goal(Goal::new(GoalLayout::Illegal {
+            digits: vec![GoalDigit::flipped(3), GoalDigit::new(2)],
+            description: "backwards L".into(),
+        }))
+        .expect("a valid position");
     assert_eq!(Position::from_json(&p.to_json()), Ok(p));
 }

@@ -1,4 +1,4 @@
-//! No recursion on untrusted depth (issue 11): a text nested far beyond
+//! No recursion on untrusted depth (docs/rulings.md, "Nesting limit"): a text nested far beyond
 //! [`onsets_core::solution::MAX_NESTING`] is refused with a column, on a thread
 //! whose stack is much smaller than a tokio worker's, through every parser of
 //! user text and through the checker.

@@ -4,7 +4,8 @@ use crate::chain::Chain;
 use crate::model::*;
 use chacha20::ChaCha8Rng;
 use onsets_core::{
-    Card, CardSet, CubeList, Goal, InForce, Position, RelationCubes, Situation, Symbol, Variation,
+    Card, CardSet, CubeList, Goal, InForce, Kit, Position, PositionSetup, RelationCubes, Situation,
+    Symbol, Variation,
 };
 use rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -626,7 +627,7 @@ impl Match {
                     .collect(),
             )
         };
-        Position {
+        let setup = PositionSetup {
             edition: self.config.edition,
             division: self.config.division,
             adventurous: self.config.adventurous,
@@ -642,7 +643,12 @@ impl Match {
                 Vec::new()
             },
             situation,
-        }
+        };
+        // The cubes are the kit's (I-B-2) by construction; a scenario's
+        // fixed faces may show more of a family than the kit has.
+        Position::new(setup.clone())
+            .or_else(|_| Position::with_kit(setup, Kit::Open))
+            .expect("a match's mat is a valid position: variations selected from the division's list, a forceout only when Resources is empty")
     }
 
     /// Why selecting `v` now would be illegal (II-C-2), if it would be.
@@ -663,20 +669,29 @@ impl Match {
                 return Some("the wild cube may not be = or ⊆ (XIII-B-2)".into());
             }
         }
-        let mut pos = self.position(Situation::Impossible, Goal::parse("1").expect("goal"));
         // At selection time every rolled cube is in Resources.
-        pos.resources = CubeList(
-            self.cubes
-                .iter()
-                .filter(|c| c.family != Family::Digit)
-                .map(|c| c.face)
-                .collect(),
-        );
-        pos.required = CubeList::default();
-        pos.permitted = CubeList::default();
-        pos.forbidden = CubeList::default();
+        let Ok(pos) = self
+            .position(Situation::Impossible, Goal::parse("1").expect("goal"))
+            .edit(|pos| {
+                pos.resources = CubeList(
+                    self.cubes
+                        .iter()
+                        .filter(|c| c.family != Family::Digit)
+                        .map(|c| c.face)
+                        .collect(),
+                );
+                pos.required = CubeList::default();
+                pos.permitted = CubeList::default();
+                pos.forbidden = CubeList::default();
+            })
+        else {
+            return None;
+        };
         let before = InForce::of(&pos).ignored.len();
-        pos.variations.push(v.clone());
+        // Basic On-Sets has no variations: nothing is ignored (XIII).
+        let Ok(pos) = pos.edit(|pos| pos.variations.push(v.clone())) else {
+            return None;
+        };
         let f = InForce::of(&pos);
         if f.ignored.len() > before {
             return f.ignored.last().cloned();

@@ -689,7 +689,7 @@ fn m69_6_b_sample_game_2_assertion_every_writer_scores_one() {
     p.mv(B, "R", Place::Forbidden);
     p.mv(C, "B", Place::Permitted);
     // "Only − is left in Resources."
-    let left: Vec<_> = p.g.position().resources.iter().collect();
+    let left: Vec<_> = p.g.position().resources().iter().collect();
     assert_eq!(left, vec![onsets_core::Symbol::Minus]);
     let mut claims = SolverClaims::new();
     assert!(claims.within_one(&p.g.position()));

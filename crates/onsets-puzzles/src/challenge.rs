@@ -22,19 +22,22 @@ pub const CHOICES: [&str; 3] = ["now", "impossible", "neither"];
 /// The situation Solutions would be judged in after an Impossible challenge
 /// (Forceout when Resources is empty, VIII-A).
 pub fn in_play(position: &Position) -> Position {
-    let mut p = position.clone();
-    p.situation = if crate::deal::cubes(&p.resources) == 0 {
+    let situation = if crate::deal::cubes(position.resources()) == 0 {
         Situation::Forceout
     } else {
         Situation::Impossible
     };
-    p
+    // 1969 has no forceout (a challenge ends play, M69 2.7): Impossible.
+    position
+        .with_situation(situation)
+        .or_else(|_| position.with_situation(Situation::Impossible))
+        .expect("impossible is every position's situation")
 }
 
 /// The puzzle for `after` (a position right after a move), if it is kept.
 pub(crate) fn make(after: &Position) -> Option<Made> {
     let position = in_play(after);
-    if crate::deal::cubes(&position.resources) < 2 {
+    if crate::deal::cubes(position.resources()) < 2 {
         return None;
     }
     let now = adjudicate(&position, Challenge::Now);
@@ -42,8 +45,9 @@ pub(crate) fn make(after: &Position) -> Option<Made> {
     let mut features = Features::of(&position);
     let mat = features.cubes_in_play - features.resources;
     let (word, explanation, shortest_text) = if now.challenger_right {
-        let mut p = position.clone();
-        p.situation = Situation::Now;
+        let p = position
+            .with_situation(Situation::Now)
+            .expect("now and impossible are every position's situations");
         let short = onsets_solver::solve_shortest(&p).text()?;
         let why = format!(
             "Now is correct (V-A-2): the challenge is valid (at least two cubes in \

@@ -16,8 +16,8 @@
 
 use crate::rng::Dice;
 use onsets_core::{
-    Card, CardSet, Color, CubeList, Division, Edition, Goal, Position, RelationCubes, Section,
-    Situation, Symbol, Variation,
+    Card, CardSet, Color, CubeList, Division, Edition, Goal, Position, PositionSetup,
+    RelationCubes, Section, Situation, Symbol, Variation,
 };
 use onsets_solver::analysis::{
     apply_move, goal_layouts, legal_moves_with, with_goal, Move, MoveOptions,
@@ -174,7 +174,7 @@ pub fn before_goal_in(dice: &mut Dice, table: Table, edition: Edition) -> Option
     };
     let mut resources: Vec<Symbol> = digits.iter().map(|&d| Symbol::Digit(d)).collect();
     resources.extend(cubes);
-    let p = Position {
+    let p = Position::new(PositionSetup {
         edition,
         division: if m69 {
             Division::Senior
@@ -190,7 +190,8 @@ pub fn before_goal_in(dice: &mut Dice, table: Table, edition: Edition) -> Option
         resources: CubeList(resources),
         variations,
         situation: Situation::Impossible,
-    };
+    })
+    .ok()?;
     validated(&p)
 }
 
@@ -220,7 +221,7 @@ pub fn set_goal(dice: &mut Dice, before: &Position) -> Option<Position> {
         .filter(|g| {
             g.legal_values(false)
                 .iter()
-                .any(|&v| v >= 0 && v <= before.universe.len() as i64)
+                .any(|&v| v >= 0 && v <= before.universe().len() as i64)
         })
         .collect();
     for _ in 0..4 {
@@ -237,7 +238,7 @@ pub fn set_goal(dice: &mut Dice, before: &Position) -> Option<Position> {
 /// ([`legal_moves_with`] for 2026-27 and 2019-20; in 1969 any cube to any
 /// of the three sections, M69 3.2, [`onsets_solver::claims::plays`]).
 pub fn regular_moves(position: &Position) -> Vec<Move> {
-    if matches!(position.edition, Edition::Manual1969(_)) {
+    if matches!(position.edition(), Edition::Manual1969(_)) {
         return onsets_solver::claims::plays(position)
             .into_iter()
             .filter_map(|p| match p {

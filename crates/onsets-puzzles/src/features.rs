@@ -1,5 +1,5 @@
 //! Measured features of a puzzle and the difficulty derived from them
-//! (issue 15: cubes in play, shortest Solution length, how many moves are
+//! (docs/puzzles.md: cubes in play, shortest Solution length, how many moves are
 //! safe). The difficulty is a starting rating on the Glicko-2 scale (1500 is
 //! average); once a puzzle is played, its rating moves with the solvers'
 //! results (crates/onsets-server, `puzzles`).
@@ -34,12 +34,12 @@ impl Features {
     pub fn of(position: &Position) -> Features {
         let n = |l: &onsets_core::CubeList| l.iter().filter(|s| !s.is_digit()).count();
         Features {
-            cubes_in_play: n(&position.required)
-                + n(&position.permitted)
-                + n(&position.forbidden)
-                + n(&position.resources),
-            resources: n(&position.resources),
-            variations: position.variations.len(),
+            cubes_in_play: n(position.required())
+                + n(position.permitted())
+                + n(position.forbidden())
+                + n(position.resources()),
+            resources: n(position.resources()),
+            variations: position.variations().len(),
             ..Features::default()
         }
     }

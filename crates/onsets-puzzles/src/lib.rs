@@ -1,6 +1,6 @@
 //! # onsets-puzzles
 //!
-//! Puzzles whose answers are proved by the exact solver (issue 15, items 1
+//! Puzzles whose answers are proved by the exact solver (docs/puzzles.md, items 1
 //! and 5): four kinds, each asking one question about one position.
 //!
 //! * [`Kind::Challenge`]: right after a move, which challenge is correct now
@@ -21,7 +21,7 @@
 //! [`onsets_solver::solve_shortest`] and [`onsets_solver::analysis`]);
 //! [`judge`] checks an attempt against a puzzle.
 //!
-//! Rule editions (issue 14, [`Config::edition`]): the default 2026-27 output
+//! Rule editions (docs/editions.md, [`Config::edition`]): the default 2026-27 output
 //! is unchanged; MLAG 2019-20 deals its own cubes and Universe ([`deal`])
 //! and proves answers with the solver under that edition; the 1969 manual
 //! has no Now or Impossible, so it offers [`Kind::Claim`] instead of
@@ -251,7 +251,7 @@ pub struct Config {
     pub source: Source,
     /// Give up after this many candidate positions per puzzle asked for.
     pub tries_per_puzzle: usize,
-    /// The rules (issue 14): 2026-27 (the default), MLAG 2019-20 (Basic
+    /// The rules (docs/editions.md): 2026-27 (the default), MLAG 2019-20 (Basic
     /// when `adventurous` is false, else Adventurous) or the 1969 manual in
     /// its form (`division` and `adventurous` are then ignored).
     pub edition: Edition,
@@ -340,9 +340,9 @@ pub fn nearly_same(a: &Puzzle, b: &Puzzle) -> bool {
         v.sort();
         v
     };
-    let all = |x: &Position| sorted(&[&x.required, &x.permitted, &x.forbidden, &x.resources]);
+    let all = |x: &Position| sorted(&[x.required(), x.permitted(), x.forbidden(), x.resources()]);
     let mat = |x: &Position| {
-        [&x.required, &x.permitted, &x.forbidden]
+        [&x.required(), &x.permitted(), &x.forbidden()]
             .map(|l| sorted(&[l]))
             .to_vec()
     };
@@ -351,11 +351,11 @@ pub fn nearly_same(a: &Puzzle, b: &Puzzle) -> bool {
         d.sort();
         d
     };
-    if p.universe == q.universe && all(&p) == all(&q) {
+    if p.universe() == q.universe() && all(&p) == all(&q) {
         return true;
     }
     let mat_p = mat(&p);
-    if mat_p.iter().any(|l| !l.is_empty()) && mat_p == mat(&q) && p.goal == q.goal {
+    if mat_p.iter().any(|l| !l.is_empty()) && mat_p == mat(&q) && p.goal() == q.goal() {
         return true;
     }
     a.kind == Kind::Goal
@@ -481,7 +481,9 @@ fn solve_situation(after: &Position) -> Option<Position> {
     use onsets_solver::analysis::{adjudicate, Challenge};
     let mut p = challenge::in_play(after);
     if adjudicate(&p, Challenge::Now).challenger_right {
-        p.situation = onsets_core::Situation::Now;
+        p = p
+            .with_situation(onsets_core::Situation::Now)
+            .expect("now and impossible are every position's situations");
     }
     Some(p)
 }
@@ -498,7 +500,7 @@ fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -> Option<Ma
         return goal::make(&before);
     }
     let start = deal::set_goal(&mut dice, &before)?;
-    let n = deal::cubes(&start.resources);
+    let n = deal::cubes(start.resources());
     let moves = match kind {
         // one safe move among several is a late-shake position
         Kind::SafeMove => dice.between(n.saturating_sub(6).max(1), n.saturating_sub(3).max(1)),

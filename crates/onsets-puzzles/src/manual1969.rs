@@ -52,7 +52,7 @@ pub(crate) fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -
         return goal(&before);
     }
     let start = deal::set_goal(&mut dice, &before)?;
-    let n = deal::cubes(&start.resources);
+    let n = deal::cubes(start.resources());
     let moves = match kind {
         Kind::SafeMove => dice.between(n.saturating_sub(6).max(1), n.saturating_sub(3).max(1)),
         _ => dice.between(1, n.saturating_sub(2).max(1)),
@@ -85,12 +85,14 @@ pub(crate) fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -
 /// Solution still possible before it (the previous play kept the P-claim:
 /// the position arises between careful players).
 pub(crate) fn claim(before: &Position, play: &Play) -> Option<Made> {
-    if deal::cubes(&before.resources) < 3 {
+    if deal::cubes(before.resources()) < 3 {
         return None;
     }
     claims::solution_any(before)?;
     let mut after = claims::apply_play(before, play).ok()?;
-    after.situation = Situation::Impossible;
+    after = after
+        .with_situation(Situation::Impossible)
+        .expect("now and impossible are every position's situations");
     let after = deal::validated(&after)?;
     let (word, explanation, witness) = if claims::p_claim_is_correct(&after) {
         (
@@ -179,22 +181,23 @@ fn alternative(before: &Position, play: &Play) -> Option<Play> {
 /// Solution exists, the Mover's after a P-claim challenge (situation
 /// `impossible`: Resources as Permitted).
 pub(crate) fn solve(after: &Position) -> Option<Made> {
-    if deal::cubes(&after.resources) < 2 {
+    if deal::cubes(after.resources()) < 2 {
         return None;
     }
-    let mut p = after.clone();
-    p.situation = if claims::solution_one_more(after).is_some() {
-        Situation::Now
-    } else {
-        Situation::Impossible
-    };
+    let p = after
+        .with_situation(if claims::solution_one_more(after).is_some() {
+            Situation::Now
+        } else {
+            Situation::Impossible
+        })
+        .expect("now and impossible are every position's situations");
     let short = onsets_solver::solve_shortest(&p).text()?;
     let cubes = solution_cubes(&short);
     if cubes < 3 {
         return None;
     }
     let short = o(&p, &short);
-    let question = match p.situation {
+    let question = match p.situation() {
         Situation::Now => {
             "An A-claim challenge has been made. Write a Solution using the mat and at most \
              one more cube from Resources (M69 3.4 D, 3.7)."
@@ -208,7 +211,7 @@ pub(crate) fn solve(after: &Position) -> Option<Made> {
         "A Solution with the fewest cubes ({cubes}) is {short}: it names exactly the Goal's \
          number of cards (M69 3.4), uses every Required cube and no Forbidden cube \
          (3.4 A, C){}. Any correct Solution is accepted; the fourth color is orange, O.",
-        if p.situation == Situation::Now {
+        if p.situation() == Situation::Now {
             " and at most one cube from Resources (3.4 D)"
         } else {
             ""
@@ -247,8 +250,10 @@ fn classify(after: &Position) -> (&'static str, Option<String>) {
 /// least four regular moves, exactly one keeping both claims.
 pub(crate) fn safe_move(position: &Position) -> Option<Made> {
     let mut position = position.clone();
-    position.situation = Situation::Impossible;
-    if deal::cubes(&position.resources) < 3 || claims::goal_pending(&position) {
+    position = position
+        .with_situation(Situation::Impossible)
+        .expect("now and impossible are every position's situations");
+    if deal::cubes(position.resources()) < 3 || claims::goal_pending(&position) {
         return None;
     }
     claims::solution_any(&position)?;

@@ -50,7 +50,7 @@ fn at_most_safe(position: &Position, max: usize) -> bool {
 /// The puzzle for `position` (in play), if it is kept.
 pub(crate) fn make(position: &Position) -> Option<Made> {
     let position = crate::challenge::in_play(position);
-    if crate::deal::cubes(&position.resources) < 3 {
+    if crate::deal::cubes(position.resources()) < 3 {
         return None;
     }
     if adjudicate(&position, Challenge::Now).challenger_right

@@ -24,7 +24,7 @@ pub(crate) fn make(position: &Position) -> Option<Made> {
     if cubes < 3 {
         return None;
     }
-    let b19 = position.edition == onsets_core::Edition::Mlag2019 && !position.adventurous;
+    let b19 = position.edition() == onsets_core::Edition::Mlag2019 && !position.adventurous();
     let sets = if b19 {
         // `solution_sets` works through card variations B19 does not have:
         // a B19 puzzle is kept when its shortest Solution uses a wild cube
@@ -42,7 +42,7 @@ pub(crate) fn make(position: &Position) -> Option<Made> {
     };
     let mut features = Features::of(position);
     features.shortest = Some(cubes);
-    let situation = match position.situation {
+    let situation = match position.situation() {
         Situation::Now => {
             "A valid Now challenge has been made. Write a correct Solution using the mat \
              and at most one cube from Resources (VII-B-4-e)."

@@ -37,7 +37,7 @@ pub fn is_theme(slug: &str) -> bool {
 /// The themes of the variations chosen in a position.
 pub fn of_variations(position: &Position) -> Vec<&'static str> {
     let mut out = Vec::new();
-    for v in &position.variations {
+    for v in position.variations() {
         out.push("variations");
         out.push(match v {
             Variation::WildCube(_) => "wild-cubes",

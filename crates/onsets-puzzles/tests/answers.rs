@@ -13,7 +13,7 @@ fn puzzles(kind: Kind, count: usize, seed: u64) -> Vec<Puzzle> {
 
 fn at(p: &Position, s: Situation) -> Position {
     let mut q = p.clone();
-    q.situation = s;
+    q = q.with_situation(s).expect("a valid situation");
     q
 }
 
@@ -24,15 +24,15 @@ fn cubes(l: &onsets_core::CubeList) -> usize {
 /// V-A-2: valid (V-A-2-a two cubes left, V-A-2-b a cube in Required or
 /// Permitted) and solvable with at most one more cube.
 fn now_wins(p: &Position) -> bool {
-    cubes(&p.resources) >= 2
-        && cubes(&p.required) + cubes(&p.permitted) > 0
+    cubes(p.resources()) >= 2
+        && cubes(p.required()) + cubes(p.permitted()) > 0
         && solve(&at(p, Situation::Now)).is_solvable()
 }
 
 fn in_play(p: &Position) -> Position {
     at(
         p,
-        if cubes(&p.resources) == 0 {
+        if cubes(p.resources()) == 0 {
             Situation::Forceout
         } else {
             Situation::Impossible
@@ -82,17 +82,14 @@ fn vii_b_solve_answers_checked_and_unique() {
         let cards = onsets_core::CardSet::parse(sets[0]["cards"].as_str().unwrap()).unwrap();
         // uniqueness re-derived with the card variations (XIII-C-11): no
         // correct Solution leaves out a card of the set or names another
-        let mut base = pos.clone();
-        base.adventurous = true;
-        for c in pos.universe.iter() {
+        let base = pos.edit(|b| b.adventurous = true).ok();
+        for c in pos.universe().iter() {
             let v = if cards.contains(c) {
                 Variation::ForbiddenCard(c)
             } else {
                 Variation::RequiredCard(c)
             };
-            let mut q = base.clone();
-            q.variations.push(v);
-            if let Ok(q) = Position::from_json(&q.to_json()) {
+            if let Some(Ok(q)) = base.as_ref().map(|b| b.edit(|q| q.variations.push(v))) {
                 // a card variation the position already has the other way
                 // round is ignored (conflicting selections, OS-A): it
                 // proves nothing

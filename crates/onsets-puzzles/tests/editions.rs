@@ -1,4 +1,4 @@
-//! Puzzles under every rule edition (issue 14; docs/puzzles.md "Rule
+//! Puzzles under every rule edition (docs/editions.md; docs/puzzles.md "Rule
 //! editions"): the default edition reproduces the 2026-27 output exactly;
 //! 2019-20 and 1969 answers are re-derived with the solver called directly
 //! and every written answer is judged by the edition's checker.
@@ -33,7 +33,7 @@ fn puzzles(
 
 fn at(p: &Position, s: Situation) -> Position {
     let mut q = p.clone();
-    q.situation = s;
+    q = q.with_situation(s).expect("a valid situation");
     q
 }
 
@@ -42,11 +42,16 @@ fn cubes(l: &onsets_core::CubeList) -> usize {
 }
 
 fn all_cubes(p: &Position) -> Vec<Symbol> {
-    [&p.required, &p.permitted, &p.forbidden, &p.resources]
-        .iter()
-        .flat_map(|l| l.iter())
-        .filter(|s| !s.is_digit())
-        .collect()
+    [
+        &p.required(),
+        &p.permitted(),
+        &p.forbidden(),
+        &p.resources(),
+    ]
+    .iter()
+    .flat_map(|l| l.iter())
+    .filter(|s| !s.is_digit())
+    .collect()
 }
 
 // ------------------------------------------------------------------ 2026-27
@@ -54,7 +59,7 @@ fn all_cubes(p: &Position) -> Vec<Symbol> {
 #[test]
 fn default_edition_is_byte_identical_to_the_2026_27_pool() {
     // `onsets puzzle generate --kind K --count N --seed 2026 --source
-    // generated --json`, the lines of the pool made before issue 14
+    // generated --json`, the lines of the pool made before the rule editions
     for (kind, count) in [(Kind::Challenge, 40), (Kind::Solve, 40)] {
         let mut c = Config::new(kind, count, 2026);
         c.source = Source::Generated;
@@ -119,9 +124,9 @@ fn b19_ii_a_all_eighteen_cubes_rolled_and_ii_b_1_universe_6_to_12() {
             // the 3 blue-symbol cubes among them; 2026-27 Basic sets V and
             // Λ out instead and has 14)
             assert_eq!(all_cubes(&pos).len(), 15, "B19 II-A: all 18 cubes");
-            let n = pos.universe.len();
+            let n = pos.universe().len();
             assert!((6..=12).contains(&n), "B19 II-B-1: {n} cards in {division}");
-            assert!(pos.variations.is_empty());
+            assert!(pos.variations().is_empty());
         }
     }
 }
@@ -133,8 +138,8 @@ fn a19_v_a_challenge_answers_rederived() {
         assert_eq!(p.position["edition"], "2019-20");
         assert_eq!(p.position["adventurous"], true);
         let pos = p.position().unwrap();
-        let now = cubes(&pos.resources) >= 2
-            && cubes(&pos.required) + cubes(&pos.permitted) > 0
+        let now = cubes(pos.resources()) >= 2
+            && cubes(pos.required()) + cubes(pos.permitted()) > 0
             && solve(&at(&pos, Situation::Now)).is_solvable();
         let impossible = !solve(&pos).is_solvable();
         let word = if now {
@@ -155,7 +160,7 @@ fn a19_v_a_challenge_answers_rederived() {
 fn mlag_2019_iv_b_safe_move_and_iii_b_goal_rederived() {
     for p in puzzles(Kind::SafeMove, 2, 2, Edition::Mlag2019, false) {
         let pos = p.position().unwrap();
-        assert_eq!(pos.edition, Edition::Mlag2019);
+        assert_eq!(pos.edition(), Edition::Mlag2019);
         let legal = legal_moves_with(&pos, MoveOptions { bonus: false });
         for m in p.answer["moves"].as_array().unwrap() {
             let text = m["move"].as_str().unwrap();
@@ -164,8 +169,8 @@ fn mlag_2019_iv_b_safe_move_and_iii_b_goal_rederived() {
             // re-derived: after the move neither V-A-2 nor V-A-1 wins
             let mv = legal.iter().find(|mv| mv.to_string() == text).unwrap();
             let after = apply_move(&pos, mv);
-            let now = cubes(&after.resources) >= 2
-                && cubes(&after.required) + cubes(&after.permitted) > 0
+            let now = cubes(after.resources()) >= 2
+                && cubes(after.required()) + cubes(after.permitted()) > 0
                 && solve(&at(&after, Situation::Now)).is_solvable();
             let impossible = !solve(&at(&after, Situation::Impossible)).is_solvable();
             assert_eq!(safe, !now && !impossible, "{text}");
@@ -208,7 +213,7 @@ fn m69_3_5_claim_puzzle_a_flub_p_flub_and_none() {
             .find(|pl| {
                 pl.to_string() == *p.last_play.as_ref().unwrap()
                     && claims::apply_play(&before, pl).unwrap().to_json()
-                        == at(&after, before.situation).to_json()
+                        == at(&after, before.situation()).to_json()
             })
             .expect("the play is one of the plays from `before`");
         let flub = match claims::is_flub(&before, &play) {
@@ -245,11 +250,11 @@ fn m69_2_2_shaking_set_basic_ten_cubes_advanced_eighteen() {
     for (edition, n) in [(BASIC, 7), (ADVANCED, 15)] {
         for p in puzzles(Kind::Goal, 2, 1, edition, false) {
             let pos = p.position().unwrap();
-            assert_eq!(cubes(&pos.resources), n, "{edition:?}");
-            assert_eq!(pos.resources.iter().filter(|s| s.is_digit()).count(), 3);
-            assert!((6..=16).contains(&pos.universe.len()), "M69 2.3");
+            assert_eq!(cubes(pos.resources()), n, "{edition:?}");
+            assert_eq!(pos.resources().iter().filter(|s| s.is_digit()).count(), 3);
+            assert!((6..=16).contains(&pos.universe().len()), "M69 2.3");
             if edition == BASIC {
-                assert!(!pos.resources.iter().any(|s| matches!(
+                assert!(!pos.resources().iter().any(|s| matches!(
                     s,
                     Symbol::Universe | Symbol::Empty | Symbol::Equals | Symbol::Subset
                 )));
@@ -269,7 +274,7 @@ fn m69_3_4_solve_puzzle_judged_by_the_1969_checker_orange_is_o() {
             // the situation says the allowance: Now after an A-claim
             // challenge (at most one Resources cube), Impossible after a
             // P-claim (any Resources), M69 3.4 D
-            match pos.situation {
+            match pos.situation() {
                 Situation::Now => assert!(solution_one_more(&pos).is_some()),
                 _ => assert!(solution_one_more(&pos).is_none() && solution_any(&pos).is_some()),
             }
@@ -310,7 +315,7 @@ fn m69_3_5_safe_move_keeps_both_claims() {
             let j = judge(&p, mv).unwrap();
             assert_eq!(j.correct, class == "safe", "{mv}: {}", j.message);
         }
-        assert_eq!(pos.edition, BASIC);
+        assert_eq!(pos.edition(), BASIC);
     }
 }
 

@@ -33,7 +33,7 @@ fn every_puzzle_shows_only_selectable_variations() {
             };
             for p in generate(&cfg).expect("enough puzzles") {
                 let position = p.position().unwrap();
-                shown += position.variations.len();
+                shown += position.variations().len();
                 let f = InForce::of(&position);
                 assert!(
                     f.ignored.is_empty(),

@@ -266,9 +266,9 @@ fn replay(log: &str) -> Result<(Match, u64), JudgeError> {
 /// The mat of a match as a position in `situation` (`None` before the Goal).
 fn mat(m: &Match, situation: Situation) -> Option<Position> {
     let goal = m.goal()?.goal().ok()?;
-    let mut p = m.position(situation, goal);
-    if situation == Situation::Impossible && p.resources.iter().all(|s| s.is_digit()) {
-        p.situation = Situation::Forceout;
+    let p = m.position(situation, goal);
+    if situation == Situation::Impossible && p.resources().iter().all(|s| s.is_digit()) {
+        return p.with_situation(Situation::Forceout).ok();
     }
     Some(p)
 }
@@ -287,12 +287,12 @@ fn phase_name(p: &Phase) -> &'static str {
 }
 
 fn position_facts(p: &Position, facts: &mut Vec<String>) {
-    for v in &p.variations {
+    for v in p.variations() {
         facts.push(format!("var:{}", v.keyword()));
     }
     facts.push(format!(
         "division:{}",
-        p.division.name().to_ascii_lowercase()
+        p.division().name().to_ascii_lowercase()
     ));
 }
 
@@ -300,7 +300,7 @@ fn position_facts(p: &Position, facts: &mut Vec<String>) {
 /// the MLAG texts (`B19` Basic, `A19` Adventurous), whose sections V-A-1,
 /// V-A-2, III-D-2 and VII-B say the same as 2026-27's; 2026-27 unchanged.
 fn cite(p: &Position, section: &str) -> String {
-    cite_in(p.edition, p.adventurous, section)
+    cite_in(p.edition(), p.adventurous(), section)
 }
 
 fn cite_in(edition: Edition, adventurous: bool, section: &str) -> String {
@@ -318,7 +318,7 @@ fn to_value(p: &Position) -> Option<serde_json::Value> {
 /// Rules on a dispute.
 pub fn rule(source: &Source, dispute: &Dispute) -> Result<Ruling, JudgeError> {
     match source {
-        Source::Position(p) if matches!(p.edition, Edition::Manual1969(_)) => {
+        Source::Position(p) if matches!(p.edition(), Edition::Manual1969(_)) => {
             return claims1969::rule_position(p, dispute)
         }
         Source::Log(log) if crate::manual1969::is_1969_log(log) => {
@@ -438,7 +438,7 @@ fn rule_solution(position: &Position, solution: &str) -> Ruling {
     if e.solutions.iter().any(|s| !s.restrictions.is_empty()) {
         facts.push("restrictions".into());
     }
-    let correct_section = match position.edition {
+    let correct_section = match position.edition() {
         Edition::Manual1969(_) => "M69 3.4".to_string(),
         _ => cite(position, "VII-B"),
     };
@@ -463,7 +463,7 @@ fn rule_solution(position: &Position, solution: &str) -> Ruling {
         reasons
     };
     Ruling {
-        edition: position.edition.name(),
+        edition: position.edition().name(),
         decided: true,
         claim: None,
         alternative: None,
@@ -596,7 +596,7 @@ fn rule_claim(
         }
     };
     Ok(Ruling {
-        edition: p.edition.name(),
+        edition: p.edition().name(),
         decided: true,
         claim: None,
         alternative: None,

@@ -17,9 +17,9 @@ use onsets_solver::analysis::{
 /// (Forceout when Resources holds no cube but digits).
 fn mat(m: &Match) -> Option<Position> {
     let goal = m.goal()?.goal().ok()?;
-    let mut p = m.position(Situation::Impossible, goal);
-    if p.resources.iter().all(|s| s.is_digit()) {
-        p.situation = Situation::Forceout;
+    let p = m.position(Situation::Impossible, goal);
+    if p.resources().iter().all(|s| s.is_digit()) {
+        return p.with_situation(Situation::Forceout).ok();
     }
     Some(p)
 }
@@ -51,11 +51,15 @@ fn rolled_digits(m: &Match) -> Vec<u8> {
 /// The mat before the Goal is set, its digit cubes in Resources (as
 /// `onsets_solver::analysis::goal_digits` reads them), situation Impossible.
 fn with_digits(m: &Match) -> Position {
-    let mut p = m.position(Situation::Impossible, placeholder());
-    p.resources
-        .0
-        .extend(rolled_digits(m).into_iter().map(Symbol::Digit));
-    p
+    let p = m.position(Situation::Impossible, placeholder());
+    // The engine's digit cubes show 1–5 and the kit does not count them
+    // (I-B-2): the position stays valid.
+    p.edit(|s| {
+        s.resources
+            .0
+            .extend(rolled_digits(m).into_iter().map(Symbol::Digit))
+    })
+    .unwrap_or(p)
 }
 
 /// The chance a move left open: (index into moves, kind, witness).

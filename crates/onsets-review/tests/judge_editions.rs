@@ -65,7 +65,9 @@ fn m69_3_5_p_claim_on_a_position_is_decided_by_the_exact_claims() {
     assert!(sections(&r).contains(&"M69 3.5 (P)".to_string()), "{r:?}");
     let w = r.witness.clone().unwrap();
     let mut any = p.clone();
-    any.situation = onsets_core::Situation::Impossible;
+    any = any
+        .with_situation(onsets_core::Situation::Impossible)
+        .expect("now and impossible are every position's situations");
     assert!(onsets_core::check(&any, &w).correct, "{w}");
     assert!(
         r.situations.is_empty(),
@@ -274,7 +276,9 @@ fn a19_now_challenge_cited_a19() {
     assert!(r.upheld, "B ∪ G: {r:?}");
     let w = r.witness.clone().unwrap();
     let mut now = p.clone();
-    now.situation = onsets_core::Situation::Now;
+    now = now
+        .with_situation(onsets_core::Situation::Now)
+        .expect("now and impossible are every position's situations");
     assert!(onsets_core::check(&now, &w).correct, "{w}");
     let few = Position::from_json(
         r#"{"edition":"2019-20","adventurous":true,"division":"middle","universe":"B R G BG Y RY BR",

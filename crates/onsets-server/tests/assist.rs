@@ -123,7 +123,9 @@ async fn explain_is_the_checkers_verdict_explained_and_refuses_bad_input() {
         .await;
         assert_eq!(s, 200, "{v}");
         let mut p = onsets_core::Position::from_json(&position().to_string()).unwrap();
-        p.situation = onsets_core::Situation::Now;
+        p = p
+            .with_situation(onsets_core::Situation::Now)
+            .expect("now and impossible are every position's situations");
         let expected = serde_json::to_value(onsets_core::explain(&p, "B ∪ G − R")).unwrap();
         assert_eq!(v, expected);
         assert_eq!(v["correct"], false);

@@ -28,7 +28,7 @@ fn main() {
             let pos = onsets_solver::batch::parse_line(line)
                 .expect("a corpus position")
                 .position;
-            if pos.resources.iter().all(|s| s.is_digit()) {
+            if pos.resources().iter().all(|s| s.is_digit()) {
                 continue;
             }
             let c0 = cpu_ns();

@@ -26,8 +26,8 @@
 
 use crate::{solve, Solver};
 use onsets_core::{
-    check, CubeList, Goal, GoalDigit, GoalLayout, InForce, Position, Section, Situation, Symbol,
-    Variation,
+    check, CubeList, Goal, GoalDigit, GoalLayout, InForce, Position, PositionSetup, Section,
+    Situation, Symbol, Variation,
 };
 use onsets_core::{Card, CardSet, Division};
 use std::collections::{BTreeMap, HashMap};
@@ -65,7 +65,7 @@ impl GoalOption {
 /// Goal-setter could have set from the same cubes).
 pub fn goal_digits(position: &Position) -> Vec<u8> {
     let from_resources: Vec<u8> = position
-        .resources
+        .resources()
         .iter()
         .filter_map(|s| match s {
             Symbol::Digit(d) => Some(d),
@@ -75,7 +75,7 @@ pub fn goal_digits(position: &Position) -> Vec<u8> {
     if !from_resources.is_empty() {
         from_resources
     } else {
-        position.goal.digits().iter().map(|g| g.digit).collect()
+        position.goal().digits().iter().map(|g| g.digit).collect()
     }
 }
 
@@ -142,11 +142,10 @@ pub fn goal_layouts(digits: &[u8]) -> Vec<Goal> {
 /// to Forbidden (III-B comment), and the situation is Impossible, so every
 /// Resources cube may be used (III-D-2).
 pub fn with_goal(position: &Position, goal: &Goal) -> Position {
-    let mut p = position.clone();
     let mut used: Vec<u8> = goal.digits().iter().map(|g| g.digit).collect();
     let mut resources = Vec::new();
-    let mut forbidden = p.forbidden.0.clone();
-    for s in position.resources.iter() {
+    let mut forbidden = position.forbidden().0.clone();
+    for s in position.resources().iter() {
         match s {
             Symbol::Digit(d) => {
                 if let Some(i) = used.iter().position(|&u| u == d) {
@@ -158,11 +157,14 @@ pub fn with_goal(position: &Position, goal: &Goal) -> Position {
             _ => resources.push(s),
         }
     }
-    p.resources = CubeList(resources);
-    p.forbidden = CubeList(forbidden);
-    p.goal = goal.clone();
-    p.situation = Situation::Impossible;
-    p
+    position
+        .edit(|p| {
+            p.resources = CubeList(resources);
+            p.forbidden = CubeList(forbidden);
+            p.goal = goal.clone();
+            p.situation = Situation::Impossible;
+        })
+        .expect("digit cubes moved and a Goal of them keep the position valid")
 }
 
 /// Every Goal the Goal-setter could set from [`goal_digits`] (see
@@ -342,7 +344,7 @@ fn remove_one(list: &mut CubeList, s: Symbol) {
     list.0.remove(i);
 }
 
-fn section_mut(p: &mut Position, s: Section) -> &mut CubeList {
+fn section_mut(p: &mut PositionSetup, s: Section) -> &mut CubeList {
     match s {
         Section::Required => &mut p.required,
         Section::Permitted => &mut p.permitted,
@@ -354,7 +356,10 @@ fn section_mut(p: &mut Position, s: Section) -> &mut CubeList {
 
 /// Whether Shift from Permitted (XIII-A-7) is in force for the position.
 pub fn shift_in_force(position: &Position) -> bool {
-    position.adventurous && position.variations.contains(&Variation::ShiftFromPermitted)
+    position.adventurous()
+        && position
+            .variations()
+            .contains(&Variation::ShiftFromPermitted)
 }
 
 /// Whether a cube with face `s` may go to Forbidden from Resources when `left`
@@ -387,11 +392,11 @@ pub fn legal_moves(position: &Position) -> Vec<Move> {
 pub fn legal_moves_with(position: &Position, options: MoveOptions) -> Vec<Move> {
     let restrictions = InForce::of(position).restrictions;
     let shift = shift_in_force(position);
-    let left = non_digit_count(&position.resources);
+    let left = non_digit_count(position.resources());
     let mut out = Vec::new();
     let regular = |p: &Position, bonus: Option<Symbol>, out: &mut Vec<Move>| {
-        let left = non_digit_count(&p.resources);
-        for s in distinct_faces(&p.resources) {
+        let left = non_digit_count(p.resources());
+        for s in distinct_faces(p.resources()) {
             for to in [Section::Required, Section::Permitted, Section::Forbidden] {
                 if to == Section::Forbidden && !may_forbid(restrictions, s, left) {
                     continue;
@@ -405,7 +410,7 @@ pub fn legal_moves_with(position: &Position, options: MoveOptions) -> Vec<Move> 
             }
         }
         if shift && left >= 2 {
-            for s in distinct_faces(&p.permitted) {
+            for s in distinct_faces(p.permitted()) {
                 for to in [Section::Required, Section::Forbidden] {
                     if to == Section::Forbidden && restrictions && s.is_relation() {
                         continue;
@@ -422,13 +427,16 @@ pub fn legal_moves_with(position: &Position, options: MoveOptions) -> Vec<Move> 
     };
     regular(position, None, &mut out);
     if options.bonus {
-        for b in distinct_faces(&position.resources) {
+        for b in distinct_faces(position.resources()) {
             if !may_forbid(restrictions, b, left) {
                 continue;
             }
-            let mut p = position.clone();
-            remove_one(&mut p.resources, b);
-            p.forbidden.0.push(b);
+            let p = position
+                .edit(|p| {
+                    remove_one(&mut p.resources, b);
+                    p.forbidden.0.push(b);
+                })
+                .expect("a cube moved keeps the position valid");
             regular(&p, Some(b), &mut out);
         }
     }
@@ -437,18 +445,20 @@ pub fn legal_moves_with(position: &Position, options: MoveOptions) -> Vec<Move> 
 
 /// The position after `mv` (its situation unchanged).
 pub fn apply_move(position: &Position, mv: &Move) -> Position {
-    let mut p = position.clone();
-    if let Some(b) = mv.bonus {
-        remove_one(&mut p.resources, b);
-        p.forbidden.0.push(b);
-    }
-    let from = match mv.kind {
-        MoveKind::FromResources => Section::Resources,
-        MoveKind::ShiftFromPermitted => Section::Permitted,
-    };
-    remove_one(section_mut(&mut p, from), mv.cube);
-    section_mut(&mut p, mv.to).0.push(mv.cube);
-    p
+    position
+        .edit(|p| {
+            if let Some(b) = mv.bonus {
+                remove_one(&mut p.resources, b);
+                p.forbidden.0.push(b);
+            }
+            let from = match mv.kind {
+                MoveKind::FromResources => Section::Resources,
+                MoveKind::ShiftFromPermitted => Section::Permitted,
+            };
+            remove_one(section_mut(p, from), mv.cube);
+            section_mut(p, mv.to).0.push(mv.cube);
+        })
+        .expect("cubes moved keep the position valid")
 }
 
 /// Whether a Now challenge is valid in `position` (V-A-2-a: at least two
@@ -460,20 +470,23 @@ pub fn now_challenge_valid(position: &Position) -> bool {
     } else {
         2
     };
-    non_digit_count(&position.resources) >= need
-        && non_digit_count(&position.required) + non_digit_count(&position.permitted) > 0
+    non_digit_count(position.resources()) >= need
+        && non_digit_count(position.required()) + non_digit_count(position.permitted()) > 0
 }
 
 fn sorted(p: &Position) -> String {
-    let mut q = p.clone();
-    for l in [
-        &mut q.required,
-        &mut q.permitted,
-        &mut q.forbidden,
-        &mut q.resources,
-    ] {
-        l.0.sort();
-    }
+    let q = p
+        .edit(|q| {
+            for l in [
+                &mut q.required,
+                &mut q.permitted,
+                &mut q.forbidden,
+                &mut q.resources,
+            ] {
+                l.0.sort();
+            }
+        })
+        .expect("cubes sorted keep the position valid");
     q.to_json()
 }
 
@@ -496,8 +509,9 @@ pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<Mov
     // the checker accepts proves a Solution exists, so this shortcut is exact.
     let mut pool: Vec<String> = Vec::new();
     let mut solver = Solver::new();
-    let mut before = position.clone();
-    before.situation = impossible_or_forceout(position);
+    let before = position
+        .with_situation(impossible_or_forceout(position))
+        .expect("Impossible, or Forceout with no cube in Resources (VIII)");
     if let Some(w) = solver.solve(&before).text() {
         pool.push(w);
     }
@@ -521,7 +535,7 @@ pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<Mov
 }
 
 fn impossible_or_forceout(p: &Position) -> Situation {
-    if non_digit_count(&p.resources) == 0 {
+    if non_digit_count(p.resources()) == 0 {
         Situation::Forceout
     } else {
         Situation::Impossible
@@ -538,12 +552,16 @@ fn classify_after(
 ) -> (Class, bool, Option<String>, Position) {
     let now_valid = now_challenge_valid(&after);
     if now_valid {
-        after.situation = Situation::Now;
+        after = after
+            .with_situation(Situation::Now)
+            .expect("every position may be in situation Now");
         if let Some(w) = solver.solve(&after).text() {
             return (Class::NowWins, true, Some(w), after);
         }
     }
-    after.situation = impossible_or_forceout(&after);
+    after = after
+        .with_situation(impossible_or_forceout(&after))
+        .expect("Impossible, or Forceout with no cube in Resources (VIII)");
     if let Some(i) = pool.iter().position(|w| check(&after, w).correct) {
         let w = pool.remove(i);
         pool.insert(0, w.clone());
@@ -600,7 +618,9 @@ pub fn adjudicate(position: &Position, challenge: Challenge) -> Adjudication {
                     valid: false,
                 };
             }
-            p.situation = Situation::Now;
+            p = p
+                .with_situation(Situation::Now)
+                .expect("every position may be in situation Now");
             let witness = solve(&p).text();
             Adjudication {
                 challenger_right: witness.is_some(),
@@ -609,7 +629,9 @@ pub fn adjudicate(position: &Position, challenge: Challenge) -> Adjudication {
             }
         }
         Challenge::Impossible => {
-            p.situation = impossible_or_forceout(&p);
+            p = p
+                .with_situation(impossible_or_forceout(&p))
+                .expect("Impossible, or Forceout with no cube in Resources (VIII)");
             let witness = solve(&p).text();
             Adjudication {
                 challenger_right: witness.is_none(),
@@ -670,14 +692,14 @@ pub fn solution_sets(
     limit: usize,
 ) -> Result<(Vec<SolutionSet>, bool), Unsupported> {
     let rules = InForce::of(position);
-    if position.edition != onsets_core::Edition::Tournament2026
-        && !(position.edition == onsets_core::Edition::Mlag2019 && position.adventurous)
+    if position.edition() != onsets_core::Edition::Tournament2026
+        && !(position.edition() == onsets_core::Edition::Mlag2019 && position.adventurous())
     {
         // The card variations this method adds do not exist in MLAG Basic
         // 2019-20 or in 1969 (docs/editions.md).
         return Err(Unsupported(format!(
             "listing solution sets is supported for 2026-27 and MLAG Adventurous 2019-20, not {}",
-            match position.edition {
+            match position.edition() {
                 onsets_core::Edition::Mlag2019 => "MLAG Basic 2019-20",
                 _ => "1969",
             }
@@ -694,12 +716,16 @@ pub fn solution_sets(
         ));
     }
     let mut base = position.clone();
-    if !base.adventurous {
-        base.adventurous = true;
-        base.division = Division::Elementary;
-        base.variations.clear();
+    if !base.adventurous() {
+        base = base
+            .edit(|b| {
+                b.adventurous = true;
+                b.division = Division::Elementary;
+                b.variations.clear();
+            })
+            .map_err(|e| Unsupported(format!("the position as an Adventurous one: {e}")))?;
     }
-    let cards: Vec<Card> = position.universe.iter().collect();
+    let cards: Vec<Card> = position.universe().iter().collect();
     let mut out = Vec::new();
     let mut st = SetSearch {
         solver: Solver::new(),
@@ -731,16 +757,9 @@ struct SetSearch<'a> {
 
 impl SetSearch<'_> {
     fn constrained(&self, choice: &[bool]) -> Position {
-        let mut p = self.base.clone();
-        for (c, &inside) in self.cards.iter().zip(choice) {
-            let v = if inside {
-                Variation::RequiredCard(*c)
-            } else {
-                Variation::ForbiddenCard(*c)
-            };
-            p.variations.push(v);
-        }
-        p
+        self.base
+            .with_card_criteria(self.cards.iter().copied().zip(choice.iter().copied()))
+            .expect("the base position is Adventurous 2026-27 or 2019-20")
     }
 
     /// `choice` decides the first `choice.len()` cards; a Solution exists for it.

@@ -30,7 +30,7 @@
 
 use crate::analysis::{goal_digits, goal_layouts, with_goal, Move, MoveKind};
 use crate::solve;
-use onsets_core::{check, CubeList, Goal, Position, Section, Situation, Symbol};
+use onsets_core::{check, CubeList, Goal, Position, PositionSetup, Section, Situation, Symbol};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -103,14 +103,15 @@ fn take(list: &mut CubeList, s: Symbol) -> bool {
 /// Whether the Goal has not been set yet: digit cubes are still in
 /// Resources (after the Goal, 3.1 puts the left-over ones in Forbidden).
 pub fn goal_pending(position: &Position) -> bool {
-    position.resources.iter().any(|s| s.is_digit())
+    position.resources().iter().any(|s| s.is_digit())
 }
 
 /// The position after `play`, or why the play cannot be made from `before`
 /// (a cube that is not in Resources, a move before the Goal or a Goal after
 /// it, a Goal of digits not rolled).
 pub fn apply_play(before: &Position, play: &Play) -> Result<Position, String> {
-    let mut p = before.clone();
+    let mut p = before.to_setup();
+    let valid = |p: PositionSetup| before.edit(|s| *s = p).map_err(|e| e.to_string());
     match play {
         Play::Move(m) => {
             if goal_pending(before) {
@@ -140,7 +141,7 @@ pub fn apply_play(before: &Position, play: &Play) -> Result<Position, String> {
                 ))
                 }
             }
-            Ok(p)
+            valid(p)
         }
         Play::Goal { bonus, goal } => {
             if !goal_pending(before) {
@@ -161,7 +162,7 @@ pub fn apply_play(before: &Position, play: &Play) -> Result<Position, String> {
                     ));
                 }
             }
-            Ok(with_goal(&p, goal))
+            Ok(with_goal(&valid(p)?, goal))
         }
     }
 }
@@ -171,7 +172,7 @@ pub fn apply_play(before: &Position, play: &Play) -> Result<Position, String> {
 /// position. Before the Goal: every Goal of the digit cubes
 /// ([`goal_layouts`]), with or without a bonus.
 pub fn plays(before: &Position) -> Vec<Play> {
-    let mut faces: Vec<Symbol> = before.resources.iter().collect();
+    let mut faces: Vec<Symbol> = before.resources().iter().collect();
     faces.sort();
     faces.dedup();
     let mut out = Vec::new();
@@ -188,7 +189,7 @@ pub fn plays(before: &Position) -> Vec<Play> {
         .collect();
     if goal_pending(before) {
         for &bonus in &bonuses {
-            let mut rest = before.resources.clone();
+            let mut rest = before.resources().clone();
             if let Some(b) = bonus {
                 take(&mut rest, b);
             }
@@ -234,18 +235,18 @@ pub fn mat_key(p: &Position) -> String {
     };
     format!(
         "{}|{}|{}|{}|{}",
-        p.goal,
-        sorted(&p.required),
-        sorted(&p.permitted),
-        sorted(&p.forbidden),
-        sorted(&p.resources)
+        p.goal(),
+        sorted(p.required()),
+        sorted(p.permitted()),
+        sorted(p.forbidden()),
+        sorted(p.resources())
     )
 }
 
 fn in_situation(position: &Position, situation: Situation) -> Position {
-    let mut p = position.clone();
-    p.situation = situation;
-    p
+    position
+        .with_situation(situation)
+        .expect("every position may be in situation now or impossible")
 }
 
 /// `Sol*`: a correct Solution with the Resources treated as Permitted (after

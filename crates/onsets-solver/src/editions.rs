@@ -24,8 +24,8 @@
 
 use crate::search::{Solver, Stats};
 use onsets_core::{
-    check_presentation, Color, CubeList, Edition, Expr, Part, Position, Presentation, Section,
-    Situation, Solution, Symbol, Written,
+    check_presentation, Color, Edition, Expr, Part, Position, Presentation, Section, Situation,
+    Solution, Symbol, Written,
 };
 
 /// The meanings a wild = can take in B19 (I-B-2-d-iii).
@@ -53,7 +53,7 @@ impl Solver {
         position: &Position,
         shortest: bool,
     ) -> (Option<Presentation>, Stats) {
-        match position.edition {
+        match position.edition() {
             Edition::Mlag2019 if position.parse_options().wild_relations => {
                 self.search_b19(position, shortest)
             }
@@ -115,25 +115,9 @@ impl Solver {
 /// The B19 position as a 2026-27 Basic one, the = cubes (outside
 /// Forbidden) showing `eq` and the ⊆ cubes showing `sub`.
 fn b19_as_2026_basic(position: &Position, eq: Option<Symbol>, sub: Option<Symbol>) -> Position {
-    let mut p = position.clone();
-    p.edition = Edition::Tournament2026;
-    p.adventurous = false;
-    p.variations.clear();
-    let map = |l: &CubeList| {
-        CubeList(
-            l.iter()
-                .map(|c| match (c, eq, sub) {
-                    (Symbol::Equals, Some(m), _) => m,
-                    (Symbol::Subset, _, Some(m)) => m,
-                    _ => c,
-                })
-                .collect(),
-        )
-    };
-    p.required = map(&position.required);
-    p.permitted = map(&position.permitted);
-    p.resources = map(&position.resources);
-    p
+    position
+        .b19_as_2026_basic(eq, sub)
+        .expect("a B19 position's wild cubes as what they stand for fit the open kit")
 }
 
 /// The Solution `found` for the reduced position, written for the B19
@@ -219,7 +203,7 @@ fn symbols(p: &Presentation) -> usize {
 /// three symbols).
 pub(crate) fn one_cube_solution(position: &Position) -> Option<Presentation> {
     let mut tried: Vec<Symbol> = Vec::new();
-    let sections: &[Section] = match position.situation {
+    let sections: &[Section] = match position.situation() {
         Situation::Forceout => &[Section::Required, Section::Permitted],
         _ => &[Section::Required, Section::Permitted, Section::Resources],
     };

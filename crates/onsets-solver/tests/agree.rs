@@ -199,10 +199,10 @@ fn alphabet(p: &Position, rules: &InForce) -> Alphabet {
         rels: vec![],
     };
     let mut faces: Vec<Symbol> = p
-        .required
+        .required()
         .iter()
-        .chain(p.permitted.iter())
-        .chain(p.resources.iter())
+        .chain(p.permitted().iter())
+        .chain(p.resources().iter())
         .filter(|s| !s.is_digit())
         .collect();
     faces.sort();
@@ -371,10 +371,12 @@ fn brute(p: &Position, bound: usize) -> Option<String> {
     }
     // Two Solutions: each Solution is judged on its own (XIII-D-14 comment
     // b); find the correct single ones, then pair the first with each other.
-    let mut single = p.clone();
-    single
-        .variations
-        .retain(|v| *v != onsets_core::Variation::TwoSolutions);
+    let single = p
+        .edit(|s| {
+            s.variations
+                .retain(|v| *v != onsets_core::Variation::TwoSolutions)
+        })
+        .expect("a variation removed");
     let ok: Vec<String> = cands
         .into_iter()
         .filter(|c| check(&single, c).correct)

@@ -39,7 +39,7 @@ fn assert_witnesses(classes: &[MoveClass]) {
     for c in classes {
         match (&c.class, &c.witness) {
             (Class::ImpossibleWins, None) => {
-                assert_ne!(c.position.situation, Situation::Now);
+                assert_ne!(c.position.situation(), Situation::Now);
             }
             (Class::ImpossibleWins, Some(w)) => panic!("{}: impossible with witness {w}", c.mv),
             (_, None) => panic!("{}: {} without a witness", c.mv, c.class),
@@ -49,10 +49,10 @@ fn assert_witnesses(classes: &[MoveClass]) {
                 let want = if *class == Class::NowWins {
                     Situation::Now
                 } else {
-                    assert_ne!(c.position.situation, Situation::Now);
-                    c.position.situation
+                    assert_ne!(c.position.situation(), Situation::Now);
+                    c.position.situation()
                 };
-                assert_eq!(c.position.situation, want);
+                assert_eq!(c.position.situation(), want);
             }
         }
     }
@@ -90,12 +90,12 @@ fn iii_d_no_goal_is_wrong_when_some_layout_has_a_solution() {
     assert_eq!(six.values, vec![7]);
     let w = six.witness.as_ref().expect("a Solution for 7");
     assert!(check(&six.position, w).correct);
-    assert_eq!(six.position.goal.to_string(), "3+4");
+    assert_eq!(six.position.goal().to_string(), "3+4");
     // 1+1+... no: a single color names 5 or 6 cards but needs two cubes.
     assert!(!goals.iter().any(|g| g.values == vec![1] && g.solvable()));
     // The Goal's digits left Resources; the unused 1 went to Forbidden.
-    assert!(!six.position.resources.iter().any(|s| s.is_digit()));
-    assert_eq!(six.position.forbidden.count(Symbol::Digit(1)), 1);
+    assert!(!six.position.resources().iter().any(|s| s.is_digit()));
+    assert_eq!(six.position.forbidden().count(Symbol::Digit(1)), 1);
     for g in &goals {
         if let Some(w) = &g.witness {
             assert!(check(&g.position, w).correct, "{}: {w}", g.goal);
@@ -272,7 +272,7 @@ fn iv_d_and_viii_a_move_restrictions() {
     // Y → Permitted is the forceout with B ∪ Y; R is not rolled.
     let y = find(&classes, &regular("Y", Section::Permitted));
     assert_eq!(y.class, Class::Safe);
-    assert_eq!(y.position.situation, Situation::Forceout);
+    assert_eq!(y.position.situation(), Situation::Forceout);
 }
 
 #[test]
@@ -283,7 +283,9 @@ fn adjudication_of_now_and_impossible() {
     let now = adjudicate(&p, Challenge::Now);
     assert!(now.valid && now.challenger_right);
     let mut q = p.clone();
-    q.situation = Situation::Now;
+    q = q
+        .with_situation(Situation::Now)
+        .expect("now and impossible are every position's situations");
     assert!(check(&q, now.witness.as_ref().unwrap()).correct);
     let imp = adjudicate(&p, Challenge::Impossible);
     assert!(!imp.challenger_right);
@@ -296,8 +298,11 @@ fn adjudication_of_now_and_impossible() {
     let imp = adjudicate(&all, Challenge::Impossible);
     assert!(imp.challenger_right && imp.witness.is_none());
     // A Now challenge with fewer than two Resources cubes is invalid.
-    let mut one = all.clone();
-    one.resources.0.pop();
+    let one = all
+        .edit(|s| {
+            s.resources.0.pop();
+        })
+        .unwrap();
     let now = adjudicate(&one, Challenge::Now);
     assert!(!now.valid && !now.challenger_right);
 }
@@ -428,14 +433,15 @@ fn property_every_witness_passes_the_checker() {
         for c in [Challenge::Now, Challenge::Impossible] {
             let a = adjudicate(&p, c);
             if let Some(w) = &a.witness {
-                let mut q = p.clone();
-                q.situation = match c {
-                    Challenge::Now => Situation::Now,
-                    Challenge::Impossible if p.resources.iter().all(|s| s.is_digit()) => {
-                        Situation::Forceout
-                    }
-                    Challenge::Impossible => Situation::Impossible,
-                };
+                let q = p
+                    .with_situation(match c {
+                        Challenge::Now => Situation::Now,
+                        Challenge::Impossible if p.resources().iter().all(|s| s.is_digit()) => {
+                            Situation::Forceout
+                        }
+                        Challenge::Impossible => Situation::Impossible,
+                    })
+                    .unwrap();
                 assert!(check(&q, w).correct, "{c:?}: {w}");
             }
         }

@@ -216,16 +216,12 @@ fn m69_5_b_a_claim_without_an_alternative_goal_fails() {
         goal: Goal::parse("1").unwrap(),
     };
     let after = apply_play(&before, &play).unwrap();
-    assert!(after.resources.iter().all(|s| !s.is_digit()));
+    assert!(after.resources().iter().all(|s| !s.is_digit()));
     assert!(solution_one_more(&after).is_some());
     // the orange cube alone, as in the text
     assert!(
         check(
-            &{
-                let mut a = after.clone();
-                a.situation = onsets_core::Situation::Now;
-                a
-            },
+            &after.with_situation(onsets_core::Situation::Now).unwrap(),
             "O"
         )
         .correct

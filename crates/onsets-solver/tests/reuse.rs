@@ -23,16 +23,20 @@ fn after_moves(file: &str, n: usize) -> Vec<Position> {
                 .expect("corpus line")
                 .position
         })
-        .filter(|p| p.resources.iter().filter(|s| !s.is_digit()).count() >= 2)
+        .filter(|p| p.resources().iter().filter(|s| !s.is_digit()).count() >= 2)
         .take(n);
     for p in starts {
         for mv in legal_moves(&p) {
             let mut after = apply_move(&p, &mv);
             if now_challenge_valid(&after) {
-                after.situation = Situation::Now;
+                after = after
+                    .with_situation(Situation::Now)
+                    .expect("now and impossible are every position's situations");
                 out.push(after.clone());
             }
-            after.situation = Situation::Impossible;
+            after = after
+                .with_situation(Situation::Impossible)
+                .expect("now and impossible are every position's situations");
             out.push(after);
         }
     }

@@ -139,7 +139,7 @@ impl EventError {
 pub struct Event {
     pub name: String,
     pub division: String,
-    /// The rules played: `2026-27` (default), `2019-20` or `1969` (issue 14;
+    /// The rules played: `2026-27` (default), `2019-20` or `1969` (docs/editions.md;
     /// the match points of XII-A are the same in each, docs/editions.md).
     #[serde(default = "default_edition")]
     pub edition: String,

@@ -1,4 +1,4 @@
-//! Ratings for rated online matches, per Division (issue 17), with the
+//! Ratings for rated online matches, per Division (docs/ratings.md), with the
 //! `skillratings` crate's Weng-Lin (a Bayesian, OpenSkill-like rating):
 //! one table of two or three players is a free-for-all whose ranks are the
 //! places of XII-A (more match points ranks higher; equal match points tie).

@@ -513,8 +513,10 @@ impl App {
                 } => {
                     self.challenged = self.m.goal().and_then(|g| g.goal().ok()).map(|goal| {
                         let mut p = self.m.position(onsets_core::Situation::Impossible, goal);
-                        if p.resources.iter().all(|s| s.is_digit()) {
-                            p.situation = onsets_core::Situation::Forceout;
+                        if p.resources().iter().all(|s| s.is_digit()) {
+                            p = p
+                                .with_situation(onsets_core::Situation::Forceout)
+                                .unwrap_or(p);
                         }
                         (*kind, *player, p)
                     });

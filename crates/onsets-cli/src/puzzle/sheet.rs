@@ -48,12 +48,12 @@ fn header() -> Block {
 
 /// The rules a position is played under, in a line.
 fn rules(position: &Position) -> String {
-    match position.edition {
+    match position.edition() {
         onsets_core::Edition::Manual1969(f) => format!("1969 manual, {} form", f.name()),
         e => format!(
             "{} division, {}{}",
-            position.division,
-            if position.adventurous {
+            position.division(),
+            if position.adventurous() {
                 "Adventurous"
             } else {
                 "Basic"
@@ -71,7 +71,7 @@ fn rules(position: &Position) -> String {
 /// cards, the mat's sections, Resources and the answer lines.
 pub fn puzzle_block(n: usize, p: &Puzzle) -> Result<Block, String> {
     let position = p.position()?;
-    let orange = matches!(position.edition, onsets_core::Edition::Manual1969(_));
+    let orange = matches!(position.edition(), onsets_core::Edition::Manual1969(_));
     let mut b = Block::default();
     b.para(
         &format!("{n}. {} (difficulty {})", kind_title(p.kind), p.difficulty),
@@ -82,7 +82,11 @@ pub fn puzzle_block(n: usize, p: &Puzzle) -> Result<Block, String> {
     if let Some(play) = &p.last_play {
         b.para(&format!("The play just made: {play}"), 9.0, false);
     }
-    let variations: Vec<String> = position.variations.iter().map(|v| v.to_string()).collect();
+    let variations: Vec<String> = position
+        .variations()
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
     b.para(
         &format!(
             "{}; {}",
@@ -99,16 +103,16 @@ pub fn puzzle_block(n: usize, p: &Puzzle) -> Result<Block, String> {
     let goal = if p.kind == Kind::Goal {
         "not set yet: the digit cubes are in Resources".to_string()
     } else {
-        goal_text(&position.goal)
+        goal_text(position.goal())
     };
     b.para(&format!("Goal: {goal}"), 10.0, false);
     b.space(1.0);
-    let cards: Vec<Card> = position.universe.iter().collect();
+    let cards: Vec<Card> = position.universe().iter().collect();
     b.cards(&cards);
-    b.cubes("Required", &position.required.0, orange);
-    b.cubes("Permitted", &position.permitted.0, orange);
-    b.cubes("Forbidden", &position.forbidden.0, orange);
-    b.cubes("Resources", &position.resources.0, orange);
+    b.cubes("Required", &position.required().0, orange);
+    b.cubes("Permitted", &position.permitted().0, orange);
+    b.cubes("Forbidden", &position.forbidden().0, orange);
+    b.cubes("Resources", &position.resources().0, orange);
     b.space(1.5);
     match p.kind {
         Kind::Challenge => b.line("Answer:   ☐ Now    ☐ Impossible    ☐ neither", 10.0, false),
@@ -304,7 +308,7 @@ pub fn pdf(title: &str, puzzles: &[Puzzle]) -> Result<Vec<u8>, String> {
         .iter()
         .map(|p| {
             p.position()
-                .map(|q| matches!(q.edition, onsets_core::Edition::Manual1969(_)))
+                .map(|q| matches!(q.edition(), onsets_core::Edition::Manual1969(_)))
                 .unwrap_or(false)
         })
         .collect();
@@ -399,10 +403,10 @@ mod tests {
                 .iter()
                 .map(|p| {
                     let q = p.position().unwrap();
-                    q.required.0.len()
-                        + q.permitted.0.len()
-                        + q.forbidden.0.len()
-                        + q.resources.0.len()
+                    q.required().0.len()
+                        + q.permitted().0.len()
+                        + q.forbidden().0.len()
+                        + q.resources().0.len()
                 })
                 .sum();
             assert_eq!(cubes, rolled, "seed {seed}: every cube drawn");

@@ -207,12 +207,12 @@ fn make(spec: &Spec, seed: u64) -> Option<(Position, Task)> {
 
 fn choose_variation(spec: &Spec, dice: &mut Dice, p: &Position) -> Option<Variation> {
     let symbols: Vec<String> = p
-        .resources
+        .resources()
         .iter()
         .filter(|s| !s.is_digit() && !s.is_relation())
         .map(|s| s.to_string())
         .collect();
-    let cards: Vec<String> = p.universe.iter().map(|c| c.to_string()).collect();
+    let cards: Vec<String> = p.universe().iter().map(|c| c.to_string()).collect();
     let sets = ["B", "R", "G", "Y", "B′", "R′", "B ∩ R", "G ∪ Y"];
     let text = spec
         .variation
@@ -229,18 +229,19 @@ fn candidate(spec: &Spec, seed: u64) -> Option<(Position, Task)> {
         division: spec.division,
         adventurous: true,
     };
-    let mut before = deal::before_goal(&mut dice, table)?;
-    before.variations.clear();
+    let mut before = deal::before_goal(&mut dice, table)?
+        .with_variations(Vec::new())
+        .ok()?;
     if !spec.variation.is_empty() {
         let v = choose_variation(spec, &mut dice, &before)?;
-        before.variations.push(v);
+        before = before.with_variations(vec![v]).ok()?;
     }
-    if spec.id == "blank-card-wild" && !before.universe.iter().any(|c| c.is_blank()) {
+    if spec.id == "blank-card-wild" && !before.universe().iter().any(|c| c.is_blank()) {
         return None;
     }
     let before = deal::validated(&before)?;
     let start = goal_for_learners(&mut dice, &before, spec.id == "absolute-value")?;
-    let n = deal::cubes(&start.resources);
+    let n = deal::cubes(start.resources());
     let moves = dice.between(3, n.saturating_sub(3).max(3));
     let (_, after) = deal::play(&mut dice, &start, moves)?;
     if spec.id == "shift-from-permitted" {
@@ -250,8 +251,9 @@ fn candidate(spec: &Spec, seed: u64) -> Option<(Position, Task)> {
         if situation == Situation::Now && !now_challenge_valid(&after) {
             continue;
         }
-        let mut p = after.clone();
-        p.situation = situation;
+        let p = after
+            .with_situation(situation)
+            .expect("now and impossible are every position's situations");
         if kept(spec, &p) {
             return Some((p, Task::Write));
         }
@@ -263,7 +265,7 @@ fn candidate(spec: &Spec, seed: u64) -> Option<(Position, Task)> {
 /// cube, or two side by side or in a line; for Absolute Value (XIII-B-9) two
 /// cubes with one upside-down.
 fn goal_for_learners(dice: &mut Dice, before: &Position, upside_down: bool) -> Option<Position> {
-    let cards = before.universe.len() as i64;
+    let cards = before.universe().len() as i64;
     let layouts: Vec<Goal> = goal_layouts(&goal_digits(before))
         .into_iter()
         .filter(|g| {
@@ -295,20 +297,21 @@ fn goal_for_learners(dice: &mut Dice, before: &Position, upside_down: bool) -> O
 /// The position without what the lesson teaches: the = and ⊆ cubes taken
 /// out (Restrictions), or the variation not selected.
 pub fn without_rule(id: &str, p: &Position) -> Position {
-    let mut q = p.clone();
-    if id == "restrictions" {
-        for l in [
-            &mut q.required,
-            &mut q.permitted,
-            &mut q.forbidden,
-            &mut q.resources,
-        ] {
-            l.0.retain(|s| !s.is_relation());
+    p.edit(|q| {
+        if id == "restrictions" {
+            for l in [
+                &mut q.required,
+                &mut q.permitted,
+                &mut q.forbidden,
+                &mut q.resources,
+            ] {
+                l.0.retain(|s| !s.is_relation());
+            }
+        } else {
+            q.variations.clear();
         }
-    } else {
-        q.variations.clear();
-    }
-    q
+    })
+    .expect("cubes or variations taken out keep a position valid")
 }
 
 /// Whether the rule matters in `p` (the module's criteria).
@@ -331,7 +334,7 @@ fn most_cubes(id: &str) -> usize {
 
 fn kept(spec: &Spec, p: &Position) -> bool {
     // = and ⊆ in Required force a Restriction: only where Restrictions are taught
-    let relation_required = p.required.iter().any(|s| s.is_relation());
+    let relation_required = p.required().iter().any(|s| s.is_relation());
     if relation_required && !matches!(spec.id, "restrictions" | "no-null-restrictions") {
         return false;
     }
@@ -344,15 +347,14 @@ fn kept(spec: &Spec, p: &Position) -> bool {
     // Restrictions: the Solution shown has a Restriction that removes a card
     // (judged with No Null Restrictions added, XIII-B-8), not only padding
     spec.id != "restrictions" || {
-        let mut strict = p.clone();
-        strict.variations = vec![Variation::NoNullRestrictions];
-        check(&strict, &short).correct
+        p.with_variations(vec![Variation::NoNullRestrictions])
+            .is_ok_and(|strict| check(&strict, &short).correct)
     }
 }
 
 /// The situation in words, added to each exercise's text.
 fn situation_text(p: &Position) -> &'static str {
-    match p.situation {
+    match p.situation() {
         Situation::Now => {
             " You challenged Now, so your Solution uses every Required cube, any Permitted cubes \
              and at most one cube from Resources (VII-B-4-e)."
@@ -365,7 +367,7 @@ fn situation_text(p: &Position) -> &'static str {
 }
 
 fn shift_exercise(after: Position) -> Option<(Position, Task)> {
-    if after.permitted.iter().filter(|s| !s.is_digit()).count() < 2 {
+    if after.permitted().iter().filter(|s| !s.is_digit()).count() < 2 {
         return None;
     }
     let classes = classify_moves_with(&after, MoveOptions { bonus: false });
@@ -375,8 +377,9 @@ fn shift_exercise(after: Position) -> Option<(Position, Task)> {
     let shift_unsafe = classes
         .iter()
         .any(|c| c.mv.kind == MoveKind::ShiftFromPermitted && c.class != Class::Safe);
-    let mut p = after;
-    p.situation = Situation::Impossible;
+    let p = after
+        .with_situation(Situation::Impossible)
+        .expect("now and impossible are every position's situations");
     (shift_safe && shift_unsafe).then_some((
         p,
         Task::Move {

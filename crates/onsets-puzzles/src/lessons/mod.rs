@@ -1,4 +1,4 @@
-//! Lessons (issue 15, item 3): an interactive tutorial of Basic On-Sets that
+//! Lessons (docs/lessons.md): an interactive tutorial of Basic On-Sets that
 //! teaches the seven rules at the front of the 2026-27 Tournament Rules
 //! ("Basic On-Sets", rules I–VII) one at a time on live positions, then
 //! Restrictions (VI) and each variation of XIII with an exercise built by the

@@ -150,7 +150,11 @@ fn illegal_why(position: &Position, mv: &Move) -> Reason {
     if mv.cube.is_digit() {
         return reason("III-B", "digit cubes are used only in setting the Goal");
     }
-    let left = position.resources.iter().filter(|s| !s.is_digit()).count();
+    let left = position
+        .resources()
+        .iter()
+        .filter(|s| !s.is_digit())
+        .count();
     match mv.kind {
         MoveKind::ShiftFromPermitted if !onsets_solver::analysis::shift_in_force(position) => {
             reason("Basic II", "a move takes a cube from Resources")

@@ -213,8 +213,8 @@ fn vi_b_and_xiii_exercises_are_built_by_the_solver_and_the_rule_matters() {
                         assert!(!o.correct, "{}: {w} ignores the rule", l.id);
                     }
                     if l.id != "restrictions" {
-                        assert_eq!(s.position.variations.len(), 1, "{}", l.id);
-                        assert_eq!(s.position.variations[0].section(), l.rule, "{}", l.id);
+                        assert_eq!(s.position.variations().len(), 1, "{}", l.id);
+                        assert_eq!(s.position.variations()[0].section(), l.rule, "{}", l.id);
                     }
                 }
                 Task::Move { shift, safe, .. } => {

@@ -264,8 +264,7 @@ pub(super) fn rule_log(log: &str, dispute: &Dispute) -> Result<Ruling, JudgeErro
                     format!("the Solution is over {MAX_TEXT_BYTES} bytes"),
                 ));
             }
-            let mut p = g.position();
-            p.situation = match g.phase() {
+            let situation = match g.phase() {
                 Phase1969::Challenge { claim, .. } if *claim != Claim::NoGoal => {
                     claim.allowance().situation()
                 }
@@ -284,6 +283,10 @@ pub(super) fn rule_log(log: &str, dispute: &Dispute) -> Result<Ruling, JudgeErro
                     ))
                 }
             };
+            let p = g
+                .position()
+                .with_situation(situation)
+                .map_err(|e| err("log", e.to_string()))?;
             Ok(super::rule_solution(&p, solution))
         }
         Dispute::Challenge { challenge, player } => {

@@ -47,7 +47,7 @@ impl<'s> Cards<'s> {
         let p = setup.position;
         let rules = &setup.rules;
         let cards: Vec<(Card, Card)> = p
-            .universe
+            .universe()
             .iter()
             .map(|c| {
                 (
@@ -261,9 +261,9 @@ impl<'s> Cards<'s> {
 /// or every color when one of those cubes is wild (XIII-A-2).
 pub(super) fn visible_colors(setup: &Setup) -> u8 {
     let p = setup.position;
-    let mut sections = vec![&p.required, &p.permitted];
-    if p.situation != Situation::Forceout {
-        sections.push(&p.resources);
+    let mut sections = vec![p.required(), p.permitted()];
+    if p.situation() != Situation::Forceout {
+        sections.push(p.resources());
     }
     let mut visible = 0u8;
     for face in sections.into_iter().flat_map(|l| l.iter()) {

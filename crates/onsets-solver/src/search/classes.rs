@@ -291,12 +291,12 @@ fn classes_of(setup: &Setup, resources: &[Symbol], meanings: &[(Symbol, Symbol)]
             }
         }
     };
-    for s in p.required.iter() {
+    for s in p.required().iter() {
         if usable(s, restrictions_ok) {
             push(s, true);
         }
     }
-    for s in p.permitted.iter().chain(resources.iter().copied()) {
+    for s in p.permitted().iter().chain(resources.iter().copied()) {
         if usable(s, restrictions_ok) {
             push(s, false);
         }

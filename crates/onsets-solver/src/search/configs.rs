@@ -11,8 +11,8 @@ use onsets_core::{Card, Situation, Symbol};
 pub(super) fn now_choices(setup: &Setup) -> Vec<Vec<Symbol>> {
     let p = setup.position;
     let r = setup.rules.restrictions;
-    let res: Vec<Symbol> = p.resources.iter().filter(|s| usable(*s, r)).collect();
-    match p.situation {
+    let res: Vec<Symbol> = p.resources().iter().filter(|s| usable(*s, r)).collect();
+    match p.situation() {
         Situation::Now => {
             // One choice per face; and two faces of one meaning class (an
             // interchangeable pair, XIII-A-3/4) give the same search: the
@@ -44,8 +44,8 @@ pub(super) fn wild_meanings(setup: &Setup, resources: &[Symbol]) -> Vec<Vec<(Sym
     let p = setup.position;
     let r = setup.rules.restrictions;
     let present = |f: Symbol| {
-        p.required.iter().any(|s| s == f)
-            || p.permitted.iter().any(|s| s == f)
+        p.required().iter().any(|s| s == f)
+            || p.permitted().iter().any(|s| s == f)
             || resources.contains(&f)
     };
     let mut out: Vec<Vec<(Symbol, Symbol)>> = vec![Vec::new()];
@@ -78,7 +78,7 @@ pub(super) fn wild_meanings(setup: &Setup, resources: &[Symbol]) -> Vec<Vec<(Sym
 }
 
 pub(super) fn blank_colorings(setup: &Setup) -> Vec<Card> {
-    if setup.rules.blank_card_wild && setup.position.universe.contains(Card::BLANK) {
+    if setup.rules.blank_card_wild && setup.position.universe().contains(Card::BLANK) {
         (0..16u8)
             .filter_map(Card::from_mask)
             // A19 XIII-C-10 comment b: not the forbidden card's colors.

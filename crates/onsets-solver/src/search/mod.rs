@@ -128,17 +128,17 @@ fn base_key(setup: &Setup) -> String {
         ignored: Vec::new(),
         ..setup.rules.clone()
     };
-    let mut req: Vec<Symbol> = p.required.iter().collect();
+    let mut req: Vec<Symbol> = p.required().iter().collect();
     req.sort();
     // the edition and division too, though the search reads them only
     // through the rules in force: a key too fine costs a miss, never a
     // wrong answer
     format!(
         "{:?}|{:?}|{}|{rules:?}|{}|{:?}|{req:?}",
-        p.edition,
-        p.division,
-        p.adventurous,
-        p.universe.bits(),
+        p.edition(),
+        p.division(),
+        p.adventurous(),
+        p.universe().bits(),
         setup.goals
     )
 }
@@ -174,7 +174,7 @@ fn config_key(
     key.extend(
         setup
             .position
-            .permitted
+            .permitted()
             .iter()
             .chain(now.iter().copied())
             .filter(|s| usable(*s, r))
@@ -235,8 +235,8 @@ impl Solver {
     ) -> (Option<(Presentation, u16)>, Stats) {
         let bounded = max_syms != u16::MAX;
         let rules = InForce::of(position);
-        let goals = if position.goal.is_legal_layout() {
-            position.goal.legal_values(rules.absolute_value)
+        let goals = if position.goal().is_legal_layout() {
+            position.goal().legal_values(rules.absolute_value)
         } else {
             Vec::new()
         };
@@ -396,7 +396,7 @@ struct Found {
 fn fewest_symbols(position: &Position) -> u16 {
     let rules = InForce::of(position);
     let usable_req = position
-        .required
+        .required()
         .iter()
         .filter(|s| usable(*s, rules.restrictions));
     let (mut sets_ops, mut rels) = (0u16, 0u16);
@@ -413,7 +413,7 @@ fn fewest_symbols(position: &Position) -> u16 {
             sets_ops += 1;
         }
     }
-    if rels == 0 || position.required.iter().any(|s| rules.is_wild(s)) {
+    if rels == 0 || position.required().iter().any(|s| rules.is_wild(s)) {
         (sets_ops + rels).max(2)
     } else {
         sets_ops.max(1) + (sets_ops + rels).max(3)

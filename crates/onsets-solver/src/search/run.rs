@@ -92,7 +92,7 @@ impl Run<'_, '_> {
             && self
                 .setup
                 .position
-                .required
+                .required()
                 .iter()
                 .any(|c| stands(c).is_relation());
         // Lower bounds on the symbols still to be written (bounded searches): a

@@ -255,13 +255,13 @@ fn try_position_as(rng: &mut Rng, division: &str, draw: &Draw) -> Option<(Positi
     let json = json.to_string();
     let p = Position::from_json(&json).ok()?;
     let rules = InForce::of(&p);
-    if !rules.ignored.is_empty() || !p.goal.is_legal_layout() {
+    if !rules.ignored.is_empty() || !p.goal().is_legal_layout() {
         return None;
     }
     // a Goal the Goal-setter could hope to reach: some value no more than
     // the cards the Universe holds (doubled cards twice)
-    let most = p.universe.len() as i64 * if rules.double_set.is_some() { 2 } else { 1 };
-    let values = p.goal.legal_values(rules.absolute_value);
+    let most = p.universe().len() as i64 * if rules.double_set.is_some() { 2 } else { 1 };
+    let values = p.goal().legal_values(rules.absolute_value);
     if !values.iter().any(|&v| v <= most) {
         return None;
     }
@@ -416,7 +416,7 @@ fn try_1969(rng: &mut Rng) -> Option<(Position, String)> {
     })
     .to_string();
     let p = Position::from_json(&json).ok()?;
-    if !p.goal.is_legal_layout() {
+    if !p.goal().is_legal_layout() {
         return None;
     }
     Some((p, json))

@@ -25,8 +25,8 @@
 //! `tests/manual1969.rs`).
 
 use onsets_core::{
-    check, eval::set_table, CardSet, CubeList, Division, Edition, Form1969, Goal, Position,
-    Presentation, Situation, Symbol, ViolationKind,
+    check, eval::set_table, CardSet, CubeList, Form1969, Goal, Position, Presentation, Situation,
+    Symbol, ViolationKind,
 };
 use onsets_solver::analysis::{goal_layouts, with_goal};
 use onsets_solver::Solver;
@@ -111,10 +111,9 @@ impl ExactClaims {
 /// `x` in the allowance's situation, with no digit cube in Resources (the
 /// Goal's digits play no part in a Solution).
 fn in_allowance(x: &Position, allowance: Allowance) -> Position {
-    let mut p = x.clone();
-    p.situation = allowance.situation();
-    p.resources = CubeList(p.resources.iter().filter(|s| !s.is_digit()).collect());
-    p
+    x.without_resource_digits()
+        .with_situation(allowance.situation())
+        .expect("now and impossible are every position's situations")
 }
 
 impl Claims for ExactClaims {
@@ -163,14 +162,15 @@ fn goal_with_solution(
     w: &Position,
     digits: &[u8],
 ) -> Option<(Goal, String)> {
-    let mut base = w.clone();
-    base.resources = CubeList(
-        w.resources
-            .iter()
-            .filter(|s| !s.is_digit())
-            .chain(digits.iter().map(|d| Symbol::Digit(*d)))
-            .collect(),
-    );
+    let base = w
+        .with_resources(CubeList(
+            w.resources()
+                .iter()
+                .filter(|s| !s.is_digit())
+                .chain(digits.iter().map(|d| Symbol::Digit(*d)))
+                .collect(),
+        ))
+        .ok()?;
     let mut seen: Vec<Vec<i64>> = Vec::new();
     for goal in goal_layouts(digits) {
         let values = goal.legal_values(false);
@@ -202,21 +202,16 @@ impl SolverClaims {
 
 /// The 1969 form of a position (Basic when the edition is not 1969).
 fn form(x: &Position) -> Form1969 {
-    x.edition.form().unwrap_or(Form1969::Basic)
+    x.edition().form().unwrap_or(Form1969::Basic)
 }
 
 /// The same mat as a 2026-27 Middle position: Basic On-Sets (no
 /// Restrictions, = and ⊆ not in play) for the 1969 Basic form, Adventurous
 /// with no variations (Restrictions) for Advanced.
 pub fn as_2026(x: &Position, allowance: Allowance) -> Position {
-    let mut p = x.clone();
-    p.edition = Edition::Tournament2026;
-    p.division = Division::Middle;
-    p.adventurous = form(x) == Form1969::Advanced;
-    p.variations.clear();
-    p.situation = allowance.situation();
-    p.resources = CubeList(p.resources.iter().filter(|s| !s.is_digit()).collect());
-    p
+    in_allowance(x, allowance)
+        .manual1969_as_2026()
+        .expect("a 1969 mat judged by 2026-27 keeps its cubes (the open kit)")
 }
 
 /// A one-cube Solution (M69 4.2-B P2: "single-cube Solutions are
@@ -224,7 +219,7 @@ pub fn as_2026(x: &Position, allowance: Allowance) -> Position {
 /// every Required cube is used, so Required is empty or that one cube.
 /// Every allowance admits at least one Resources cube (3.4 D).
 pub fn one_cube_solution(x: &Position) -> Option<String> {
-    let values = x.goal.legal_values(false);
+    let values = x.goal().legal_values(false);
     if values.is_empty() {
         return None;
     }
@@ -234,19 +229,19 @@ pub fn one_cube_solution(x: &Position) -> Option<String> {
         Symbol::Universe | Symbol::Empty => advanced,
         _ => false,
     };
-    let candidates: Vec<Symbol> = if x.required.is_empty() {
-        x.permitted
+    let candidates: Vec<Symbol> = if x.required().is_empty() {
+        x.permitted()
             .iter()
-            .chain(x.resources.iter())
+            .chain(x.resources().iter())
             .filter(usable)
             .collect()
-    } else if x.required.len() == 1 {
-        x.required.iter().filter(usable).collect()
+    } else if x.required().len() == 1 {
+        x.required().iter().filter(usable).collect()
     } else {
         Vec::new()
     };
     candidates.into_iter().find_map(|s| {
-        let named = set_table(s)?.intersection(x.universe);
+        let named = set_table(s)?.intersection(x.universe());
         values
             .contains(&(named.len() as i64))
             .then(|| print_1969(&s.canonical()))

@@ -5,7 +5,7 @@
 
 use super::{goal_cubes, Alternative, Game};
 use crate::model::{Family, Place};
-use onsets_core::{CubeList, Division, Form1969, Goal, Position, Situation};
+use onsets_core::{CubeList, Division, Form1969, Goal, Position, PositionSetup, Situation};
 
 impl Game {
     /// The mat now as a 1969 position (no digit cubes; situation Impossible;
@@ -26,7 +26,7 @@ impl Game {
                     .collect(),
             )
         };
-        Position {
+        Position::new(PositionSetup {
             edition: self.header.config.edition,
             division: Division::Middle,
             adventurous: self.form() == Form1969::Advanced,
@@ -40,7 +40,8 @@ impl Game {
             resources: list(Place::Resources),
             variations: Vec::new(),
             situation: Situation::Impossible,
-        }
+        })
+        .expect("a 1969 mat is a valid position: its cubes, a Goal of digits, situation impossible")
     }
 
     /// The mat before play `k` of the round (before its bonus move).
