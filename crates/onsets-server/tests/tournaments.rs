@@ -117,57 +117,62 @@ async fn sign_up_sign_in_wrong_password_and_sign_out() {
                 .body["signed_in"],
             false
         );
-        // Changing the password: the old one no longer works, other sessions end.
-        let r = post(
-            a,
-            "/api/login",
-            json!({"name": "Ada Lovelace", "password": "correct horse"}),
-            None,
-        )
-        .await;
-        let c3 = session(&r);
-        let r = post(
-            a,
-            "/api/account/password",
-            json!({"password": "wrong horse", "new_password": "battery staple"}),
-            Some(&c1),
-        )
-        .await;
-        assert_eq!(r.status, 401);
-        let r = post(
-            a,
-            "/api/account/password",
-            json!({"password": "correct horse", "new_password": "battery staple"}),
-            Some(&c1),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{}", r.body);
-        assert_eq!(
-            get(a, "/api/account", Some(&c3)).await.body["signed_in"],
-            false
-        );
-        assert_eq!(
-            get(a, "/api/account", Some(&c1)).await.body["signed_in"],
-            true
-        );
-        let r = post(
-            a,
-            "/api/login",
-            json!({"name": "Ada Lovelace", "password": "correct horse"}),
-            None,
-        )
-        .await;
-        assert_eq!(r.status, 401);
-        let r = post(
-            a,
-            "/api/login",
-            json!({"name": "Ada Lovelace", "password": "battery staple"}),
-            None,
-        )
-        .await;
-        assert_eq!(r.status, 200);
+        password_change_ends_the_other_sessions(a, &c1).await;
         s.stop();
     }
+}
+
+/// Changing the password: the old one no longer works, the other sessions end.
+async fn password_change_ends_the_other_sessions(a: SocketAddr, c1: &str) {
+    // Changing the password: the old one no longer works, other sessions end.
+    let r = post(
+        a,
+        "/api/login",
+        json!({"name": "Ada Lovelace", "password": "correct horse"}),
+        None,
+    )
+    .await;
+    let c3 = session(&r);
+    let r = post(
+        a,
+        "/api/account/password",
+        json!({"password": "wrong horse", "new_password": "battery staple"}),
+        Some(c1),
+    )
+    .await;
+    assert_eq!(r.status, 401);
+    let r = post(
+        a,
+        "/api/account/password",
+        json!({"password": "correct horse", "new_password": "battery staple"}),
+        Some(c1),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        get(a, "/api/account", Some(&c3)).await.body["signed_in"],
+        false
+    );
+    assert_eq!(
+        get(a, "/api/account", Some(c1)).await.body["signed_in"],
+        true
+    );
+    let r = post(
+        a,
+        "/api/login",
+        json!({"name": "Ada Lovelace", "password": "correct horse"}),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 401);
+    let r = post(
+        a,
+        "/api/login",
+        json!({"name": "Ada Lovelace", "password": "battery staple"}),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200);
 }
 
 #[tokio::test]
