@@ -1,4 +1,4 @@
-// The judge's assistant (/judge) under the 1969 manual (issue 14; docs/review.md,
+// The judge's assistant (/judge) under the 1969 manual (docs/review.md,
 // "The judge's assistant"): a 1969 position or game log offers the manual's
 // claims (A, P, C from A or P, "No Goal") instead of Now and Impossible, and
 // the ruling shows the alternative play of an A-claim; on a 390 px phone.

@@ -1,4 +1,4 @@
-// 1969 tables live (issue 14): a coach makes a 1969 table with an open seat
+// 1969 tables live (docs/editions.md): a coach makes a 1969 table with an open seat
 // from the lobby's panel; a second browser (its own context, its own
 // storage) finds it in the lobby's list with its rules, joins it, and from
 // then on what one person does appears on the other's page without a reload

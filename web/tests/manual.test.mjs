@@ -1,4 +1,4 @@
-// The 1969 games page (issue 15 item 4): the nav entry, a solitaire game
+// The 1969 games page (docs/manual-1969.md): the nav entry, a solitaire game
 // (GO-THROUGH) played through the page to its end with the page's own hints,
 // every Set-Name judged by the server; and an introductory game opened and
 // one throw named.

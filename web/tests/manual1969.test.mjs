@@ -1,4 +1,4 @@
-// The 1969 game in the browser (issue 14): a 1969 table made from the
+// The 1969 game in the browser (docs/editions.md): a 1969 table made from the
 // lobby's panel, played to the end by a person clicking the 1969 buttons
 // against two careless bots (they make Flubs); the challenge buttons, the
 // joining Third Party and the writing form appear when the rules allow them.

@@ -1,5 +1,5 @@
 // The Review view (/t/{id}/review) stepped with ← and →, and the judge's
-// assistant (/judge) ruling on a typed position (issue 16). Screenshots:
+// assistant (/judge) ruling on a typed position (docs/review.md). Screenshots:
 // docs/screenshots/review.png, judge.png.
 
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-//! `onsets analyze` under the rule editions (issue 14): `--edition` and
+//! `onsets analyze` under the rule editions (docs/editions.md): `--edition` and
 //! `--form` as for `check` and `solve`, the position's own `edition`, the
 //! 2019-20 move rules, and the 1969 C-A-P claims (M69 3.5–3.7).
 

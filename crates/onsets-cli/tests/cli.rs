@@ -103,7 +103,7 @@ fn invalid_position_value_exits_2_naming_the_field() {
     c.write("p.json", &NOTATION_EXAMPLE.replace("\"now\"", "\"later\""));
     let r = c.run(&["check", "--json", "p.json", CORRECT]);
     assert_eq!(r.code, 2, "{r:?}");
-    // --json: the error is a JSON object on stdout too (issue 19).
+    // --json: the error is a JSON object on stdout too.
     let v = r.json();
     assert_eq!(v["ok"], false, "{r:?}");
     assert_eq!(v["field"], "situation", "{r:?}");

@@ -1,4 +1,4 @@
-//! Issue 11: a Solution nested far beyond the notation's limit is an error
+//! docs/notation.md, nesting limit: a Solution nested far beyond the notation's limit is an error
 //! with a column, never a crash (it used to overflow the stack, exit 134).
 
 use std::process::Command;

@@ -1,4 +1,4 @@
-//! `onsets check` and `onsets solve` under the rule editions (issue 14):
+//! `onsets check` and `onsets solve` under the rule editions (docs/editions.md):
 //! the position's own `edition` selects the rules, and `--edition` (with
 //! `--form` for 1969) overrides it.
 

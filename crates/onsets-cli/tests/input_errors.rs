@@ -1,4 +1,4 @@
-//! Errors of the command line that a user meets first (issue 19): `--json`
+//! Errors of the command line that a user meets first (README.md): `--json`
 //! prints a JSON error object on stdout when the input cannot be read, the
 //! position's errors name the field (never serde's type names), and `play`
 //! and `simulate` refuse bad arguments before they start.

@@ -1,4 +1,4 @@
-//! `onsets judge` under every rule edition (issue 14), run as the real
+//! `onsets judge` under every rule edition (docs/editions.md), run as the real
 //! binary: 2019-20 positions and match logs (B19 wild cubes, the new
 //! `arrange_goal` / `join_side` acts) and 1969 positions and game logs
 //! (`onsets-1969/1`), ruled by the manual's claims (M69 3.5–3.9).

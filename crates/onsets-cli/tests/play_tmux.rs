@@ -1,6 +1,6 @@
 //! End to end: the real `onsets play` binary in an 80×24 tmux pane, driven
 //! with `send-keys` and read with `capture-pane`, plays a shake against the
-//! expert bot to its scored end (issue 5, section 4). On the way (issue 19):
+//! expert bot to its scored end (docs/play.md). On the way:
 //! the help explains `@` and `blank:`; menus open under the board, which
 //! stays in view; Double Set offers every legal choice; no screen says "you
 //! sets", "you's" or shows a cube's id; and `onsets simulate` shows its

@@ -79,7 +79,7 @@ pub fn normalize_name(raw: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// A person's name must tell the seat apart at sight (issue 19): not the
+/// A person's name must tell the seat apart at sight (docs/protocol.md, names): not the
 /// name of another seat (letter case and spacing aside), and without the
 /// word "bot", which marks the bots' seats ("Club bot", "Club bot 2").
 /// `taken` holds the names of the other seats (bots and seated people). The
@@ -183,7 +183,7 @@ mod tests {
         assert!(normalize_name(&"\u{200B}".repeat(200)).is_err());
     }
 
-    /// Issue 19: a person may not take a bot's name or another seat's.
+    /// A person may not take a bot's name or another seat's.
     #[test]
     fn a_name_is_distinct_from_every_other_seat_and_never_a_bots() {
         let taken = ["Club bot 2", "Ann Lee", ""];
