@@ -26,6 +26,24 @@ macro_rules! rows {
     };
 }
 
+/// A [`Rated`] from a row's columns: rating, deviation, volatility,
+/// attempts, solved, streak, best streak (a puzzle's streaks selected as 0).
+macro_rules! rated {
+    ($r:expr) => {
+        Rated {
+            r: Glicko2Rating {
+                rating: $r.get(0),
+                deviation: $r.get(1),
+                volatility: $r.get(2),
+            },
+            attempts: $r.get(3),
+            solved: $r.get(4),
+            streak: $r.get(5),
+            best_streak: $r.get(6),
+        }
+    };
+}
+
 /// A rating with its counts, as stored (a puzzle's streaks are 0).
 #[derive(Clone, Debug)]
 pub struct Rated {
@@ -88,18 +106,9 @@ pub async fn ensure_pool(store: &Store, every: &[Puzzle]) -> StoreResult<()> {
 pub async fn puzzle_rating(store: &Store, id: &str) -> StoreResult<Option<Rated>> {
     let v = rows!(
         store,
-        "SELECT rating, deviation, volatility, attempts, solved FROM puzzles WHERE id = $1",
-        |r| Rated {
-            r: Glicko2Rating {
-                rating: r.get(0),
-                deviation: r.get(1),
-                volatility: r.get(2),
-            },
-            attempts: r.get(3),
-            solved: r.get(4),
-            streak: 0,
-            best_streak: 0,
-        },
+        "SELECT rating, deviation, volatility, attempts, solved, CAST(0 AS BIGINT), CAST(0 AS BIGINT) \
+             FROM puzzles WHERE id = $1",
+        |r| rated!(r),
         id
     );
     Ok(v.into_iter().next())
@@ -111,17 +120,7 @@ pub async fn player_rating(store: &Store, id: &str) -> StoreResult<Rated> {
         store,
         "SELECT rating, deviation, volatility, attempts, solved, streak, best_streak \
          FROM puzzle_players WHERE id = $1",
-        |r| Rated {
-            r: Glicko2Rating {
-                rating: r.get(0),
-                deviation: r.get(1),
-                volatility: r.get(2),
-            },
-            attempts: r.get(3),
-            solved: r.get(4),
-            streak: r.get(5),
-            best_streak: r.get(6),
-        },
+        |r| rated!(r),
         id
     );
     Ok(v.into_iter().next().unwrap_or_default())
@@ -219,34 +218,15 @@ macro_rules! record_in {
         .bind($who)
         .fetch_one(&mut *$tx)
         .await
-        .map(|r| Rated {
-            r: Glicko2Rating {
-                rating: r.get(0),
-                deviation: r.get(1),
-                volatility: r.get(2),
-            },
-            attempts: r.get(3),
-            solved: r.get(4),
-            streak: r.get(5),
-            best_streak: r.get(6),
-        })?;
+        .map(|r| rated!(r))?;
         let mut puzzle = sqlx::query(
-            "SELECT rating, deviation, volatility, attempts, solved FROM puzzles WHERE id = $1",
+            "SELECT rating, deviation, volatility, attempts, solved, CAST(0 AS BIGINT), CAST(0 AS BIGINT) \
+             FROM puzzles WHERE id = $1",
         )
         .bind($puzzle)
         .fetch_one(&mut *$tx)
         .await
-        .map(|r| Rated {
-            r: Glicko2Rating {
-                rating: r.get(0),
-                deviation: r.get(1),
-                volatility: r.get(2),
-            },
-            attempts: r.get(3),
-            solved: r.get(4),
-            streak: 0,
-            best_streak: 0,
-        })?;
+        .map(|r| rated!(r))?;
         let before = me.r.rating;
         if rated {
             let (a, b) = $rate(&me.r, &puzzle.r, $correct);
