@@ -98,6 +98,16 @@ macro_rules! fetch_bound {
     };
 }
 
+/// An insert's outcome: `true` when the row was written, `false` when a
+/// unique key already held it (a name taken, a table rated already).
+pub(crate) fn inserted(done: Result<(), sqlx::Error>) -> StoreResult<bool> {
+    match done {
+        Ok(()) => Ok(true),
+        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Runs `$body` with `$p` the pool of either database.
 macro_rules! with_pool {
     ($store:expr, |$p:ident| $body:expr) => {

@@ -1,6 +1,6 @@
 //! Accounts (docs/protocol.md, "Accounts"; migration of `accounts`).
 
-use super::{now_s, with_pool, Store, StoreResult};
+use super::{inserted, now_s, with_pool, Store, StoreResult};
 use sqlx::Row;
 
 /// An account as stored, with its password hash.
@@ -59,11 +59,7 @@ pub async fn insert(store: &Store, a: &NewAccount<'_>) -> StoreResult<bool> {
         .execute(p)
         .await
         .map(|_| ()));
-    match done {
-        Ok(_) => Ok(true),
-        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(false),
-        Err(e) => Err(e.into()),
-    }
+    inserted(done)
 }
 
 /// A new password hash for `account`; every session but the one whose

@@ -2,7 +2,7 @@
 //! claimed seats, the tables already rated, each account's rating by
 //! Division and its rated matches, and its puzzle record.
 
-use super::{now_s, with_pool, Store, StoreResult};
+use super::{inserted, now_s, with_pool, Store, StoreResult};
 use sqlx::Row;
 
 /// A seat claimed by an account.
@@ -82,11 +82,7 @@ pub async fn mark_rated(store: &Store, table: &str) -> StoreResult<bool> {
         .execute(p)
         .await
         .map(|_| ()));
-    match done {
-        Ok(_) => Ok(true),
-        Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(false),
-        Err(e) => Err(e.into()),
-    }
+    inserted(done)
 }
 
 /// The account's rating in `division`, if it has one.
