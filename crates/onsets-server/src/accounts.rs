@@ -118,7 +118,7 @@ fn check_password(p: &str, field: &str) -> Result<(), Response> {
     Ok(())
 }
 
-async fn hash_password(password: String) -> Result<String> {
+pub(crate) async fn hash_password(password: String) -> Result<String> {
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()

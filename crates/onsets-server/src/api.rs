@@ -107,6 +107,13 @@ pub enum ApiCode {
     UnsupportedVersion,
     /// A frame of an unknown `type`.
     UnknownType,
+    /// A class's page or action by an account that does not coach it
+    /// (docs/classes.md).
+    NotCoach,
+    /// A class id that names no class.
+    NoSuchClass,
+    /// An assignment id that names none of the class's assignments.
+    NoSuchAssignment,
 }
 
 impl ApiCode {
@@ -162,6 +169,9 @@ impl ApiCode {
             ApiCode::BadEnvelope => "bad-envelope",
             ApiCode::UnsupportedVersion => "unsupported-version",
             ApiCode::UnknownType => "unknown-type",
+            ApiCode::NotCoach => "not-coach",
+            ApiCode::NoSuchClass => "no-such-class",
+            ApiCode::NoSuchAssignment => "no-such-assignment",
         }
     }
 }

@@ -23,6 +23,7 @@
 pub mod accounts;
 pub mod api;
 mod assist;
+pub mod classes;
 pub mod config;
 mod cross_site;
 pub mod health;
@@ -148,6 +149,7 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/players/{name}", get(|| async { web::file("index.html") }))
         .route("/ws", get(ws_upgrade))
         .merge(puzzles::routes())
+        .merge(classes::routes())
         .merge(manual::routes())
         .route("/manual", get(|| async { web::file("index.html") }))
         .merge(lessons::routes())

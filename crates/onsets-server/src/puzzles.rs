@@ -164,7 +164,7 @@ pub fn parse_date(s: &str) -> Option<i64> {
     (civil_from_days(days) == (y, m, d)).then_some(days)
 }
 
-fn format_date(days: i64) -> String {
+pub(crate) fn format_date(days: i64) -> String {
     let (y, m, d) = civil_from_days(days);
     format!("{y:04}-{m:02}-{d:02}")
 }
@@ -653,6 +653,19 @@ async fn attempt(
                 (req.player.clone(), me.clone(), me.r.rating, puzzle, false)
             }
         };
+        // a signed-in student's attempt counts for their class's assignments
+        if identity.is_some() {
+            if let Some(account) = crate::accounts::signed_in(store, &headers).await? {
+                crate::store::classes::on_attempt(
+                    store,
+                    &account.id,
+                    &p.id,
+                    j.correct,
+                    me.r.rating,
+                )
+                .await?;
+            }
+        }
         Ok(Json(json!({
             "correct": j.correct,
             "message": j.message,

@@ -10,6 +10,7 @@
 //! restarted server rebuilds every table by replaying its log.
 
 pub mod accounts;
+pub mod classes;
 pub mod health;
 pub mod lessons;
 pub mod news;

@@ -23,6 +23,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "features",
         &[
             "accounts",
+            "classes",
             "cross_site",
             "lessons",
             "live",

@@ -159,7 +159,7 @@ fn key_block(n: usize, p: &Puzzle) -> Block {
     let mut b = Block::default();
     b.para(&format!("{n}. {}", kind_title(p.kind)), 10.0, true);
     b.para(
-        &format!("Answer: {}", arithmetic(&crate::puzzle::answer_text(p))),
+        &format!("Answer: {}", arithmetic(&super::answer_text(p))),
         9.0,
         false,
     );

@@ -1,0 +1,684 @@
+//! Coaches and their classes over HTTP (docs/classes.md), on SQLite and
+//! PostgreSQL: rosters with managed and invited students, kid-safe managed
+//! accounts, assignments counted from the puzzle attempts, the progress
+//! table and its CSV, the privacy of all of it, the printable PDFs, and
+//! the classroom board with its event stream.
+
+mod common;
+
+use common::{databases, get, post, send, session, sign_up, Server};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+async fn login(addr: SocketAddr, name: &str, password: &str) -> Option<String> {
+    let r = post(
+        addr,
+        "/api/login",
+        json!({"name": name, "password": password}),
+        None,
+    )
+    .await;
+    (r.status == 200).then(|| session(&r))
+}
+
+/// A puzzle's right answer and a wrong one (a `challenge` puzzle: choices).
+fn answers(id: &str) -> (String, String) {
+    let p = onsets_server::puzzles::every_puzzle()
+        .iter()
+        .find(|p| p.id == id)
+        .expect("a pool puzzle");
+    let right = p.answer.as_str().expect("a challenge's answer").to_string();
+    let wrong = p.choices.iter().find(|c| **c != right).unwrap().clone();
+    (right, wrong)
+}
+
+async fn attempt(addr: SocketAddr, cookie: &str, puzzle: &str, answer: &str) -> Value {
+    let r = post(
+        addr,
+        &format!("/api/puzzles/{puzzle}/attempt"),
+        json!({"player": "not-an-issued-id", "answer": answer}),
+        Some(cookie),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.body
+}
+
+struct Class {
+    id: String,
+    coach: String,
+    /// (username, password, name, cookie)
+    students: Vec<(String, String, String, String)>,
+}
+
+/// A coach's class of three managed students, each signed in.
+async fn a_class(addr: SocketAddr, coach_name: &str) -> Class {
+    let coach = sign_up(addr, coach_name).await;
+    let r = post(
+        addr,
+        "/api/classes",
+        json!({"name": "Room 12 club", "division": "Middle"}),
+        Some(&coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(r.body["name"], "Room 12 club");
+    assert_eq!(r.body["division"], "middle");
+    assert_eq!(r.body["edition"], "2026-27");
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/students"),
+        json!({"names": ["Ann Lee", "  ", "Bo Chen", "Cy Diaz"]}),
+        Some(&coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let list = r.body["students"].as_array().unwrap();
+    assert_eq!(list.len(), 3, "the blank line is skipped");
+    let mut students = Vec::new();
+    for s in list {
+        let (u, p, n) = (
+            s["username"].as_str().unwrap().to_string(),
+            s["password"].as_str().unwrap().to_string(),
+            s["name"].as_str().unwrap().to_string(),
+        );
+        assert!(!u
+            .to_lowercase()
+            .contains(&n.split(' ').next().unwrap().to_lowercase()));
+        let cookie = login(addr, &u, &p)
+            .await
+            .expect("a managed student signs in");
+        students.push((u, p, n, cookie));
+    }
+    Class {
+        id,
+        coach,
+        students,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_class_with_its_roster_assignments_and_progress() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        rosters_and_privacy(s.addr).await;
+        assignments_and_progress(s.addr).await;
+    }
+}
+
+async fn rosters_and_privacy(addr: SocketAddr) {
+    let r = post(addr, "/api/classes", json!({"name": "x"}), None).await;
+    assert_eq!(
+        (r.status, r.body["error"]["code"].as_str()),
+        (401, Some("not-signed-in"))
+    );
+    let c = a_class(addr, "Coach Kim").await;
+    let id = &c.id;
+    let (ann, ann_password, _, ann_cookie) = c.students[0].clone();
+    // refusals name their field
+    let r = post(addr, "/api/classes", json!({"name": " "}), Some(&c.coach)).await;
+    assert_eq!(
+        (r.status, r.body["error"]["field"].as_str()),
+        (400, Some("name"))
+    );
+    let r = post(
+        addr,
+        "/api/classes",
+        json!({"name": "a", "division": "college"}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["error"]["field"].as_str()),
+        (400, Some("division"))
+    );
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/students"),
+        json!({"names": ["x".repeat(41)]}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["error"]["field"].as_str()),
+        (400, Some("names[0]"))
+    );
+    // kid-safe: the public profile shows the generated username only
+    let r = get(addr, &format!("/api/accounts/{ann}"), None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(!r.body.to_string().contains("Ann"), "{}", r.body);
+    // a managed student cannot make a class or be invited elsewhere
+    let r = post(
+        addr,
+        "/api/classes",
+        json!({"name": "mine"}),
+        Some(&ann_cookie),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["error"]["code"].as_str()),
+        (403, Some("not-coach"))
+    );
+    let other = sign_up(addr, "Other Coach").await;
+    let r = post(addr, "/api/classes", json!({"name": "Other"}), Some(&other)).await;
+    let other_id = r.body["id"].as_str().unwrap().to_string();
+    let r = post(
+        addr,
+        &format!("/api/classes/{other_id}/invitations"),
+        json!({"username": ann}),
+        Some(&other),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["error"]["field"].as_str()),
+        (403, Some("username"))
+    );
+    // privacy: 401 signed out, 403 for any other account (a student too)
+    for path in [
+        format!("/api/classes/{id}"),
+        format!("/api/classes/{id}/progress"),
+    ] {
+        assert_eq!(get(addr, &path, None).await.status, 401, "{path}");
+        let r = get(addr, &path, Some(&other)).await;
+        assert_eq!(
+            (r.status, r.body["error"]["code"].as_str()),
+            (403, Some("not-coach")),
+            "{path}"
+        );
+        assert_eq!(
+            get(addr, &path, Some(&ann_cookie)).await.status,
+            403,
+            "{path}"
+        );
+    }
+    assert_eq!(
+        get(addr, "/api/classes/nosuchclass", Some(&other))
+            .await
+            .status,
+        404
+    );
+    // an invitation, accepted
+    let dee = sign_up(addr, "Dee").await;
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/invitations"),
+        json!({"username": "dee"}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["status"].as_str()),
+        (201, Some("invited")),
+        "{}",
+        r.body
+    );
+    let r = get(addr, "/api/me/classes", Some(&dee)).await;
+    assert_eq!(r.body["classes"][0]["status"], "invited");
+    assert!(r.body["classes"][0].get("news").is_none());
+    let r = send(
+        addr,
+        "POST",
+        &format!("/api/classes/{other_id}/join"),
+        None,
+        None,
+        Some(&dee),
+    )
+    .await;
+    assert_eq!(r.status, 403, "no invitation there");
+    let r = send(
+        addr,
+        "POST",
+        &format!("/api/classes/{id}/join"),
+        None,
+        None,
+        Some(&dee),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // a co-coach sees the class
+    let helper = sign_up(addr, "Helper").await;
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/coaches"),
+        json!({"username": "Helper"}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = get(addr, &format!("/api/classes/{id}"), Some(&helper)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["coaches"], json!(["Coach Kim", "Helper"]));
+    let names: Vec<&str> = r.body["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ann Lee", "Bo Chen", "Cy Diaz", "Dee"]);
+    // news reaches the students
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/news"),
+        json!({"body": "Practice moves to Thursday."}),
+        Some(&helper),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = get(addr, "/api/me/classes", Some(&ann_cookie)).await;
+    assert_eq!(
+        r.body["classes"][0]["news"][0]["body"],
+        "Practice moves to Thursday."
+    );
+    // a reset password: the old one no longer signs in, the new one does
+    let r = send(
+        addr,
+        "POST",
+        &format!("/api/classes/{id}/students/{ann}/password"),
+        None,
+        None,
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let new = r.body["password"].as_str().unwrap();
+    assert!(login(addr, &ann, &ann_password).await.is_none());
+    assert!(login(addr, &ann, new).await.is_some());
+    let r = send(
+        addr,
+        "POST",
+        &format!("/api/classes/{id}/students/Dee/password"),
+        None,
+        None,
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["error"]["field"].as_str()),
+        (400, Some("username")),
+        "Dee has her own account"
+    );
+    // login cards: PDF, for the class's managed students only
+    let cards: Vec<Value> = c
+        .students
+        .iter()
+        .map(|(u, p, n, _)| json!({"username": u, "password": p, "name": n}))
+        .collect();
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/cards.pdf"),
+        json!({"students": cards}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    assert!(r.body.as_str().unwrap().starts_with("%PDF"));
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/cards.pdf"),
+        json!({"students": [{"username": "dee", "password": "x", "name": "Dee"}]}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["error"]["field"].as_str()),
+        (400, Some("students[0].username"))
+    );
+    // a removed managed student can no longer sign in
+    let (bo, bo_password, ..) = c.students[1].clone();
+    let r = send(
+        addr,
+        "POST",
+        &format!("/api/classes/{id}/students/{bo}/remove"),
+        None,
+        None,
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(login(addr, &bo, &bo_password).await.is_none());
+}
+
+async fn assignments_and_progress(addr: SocketAddr) {
+    let c = a_class(addr, "Coach Lin").await;
+    let id = &c.id;
+    let made = json!({"kind": "puzzles", "count": 5, "puzzle_kind": "challenge", "seed": 7, "due": "2099-01-01"});
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/assignments"),
+        made.clone(),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let aid = r.body["id"].as_str().unwrap().to_string();
+    let set: Vec<String> = r.body["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(set.len(), 5);
+    assert!(set.iter().all(|p| p.starts_with("challenge-")), "{set:?}");
+    // the same seed, the same set
+    let again = post(
+        addr,
+        &format!("/api/classes/{id}/assignments"),
+        made,
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(again.body["puzzles"], r.body["puzzles"]);
+    for (body, field) in [
+        (json!({"kind": "lesson", "lesson": "no-such"}), "lesson"),
+        (
+            json!({"kind": "matches", "count": 2, "level": "godlike"}),
+            "level",
+        ),
+        (json!({"kind": "puzzles", "count": 0}), "count"),
+        (
+            json!({"kind": "puzzles", "puzzles": ["nope"]}),
+            "puzzles[0]",
+        ),
+        (
+            json!({"kind": "puzzles", "count": 3, "theme": "no-such-theme"}),
+            "theme",
+        ),
+        (
+            json!({"kind": "puzzles", "count": 3, "due": "tomorrow"}),
+            "due",
+        ),
+        (json!({"kind": "homework"}), "kind"),
+    ] {
+        let r = post(
+            addr,
+            &format!("/api/classes/{id}/assignments"),
+            body.clone(),
+            Some(&c.coach),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].as_str()),
+            (400, Some(field)),
+            "{body}: {}",
+            r.body
+        );
+    }
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/assignments"),
+        json!({"kind": "lesson", "lesson": "goal"}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    // Ann: two tried, one right; Bo: one, right; Cy: nothing
+    let ann = &c.students[0].3;
+    let bo = &c.students[1].3;
+    let (r0, w1) = (answers(&set[0]).0, answers(&set[1]).1);
+    attempt(addr, ann, &set[0], &r0).await;
+    attempt(addr, ann, &set[1], &w1).await;
+    attempt(addr, ann, &set[1], &answers(&set[1]).0).await; // a retry: still one right
+    attempt(addr, bo, &set[0], &r0).await;
+    let r = get(addr, "/api/me/assignments", Some(ann)).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let mine = &r.body["assignments"][0];
+    assert_eq!(
+        (mine["id"].as_str(), &mine["kind"], &mine["class"]),
+        (Some(aid.as_str()), &json!("puzzles"), &json!(id))
+    );
+    assert_eq!(
+        (&mine["done"], &mine["correct"], &mine["due"]),
+        (&json!(2), &json!(1), &json!("2099-01-01"))
+    );
+    assert_eq!(mine["puzzles"].as_array().unwrap().len(), 5);
+    let r = get(
+        addr,
+        &format!("/api/classes/{id}/progress?days=7"),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let rows = r.body["students"].as_array().unwrap();
+    let row = |name: &str| rows.iter().find(|s| s["name"] == name).unwrap().clone();
+    let a = row("Ann Lee");
+    assert_eq!(
+        a["assignments"][0],
+        json!({"id": aid, "done": 2, "correct": 1, "total": 5, "complete": false, "late": false})
+    );
+    assert_eq!(
+        (&a["puzzles"]["attempts"], &a["puzzles"]["solved"]),
+        (&json!(3), &json!(2))
+    );
+    assert_eq!(a["puzzles"]["trend"].as_array().unwrap().len(), 3);
+    assert!(a["puzzles"]["rating"].is_number());
+    assert_eq!(
+        a["puzzles"]["by_kind"]["challenge"],
+        json!({"attempts": 3, "solved": 2})
+    );
+    assert_eq!(row("Bo Chen")["assignments"][0]["done"], 1);
+    assert_eq!(row("Cy Diaz")["assignments"][0]["done"], 0);
+    assert_eq!(row("Cy Diaz")["puzzles"]["rating"], Value::Null);
+    for days in ["0", "91", "x"] {
+        let r = get(
+            addr,
+            &format!("/api/classes/{id}/progress?days={days}"),
+            Some(&c.coach),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].as_str()),
+            (400, Some("days")),
+            "{days}"
+        );
+    }
+    let r = get(
+        addr,
+        &format!("/api/classes/{id}/progress.csv?days=90"),
+        Some(&c.coach),
+    )
+    .await;
+    let csv = r.body.as_str().unwrap().to_string();
+    assert!(csv.starts_with("username,name,puzzles_attempts"), "{csv}");
+    assert!(csv.lines().any(|l| l.contains(",Ann Lee,3,2,")), "{csv}");
+    // an archived student leaves the table, and their assignments
+    let cy = &c.students[2].0;
+    let r = post(
+        addr,
+        &format!("/api/classes/{id}/students/{cy}/status"),
+        json!({"status": "archived"}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = get(addr, &format!("/api/classes/{id}/progress"), Some(&c.coach)).await;
+    assert_eq!(r.body["students"].as_array().unwrap().len(), 2);
+    let r = get(addr, "/api/me/assignments", Some(&c.students[2].3)).await;
+    assert_eq!(r.body["assignments"], json!([]));
+    // the puzzle sheet with its answer key
+    let (st, head, body) = sheet(
+        addr,
+        &c.coach,
+        &format!("/api/classes/{id}/assignments/{aid}/sheet.pdf"),
+    )
+    .await;
+    assert_eq!(st, 200, "{head}");
+    assert!(head.contains("application/pdf") && body.starts_with(b"%PDF"));
+    let r = get(
+        addr,
+        &format!("/api/classes/{id}/assignments/nope/sheet.pdf"),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["error"]["code"].as_str()),
+        (404, Some("no-such-assignment"))
+    );
+}
+
+/// A GET with a cookie: status, head and raw body.
+async fn sheet(addr: SocketAddr, cookie: &str, path: &str) -> (u16, String, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req =
+        format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: {cookie}\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let split = buf.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&buf[..split]).to_ascii_lowercase();
+    (
+        head[9..12].parse().unwrap(),
+        head,
+        buf[split + 4..].to_vec(),
+    )
+}
+
+/// An open event stream: the lines as they come.
+struct Stream {
+    lines: tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>>,
+}
+
+impl Stream {
+    async fn open(addr: SocketAddr, cookie: &str, path: &str) -> Stream {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n\r\n");
+        s.write_all(req.as_bytes()).await.unwrap();
+        let mut st = Stream {
+            lines: tokio::io::BufReader::new(s).lines(),
+        };
+        st.event("open").await;
+        st
+    }
+
+    /// Waits for the next event named `name`.
+    async fn event(&mut self, name: &str) {
+        let want = format!("event: {name}");
+        tokio::time::timeout(Duration::from_secs(20), async {
+            while let Some(l) = self.lines.next_line().await.unwrap() {
+                if l.trim() == want {
+                    return;
+                }
+            }
+            panic!("the stream ended");
+        })
+        .await
+        .unwrap_or_else(|_| panic!("no `{name}` event"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_classroom_board_with_two_students_answering() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let addr = s.addr;
+        let c = a_class(addr, "Coach Board").await;
+        let id = &c.id;
+        let board = format!("/api/classes/{id}/board");
+        let (ann, bo) = (&c.students[0].3, &c.students[1].3);
+        let r = get(addr, &board, Some(ann)).await;
+        assert_eq!((r.status, &r.body["version"]), (200, &json!(0)));
+        let mut coach_stream = Stream::open(addr, &c.coach, &format!("{board}/events")).await;
+        let mut ann_stream = Stream::open(addr, ann, &format!("{board}/events")).await;
+        let puzzle = onsets_server::puzzles::every_puzzle()
+            .iter()
+            .find(|p| p.kind.name() == "challenge")
+            .unwrap();
+        let (right, wrong) = answers(&puzzle.id);
+        let r = post(addr, &board, json!({"puzzle": puzzle.id}), Some(ann)).await;
+        assert_eq!(
+            (r.status, r.body["error"]["code"].as_str()),
+            (403, Some("not-coach"))
+        );
+        let r = post(addr, &board, json!({"puzzle": puzzle.id}), Some(&c.coach)).await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        assert!(r.body["puzzle"].get("answer").is_none());
+        let version = r.body["version"].as_i64().unwrap();
+        ann_stream.event("changed").await;
+        coach_stream.event("changed").await;
+        // the student sees the question, not the answer
+        let r = get(addr, &board, Some(ann)).await;
+        assert_eq!(r.body["role"], "student");
+        assert!(r.body.get("answer").is_none() && r.body["puzzle"].get("answer").is_none());
+        // two students answer; the coach sees each arrive
+        let r = post(
+            addr,
+            &format!("{board}/answer"),
+            json!({"version": version, "answer": right}),
+            Some(ann),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        coach_stream.event("changed").await;
+        let r = post(
+            addr,
+            &format!("{board}/answer"),
+            json!({"version": version, "answer": wrong}),
+            Some(bo),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        coach_stream.event("changed").await;
+        let r = post(
+            addr,
+            &format!("{board}/answer"),
+            json!({"version": version + 1, "answer": wrong}),
+            Some(bo),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["code"].as_str()),
+            (409, Some("stale"))
+        );
+        let r = get(addr, &board, Some(&c.coach)).await;
+        assert_eq!(
+            (
+                &r.body["answered"],
+                &r.body["right"],
+                &r.body["wrong"],
+                &r.body["students"]
+            ),
+            (&json!(2), &json!(1), &json!(1), &json!(3)),
+            "{}",
+            r.body
+        );
+        assert_eq!(r.body["answers"][0]["name"], "Ann Lee");
+        assert_eq!(r.body["answers"][0]["correct"], true);
+        assert_eq!(
+            r.body["common_wrong"],
+            json!([{"answer": wrong, "count": 1, "students": ["Bo Chen"]}])
+        );
+        // a stranger sees nothing
+        let stranger = sign_up(addr, "Stranger").await;
+        assert_eq!(get(addr, &board, Some(&stranger)).await.status, 403);
+        assert_eq!(get(addr, &board, None).await.status, 401);
+        // the reveal, to everyone
+        let r = post(
+            addr,
+            &format!("{board}/reveal"),
+            json!({"version": version}),
+            Some(&c.coach),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        ann_stream.event("changed").await;
+        let r = get(addr, &board, Some(bo)).await;
+        assert_eq!(
+            (&r.body["revealed"], &r.body["correct"], &r.body["answer"]),
+            (&json!(true), &json!(false), &json!(right))
+        );
+        assert!(r.body["explanation"]
+            .as_str()
+            .is_some_and(|e| !e.is_empty()));
+        let r = post(
+            addr,
+            &format!("{board}/answer"),
+            json!({"version": version, "answer": right}),
+            Some(bo),
+        )
+        .await;
+        assert_eq!(r.status, 409, "answers close at the reveal");
+    }
+}
