@@ -126,6 +126,7 @@ export async function showProfile(root, name, go, own = false) {
       h('h1', { id: 'profile-name' }, p.name),
       own ? h('p', null,
         h('a', { href: '/tournaments', onclick: link(go, '/tournaments') }, 'Your tournaments'), ' · ',
+        h('a', { href: '/classes', id: 'my-assignments-link', onclick: link(go, '/classes') }, 'My classes and assignments'), ' · ',
         h('button', { id: 'sign-out', type: 'button', onclick: signOut }, 'Sign out')) : null,
       h('h2', null, 'Ratings'),
       ratings.length === 0

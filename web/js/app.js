@@ -13,6 +13,7 @@ import { showJudge } from './judge.js';
 import { claimSeatWhenSeated, showAccount, showProfile } from './accounts.js';
 import { showEvent, showOrganizer } from './tournament.js';
 import { show1969 } from './claims1969.js';
+import { showClasses } from './classes.js';
 import { showReview1969 } from './review.js';
 
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
@@ -34,6 +35,8 @@ function route() {
   const review69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/review\/?$/);
   if (review69) {
     current = showReview1969(root, review69[1]);
+  } else if (/^\/classes(\/|$)/.test(location.pathname)) {
+    current = showClasses(root, location.pathname, go);
   } else if (t69) {
     current = show1969(root, t69[1]);
   } else if (review) {

@@ -195,7 +195,11 @@ async fn view(State(app): State<Services>, Path(id): Path<String>, headers: Head
         Err(e) => return storage(e),
     };
     let Some((b, p)) = board.and_then(|b| puzzle(&b.puzzle).map(|p| (b, p))) else {
-        return Json(json!({ "version": 0, "puzzle": null })).into_response();
+        let role = match member {
+            Member::Coach => "coach",
+            Member::Student => "student",
+        };
+        return Json(json!({ "role": role, "version": 0, "puzzle": null })).into_response();
     };
     let v = match member {
         Member::Coach => coach_view(&app, &id, &b, p).await,
