@@ -514,7 +514,7 @@ function studentBoard(view, id, b) {
     view.replaceChildren(h('h1', null, 'Classroom board'), h('p', { id: 'board-waiting' }, 'Waiting for your coach to show a position…'));
     return;
   }
-  const out = h('div', { id: 'board-mine', 'aria-live': 'polite' }, b.my_answer ? `Your answer: ${b.my_answer} (sent; you may change it until the answer is shown)` : '');
+  const out = h('div', { id: 'board-mine', 'aria-live': 'polite' }, b.my_answer && !b.revealed ? `Your answer: ${b.my_answer} (sent; you may change it until the answer is shown)` : '');
   const send = async (/** @type {string} */ answer) => {
     const r = await call('POST', `/api/classes/${id}/board/answer`, { version: b.version, answer });
     out.replaceChildren(r.status === 200 ? `Your answer: ${answer} (sent; you may change it until the answer is shown)` : failure(r.body));

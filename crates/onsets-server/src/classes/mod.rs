@@ -25,7 +25,9 @@ pub mod print;
 pub mod progress;
 
 use crate::accounts::{require, Account};
-use crate::api::{api_error, bad, read_json, storage, ApiCode, ApiError, Services};
+use crate::api::{
+    api_error, bad, read_json, storage, too_many, ApiCode, ApiError, Client, Services,
+};
 use crate::store::classes::{self as stored, ClassRow, StudentRow};
 use crate::store::{self, now_s};
 use axum::body::Bytes;
@@ -256,11 +258,21 @@ fn edition(raw: Option<&str>) -> Result<String, Response> {
 }
 
 /// `POST /api/classes {"name", "division"?, "edition"?}`: 201 the class.
-async fn create(State(app): State<Services>, headers: HeaderMap, body: Bytes) -> Response {
+/// Making a class or a batch of accounts counts against the client's
+/// table-creation limit (`--create-per-minute`).
+async fn create(
+    State(app): State<Services>,
+    Client(client): Client,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let req: NewClass = match read_json(&headers, &body) {
         Ok(r) => r,
         Err(r) => return r,
     };
+    if let Err(l) = app.limits.create(client) {
+        return too_many(&app, l);
+    }
     let account = match require(&app.store, &headers).await {
         Ok(a) => a,
         Err(r) => return r,
@@ -540,6 +552,7 @@ struct Names {
 /// "name"}]}`: the passwords are in this answer only.
 async fn add_managed(
     State(app): State<Services>,
+    Client(client): Client,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -548,6 +561,9 @@ async fn add_managed(
         Ok(r) => r,
         Err(r) => return r,
     };
+    if let Err(l) = app.limits.create(client) {
+        return too_many(&app, l);
+    }
     if let Err(r) = coach_of(&app, &headers, &id).await {
         return r;
     }
