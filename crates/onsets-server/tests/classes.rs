@@ -109,6 +109,13 @@ async fn a_class_with_its_roster_assignments_and_progress() {
 }
 
 async fn rosters_and_privacy(addr: SocketAddr) {
+    let (c, other_id) = privacy(addr).await;
+    invitations_coaches_and_news(addr, &c, &other_id).await;
+    passwords_cards_and_removal(addr, &c).await;
+}
+
+/// Refusals, kid-safety and privacy: the class and the other coach's class.
+async fn privacy(addr: SocketAddr) -> (Class, String) {
     let r = post(addr, "/api/classes", json!({"name": "x"}), None).await;
     assert_eq!(
         (r.status, r.body["error"]["code"].as_str()),
@@ -116,7 +123,7 @@ async fn rosters_and_privacy(addr: SocketAddr) {
     );
     let c = a_class(addr, "Coach Kim").await;
     let id = &c.id;
-    let (ann, ann_password, _, ann_cookie) = c.students[0].clone();
+    let (ann, _, _, ann_cookie) = c.students[0].clone();
     // refusals name their field
     let r = post(addr, "/api/classes", json!({"name": " "}), Some(&c.coach)).await;
     assert_eq!(
@@ -199,6 +206,12 @@ async fn rosters_and_privacy(addr: SocketAddr) {
             .status,
         404
     );
+    (c, other_id)
+}
+
+async fn invitations_coaches_and_news(addr: SocketAddr, c: &Class, other_id: &str) {
+    let id = &c.id;
+    let ann_cookie = &c.students[0].3;
     // an invitation, accepted
     let dee = sign_up(addr, "Dee").await;
     let r = post(
@@ -266,11 +279,16 @@ async fn rosters_and_privacy(addr: SocketAddr) {
     )
     .await;
     assert_eq!(r.status, 201, "{}", r.body);
-    let r = get(addr, "/api/me/classes", Some(&ann_cookie)).await;
+    let r = get(addr, "/api/me/classes", Some(ann_cookie)).await;
     assert_eq!(
         r.body["classes"][0]["news"][0]["body"],
         "Practice moves to Thursday."
     );
+}
+
+async fn passwords_cards_and_removal(addr: SocketAddr, c: &Class) {
+    let id = &c.id;
+    let (ann, ann_password, ..) = c.students[0].clone();
     // a reset password: the old one no longer signs in, the new one does
     let r = send(
         addr,
@@ -342,6 +360,13 @@ async fn rosters_and_privacy(addr: SocketAddr) {
 
 async fn assignments_and_progress(addr: SocketAddr) {
     let c = a_class(addr, "Coach Lin").await;
+    let (aid, set) = assignments_made(addr, &c).await;
+    progress_counted(addr, &c, &aid, &set).await;
+    archived_and_printed(addr, &c, &aid).await;
+}
+
+/// Five puzzles (the same set again from the same seed), refusals, a lesson.
+async fn assignments_made(addr: SocketAddr, c: &Class) -> (String, Vec<String>) {
     let id = &c.id;
     let made = json!({"kind": "puzzles", "count": 5, "puzzle_kind": "challenge", "seed": 7, "due": "2099-01-01"});
     let r = post(
@@ -413,6 +438,11 @@ async fn assignments_and_progress(addr: SocketAddr) {
     )
     .await;
     assert_eq!(r.status, 201, "{}", r.body);
+    (aid, set)
+}
+
+async fn progress_counted(addr: SocketAddr, c: &Class, aid: &str, set: &[String]) {
+    let id = &c.id;
     // Ann: two tried, one right; Bo: one, right; Cy: nothing
     let ann = &c.students[0].3;
     let bo = &c.students[1].3;
@@ -426,7 +456,7 @@ async fn assignments_and_progress(addr: SocketAddr) {
     let mine = &r.body["assignments"][0];
     assert_eq!(
         (mine["id"].as_str(), &mine["kind"], &mine["class"]),
-        (Some(aid.as_str()), &json!("puzzles"), &json!(id))
+        (Some(aid), &json!("puzzles"), &json!(id))
     );
     assert_eq!(
         (&mine["done"], &mine["correct"], &mine["due"]),
@@ -482,6 +512,10 @@ async fn assignments_and_progress(addr: SocketAddr) {
     let csv = r.body.as_str().unwrap().to_string();
     assert!(csv.starts_with("username,name,puzzles_attempts"), "{csv}");
     assert!(csv.lines().any(|l| l.contains(",Ann Lee,3,2,")), "{csv}");
+}
+
+async fn archived_and_printed(addr: SocketAddr, c: &Class, aid: &str) {
+    let id = &c.id;
     // an archived student leaves the table, and their assignments
     let cy = &c.students[2].0;
     let r = post(
