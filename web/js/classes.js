@@ -419,15 +419,15 @@ async function showProgress(el, id, days) {
         h('th', null, 'Rating trend'))),
       h('tbody', null, rows.map((s) => h('tr', { dataset: { username: s.username } },
         h('td', null, s.name, h('br'), h('span', { class: 'small mono' }, s.username)),
-        h('td', { dataset: { col: 'attempts' } }, s.puzzles.attempts),
-        h('td', { dataset: { col: 'solved' } }, s.puzzles.solved),
-        h('td', null, s.puzzles.rating ?? '–', s.puzzles.rating_change ? h('span', { class: 'small' }, ` (${s.puzzles.rating_change > 0 ? '+' : ''}${s.puzzles.rating_change})`) : null),
-        h('td', null, s.lessons.steps),
-        h('td', null, s.matches.played),
-        h('td', null, s.matches.accuracy === null ? '–' : `${s.matches.accuracy}%`),
-        s.assignments.map((/** @type {any} */ a) => h('td', { class: `class-state ${a.complete ? 'done' : a.late ? 'late' : 'open'}`, dataset: { assignment: a.id, done: a.done, correct: a.correct } },
+        h('td', { dataset: { col: 'attempts' }, 'data-label': 'Puzzles tried' }, s.puzzles.attempts),
+        h('td', { dataset: { col: 'solved' }, 'data-label': 'Solved' }, s.puzzles.solved),
+        h('td', { 'data-label': 'Puzzle rating' }, s.puzzles.rating ?? '–', s.puzzles.rating_change ? h('span', { class: 'small' }, ` (${s.puzzles.rating_change > 0 ? '+' : ''}${s.puzzles.rating_change})`) : null),
+        h('td', { 'data-label': 'Lesson steps' }, s.lessons.steps),
+        h('td', { 'data-label': 'Matches' }, s.matches.played),
+        h('td', { 'data-label': 'Accuracy' }, s.matches.accuracy === null ? '–' : `${s.matches.accuracy}%`),
+        s.assignments.map((/** @type {any} */ a, /** @type {number} */ i) => h('td', { class: `class-state ${a.complete ? 'done' : a.late ? 'late' : 'open'}`, 'data-label': `Assignment ${i + 1}`, dataset: { assignment: a.id, done: a.done, correct: a.correct } },
           `${a.done}/${a.total}`, a.correct !== a.done ? h('span', { class: 'small' }, ` (${a.correct} right)`) : null, a.late ? ' late' : '')),
-        h('td', null, ratingChart(s.puzzles.trend, s.name))))));
+        h('td', { 'data-label': 'Rating trend' }, ratingChart(s.puzzles.trend, s.name))))));
   };
   draw();
   el.replaceChildren(

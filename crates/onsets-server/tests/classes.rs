@@ -451,7 +451,25 @@ async fn progress_counted(addr: SocketAddr, c: &Class, aid: &str, set: &[String]
     attempt(addr, ann, &set[1], &w1).await;
     attempt(addr, ann, &set[1], &answers(&set[1]).0).await; // a retry: still one right
     attempt(addr, bo, &set[0], &r0).await;
+    // a lesson step done signed in counts for the lesson assignment
+    let r = post(
+        addr,
+        "/api/lessons/goal/steps/1",
+        json!({"type": "goal", "goal": "3+2"}),
+        Some(ann),
+    )
+    .await;
+    assert_eq!(r.body["saved"], true, "{}", r.body);
     let r = get(addr, "/api/me/assignments", Some(ann)).await;
+    let lesson = &r.body["assignments"][2];
+    assert_eq!(
+        (&lesson["kind"], &lesson["lesson"]),
+        (&json!("lesson"), &json!("goal"))
+    );
+    assert_eq!(
+        (&lesson["done"], &lesson["complete"]),
+        (&json!(1), &json!(false))
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     let mine = &r.body["assignments"][0];
     assert_eq!(
@@ -487,6 +505,7 @@ async fn progress_counted(addr: SocketAddr, c: &Class, aid: &str, set: &[String]
         a["puzzles"]["by_kind"]["challenge"],
         json!({"attempts": 3, "solved": 2})
     );
+    assert_eq!(a["lessons"]["steps"], 1);
     assert_eq!(row("Bo Chen")["assignments"][0]["done"], 1);
     assert_eq!(row("Cy Diaz")["assignments"][0]["done"], 0);
     assert_eq!(row("Cy Diaz")["puzzles"]["rating"], Value::Null);
