@@ -7,8 +7,29 @@
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { BASE, SHOTS, launch, newPage } from './helpers.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The serious and critical axe-core violations (WCAG 2.1 A, AA) of `path` once `ready` shows, as the a11y test audits. */
+async function audit(browser, cookies, path, ready) {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+  await ctx.addCookies(cookies);
+  const page = await ctx.newPage();
+  await page.goto(`${BASE}${path}`);
+  await page.waitForSelector(ready);
+  await page.addScriptTag({ path: AXE });
+  const v = await page.evaluate(async () => {
+    // @ts-ignore axe is the injected script's global
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')
+      .map((x) => `${x.id} (${x.impact}): ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  await ctx.close();
+  return v;
+}
 
 /** A puzzle's answer, asked anonymously (judged, not stored for anyone). */
 async function answerOf(id) {
@@ -144,6 +165,17 @@ test('a coach, three managed students, five puzzles, the progress table and the 
     await kid.waitForSelector('#board-revealed');
     await kid.screenshot({ path: path.join(SHOTS, 'classes-board-phone.png'), fullPage: true });
     for (const p of [coach, ...students]) assert.deepEqual(p.errors, []);
+
+    // no serious or critical axe-core violation on the coach's and a student's pages
+    const coachCookies = await coach.context().cookies();
+    const classPath = new URL(classUrl).pathname;
+    for (const [where, ready] of [['/classes', '#coached-classes'], [classPath, '#progress-table tbody tr'], [`${classPath}/board`, '#board-revealed']]) {
+      assert.deepEqual(await audit(browser, coachCookies, where, ready), [], where);
+    }
+    const annCookies = await ann.context().cookies();
+    for (const [where, ready] of [['/classes', '#my-assignments'], [`${classPath}/board`, '#board-revealed']]) {
+      assert.deepEqual(await audit(browser, annCookies, where, ready), [], `${where} (a student)`);
+    }
   } finally {
     await browser.close();
   }
