@@ -1,6 +1,7 @@
 // A tiny helper to build DOM nodes.
 
-import { plainText } from './words.js';
+import { withRules as withRulesV, toDom } from './components/vdom.js';
+import { ruleLink } from './rules.js';
 
 /**
  * @typedef {Record<string, any>} Props
@@ -44,27 +45,19 @@ export function h(tag, props, ...children) {
 }
 
 /**
- * Text with rule sections (`VII-B-4-b`, `OS-C6`, `XI-A`) set in small print.
+ * Text with rule sections (`VII-B-4-b`, `OS-C6`, `M69 3.7`) as links to
+ * their plain-words lines (rules.js).
  * @param {string} raw the text (put in plain words by words.js `plainText`)
  */
 export function withRules(raw) {
-  const text = plainText(raw);
   const out = document.createDocumentFragment();
-  const re = /\(?\b((?:[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?)|(?:OS-[A-Z]\d+))\b\)?/g;
-  let last = 0;
-  for (const m of text.matchAll(re)) {
-    const i = m.index ?? 0;
-    out.append(text.slice(last, i));
-    out.append(h('small', { class: 'rule' }, m[1]));
-    last = i + m[0].length;
-  }
-  out.append(text.slice(last));
+  out.append(...withRulesV(raw).map((x) => (typeof x === 'string' ? x : toDom(x))));
   return out;
 }
 
 /** @param {string} text @param {string} [rule] */
 export function ruleNote(text, rule) {
-  return h('span', null, withRules(text), rule ? h('small', { class: 'rule' }, `rule ${rule}`) : null);
+  return h('span', null, withRules(text), rule ? h('span', { class: 'rule-note' }, ' rule ', toDom(ruleLink(rule))) : null);
 }
 
 /**

@@ -55,7 +55,13 @@ test('no serious or critical axe-core violation on the pages without a table', a
   await check(page, '/lessons', 'main#app > :not(p:only-child)');
   await check(page, '/lessons/goal', '#lesson-sec-resources .cube');
   await check(page, '/manual', 'main h1, main h2');
-  await check(page, '/judge', 'main form, main textarea');
+  await check(page, '/judge', '#judge-form #judge-cards');
+  // The judge's page with a ruling drawn, and the rules glossary.
+  await page.click('#judge-submit');
+  await page.waitForSelector('#ruling-headline');
+  const ruled = await audit(page);
+  assert.deepEqual(ruled, [], `/judge with a ruling: ${ruled.join('\n')}`);
+  await check(page, '/rules', '#rules-page dl');
   await check(page, '/tournaments', 'main h1, main h2');
   await check(page, '/account', 'main h1, main h2');
   await check(page, '/players/Nobody', 'main h1, main h2, main p');

@@ -34,6 +34,15 @@ use onsets_core::Position;
 use onsets_review::judge::{self, Dispute, Source};
 use serde::Deserialize;
 
+/// The page routes of this module: `/rules`, the rules glossary
+/// (web/js/rules.js) that every citation on a page links to.
+pub fn routes() -> axum::Router<Lobby> {
+    axum::Router::new().route(
+        "/rules",
+        axum::routing::get(|| async { crate::web::file("index.html") }),
+    )
+}
+
 /// The largest `POST /api/explain` body.
 pub const MAX_EXPLAIN_BYTES: usize = 16 * 1024;
 /// The largest `POST /api/judge` body (a match log fits).
