@@ -1,7 +1,7 @@
 // A tiny helper to build DOM nodes.
 
 import { withRules as withRulesV, toDom } from './components/vdom.js';
-import { ruleLink } from './rules.js';
+import { ruleLink, cite } from './rules.js';
 
 /**
  * @typedef {Record<string, any>} Props
@@ -67,4 +67,9 @@ export function ruleNote(text, rule) {
  */
 export function fill(el, ...children) {
   el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false).map((c) => (typeof c === 'number' ? String(c) : /** @type {Node|string} */ (c))));
+}
+
+/** A citation or a list of them as links to their plain-words lines (rules.js `cite`), as DOM. @param {string} text */
+export function citeDom(text) {
+  return toDom(cite(text));
 }

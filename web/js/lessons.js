@@ -6,7 +6,7 @@
 // the match engine) with its reasons and rule sections. Progress is kept in
 // this browser (localStorage) and, for a signed-in player, by the server.
 
-import { h } from './dom.js';
+import { h, citeDom } from './dom.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
 import { familyOf, renderExplanation } from './explain.js';
 import { goalElement } from './components/goal.js';
@@ -34,7 +34,7 @@ export function withRules(text) {
     const open = m[0].startsWith('(');
     const close = m[0].endsWith(')');
     out.append(text.slice(last, i), open && !close ? '(' : '');
-    out.append(h('small', { class: 'rule' }, m[1]));
+    out.append(citeDom(m[1]));
     out.append(close && !open ? ')' : '');
     last = i + m[0].length;
   }
@@ -127,7 +127,7 @@ export async function showLessons(root, go) {
           const n = (done[l.id] ?? []).length;
           return h('li', { dataset: { lesson: l.id } },
             link(go, `/lessons/${l.id}`, l.title, { class: 'lesson-link' }), ' ',
-            h('small', { class: 'rule' }, l.rule), ' ',
+            citeDom(l.rule), ' ',
             h('span', { class: `small lesson-done${n >= l.steps ? ' complete' : ''}` }, n >= l.steps ? `✓ done (${l.steps} steps)` : `${n} of ${l.steps} steps done`),
             h('div', { class: 'small' }, l.summary));
         })))));
@@ -164,7 +164,7 @@ export async function showLesson(root, id, go) {
   const board = h('section', { id: 'lesson-board' });
   root.replaceChildren(
     h('header', { class: 'puzzles-head' },
-      h('h1', null, lesson.title, ' ', h('small', { class: 'rule' }, lesson.rule)),
+      h('h1', null, lesson.title, ' ', citeDom(lesson.rule)),
       link(go, '/lessons', '← All lessons')),
     h('p', { class: 'small' }, lesson.summary),
     board);
@@ -215,7 +215,7 @@ function stepView(lesson, step, k, nav) {
       result.replaceChildren(
         h('p', { class: `notice ${r.correct ? 'ok' : 'error'}`, id: 'lesson-verdict' }, r.correct ? 'Correct!' : 'Not right.'),
         h('p', { id: 'lesson-message' }, withRules(r.message)),
-        r.reasons?.length ? h('ul', { id: 'lesson-reasons' }, r.reasons.map((/** @type {any} */ x) => h('li', null, withRules(x.message), ' ', h('small', { class: 'rule' }, x.section)))) : '',
+        r.reasons?.length ? h('ul', { id: 'lesson-reasons' }, r.reasons.map((/** @type {any} */ x) => h('li', null, withRules(x.message), ' ', citeDom(x.section)))) : '',
         r.explanation ? h('details', { open: !r.correct, id: 'lesson-explanation' }, h('summary', null, 'Why? Step by step'), renderExplanation(r.explanation)) : '',
         r.after ? h('div', { class: 'lesson-after' }, h('p', { class: 'small' }, 'The mat after your move:'), matView(r.after, null)) : '',
         r.correct && nav.next ? h('button', { type: 'button', class: 'primary', id: 'lesson-next', onclick: nav.next }, 'Next step →') : '');
@@ -318,7 +318,7 @@ function stepView(lesson, step, k, nav) {
   }
 
   return h('div', { class: 'lesson-step', dataset: { step: k } },
-    h('p', { class: 'small', id: 'lesson-step-count' }, `Step ${k} of ${lesson.steps.length}`, ' · ', ...step.sections.map((s) => h('small', { class: 'rule' }, s))),
+    h('p', { class: 'small', id: 'lesson-step-count' }, `Step ${k} of ${lesson.steps.length}`, ' · ', ...step.sections.map((s) => citeDom(s))),
     h('p', { class: 'lesson-text', id: 'lesson-text' }, withRules(step.text)),
     mat,
     answer,
@@ -398,7 +398,7 @@ function matView(p, play) {
       ondragover: (/** @type {DragEvent} */ e) => { if (target) e.preventDefault(); },
       ondrop: (/** @type {DragEvent} */ e) => { if (target) { e.preventDefault(); play?.moveTo(key); } },
     },
-    h('div', { class: 'sec-head' }, h('h3', null, name), h('span', { class: 'small' }, help), h('small', { class: 'rule' }, rule),
+    h('div', { class: 'sec-head' }, h('h3', null, name), h('span', { class: 'small' }, help), citeDom(rule),
       target ? h('button', { type: 'button', class: 'put', dataset: { to: key }, onclick: () => play?.moveTo(key) }, 'Put here') : ''),
     h('div', { class: 'cubes' }, faces(list).length ? faces(list).map((f) => cube(f, key)) : h('span', { class: 'empty' }, 'empty')));
   };
@@ -415,7 +415,7 @@ function matView(p, play) {
       cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', role: 'img', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
     h('div', { class: 'mat-grid' },
       h('div', { class: 'section sec-goal', id: 'lesson-sec-goal' },
-        h('div', { class: 'sec-head' }, h('h3', null, 'Goal'), h('small', { class: 'rule' }, 'Basic I')),
+        h('div', { class: 'sec-head' }, h('h3', null, 'Goal'), citeDom('Basic I')),
         h('div', { class: 'goal-text', id: 'lesson-goal' }, settingGoal ? 'not set yet' : goalElement(String(p.goal)))),
       section('Required', p.required, 'III-B', 'every Solution uses them'),
       section('Permitted', p.permitted, 'III-D', 'a Solution may use them'),

@@ -2,7 +2,7 @@
 
 import { createTable, listTables, savedSeat } from './api.js';
 import { holds1969Seat, join1969, lobby1969Panel } from './claims1969.js';
-import { h } from './dom.js';
+import { h, citeDom } from './dom.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /**
@@ -101,7 +101,7 @@ export function showLobby(root, go) {
     h('label', null, 'Round length (minutes) ', minutes),
     h('label', null, 'Checking Solutions ', checking),
     h('label', null, 'Bot speed ', pace),
-    h('p', { class: 'small' }, 'A round lasts 30 minutes in a tournament ', h('small', { class: 'rule' }, 'XI-B'), '. When the judge checks, the server rules on each Solution ', h('small', { class: 'rule' }, 'VII-C-6'), '.'),
+    h('p', { class: 'small' }, 'A round lasts 30 minutes in a tournament ', citeDom('XI-B'), '. When the judge checks, the server rules on each Solution ', citeDom('VII-C-6'), '.'),
     h('button', { type: 'submit', class: 'primary', id: 'create-button' }, 'Make the table'),
     err,
   );

@@ -9,7 +9,7 @@
 // The server's review (the engine and the exact solver) decides everything;
 // this only draws it.
 
-import { h, fill, withRules } from './dom.js';
+import { h, fill, withRules, citeDom } from './dom.js';
 import { cardRow, cubeRow } from './explain.js';
 
 /** @typedef {import('./types.js').Review} Review */
@@ -253,8 +253,8 @@ export class ReviewView {
       h('h2', null, `${this.name(m.player)}: ${m.mv}`),
       h('p', { class: m.class === 'safe' ? 'good' : 'bad', id: 'review-class' }, classWords(m)),
       h('ul', null,
-        h('li', null, 'A Now challenge right after it would have been ', h('b', null, m.now_correct ? 'correct' : 'incorrect'), '. ', h('small', { class: 'rule' }, 'V-A-2')),
-        h('li', null, 'An Impossible challenge right after it would have been ', h('b', null, m.impossible_correct ? 'correct' : 'incorrect'), '. ', h('small', { class: 'rule' }, 'V-A-1')),
+        h('li', null, 'A Now challenge right after it would have been ', h('b', null, m.now_correct ? 'correct' : 'incorrect'), '. ', citeDom('V-A-2')),
+        h('li', null, 'An Impossible challenge right after it would have been ', h('b', null, m.impossible_correct ? 'correct' : 'incorrect'), '. ', citeDom('V-A-1')),
         m.witness ? h('li', null, 'A Solution the next player could have written: ', h('code', null, m.witness)) : null,
         m.class !== 'safe' ? h('li', null, m.best_alternative ? ['A safe move instead: ', h('b', null, m.best_alternative)] : 'No safe move was left.') : null,
         ...missed.map((x) => h('li', { class: 'bad missed' }, `Missed: a ${x.kind === 'now' ? 'Now' : 'Impossible'} challenge would have won here, and ${x.players.map((p) => this.name(p)).join(' and ')} did not challenge.`))));
@@ -314,7 +314,7 @@ export class ReviewView {
   goal(r, shake) {
     const gs = r.goals.filter((g) => g.shake === shake);
     if (!gs.length) return null;
-    return h('section', { class: 'panel', id: 'review-goal' }, h('h2', null, 'The Goal ', h('small', { class: 'rule' }, 'III-B')),
+    return h('section', { class: 'panel', id: 'review-goal' }, h('h2', null, 'The Goal ', citeDom('III-B')),
       ...gs.map((g) => h('div', null,
         h('p', { class: g.goal === 'no Goal' ? (g.solvable_count === 0 ? 'good' : 'bad') : g.solvable ? 'good' : 'bad' },
           g.goal === 'no Goal'
@@ -329,7 +329,7 @@ export class ReviewView {
   challenges(r, shake) {
     const cs = r.challenges.filter((c) => c.shake === shake);
     const word = (/** @type {string} */ k) => (k === 'now' ? 'Now' : k === 'impossible' ? 'Impossible' : '“no Goal”');
-    return h('section', { class: 'panel', id: 'review-challenges' }, h('h2', null, 'Challenges ', h('small', { class: 'rule' }, 'V-A')),
+    return h('section', { class: 'panel', id: 'review-challenges' }, h('h2', null, 'Challenges ', citeDom('V-A')),
       cs.length ? h('ul', null, ...cs.map((c) => h('li', { class: c.correct ? 'good' : 'bad' },
         withRules(`${this.name(c.player)} challenged ${word(c.kind)}: ${c.correct ? 'correct' : 'incorrect'}.`),
         c.witness ? [' A Solution: ', h('code', null, c.witness)] : null)))
@@ -401,7 +401,7 @@ export class ReviewView {
       h('ul', null,
         h('li', null, m.correct_claims.length
           ? ['A challenge right after it would have won: ', h('b', null, m.correct_claims.map(claimName).join(', ')), '.']
-          : 'No challenge right after it could have won.', ' ', h('small', { class: 'rule' }, 'M69 3.5')),
+          : 'No challenge right after it could have won.', ' ', citeDom('M69 3.5')),
         h('li', null, m.possible ? 'A Solution could still be built.' : 'No Solution could be built any more (the P-claim broken).'),
         m.one_more_solution ? h('li', null, 'A Solution with at most one more cube from Resources: ', h('code', null, m.one_more_solution)) : null,
         m.alternative ? h('li', null, 'The alternative a Challenger could show (3.7 comment 3): ', h('b', null, m.alternative_text ?? this.altWords69(m.alternative)),
@@ -431,7 +431,7 @@ export class ReviewView {
   goals69(rv, play) {
     const gs = rv.goals.filter((g) => g.play === play);
     if (!gs.length) return null;
-    return h('section', { class: 'panel', id: 'r69-goal' }, h('h2', null, 'The Goal ', h('small', { class: 'rule' }, 'M69 3.1')),
+    return h('section', { class: 'panel', id: 'r69-goal' }, h('h2', null, 'The Goal ', citeDom('M69 3.1')),
       ...gs.map((g) => h('div', null,
         h('p', { class: g.goal === 'No Goal' ? (g.possible ? 'bad' : 'good') : g.safe ? 'good' : 'bad' },
           g.goal === 'No Goal'
@@ -448,7 +448,7 @@ export class ReviewView {
     const cs = rv.challenges.filter((c) => c.play === play);
     const as = rv.assertions.filter((a) => a.play === play);
     const line = rv.score_sheet.find((l) => l.play === play);
-    return h('section', { class: 'panel', id: 'r69-challenges' }, h('h2', null, 'Challenges and assertions ', h('small', { class: 'rule' }, 'M69 3.6–3.10')),
+    return h('section', { class: 'panel', id: 'r69-challenges' }, h('h2', null, 'Challenges and assertions ', citeDom('M69 3.6–3.10')),
       cs.length || as.length ? h('ul', null,
         ...cs.map((c) => h('li', { class: c.correct ? 'good' : 'bad' },
           `${this.name(c.challenger)} challenged ${this.name(c.mover)} (${claimName(c.claim)}): ${c.correct ? 'correct' : 'incorrect'}`,
@@ -478,7 +478,7 @@ export class ReviewView {
   noGoals69(rv) {
     const ng = rv.goals.filter((g) => g.goal === 'No Goal');
     if (!ng.length) return [];
-    return [h('section', { class: 'panel', id: 'r69-no-goal' }, h('h2', null, '“No Goal” ', h('small', { class: 'rule' }, 'M69 3.1, 3.5 A, 3.10 B')),
+    return [h('section', { class: 'panel', id: 'r69-no-goal' }, h('h2', null, '“No Goal” ', citeDom('M69 3.1, 3.5 A, 3.10 B')),
       h('ul', null, ...ng.map((g) => {
         const missed = rv.missed_challenges.some((x) => x.play === g.play && x.after_move === null);
         const c = rv.challenges.find((x) => x.play === g.play && x.claim === 'no_goal');

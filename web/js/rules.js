@@ -218,3 +218,23 @@ export function showRules(root) {
     target.scrollIntoView();
   }
 }
+
+/**
+ * One citation or a list of them (`V-B, XI-A-1-f`; `M69 3.1, 3.5 A`) as
+ * links to their lines; a part the glossary does not know stays in small
+ * print.
+ * @param {string} text
+ */
+export function cite(text) {
+  const parts = String(text ?? '').replace(/^rule\s+/, '').split(/,\s*/).filter(Boolean);
+  const m69 = /^M69\s/.test(parts[0] ?? '');
+  /** @type {any[]} */
+  const out = [];
+  parts.forEach((p, i) => {
+    if (i) out.push(', ');
+    const known = ruleLine(m69 && !p.startsWith('M69') ? `M69 ${p}` : p);
+    out.push(known ? h('a', { class: 'rule rule-link', href: `/rules#${ruleAnchor(known.id)}`, title: `${known.title}: ${known.line}` }, p, h('span', { class: 'sr-only' }, ` (${known.title})`))
+      : h('small', { class: 'rule' }, p));
+  });
+  return h('span', { class: 'cites' }, ...out);
+}

@@ -3,7 +3,7 @@
 // the page lets the player pick it (the judge's mat editor, a Universe).
 
 import { h } from './vdom.js';
-import { cardSvg, cardWords } from '../pictures.js';
+import { cardColors, cardSvg, cardWords } from '../pictures.js';
 
 /**
  * @param {string} card `BR`, `blank`
@@ -11,7 +11,10 @@ import { cardSvg, cardWords } from '../pictures.js';
  *   `onclick` makes it a toggle button (`pressed` its state)
  */
 export function cardView(card, o = {}) {
-  const words = o.label ?? cardWords(card);
+  // The name starts with the letters drawn on the dots, so the name a
+  // speech-input user says matches what they see (WCAG 2.5.3).
+  const shown = cardColors(card) || 'blank';
+  const words = `${shown}: ${o.label ?? cardWords(card)}`;
   const cls = `card-view${o.small ? ' small' : ''}${o.pressed ? ' picked' : ''}`;
   if (o.onclick) {
     return h('button', { type: 'button', class: `${cls} card-btn`, key: o.key, 'aria-pressed': o.pressed ? 'true' : 'false', 'aria-label': words, title: words, dataset: { card }, onclick: o.onclick }, cardSvg(card));
