@@ -458,9 +458,22 @@ fn words(text: &str, names: &[String]) -> String {
         .replace(": the claim is kept.", ".")
         .replacen("Act 1 is not allowed", "It is not allowed", 1)
         .replace("(JSON no_goal)", "")
-        .replace('`', "\u{201c}")
         .trim()
-        .to_string()
+        .chars()
+        .scan(false, |open, c| {
+            // `code` quotes as typographic quotes, opening then closing.
+            Some(if c == '`' {
+                *open = !*open;
+                if *open {
+                    '\u{201c}'
+                } else {
+                    '\u{201d}'
+                }
+            } else {
+                c
+            })
+        })
+        .collect()
 }
 
 /// The plain reading of a ruling, as the answer's JSON with `plain` added.
