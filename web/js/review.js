@@ -11,6 +11,7 @@
 
 import { h, fill, withRules, citeDom } from './dom.js';
 import { cardRow, cubeRow } from './explain.js';
+import { goalElement } from './components/goal.js';
 
 /** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').MoveReview} MoveReview */
@@ -265,7 +266,7 @@ export class ReviewView {
     const p = m.position_after;
     return h('section', { class: 'panel', id: 'review-mat' },
       h('h2', null, 'The mat after the move'),
-      h('p', null, 'Goal: ', h('b', { class: 'goal-text' }, p.goal)),
+      h('p', null, 'Goal: ', p.goal ? goalElement(String(p.goal)) : '–'),
       h('dl', { class: 'mat-rows' },
         h('dt', null, 'Required'), h('dd', null, cubeRow(p.required ?? '')),
         h('dt', null, 'Permitted'), h('dd', null, cubeRow(p.permitted ?? '')),
@@ -319,10 +320,10 @@ export class ReviewView {
         h('p', { class: g.goal === 'no Goal' ? (g.solvable_count === 0 ? 'good' : 'bad') : g.solvable ? 'good' : 'bad' },
           g.goal === 'no Goal'
             ? `${this.name(g.player)} declared no Goal: ${g.solvable_count === 0 ? 'right, no Goal could be solved' : 'wrong, a Goal could be solved'}.`
-            : `${this.name(g.player)} set the Goal ${g.goal}: ${g.solvable ? 'it can be solved' : 'it cannot be solved'}.`),
+            : [`${this.name(g.player)} set the Goal `, goalElement(g.goal), `: ${g.solvable ? 'it can be solved' : 'it cannot be solved'}.`]),
         h('p', { class: 'small' }, `${g.solvable_count} of the ${g.allowed.length} Goals the digit cubes allowed could be solved.`),
         g.allowed.length ? h('details', null, h('summary', null, 'Every Goal the digits allowed'),
-          h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.solvable ? 'good' : 'bad' }, `${a.goal} (${a.values.join(' or ')}): ${a.solvable ? 'solvable' : 'not solvable'}`)))) : null)));
+          h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.solvable ? 'good' : 'bad' }, goalElement(a.goal), `${a.values.length > 1 ? ` (${a.values.join(' or ')})` : ''}: ${a.solvable ? 'solvable' : 'not solvable'}`)))) : null)));
   }
 
   /** The challenges made in the shake, judged. @param {Review} r @param {number} shake */
@@ -418,7 +419,7 @@ export class ReviewView {
     const o = (/** @type {unknown} */ t) => String(t ?? '').replace(/Y/g, 'O');
     return h('section', { class: 'panel', id: 'r69-mat' },
       h('h2', null, 'The mat after the play'),
-      h('p', null, 'Goal: ', h('b', { class: 'goal-text' }, m.goal_play || p.goal ? String(p.goal) : '–')),
+      h('p', null, 'Goal: ', m.goal_play || p.goal ? goalElement(String(p.goal)) : '–'),
       h('dl', { class: 'mat-rows' },
         h('dt', null, 'Required'), h('dd', null, cubeRow(o(p.required))),
         h('dt', null, 'Permitted'), h('dd', null, cubeRow(o(p.permitted))),
@@ -436,11 +437,11 @@ export class ReviewView {
         h('p', { class: g.goal === 'No Goal' ? (g.possible ? 'bad' : 'good') : g.safe ? 'good' : 'bad' },
           g.goal === 'No Goal'
             ? `${this.name(g.player)} said “No Goal”: ${g.possible ? 'a Flub, some Goal had a Solution' : 'right, no Goal had a Solution'}.`
-            : `${this.name(g.player)} set the Goal ${g.goal}: ${g.safe ? 'a Solution possible, none with one more cube' : g.possible ? 'a Solution with one more cube was allowed' : 'no Solution possible'}.`),
+            : [`${this.name(g.player)} set the Goal `, goalElement(g.goal), `: ${g.safe ? 'a Solution possible, none with one more cube' : g.possible ? 'a Solution with one more cube was allowed' : 'no Solution possible'}.`]),
         h('p', { class: 'small' }, `${g.possible_count} of the ${g.allowed.length} Goals the numeral cubes allowed had a Solution; ${g.safe_count} kept both the A- and P-claims.`),
         g.allowed.length ? h('details', null, h('summary', null, 'Every Goal the numeral cubes allowed'),
           h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.safe ? 'good' : a.possible ? '' : 'bad' },
-            `${a.goal} (${a.values.join(' or ')}): ${a.safe ? 'safe' : a.possible ? 'possible, one more cube away' : 'no Solution'}`)))) : null)));
+            goalElement(a.goal), `${a.values.length > 1 ? ` (${a.values.join(' or ')})` : ''}: ${a.safe ? 'safe' : a.possible ? 'possible, one more cube away' : 'no Solution'}`)))) : null)));
   }
 
   /** @param {Review69} rv @param {number} play */
