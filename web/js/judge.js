@@ -346,7 +346,7 @@ function variationsEditor(s, redraw) {
 function sourceFields(s, redraw) {
   if (s.source === 'mat') return matEditor(s, redraw);
   if (s.source === 'position') {
-    return h('label', { class: 'field' }, 'The position in the notation (docs: notation) ',
+    return h('label', { class: 'field' }, 'The position in the notation (advanced) ',
       h('textarea', { id: 'judge-position', rows: 10, value: s.position, oninput: (/** @type {Event} */ e) => { s.position = /** @type {HTMLTextAreaElement} */ (e.target).value; redraw(); } }));
   }
   const load = async () => {

@@ -14,6 +14,7 @@ import { makeEditor, updateFeedback } from './table/editor.js';
 import { goalBuilder } from './table/goal-builder.js';
 import { renderHelp } from './table/help.js';
 import { announcer, renderHappenings, renderScores } from './table/history.js';
+import { readerOn, renderReader } from './table/reader.js';
 import { moveBar, renderMat } from './table/mat.js';
 import { renderUniverse } from './table/universe.js';
 import { variationSheet } from './table/variations.js';
@@ -451,6 +452,7 @@ export class TableView {
     const key = active?.dataset?.key;
     // The table's version is on the page: tests (and players' tools) wait on it (docs/protocol.md).
     this.page.update(h('div', { class: 'table-page', dataset: { version: this.m?.version ?? '' } },
+      renderReader(this),
       this.renderHead(),
       this.sec('global', this.notices.global ? this.notice('global') : null),
       this.renderPlayers(),
@@ -459,7 +461,7 @@ export class TableView {
         h('div', { class: 'col-side' }, this.renderWriting(), renderVerdicts(this), renderHappenings(this), renderScores(this)),
       ),
       renderHelp(this),
-      announcer(this),
+      readerOn() ? null : announcer(this),
     ));
     if (key && active && !document.body.contains(active)) {
       const again = /** @type {HTMLElement|null} */ (this.root.querySelector(`[data-key="${CSS.escape(key)}"]`));

@@ -91,3 +91,45 @@ test('no serious or critical axe-core violation at a table: playing, spectating,
   await player.context().close();
   await watcher.context().close();
 });
+
+test('the table in screen-reader mode: events in a live log, the mat as text, commands typed; no serious axe violation', async () => {
+  const t = await createTable({
+    division: 'middle', adventurous: false, bot_pace: 0, seed: 7,
+    seats: [{ kind: 'human' }, { kind: 'bot', level: 'club' }],
+  });
+  const player = await newPage(browser);
+  await player.goto(`${BASE}${t.link}`);
+  await player.fill('#join-name', 'Ann');
+  await player.click('#join-form button[type=submit]');
+  await player.waitForSelector('.player.me:has-text("Ann")');
+  await player.check('#reader-toggle');
+  await player.waitForSelector('#reader-log[aria-live="polite"]');
+  // Every event so far is in the live log, in words.
+  await player.waitForFunction(() => (document.querySelector('#reader-log')?.children.length ?? 0) >= 1);
+  const say = async (text) => {
+    const before = await player.locator('#reader-log p').count();
+    await player.fill('#reader-command', text);
+    await player.press('#reader-command', 'Enter');
+    await player.waitForFunction((n) => document.querySelectorAll('#reader-log p').length !== n, before);
+    return player.locator('#reader-log').textContent();
+  };
+  assert.match(await say('mat'), /Resources: /);
+  assert.match(await say('help'), /Commands: move CUBE/);
+  assert.match(await say('fly'), /“fly” is not a command/);
+  assert.match(await player.locator('#reader-mat').textContent(), /Goal: .*Required: .*Universe/);
+  // A command that acts: rolling the cubes when it is this player's task.
+  if (await player.locator('#now [data-key^="roll-"]').count()) {
+    const version = await player.locator('.table-page').getAttribute('data-version');
+    await player.fill('#reader-command', 'roll');
+    await player.press('#reader-command', 'Enter');
+    await player.waitForFunction((v) => document.querySelector('.table-page')?.getAttribute('data-version') !== v, version);
+  }
+  assert.equal(await player.locator('#announcer').count(), 0, 'one live region, not two');
+  // The mode is kept: it is on again after a reload.
+  await player.reload();
+  await player.waitForSelector('#reader-log');
+  const v = await audit(player);
+  assert.deepEqual(v, [], `table (screen-reader mode): ${v.join('\n')}`);
+  assert.deepEqual(player.errors, []);
+  await player.context().close();
+});
