@@ -624,15 +624,7 @@ fn scores_tournament(r: &judge::Ruling, dispute: &Dispute, set_aside: bool) -> V
         }
     );
     match dispute {
-        Dispute::Solution { .. } if r.upheld => vec![
-            line("Its writer is correct: 6 points as the Challenger or the Mover who had to write it.", "X-B-2"),
-            line("A Third Party with this Solution scores 6, or 4 when the Challenger's Solution after a Now is also correct.", "X-B-3"),
-            line("After the last cube with no challenge, a correct Solution scores 4.", "X-C-1"),
-        ],
-        Dispute::Solution { .. } => vec![
-            line("Its writer is not correct and scores 2.", "X-B-1"),
-            line("After the last cube with no challenge, a player without a correct Solution scores 2.", "X-C-2"),
-        ],
+        Dispute::Solution { .. } => solution_scores(r),
         Dispute::Challenge { .. } if set_aside => vec![
             line("The Challenger loses 1 point, and play goes on as if there had been no challenge.", "V-B"),
         ],
@@ -659,6 +651,46 @@ fn scores_tournament(r: &judge::Ruling, dispute: &Dispute, set_aside: bool) -> V
             line("No Goal has a Solution, so neither the Challenger nor the Third Party can present one: the Goal-setter scores 6, the Challenger 2.", "III-D-2"),
         ],
         Dispute::Act { .. } => Vec::new(),
+    }
+}
+
+/// The points of a judged Solution in the position's situation: after a
+/// challenge (X-B), after the last cube with no challenge (X-C), or after
+/// the round's time ran out (XI-B-2).
+fn solution_scores(r: &judge::Ruling) -> Vec<PlainLine> {
+    let situation = r
+        .position
+        .as_ref()
+        .and_then(|p| p["situation"].as_str())
+        .unwrap_or("");
+    match (situation, r.upheld) {
+        ("forceout", true) => vec![line(
+            "After the last cube with no challenge, a correct Solution scores 4.",
+            "X-C-1",
+        )],
+        ("forceout", false) => vec![line(
+            "After the last cube with no challenge, a player without a correct Solution scores 2.",
+            "X-C-2",
+        )],
+        ("end-of-round", true) => vec![line(
+            "When the round's time ran out, a correct Solution scores 4.",
+            "XI-B-2",
+        )],
+        ("end-of-round", false) => vec![line(
+            "When the round's time ran out, a player without a correct Solution scores 2.",
+            "XI-B-2",
+        )],
+        (_, true) => vec![
+            line(
+                "Its writer is correct: 6 points as the Challenger or the Mover who had to write it.",
+                "X-B-2",
+            ),
+            line(
+                "A Third Party with this Solution scores 6, or 4 when the Challenger's Solution after a Now is also correct.",
+                "X-B-3",
+            ),
+        ],
+        (_, false) => vec![line("Its writer is not correct and scores 2.", "X-B-1")],
     }
 }
 

@@ -579,6 +579,20 @@ async fn judge_rulings_in_plain_words_say_who_scores_what_and_why() {
         "Its writer is not correct and scores 2."
     );
     assert!(!p["why"].as_array().unwrap().is_empty(), "{p}");
+    // The same Solution after the last cube with no challenge: X-C-2.
+    let mut last = position();
+    last["resources"] = json!("");
+    last["forbidden"] = json!("∪ Y G ′ = ∩");
+    last["situation"] = json!("forceout");
+    let p = plain_ruling(
+        a,
+        last,
+        json!({"kind": "solution", "solution": "B ∪ G − R"}),
+    )
+    .await;
+    assert_plain_words(&p);
+    assert_eq!(p["scores"][0]["section"], "X-C-2", "{p}");
+    assert_eq!(p["scores"].as_array().unwrap().len(), 1, "{p}");
     // A 1969 P-claim on a mat with a Solution: wrong, and said once.
     let m69 = json!({"edition": "1969", "universe": "B BR BG R G O", "goal": "3",
         "resources": "B R O ∪", "situation": "now"});
