@@ -1,7 +1,7 @@
 // A tiny helper to build DOM nodes.
 
-import { withRules as withRulesV, toDom } from './components/vdom.js';
-import { ruleLink, cite } from './rules.js';
+import { plainText } from './words.js';
+import { citeParts } from './rule-lines.js';
 
 /**
  * @typedef {Record<string, any>} Props
@@ -50,14 +50,22 @@ export function h(tag, props, ...children) {
  * @param {string} raw the text (put in plain words by words.js `plainText`)
  */
 export function withRules(raw) {
+  const text = plainText(raw);
   const out = document.createDocumentFragment();
-  out.append(...withRulesV(raw).map((x) => (typeof x === 'string' ? x : toDom(x))));
+  const re = /\(?\b((?:[AB]19 )?[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?|OS-[A-E]\d+|M69 \d+(?:\.\d+)?)\b\)?/g;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    const i = m.index ?? 0;
+    out.append(text.slice(last, i), citeDom(m[1]));
+    last = i + m[0].length;
+  }
+  out.append(text.slice(last));
   return out;
 }
 
 /** @param {string} text @param {string} [rule] */
 export function ruleNote(text, rule) {
-  return h('span', null, withRules(text), rule ? h('span', { class: 'rule-note' }, ' rule ', toDom(ruleLink(rule))) : null);
+  return h('span', null, withRules(text), rule ? h('span', { class: 'rule-note' }, ' rule ', citeDom(rule)) : null);
 }
 
 /**
@@ -69,7 +77,13 @@ export function fill(el, ...children) {
   el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false).map((c) => (typeof c === 'number' ? String(c) : /** @type {Node|string} */ (c))));
 }
 
-/** A citation or a list of them as links to their plain-words lines (rules.js `cite`), as DOM. @param {string} text */
+/** A citation or a list of them as links to their plain-words lines (rule-lines.js), as DOM. @param {string} text */
 export function citeDom(text) {
-  return toDom(cite(text));
+  const out = h('span', { class: 'cites' });
+  citeParts(text).forEach((p, i) => {
+    if (i) out.append(', ');
+    out.append(p.rule ? h('a', { class: 'rule rule-link', href: `/rules#rule-${p.rule.id.replace(/[^A-Za-z0-9]+/g, '-')}`, title: `${p.rule.title}: ${p.rule.line}`, 'aria-label': `${p.text}: ${p.rule.title}` }, p.text)
+      : h('small', { class: 'rule' }, p.text));
+  });
+  return out;
 }

@@ -6,6 +6,8 @@
 
 import { h, withRules, citeDom } from './dom.js';
 import { cardSvg, cardWords, cardOrder, cubeSvg } from './pictures.js';
+import { readGoal, goalValue } from './notation.js';
+import { goalWords } from './words.js';
 
 /** @typedef {import('./types.js').MatchView} MatchView */
 /** @typedef {import('./types.js').Explanation} Explanation */
@@ -180,3 +182,19 @@ export function missingRequired(position, symbols) {
 export const asked = new Map();
 
 
+
+/**
+ * A Goal drawn as its cubes with its value, as DOM (components/goal.js
+ * `goalView` draws the same for patched pages); a text that is no legal
+ * layout is said in words.
+ * @param {string} text the Goal in notation (`3*(~1+2)`)
+ */
+export function goalDom(text) {
+  const g = readGoal(text);
+  if (!g) return h('span', { class: 'goal-view' }, h('span', { class: 'goal-text' }, goalWords(text)));
+  return h('span', { class: 'goal-view', role: 'img', 'aria-label': `Goal: ${goalWords(text)}` },
+    h('span', { class: 'goal-pic', 'aria-hidden': 'true' }, ...g.layout.cells.map(([r, c], i) => h('span', {
+      class: 'goal-cube', style: { gridRow: String(r + 1), gridColumn: Number.isInteger(c) ? `${c * 2 + 1} / span 2` : '2 / span 2' },
+    }, cubeSvg(String(g.digits[i]), 'digit', g.flips[i])))),
+    h('span', { class: 'goal-value', 'aria-hidden': 'true' }, `= ${goalValue(g)}`));
+}

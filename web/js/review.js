@@ -10,8 +10,7 @@
 // this only draws it.
 
 import { h, fill, withRules, citeDom } from './dom.js';
-import { cardRow, cubeRow } from './explain.js';
-import { goalElement } from './components/goal.js';
+import { cardRow, cubeRow, goalDom as goalElement } from './explain.js';
 
 /** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').MoveReview} MoveReview */

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { BASE, createTable, launch } from './helpers.mjs';
+import path from 'node:path';
+import { BASE, SHOTS, createTable, launch } from './helpers.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -125,6 +126,7 @@ test('the table in screen-reader mode: events in a live log, the mat as text, co
     await player.waitForFunction((v) => document.querySelector('.table-page')?.getAttribute('data-version') !== v, version);
   }
   assert.equal(await player.locator('#announcer').count(), 0, 'one live region, not two');
+  await player.screenshot({ path: path.join(SHOTS, 'table-reader.png') });
   // The mode is kept: it is on again after a reload.
   await player.reload();
   await player.waitForSelector('#reader-log');

@@ -84,6 +84,7 @@ test("judge's assistant: a position built by clicks, a challenge and a Solution 
   await link.click();
   await page.waitForSelector('#rules-page');
   assert.match(await page.locator('.rule-target').textContent(), new RegExp(section.split('-')[0]));
+  await page.screenshot({ path: path.join(SHOTS, 'rules.png') });
   assert.deepEqual(page.errors, []);
 });
 
@@ -96,5 +97,10 @@ test("judge's assistant on a phone (390 px): the mat editor fits", async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling at 390 px (${overflow} px too wide)`);
   await page.screenshot({ path: path.join(SHOTS, 'judge-phone.png'), fullPage: true });
+  await page.goto(`${BASE}/rules#rule-X-B-2`);
+  await page.waitForSelector('#rules-page .rule-target');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `the rules fit 390 px (${wide} px too wide)`);
+  await page.screenshot({ path: path.join(SHOTS, 'rules-phone.png') });
   assert.deepEqual(page.errors, []);
 });

@@ -35,4 +35,5 @@ export function lettersToggle(changed) {
     ' Letters on cards and cubes');
 }
 
-applyLetters();
+// At load, in a browser (the modules are also imported by node tests).
+if (typeof document !== 'undefined') applyLetters();
