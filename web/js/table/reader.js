@@ -121,7 +121,7 @@ export function renderReader(tv) {
   const m = tv.m;
   const replies = /** @type {{seq: number, text: string}[]} */ (/** @type {any} */ (tv).readerReplies ??= []);
   const lines = [...tv.log.slice(0, 15).map((l) => ({ key: `e-${l.seq}`, seq: l.seq, text: l.text })),
-    ...replies.map((r) => ({ key: `r-${r.seq}`, seq: r.seq, text: r.text }))].sort((a, b) => a.seq - b.seq).slice(-20);
+    ...replies.map((r) => ({ key: `r-${r.seq}`, seq: r.seq, text: r.text }))].sort((a, b) => b.seq - a.seq).slice(0, 20);
   const submit = async (/** @type {Event} */ e) => {
     e.preventDefault();
     const input = /** @type {HTMLInputElement} */ (/** @type {HTMLFormElement} */ (e.target).elements.namedItem('command'));
