@@ -4,14 +4,15 @@
 // cubes by clicking or dragging them on the mat, writes Solutions, challenges
 // and scores; every attempt is judged by the server (the checker, the solver,
 // the match engine) with its reasons and rule sections. Progress is kept in
-// this browser (localStorage) and, for a signed-in player, by the server.
+// this browser (components/store.js) and, for a signed-in player, by the server.
 
 import { h, citeDom } from './dom.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
 import { familyOf, renderExplanation } from './explain.js';
 import { goalElement } from './components/goal.js';
+import { KEYS, kept, keep } from './components/store.js';
 
-const PROGRESS_KEY = 'onsets-lessons-progress';
+const PROGRESS_KEY = KEYS.lessons;
 
 /** @typedef {{id: string, title: string, rule: string, part: string, summary: string, steps: number}} LessonSummary */
 /** @typedef {{kind: string, value?: number, shape?: string, reachable?: boolean, to?: string, shift?: boolean, safe?: boolean}} LessonTask */
@@ -45,7 +46,7 @@ export function withRules(text) {
 /** Steps done, by lesson. @returns {Record<string, number[]>} */
 export function progress() {
   try {
-    const p = JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? '{}');
+    const p = JSON.parse(kept(PROGRESS_KEY, '{}'));
     return p && typeof p === 'object' ? p : {};
   } catch {
     return {};
@@ -58,7 +59,7 @@ function markDone(id, n) {
   const done = new Set(Array.isArray(p[id]) ? p[id] : []);
   done.add(n);
   p[id] = [...done].sort((a, b) => a - b);
-  localStorage.setItem(PROGRESS_KEY, JSON.stringify(p));
+  keep(PROGRESS_KEY, JSON.stringify(p));
 }
 
 /**
@@ -79,7 +80,7 @@ async function syncProgress() {
     for (const [id, steps] of Object.entries(/** @type {Record<string, number[]>} */ (merged.progress ?? {}))) {
       p[id] = [...new Set([...(p[id] ?? []), ...steps])].sort((a, b) => a - b);
     }
-    localStorage.setItem(PROGRESS_KEY, JSON.stringify(p));
+    keep(PROGRESS_KEY, JSON.stringify(p));
   } catch {
     // progress stays in this browser
   }

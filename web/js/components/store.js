@@ -12,7 +12,7 @@ export const KEYS = /** @type {const} */ ({
   /** Whether the table is in its screen-reader mode ("1" or "0"). */
   reader: 'onsets:reader',
   /** The lessons' progress (lessons.js). */
-  lessons: 'onsets:lessons',
+  lessons: 'onsets-lessons-progress',
 });
 
 /**
