@@ -10,6 +10,7 @@ import { showLesson, showLessons } from './lessons.js';
 import { TableView } from './table.js';
 import { ReviewView } from './review.js';
 import { showJudge } from './judge.js';
+import { showRules } from './rules.js';
 import { claimSeatWhenSeated, showAccount, showProfile } from './accounts.js';
 import { showEvent, showOrganizer } from './tournament.js';
 import { show1969 } from './claims1969.js';
@@ -33,7 +34,9 @@ function route() {
   const review = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/review\/?$/);
   const t69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/?$/);
   const review69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/review\/?$/);
-  if (review69) {
+  if (/^\/rules\/?$/.test(location.pathname)) {
+    showRules(root);
+  } else if (review69) {
     current = showReview1969(root, review69[1]);
   } else if (/^\/classes(\/|$)/.test(location.pathname)) {
     current = showClasses(root, location.pathname, go);

@@ -1,6 +1,7 @@
 // A tiny helper to build DOM nodes.
 
 import { plainText } from './words.js';
+import { citeParts } from './rule-lines.js';
 
 /**
  * @typedef {Record<string, any>} Props
@@ -44,18 +45,18 @@ export function h(tag, props, ...children) {
 }
 
 /**
- * Text with rule sections (`VII-B-4-b`, `OS-C6`, `XI-A`) set in small print.
+ * Text with rule sections (`VII-B-4-b`, `OS-C6`, `M69 3.7`) as links to
+ * their plain-words lines (rules.js).
  * @param {string} raw the text (put in plain words by words.js `plainText`)
  */
 export function withRules(raw) {
   const text = plainText(raw);
   const out = document.createDocumentFragment();
-  const re = /\(?\b((?:[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?)|(?:OS-[A-Z]\d+))\b\)?/g;
+  const re = /\(?\b((?:[AB]19 )?[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?|OS-[A-E]\d+|M69 \d+(?:\.\d+)?)\b\)?/g;
   let last = 0;
   for (const m of text.matchAll(re)) {
     const i = m.index ?? 0;
-    out.append(text.slice(last, i));
-    out.append(h('small', { class: 'rule' }, m[1]));
+    out.append(text.slice(last, i), citeDom(m[1]));
     last = i + m[0].length;
   }
   out.append(text.slice(last));
@@ -64,7 +65,7 @@ export function withRules(raw) {
 
 /** @param {string} text @param {string} [rule] */
 export function ruleNote(text, rule) {
-  return h('span', null, withRules(text), rule ? h('small', { class: 'rule' }, `rule ${rule}`) : null);
+  return h('span', null, withRules(text), rule ? h('span', { class: 'rule-note' }, ' rule ', citeDom(rule)) : null);
 }
 
 /**
@@ -74,4 +75,15 @@ export function ruleNote(text, rule) {
  */
 export function fill(el, ...children) {
   el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false).map((c) => (typeof c === 'number' ? String(c) : /** @type {Node|string} */ (c))));
+}
+
+/** A citation or a list of them as links to their plain-words lines (rule-lines.js), as DOM. @param {string} text */
+export function citeDom(text) {
+  const out = h('span', { class: 'cites' });
+  citeParts(text).forEach((p, i) => {
+    if (i) out.append(', ');
+    out.append(p.rule ? h('a', { class: 'rule rule-link', href: `/rules#rule-${p.rule.id.replace(/[^A-Za-z0-9]+/g, '-')}`, title: `${p.rule.title}: ${p.rule.line}`, 'aria-label': `${p.text}: ${p.rule.title}` }, p.text)
+      : h('small', { class: 'rule' }, p.text));
+  });
+  return out;
 }

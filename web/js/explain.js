@@ -4,8 +4,10 @@
 // and for every fault its rule and the shortest fact. The server's checker
 // decides (POST /api/explain); this module only draws its answer.
 
-import { h, withRules } from './dom.js';
+import { h, withRules, citeDom } from './dom.js';
 import { cardSvg, cardWords, cardOrder, cubeSvg } from './pictures.js';
+import { readGoal, goalValue } from './notation.js';
+import { goalWords } from './words.js';
 
 /** @typedef {import('./types.js').MatchView} MatchView */
 /** @typedef {import('./types.js').Explanation} Explanation */
@@ -102,7 +104,7 @@ export function renderExplanation(e, position) {
   out.append(h('p', { class: e.correct ? 'good' : 'bad' }, e.correct ? 'This Solution is correct ✓' : 'This Solution is not correct ✗'));
   if (e.failures.length) {
     out.append(h('h4', null, 'What is wrong'),
-      h('ul', { class: 'failures' }, ...e.failures.map((f) => h('li', null, withRules(f.fact), ' ', h('small', { class: 'rule' }, f.section)))));
+      h('ul', { class: 'failures' }, ...e.failures.map((f) => h('li', null, withRules(f.fact), ' ', citeDom(f.section)))));
   }
   e.solutions.forEach((s, i) => {
     const sec = h('div', { class: 'explained-solution' });
@@ -110,7 +112,7 @@ export function renderExplanation(e, position) {
     sec.append(h('p', null, 'The Universe: ', cardRow(s.universe)));
     for (const r of s.restrictions) {
       for (const rd of r.readings) {
-        sec.append(h('p', { class: 'restriction-step' }, 'The Restriction ', h('code', null, rd.grouped), ' removes ', cardRow(rd.removes), h('small', { class: 'rule' }, 'VI-B-2')));
+        sec.append(h('p', { class: 'restriction-step' }, 'The Restriction ', h('code', null, rd.grouped), ' removes ', cardRow(rd.removes), citeDom('VI-B-2')));
       }
     }
     if (s.kept) sec.append(h('p', null, 'Cards left after the Restrictions: ', cardRow(s.kept)));
@@ -121,17 +123,17 @@ export function renderExplanation(e, position) {
           st.interpretations?.length ? h('ul', null, ...st.interpretations.map((x) => h('li', null, h('code', null, x.grouped), ' → ', cardRow(x.cards), ` (${x.value})`))) : null))));
     }
     if (s.interpretations.length > 1) {
-      sec.append(h('h4', null, 'Every way to read it ', h('small', { class: 'rule' }, 'VII-B-6')),
+      sec.append(h('h4', null, 'Every way to read it ', citeDom('VII-B-6')),
         h('ul', null, ...s.interpretations.map((x) => h('li', null, h('code', null, x.grouped), ` names ${x.value} card${x.value === 1 ? '' : 's'}`))));
     }
     const used = s.cubes.symbols;
     if (used.length) {
-      sec.append(h('h4', null, 'Which cube each symbol used ', h('small', { class: 'rule' }, 'VII-B-4')));
+      sec.append(h('h4', null, 'Which cube each symbol used ', citeDom('VII-B-4')));
       const missing = missingRequired(position, used.map((u) => u.symbol));
       if (!s.cubes.possible) {
         sec.append(h('p', { class: 'bad' }, missing.length
           ? `Every Solution must use every Required cube, and this one leaves out ${missing.map(faceName).join(' and ')} `
-          : 'No choice of cubes works for every symbol.', missing.length ? h('small', { class: 'rule' }, 'VII-B-4-b') : null));
+          : 'No choice of cubes works for every symbol.', missing.length ? citeDom('VII-B-4-b') : null));
       }
       sec.append(
         h('table', { class: 'cube-account' },
@@ -180,3 +182,19 @@ export function missingRequired(position, symbols) {
 export const asked = new Map();
 
 
+
+/**
+ * A Goal drawn as its cubes with its value, as DOM (components/goal.js
+ * `goalView` draws the same for patched pages); a text that is no legal
+ * layout is said in words.
+ * @param {string} text the Goal in notation (`3*(~1+2)`)
+ */
+export function goalDom(text) {
+  const g = readGoal(text);
+  if (!g) return h('span', { class: 'goal-view' }, h('span', { class: 'goal-text' }, goalWords(text)));
+  return h('span', { class: 'goal-view', role: 'img', 'aria-label': `Goal: ${goalWords(text)}` },
+    h('span', { class: 'goal-pic', 'aria-hidden': 'true' }, ...g.layout.cells.map(([r, c], i) => h('span', {
+      class: 'goal-cube', style: { gridRow: String(r + 1), gridColumn: Number.isInteger(c) ? `${c * 2 + 1} / span 2` : '2 / span 2' },
+    }, cubeSvg(String(g.digits[i]), 'digit', g.flips[i])))),
+    h('span', { class: 'goal-value', 'aria-hidden': 'true' }, `= ${goalValue(g)}`));
+}

@@ -4,14 +4,15 @@
 // cubes by clicking or dragging them on the mat, writes Solutions, challenges
 // and scores; every attempt is judged by the server (the checker, the solver,
 // the match engine) with its reasons and rule sections. Progress is kept in
-// this browser (localStorage) and, for a signed-in player, by the server.
+// this browser (components/store.js) and, for a signed-in player, by the server.
 
-import { h } from './dom.js';
+import { h, citeDom } from './dom.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
 import { familyOf, renderExplanation } from './explain.js';
 import { goalElement } from './components/goal.js';
+import { KEYS, kept, keep } from './components/store.js';
 
-const PROGRESS_KEY = 'onsets-lessons-progress';
+const PROGRESS_KEY = KEYS.lessons;
 
 /** @typedef {{id: string, title: string, rule: string, part: string, summary: string, steps: number}} LessonSummary */
 /** @typedef {{kind: string, value?: number, shape?: string, reachable?: boolean, to?: string, shift?: boolean, safe?: boolean}} LessonTask */
@@ -34,7 +35,7 @@ export function withRules(text) {
     const open = m[0].startsWith('(');
     const close = m[0].endsWith(')');
     out.append(text.slice(last, i), open && !close ? '(' : '');
-    out.append(h('small', { class: 'rule' }, m[1]));
+    out.append(citeDom(m[1]));
     out.append(close && !open ? ')' : '');
     last = i + m[0].length;
   }
@@ -45,7 +46,7 @@ export function withRules(text) {
 /** Steps done, by lesson. @returns {Record<string, number[]>} */
 export function progress() {
   try {
-    const p = JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? '{}');
+    const p = JSON.parse(kept(PROGRESS_KEY, '{}'));
     return p && typeof p === 'object' ? p : {};
   } catch {
     return {};
@@ -58,7 +59,7 @@ function markDone(id, n) {
   const done = new Set(Array.isArray(p[id]) ? p[id] : []);
   done.add(n);
   p[id] = [...done].sort((a, b) => a - b);
-  localStorage.setItem(PROGRESS_KEY, JSON.stringify(p));
+  keep(PROGRESS_KEY, JSON.stringify(p));
 }
 
 /**
@@ -79,7 +80,7 @@ async function syncProgress() {
     for (const [id, steps] of Object.entries(/** @type {Record<string, number[]>} */ (merged.progress ?? {}))) {
       p[id] = [...new Set([...(p[id] ?? []), ...steps])].sort((a, b) => a - b);
     }
-    localStorage.setItem(PROGRESS_KEY, JSON.stringify(p));
+    keep(PROGRESS_KEY, JSON.stringify(p));
   } catch {
     // progress stays in this browser
   }
@@ -127,7 +128,7 @@ export async function showLessons(root, go) {
           const n = (done[l.id] ?? []).length;
           return h('li', { dataset: { lesson: l.id } },
             link(go, `/lessons/${l.id}`, l.title, { class: 'lesson-link' }), ' ',
-            h('small', { class: 'rule' }, l.rule), ' ',
+            citeDom(l.rule), ' ',
             h('span', { class: `small lesson-done${n >= l.steps ? ' complete' : ''}` }, n >= l.steps ? `✓ done (${l.steps} steps)` : `${n} of ${l.steps} steps done`),
             h('div', { class: 'small' }, l.summary));
         })))));
@@ -164,7 +165,7 @@ export async function showLesson(root, id, go) {
   const board = h('section', { id: 'lesson-board' });
   root.replaceChildren(
     h('header', { class: 'puzzles-head' },
-      h('h1', null, lesson.title, ' ', h('small', { class: 'rule' }, lesson.rule)),
+      h('h1', null, lesson.title, ' ', citeDom(lesson.rule)),
       link(go, '/lessons', '← All lessons')),
     h('p', { class: 'small' }, lesson.summary),
     board);
@@ -215,7 +216,7 @@ function stepView(lesson, step, k, nav) {
       result.replaceChildren(
         h('p', { class: `notice ${r.correct ? 'ok' : 'error'}`, id: 'lesson-verdict' }, r.correct ? 'Correct!' : 'Not right.'),
         h('p', { id: 'lesson-message' }, withRules(r.message)),
-        r.reasons?.length ? h('ul', { id: 'lesson-reasons' }, r.reasons.map((/** @type {any} */ x) => h('li', null, withRules(x.message), ' ', h('small', { class: 'rule' }, x.section)))) : '',
+        r.reasons?.length ? h('ul', { id: 'lesson-reasons' }, r.reasons.map((/** @type {any} */ x) => h('li', null, withRules(x.message), ' ', citeDom(x.section)))) : '',
         r.explanation ? h('details', { open: !r.correct, id: 'lesson-explanation' }, h('summary', null, 'Why? Step by step'), renderExplanation(r.explanation)) : '',
         r.after ? h('div', { class: 'lesson-after' }, h('p', { class: 'small' }, 'The mat after your move:'), matView(r.after, null)) : '',
         r.correct && nav.next ? h('button', { type: 'button', class: 'primary', id: 'lesson-next', onclick: nav.next }, 'Next step →') : '');
@@ -318,7 +319,7 @@ function stepView(lesson, step, k, nav) {
   }
 
   return h('div', { class: 'lesson-step', dataset: { step: k } },
-    h('p', { class: 'small', id: 'lesson-step-count' }, `Step ${k} of ${lesson.steps.length}`, ' · ', ...step.sections.map((s) => h('small', { class: 'rule' }, s))),
+    h('p', { class: 'small', id: 'lesson-step-count' }, `Step ${k} of ${lesson.steps.length}`, ' · ', ...step.sections.map((s) => citeDom(s))),
     h('p', { class: 'lesson-text', id: 'lesson-text' }, withRules(step.text)),
     mat,
     answer,
@@ -398,7 +399,7 @@ function matView(p, play) {
       ondragover: (/** @type {DragEvent} */ e) => { if (target) e.preventDefault(); },
       ondrop: (/** @type {DragEvent} */ e) => { if (target) { e.preventDefault(); play?.moveTo(key); } },
     },
-    h('div', { class: 'sec-head' }, h('h3', null, name), h('span', { class: 'small' }, help), h('small', { class: 'rule' }, rule),
+    h('div', { class: 'sec-head' }, h('h3', null, name), h('span', { class: 'small' }, help), citeDom(rule),
       target ? h('button', { type: 'button', class: 'put', dataset: { to: key }, onclick: () => play?.moveTo(key) }, 'Put here') : ''),
     h('div', { class: 'cubes' }, faces(list).length ? faces(list).map((f) => cube(f, key)) : h('span', { class: 'empty' }, 'empty')));
   };
@@ -415,7 +416,7 @@ function matView(p, play) {
       cards.map((/** @type {string} */ c) => h('span', { class: 'puzzle-card', role: 'img', title: cardWords(c), 'aria-label': cardWords(c) }, cardSvg(c)))),
     h('div', { class: 'mat-grid' },
       h('div', { class: 'section sec-goal', id: 'lesson-sec-goal' },
-        h('div', { class: 'sec-head' }, h('h3', null, 'Goal'), h('small', { class: 'rule' }, 'Basic I')),
+        h('div', { class: 'sec-head' }, h('h3', null, 'Goal'), citeDom('Basic I')),
         h('div', { class: 'goal-text', id: 'lesson-goal' }, settingGoal ? 'not set yet' : goalElement(String(p.goal)))),
       section('Required', p.required, 'III-B', 'every Solution uses them'),
       section('Permitted', p.permitted, 'III-D', 'a Solution may use them'),

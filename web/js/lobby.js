@@ -2,7 +2,8 @@
 
 import { createTable, listTables, savedSeat } from './api.js';
 import { holds1969Seat, join1969, lobby1969Panel } from './claims1969.js';
-import { h } from './dom.js';
+import { h, citeDom } from './dom.js';
+import { KEYS, kept, keep } from './components/store.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /**
@@ -86,10 +87,7 @@ export function showLobby(root, go) {
     h('option', { value: '25' }, 'Bots are quick'),
     h('option', { value: '0' }, 'Bots act at once'),
   );
-  let saved = '';
-  try {
-    saved = localStorage.getItem('onsets:name') ?? '';
-  } catch { /* no storage */ }
+  const saved = kept(KEYS.name);
   const myName = h('input', { id: 'create-name', autocomplete: 'nickname', placeholder: 'Your name (to sit at the first person’s seat)', 'aria-label': 'Your name', value: saved });
   const create = h('form', { class: 'panel create', id: 'create-form', 'aria-labelledby': 'create-title' },
     h('h2', { id: 'create-title' }, 'Start a new table'),
@@ -101,7 +99,7 @@ export function showLobby(root, go) {
     h('label', null, 'Round length (minutes) ', minutes),
     h('label', null, 'Checking Solutions ', checking),
     h('label', null, 'Bot speed ', pace),
-    h('p', { class: 'small' }, 'A round lasts 30 minutes in a tournament ', h('small', { class: 'rule' }, 'XI-B'), '. When the judge checks, the server rules on each Solution ', h('small', { class: 'rule' }, 'VII-C-6'), '.'),
+    h('p', { class: 'small' }, 'A round lasts 30 minutes in a tournament ', citeDom('XI-B'), '. When the judge checks, the server rules on each Solution ', citeDom('VII-C-6'), '.'),
     h('button', { type: 'submit', class: 'primary', id: 'create-button' }, 'Make the table'),
     err,
   );
@@ -129,9 +127,7 @@ export function showLobby(root, go) {
       // Whoever makes the table sits down at once (with the name given
       // here, or the table asks for it with the cursor in the name box).
       const name = myName.value.trim();
-      try {
-        if (name) localStorage.setItem('onsets:name', name);
-      } catch { /* no storage */ }
+      if (name) keep(KEYS.name, name);
       go(seats.some((s) => /** @type {{kind: string}} */ (s).kind === 'human') ? `${t.link}?sit` : t.link);
     } catch (x) {
       err.textContent = `The table could not be made: ${x instanceof Error ? x.message : x}`;

@@ -9,8 +9,8 @@
 // The server's review (the engine and the exact solver) decides everything;
 // this only draws it.
 
-import { h, fill, withRules } from './dom.js';
-import { cardRow, cubeRow } from './explain.js';
+import { h, fill, withRules, citeDom } from './dom.js';
+import { cardRow, cubeRow, goalDom as goalElement } from './explain.js';
 
 /** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').MoveReview} MoveReview */
@@ -253,8 +253,8 @@ export class ReviewView {
       h('h2', null, `${this.name(m.player)}: ${m.mv}`),
       h('p', { class: m.class === 'safe' ? 'good' : 'bad', id: 'review-class' }, classWords(m)),
       h('ul', null,
-        h('li', null, 'A Now challenge right after it would have been ', h('b', null, m.now_correct ? 'correct' : 'incorrect'), '. ', h('small', { class: 'rule' }, 'V-A-2')),
-        h('li', null, 'An Impossible challenge right after it would have been ', h('b', null, m.impossible_correct ? 'correct' : 'incorrect'), '. ', h('small', { class: 'rule' }, 'V-A-1')),
+        h('li', null, 'A Now challenge right after it would have been ', h('b', null, m.now_correct ? 'correct' : 'incorrect'), '. ', citeDom('V-A-2')),
+        h('li', null, 'An Impossible challenge right after it would have been ', h('b', null, m.impossible_correct ? 'correct' : 'incorrect'), '. ', citeDom('V-A-1')),
         m.witness ? h('li', null, 'A Solution the next player could have written: ', h('code', null, m.witness)) : null,
         m.class !== 'safe' ? h('li', null, m.best_alternative ? ['A safe move instead: ', h('b', null, m.best_alternative)] : 'No safe move was left.') : null,
         ...missed.map((x) => h('li', { class: 'bad missed' }, `Missed: a ${x.kind === 'now' ? 'Now' : 'Impossible'} challenge would have won here, and ${x.players.map((p) => this.name(p)).join(' and ')} did not challenge.`))));
@@ -265,7 +265,7 @@ export class ReviewView {
     const p = m.position_after;
     return h('section', { class: 'panel', id: 'review-mat' },
       h('h2', null, 'The mat after the move'),
-      h('p', null, 'Goal: ', h('b', { class: 'goal-text' }, p.goal)),
+      h('p', null, 'Goal: ', p.goal ? goalElement(String(p.goal)) : '–'),
       h('dl', { class: 'mat-rows' },
         h('dt', null, 'Required'), h('dd', null, cubeRow(p.required ?? '')),
         h('dt', null, 'Permitted'), h('dd', null, cubeRow(p.permitted ?? '')),
@@ -314,22 +314,22 @@ export class ReviewView {
   goal(r, shake) {
     const gs = r.goals.filter((g) => g.shake === shake);
     if (!gs.length) return null;
-    return h('section', { class: 'panel', id: 'review-goal' }, h('h2', null, 'The Goal ', h('small', { class: 'rule' }, 'III-B')),
+    return h('section', { class: 'panel', id: 'review-goal' }, h('h2', null, 'The Goal ', citeDom('III-B')),
       ...gs.map((g) => h('div', null,
         h('p', { class: g.goal === 'no Goal' ? (g.solvable_count === 0 ? 'good' : 'bad') : g.solvable ? 'good' : 'bad' },
           g.goal === 'no Goal'
             ? `${this.name(g.player)} declared no Goal: ${g.solvable_count === 0 ? 'right, no Goal could be solved' : 'wrong, a Goal could be solved'}.`
-            : `${this.name(g.player)} set the Goal ${g.goal}: ${g.solvable ? 'it can be solved' : 'it cannot be solved'}.`),
+            : [`${this.name(g.player)} set the Goal `, goalElement(g.goal), `: ${g.solvable ? 'it can be solved' : 'it cannot be solved'}.`]),
         h('p', { class: 'small' }, `${g.solvable_count} of the ${g.allowed.length} Goals the digit cubes allowed could be solved.`),
         g.allowed.length ? h('details', null, h('summary', null, 'Every Goal the digits allowed'),
-          h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.solvable ? 'good' : 'bad' }, `${a.goal} (${a.values.join(' or ')}): ${a.solvable ? 'solvable' : 'not solvable'}`)))) : null)));
+          h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.solvable ? 'good' : 'bad' }, goalElement(a.goal), `${a.values.length > 1 ? ` (${a.values.join(' or ')})` : ''}: ${a.solvable ? 'solvable' : 'not solvable'}`)))) : null)));
   }
 
   /** The challenges made in the shake, judged. @param {Review} r @param {number} shake */
   challenges(r, shake) {
     const cs = r.challenges.filter((c) => c.shake === shake);
     const word = (/** @type {string} */ k) => (k === 'now' ? 'Now' : k === 'impossible' ? 'Impossible' : '“no Goal”');
-    return h('section', { class: 'panel', id: 'review-challenges' }, h('h2', null, 'Challenges ', h('small', { class: 'rule' }, 'V-A')),
+    return h('section', { class: 'panel', id: 'review-challenges' }, h('h2', null, 'Challenges ', citeDom('V-A')),
       cs.length ? h('ul', null, ...cs.map((c) => h('li', { class: c.correct ? 'good' : 'bad' },
         withRules(`${this.name(c.player)} challenged ${word(c.kind)}: ${c.correct ? 'correct' : 'incorrect'}.`),
         c.witness ? [' A Solution: ', h('code', null, c.witness)] : null)))
@@ -401,7 +401,7 @@ export class ReviewView {
       h('ul', null,
         h('li', null, m.correct_claims.length
           ? ['A challenge right after it would have won: ', h('b', null, m.correct_claims.map(claimName).join(', ')), '.']
-          : 'No challenge right after it could have won.', ' ', h('small', { class: 'rule' }, 'M69 3.5')),
+          : 'No challenge right after it could have won.', ' ', citeDom('M69 3.5')),
         h('li', null, m.possible ? 'A Solution could still be built.' : 'No Solution could be built any more (the P-claim broken).'),
         m.one_more_solution ? h('li', null, 'A Solution with at most one more cube from Resources: ', h('code', null, m.one_more_solution)) : null,
         m.alternative ? h('li', null, 'The alternative a Challenger could show (3.7 comment 3): ', h('b', null, m.alternative_text ?? this.altWords69(m.alternative)),
@@ -418,7 +418,7 @@ export class ReviewView {
     const o = (/** @type {unknown} */ t) => String(t ?? '').replace(/Y/g, 'O');
     return h('section', { class: 'panel', id: 'r69-mat' },
       h('h2', null, 'The mat after the play'),
-      h('p', null, 'Goal: ', h('b', { class: 'goal-text' }, m.goal_play || p.goal ? String(p.goal) : '–')),
+      h('p', null, 'Goal: ', m.goal_play || p.goal ? goalElement(String(p.goal)) : '–'),
       h('dl', { class: 'mat-rows' },
         h('dt', null, 'Required'), h('dd', null, cubeRow(o(p.required))),
         h('dt', null, 'Permitted'), h('dd', null, cubeRow(o(p.permitted))),
@@ -431,16 +431,16 @@ export class ReviewView {
   goals69(rv, play) {
     const gs = rv.goals.filter((g) => g.play === play);
     if (!gs.length) return null;
-    return h('section', { class: 'panel', id: 'r69-goal' }, h('h2', null, 'The Goal ', h('small', { class: 'rule' }, 'M69 3.1')),
+    return h('section', { class: 'panel', id: 'r69-goal' }, h('h2', null, 'The Goal ', citeDom('M69 3.1')),
       ...gs.map((g) => h('div', null,
         h('p', { class: g.goal === 'No Goal' ? (g.possible ? 'bad' : 'good') : g.safe ? 'good' : 'bad' },
           g.goal === 'No Goal'
             ? `${this.name(g.player)} said “No Goal”: ${g.possible ? 'a Flub, some Goal had a Solution' : 'right, no Goal had a Solution'}.`
-            : `${this.name(g.player)} set the Goal ${g.goal}: ${g.safe ? 'a Solution possible, none with one more cube' : g.possible ? 'a Solution with one more cube was allowed' : 'no Solution possible'}.`),
+            : [`${this.name(g.player)} set the Goal `, goalElement(g.goal), `: ${g.safe ? 'a Solution possible, none with one more cube' : g.possible ? 'a Solution with one more cube was allowed' : 'no Solution possible'}.`]),
         h('p', { class: 'small' }, `${g.possible_count} of the ${g.allowed.length} Goals the numeral cubes allowed had a Solution; ${g.safe_count} kept both the A- and P-claims.`),
         g.allowed.length ? h('details', null, h('summary', null, 'Every Goal the numeral cubes allowed'),
           h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.safe ? 'good' : a.possible ? '' : 'bad' },
-            `${a.goal} (${a.values.join(' or ')}): ${a.safe ? 'safe' : a.possible ? 'possible, one more cube away' : 'no Solution'}`)))) : null)));
+            goalElement(a.goal), `${a.values.length > 1 ? ` (${a.values.join(' or ')})` : ''}: ${a.safe ? 'safe' : a.possible ? 'possible, one more cube away' : 'no Solution'}`)))) : null)));
   }
 
   /** @param {Review69} rv @param {number} play */
@@ -448,7 +448,7 @@ export class ReviewView {
     const cs = rv.challenges.filter((c) => c.play === play);
     const as = rv.assertions.filter((a) => a.play === play);
     const line = rv.score_sheet.find((l) => l.play === play);
-    return h('section', { class: 'panel', id: 'r69-challenges' }, h('h2', null, 'Challenges and assertions ', h('small', { class: 'rule' }, 'M69 3.6–3.10')),
+    return h('section', { class: 'panel', id: 'r69-challenges' }, h('h2', null, 'Challenges and assertions ', citeDom('M69 3.6–3.10')),
       cs.length || as.length ? h('ul', null,
         ...cs.map((c) => h('li', { class: c.correct ? 'good' : 'bad' },
           `${this.name(c.challenger)} challenged ${this.name(c.mover)} (${claimName(c.claim)}): ${c.correct ? 'correct' : 'incorrect'}`,
@@ -478,7 +478,7 @@ export class ReviewView {
   noGoals69(rv) {
     const ng = rv.goals.filter((g) => g.goal === 'No Goal');
     if (!ng.length) return [];
-    return [h('section', { class: 'panel', id: 'r69-no-goal' }, h('h2', null, '“No Goal” ', h('small', { class: 'rule' }, 'M69 3.1, 3.5 A, 3.10 B')),
+    return [h('section', { class: 'panel', id: 'r69-no-goal' }, h('h2', null, '“No Goal” ', citeDom('M69 3.1, 3.5 A, 3.10 B')),
       h('ul', null, ...ng.map((g) => {
         const missed = rv.missed_challenges.some((x) => x.play === g.play && x.after_move === null);
         const c = rv.challenges.find((x) => x.play === g.play && x.claim === 'no_goal');

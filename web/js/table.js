@@ -14,6 +14,7 @@ import { makeEditor, updateFeedback } from './table/editor.js';
 import { goalBuilder } from './table/goal-builder.js';
 import { renderHelp } from './table/help.js';
 import { announcer, renderHappenings, renderScores } from './table/history.js';
+import { readerOn, renderReader } from './table/reader.js';
 import { moveBar, renderMat } from './table/mat.js';
 import { renderUniverse } from './table/universe.js';
 import { variationSheet } from './table/variations.js';
@@ -21,6 +22,7 @@ import { renderVerdicts } from './table/verdicts.js';
 import { checkingPanel, writingPanel } from './table/writing.js';
 import { faceWords } from './pictures.js';
 import { eventWords, goalWords, placeWords, scoreReasons, variationShort, who } from './words.js';
+import { cite } from './rules.js';
 
 /** @typedef {import('./types.js').MatchView} MatchView */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -429,7 +431,7 @@ export class TableView {
     return h('p', { class: `notice ${n.tone ?? 'error'}`, role: 'alert', dataset: { area } },
       h('strong', null, n.tone === 'error' ? 'Not allowed: ' : ''),
       withRules(n.text),
-      n.rule ? h('small', { class: 'rule' }, `rule ${n.rule}`) : null,
+      n.rule ? cite(`rule ${n.rule}`) : null,
     );
   }
 
@@ -450,6 +452,7 @@ export class TableView {
     const key = active?.dataset?.key;
     // The table's version is on the page: tests (and players' tools) wait on it (docs/protocol.md).
     this.page.update(h('div', { class: 'table-page', dataset: { version: this.m?.version ?? '' } },
+      renderReader(this),
       this.renderHead(),
       this.sec('global', this.notices.global ? this.notice('global') : null),
       this.renderPlayers(),
@@ -458,7 +461,7 @@ export class TableView {
         h('div', { class: 'col-side' }, this.renderWriting(), renderVerdicts(this), renderHappenings(this), renderScores(this)),
       ),
       renderHelp(this),
-      announcer(this),
+      readerOn() ? null : announcer(this),
     ));
     if (key && active && !document.body.contains(active)) {
       const again = /** @type {HTMLElement|null} */ (this.root.querySelector(`[data-key="${CSS.escape(key)}"]`));
@@ -548,7 +551,7 @@ export class TableView {
     // charge the offender chooses which one goes back.
     const returns = (m.legal ?? []).filter((a) => a.type === 'return_cube');
     if (returns.length) {
-      extra.push(h('p', { class: 'big-line' }, 'You moved two cubes to Forbidden without saying “Bonus”. Choose the cube that goes back to Resources ', h('small', { class: 'rule' }, 'IV-C'), '.'));
+      extra.push(h('p', { class: 'big-line' }, 'You moved two cubes to Forbidden without saying “Bonus”. Choose the cube that goes back to Resources ', cite('IV-C'), '.'));
       for (const a of returns) {
         const c = m.cubes[a.cube];
         extra.push(this.btn(`Return ${c ? faceWords(c.face) : `cube ${a.cube}`}`, () => this.act('now', a), { key: `return-${a.cube}`, cls: 'primary' }));
@@ -556,7 +559,7 @@ export class TableView {
     }
     const others = m.pending.filter((p) => p.offender !== m.you);
     if (m.you !== null && others.length && !m.match_points) {
-      extra.push(h('p', { class: 'small' }, `${who(m, others[others.length - 1].offender)} may have broken a rule of procedure (${others[others.length - 1].rule}). You may charge it before it stands `, h('small', { class: 'rule' }, 'IX-A'), '.'),
+      extra.push(h('p', { class: 'small' }, `${who(m, others[others.length - 1].offender)} may have broken a rule of procedure (${others[others.length - 1].rule}). You may charge it before it stands `, cite('IX-A'), '.'),
         this.btn('Charge illegal procedure', () => this.act('now', { type: 'charge_illegal_procedure' }), { key: 'charge', kbd: 'C' }));
     }
     if (extra.length) out.push(h('div', { class: 'extra' }, ...extra));
@@ -650,12 +653,12 @@ export class TableView {
         h('span', { class: 'sand-box' }), h('span', { class: 'timer-text' }, ''), h('span', { class: 'timer-task' }, ` ${W(m.block)}: stating the challenge`)));
       }
       if (m.block === me) {
-        out.push(h('p', { class: 'big-line' }, 'You hold the challenge block: say Now or Impossible within 15 seconds, or put it down (−1). ', h('small', { class: 'rule' }, 'V-B, XI-A-1-f')),
+        out.push(h('p', { class: 'big-line' }, 'You hold the challenge block: say Now or Impossible within 15 seconds, or put it down (−1). ', cite('V-B, XI-A-1-f')),
           h('div', { class: 'actions' },
             this.btn('Now!', () => this.act('now', { type: 'challenge', kind: 'now' }), { key: 'ch-now', kbd: 'N', cls: 'challenge' }),
             this.btn('Impossible!', () => this.act('now', { type: 'challenge', kind: 'impossible' }), { key: 'ch-imp', kbd: 'I', cls: 'challenge' }),
             this.btn('Put the block down (−1)', () => this.act('now', { type: 'put_down_block' }), { key: 'put-down' })));
-      } else out.push(h('p', { class: 'big-line' }, `${W(m.block)} picked up the challenge block. Everybody waits.`, h('small', { class: 'rule' }, 'V-B')));
+      } else out.push(h('p', { class: 'big-line' }, `${W(m.block)} picked up the challenge block. Everybody waits.`, cite('V-B')));
       return out;
     }
     switch (ph.phase) {
@@ -664,9 +667,9 @@ export class TableView {
         const deals = m.legal.filter((a) => a.type === 'deal');
         if (!ph.rolled) {
           if (rolls.length) {
-            out.push(h('p', { class: 'big-line' }, 'You are the Goal-setter: roll the cubes. ', h('small', { class: 'rule' }, 'II-A')),
+            out.push(h('p', { class: 'big-line' }, 'You are the Goal-setter: roll the cubes. ', cite('II-A')),
               h('div', { class: 'actions' }, ...rolls.map((a, i) => this.btn(a.set_out ? (a.set_out === 'two_universe_one_empty' ? 'Set out 2 V and 1 Λ, roll the rest' : 'Set out 1 V and 2 Λ, roll the rest') : 'Roll the cubes', () => this.act('now', a), { key: `roll-${i}`, cls: 'primary' }))));
-            if (rolls.some((a) => a.set_out)) out.push(h('p', { class: 'small' }, 'Here the Restriction cubes are set out, not rolled ', h('small', { class: 'rule' }, 'II-A-3'), '.'));
+            if (rolls.some((a) => a.set_out)) out.push(h('p', { class: 'small' }, 'Here the Restriction cubes are set out, not rolled ', cite('II-A-3'), '.'));
           } else out.push(h('p', null, `${W(m.goal_setter)} will roll the cubes.`));
         }
         if (!ph.dealt) {
@@ -676,7 +679,7 @@ export class TableView {
             if (!deals.some((a) => String(a.count) === this.dealCount)) this.dealCount = dflt;
             const sel = h('select', { id: 'deal-count', 'aria-label': 'How many cards', dataset: { key: 'deal-count' }, onchange: (/** @type {Event} */ e) => { this.dealCount = /** @type {HTMLSelectElement} */ (e.target).value; } },
               ...deals.map((a) => h('option', { value: a.count, selected: String(a.count) === this.dealCount }, `${a.count} card${a.count === 1 ? '' : 's'}`)));
-            out.push(h('p', { class: 'big-line' }, `You are the dealer: deal the cards for the Universe (${min} to ${max} in all). `, h('small', { class: 'rule' }, 'II-B')),
+            out.push(h('p', { class: 'big-line' }, `You are the dealer: deal the cards for the Universe (${min} to ${max} in all). `, cite('II-B')),
               h('div', { class: 'actions' }, sel, this.btn('Deal', () => {
                 const a = deals.find((d) => String(d.count) === this.dealCount);
                 if (a) this.act('now', a);
@@ -689,7 +692,7 @@ export class TableView {
         const order = this.setterOrder(m);
         const selector = order[ph.pos];
         if (selector === me) out.push(...variationSheet(this, m));
-        else out.push(h('p', { class: 'big-line' }, `${W(selector)} is choosing a variation. `, h('small', { class: 'rule' }, 'II-C')));
+        else out.push(h('p', { class: 'big-line' }, `${W(selector)} is choosing a variation. `, cite('II-C')));
         if (m.selections.length) {
           out.push(h('div', { class: 'var-chart', id: 'var-chart' }, h('b', null, 'Chosen so far: '),
             h('ul', null, ...m.selections.map((x) => h('li', { class: x.withdrawn ? 'withdrawn' : '' }, `${W(x.player)}: ${variationShort(x.variation)}`, x.withdrawn ? ' (taken back)' : '')))));
@@ -700,23 +703,23 @@ export class TableView {
         if (ph.arranged) {
           // 2019-20 III-B-2-b, c: the cubes in the Goal section are on the mat for everyone.
           const a = ph.arranged;
-          out.push(h('p', { id: 'goal-arranged' }, `In the Goal section, not yet set: ${typeof a === 'string' ? goalWords(a) : `${a.description} (not a legal layout)`}. If the time runs out it is the Goal. `, h('small', { class: 'rule' }, 'III-B-2-c')));
+          out.push(h('p', { id: 'goal-arranged' }, `In the Goal section, not yet set: ${typeof a === 'string' ? goalWords(a) : `${a.description} (not a legal layout)`}. If the time runs out it is the Goal. `, cite('III-B-2-c')));
         }
         if (m.goal_setter === me) {
           const line = ph.arranged ? 'Rearrange the Goal (every cube in the Goal section stays in it) or say “Goal”. ' : ph.revise.length ? 'Your Goal was not a legal layout: build it again with the same digit cubes. ' : 'Set the Goal: pick a layout and put digit cubes in it. ';
-          out.push(h('p', { class: 'big-line' }, line, h('small', { class: 'rule' }, ph.arranged ? 'III-B-2-b' : ph.revise.length ? 'III-B-2' : 'III-B')));
+          out.push(h('p', { class: 'big-line' }, line, cite(ph.arranged ? 'III-B-2-b' : ph.revise.length ? 'III-B-2' : 'III-B')));
           out.push(goalBuilder(this, m, 'goal'));
           const bonus = m.legal.filter((a) => a.type === 'move' && a.bonus);
-          if (bonus.length && ph.bonus === null) out.push(h('p', { class: 'small' }, 'Before the Goal you may say “Bonus” and move one cube to Forbidden: pick it on the mat, then press ', h('kbd', null, 'X'), '. ', h('small', { class: 'rule' }, 'III-C')));
+          if (bonus.length && ph.bonus === null) out.push(h('p', { class: 'small' }, 'Before the Goal you may say “Bonus” and move one cube to Forbidden: pick it on the mat, then press ', h('kbd', null, 'X'), '. ', cite('III-C')));
           const ng = this.legal((a) => a.type === 'declare_no_goal');
-          if (ng) out.push(h('div', { class: 'actions' }, this.btn('No Goal can be made (declare “no Goal”)', () => this.act('goal', ng), { key: 'no-goal' })), h('p', { class: 'small' }, 'Only if no Goal has a correct Solution. ', h('small', { class: 'rule' }, 'III-D')));
+          if (ng) out.push(h('div', { class: 'actions' }, this.btn('No Goal can be made (declare “no Goal”)', () => this.act('goal', ng), { key: 'no-goal' })), h('p', { class: 'small' }, 'Only if no Goal has a correct Solution. ', cite('III-D')));
           out.push(this.notice('goal'));
-        } else out.push(h('p', { class: 'big-line' }, `${W(m.goal_setter)} is setting the Goal.`, h('small', { class: 'rule' }, 'III')));
+        } else out.push(h('p', { class: 'big-line' }, `${W(m.goal_setter)} is setting the Goal.`, cite('III')));
         break;
       case 'no_goal': {
         const agree = this.legal((a) => a.type === 'agree_no_goal');
         const ch = this.legal((a) => a.type === 'challenge' && a.kind === 'no_goal');
-        out.push(h('p', { class: 'big-line' }, `${W(m.goal_setter)} says no Goal can be made. `, h('small', { class: 'rule' }, 'III-D')));
+        out.push(h('p', { class: 'big-line' }, `${W(m.goal_setter)} says no Goal can be made. `, cite('III-D')));
         if (agree || ch) {
           out.push(h('p', null, 'Do you agree? If you think a Goal with a correct Solution exists, challenge and write it (you get 2 minutes).'),
             h('div', { class: 'actions' },
@@ -727,12 +730,12 @@ export class TableView {
       }
       case 'moves': {
         const mine = ph.turn === me;
-        out.push(h('p', { class: 'big-line' }, mine ? 'Your turn: pick a cube in Resources, then say where it goes.' : `${W(ph.turn)}'s turn to move a cube.`, ' ', h('small', { class: 'rule' }, 'IV-A, IV-B')));
+        out.push(h('p', { class: 'big-line' }, mine ? 'Your turn: pick a cube in Resources, then say where it goes.' : `${W(ph.turn)}'s turn to move a cube.`, ' ', cite('IV-A, IV-B')));
         if (mine) {
           out.push(moveBar(this, m));
           const bonus = m.legal.some((a) => a.type === 'move' && a.bonus);
-          if (bonus && ph.bonus === null) out.push(h('p', { class: 'small' }, 'You may first say “Bonus” and move one cube to Forbidden, then make your regular move ', h('small', { class: 'rule' }, 'IV-C'), '.'));
-          if (m.legal.some((a) => a.type === 'shift')) out.push(h('p', { class: 'small' }, 'Shift from Permitted is in force: instead of a move you may shift a cube from Permitted to Required or Forbidden ', h('small', { class: 'rule' }, 'XIII-A-7'), '.'));
+          if (bonus && ph.bonus === null) out.push(h('p', { class: 'small' }, 'You may first say “Bonus” and move one cube to Forbidden, then make your regular move ', cite('IV-C'), '.'));
+          if (m.legal.some((a) => a.type === 'shift')) out.push(h('p', { class: 'small' }, 'Shift from Permitted is in force: instead of a move you may shift a cube from Permitted to Required or Forbidden ', cite('XIII-A-7'), '.'));
           out.push(this.notice('mat'));
         }
         out.push(challengeBlock(this, m));
@@ -856,7 +859,7 @@ export class TableView {
       before.push(h('p', null, 'You presented:'), h('pre', { class: 'solution-shown' }, mine.presented.solution || this.mineSent || ''));
       this.editor.box.hidden = true;
     } else {
-      before.push(h('p', { class: 'small' }, 'Private: nobody else sees it until you present it ', h('small', { class: 'rule' }, 'VII-C-2'), '. ASCII works: U ∪, n ∩, - −, \' ′, ^ Λ, < ⊆. Parts go on separate lines or after “;”.'));
+      before.push(h('p', { class: 'small' }, 'Private: nobody else sees it until you present it ', cite('VII-C-2'), '. ASCII works: U ∪, n ∩, - −, \' ′, ^ Λ, < ⊆. Parts go on separate lines or after “;”.'));
       if (ph.phase === 'writing' && ph.kind.kind === 'no_goal' && canPresent) {
         before.push(h('p', null, 'First write the Goal you solve (its digits must be showing on Resources cubes):'), goalBuilder(this, m, 'write'));
       }

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { BASE, createTable, launch } from './helpers.mjs';
+import path from 'node:path';
+import { BASE, SHOTS, createTable, launch } from './helpers.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -55,7 +56,13 @@ test('no serious or critical axe-core violation on the pages without a table', a
   await check(page, '/lessons', 'main#app > :not(p:only-child)');
   await check(page, '/lessons/goal', '#lesson-sec-resources .cube');
   await check(page, '/manual', 'main h1, main h2');
-  await check(page, '/judge', 'main form, main textarea');
+  await check(page, '/judge', '#judge-form #judge-cards');
+  // The judge's page with a ruling drawn, and the rules glossary.
+  await page.click('#judge-submit');
+  await page.waitForSelector('#ruling-headline');
+  const ruled = await audit(page);
+  assert.deepEqual(ruled, [], `/judge with a ruling: ${ruled.join('\n')}`);
+  await check(page, '/rules', '#rules-page dl');
   await check(page, '/tournaments', 'main h1, main h2');
   await check(page, '/account', 'main h1, main h2');
   await check(page, '/players/Nobody', 'main h1, main h2, main p');
@@ -84,4 +91,47 @@ test('no serious or critical axe-core violation at a table: playing, spectating,
   assert.deepEqual(player.errors, []);
   await player.context().close();
   await watcher.context().close();
+});
+
+test('the table in screen-reader mode: events in a live log, the mat as text, commands typed; no serious axe violation', async () => {
+  const t = await createTable({
+    division: 'middle', adventurous: false, bot_pace: 0, seed: 7,
+    seats: [{ kind: 'human' }, { kind: 'bot', level: 'club' }],
+  });
+  const player = await newPage(browser);
+  await player.goto(`${BASE}${t.link}`);
+  await player.fill('#join-name', 'Ann');
+  await player.click('#join-form button[type=submit]');
+  await player.waitForSelector('.player.me:has-text("Ann")');
+  await player.check('#reader-toggle');
+  await player.waitForSelector('#reader-log[aria-live="polite"]');
+  // Every event so far is in the live log, in words.
+  await player.waitForFunction(() => (document.querySelector('#reader-log')?.children.length ?? 0) >= 1);
+  const say = async (text) => {
+    const before = await player.locator('#reader-log p').count();
+    await player.fill('#reader-command', text);
+    await player.press('#reader-command', 'Enter');
+    await player.waitForFunction((n) => document.querySelectorAll('#reader-log p').length !== n, before);
+    return player.locator('#reader-log').textContent();
+  };
+  assert.match(await say('mat'), /Resources: /);
+  assert.match(await say('help'), /Commands: move CUBE/);
+  assert.match(await say('fly'), /“fly” is not a command/);
+  assert.match(await player.locator('#reader-mat').textContent(), /Goal: .*Required: .*Universe/);
+  // A command that acts: rolling the cubes when it is this player's task.
+  if (await player.locator('#now [data-key^="roll-"]').count()) {
+    const version = await player.locator('.table-page').getAttribute('data-version');
+    await player.fill('#reader-command', 'roll');
+    await player.press('#reader-command', 'Enter');
+    await player.waitForFunction((v) => document.querySelector('.table-page')?.getAttribute('data-version') !== v, version);
+  }
+  assert.equal(await player.locator('#announcer').count(), 0, 'one live region, not two');
+  await player.screenshot({ path: path.join(SHOTS, 'table-reader.png') });
+  // The mode is kept: it is on again after a reload.
+  await player.reload();
+  await player.waitForSelector('#reader-log');
+  const v = await audit(player);
+  assert.deepEqual(v, [], `table (screen-reader mode): ${v.join('\n')}`);
+  assert.deepEqual(player.errors, []);
+  await player.context().close();
 });

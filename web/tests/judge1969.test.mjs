@@ -39,6 +39,7 @@ test("judge's assistant offers the 1969 claims for a 1969 position and log (390 
   await page.waitForSelector('#judge-form');
   await page.selectOption('#judge-dispute', 'challenge');
   assert.deepEqual(await options(page), ['now', 'impossible', 'no_goal']);
+  await page.selectOption('#judge-source', 'position');
   await page.fill('#judge-position', POSITION_1969);
   assert.deepEqual(await options(page), ['a', 'p', 'c_from_a', 'c_from_p', 'no_goal']);
   // The P-claim on the typed mat: the Mover can build a Solution (M69 3.5 P).
@@ -53,10 +54,13 @@ test("judge's assistant offers the 1969 claims for a 1969 position and log (390 
   assert.match(await page.locator('#ruling-by').textContent(), /Not decided/);
   // A 1969 game log: the A-claim by player 1, applied by the 1969 engine.
   await page.selectOption('#judge-source', 'log');
+  await page.click('.source-fields details summary');
   await page.fill('#judge-log', LOG_1969);
   assert.deepEqual(await options(page), ['a', 'p', 'c_from_a', 'c_from_p', 'no_goal']);
   await page.selectOption('#judge-challenge', 'a');
-  await page.fill('#judge-player', '1');
+  // The seat chosen by the log's names, not typed as a number.
+  assert.deepEqual(await page.$$eval('#judge-player option', (os) => os.map((o) => o.textContent)).then((t) => t.slice(1)), ['Bot1', 'Bot2']);
+  await page.selectOption('#judge-player', '1');
   await page.click('#judge-submit');
   await page.waitForSelector('#ruling-alternative');
   assert.match(await page.locator('#ruling-text').textContent(), /A-claim challenge .* is correct/);

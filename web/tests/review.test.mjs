@@ -71,17 +71,16 @@ test('review: step through a finished match with ← and →, mat and verdict at
   assert.deepEqual(page.errors, []);
 });
 
-test("judge's assistant: a typed position and a Solution, then a challenge", async () => {
+test("judge's assistant: the example mat and a Solution, then a challenge, then a typed position", async () => {
   const page = await newPage(browser, { width: 1280, height: 1000 });
   await page.goto(`${BASE}/judge`);
   await page.waitForSelector('#judge-form');
   await page.fill('#judge-solution', 'B ∪ G − R');
   await page.click('#judge-submit');
   await page.waitForSelector('#ruling-text');
-  assert.match(await page.locator('#ruling-text').textContent(), /Solution `B ∪ G − R` is (in)?correct/);
+  assert.match(await page.locator('#ruling-text').textContent(), /Solution “B ∪ G − R” is (in)?correct/);
   assert.ok((await page.locator('#ruling-reasons li').count()) >= 1, 'reasons with their sections');
   assert.ok((await page.locator('#judge-answer .explanation .mini-card').count()) >= 1, 'cards drawn as cards');
-  await page.screenshot({ path: path.join(SHOTS, 'judge.png'), fullPage: true });
   // A challenge on the same position: the solver rules.
   await page.selectOption('#judge-dispute', 'challenge');
   await page.selectOption('#judge-challenge', 'impossible');
@@ -89,6 +88,7 @@ test("judge's assistant: a typed position and a Solution, then a challenge", asy
   await page.waitForFunction(() => /Impossible challenge/.test(document.querySelector('#ruling-text')?.textContent ?? ''));
   // A malformed position: the field is named, no crash.
   await page.selectOption('#judge-dispute', 'solution');
+  await page.selectOption('#judge-source', 'position');
   await page.fill('#judge-position', '{"division": "senior"}');
   await page.click('#judge-submit');
   await page.waitForSelector('#judge-error');

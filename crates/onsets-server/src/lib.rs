@@ -153,6 +153,7 @@ pub fn app(lobby: Lobby) -> Router {
         .merge(manual::routes())
         .route("/manual", get(|| async { web::file("index.html") }))
         .merge(lessons::routes())
+        .merge(assist::routes())
         .route("/lessons", get(|| async { web::file("index.html") }))
         .route("/lessons/{id}", get(|| async { web::file("index.html") }))
         .route("/puzzles", get(|| async { web::file("index.html") }))

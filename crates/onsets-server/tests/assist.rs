@@ -449,3 +449,194 @@ async fn m69_judge_rules_a_1969_log_by_the_claims_and_the_1969_engine() {
     );
     server.stop();
 }
+
+/// Asks for a ruling on a typed position and returns its `plain` part.
+async fn plain_ruling(addr: SocketAddr, position: Value, dispute: Value) -> Value {
+    let (s, v) = http(
+        addr,
+        "POST",
+        "/api/judge",
+        Some(json!({"position": position, "dispute": dispute})),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    v["plain"].clone()
+}
+
+/// Every text a plain ruling shows, one per line.
+fn plain_texts(p: &Value) -> String {
+    let mut out = vec![
+        p["headline"].as_str().unwrap_or("").to_string(),
+        p["verdict"].as_str().unwrap_or("").to_string(),
+    ];
+    for k in ["scores", "why"] {
+        for l in p[k].as_array().into_iter().flatten() {
+            out.push(l["text"].as_str().unwrap_or("").to_string());
+        }
+    }
+    out.push(p["totals"].as_str().unwrap_or("").to_string());
+    out.join("\n")
+}
+
+/// What no plain ruling may show (docs/web-client.md, "Words on the
+/// pages"): internal numbering, field names, seat indexes, crate and docs
+/// file names, and a section in running text (it goes beside the line).
+fn assert_plain_words(p: &Value) {
+    let t = plain_texts(p);
+    for bad in [
+        "ruling ", "field ", "onsets-", ".md", "player 0", "player 1", "(V-", "(VII-", "(M69", "`",
+        "JSON",
+    ] {
+        assert!(!t.contains(bad), "{bad:?} in a plain ruling:\n{t}");
+    }
+    for k in ["scores", "why"] {
+        for l in p[k].as_array().unwrap() {
+            assert!(l["section"].is_string(), "{l}");
+        }
+    }
+}
+
+/// A judges'-manual situation (OS-B4, comment): a Goal that names a
+/// negative number has no Solution, so an Impossible challenge against it
+/// is right; the plain ruling says who scores what (X-B-2) in one verdict.
+/// A Now challenge with no cube in Required or Permitted is set aside with
+/// a one-point penalty (V-A-2-b, V-B); an incorrect Solution scores 2
+/// (X-B-1); a 1969 P-claim against a mat that can still be solved is wrong
+/// throughout (M69 3.5 (P), 3.9), never "incorrect" and "kept" at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn judge_rulings_in_plain_words_say_who_scores_what_and_why() {
+    let db = databases().await.remove(0);
+    let server = Server::start(&db);
+    let a = server.addr;
+    // OS-B4: a negative Goal; Impossible is right.
+    let mut negative = position();
+    negative["goal"] = json!("~3");
+    negative["situation"] = json!("impossible");
+    let p = plain_ruling(
+        a,
+        negative,
+        json!({"kind": "challenge", "challenge": "impossible"}),
+    )
+    .await;
+    assert_plain_words(&p);
+    assert_eq!(p["outcome"], "upheld", "{p}");
+    assert_eq!(p["headline"], "The Challenger is right", "{p}");
+    assert_eq!(
+        p["scores"][0]["text"],
+        "Nobody can write a correct Solution: the Challenger scores 6 and the Mover 2."
+    );
+    assert_eq!(p["scores"][0]["section"], "X-B-2");
+    assert_eq!(p["why"][0]["section"], "V-A-1");
+    // The same Impossible on a mat with a Solution: the Challenger is wrong.
+    let p = plain_ruling(
+        a,
+        position(),
+        json!({"kind": "challenge", "challenge": "impossible"}),
+    )
+    .await;
+    assert_plain_words(&p);
+    assert_eq!(
+        (p["outcome"].as_str(), p["headline"].as_str()),
+        (Some("not-upheld"), Some("The Challenger is wrong")),
+        "{p}"
+    );
+    assert!(
+        p["verdict"]
+            .as_str()
+            .unwrap()
+            .starts_with("The Impossible challenge is incorrect"),
+        "{p}"
+    );
+    assert_eq!(p["scores"][0]["section"], "X-B-1");
+    // V-A-2-b: Now with nothing in Required or Permitted is set aside.
+    let mut empty = position();
+    empty["required"] = json!("");
+    empty["permitted"] = json!("");
+    empty["resources"] = json!("∪ Y G ′ = ∩ B R");
+    let p = plain_ruling(a, empty, json!({"kind": "challenge", "challenge": "now"})).await;
+    assert_plain_words(&p);
+    assert_eq!(p["headline"], "The challenge is set aside", "{p}");
+    assert_eq!(p["scores"][0]["section"], "V-B", "{p}");
+    assert!(
+        p["scores"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("loses 1 point"),
+        "{p}"
+    );
+    // An incorrect Solution: its writer scores 2 (X-B-1); the reasons name
+    // their sections beside the text, not inside it.
+    let p = plain_ruling(
+        a,
+        position(),
+        json!({"kind": "solution", "solution": "B ∪ G − R"}),
+    )
+    .await;
+    assert_plain_words(&p);
+    assert_eq!(p["headline"], "The Solution is incorrect", "{p}");
+    assert_eq!(
+        p["scores"][0]["text"],
+        "Its writer is not correct and scores 2."
+    );
+    assert!(!p["why"].as_array().unwrap().is_empty(), "{p}");
+    // The same Solution after the last cube with no challenge: X-C-2.
+    let mut last = position();
+    last["resources"] = json!("");
+    last["forbidden"] = json!("∪ Y G ′ = ∩");
+    last["situation"] = json!("forceout");
+    let p = plain_ruling(
+        a,
+        last,
+        json!({"kind": "solution", "solution": "B ∪ G − R"}),
+    )
+    .await;
+    assert_plain_words(&p);
+    assert_eq!(p["scores"][0]["section"], "X-C-2", "{p}");
+    assert_eq!(p["scores"].as_array().unwrap().len(), 1, "{p}");
+    // A 1969 P-claim on a mat with a Solution: wrong, and said once.
+    let m69 = json!({"edition": "1969", "universe": "B BR BG R G O", "goal": "3",
+        "resources": "B R O ∪", "situation": "now"});
+    let p = plain_ruling(a, m69, json!({"kind": "challenge", "challenge": "p"})).await;
+    assert_plain_words(&p);
+    let t = plain_texts(&p);
+    assert_eq!(p["headline"], "The Challenger is wrong", "{p}");
+    assert!(!t.contains("kept"), "{t}");
+    assert!(
+        p["scores"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("The Mover is Correct and scores 2"),
+        "{p}"
+    );
+    server.stop();
+}
+
+/// A dispute applied to a match names the players by the log's names,
+/// says whose score changed, and explains the totals (before the disputed
+/// act → after it) instead of two bare lists.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn judge_on_a_log_names_the_players_and_explains_the_totals() {
+    let db = databases().await.remove(0);
+    let log = store_finished(&db, "plain001", "over").await;
+    let server = Server::start(&db);
+    let (s, v) = http(
+        server.addr,
+        "POST",
+        "/api/judge",
+        Some(json!({"log": log, "dispute": {"kind": "act", "act": {"type": "charge_illegal_procedure", "player": 0}}})),
+    )
+    .await;
+    assert_eq!(s, 200, "{v}");
+    let p = &v["plain"];
+    assert_plain_words(p);
+    let totals = p["totals"].as_str().unwrap();
+    assert!(
+        totals.starts_with("Match totals, before the disputed act → after it: "),
+        "{totals}"
+    );
+    let header: Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
+    let first = header["players"][0].as_str().unwrap();
+    assert!(totals.contains(first), "{totals} names {first}");
+    assert!(!p["scores"].as_array().unwrap().is_empty(), "{p}");
+    server.stop();
+}

@@ -9,6 +9,8 @@
 // `key` (a stable identity among siblings) and `hook` (snabbdom hooks).
 
 import { plainText } from '../words.js';
+import { ruleLink } from '../rules.js';
+import './letters.js';
 import { init, h as sh, attributesModule, propsModule, styleModule, eventListenersModule } from '../vendor/snabbdom.js';
 
 /** @typedef {import('../vendor/snabbdom.js').VNode} VNode */
@@ -100,17 +102,23 @@ export function raw(node, key) {
   });
 }
 
-/** Rule sections (`VII-B-4-b`, `III-C`) in running text, set in small print; the text in plain words (words.js `plainText`). @param {string} raw */
+/** A rule section in running text: 2026-27 / 2019-20 (`VII-B-4-b`, `A19 V-A-1`), the judges' manual (`OS-E17`), the 1969 manual (`M69 3.7`). */
+export const SECTION_RE = /\(?\b((?:[AB]19 )?[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?|OS-[A-E]\d+|M69 \d+(?:\.\d+)?)\b\)?/g;
+
+/**
+ * Rule sections in running text as links to their plain-words lines
+ * (rules.js); the text in plain words (words.js `plainText`).
+ * @param {string} raw
+ */
 export function withRules(raw) {
   const text = plainText(raw);
   /** @type {(VNode|string)[]} */
   const out = [];
-  const re = /\(?\b((?:[IVX]+-[A-Z](?:-\d+)?(?:-[a-z])?))\b\)?/g;
   let last = 0;
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(SECTION_RE)) {
     const i = m.index ?? 0;
     out.push(text.slice(last, i));
-    out.push(h('small', { class: 'rule' }, m[1]));
+    out.push(ruleLink(m[1]));
     last = i + m[0].length;
   }
   out.push(text.slice(last));
@@ -150,7 +158,7 @@ export function mount(root) {
 
 /** A line with its rule after it in small print. @param {string} text @param {string} [rule] */
 export function ruleNote(text, rule) {
-  return h('span', null, withRules(text), rule ? h('small', { class: 'rule' }, `rule ${rule}`) : null);
+  return h('span', null, withRules(text), rule ? h('span', { class: 'rule-note' }, ' rule ', ruleLink(rule)) : null);
 }
 
 /** A virtual tree made into DOM once (for pages not yet patched). @param {VNode} vnode @returns {HTMLElement} */

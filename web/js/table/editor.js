@@ -2,7 +2,7 @@
 // caret and selection survive every update, docs/web-client.md), a palette
 // of symbols, and the server's own reading of the draft as a preview.
 
-import { fill as fillDom, h as dh } from '../dom.js';
+import { citeDom, fill as fillDom, h as dh } from '../dom.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -93,7 +93,7 @@ export function showPreview(tv, r) {
   const fb = tv.editor.feedback;
   if (!r.ok) {
     const where = [r.line ? `line ${r.line}` : '', r.column ? `column ${r.column}` : ''].filter(Boolean).join(', ');
-    fillDom(fb, `${where ? `${where}: ` : ''}${r.message ?? 'this does not read as a Solution'}`, r.rule && r.rule !== '-' ? dh('small', { class: 'rule' }, r.rule) : null);
+    fillDom(fb, `${where ? `${where}: ` : ''}${r.message ?? 'this does not read as a Solution'}`, r.rule && r.rule !== '-' ? citeDom(r.rule) : null);
     fb.className = 'feedback warn';
     tv.editor.preview.textContent = '';
     return;
@@ -104,10 +104,10 @@ export function showPreview(tv, r) {
   const many = sols.findIndex((x) => x.set_names > 1);
   tv.editor.preview.textContent = `Reads as: ${r.reads ?? ''}`;
   if (noName >= 0) {
-    fillDom(fb, `${two ? `Solution ${noName + 1} needs` : 'A Solution needs'} one Set-Name part (a part without = or ⊆) `, dh('small', { class: 'rule' }, 'VI-A'));
+    fillDom(fb, `${two ? `Solution ${noName + 1} needs` : 'A Solution needs'} one Set-Name part (a part without = or ⊆) `, citeDom('VI-A'));
     fb.className = 'feedback warn';
   } else if (many >= 0) {
-    fillDom(fb, `Only one Set-Name part per Solution: the other parts must be Restrictions `, dh('small', { class: 'rule' }, 'VI-A'));
+    fillDom(fb, `Only one Set-Name part per Solution: the other parts must be Restrictions `, citeDom('VI-A'));
     fb.className = 'feedback warn';
   } else {
     const parts = sols.reduce((n, x) => n + x.set_names + x.restrictions + x.blanks, 0);

@@ -5,6 +5,7 @@ import { h } from '../components/vdom.js';
 import { goalPicture } from '../components/goal.js';
 import { LAYOUTS, goalValue, readGoal } from '../notation.js';
 import { goalWords } from '../words.js';
+import { cite } from '../rules.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -57,7 +58,7 @@ export function goalBuilder(tv, m, area) {
   const preview = h('div', { class: 'goal-preview' },
     read ? goalPicture(read) : null,
     h('div', null, text ? h('span', { class: 'goal-text' }, goalWords(text)) : 'Not enough digit cubes.',
-      value !== null && value < 0 ? h('p', { class: 'small warn' }, 'This names a negative number: a Goal must name a whole number ', h('small', { class: 'rule' }, 'III-B'), '.') : null,
+      value !== null && value < 0 ? h('p', { class: 'small warn' }, 'This names a negative number: a Goal must name a whole number ', cite('III-B'), '.') : null,
       text && legalGoals.size && legalGoals.has(text) ? h('span', { class: 'ok' }, ' ✓ a legal Goal') : null));
   /** @type {any[]} */
   const more = [];

@@ -1,6 +1,7 @@
 // The table's help: how a shake goes, and the keyboard shortcuts.
 
 import { h } from '../components/vdom.js';
+import { cite } from '../rules.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -30,12 +31,12 @@ export function renderHelp(tv) {
   return h('aside', { class: 'help', id: 'help', key: 'help', hidden: !tv.helpOpen, role: 'dialog', 'aria-label': 'Help and keyboard shortcuts' },
     h('h2', null, 'How to play here'),
     h('ol', { class: 'how' },
-      h('li', null, 'The Goal-setter rolls the cubes and the dealer deals cards: that is the Universe ', h('small', { class: 'rule' }, 'II'), '.'),
-      h('li', null, 'In Adventurous On-Sets each player picks a variation ', h('small', { class: 'rule' }, 'II-C'), '.'),
-      h('li', null, 'The Goal-setter puts digit cubes in the Goal: side by side adds, one above the other multiplies, upside-down is negative ', h('small', { class: 'rule' }, 'III-B'), '.'),
-      h('li', null, 'Players take turns moving one cube from Resources to Required, Permitted or Forbidden ', h('small', { class: 'rule' }, 'IV'), '.'),
-      h('li', null, 'After any move, another player may challenge: Now or Impossible ', h('small', { class: 'rule' }, 'V'), '.'),
-      h('li', null, 'Then Solutions are written, presented and checked; points are scored ', h('small', { class: 'rule' }, 'VII, X'), '.'),
+      h('li', null, 'The Goal-setter rolls the cubes and the dealer deals cards: that is the Universe ', cite('II'), '.'),
+      h('li', null, 'In Adventurous On-Sets each player picks a variation ', cite('II-C'), '.'),
+      h('li', null, 'The Goal-setter puts digit cubes in the Goal: side by side adds, one above the other multiplies, upside-down is negative ', cite('III-B'), '.'),
+      h('li', null, 'Players take turns moving one cube from Resources to Required, Permitted or Forbidden ', cite('IV'), '.'),
+      h('li', null, 'After any move, another player may challenge: Now or Impossible ', cite('V'), '.'),
+      h('li', null, 'Then Solutions are written, presented and checked; points are scored ', cite('VII, X'), '.'),
     ),
     h('h3', null, 'Keyboard'),
     h('table', { class: 'keys' }, h('tbody', null, ...rows.map(([k, v]) => h('tr', null, h('td', null, h('kbd', null, k)), h('td', null, v))))),

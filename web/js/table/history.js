@@ -2,6 +2,7 @@
 // screen reader announces, and the scoresheet (XII-B).
 
 import { h, ruleNote } from '../components/vdom.js';
+import { cite } from '../rules.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -30,7 +31,7 @@ export function announcer(tv) {
  */
 export function renderScores(tv) {
   const m = tv.m;
-  const head = h('h2', { id: 'scores-title' }, 'Scoresheet ', h('small', { class: 'rule' }, 'XII-B'));
+  const head = h('h2', { id: 'scores-title' }, 'Scoresheet ', cite('XII-B'));
   if (!m) {
     return tv.sec('scores', head, h('p', { class: 'small' }, 'Scores appear when the match starts.'));
   }
@@ -44,7 +45,7 @@ export function renderScores(tv) {
       m.penalties.some((x) => x) ? h('tr', { class: 'current' }, h('td', null, `${m.shake} (now)`), ...m.penalties.map((p) => h('td', { class: 'num pen' }, p ? String(p) : '')), h('td', null, 'penalties so far')) : null),
     h('tfoot', null,
       h('tr', null, h('th', null, 'Total'), ...m.totals.map((t) => h('th', { class: 'num' }, String(t))), h('td', null)),
-      m.match_points ? h('tr', null, h('th', null, 'Match points'), ...m.match_points.map((t) => h('th', { class: 'num' }, String(t))), h('td', null, h('small', { class: 'rule' }, 'XII-A'))) : null),
+      m.match_points ? h('tr', null, h('th', null, 'Match points'), ...m.match_points.map((t) => h('th', { class: 'num' }, String(t))), h('td', null, cite('XII-A'))) : null),
   );
-  return tv.sec('scores', head, table, h('p', { class: 'small' }, 'Penalties are shown in red beside the points. ', h('small', { class: 'rule' }, 'X, XI-A')));
+  return tv.sec('scores', head, table, h('p', { class: 'small' }, 'Penalties are shown in red beside the points. ', cite('X, XI-A')));
 }

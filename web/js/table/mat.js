@@ -7,6 +7,7 @@ import { goalPicture } from '../components/goal.js';
 import { LAYOUTS, readGoal } from '../notation.js';
 import { cubeSvg, faceWords } from '../pictures.js';
 import { goalWords, placeWords, variationShort, variationWords } from '../words.js';
+import { cite } from '../rules.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -31,7 +32,7 @@ export function renderMat(tv) {
   const goalCubes = by('goal');
   const read = typeof m.goal === 'string' ? readGoal(m.goal) : null;
   const goalBox = h('div', { class: 'section sec-goal', id: 'sec-goal' },
-    h('div', { class: 'sec-head' }, h('h3', null, 'Goal'), h('small', { class: 'rule' }, 'III-B')),
+    h('div', { class: 'sec-head' }, h('h3', null, 'Goal'), cite('III-B')),
     h('div', { class: 'sec-body' },
       read ? goalPicture(read) : goalCubes.length ? h('div', { class: 'cubes' }, ...goalCubes.map((c) => cubeEl(tv, c))) : h('span', { class: 'empty' }, m.phase.phase === 'no_goal' ? '“no Goal” declared' : 'not set yet'),
       typeof m.goal === 'string' ? h('div', { class: 'goal-text', id: 'goal-text' }, goalWords(m.goal)) : m.goal ? h('div', { class: 'goal-text' }, `${m.goal.description} (not a legal layout)`) : null,
@@ -61,14 +62,14 @@ export function renderMat(tv) {
         tv.dragging = null;
         if (a) tv.act(m.phase.phase === 'goal' ? 'goal' : 'mat', a);
       } },
-      h('div', { class: 'sec-head' }, h('h3', null, name), h('span', { class: 'small' }, help), h('small', { class: 'rule' }, rule),
+      h('div', { class: 'sec-head' }, h('h3', null, name), h('span', { class: 'small' }, help), cite(rule),
         ...targets.map((tg) => tv.btn(tg.act.bonus ? 'Bonus here' : tg.act.type === 'shift' ? 'Shift here' : 'Put here', () => tv.act('mat', tg.act), { key: `put-${place}-${tg.act.bonus ? 'b' : ''}`, cls: 'put' }))),
       h('div', { class: 'cubes' }, ...by(place).map((c) => cubeEl(tv, c))),
     );
   });
   const res = by('resources');
   const resBox = h('div', { class: 'section sec-resources', id: 'sec-resources' },
-    h('div', { class: 'sec-head' }, h('h3', null, 'Resources'), h('span', { class: 'small' }, rolled ? `${res.filter((c) => c.family !== 'digit').length} cubes left to play` : 'not rolled yet'), h('small', { class: 'rule' }, 'I-B-3')),
+    h('div', { class: 'sec-head' }, h('h3', null, 'Resources'), h('span', { class: 'small' }, rolled ? `${res.filter((c) => c.family !== 'digit').length} cubes left to play` : 'not rolled yet'), cite('I-B-3')),
     h('div', { class: 'cubes' }, ...(rolled ? res.map((c) => cubeEl(tv, c)) : [])),
   );
   const vars = m.variations.length

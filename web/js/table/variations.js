@@ -4,6 +4,7 @@ import { h } from '../components/vdom.js';
 import { cardWords, faceWords } from '../pictures.js';
 import { VARIATIONS, selectable } from '../words.js';
 import { timerEl } from './clock.js';
+import { cite } from '../rules.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -38,7 +39,7 @@ export function variationSheet(tv, m) {
         ...choices.map((c) => h('option', { value: c, selected: tv.vs.key === v.key && tv.vs.param === c }, v.blank === 'card' ? `${c} (${cardWords(c)})` : v.blank === 'cube' ? faceWords(c) : c)));
     }
     rows.push(h('div', { class: `var-row${tv.vs.key === v.key ? ' picked' : ''}`, key: v.key },
-      radio, h('label', { for: id }, h('b', null, v.name), ' — ', v.help.replace('___', v.blank ? `(${v.blank})` : '')), blank, ' ', h('small', { class: 'rule' }, v.rule),
+      radio, h('label', { for: id }, h('b', null, v.name), ' — ', v.help.replace('___', v.blank ? `(${v.blank})` : '')), blank, ' ', cite(v.rule),
       h('span', { class: 'ok', title: 'This choice has an effect on this shake and costs no point' }, ' ✓')));
   }
   const choose = h('fieldset', { class: 'var-sheet' }, h('legend', null, made ? 'You may choose one more variation' : 'Choose a variation for this shake'), ...rows);
@@ -59,8 +60,8 @@ export function variationSheet(tv, m) {
   };
   const mine = m.timers.find((t) => t.player === m.you && t.task === 'select_variation');
   return [
-    h('p', { class: 'big-line' }, 'Your turn to choose a variation', mine ? [': ', timerEl(tv, mine, m, false), ' left. '] : '. ', h('small', { class: 'rule' }, 'II-C-1, XI-A-1-b')),
-    h('p', { class: 'small' }, 'Only choices that change this shake are offered, each marked ✓: one with no effect, or that clashes with one already chosen, would cost a point ', h('small', { class: 'rule' }, 'II-C-2'), '.'),
+    h('p', { class: 'big-line' }, 'Your turn to choose a variation', mine ? [': ', timerEl(tv, mine, m, false), ' left. '] : '. ', cite('II-C-1, XI-A-1-b')),
+    h('p', { class: 'small' }, 'Only choices that change this shake are offered, each marked ✓: one with no effect, or that clashes with one already chosen, would cost a point ', cite('II-C-2'), '.'),
     open.length ? choose : h('p', null, 'No variation would change this shake now.'),
     closed.length ? h('p', { class: 'small', id: 'var-closed' }, `Not offered now (no effect on this shake, or not allowed with the choices so far): ${closed.map((v) => v.name).join(', ')}.`) : null,
     h('div', { class: 'actions' },

@@ -5,6 +5,7 @@
 import { h, withRules } from '../components/vdom.js';
 import { whyView } from '../components/why.js';
 import { who } from '../words.js';
+import { cite } from '../rules.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -58,11 +59,11 @@ export function shakeVerdicts(tv, m, r) {
     v.reasons.length ? h('ul', { class: 'reasons' }, ...v.reasons.map((x) => h('li', null, withRules(x)))) : null,
     whyView(v.position, v.text, `why-${v.writer}`)));
   const sc = r.score;
-  const score = sc ? h('div', { class: 'score-why', id: now ? 'score-why' : undefined, key: 'score' }, h('b', null, `Shake ${sc.shake} is scored `, h('small', { class: 'rule' }, 'X')),
+  const score = sc ? h('div', { class: 'score-why', id: now ? 'score-why' : undefined, key: 'score' }, h('b', null, `Shake ${sc.shake} is scored `, cite('X')),
     h('ul', null, ...sc.lines.map((l) => h('li', { dataset: { player: l.player } },
       h('b', null, `${who(m, l.player)}: ${l.points} point${l.points === 1 ? '' : 's'}`),
       l.penalty ? h('span', { class: 'pen' }, ` (penalties ${l.penalty})`) : null,
-      l.why ? [` — ${l.why} `, h('small', { class: 'rule' }, l.rule)] : null)))) : null;
+      l.why ? [` — ${l.why} `, cite(l.rule)] : null)))) : null;
   const summary = `Shake ${r.shake}: ${r.items.length ? `${r.items.length} Solution${r.items.length === 1 ? '' : 's'} judged` : 'no Solution judged'}${sc ? ', scored' : ''}`;
   return h('details', {
     class: `shake-verdicts${now ? ' current' : ''}`, id: `shake-${r.shake}`, key: `shake-${r.shake}`, open,

@@ -4,6 +4,7 @@
 import { h } from '../components/vdom.js';
 import { goalView } from '../components/goal.js';
 import { who, whom } from '../words.js';
+import { cite } from '../rules.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -19,10 +20,10 @@ export function writingPanel(tv, m, ph) {
   const me = m.you;
   const out = [];
   const k = ph.kind;
-  if (k.kind === 'challenge') out.push(h('p', { class: 'big-line' }, `${W(k.challenger)} challenged ${k.challenge === 'now' ? 'Now' : 'Impossible'} against ${whom(m, k.mover)}. `, h('small', { class: 'rule' }, 'VII-A')));
-  else if (k.kind === 'forceout') out.push(h('p', { class: 'big-line' }, `${W(k.mover)} moved the last cube: everyone may write a Solution. `, h('small', { class: 'rule' }, 'VIII')));
-  else if (k.kind === 'end_of_round') out.push(h('p', { class: 'big-line' }, 'Stop! Everyone may write a Solution using any Resources cubes. ', h('small', { class: 'rule' }, 'XI-B-2')));
-  else out.push(h('p', { class: 'big-line' }, `${W(k.challenger)} challenged the “no Goal”: write a Goal and a Solution. `, h('small', { class: 'rule' }, 'III-D-2')));
+  if (k.kind === 'challenge') out.push(h('p', { class: 'big-line' }, `${W(k.challenger)} challenged ${k.challenge === 'now' ? 'Now' : 'Impossible'} against ${whom(m, k.mover)}. `, cite('VII-A')));
+  else if (k.kind === 'forceout') out.push(h('p', { class: 'big-line' }, `${W(k.mover)} moved the last cube: everyone may write a Solution. `, cite('VIII')));
+  else if (k.kind === 'end_of_round') out.push(h('p', { class: 'big-line' }, 'Stop! Everyone may write a Solution using any Resources cubes. ', cite('XI-B-2')));
+  else out.push(h('p', { class: 'big-line' }, `${W(k.challenger)} challenged the “no Goal”: write a Goal and a Solution. `, cite('III-D-2')));
   if (me !== null) {
     const wr = ph.writers[me];
     const joins = tv.joinSides();
@@ -30,9 +31,9 @@ export function writingPanel(tv, m, ph) {
     if (wr.presented) out.push(h('p', null, 'You presented your Solution. Waiting for the others.'));
     else if (wr.declined) out.push(h('p', null, 'You declined to write.'));
     else if (wr.lapsed) out.push(h('p', null, 'Your time to write ran out.'));
-    else out.push(h('p', { class: 'role' }, roleWords[wr.role], ' ', h('small', { class: 'rule' }, joins && wr.role === 'may' ? 'VII-A-3' : wr.role === 'may' && k.kind === 'challenge' ? 'VII-C-1' : 'VII-A')));
+    else out.push(h('p', { class: 'role' }, roleWords[wr.role], ' ', cite(joins && wr.role === 'may' ? 'VII-A-3' : wr.role === 'may' && k.kind === 'challenge' ? 'VII-C-1' : 'VII-A')));
     const imp = tv.legal((a) => a.type === 'challenge' && a.kind === 'impossible');
-    if (imp) out.push(h('div', { class: 'actions' }, tv.btn('Impossible!', () => tv.act('challenge', imp), { key: 'ch-imp', kbd: 'I', cls: 'challenge' }), h('span', { class: 'small' }, ' During the first minute after the last cube you may challenge Impossible ', h('small', { class: 'rule' }, 'VIII-B'))));
+    if (imp) out.push(h('div', { class: 'actions' }, tv.btn('Impossible!', () => tv.act('challenge', imp), { key: 'ch-imp', kbd: 'I', cls: 'challenge' }), h('span', { class: 'small' }, ' During the first minute after the last cube you may challenge Impossible ', cite('VIII-B'))));
     if (tv.has('present')) out.push(h('p', { class: 'small kbd-only' }, 'Write in the Solution box ', h('kbd', null, 'W'), ', then Present ', h('kbd', null, 'Ctrl+Enter'), '.'));
   }
   out.push(h('ul', { class: 'writers' }, ...ph.writers.map((wr, p) => wr.role === 'may_not' && !wr.presented ? null : h('li', null, `${W(p)}: `, wr.presented ? 'presented ✓' : wr.declined ? 'declined' : wr.lapsed ? 'time ran out' : 'writing…'))));
@@ -49,11 +50,11 @@ export function checkingPanel(tv, m, ph) {
   const W = (/** @type {number} */ p) => who(m, p);
   const w = ph.queue[ph.current];
   if (w === undefined) return [h('p', { class: 'big-line' }, 'Checking is over.')];
-  if (m.checking === 'judge') return [h('p', { class: 'big-line' }, 'The judge is checking the Solutions.', h('small', { class: 'rule' }, 'VII-C-6'))];
+  if (m.checking === 'judge') return [h('p', { class: 'big-line' }, 'The judge is checking the Solutions.', cite('VII-C-6'))];
   const sol = ph.writers[w]?.presented?.solution ?? '';
   const goal = ph.writers[w]?.presented?.goal;
   /** @type {any[]} */
-  const out = [h('p', { class: 'big-line' }, w === m.you ? 'Your Solution is being checked.' : `Check ${W(w)}'s Solution (2 minutes). `, h('small', { class: 'rule' }, 'VII-C-3')),
+  const out = [h('p', { class: 'big-line' }, w === m.you ? 'Your Solution is being checked.' : `Check ${W(w)}'s Solution (2 minutes). `, cite('VII-C-3')),
     h('pre', { class: 'solution-shown', id: 'checked-solution' }, sol || '(no text)'),
     goal ? h('p', null, 'Written Goal: ', typeof goal === 'string' ? goalView(goal, { strict: true }) : `${goal.description ?? 'a Goal that is not a legal layout'}`) : null];
   const accept = tv.legal((a) => a.type === 'accept' && a.writer === w);
@@ -71,7 +72,7 @@ export function checkingPanel(tv, m, ph) {
     out.push(h('div', { class: 'actions' }, tv.btn('Accept: it is correct', () => tv.act('check', accept), { key: 'accept', cls: 'primary' })),
       h('fieldset', { class: 'object' }, h('legend', null, 'Or object, with a reason'),
         ...reasons.map(([v, label, rule]) => h('label', { class: 'reason' },
-          h('input', { type: 'radio', name: 'reason', value: v, checked: tv.ck.reason === v, dataset: { key: `reason-${v}` }, onchange: () => { tv.ck.reason = v; tv.render(); } }), ` ${label} `, h('small', { class: 'rule' }, rule))),
+          h('input', { type: 'radio', name: 'reason', value: v, checked: tv.ck.reason === v, dataset: { key: `reason-${v}` }, onchange: () => { tv.ck.reason = v; tv.render(); } }), ` ${label} `, cite(rule))),
         tv.ck.reason === 'ambiguous' ? h('label', { class: 'grouping' }, 'Add brackets to show the other reading: ', grouping) : null,
         tv.btn('Object', () => {
           /** @type {Act} */

@@ -1,0 +1,44 @@
+// The one place for what the client keeps in the browser (docs/web-client.md,
+// "Kept in the browser"): every key this client writes to localStorage is
+// named here, and read or written through `kept` / `keep`, which never throw
+// (a browser that refuses storage keeps nothing, and the page goes on).
+
+/** The keys, each with what it keeps. */
+export const KEYS = /** @type {const} */ ({
+  /** The name a player last played under (lobby, 1969 tables). */
+  name: 'onsets:name',
+  /** Whether cards and cubes show their letters ("1" or "0"). */
+  letters: 'onsets:letters',
+  /** Whether the table is in its screen-reader mode ("1" or "0"). */
+  reader: 'onsets:reader',
+  /** The lessons' progress (lessons.js). */
+  lessons: 'onsets-lessons-progress',
+});
+
+/**
+ * A kept value, or `fallback`.
+ * @param {string} key one of `KEYS`
+ * @param {string} [fallback]
+ * @returns {string}
+ */
+export function kept(key, fallback = '') {
+  try {
+    return localStorage.getItem(key) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Keeps a value (`null` forgets it).
+ * @param {string} key one of `KEYS`
+ * @param {string|null} value
+ */
+export function keep(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage refused (private mode, quota): nothing is kept.
+  }
+}
