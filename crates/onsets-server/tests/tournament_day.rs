@@ -431,6 +431,156 @@ async fn judges_enter(a: SocketAddr, id: &str, round: u64, judges: &[(String, St
     }
 }
 
+/// The day before round 1: a two-division event, three schools, check-in,
+/// two rooms (tables 1–2 and 3–5) with a judge each: the event's id and the
+/// judges' rooms and sessions.
+async fn the_day_before(a: SocketAddr, org: &str) -> (String, Vec<(String, String)>) {
+    let id = make(
+        a,
+        org,
+        json!({"name": "Regional", "divisions": ["middle", "junior"], "rounds": 2, "seed": 5}),
+    )
+    .await;
+    let ev = get(a, &format!("/api/tournaments/{id}"), None).await.body;
+    assert_eq!(ev["divisions"], json!(["middle", "junior"]));
+    let coaches = register_schools(a, &id, org).await;
+    check_in_the_day(a, &id, org, &coaches[0]).await;
+    for (room, tables) in [("Gym", 2), ("Library", 3)] {
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/rooms"),
+            json!({"name": room, "tables": tables}),
+            Some(org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let r = post(
+        a,
+        &format!("/api/tournaments/{id}/rooms"),
+        json!({"name": "Hall", "tables": 0}),
+        Some(org),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.body["error"]["field"].clone()),
+        (400, json!("tables"))
+    );
+    let mut judges = Vec::new();
+    for (room, judge) in [("Gym", "Judge G"), ("Library", "Judge L")] {
+        let j = sign_up(a, judge).await;
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/judges"),
+            json!({"name": judge, "room": room}),
+            Some(org),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        judges.push((room.to_string(), j));
+    }
+    (id, judges)
+}
+
+/// Round 1's tables: each division apart, no no-show seated, school-mates
+/// apart, every table in a room in order.
+fn check_round_one(ev: &Value) {
+    let school_of = |n: &str| {
+        ev["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == n)
+            .unwrap()["school"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let tables = seated(ev, 0);
+    // Middle: 5 still in (3 + 2); junior: 6 (3 + 3), numbered 1–4 in
+    // the rooms' order.
+    assert_eq!(tables.len(), 4, "{tables:?}");
+    for (division, room, players) in &tables {
+        for p in players {
+            assert!(
+                p.contains(&division[..]) || p == "Late Lu",
+                "{p} at a {division} table"
+            );
+            assert!(p != "A middle2" && p != "B junior4", "a no-show seated");
+        }
+        let mut schools: Vec<String> = players.iter().map(|p| school_of(p)).collect();
+        schools.sort();
+        schools.dedup();
+        assert_eq!(
+            schools.len(),
+            players.len(),
+            "school-mates apart: {players:?}"
+        );
+        assert!(room == "Gym" || room == "Library", "{room}");
+    }
+    assert_eq!(tables[0].1, "Gym");
+    assert_eq!(tables[2].1, "Library");
+}
+
+/// A correction by the organizer of round 1's table 1 (the last seat wins),
+/// logged with who and when.
+async fn correct_table_one(a: SocketAddr, id: &str, org: &str, ev: &Value) {
+    let t1 = &ev["paired"][0]["tables"][0];
+    let n = t1["players"].as_array().unwrap().len();
+    let shake: Vec<i64> = (0..n).map(|i| if i == n - 1 { 6 } else { 2 }).collect();
+    let r = post(
+        a,
+        &format!("/api/tournaments/{id}/results"),
+        json!({"round": 1, "table": 1, "shakes": [shake]}),
+        Some(org),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let ev = get(a, &format!("/api/tournaments/{id}"), None).await.body;
+    let c = &ev["corrections"][0];
+    assert_eq!(
+        (c["round"].clone(), c["table"].clone(), c["by"].clone()),
+        (json!(1), json!(1), json!("Director")),
+        "{ev}"
+    );
+    assert!(c["at"].as_i64().unwrap() > 1_700_000_000);
+}
+
+/// The awards after the last round: three places and two schools in each
+/// division, with shake points, and the awards list PDF.
+async fn the_awards(a: SocketAddr, id: &str, org: &str) {
+    let r = post(
+        a,
+        &format!("/api/tournaments/{id}/awards"),
+        json!({"places": 3, "team_places": 2, "team_size": 2}),
+        Some(org),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let aw = get(a, &format!("/api/tournaments/{id}/awards"), None)
+        .await
+        .body;
+    assert_eq!(aw["finished"], true);
+    for d in aw["divisions"].as_array().unwrap() {
+        assert_eq!(d["places"].as_array().unwrap().len(), 3, "{aw}");
+        assert_eq!(d["schools"].as_array().unwrap().len(), 2, "{aw}");
+        assert!(d["places"][0]["shake_points"].as_i64().unwrap() > 0, "{aw}");
+    }
+    let st = get(a, &format!("/api/tournaments/{id}/standings"), None)
+        .await
+        .body;
+    assert_eq!(st["divisions"][1]["division"], "junior");
+    assert_eq!(st["divisions"][1]["standings"][0]["place"], 1);
+    let (status, _, pdf) = get_bytes(a, &format!("/api/tournaments/{id}/awards.pdf")).await;
+    assert_eq!(status, 200);
+    let text = pdf_text(&pdf);
+    let first = aw["divisions"][0]["places"][0]["name"].as_str().unwrap();
+    assert!(
+        text.contains("Awards: middle") && text.contains(first),
+        "{text}"
+    );
+}
+
 /// A two-division day: three schools register through their coaches,
 /// registration closes, check-in withdraws the no-shows, two rooms number
 /// the tables, each division is paired apart with school-mates apart, the
@@ -442,50 +592,7 @@ async fn a_two_division_day_with_schools_rooms_judges_and_awards() {
         let s = Server::start(&db);
         let a = s.addr;
         let org = sign_up(a, "Director").await;
-        let id = make(
-            a,
-            &org,
-            json!({"name": "Regional", "divisions": ["middle", "junior"], "rounds": 2, "seed": 5}),
-        )
-        .await;
-        let ev = get(a, &format!("/api/tournaments/{id}"), None).await.body;
-        assert_eq!(ev["divisions"], json!(["middle", "junior"]));
-        let coaches = register_schools(a, &id, &org).await;
-        check_in_the_day(a, &id, &org, &coaches[0]).await;
-        for (room, tables) in [("Gym", 2), ("Library", 3)] {
-            let r = post(
-                a,
-                &format!("/api/tournaments/{id}/rooms"),
-                json!({"name": room, "tables": tables}),
-                Some(&org),
-            )
-            .await;
-            assert_eq!(r.status, 201, "{}", r.body);
-        }
-        let r = post(
-            a,
-            &format!("/api/tournaments/{id}/rooms"),
-            json!({"name": "Hall", "tables": 0}),
-            Some(&org),
-        )
-        .await;
-        assert_eq!(
-            (r.status, r.body["error"]["field"].clone()),
-            (400, json!("tables"))
-        );
-        let mut judges = Vec::new();
-        for (room, judge) in [("Gym", "Judge G"), ("Library", "Judge L")] {
-            let j = sign_up(a, judge).await;
-            let r = post(
-                a,
-                &format!("/api/tournaments/{id}/judges"),
-                json!({"name": judge, "room": room}),
-                Some(&org),
-            )
-            .await;
-            assert_eq!(r.status, 200, "{}", r.body);
-            judges.push((room.to_string(), j));
-        }
+        let (id, judges) = the_day_before(a, &org).await;
         let r = post(
             a,
             &format!("/api/tournaments/{id}/rounds"),
@@ -495,62 +602,9 @@ async fn a_two_division_day_with_schools_rooms_judges_and_awards() {
         .await;
         assert_eq!(r.status, 201, "{}", r.body);
         let ev = get(a, &format!("/api/tournaments/{id}"), None).await.body;
-        let school_of = |n: &str| {
-            ev["entries"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|e| e["name"] == n)
-                .unwrap()["school"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        };
-        let tables = seated(&ev, 0);
-        // Middle: 5 still in (3 + 2); junior: 6 (3 + 3), numbered 1–4 in
-        // the rooms' order.
-        assert_eq!(tables.len(), 4, "{tables:?}");
-        for (division, room, players) in &tables {
-            for p in players {
-                assert!(
-                    p.contains(&division[..]) || p == "Late Lu",
-                    "{p} at a {division} table"
-                );
-                assert!(p != "A middle2" && p != "B junior4", "a no-show seated");
-            }
-            let mut schools: Vec<String> = players.iter().map(|p| school_of(p)).collect();
-            schools.sort();
-            schools.dedup();
-            assert_eq!(
-                schools.len(),
-                players.len(),
-                "school-mates apart: {players:?}"
-            );
-            assert!(room == "Gym" || room == "Library", "{room}");
-        }
-        assert_eq!(tables[0].1, "Gym");
-        assert_eq!(tables[2].1, "Library");
+        check_round_one(&ev);
         judges_enter(a, &id, 1, &judges).await;
-        // A correction by the organizer is logged with who and when.
-        let t1 = &ev["paired"][0]["tables"][0];
-        let n = t1["players"].as_array().unwrap().len();
-        let shake: Vec<i64> = (0..n).map(|i| if i == n - 1 { 6 } else { 2 }).collect();
-        let r = post(
-            a,
-            &format!("/api/tournaments/{id}/results"),
-            json!({"round": 1, "table": 1, "shakes": [shake]}),
-            Some(&org),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{}", r.body);
-        let ev = get(a, &format!("/api/tournaments/{id}"), None).await.body;
-        let c = &ev["corrections"][0];
-        assert_eq!(
-            (c["round"].clone(), c["table"].clone(), c["by"].clone()),
-            (json!(1), json!(1), json!("Director")),
-            "{ev}"
-        );
-        assert!(c["at"].as_i64().unwrap() > 1_700_000_000);
+        correct_table_one(a, &id, &org, &ev).await;
         // The pairings of each room print.
         let (status, _, pdf) =
             get_bytes(a, &format!("/api/tournaments/{id}/rounds/1/pairings.pdf")).await;
@@ -560,7 +614,6 @@ async fn a_two_division_day_with_schools_rooms_judges_and_awards() {
             text.contains("Room Gym") && text.contains("Room Library"),
             "{text}"
         );
-        // Round 2, then the awards.
         let r = post(
             a,
             &format!("/api/tournaments/{id}/rounds"),
@@ -570,36 +623,7 @@ async fn a_two_division_day_with_schools_rooms_judges_and_awards() {
         .await;
         assert_eq!(r.status, 201, "{}", r.body);
         judges_enter(a, &id, 2, &judges).await;
-        let r = post(
-            a,
-            &format!("/api/tournaments/{id}/awards"),
-            json!({"places": 3, "team_places": 2, "team_size": 2}),
-            Some(&org),
-        )
-        .await;
-        assert_eq!(r.status, 200, "{}", r.body);
-        let aw = get(a, &format!("/api/tournaments/{id}/awards"), None)
-            .await
-            .body;
-        assert_eq!(aw["finished"], true);
-        for d in aw["divisions"].as_array().unwrap() {
-            assert_eq!(d["places"].as_array().unwrap().len(), 3, "{aw}");
-            assert_eq!(d["schools"].as_array().unwrap().len(), 2, "{aw}");
-            assert!(d["places"][0]["shake_points"].as_i64().unwrap() > 0, "{aw}");
-        }
-        let st = get(a, &format!("/api/tournaments/{id}/standings"), None)
-            .await
-            .body;
-        assert_eq!(st["divisions"][1]["division"], "junior");
-        assert_eq!(st["divisions"][1]["standings"][0]["place"], 1);
-        let (status, _, pdf) = get_bytes(a, &format!("/api/tournaments/{id}/awards.pdf")).await;
-        assert_eq!(status, 200);
-        let text = pdf_text(&pdf);
-        let first = aw["divisions"][0]["places"][0]["name"].as_str().unwrap();
-        assert!(
-            text.contains("Awards: middle") && text.contains(first),
-            "{text}"
-        );
+        the_awards(a, &id, &org).await;
         s.stop();
     }
 }

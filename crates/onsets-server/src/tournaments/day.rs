@@ -29,7 +29,10 @@ where
 {
     Router::new()
         .route("/api/tournaments", get(list::list))
-        .route("/api/tournaments/{id}/schools", post(add_school))
+        .route(
+            "/api/tournaments/{id}/schools",
+            get(schools).post(add_school),
+        )
         .route("/api/tournaments/{id}/coach", post(join_as_coach))
         .route("/api/tournaments/{id}/registration", post(registration))
         .route("/api/tournaments/{id}/checkin", post(check_in))
@@ -86,6 +89,32 @@ async fn add_school(
     {
         Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
         Err(r) => r,
+    }
+}
+
+/// `GET /api/tournaments/{id}/schools`: the organizer's list of schools
+/// with their coaches' codes: `{"schools":[{"id","name","code","coach"}]}`.
+async fn schools(
+    State(app): State<Services>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let account = match crate::accounts::require(&app.store, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    match load(&app.store, &id).await {
+        Ok(Some(s)) if s.organizer != account.id => {
+            not_organizer("only the tournament's organizer sees the coaches' codes")
+        }
+        Ok(Some(s)) => Json(json!({
+            "schools": s.event.day.schools.iter().map(|x| json!({
+                "id": x.id, "name": x.name, "code": x.code, "coach": x.coach_name,
+            })).collect::<Vec<_>>(),
+        }))
+        .into_response(),
+        Ok(None) => no_such(&id),
+        Err(e) => storage(e),
     }
 }
 
