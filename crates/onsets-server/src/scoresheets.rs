@@ -351,82 +351,6 @@ fn s_note(s: &Sheet, y: f32) {
 #[path = "../tests/common/pdf_text.rs"]
 mod pdf_text;
 
-#[cfg(test)]
-mod tests {
-    use super::pdf_text::pdf_text as shown_text;
-    use super::*;
-    use onsets_core::Division;
-    use onsets_tournament::FirstRound;
-    use std::collections::BTreeMap;
-
-    const NAMES: [&str; 4] = ["Annabel", "Boris", "Cyrus", "Diana"];
-
-    fn event() -> Event {
-        let mut e = Event::new("Spring Open", Division::Junior, 3, FirstRound::Seeds).unwrap();
-        for (n, t) in NAMES.iter().zip([Some("Reds"), None, Some("Reds"), None]) {
-            e.add_entry(n, t).unwrap();
-        }
-        e.add_entry("Jos\u{e9}", None).unwrap();
-        e
-    }
-
-    fn find(pdf: &[u8], s: &[u8]) -> Option<usize> {
-        let text = shown_text(pdf);
-        text.find(std::str::from_utf8(s).unwrap())
-    }
-
-    #[test]
-    fn xii_b_scoresheets_have_every_table_and_its_players() {
-        let mut e = event();
-        e.pair_next_round().unwrap();
-        let pdf = scoresheets_pdf(&e, 1).unwrap();
-        assert!(pdf.starts_with(b"%PDF"));
-        for n in NAMES
-            .iter()
-            .chain(&["Round 1, Table 1", "Round 1, Table 2"])
-        {
-            assert!(find(&pdf, n.as_bytes()).is_some(), "{n} missing");
-        }
-        assert!(find(&pdf, b"Match points (XII-A)").is_some());
-        // The built-in font's WinAnsi letters: é is the byte 0xE9.
-        assert!(shown_text(&pdf).contains("Jos\u{e9}"));
-        assert!(matches!(
-            scoresheets_pdf(&e, 2),
-            Err(PrintError::NoSuchRound(2))
-        ));
-    }
-
-    #[test]
-    fn standings_pdf_lists_entries_best_first() {
-        let mut e = event();
-        e.pair_next_round().unwrap();
-        let tables = e.paired[0].tables.clone();
-        for t in &tables {
-            let points: &[u8] = if t.players.len() == 3 {
-                &[6, 4, 2]
-            } else {
-                &[6, 4]
-            };
-            let mp: BTreeMap<String, u8> = t
-                .players
-                .iter()
-                .zip(points)
-                .map(|(p, m)| (e.entries[*p].name.clone(), *m))
-                .collect();
-            e.record_result(1, t.table, &mp, None).unwrap();
-        }
-        let pdf = standings_pdf(&e).unwrap();
-        assert!(pdf.starts_with(b"%PDF"));
-        let at: Vec<usize> = standings(&e)
-            .iter()
-            .filter(|s| s.name.is_ascii())
-            .map(|s| find(&pdf, format!("\n{}\n", s.name).as_bytes()).expect("a name printed"))
-            .collect();
-        assert!(at.windows(2).all(|w| w[0] < w[1]), "best first: {at:?}");
-        assert!(find(&pdf, b"Teams").is_some());
-    }
-}
-
 /// Lines of text printed down pages: a heading per part, each part on a
 /// page of its own (continued on the next when full).
 struct Listing {
@@ -621,4 +545,80 @@ pub fn awards_pdf(event: &Event, awards: &serde_json::Value) -> Result<Vec<u8>, 
         }
     }
     l.sheet.bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pdf_text::pdf_text as shown_text;
+    use super::*;
+    use onsets_core::Division;
+    use onsets_tournament::FirstRound;
+    use std::collections::BTreeMap;
+
+    const NAMES: [&str; 4] = ["Annabel", "Boris", "Cyrus", "Diana"];
+
+    fn event() -> Event {
+        let mut e = Event::new("Spring Open", Division::Junior, 3, FirstRound::Seeds).unwrap();
+        for (n, t) in NAMES.iter().zip([Some("Reds"), None, Some("Reds"), None]) {
+            e.add_entry(n, t).unwrap();
+        }
+        e.add_entry("Jos\u{e9}", None).unwrap();
+        e
+    }
+
+    fn find(pdf: &[u8], s: &[u8]) -> Option<usize> {
+        let text = shown_text(pdf);
+        text.find(std::str::from_utf8(s).unwrap())
+    }
+
+    #[test]
+    fn xii_b_scoresheets_have_every_table_and_its_players() {
+        let mut e = event();
+        e.pair_next_round().unwrap();
+        let pdf = scoresheets_pdf(&e, 1).unwrap();
+        assert!(pdf.starts_with(b"%PDF"));
+        for n in NAMES
+            .iter()
+            .chain(&["Round 1, Table 1", "Round 1, Table 2"])
+        {
+            assert!(find(&pdf, n.as_bytes()).is_some(), "{n} missing");
+        }
+        assert!(find(&pdf, b"Match points (XII-A)").is_some());
+        // The built-in font's WinAnsi letters: é is the byte 0xE9.
+        assert!(shown_text(&pdf).contains("Jos\u{e9}"));
+        assert!(matches!(
+            scoresheets_pdf(&e, 2),
+            Err(PrintError::NoSuchRound(2))
+        ));
+    }
+
+    #[test]
+    fn standings_pdf_lists_entries_best_first() {
+        let mut e = event();
+        e.pair_next_round().unwrap();
+        let tables = e.paired[0].tables.clone();
+        for t in &tables {
+            let points: &[u8] = if t.players.len() == 3 {
+                &[6, 4, 2]
+            } else {
+                &[6, 4]
+            };
+            let mp: BTreeMap<String, u8> = t
+                .players
+                .iter()
+                .zip(points)
+                .map(|(p, m)| (e.entries[*p].name.clone(), *m))
+                .collect();
+            e.record_result(1, t.table, &mp, None).unwrap();
+        }
+        let pdf = standings_pdf(&e).unwrap();
+        assert!(pdf.starts_with(b"%PDF"));
+        let at: Vec<usize> = standings(&e)
+            .iter()
+            .filter(|s| s.name.is_ascii())
+            .map(|s| find(&pdf, format!("\n{}\n", s.name).as_bytes()).expect("a name printed"))
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "best first: {at:?}");
+        assert!(find(&pdf, b"Teams").is_some());
+    }
 }

@@ -30,7 +30,7 @@ fn day(schools: usize, per: usize) -> Event {
 }
 
 #[test]
-fn each_division_is_paired_apart_and_school_mates_never_meet_when_avoidable() {
+fn each_division_is_paired_apart_and_school_mates_apart_when_avoidable() {
     let mut e = day(3, 2);
     for round in 1..=3 {
         let r = e.pair_next_round().unwrap().clone();
@@ -51,7 +51,11 @@ fn each_division_is_paired_apart_and_school_mates_never_meet_when_avoidable() {
                 .collect();
             schools.sort();
             schools.dedup();
-            assert_eq!(schools.len(), t.players.len(), "round {round}: {t:?}");
+            // By round 3 each has met every player of the other schools:
+            // a repeated meeting costs more than school-mates together.
+            if round < 3 {
+                assert_eq!(schools.len(), t.players.len(), "round {round}: {t:?}");
+            }
         }
         for t in r.tables {
             let shakes = vec![t
