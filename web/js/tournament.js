@@ -58,6 +58,7 @@ export async function showOrganizer(root, go) {
     h('option', { value: 'adventurous' }, 'Adventurous'), h('option', { value: 'basic' }, 'Basic'));
   const checking = h('select', { id: 'event-checking' },
     h('option', { value: 'judge' }, 'by the judge (the server)'), h('option', { value: 'players' }, 'by the players'));
+  const grace = h('input', { id: 'event-grace', type: 'number', min: '0', max: '120', value: '10' });
   const pace = h('select', { id: 'event-bot-pace' },
     h('option', { value: '100' }, 'as long as they would'), h('option', { value: '25' }, 'quickly'),
     h('option', { value: '0' }, 'at once (practice)'));
@@ -75,7 +76,7 @@ export async function showOrganizer(root, go) {
     if (online.checked) {
       Object.assign(body, {
         online: true, round_minutes: Number(minutes.value), adventurous: style.value === 'adventurous',
-        checking: checking.value, bot_pace: Number(pace.value),
+        checking: checking.value, bot_pace: Number(pace.value), grace_minutes: Number(grace.value),
       });
     }
     const r = await call('POST', '/api/tournaments', body);
@@ -100,7 +101,8 @@ export async function showOrganizer(root, go) {
       h('label', { for: 'event-minutes' }, 'Round minutes (XI-B)'), minutes,
       h('label', { for: 'event-style' }, 'Game'), style,
       h('label', { for: 'event-checking' }, 'Solutions checked'), checking,
-      h('label', { for: 'event-bot-pace' }, 'Bots think'), pace),
+      h('label', { for: 'event-bot-pace' }, 'Bots think'), pace,
+      h('label', { for: 'event-grace' }, 'Minutes a player has to take their seat (0: no forfeit)'), grace),
     err,
     h('p', null, h('button', { id: 'make-event', type: 'button', onclick: make }, 'Make the tournament')),
     h('p', null, h('a', { href: '/account', onclick: link(go, '/account') }, 'Your account'))), list);
@@ -282,6 +284,10 @@ export async function showEvent(root, path, go) {
       ...(ev.online && last && last.tables.some((/** @type {any} */ t) => !t.online) ? [h('p', null,
         h('button', { id: 'retry-tables', type: 'button', onclick: () => run(call('POST', `/api/tournaments/${id}/tables`, {})) },
           'Open the tables that did not open'))] : []),
+      ...(ev.online && waiting ? [h('p', null,
+        h('button', { id: 'forfeit-tables', type: 'button', onclick: () => run(call('POST', `/api/tournaments/${id}/forfeits`, {})) },
+          'Forfeit the tables still waiting for a player'),
+        ` (automatic ${ev.online.grace_minutes} minutes after pairing; the absent “Did Not Play”, XII-A)`)] : []),
       ...(last ? [h('div', { id: 'round-tables' }, h('h3', null, `Round ${last.round}`),
         h('p', null, h('a', {
           id: 'print-scoresheets', href: `/api/tournaments/${id}/rounds/${last.round}/scoresheets.pdf`, target: '_blank',

@@ -233,6 +233,17 @@ impl api::Tables for Lobby {
     fn open(&self, req: api::TableRequest) -> api::Pending<'_, Result<String, ApiError>> {
         Box::pin(async move { self.create(&create_request(&req)).await.map(|info| info.id) })
     }
+
+    fn absent(&self, table: &str) -> Option<Vec<bool>> {
+        let h = self.get(table)?;
+        let info = h.info.lock().ok()?;
+        (info.status == protocol::TableStatus::Waiting).then(|| {
+            info.seats
+                .iter()
+                .map(|s| s.kind == protocol::SeatKind::Human && !s.taken)
+                .collect()
+        })
+    }
 }
 
 /// `POST /api/tables`'s request for a tournament's table.

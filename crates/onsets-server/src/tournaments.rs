@@ -73,6 +73,9 @@ pub struct NewTournament {
     pub checking: Option<String>,
     /// Online tables: bots' think time, percent (default 100).
     pub bot_pace: Option<u32>,
+    /// Online tables: minutes a person has to take their seat after the
+    /// round is paired, 0 to 120 (default 10; 0 never forfeits).
+    pub grace_minutes: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -238,7 +241,11 @@ pub(crate) async fn create(
             adventurous: req.adventurous.unwrap_or(true),
             checking: req.checking.clone().unwrap_or_else(|| "judge".into()),
             bot_pace: req.bot_pace.unwrap_or(100),
+            grace_minutes: req.grace_minutes.unwrap_or(10),
         };
+        if online.grace_minutes > 120 {
+            return bad("grace_minutes", "a grace period is 0 to 120 minutes");
+        }
         // The table settings are checked as a table's would be.
         let probe = table_request(&event, &online, vec![None; 2]);
         if let Err(e) = app.tables.check(&probe) {
@@ -563,6 +570,7 @@ pub async fn pair_round(
     };
     match open_tables(&app, &id).await {
         Ok(links) => {
+            forfeit_later(&app, &id).await;
             if let Some(tables) = v["tables"].as_array_mut() {
                 for (t, link) in tables.iter_mut().zip(links) {
                     t["online"] = json!(link);
@@ -807,6 +815,85 @@ async fn open_tables(app: &Services, id: &str) -> Result<Vec<Option<String>>, Re
         Ok(None) => Err(no_such(id)),
         Err(e) => Err(storage(e)),
     }
+}
+
+/// After an online round is paired: when its grace minutes are up, the
+/// tables still waiting for a person are forfeited ([`forfeit_absent`]).
+/// The timer lives in this instance (a restart forgets it; the organizer's
+/// `POST …/forfeits` does the same at any time).
+pub(crate) async fn forfeit_later(app: &Services, id: &str) {
+    let grace = match load(&app.store, id).await {
+        Ok(Some(s)) => s.event.online.map_or(0, |o| o.grace_minutes),
+        _ => 0,
+    };
+    if grace == 0 {
+        return;
+    }
+    let (app, id) = (app.clone(), id.to_string());
+    tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_secs(u64::from(grace) * 60)).await;
+        if let Err(e) = forfeit_absent(&app, &id).await {
+            tracing::error!(tournament = %id, "forfeiting the absent: {e}");
+        }
+    });
+}
+
+/// The last round's online tables still waiting for a person who never
+/// took their seat are scored as forfeits: the absent "Did Not Play" (0,
+/// XII-A), those present are placed among themselves on their (empty)
+/// match scores (docs/rulings.md, "An absent player at an online table").
+/// Returns the tables forfeited.
+pub(crate) async fn forfeit_absent(
+    app: &Services,
+    id: &str,
+) -> Result<Vec<u32>, SystemChangeError> {
+    let Some(s) = load(&app.store, id).await? else {
+        return Err(SystemChangeError::NoSuchTournament(id.to_string()));
+    };
+    let Some(round) = s.event.paired.last() else {
+        return Ok(Vec::new());
+    };
+    let number = round.round;
+    let mut waiting: Vec<(u32, Vec<bool>)> = Vec::new();
+    for t in round.tables.iter().filter(|t| t.match_points.is_none()) {
+        let Some(table) = &t.online else { continue };
+        if let Some(absent) = app.tables.absent(table) {
+            if absent.iter().any(|a| *a) {
+                waiting.push((t.table, absent));
+            }
+        }
+    }
+    if waiting.is_empty() {
+        return Ok(Vec::new());
+    }
+    let out = system_change(&app.store, &app.news, id, |e| {
+        let mut done = Vec::new();
+        for (table_no, absent) in &waiting {
+            let Some(t) = e
+                .paired
+                .iter()
+                .find(|r| r.round == number)
+                .and_then(|r| r.tables.iter().find(|t| t.table == *table_no))
+            else {
+                continue;
+            };
+            if t.match_points.is_some() {
+                continue;
+            }
+            let players = t.players.clone();
+            let scores: Vec<Option<i64>> = absent.iter().map(|a| (!a).then_some(0)).collect();
+            let points = onsets_tournament::match_points::from_scores(&scores);
+            let name = |p: &usize| e.entries[*p].name.clone();
+            let mp: BTreeMap<String, u8> = players.iter().map(name).zip(points).collect();
+            let sc: BTreeMap<String, i64> =
+                players.iter().map(name).zip(std::iter::repeat(0)).collect();
+            e.record_result(number, *table_no, &mp, Some(&sc))?;
+            done.push(*table_no);
+        }
+        Ok(json!(done))
+    })
+    .await?;
+    Ok(serde_json::from_value(out).unwrap_or_default())
 }
 
 /// Opens one table of event `id` through the tables' port: its id, or the

@@ -627,3 +627,82 @@ async fn a_two_division_day_with_schools_rooms_judges_and_awards() {
         s.stop();
     }
 }
+
+/// An online table whose person never takes their seat is forfeited (the
+/// absent "Did Not Play", XII-A; docs/rulings.md): at the grace minutes'
+/// end, or when the organizer asks (`…/forfeits`); the bot present scores 6.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_table_whose_person_never_comes_is_forfeited() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let a = s.addr;
+        let org = sign_up(a, "Host").await;
+        let other = sign_up(a, "Other").await;
+        let r = post(
+            a,
+            "/api/tournaments",
+            json!({"name": "Net", "division": "middle", "rounds": 1, "online": true, "grace_minutes": 121}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(
+            (r.status, r.body["error"]["field"].clone()),
+            (400, json!("grace_minutes"))
+        );
+        let id = make(
+            a,
+            &org,
+            json!({"name": "Net", "division": "middle", "rounds": 1, "online": true, "grace_minutes": 5, "bot_pace": 0}),
+        )
+        .await;
+        assert_eq!(
+            enter(a, &id, &org, json!({"name": "Absent Al"}))
+                .await
+                .status,
+            201
+        );
+        assert_eq!(
+            enter(a, &id, &org, json!({"name": "Robo", "bot": "beginner"}))
+                .await
+                .status,
+            201
+        );
+        let r = post(
+            a,
+            &format!("/api/tournaments/{id}/rounds"),
+            json!({}),
+            Some(&org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let forfeits = format!("/api/tournaments/{id}/forfeits");
+        assert_eq!(
+            post(a, &forfeits, json!({}), Some(&other)).await.status,
+            403
+        );
+        let r = post(a, &forfeits, json!({}), Some(&org)).await;
+        assert_eq!(
+            (r.status, r.body["forfeited"].clone()),
+            (200, json!([1])),
+            "{}",
+            r.body
+        );
+        let st = get(a, &format!("/api/tournaments/{id}/standings"), None)
+            .await
+            .body;
+        let mp = |n: &str| {
+            st["standings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["name"] == n)
+                .unwrap()["match_points"]
+                .clone()
+        };
+        assert_eq!((mp("Robo"), mp("Absent Al")), (json!(6), json!(0)), "{st}");
+        // Nothing is left to forfeit.
+        let r = post(a, &forfeits, json!({}), Some(&org)).await;
+        assert_eq!(r.body["forfeited"], json!([]));
+        s.stop();
+    }
+}

@@ -196,6 +196,11 @@ pub struct Online {
     pub checking: String,
     /// Bots' think time, percent of their own.
     pub bot_pace: u32,
+    /// Minutes after a round is paired within which each person must take
+    /// their seat; a table still waiting then is forfeited (the absent "Did
+    /// Not Play", XII-A; docs/rulings.md). 0: never.
+    #[serde(default)]
+    pub grace_minutes: u32,
 }
 
 fn checked_name(s: &str, field: &'static str) -> Result<String, EventError> {

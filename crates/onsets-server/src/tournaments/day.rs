@@ -6,7 +6,8 @@
 
 use super::list;
 use super::{
-    change, change_by, load, no_such, not_organizer, open_tables, pdf, print_error, team_size,
+    change, change_by, forfeit_absent, forfeit_later, load, no_such, not_organizer, open_tables,
+    pdf, print_error, team_size,
 };
 use crate::api::{bad, read_json, read_no_body, storage, Services};
 use crate::store::accounts as accounts_store;
@@ -46,6 +47,7 @@ where
             get(pairings_pdf),
         )
         .route("/api/tournaments/{id}/tables", post(retry_tables))
+        .route("/api/tournaments/{id}/forfeits", post(forfeits))
         .route(
             "/tournaments/{id}/{page}",
             get(|| async { web::file("index.html") }),
@@ -443,7 +445,40 @@ async fn retry_tables(
         Err(e) => return storage(e),
     }
     match open_tables(&app, &id).await {
-        Ok(links) => Json(json!({ "tables": links })).into_response(),
+        Ok(links) => {
+            forfeit_later(&app, &id).await;
+            Json(json!({ "tables": links })).into_response()
+        }
         Err(r) => r,
+    }
+}
+
+/// `POST /api/tournaments/{id}/forfeits`: the organizer forfeits now the
+/// last round's online tables still waiting for a person (as the grace
+/// minutes' end does): `{"forfeited": [table numbers]}`.
+async fn forfeits(
+    State(app): State<Services>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if let Err(r) = read_no_body(&headers, &body) {
+        return r;
+    }
+    let account = match crate::accounts::require(&app.store, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    match load(&app.store, &id).await {
+        Ok(Some(s)) if s.organizer != account.id => {
+            return not_organizer("only the tournament's organizer forfeits its tables")
+        }
+        Ok(Some(_)) => {}
+        Ok(None) => return no_such(&id),
+        Err(e) => return storage(e),
+    }
+    match forfeit_absent(&app, &id).await {
+        Ok(done) => Json(json!({ "forfeited": done })).into_response(),
+        Err(e) => storage(anyhow::anyhow!(e.to_string())),
     }
 }
