@@ -305,12 +305,17 @@ test('a two-division day: three schools, two rooms, check-in, judges’ phones, 
     const id = url.split('/').pop();
     assert.match(await org.textContent('#event-title'), /middle, junior/);
 
+    // A refusal is shown with its reason, and cleared by the next success.
+    await org.click('#add-school');
+    await org.waitForSelector('#event-error:not([hidden])');
+    assert.match(await org.textContent('#event-error'), /name/);
     // Three schools; each coach joins with its code and enters 2 + 2 players.
     for (const school of ['Adams', 'Banneker', 'Curie']) {
       await org.fill('#school-name', school);
       await org.click('#add-school');
       await org.waitForFunction((sc) => document.querySelector('#school-codes')?.textContent?.startsWith(sc), school);
       const code = (await org.textContent('#school-codes')).match(/code is (\w+)/)[1];
+      assert.ok(await org.locator('#event-error').isHidden(), 'the old error is cleared');
       const coach = await signedUp(browser, `Coach ${school} ${stamp}`);
       await coach.goto(url);
       await coach.fill('#coach-code', code);
