@@ -247,3 +247,162 @@ test('an online three-round event: bots fill seats, a signed-in player plays the
     await browser.close();
   }
 });
+
+/**
+ * Signs up `name` on its own page (its own cookies) and returns the page.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} name
+ * @param {{width: number, height: number}} [viewport]
+ */
+async function signedUp(browser, name, viewport) {
+  const page = await newPage(browser, viewport);
+  await page.goto(`${BASE}/account`);
+  await page.fill('#account-name', name);
+  await page.fill('#account-password', 'correct horse battery');
+  await page.click('#sign-up');
+  await page.waitForSelector('#profile-name');
+  return page;
+}
+
+/**
+ * A judge's phone enters every table's scoresheet of the round shown, shake by
+ * shake (the first seat wins the first shake, the last seat the second), and
+ * waits for each to be in.
+ * @param {import('playwright-core').Page} phone
+ * @param {string} url the event's results page
+ */
+async function enterSheets(phone, url) {
+  await phone.goto(url);
+  await phone.waitForSelector('form.sheet');
+  const tables = await phone.locator('form.sheet').evaluateAll((fs) => fs.map((f) => Number(f.getAttribute('data-table'))));
+  for (const t of tables) {
+    const seats = await phone.locator(`form.sheet[data-table="${t}"] thead th`).count() - 1;
+    for (let i = 0; i < seats; i += 1) {
+      await phone.fill(`#shake-${t}-1-${i}`, String(i === 0 ? 6 : 2));
+      await phone.fill(`#shake-${t}-2-${i}`, String(i === seats - 1 ? 6 : 4 - i));
+      await phone.fill(`#initials-${t}-${i}`, `P${i}`);
+    }
+    assert.match(await phone.textContent(`#sheet-totals-${t}`), /match points \(XII-A\)/);
+    await phone.click(`#send-sheet-${t}`);
+    await phone.waitForSelector(`form.sheet[data-table="${t}"] .sheet-in`);
+  }
+  return tables.length;
+}
+
+test('a two-division day: three schools, two rooms, check-in, judges’ phones, shake points and awards', async () => {
+  const browser = await launch();
+  try {
+    const stamp = Date.now() % 100000;
+    const org = await signedUp(browser, `Regional Director ${stamp}`);
+    await org.goto(`${BASE}/tournaments`);
+    await org.fill('#event-name', `Regional ${stamp}`);
+    await org.selectOption('#event-division', 'middle');
+    await org.check('#event-also-junior');
+    await org.fill('#event-rounds', '2');
+    await org.click('#make-event');
+    await org.waitForSelector('#add-school');
+    const url = org.url();
+    const id = url.split('/').pop();
+    assert.match(await org.textContent('#event-title'), /middle, junior/);
+
+    // A refusal is shown with its reason, and cleared by the next success.
+    await org.click('#add-school');
+    await org.waitForSelector('#event-error:not([hidden])');
+    assert.match(await org.textContent('#event-error'), /name/);
+    // Three schools; each coach joins with its code and enters 2 + 2 players.
+    for (const school of ['Adams', 'Banneker', 'Curie']) {
+      await org.fill('#school-name', school);
+      await org.click('#add-school');
+      await org.waitForFunction((sc) => document.querySelector('#school-codes')?.textContent?.startsWith(sc), school);
+      const code = (await org.textContent('#school-codes')).match(/code is (\w+)/)[1];
+      assert.ok(await org.locator('#event-error').isHidden(), 'the old error is cleared');
+      const coach = await signedUp(browser, `Coach ${school} ${stamp}`);
+      await coach.goto(url);
+      await coach.fill('#coach-code', code);
+      await coach.click('#join-coach');
+      await coach.waitForSelector('#coach-add');
+      for (const [division, n] of [['middle', 1], ['middle', 2], ['junior', 3], ['junior', 4]]) {
+        const name = `${school} ${division} ${n}`;
+        await coach.fill('#coach-entry-name', name);
+        await coach.selectOption('#coach-entry-division', division);
+        await coach.click('#coach-add');
+        await coach.waitForFunction((p) => document.querySelector('#coach-players')?.textContent?.includes(p), name);
+      }
+      await coach.close();
+    }
+    await org.reload();
+    await org.waitForSelector('#registration');
+    await org.click('#registration');
+    await org.waitForFunction(() => document.querySelector('#registration')?.textContent === 'Reopen registration');
+    for (const [room, tables] of [['Gym', '2'], ['Library', '2']]) {
+      await org.fill('#room-name', room);
+      await org.fill('#room-tables', tables);
+      await org.click('#add-room');
+      await org.waitForFunction((r) => document.querySelector('#rooms')?.textContent?.includes(r), room);
+    }
+    const judgeName = `Judge ${stamp}`;
+    const phone = await signedUp(browser, judgeName, { width: 390, height: 844 });
+    for (const [n, room] of [[1, 'Gym'], [2, 'Library']]) {
+      await org.fill('#judge-name', judgeName);
+      await org.selectOption('#judge-room', room);
+      await org.click('#add-judge');
+      await org.waitForFunction((k) => [...document.querySelectorAll('#rooms li')]
+        .filter((li) => li.textContent?.includes('judged by')).length === k, n);
+    }
+
+    // Check-in on a phone: everyone but one, then the no-show is withdrawn.
+    const door = await newPage(browser, { width: 390, height: 844 });
+    await door.context().addCookies(await org.context().cookies());
+    await door.goto(`${BASE}/tournaments/${id}/checkin`);
+    await door.waitForSelector('#checkin-list button');
+    const names = await door.locator('#checkin-list button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-name')));
+    assert.equal(names.length, 12);
+    for (const name of names.filter((n) => n !== 'Curie junior 4')) {
+      await door.click(`#checkin-list button[data-name="${name}"]`);
+      await door.waitForSelector(`#checkin-list button[data-name="${name}"][aria-pressed="true"]`);
+    }
+    await door.fill('#checkin-find', 'junior');
+    await door.screenshot({ path: path.join(SHOTS, 'tournament-checkin.png'), fullPage: true });
+    await door.click('#withdraw-no-shows');
+    await door.waitForFunction(() => document.querySelector('#checkin-list')?.textContent?.includes('withdrawn'));
+
+    for (let round = 1; round <= 2; round += 1) {
+      await org.goto(url);
+      await org.click('#pair-round');
+      await org.waitForFunction((r) => document.querySelector('#round-tables h3')?.textContent === `Round ${r}`, round);
+      // 6 middle (3 + 3) and 5 junior (3 + 2): four tables in two rooms.
+      assert.match(await org.textContent('#tables-in'), /0 of 4 tables in/);
+      assert.equal(await enterSheets(phone, `${BASE}/tournaments/${id}/results`), 4);
+      assert.match(await phone.textContent('#sheets-status'), /4 of 4 tables in/);
+      if (round === 1) {
+        await phone.screenshot({ path: path.join(SHOTS, 'tournament-results-phone.png'), fullPage: true });
+        const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(wide <= 390, `the judge's page fits 390 px (${wide})`);
+      }
+    }
+    await org.goto(url);
+    await org.waitForSelector('#all-paired');
+    assert.equal(await org.locator('#pair-round').count(), 0, 'no round 3 offered on a 2-round event');
+    // Standings per division: the shake points count.
+    const top = await org.locator('#standings-middle tbody tr').first().locator('td').allTextContents();
+    assert.ok(Number(top[4]) > 0, `shake points shown: ${top}`);
+    await org.fill('#award-places', '3');
+    await org.fill('#award-team-places', '2');
+    await org.fill('#award-team-size', '2');
+    await org.click('#set-awards');
+    await org.waitForFunction(() => document.querySelector('#event-error')?.hidden);
+    const pdf = await org.request.get(`${BASE}/api/tournaments/${id}/awards.pdf`);
+    assert.equal(pdf.status(), 200);
+    assert.equal((await pdf.body()).subarray(0, 4).toString(), '%PDF');
+    await org.screenshot({ path: path.join(SHOTS, 'tournament-day.png'), fullPage: true });
+    const watcher = await newPage(browser, { width: 390, height: 844 });
+    await watcher.goto(`${BASE}/tournaments/${id}/pairings?division=junior`);
+    await watcher.waitForSelector('#pairings-table tbody tr');
+    assert.match(await watcher.textContent('#pairings-round'), /Round 2 of 2, junior/);
+    await watcher.screenshot({ path: path.join(SHOTS, 'tournament-pairings.png'), fullPage: true });
+    const unexpected = (errs) => errs.filter((e) => !/status of (400|401)/.test(e));
+    for (const p of [org, phone, door, watcher]) assert.deepEqual(unexpected(p.errors), []);
+  } finally {
+    await browser.close();
+  }
+});

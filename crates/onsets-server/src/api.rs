@@ -426,6 +426,10 @@ pub trait Tables: Send + Sync {
     fn check(&self, req: &TableRequest) -> Result<(), ApiError>;
     /// Opens the table: its id.
     fn open(&self, req: TableRequest) -> Pending<'_, Result<String, ApiError>>;
+    /// A table still waiting for its players: each seat, whether it is a
+    /// person's seat nobody has taken (`None` once the match has started,
+    /// or for a table not in this instance's memory).
+    fn absent(&self, table: &str) -> Option<Vec<bool>>;
 }
 
 /// What the feature routes share (their axum state, taken from the

@@ -150,6 +150,7 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/ws", get(ws_upgrade))
         .merge(puzzles::routes())
         .merge(classes::routes())
+        .merge(tournaments::routes())
         .merge(manual::routes())
         .route("/manual", get(|| async { web::file("index.html") }))
         .merge(lessons::routes())
@@ -234,6 +235,17 @@ impl api::Tables for Lobby {
 
     fn open(&self, req: api::TableRequest) -> api::Pending<'_, Result<String, ApiError>> {
         Box::pin(async move { self.create(&create_request(&req)).await.map(|info| info.id) })
+    }
+
+    fn absent(&self, table: &str) -> Option<Vec<bool>> {
+        let h = self.get(table)?;
+        let info = h.info.lock().ok()?;
+        (info.status == protocol::TableStatus::Waiting).then(|| {
+            info.seats
+                .iter()
+                .map(|s| s.kind == protocol::SeatKind::Human && !s.taken)
+                .collect()
+        })
     }
 }
 

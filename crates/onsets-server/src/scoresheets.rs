@@ -10,6 +10,8 @@
 //!   initials on one-point penalties in Elementary and Middle (XI).
 //! * The standings: place, name, team, match points and the tie-breaks of
 //!   docs/tournaments.md, then the team standings.
+//! * A round's pairings, a page per room, and the awards list per division
+//!   (docs/tournaments.md, "Rooms" and "Awards").
 
 use onsets_tournament::{standings, team_standings, Event};
 use printpdf::path::PaintMode;
@@ -348,6 +350,202 @@ fn s_note(s: &Sheet, y: f32) {
 #[cfg(test)]
 #[path = "../tests/common/pdf_text.rs"]
 mod pdf_text;
+
+/// Lines of text printed down pages: a heading per part, each part on a
+/// page of its own (continued on the next when full).
+struct Listing {
+    sheet: Sheet,
+    y: f32,
+    first: bool,
+}
+
+impl Listing {
+    fn new(title: &str) -> Result<Listing, PrintError> {
+        Ok(Listing {
+            sheet: Sheet::new(title)?,
+            y: H - MARGIN,
+            first: true,
+        })
+    }
+
+    /// A part's heading, on a fresh page (the first page is fresh).
+    fn part(&mut self, title: &str, sub: &str) {
+        if !self.first {
+            self.sheet.page();
+        }
+        self.first = false;
+        self.y = H - MARGIN - 6.0;
+        self.sheet.text(title, 18.0, MARGIN, self.y, true);
+        self.y -= 8.0;
+        self.sheet.text(sub, 11.0, MARGIN, self.y, false);
+        self.y -= 10.0;
+    }
+
+    /// One row: each cell at its x (mm), bold or not.
+    fn row(&mut self, cells: &[(f32, &str)], bold: bool) {
+        if self.y < MARGIN + 8.0 {
+            self.sheet.page();
+            self.y = H - MARGIN - 6.0;
+        }
+        if bold {
+            self.sheet
+                .shade(MARGIN, self.y - 2.0, W - 2.0 * MARGIN, 7.0);
+        }
+        for (x, c) in cells {
+            self.sheet.text(c, 11.0, *x, self.y, bold);
+        }
+        self.y -= 8.0;
+    }
+
+    fn gap(&mut self) {
+        self.y -= 4.0;
+    }
+}
+
+/// A round's pairings, a page per room (its tables by number: division,
+/// players and their schools), then the tables past the last room's.
+pub fn pairings_pdf(event: &Event, round: u32) -> Result<Vec<u8>, PrintError> {
+    let r = event
+        .paired
+        .iter()
+        .find(|r| r.round == round)
+        .ok_or(PrintError::NoSuchRound(round))?;
+    let mut l = Listing::new(&format!("{}: round {round} pairings", event.name))?;
+    let mut rooms: Vec<Option<&str>> = event
+        .day
+        .rooms
+        .iter()
+        .map(|x| Some(x.name.as_str()))
+        .collect();
+    rooms.push(None);
+    for room in rooms {
+        let tables: Vec<_> = r
+            .tables
+            .iter()
+            .filter(|t| event.room_of(t.table) == room)
+            .collect();
+        if tables.is_empty() && (room.is_none() || !l.first) {
+            continue;
+        }
+        let title = room.map_or_else(|| "Tables".to_string(), |x| format!("Room {x}"));
+        l.part(
+            &title,
+            &format!("{}, round {round} of {}", event.name, event.rounds),
+        );
+        l.row(
+            &[
+                (MARGIN + 2.0, "Table"),
+                (MARGIN + 20.0, "Division"),
+                (MARGIN + 50.0, "Players"),
+            ],
+            true,
+        );
+        for t in tables {
+            let players: Vec<String> = t
+                .players
+                .iter()
+                .map(|p| {
+                    let e = &event.entries[*p];
+                    match &e.school {
+                        Some(s) => format!("{} ({s})", e.name),
+                        None => e.name.clone(),
+                    }
+                })
+                .collect();
+            let no = t.table.to_string();
+            let div = event.division_of_table(t);
+            l.row(
+                &[
+                    (MARGIN + 2.0, &no),
+                    (MARGIN + 20.0, &div),
+                    (MARGIN + 50.0, &players.join(", ")),
+                ],
+                false,
+            );
+        }
+        if room.is_none() {
+            if let Some(b) = r.bye {
+                l.gap();
+                l.row(
+                    &[(MARGIN + 2.0, &format!("Bye: {}", event.entries[b].name))],
+                    false,
+                );
+            }
+        }
+    }
+    l.sheet.bytes()
+}
+
+/// The awards list: each division's places and school awards, from the
+/// awards view (`tournaments::day::awards_view`).
+pub fn awards_pdf(event: &Event, awards: &serde_json::Value) -> Result<Vec<u8>, PrintError> {
+    let mut l = Listing::new(&format!("{}: awards", event.name))?;
+    let none = Vec::new();
+    for d in awards["divisions"].as_array().unwrap_or(&none) {
+        let division = d["division"].as_str().unwrap_or("");
+        l.part(&format!("Awards: {division}"), &event.name);
+        l.row(
+            &[
+                (MARGIN + 2.0, "Place"),
+                (MARGIN + 20.0, "Player"),
+                (MARGIN + 90.0, "School"),
+                (MARGIN + 140.0, "Match pts"),
+                (MARGIN + 162.0, "Shake pts"),
+            ],
+            true,
+        );
+        for p in d["places"].as_array().unwrap_or(&none) {
+            let cell = |k: &str| match &p[k] {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Null => String::new(),
+                v => v.to_string(),
+            };
+            l.row(
+                &[
+                    (MARGIN + 2.0, &cell("place")),
+                    (MARGIN + 20.0, &cell("name")),
+                    (MARGIN + 90.0, &cell("school")),
+                    (MARGIN + 140.0, &cell("match_points")),
+                    (MARGIN + 162.0, &cell("shake_points")),
+                ],
+                false,
+            );
+        }
+        let schools = d["schools"].as_array().unwrap_or(&none);
+        if !schools.is_empty() {
+            l.gap();
+            l.row(
+                &[
+                    (MARGIN + 2.0, "Place"),
+                    (MARGIN + 20.0, "School"),
+                    (MARGIN + 90.0, "Players counted"),
+                    (MARGIN + 140.0, "Match pts"),
+                    (MARGIN + 162.0, "Shake pts"),
+                ],
+                true,
+            );
+            for s in schools {
+                let members: Vec<&str> = s["members"]
+                    .as_array()
+                    .unwrap_or(&none)
+                    .iter()
+                    .filter_map(|m| m.as_str())
+                    .collect();
+                l.row(
+                    &[
+                        (MARGIN + 2.0, &s["place"].to_string()),
+                        (MARGIN + 20.0, s["school"].as_str().unwrap_or("")),
+                        (MARGIN + 90.0, &members.join(", ")),
+                        (MARGIN + 140.0, &s["match_points"].to_string()),
+                        (MARGIN + 162.0, &s["shake_points"].to_string()),
+                    ],
+                    false,
+                );
+            }
+        }
+    }
+    l.sheet.bytes()
+}
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,11 @@
 // Handlers' early returns are whole responses, built once per request.
 #![allow(clippy::result_large_err)]
 
+mod day;
+mod list;
+pub use day::routes;
+pub use list::events_of;
+
 use crate::accounts::{require, Account};
 use crate::api::{api_error, bad, read_json, read_no_body, storage, too_many, unavailable};
 use crate::api::{ApiCode, ApiError, Client, Services, TableRequest, Tables};
@@ -46,7 +51,10 @@ pub enum SystemChangeError {
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
     pub name: String,
-    pub division: String,
+    /// The one division (or give `divisions`).
+    pub division: Option<String>,
+    /// The divisions played side by side (docs/tournaments.md).
+    pub divisions: Option<Vec<String>>,
     /// The rules: `2026-27` (default), `2019-20` or `1969` (docs/editions.md;
     /// online tables play 2026-27 or 2019-20).
     pub edition: Option<String>,
@@ -65,6 +73,9 @@ pub struct NewTournament {
     pub checking: Option<String>,
     /// Online tables: bots' think time, percent (default 100).
     pub bot_pace: Option<u32>,
+    /// Online tables: minutes a person has to take their seat after the
+    /// round is paired, 0 to 120 (default 10; 0 never forfeits).
+    pub grace_minutes: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -74,6 +85,10 @@ pub struct NewEntry {
     pub team: Option<String>,
     /// A bot of this level plays the entry at online tables.
     pub bot: Option<String>,
+    /// A registered school's name (a coach's entries: their school).
+    pub school: Option<String>,
+    /// One of the event's divisions (default: its first).
+    pub division: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -81,8 +96,16 @@ pub struct NewEntry {
 pub struct Result_ {
     pub round: u32,
     pub table: u32,
-    pub match_points: BTreeMap<String, u8>,
+    /// The match points by name (or give `shakes`).
+    pub match_points: Option<BTreeMap<String, u8>>,
     pub scores: Option<BTreeMap<String, i64>>,
+    /// Every shake's scores in the table's seat order (X): the match
+    /// scores and points follow (XII-A).
+    pub shakes: Option<Vec<Vec<i64>>>,
+    /// Players who did not play (XII-A: 0), by name.
+    pub absent: Option<Vec<String>>,
+    /// The players' initials in seat order (XII-B).
+    pub initials: Option<Vec<String>>,
 }
 
 pub(crate) fn no_such(id: &str) -> Response {
@@ -97,8 +120,20 @@ pub(crate) fn no_such(id: &str) -> Response {
     )
 }
 
+/// A refused change: 403 `not-organizer` for an account that may not make
+/// it (not the school's coach, not the room's judge), else 400 naming the
+/// field.
 fn event_error(e: EventError) -> Response {
-    bad(e.field(), e.to_string())
+    use onsets_tournament::DayError;
+    match &e {
+        EventError::Day(
+            DayError::NotYourSchool(_) | DayError::NotACoach | DayError::NotYourRoom { .. },
+        ) => api_error(
+            StatusCode::FORBIDDEN,
+            ApiError::new(ApiCode::NotOrganizer, e.to_string(), Some(e.field())),
+        ),
+        _ => bad(e.field(), e.to_string()),
+    }
 }
 
 /// Event `id`, as stored.
@@ -130,8 +165,23 @@ fn view(id: &str, organizer_name: Option<&str>, e: &Event) -> Value {
                 "scores": t.scores,
                 "online": t.online,
                 "link": t.online.as_ref().map(|o| format!("/t/{o}")),
+                "division": e.division_of_table(t).to_lowercase(),
+                "room": e.room_of(t.table),
+                "in": t.match_points.is_some(),
+                "sheet": t.sheet,
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
+        "divisions": e.division_names().iter().map(|d| d.to_lowercase()).collect::<Vec<_>>(),
+        "registration": if e.day.registration_closed { "closed" } else { "open" },
+        "schools": e.day.schools.iter().map(|s| json!({
+            "id": s.id, "name": s.name, "coach": s.coach_name,
+        })).collect::<Vec<_>>(),
+        "rooms": e.day.rooms.iter().map(|r| json!({
+            "name": r.name, "tables": r.tables,
+            "judges": r.judges.iter().map(|j| j.name.clone()).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "awards": e.day.awards,
+        "corrections": e.day.corrections,
     })
 }
 
@@ -153,10 +203,11 @@ pub(crate) async fn create(
     if let Err(l) = app.limits.create(client) {
         return too_many(&app, l);
     }
-    let division: Division = match req.division.parse() {
+    let divisions = match divisions_of(&req) {
         Ok(d) => d,
-        Err(e) => return bad("division", e),
+        Err(r) => return r,
     };
+    let division = divisions[0];
     let first = match req.first_round.as_deref() {
         None | Some("random") => FirstRound::Random(
             req.seed
@@ -178,13 +229,23 @@ pub(crate) async fn create(
         Err(e) => return event_error(e),
     };
     event.edition = edition.name().to_string();
+    if divisions.len() > 1 {
+        let names = divisions.iter().map(|d| d.name().to_string()).collect();
+        if let Err(e) = event.set_divisions(names) {
+            return event_error(e);
+        }
+    }
     if req.online == Some(true) {
         let online = Online {
             round_minutes: req.round_minutes.unwrap_or(30),
             adventurous: req.adventurous.unwrap_or(true),
             checking: req.checking.clone().unwrap_or_else(|| "judge".into()),
             bot_pace: req.bot_pace.unwrap_or(100),
+            grace_minutes: req.grace_minutes.unwrap_or(10),
         };
+        if online.grace_minutes > 120 {
+            return bad("grace_minutes", "a grace period is 0 to 120 minutes");
+        }
         // The table settings are checked as a table's would be.
         let probe = table_request(&event, &online, vec![None; 2]);
         if let Err(e) = app.tables.check(&probe) {
@@ -201,6 +262,27 @@ pub(crate) async fn create(
         Json(view(&id, Some(&account.name), &event)),
     )
         .into_response()
+}
+
+/// The divisions of a new event: `divisions`, else `division`.
+fn divisions_of(req: &NewTournament) -> Result<Vec<Division>, Response> {
+    let given: Vec<String> = match (&req.divisions, &req.division) {
+        (Some(d), _) if !d.is_empty() => d.clone(),
+        (_, Some(d)) => vec![d.clone()],
+        _ => return Err(bad("division", "give `division` or `divisions`")),
+    };
+    if given.len() > 4 {
+        return Err(bad("divisions", "an event has at most the four divisions"));
+    }
+    let field = if req.divisions.as_ref().is_some_and(|d| !d.is_empty()) {
+        "divisions"
+    } else {
+        "division"
+    };
+    given
+        .iter()
+        .map(|d| d.parse::<Division>().map_err(|e| bad(field, e)))
+        .collect()
 }
 
 async fn organizer_name(store: &Store, organizer: &str) -> Option<String> {
@@ -235,11 +317,21 @@ pub async fn standings(State(app): State<Services>, Path(id): Path<String>) -> R
             "finished": s.event.paired.last().is_some_and(|r| r.finished()),
             "standings": onsets_tournament::standings(&s.event),
             "teams": onsets_tournament::team_standings(&s.event),
+            "divisions": s.event.division_names().iter().map(|d| json!({
+                "division": d.to_lowercase(),
+                "standings": onsets_tournament::division_standings(&s.event, d),
+                "schools": onsets_tournament::school_standings(&s.event, d, team_size(&s.event)),
+            })).collect::<Vec<_>>(),
         }))
         .into_response(),
         Ok(None) => no_such(&id),
         Err(e) => storage(e),
     }
+}
+
+/// How many players count for a school (the awards' setting, else 3).
+pub(crate) fn team_size(e: &Event) -> usize {
+    e.day.awards.map_or(3, |a| a.team_size as usize)
 }
 
 /// Loads the event, checks the organizer, applies `change` and stores the
@@ -250,19 +342,20 @@ async fn change(
     id: &str,
     change: impl Fn(&mut Event) -> Result<Value, EventError>,
 ) -> Result<Value, Response> {
-    change_by(app, headers, id, true, |e, _| change(e))
+    change_by(app, headers, id, true, |e, _, _| change(e))
         .await
         .map(|(v, _)| v)
 }
 
 /// [`change`] by any signed-in account (`organizer_only` false) or by the
-/// organizer only; `change` sees the account.
+/// organizer only; `change` sees the account and whether it is the
+/// organizer's.
 async fn change_by(
     app: &Services,
     headers: &HeaderMap,
     id: &str,
     organizer_only: bool,
-    change: impl Fn(&mut Event, &Account) -> Result<Value, EventError>,
+    change: impl Fn(&mut Event, &Account, bool) -> Result<Value, EventError>,
 ) -> Result<(Value, Account), Response> {
     let account = require(&app.store, headers).await?;
     for _ in 0..8 {
@@ -271,17 +364,13 @@ async fn change_by(
             Ok(None) => return Err(no_such(id)),
             Err(e) => return Err(storage(e)),
         };
-        if organizer_only && s.organizer != account.id {
-            return Err(api_error(
-                StatusCode::FORBIDDEN,
-                ApiError::new(
-                    ApiCode::NotOrganizer,
-                    "only the tournament's organizer may change it",
-                    None,
-                ),
+        let organizer = s.organizer == account.id;
+        if organizer_only && !organizer {
+            return Err(not_organizer(
+                "only the tournament's organizer may change it",
             ));
         }
-        let out = change(&mut s.event, &account).map_err(event_error)?;
+        let out = change(&mut s.event, &account, organizer).map_err(event_error)?;
         match stored::save(&app.store, id, s.version, &s.event).await {
             Ok(true) => {
                 app.news.changed(&app.store, id).await;
@@ -301,7 +390,17 @@ async fn change_by(
     ))
 }
 
-/// `POST /api/tournaments/{id}/entries`.
+/// 403 `not-organizer` with `message`.
+pub(crate) fn not_organizer(message: &str) -> Response {
+    api_error(
+        StatusCode::FORBIDDEN,
+        ApiError::new(ApiCode::NotOrganizer, message, None),
+    )
+}
+
+/// `POST /api/tournaments/{id}/entries`: the organizer enters anyone (a
+/// late entry once registration closed); a school's coach enters players
+/// of their school while registration is open.
 pub async fn add_entry(
     State(app): State<Services>,
     Path(id): Path<String>,
@@ -332,16 +431,56 @@ pub async fn add_entry(
             Err(e) => return bad("bot", e),
         },
     };
-    match change(&app, &headers, &id, |e| {
-        let n = e.add_entry(&name, team.as_deref())?;
+    let school = req
+        .school
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    let division = req
+        .division
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    match change_by(&app, &headers, &id, false, |e, a, organizer| {
+        let school = if organizer {
+            school.map(str::to_string)
+        } else {
+            Some(coach_school(e, a, school)?)
+        };
+        let n = e.register(&onsets_tournament::Registration {
+            name: &name,
+            team: team.as_deref(),
+            school: school.as_deref(),
+            division,
+        })?;
         e.entries[n].bot = bot.clone();
-        Ok(json!({ "entry": n + 1, "name": name, "team": team, "bot": bot }))
+        let x = &e.entries[n];
+        Ok(json!({
+            "entry": n + 1, "name": name, "team": team, "bot": bot,
+            "school": x.school, "division": e.division_of(n).to_lowercase(), "late": x.late,
+        }))
     })
     .await
     {
-        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
+        Ok((v, _)) => (StatusCode::CREATED, Json(v)).into_response(),
         Err(r) => r,
     }
+}
+
+/// The school a coach `a` enters for (`given`, if any, must be theirs),
+/// while registration is open.
+fn coach_school(e: &Event, a: &Account, given: Option<&str>) -> Result<String, EventError> {
+    use onsets_tournament::DayError;
+    let Some(mine) = e.school_coached_by(&a.id) else {
+        return Err(DayError::NotACoach.into());
+    };
+    if given.is_some_and(|g| !g.eq_ignore_ascii_case(&mine.name)) {
+        return Err(DayError::NotYourSchool(mine.name.clone()).into());
+    }
+    if e.day.registration_closed {
+        return Err(DayError::RegistrationClosed.into());
+    }
+    Ok(mine.name.clone())
 }
 
 #[derive(Deserialize)]
@@ -361,7 +500,10 @@ pub async fn join(
     if let Err(r) = read_no_body(&headers, &body) {
         return r;
     }
-    let (v, account) = match change_by(&app, &headers, &id, false, |e, a| {
+    let (v, account) = match change_by(&app, &headers, &id, false, |e, a, _| {
+        if e.day.registration_closed {
+            return Err(onsets_tournament::DayError::RegistrationClosed.into());
+        }
         let n = e.add_entry(&a.name, None)?;
         Ok(json!({ "entry": n + 1, "name": a.name, "team": null }))
     })
@@ -399,45 +541,6 @@ pub async fn withdraw(
     }
 }
 
-/// The events an account organizes or has joined, newest first, for its
-/// profile: `[{"id","name","division","link","role","round","rounds","place"}]`
-/// (`place` in the standings, for a player).
-pub async fn events_of(store: &Store, account: &str, name: &str) -> Result<Vec<Value>, StoreError> {
-    let mut out: Vec<(i64, Value)> = Vec::new();
-    for role in [stored::Role::Organizer, stored::Role::Player] {
-        for listed in stored::events_of(store, account, role).await? {
-            let (id, e) = (listed.id, listed.event);
-            let place = (role == stored::Role::Player)
-                .then(|| {
-                    onsets_tournament::standings(&e)
-                        .into_iter()
-                        .find(|s| s.name.eq_ignore_ascii_case(name))
-                        .map(|s| s.place)
-                })
-                .flatten();
-            let role = match role {
-                stored::Role::Organizer => "organizer",
-                stored::Role::Player => "player",
-            };
-            out.push((
-                listed.created_at,
-                json!({
-                    "id": id,
-                    "name": e.name,
-                    "division": e.division.to_lowercase(),
-                    "link": format!("/tournaments/{id}"),
-                    "role": role,
-                    "round": e.paired.len(),
-                    "rounds": e.rounds,
-                    "place": place,
-                }),
-            ));
-        }
-    }
-    out.sort_by_key(|x| std::cmp::Reverse(x.0));
-    Ok(out.into_iter().map(|(_, v)| v).collect())
-}
-
 /// `POST /api/tournaments/{id}/rounds`: pairs the next round.
 pub async fn pair_round(
     State(app): State<Services>,
@@ -467,6 +570,7 @@ pub async fn pair_round(
     };
     match open_tables(&app, &id).await {
         Ok(links) => {
+            forfeit_later(&app, &id).await;
             if let Some(tables) = v["tables"].as_array_mut() {
                 for (t, link) in tables.iter_mut().zip(links) {
                     t["online"] = json!(link);
@@ -479,7 +583,11 @@ pub async fn pair_round(
     (StatusCode::CREATED, Json(v)).into_response()
 }
 
-/// `POST /api/tournaments/{id}/results`: one table's scoresheet.
+/// `POST /api/tournaments/{id}/results`: one table's scoresheet, by the
+/// organizer or a judge of the table's room: match points by name
+/// (XII-A), or every shake's scores (`shakes`), from which the match
+/// scores and points are computed. A second scoresheet corrects the first
+/// and is logged with who and when (XII-B).
 pub async fn record_result(
     State(app): State<Services>,
     Path(id): Path<String>,
@@ -490,18 +598,84 @@ pub async fn record_result(
         Ok(r) => r,
         Err(r) => return r,
     };
-    if req.match_points.len() > 3 || req.scores.as_ref().is_some_and(|s| s.len() > 3) {
+    if req.match_points.as_ref().is_some_and(|m| m.len() > 3)
+        || req.scores.as_ref().is_some_and(|s| s.len() > 3)
+    {
         return bad("match_points", "a table has at most three players");
     }
-    match change(&app, &headers, &id, |e| {
-        e.record_result(req.round, req.table, &req.match_points, req.scores.as_ref())?;
-        Ok(json!({ "round": req.round, "table": req.table, "match_points": req.match_points }))
+    if req.match_points.is_none() && req.shakes.is_none() {
+        return bad("shakes", "give the shakes' scores (or the match points)");
+    }
+    let at = crate::store::now_s();
+    let outcome = change_by(&app, &headers, &id, false, |e, a, organizer| {
+        if !organizer && !e.judges_table(&a.id, req.table) {
+            return Err(onsets_tournament::DayError::NotYourRoom {
+                round: req.round,
+                table: req.table,
+            }
+            .into());
+        }
+        let players = e
+            .paired
+            .iter()
+            .find(|r| r.round == req.round)
+            .and_then(|r| r.tables.iter().find(|t| t.table == req.table))
+            .map(|t| t.players.clone())
+            .unwrap_or_default();
+        if let Some(shakes) = &req.shakes {
+            let (scores, points) = e.record_sheet(
+                req.round,
+                req.table,
+                shakes,
+                req.absent.as_deref().unwrap_or_default(),
+                req.initials.as_deref().unwrap_or_default(),
+                &a.name,
+                at,
+            )?;
+            if let Some(given) = &req.match_points {
+                let names: Vec<String> =
+                    players.iter().map(|p| e.entries[*p].name.clone()).collect();
+                let expected: BTreeMap<String, u8> =
+                    names.iter().cloned().zip(points.iter().copied()).collect();
+                let same = given.len() == expected.len()
+                    && given.iter().all(|(n, p)| {
+                        expected
+                            .iter()
+                            .any(|(m, q)| m.eq_ignore_ascii_case(n) && q == p)
+                    });
+                if !same {
+                    return Err(EventError::ScoresDisagree {
+                        expected: format!("{points:?}"),
+                        given: format!("{:?}", given.values().collect::<Vec<_>>()),
+                    });
+                }
+            }
+            return Ok(sheet_json(e, &req, &players, &scores, &points));
+        }
+        let mp = req.match_points.clone().unwrap_or_default();
+        e.record_result_by(req.round, req.table, &mp, req.scores.as_ref(), &a.name, at)?;
+        Ok(json!({ "round": req.round, "table": req.table, "match_points": mp }))
     })
-    .await
-    {
-        Ok(v) => Json(v).into_response(),
+    .await;
+    match outcome {
+        Ok((v, _)) => Json(v).into_response(),
         Err(r) => r,
     }
+}
+
+/// A scoresheet's answer: the match scores and points by name, in seat
+/// order as `players`.
+fn sheet_json(e: &Event, req: &Result_, players: &[usize], scores: &[i64], points: &[u8]) -> Value {
+    let names: Vec<String> = players.iter().map(|p| e.entries[*p].name.clone()).collect();
+    json!({
+        "round": req.round,
+        "table": req.table,
+        "players": names,
+        "match_scores": scores,
+        "points": points,
+        "match_points": names.iter().cloned().zip(points.iter().copied()).collect::<BTreeMap<_, _>>(),
+        "scores": names.iter().cloned().zip(scores.iter().copied()).collect::<BTreeMap<_, _>>(),
+    })
 }
 
 fn pdf(bytes: Vec<u8>, file: &str) -> Response {
@@ -591,7 +765,10 @@ async fn open_tables(app: &Services, id: &str) -> Result<Vec<Option<String>>, Re
     let Some(online) = &s.event.online else {
         return Ok(vec![None; round.tables.len()]);
     };
-    let mut opened: Vec<(u32, String)> = Vec::new();
+    let number = round.round;
+    // Each table is linked to the event as soon as it opens, so a failure
+    // part way leaves the others opened and a retry (`POST …/tables`) opens
+    // only the rest.
     for t in round.tables.iter().filter(|t| t.online.is_none()) {
         let seats = t
             .players
@@ -606,34 +783,116 @@ async fn open_tables(app: &Services, id: &str) -> Result<Vec<Option<String>>, Re
         .await?;
         let link = TableLink {
             tournament: id.to_string(),
-            round: round.round,
+            round: number,
             table_no: t.table,
         };
         if let Err(e) = stored::link_table(&app.store, &table, &link).await {
             return Err(storage(e));
         }
-        opened.push((t.table, table));
+        let no = t.table;
+        system_change(&app.store, &app.news, id, |e| {
+            let r = e
+                .paired
+                .iter_mut()
+                .find(|r| r.round == number)
+                .ok_or(EventError::NoSuchRound(number))?;
+            if let Some(t) = r.tables.iter_mut().find(|t| t.table == no) {
+                t.online = Some(table.clone());
+            }
+            Ok(Value::Null)
+        })
+        .await
+        .map_err(storage)?;
     }
-    let number = round.round;
-    let out = system_change(&app.store, &app.news, id, |e| {
-        let r = e
+    match load(&app.store, id).await {
+        Ok(Some(s)) => Ok(s
+            .event
             .paired
-            .iter_mut()
+            .iter()
             .find(|r| r.round == number)
-            .ok_or(EventError::NoSuchRound(number))?;
-        for (table, online) in &opened {
-            if let Some(t) = r.tables.iter_mut().find(|t| t.table == *table) {
-                t.online = Some(online.clone());
+            .map(|r| r.tables.iter().map(|t| t.online.clone()).collect())
+            .unwrap_or_default()),
+        Ok(None) => Err(no_such(id)),
+        Err(e) => Err(storage(e)),
+    }
+}
+
+/// After an online round is paired: when its grace minutes are up, the
+/// tables still waiting for a person are forfeited ([`forfeit_absent`]).
+/// The timer lives in this instance (a restart forgets it; the organizer's
+/// `POST …/forfeits` does the same at any time).
+pub(crate) async fn forfeit_later(app: &Services, id: &str) {
+    let grace = match load(&app.store, id).await {
+        Ok(Some(s)) => s.event.online.map_or(0, |o| o.grace_minutes),
+        _ => 0,
+    };
+    if grace == 0 {
+        return;
+    }
+    let (app, id) = (app.clone(), id.to_string());
+    tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_secs(u64::from(grace) * 60)).await;
+        if let Err(e) = forfeit_absent(&app, &id).await {
+            tracing::error!(tournament = %id, "forfeiting the absent: {e}");
+        }
+    });
+}
+
+/// The last round's online tables still waiting for a person who never
+/// took their seat are scored as forfeits: the absent "Did Not Play" (0,
+/// XII-A), those present are placed among themselves on their (empty)
+/// match scores (docs/rulings.md, "An absent player at an online table").
+/// Returns the tables forfeited.
+pub(crate) async fn forfeit_absent(
+    app: &Services,
+    id: &str,
+) -> Result<Vec<u32>, SystemChangeError> {
+    let Some(s) = load(&app.store, id).await? else {
+        return Err(SystemChangeError::NoSuchTournament(id.to_string()));
+    };
+    let Some(round) = s.event.paired.last() else {
+        return Ok(Vec::new());
+    };
+    let number = round.round;
+    let mut waiting: Vec<(u32, Vec<bool>)> = Vec::new();
+    for t in round.tables.iter().filter(|t| t.match_points.is_none()) {
+        let Some(table) = &t.online else { continue };
+        if let Some(absent) = app.tables.absent(table) {
+            if absent.iter().any(|a| *a) {
+                waiting.push((t.table, absent));
             }
         }
-        Ok(json!(r
-            .tables
-            .iter()
-            .map(|t| t.online.clone())
-            .collect::<Vec<_>>()))
+    }
+    if waiting.is_empty() {
+        return Ok(Vec::new());
+    }
+    let out = system_change(&app.store, &app.news, id, |e| {
+        let mut done = Vec::new();
+        for (table_no, absent) in &waiting {
+            let Some(t) = e
+                .paired
+                .iter()
+                .find(|r| r.round == number)
+                .and_then(|r| r.tables.iter().find(|t| t.table == *table_no))
+            else {
+                continue;
+            };
+            if t.match_points.is_some() {
+                continue;
+            }
+            let players = t.players.clone();
+            let scores: Vec<Option<i64>> = absent.iter().map(|a| (!a).then_some(0)).collect();
+            let points = onsets_tournament::match_points::from_scores(&scores);
+            let name = |p: &usize| e.entries[*p].name.clone();
+            let mp: BTreeMap<String, u8> = players.iter().map(name).zip(points).collect();
+            let sc: BTreeMap<String, i64> =
+                players.iter().map(name).zip(std::iter::repeat(0)).collect();
+            e.record_result(number, *table_no, &mp, Some(&sc))?;
+            done.push(*table_no);
+        }
+        Ok(json!(done))
     })
-    .await
-    .map_err(storage)?;
+    .await?;
     Ok(serde_json::from_value(out).unwrap_or_default())
 }
 

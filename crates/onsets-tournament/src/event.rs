@@ -39,6 +39,19 @@ pub struct Entry {
     /// seats"); `None` for a person.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot: Option<String>,
+    /// The division the entry plays in (one of the event's
+    /// [`Event::divisions`]); `None` for the event's only division.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub division: Option<String>,
+    /// The school (or club) that registered the entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub school: Option<String>,
+    /// Checked in on the day (docs/tournaments.md, "Check-in").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub checked_in: bool,
+    /// Entered after registration closed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub late: bool,
 }
 
 /// A table of a round: its players (entry numbers) and, once the scoresheet
@@ -55,6 +68,12 @@ pub struct Table {
     /// played online; its result comes in by itself when the match ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<String>,
+    /// The division the table plays (an event of several divisions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub division: Option<String>,
+    /// The scoresheet as entered shake by shake, with who entered it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<crate::day::Sheet>,
 }
 
 /// A paired round.
@@ -109,6 +128,8 @@ pub enum EventError {
     Impossible(String),
     #[error("the scores give {expected} match points, not {given} (XII-A)")]
     ScoresDisagree { expected: String, given: String },
+    #[error(transparent)]
+    Day(#[from] crate::day::DayError),
 }
 
 impl EventError {
@@ -130,6 +151,7 @@ impl EventError {
                 "match_points"
             }
             EventError::ScoresDisagree { .. } => "scores",
+            EventError::Day(d) => d.field(),
         }
     }
 }
@@ -153,6 +175,10 @@ pub struct Event {
     /// Played online: each paired table gets a table of the server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<Online>,
+    /// A tournament day's registration, divisions, rooms and awards
+    /// (docs/tournaments.md); empty for a one-division club event.
+    #[serde(default, flatten)]
+    pub day: crate::day::Day,
 }
 
 fn default_edition() -> String {
@@ -170,6 +196,11 @@ pub struct Online {
     pub checking: String,
     /// Bots' think time, percent of their own.
     pub bot_pace: u32,
+    /// Minutes after a round is paired within which each person must take
+    /// their seat; a table still waiting then is forfeited (the absent "Did
+    /// Not Play", XII-A; docs/rulings.md). 0: never.
+    #[serde(default)]
+    pub grace_minutes: u32,
 }
 
 fn checked_name(s: &str, field: &'static str) -> Result<String, EventError> {
@@ -203,6 +234,7 @@ impl Event {
             entries: Vec::new(),
             paired: Vec::new(),
             online: None,
+            day: crate::day::Day::default(),
         })
     }
 
@@ -222,6 +254,10 @@ impl Event {
             team,
             withdrawn: false,
             bot: None,
+            division: None,
+            school: None,
+            checked_in: false,
+            late: false,
         });
         Ok(self.entries.len() - 1)
     }
@@ -237,7 +273,10 @@ impl Event {
     /// Pairs the next round: the first at random or by seed order, later
     /// ones by standings; no two entries meet again where that can be
     /// avoided, and team-mates are kept apart where avoidable in the first
-    /// half of the rounds (docs/tournaments.md).
+    /// half of the rounds, school-mates in every round (docs/tournaments.md,
+    /// docs/rulings.md "School-mates apart"). An event of several divisions
+    /// pairs each division apart, its tables numbered on from the last
+    /// division's.
     pub fn pair_next_round(&mut self) -> Result<&Round, EventError> {
         let number = self.paired.len() as u32 + 1;
         if number > self.rounds {
@@ -248,25 +287,86 @@ impl Event {
                 return Err(EventError::RoundUnfinished(last.round));
             }
         }
+        let divisions = self.day.divisions.clone();
+        let mut tables: Vec<Table> = Vec::new();
+        let mut bye = None;
+        if divisions.len() <= 1 {
+            let (t, b) = self.pair_division(number, None, 0)?;
+            tables = t;
+            bye = b;
+        } else {
+            let mut seated = 0;
+            for d in &divisions {
+                let active = self.active_in(Some(d)).len();
+                if active == 0 {
+                    continue;
+                }
+                if active == 1 {
+                    return Err(crate::day::DayError::LoneEntry(d.clone()).into());
+                }
+                let (t, _) = self.pair_division(number, Some(d), tables.len() as u32)?;
+                tables.extend(t);
+                seated += active;
+            }
+            if seated < 2 {
+                return Err(EventError::TooFewEntries);
+            }
+        }
+        self.paired.push(Round {
+            round: number,
+            tables,
+            bye,
+        });
+        Ok(self.paired.last().expect("just pushed"))
+    }
+
+    /// The entries still in (not withdrawn) of division `d` (`None`: every
+    /// entry), in entry order.
+    pub fn active_in(&self, d: Option<&str>) -> Vec<usize> {
+        (0..self.entries.len())
+            .filter(|e| !self.entries[*e].withdrawn && self.in_division(*e, d))
+            .collect()
+    }
+
+    /// Whether entry `e` plays in division `d` (`None`: any); an entry with
+    /// no division plays in the event's first.
+    pub fn in_division(&self, e: usize, d: Option<&str>) -> bool {
+        match d {
+            None => true,
+            Some(d) => {
+                let mine = self.entries[e]
+                    .division
+                    .as_deref()
+                    .or(self.day.divisions.first().map(String::as_str))
+                    .unwrap_or(&self.division);
+                mine.eq_ignore_ascii_case(d)
+            }
+        }
+    }
+
+    /// One division's tables of round `number` (numbered from `first + 1`)
+    /// and its bye.
+    fn pair_division(
+        &self,
+        number: u32,
+        division: Option<&str>,
+        first: u32,
+    ) -> Result<(Vec<Table>, Option<usize>), EventError> {
         // Withdrawn entries are not seated (they keep their standing).
-        let active: Vec<usize> = (0..self.entries.len())
-            .filter(|e| !self.entries[*e].withdrawn)
-            .collect();
+        let active = self.active_in(division);
         let n = active.len();
         if n < 2 {
             return Err(EventError::TooFewEntries);
         }
         let (sizes, bye) = table_sizes(n);
+        let mine = |e: &usize| !self.entries[*e].withdrawn && self.in_division(*e, division);
         let mut order: Vec<usize> = if number == 1 {
-            self.first_order(&sizes)
-                .into_iter()
-                .filter(|e| !self.entries[*e].withdrawn)
-                .collect()
+            self.first_order(&active, &sizes)
         } else {
             crate::standings::standings(self)
                 .iter()
                 .map(|s| s.entry)
-                .filter(|e| !self.entries[*e].withdrawn)
+                .filter(mine)
                 .collect()
         };
         // Only when one entry cannot be seated: the lowest in the order.
@@ -283,25 +383,25 @@ impl Event {
             if teams_apart && entries[a].team.is_some() && entries[a].team == entries[b].team {
                 c += 1;
             }
+            if entries[a].school.is_some() && entries[a].school == entries[b].school {
+                c += 1;
+            }
             c
         };
         let tables = seat(&order, &sizes, &cost, repeat, SEARCH_BUDGET)
             .into_iter()
             .enumerate()
             .map(|(i, players)| Table {
-                table: i as u32 + 1,
+                table: first + i as u32 + 1,
                 players,
                 match_points: None,
                 scores: None,
                 online: None,
+                division: division.map(str::to_string),
+                sheet: None,
             })
             .collect();
-        self.paired.push(Round {
-            round: number,
-            tables,
-            bye,
-        });
-        Ok(self.paired.last().expect("just pushed"))
+        Ok((tables, bye))
     }
 
     /// Every two entries who have sat at one table, smaller number first.
@@ -317,9 +417,9 @@ impl Event {
         met
     }
 
-    /// Round 1's order of every entry (withdrawn ones among them, to be
-    /// left out: by seeds, the `sizes` layout is of the entries still in).
-    fn first_order(&self, sizes: &[usize]) -> Vec<usize> {
+    /// Round 1's order of the entries still in, `active` (in entry order),
+    /// laid out in tables of `sizes`.
+    fn first_order(&self, active: &[usize], sizes: &[usize]) -> Vec<usize> {
         let n = self.entries.len();
         match self.first_round {
             FirstRound::Random(seed) => {
@@ -329,12 +429,12 @@ impl Event {
                     let j = (rng.next_u64() % (i as u64 + 1)) as usize;
                     v.swap(i, j);
                 }
+                v.retain(|e| active.contains(e));
                 v
             }
             FirstRound::Seeds => {
                 // Seeds 1..k head the k tables, the next k sit second, …
                 // (the seeds of the entries still in, in entry order).
-                let active: Vec<usize> = (0..n).filter(|e| !self.entries[*e].withdrawn).collect();
                 let n = active.len();
                 let k = sizes.len().max(1);
                 let mut tables: Vec<Vec<usize>> = vec![Vec::new(); k];
@@ -351,10 +451,7 @@ impl Event {
                     }
                 }
                 tables.extend((seed..n).map(|s| vec![s]));
-                let mut order: Vec<usize> =
-                    tables.concat().into_iter().map(|s| active[s]).collect();
-                order.extend((0..self.entries.len()).filter(|e| self.entries[*e].withdrawn));
-                order
+                tables.concat().into_iter().map(|s| active[s]).collect()
             }
         }
     }
@@ -423,6 +520,8 @@ impl Event {
         let tbl = &mut self.paired[r].tables[t];
         tbl.match_points = Some(points);
         tbl.scores = scores;
+        // A scoresheet given as totals replaces one given shake by shake.
+        tbl.sheet = None;
         Ok(())
     }
 

@@ -15,11 +15,16 @@
 //! assert_eq!(round.tables.iter().map(|t| t.players.len()).collect::<Vec<_>>(), vec![3, 2]);
 //! ```
 
+pub mod day;
 pub mod event;
 pub mod match_points;
 pub mod pairing;
 pub mod ratings;
 pub mod standings;
 
+pub use day::{Awards, Day, DayError, Registration, Room, School, Sheet};
 pub use event::{Entry, Event, EventError, FirstRound, Online, Round, Table};
-pub use standings::{standings, team_standings, Standing, TeamStanding};
+pub use standings::{
+    division_standings, school_standings, standings, team_standings, SchoolStanding, Standing,
+    TeamStanding,
+};

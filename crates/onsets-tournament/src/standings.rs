@@ -29,6 +29,12 @@ pub struct Standing {
     pub played: u32,
     /// Withdrawn: no longer paired (kept in the standings).
     pub withdrawn: bool,
+    /// The entry's school, when it registered with one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub school: Option<String>,
+    /// The entry's division, in an event of several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub division: Option<String>,
 }
 
 /// A team's line: its members' match and shake points added.
@@ -105,8 +111,71 @@ pub fn standings(e: &Event) -> Vec<Standing> {
             opponents_match_points: opp[x],
             played: played[x],
             withdrawn: e.entries[x].withdrawn,
+            school: e.entries[x].school.clone(),
+            division: (e.day.divisions.len() > 1).then(|| e.division_of(x)),
         })
         .collect()
+}
+
+/// The standings of division `d` only, placed 1, 2, … among themselves
+/// (the tie-breaks are the event's: a division's tables seat only its
+/// entries).
+pub fn division_standings(e: &Event, d: &str) -> Vec<Standing> {
+    let mut v: Vec<Standing> = standings(e)
+        .into_iter()
+        .filter(|s| e.in_division(s.entry, Some(d)))
+        .collect();
+    for (i, s) in v.iter_mut().enumerate() {
+        s.place = i + 1;
+    }
+    v
+}
+
+/// A school's line in a division: its best `team_size` players' match
+/// points and shake points added (docs/tournaments.md, "Awards").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SchoolStanding {
+    pub place: usize,
+    pub school: String,
+    pub match_points: u32,
+    pub shake_points: i64,
+    /// The players counted, best first.
+    pub members: Vec<String>,
+}
+
+/// The schools of division `d`, best first: each by its best `team_size`
+/// players in the division's standings; ties by the school's name.
+pub fn school_standings(e: &Event, d: &str, team_size: usize) -> Vec<SchoolStanding> {
+    let mut schools: BTreeMap<String, SchoolStanding> = BTreeMap::new();
+    for s in division_standings(e, d) {
+        let Some(school) = &s.school else { continue };
+        let t = schools
+            .entry(school.clone())
+            .or_insert_with(|| SchoolStanding {
+                place: 0,
+                school: school.clone(),
+                match_points: 0,
+                shake_points: 0,
+                members: Vec::new(),
+            });
+        if t.members.len() < team_size {
+            t.match_points += s.match_points;
+            t.shake_points += s.shake_points;
+            t.members.push(s.name.clone());
+        }
+    }
+    let mut v: Vec<SchoolStanding> = schools.into_values().collect();
+    v.sort_by(|a, b| {
+        (b.match_points, b.shake_points, &a.school).cmp(&(
+            a.match_points,
+            a.shake_points,
+            &b.school,
+        ))
+    });
+    for (i, t) in v.iter_mut().enumerate() {
+        t.place = i + 1;
+    }
+    v
 }
 
 /// Team standings: every team's members' match points added, then shake

@@ -1,7 +1,7 @@
 //! Tournaments (docs/protocol.md, "Tournaments"): each event stored as
 //! `onsets_tournament::Event` JSON with an optimistic version (so several
 //! instances may share one database), its joined accounts and the online
-//! tables of its rounds.
+//! tables of its rounds; the public list of events (docs/tournaments.md).
 
 use super::{now_s, with_pool, Store, StoreError, StoreResult};
 use onsets_tournament::Event;
@@ -176,4 +176,32 @@ pub async fn table_link(store: &Store, table: &str) -> StoreResult<Option<TableL
             round: r.get::<i64, _>(1).clamp(0, i64::from(u32::MAX)) as u32,
             table_no: r.get::<i64, _>(2).clamp(0, i64::from(u32::MAX)) as u32,
         })))
+}
+
+/// The newest `limit` events (at most 200), newest first, with their
+/// organizers' ids (events that do not read are left out).
+pub async fn recent(store: &Store, limit: i64) -> StoreResult<Vec<(ListedEvent, String)>> {
+    let sql = "SELECT id, event, created_at, organizer FROM tournaments \
+               ORDER BY created_at DESC, id LIMIT $1";
+    let rows: Vec<(String, String, i64, String)> = with_pool!(store, |p| sqlx::query(sql)
+        .bind(limit.clamp(1, 200))
+        .fetch_all(p)
+        .await?
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+        .collect());
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, text, created_at, organizer)| {
+            let event = serde_json::from_str::<Event>(&text).ok()?;
+            Some((
+                ListedEvent {
+                    id,
+                    created_at,
+                    event,
+                },
+                organizer,
+            ))
+        })
+        .collect())
 }
