@@ -538,7 +538,7 @@ impl Lobby {
             Fail::Api(_, e) => e,
             Fail::Rules(r) => ApiError::new(ApiCode::BadField, r.message, Some("seats")),
         })?;
-        crate::tables::host1969::store_new(&self.store, &table)
+        table::store_new_1969(&self.store, &table)
             .await
             .map_err(|e| {
                 tracing::error!("storing a 1969 table failed: {e:#}");
@@ -548,12 +548,13 @@ impl Lobby {
                     None,
                 )
             })?;
-        let handle = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
+        let handle = table::spawn_1969(table::Setup69 {
             table,
             store: self.store.clone(),
             metrics: self.metrics.clone(),
             registry: self.tables.clone(),
             config: self.config.clone(),
+            news: self.news.clone(),
         })
         .await;
         let info = handle.info.lock().expect("table info lock").clone();
@@ -564,7 +565,7 @@ impl Lobby {
 
     /// A stored 1969 table of the one host, loaded into memory.
     async fn find_1969(&self, id: &str) -> Option<TableHandle> {
-        let table = match crate::tables::host1969::load(&self.store, id).await {
+        let table = match table::load_1969(&self.store, id).await {
             Ok(Some(t)) => t,
             Ok(None) => return None,
             Err(e) => {
@@ -575,12 +576,13 @@ impl Lobby {
         if !self.tables.reserve() {
             return None;
         }
-        let h = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
+        let h = table::spawn_1969(table::Setup69 {
             table,
             store: self.store.clone(),
             metrics: self.metrics.clone(),
             registry: self.tables.clone(),
             config: self.config.clone(),
+            news: self.news.clone(),
         })
         .await;
         self.tables.insert(h.clone());

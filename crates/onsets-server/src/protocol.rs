@@ -7,7 +7,6 @@
 //! happens and the connection stays open.
 
 use crate::api::ApiCode;
-use crate::tables::game1969::Move1969;
 use crate::text::field_of;
 use crate::view::MatchView;
 use onsets_engine::{Event, SeenEvent1969, View1969};
@@ -321,6 +320,79 @@ pub enum TableAct {
     M69(Move1969),
 }
 
+impl TableAct {
+    /// Whether the act is `seat`'s own (a person acts for no one else, I-A;
+    /// `pass` is nobody's act of the game).
+    pub fn is_for(&self, seat: usize) -> bool {
+        match self {
+            TableAct::Match(a) => a.player() == Some(seat),
+            TableAct::M69(Move1969::Act(a)) => a.player() == Some(seat),
+            TableAct::M69(Move1969::Pass) => true,
+        }
+    }
+}
+
+/// What a person sends at a 1969 table: an act of the game, or `pass`
+/// (letting the last play go unchallenged, so the bots need not wait for
+/// the challenge window; not an act of the game, never logged).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Move1969 {
+    Pass,
+    Act(onsets_engine::manual1969::Act1969),
+}
+
+/// Reads a person's act for `seat` at a 1969 table, at the edge (the
+/// WebSocket, the HTTP alias): `{"type":"pass"}` or an act of the game
+/// without `player` (the seat is filled in). `player` naming another seat
+/// is refused as `wrong-seat` unless `replace` (the HTTP alias's documented
+/// reading: the seat comes from the token, whatever the body says); the
+/// server's `clock` is refused; texts are bounded
+/// ([`crate::text::check_act_texts`]). The error names the field (`act`,
+/// `act.player`).
+pub fn read_move(
+    seat: usize,
+    act: serde_json::Value,
+    replace: bool,
+) -> Result<Move1969, crate::api::ApiError> {
+    use crate::api::ApiError;
+    let refuse = |code: ApiCode, message: String| ApiError::new(code, message, Some("act"));
+    if let Err((_, message)) = crate::text::check_act_texts(&act) {
+        return Err(refuse(ApiCode::TooLong, message));
+    }
+    let serde_json::Value::Object(mut map) = act else {
+        return Err(refuse(
+            ApiCode::BadField,
+            "`act` is a JSON object such as {\"type\":\"move\",\"cube\":4,\"to\":\"required\"}"
+                .into(),
+        ));
+    };
+    match map.get("type").and_then(serde_json::Value::as_str) {
+        Some("pass") => return Ok(Move1969::Pass),
+        Some("clock") => {
+            return Err(refuse(
+                ApiCode::BadField,
+                "the server runs the clock".into(),
+            ))
+        }
+        _ => {}
+    }
+    match map.get("player") {
+        Some(p) if !replace && p.as_u64() != Some(seat as u64) => {
+            return Err(ApiError::new(
+                ApiCode::WrongSeat,
+                format!("you play seat {seat} and act for no one else"),
+                Some("act.player"),
+            ))
+        }
+        _ => {
+            map.insert("player".into(), seat.into());
+        }
+    }
+    serde_json::from_value(serde_json::Value::Object(map))
+        .map(Move1969::Act)
+        .map_err(|e| refuse(ApiCode::BadField, e.to_string()))
+}
+
 /// The game of a `state` or `update` frame (its `match` field), as the
 /// connection's seat may see it: a 2026-27 or 2019-20 match, or a 1969
 /// game (`"edition": "1969"`, docs/protocol.md "1969 tables").
@@ -548,29 +620,19 @@ pub fn read_table_act(
     if !m69 {
         return read_act(seat, act).map(TableAct::Match);
     }
-    crate::tables::game1969::read_move(seat, act, false)
-        .map(TableAct::M69)
-        .map_err(|f| match f {
-            crate::tables::game1969::Fail::Api(_, e) => {
-                let code = if e.code == ApiCode::BadField {
-                    ApiCode::BadAct
-                } else {
-                    e.code
-                };
-                (
-                    code,
-                    if code == ApiCode::WrongSeat {
-                        "I-A"
-                    } else {
-                        "-"
-                    },
-                    e.message,
-                )
-            }
-            crate::tables::game1969::Fail::Rules(r) => {
-                (ApiCode::IllegalAct, r.rule.as_str(), r.message)
-            }
-        })
+    read_move(seat, act, false).map(TableAct::M69).map_err(|e| {
+        let code = if e.code == ApiCode::BadField {
+            ApiCode::BadAct
+        } else {
+            e.code
+        };
+        let rule = if code == ApiCode::WrongSeat {
+            "I-A"
+        } else {
+            "-"
+        };
+        (code, rule, e.message)
+    })
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! "1969 tables"): Allen's Basic and Advanced ON-SETS (M69 §§2–3) over plain
 //! HTTP and an event stream, for the tables made through it. A 1969 table
 //! made with `POST /api/tables` is played over `/ws` by the one table host
-//! (`crate::tables::host1969`); both hold the game and its seats as a
+//! (`crate::table`); both hold the game and its seats as a
 //! `crate::tables::game1969::Table1969`. The game is
 //! `onsets_engine::manual1969::Game`, the only authority; this module holds
 //! its tables in memory, seats people by token, lets the bots act after every
@@ -307,9 +307,7 @@ async fn found(lobby: &Lobby, id: &str) -> Result<Arc<Mutex<Table1969>>, Respons
 pub(crate) async fn log_of(lobby: &Lobby, id: &str) -> Option<String> {
     let Some(t) = find(lobby, id).await else {
         // A table of the one host (played over `/ws`).
-        let t = crate::tables::host1969::load(&lobby.store, id)
-            .await
-            .ok()??;
+        let t = crate::table::load_1969(&lobby.store, id).await.ok()??;
         return Some(t.game.public_log(None));
     };
     let t = t.lock().ok()?;

@@ -1,8 +1,6 @@
-//! The tables of every rule edition. A 2026-27 or 2019-20 table is
-//! `crate::table` (an actor over the engine's `Match`); a 1969 table is
-//! [`host1969`] (an actor over the 1969 `Game`, [`game1969::Table1969`]),
-//! reached by the same `TableHandle`, commands and frames
-//! (docs/protocol.md), so one WebSocket session plays both.
+//! The games of the rule editions as a table holds them, beside the one
+//! table actor (`crate::table`): [`game1969`], a 1969 game with its seats,
+//! its bots and their challenge window (M69 §§2–3), hosted by the actor and
+//! by the HTTP alias (`crate::table1969`).
 
 pub mod game1969;
-pub mod host1969;
