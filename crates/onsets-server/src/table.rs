@@ -36,7 +36,9 @@ mod m69;
 mod matches;
 
 pub(crate) use m69::spawn as spawn_1969;
-pub use m69::{load as load_1969, store_new as store_new_1969, view_for, Frame69, Setup69};
+pub use m69::{
+    load as load_1969, store_new as store_new_1969, view_for, Frame69, Setup69, CHANNEL_1969,
+};
 
 use crate::api::ApiCode;
 use crate::config::Config;
@@ -226,6 +228,15 @@ pub enum Cmd {
     },
     /// A bot is back from thinking on the bots' pool.
     BotDecided { answer: Box<Answer> },
+    /// The seat a person's token holds (`None`: no seat has it); the HTTP
+    /// alias of 1969 tables reads an act for that seat.
+    SeatOf {
+        token: String,
+        reply: oneshot::Sender<Option<usize>>,
+    },
+    /// Another instance changed this table in the store: it is read again
+    /// (a 1969 table; docs/protocol.md, "1969 tables").
+    Reload,
 }
 
 /// The handle the lobby and the connections hold.
@@ -393,6 +404,14 @@ fn archived_error() -> ServerMsg {
     crate::protocol::error(
         ApiCode::TableArchived,
         "this table is finished or was abandoned: it can be watched as a replay, not played",
+        None,
+    )
+}
+
+fn table_full() -> ServerMsg {
+    crate::protocol::error(
+        ApiCode::TableFull,
+        "every seat at this table is taken; you may spectate",
         None,
     )
 }
@@ -695,6 +714,7 @@ impl Table {
                     None => self.spectators += delta,
                 }
                 self.presence_changed();
+                self.refresh_info();
             }
             Cmd::Act {
                 token,
@@ -721,12 +741,31 @@ impl Table {
                 let _ = reply.send(self.snapshot(self.no_events(), true));
             }
             Cmd::BotDecided { answer } => self.bot_decided(*answer),
+            Cmd::SeatOf { token, reply } => {
+                let seat = self
+                    .seats
+                    .iter()
+                    .position(|s| s.human() && s.token.as_deref() == Some(token.as_str()));
+                let _ = reply.send(seat);
+            }
+            Cmd::Reload => self.reload_69().await,
         }
     }
 
     /// A person takes a seat: the name checked, the seat chosen (`seat`, or
     /// the first free one), stored by the edition, then the table goes on.
     async fn join(&mut self, name: String, seat: Option<usize>) -> SeatReply {
+        let free = |s: &Seat| s.human() && s.token.is_none();
+        // A person who joins a 1969 table without a name plays as the
+        // seat's "Player {n}".
+        let name = match (
+            &self.game,
+            seat.or_else(|| self.seats.iter().position(free)),
+        ) {
+            (Hosted::M69(_), Some(at)) if name.trim().is_empty() => format!("Player {}", at + 1),
+            (Hosted::M69(_), None) if name.trim().is_empty() => return Err(table_full()),
+            _ => name,
+        };
         let name = crate::text::normalize_name(&name)
             .map_err(|m| crate::protocol::error(ApiCode::BadName, m, Some("name")))?;
         let taken: Vec<&str> = self
@@ -737,7 +776,6 @@ impl Table {
             .collect();
         crate::text::distinct_name(&name, &taken)
             .map_err(|m| crate::protocol::error(ApiCode::NameTaken, m, Some("name")))?;
-        let free = |s: &Seat| s.human() && s.token.is_none();
         let seat = match seat {
             Some(i) => match self.seats.get(i) {
                 None => {
@@ -756,13 +794,7 @@ impl Table {
                 }
                 Some(_) => i,
             },
-            None => self.seats.iter().position(free).ok_or_else(|| {
-                crate::protocol::error(
-                    ApiCode::TableFull,
-                    "every seat at this table is taken; you may spectate",
-                    None,
-                )
-            })?,
+            None => self.seats.iter().position(free).ok_or_else(table_full)?,
         };
         let token = match &self.game {
             Hosted::Match(_) => self.seat_match(seat, &name).await?,

@@ -170,7 +170,7 @@ fn game_of(b: &Broadcast, seat: Option<usize>) -> (Option<Box<GameView>>, Seen) 
 /// `events` of a broadcast's table as `seat` may see them.
 fn seen(b: &Broadcast, events: &Events, seat: Option<usize>) -> Seen {
     match (events, &b.m, &b.game69) {
-        (Events::M69(e), _, Some(f)) => Seen::M69(f.game.events_seen(e, seat)),
+        (Events::M69(e), _, Some(f)) => Seen::M69(f.table.game.events_seen(e, seat)),
         (Events::M69(_), _, None) => Seen::M69(Vec::new()),
         (Events::Match(e), Some(m), _) => Seen::Match(events_for(e, m, seat)),
         (Events::Match(_), None, _) => Seen::Match(Vec::new()),

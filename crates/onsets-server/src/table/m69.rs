@@ -24,18 +24,31 @@ use crate::protocol::{Move1969, SeatKind, ServerMsg, TableInfo};
 use crate::store::Store;
 use crate::tables::game1969::{Fail, Seat as Seat69, Table1969};
 use onsets_engine::manual1969::{Act1969, DefaultClaims, Game};
+
+/// The PostgreSQL channel of 1969 table changes (payload: `{instance} {id}`).
+pub const CHANNEL_1969: &str = "onsets_tables1969";
 use onsets_engine::Rules;
 use std::sync::Arc;
 use tokio::time::{Duration, Instant};
 
 /// A 1969 table's game in a [`super::Broadcast`].
-#[derive(Debug)]
 pub struct Frame69 {
-    pub game: Game,
+    /// The game and its seats (the HTTP alias's state is made from it).
+    pub table: Table1969,
     /// Per seat: its legal acts now.
     pub legal: Vec<Vec<Act1969>>,
     /// The bots wait for the people's challenge window.
     pub bots_waiting: bool,
+}
+
+impl std::fmt::Debug for Frame69 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Frame69")
+            .field("game", &self.table.game)
+            .field("legal", &self.legal)
+            .field("bots_waiting", &self.bots_waiting)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What [`spawn`] needs.
@@ -60,8 +73,9 @@ fn legal_all(g: &Game) -> Vec<Vec<Act1969>> {
     (0..g.n()).map(|p| g.legal_for(p)).collect()
 }
 
-/// Loads a stored 1969 table of the one host (`None`: no such row, one of
-/// the HTTP alias's, or a log that does not replay).
+/// Loads a stored 1969 table (`None`: no such row, or a log that does not
+/// replay). Tables made through the HTTP alias before it was an alias of
+/// this actor load the same way.
 pub async fn load(store: &Store, id: &str) -> anyhow::Result<Option<Table1969>> {
     let Some((seats, log)) = crate::store::tables1969::load(store, id).await? else {
         return Ok(None);
@@ -73,8 +87,7 @@ pub async fn load(store: &Store, id: &str) -> anyhow::Result<Option<Table1969>> 
         })
         .await;
     match restored {
-        Some(Ok(t)) if t.ws => Ok(Some(t)),
-        Some(Ok(_)) => Ok(None),
+        Some(Ok(t)) => Ok(Some(t)),
         Some(Err(e)) => {
             tracing::error!(table = %id, "a stored 1969 table does not replay: {e}");
             Ok(None)
@@ -189,7 +202,7 @@ impl Game69 {
 
     pub(super) fn frame(&self) -> Arc<Frame69> {
         Arc::new(Frame69 {
-            game: self.t.game.clone(),
+            table: self.t.clone(),
             legal: self.legal.clone(),
             bots_waiting: self.t.window_left().is_some(),
         })
@@ -218,9 +231,22 @@ impl Table {
         &mut self,
         f: impl FnOnce(&mut Table1969) -> Result<R, Fail> + Send + 'static,
     ) -> Result<R, Fail> {
+        self.change69_if(false, f).await
+    }
+
+    /// [`Table::change69`]; when `claim`, the write is made only if the
+    /// stored seats are still the ones this task holds (a seat is never
+    /// given twice by two instances): otherwise the table is read again
+    /// from the store and the change refused as `busy`.
+    async fn change69_if<R: Send + 'static>(
+        &mut self,
+        claim: bool,
+        f: impl FnOnce(&mut Table1969) -> Result<R, Fail> + Send + 'static,
+    ) -> Result<R, Fail> {
         let Some(mut next) = self.game69().cloned() else {
             return Err(internal());
         };
+        let before = next.stored_seats();
         let done = pool::judge()
             .run(self.lane(), move || {
                 let r = f(&mut next);
@@ -237,9 +263,27 @@ impl Table {
         };
         let r = r?;
         let log = next.game.log();
-        if let Err(e) =
-            crate::store::tables1969::save(&self.store, &self.id, &next.stored_seats(), &log).await
-        {
+        let seats = next.stored_seats();
+        let written = if claim {
+            crate::store::tables1969::claim(&self.store, &self.id, &before, &seats, &log).await
+        } else {
+            crate::store::tables1969::save(&self.store, &self.id, &seats, &log)
+                .await
+                .map(|()| true)
+        };
+        if let Ok(false) = written {
+            tracing::info!(table = %self.id, "a 1969 seat was taken on another instance; reading the table again");
+            self.reload_69().await;
+            return Err(Fail::api(
+                axum::http::StatusCode::CONFLICT,
+                crate::api::ApiError::new(
+                    ApiCode::Busy,
+                    "others are taking this table's seats right now; try again",
+                    None,
+                ),
+            ));
+        }
+        if let Err(e) = written {
             tracing::error!(table = %self.id, "storing a 1969 table failed: {e:#}");
             return Err(Fail::api(
                 axum::http::StatusCode::SERVICE_UNAVAILABLE,
@@ -264,17 +308,54 @@ impl Table {
         }
         self.game = Hosted::M69(Game69 { t: next, legal });
         self.changed(Events::M69(events));
+        if let Store::Postgres(p) = &self.store {
+            // The other instances holding this table read it again.
+            let payload = format!("{} {}", self.registry.instance(), self.id);
+            if let Err(e) = crate::live::notify(p, CHANNEL_1969, &payload).await {
+                tracing::warn!("NOTIFY {CHANNEL_1969}: {e}");
+            }
+        }
         Ok(r)
+    }
+
+    /// The seats and the game as stored (another instance changed them):
+    /// what this task holds is replaced, and everyone here hears of it.
+    pub(super) async fn reload_69(&mut self) {
+        if self.game69().is_none() {
+            return;
+        }
+        let fresh = match load(&self.store, &self.id).await {
+            Ok(Some(t)) => t,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::error!(table = %self.id, "reading a 1969 table: {e:#}");
+                return;
+            }
+        };
+        let g = fresh.game.clone();
+        let legal = pool::judge()
+            .run(self.lane(), move || legal_all(&g))
+            .await
+            .unwrap_or_default();
+        let connections: Vec<i32> = self.seats.iter().map(|s| s.connections).collect();
+        self.seats = seats_of(&fresh);
+        for (s, c) in self.seats.iter_mut().zip(connections) {
+            s.connections = c;
+        }
+        self.version = fresh.game.log_actions().len() as u64 + 1;
+        let events = Events::M69(fresh.events.clone());
+        self.game = Hosted::M69(Game69 { t: fresh, legal });
+        self.broadcast(events);
     }
 
     /// A person's seat: taken in the game (made anew with the name: no act
     /// has been applied while a seat was open) and stored; its token.
     pub(super) async fn seat_69(&mut self, seat: usize, name: &str) -> Result<String, ServerMsg> {
         let asked = name.to_string();
-        match self
-            .change69(move |t| t.join_at(Some(seat), Some(&asked)))
-            .await
-        {
+        let joined = self
+            .change69_if(true, move |t| t.join_at(Some(seat), Some(&asked)))
+            .await;
+        match joined {
             Ok((_, token)) => Ok(token),
             Err(f) => {
                 let (code, field) = match &f {
@@ -332,7 +413,7 @@ pub fn view_for(f: &Frame69, seat: Option<usize>) -> onsets_engine::View1969 {
     let legal = seat
         .and_then(|s| f.legal.get(s).cloned())
         .unwrap_or_default();
-    let mut v = f.game.view(seat, legal);
+    let mut v = f.table.game.view(seat, legal);
     v.bots_waiting = f.bots_waiting;
     v
 }
