@@ -4,9 +4,9 @@
 use crate::metrics::Metrics;
 use crate::protocol::{TableInfo, TableStatus};
 use crate::store::Store;
-use crate::table::{self, SeatSpec, TableHandle, TableSpec};
-use onsets_bots::Level;
+use crate::table::{self, SeatSpec, TableHandle, TableSeat, TableSpec};
 use onsets_core::{Division, Edition};
+use onsets_engine::CheckingMode;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -116,6 +116,18 @@ impl Registry {
             .values()
             .map(|h| h.info.lock().expect("table info lock").clone())
             .collect()
+    }
+}
+
+impl table::TableRegistry for Registry {
+    fn next_serial(&self) -> u64 {
+        Registry::next_serial(self)
+    }
+    fn remove(&self, id: &str, serial: u64) {
+        Registry::remove(self, id, serial)
+    }
+    fn instance(&self) -> &str {
+        Registry::instance(self)
     }
 }
 
@@ -241,12 +253,11 @@ impl NewTable {
     /// Reads a request body: a 1969 table when `edition` is `1969`, else a
     /// [`CreateTable`]. The error names the field.
     pub fn read(body: &[u8]) -> Result<NewTable, ApiError> {
-        let refuse = |e: serde_json::Error| {
-            let msg = e.to_string();
-            let field = crate::text::field_of(&msg);
+        let refuse = |(msg, field): (String, Option<String>)| {
             ApiError::new(ApiCode::BadRequest, msg, field.as_deref())
         };
-        let value: serde_json::Value = serde_json::from_slice(body).map_err(refuse)?;
+        let value: serde_json::Value = serde_json::from_slice(body)
+            .map_err(|e| refuse((e.to_string(), crate::text::field_of(&e.to_string()))))?;
         if value.get("edition").and_then(|e| e.as_str()).map(str::trim) == Some("1969") {
             // The settings of the other editions: M69 has none of them.
             let others = [
@@ -265,11 +276,11 @@ impl NewTable {
                     Some("edition"),
                 ));
             }
-            serde_json::from_value(value)
+            crate::protocol::read_value(value)
                 .map(NewTable::M69)
                 .map_err(refuse)
         } else {
-            serde_json::from_value(value)
+            crate::protocol::read_value(value)
                 .map(NewTable::Rules)
                 .map_err(refuse)
         }
@@ -315,13 +326,6 @@ impl CreateTable {
                 Some("seats"),
             ));
         }
-        for (i, s) in self.seats.iter().enumerate() {
-            if let SeatSpec::Bot { level } = s {
-                level.parse::<Level>().map_err(|e| {
-                    ApiError::new(ApiCode::BadField, e, Some(&format!("seats[{i}].level")))
-                })?;
-            }
-        }
         if !(1..=120).contains(&self.round_minutes) {
             return Err(ApiError::new(
                 ApiCode::BadField,
@@ -329,13 +333,17 @@ impl CreateTable {
                 Some("round_minutes"),
             ));
         }
-        if self.checking != "judge" && self.checking != "players" {
-            return Err(ApiError::new(
-                ApiCode::BadField,
-                "checking is `judge` or `players`",
-                Some("checking"),
-            ));
-        }
+        let checking = match self.checking.as_str() {
+            "judge" => CheckingMode::Judge,
+            "players" => CheckingMode::Players,
+            _ => {
+                return Err(ApiError::new(
+                    ApiCode::BadField,
+                    "checking is `judge` or `players`",
+                    Some("checking"),
+                ))
+            }
+        };
         if self.bot_pace > 1000 {
             return Err(ApiError::new(
                 ApiCode::BadField,
@@ -343,22 +351,27 @@ impl CreateTable {
                 Some("bot_pace"),
             ));
         }
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                SeatSpec::Human => Ok(TableSeat::Human),
+                SeatSpec::Bot { level } => level
+                    .parse()
+                    .map(|level| TableSeat::Bot { level })
+                    .map_err(|e: String| {
+                        ApiError::new(ApiCode::BadField, e, Some(&format!("seats[{i}].level")))
+                    }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(TableSpec {
-            division: division.name().to_lowercase(),
+            division,
             adventurous: self.adventurous,
-            edition: edition.name().to_string(),
-            seats: self
-                .seats
-                .iter()
-                .map(|s| match s {
-                    SeatSpec::Bot { level } => SeatSpec::Bot {
-                        level: level.trim().to_lowercase(),
-                    },
-                    h => h.clone(),
-                })
-                .collect(),
+            edition,
+            seats,
             round_minutes: self.round_minutes,
-            checking: self.checking.clone(),
+            checking,
             seed: self.seed.unwrap_or(fresh_seed),
             bot_pace: self.bot_pace,
         })
@@ -419,21 +432,21 @@ impl Lobby {
     /// ([`table::CHANNEL_1969`]); after the listening connection was lost,
     /// every 1969 table held is.
     fn listen_1969(&self) {
-        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<crate::live::Heard>();
-        crate::live::listen_to(&self.store, table::CHANNEL_1969, move |heard| {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<crate::store::news::Heard>();
+        crate::store::news::listen_to(&self.store, table::CHANNEL_1969, move |heard| {
             let _ = tx.send(heard);
         });
         let tables = self.tables.clone();
         tokio::spawn(async move {
             while let Some(heard) = rx.recv().await {
                 let held: Vec<TableHandle> = match heard {
-                    crate::live::Heard::Notified(p) => match p.split_once(' ') {
+                    crate::store::news::Heard::Notified(p) => match p.split_once(' ') {
                         Some((origin, id)) if origin != tables.instance() => {
                             tables.get(id).into_iter().collect()
                         }
                         _ => Vec::new(),
                     },
-                    crate::live::Heard::Relistened => tables.handles_1969(),
+                    crate::store::news::Heard::Relistened => tables.handles_1969(),
                 };
                 for h in held {
                     let _ = h.cmds.send(table::Cmd::Reload).await;

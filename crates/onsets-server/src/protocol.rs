@@ -131,6 +131,10 @@ pub struct TableInfo {
     /// A 1969 table's form, `basic` or `advanced` (absent at other tables).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub form: Option<String>,
+    /// A 1969 table's plays in the game (its `shake` is the play under
+    /// way; absent at other tables).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plays_in_game: Option<u32>,
 }
 
 /// What the server sends.
@@ -412,6 +416,45 @@ pub enum Seen {
     M69(Vec<SeenEvent1969>),
 }
 
+/// Reads a JSON value as `T`: the error's message, and the field it is
+/// about (the path of a value of the wrong type, `seed` or
+/// `seats[1].level`; else the field the message names, a missing or an
+/// unknown one).
+pub fn read_value<T: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<T, (String, Option<String>)> {
+    let kept = value.clone();
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let message = e.inner().to_string();
+        let field = if path.is_empty() || path == "." {
+            field_of(&message).or_else(|| culprit::<T>(&kept, &message))
+        } else {
+            Some(path)
+        };
+        (message, field)
+    })
+}
+
+/// The key of `value` whose value a type error is about, where the error
+/// has no path (a tagged enum's fields are read from a buffer): the one key
+/// without which the object reads, or reads with another error.
+fn culprit<T: serde::de::DeserializeOwned>(
+    value: &serde_json::Value,
+    message: &str,
+) -> Option<String> {
+    let map = value.as_object()?;
+    map.keys()
+        .filter(|k| k.as_str() != "type")
+        .find(|k| {
+            let mut without = map.clone();
+            without.remove(k.as_str());
+            serde_json::from_value::<T>(serde_json::Value::Object(without))
+                .map_or_else(|e| e.to_string() != message, |_| true)
+        })
+        .cloned()
+}
+
 /// Wraps a server message in the envelope.
 pub fn envelope(msg: &ServerMsg) -> String {
     let mut value = serde_json::to_value(msg).expect("server messages serialize");
@@ -518,15 +561,13 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
             ))
         }
     };
-    let msg: ClientMsg = serde_json::from_value(value).map_err(|e| {
-        let msg = e.to_string();
+    let msg: ClientMsg = read_value(value).map_err(|(msg, field)| {
         let unknown_type = msg.starts_with("unknown variant");
         let code = if unknown_type {
             ApiCode::UnknownType
         } else {
             ApiCode::BadField
         };
-        let field = field_of(&msg);
         error(
             code,
             format!("`{kind}` message: {msg}"),
@@ -758,6 +799,26 @@ mod tests {
                 text: "B".into()
             }
         );
+    }
+
+    /// A value of the wrong type names its field.
+    #[test]
+    fn a_value_of_the_wrong_type_names_its_field() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Body {
+            seed: Option<u64>,
+            seats: Vec<SeatInfo>,
+        }
+        let v = serde_json::json!({"seed": "x", "seats": []});
+        let (_, field) = read_value::<Body>(v).unwrap_err();
+        assert_eq!(field.as_deref(), Some("seed"));
+        let v = serde_json::json!({"seats": [{"seat": 0, "name": 5}]});
+        let (_, field) = read_value::<Body>(v).unwrap_err();
+        assert_eq!(field.as_deref(), Some("seats[0].name"));
+        let v = serde_json::json!({"seed": 1});
+        let (_, field) = read_value::<Body>(v).unwrap_err();
+        assert_eq!(field.as_deref(), Some("seats"));
     }
 
     #[test]

@@ -42,12 +42,12 @@ pub use m69::{
 
 use crate::api::ApiCode;
 use crate::config::Config;
-use crate::lobby::Registry;
 use crate::metrics::Metrics;
 use crate::pool::Lane;
 use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableAct, TableInfo, TableStatus};
+use crate::store::news::News;
 use crate::store::Store;
-use onsets_bots::Answer;
+use onsets_bots::{Answer, Level};
 use onsets_core::{Division, Edition};
 use onsets_engine::manual1969::Event1969;
 use onsets_engine::{CheckingMode, Event, Match};
@@ -71,18 +71,40 @@ pub enum SeatSpec {
     Bot { level: String },
 }
 
-/// A table as created (stored as JSON; `docs/protocol.md`, "Lobby").
+/// A seat of a table as created and stored: a person's, or a bot of a
+/// level (`{"kind":"bot","level":"club"}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum TableSeat {
+    Human,
+    Bot {
+        #[serde(with = "by_name::level")]
+        level: Level,
+    },
+}
+
+/// A 2026-27 or 2019-20 table as created (stored as JSON, its settings by
+/// their names as `POST /api/tables` takes them; `docs/protocol.md`,
+/// "Lobby"), every setting the engine's or the bots' own type, read when
+/// the request is checked ([`crate::lobby::CreateTable::spec`]) or the
+/// stored table is read (an unreadable one is not restored).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableSpec {
-    pub division: String,
+    #[serde(with = "by_name::division")]
+    pub division: Division,
     pub adventurous: bool,
-    /// The rules (docs/editions.md): `2026-27` (absent in specs stored before it)
-    /// or `2019-20`.
-    #[serde(default = "tournament", skip_serializing_if = "is_tournament")]
-    pub edition: String,
-    pub seats: Vec<SeatSpec>,
+    /// The rules (docs/editions.md): `2026-27` (absent in specs stored
+    /// before it) or `2019-20`.
+    #[serde(
+        default,
+        with = "by_name::edition",
+        skip_serializing_if = "is_tournament"
+    )]
+    pub edition: Edition,
+    pub seats: Vec<TableSeat>,
     pub round_minutes: u32,
-    pub checking: String,
+    /// `judge` or `players` (VII-C).
+    pub checking: CheckingMode,
     pub seed: u64,
     /// Bots' think time in real time, in percent of the think time they
     /// choose (100: human-like; 0: at once).
@@ -93,23 +115,55 @@ fn tournament() -> String {
     Edition::default().name().to_string()
 }
 
-fn is_tournament(e: &String) -> bool {
-    *e == tournament()
+fn is_tournament(e: &Edition) -> bool {
+    *e == Edition::default()
+}
+
+/// The stored names of a table's settings (`senior`, `2019-20`, `club`).
+mod by_name {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub mod division {
+        use super::*;
+        use onsets_core::Division;
+        pub fn serialize<S: Serializer>(d: &Division, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(&d.name().to_lowercase())
+        }
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Division, D::Error> {
+            String::deserialize(d)?.parse().map_err(D::Error::custom)
+        }
+    }
+
+    pub mod edition {
+        use super::*;
+        use onsets_core::Edition;
+        pub fn serialize<S: Serializer>(e: &Edition, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(e.name())
+        }
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Edition, D::Error> {
+            let name = String::deserialize(d)?;
+            Edition::from_parts(&name, None).map_err(D::Error::custom)
+        }
+    }
+
+    pub mod level {
+        use super::*;
+        use onsets_bots::Level;
+        pub fn serialize<S: Serializer>(l: &Level, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(l.name())
+        }
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+            String::deserialize(d)?.parse().map_err(D::Error::custom)
+        }
+    }
 }
 
 impl TableSpec {
-    pub fn division(&self) -> Division {
-        self.division.parse().unwrap_or(Division::Senior)
-    }
-    /// The rules of the table's match (2026-27 if unreadable).
-    pub fn edition(&self) -> Edition {
-        Edition::from_parts(&self.edition, None).unwrap_or_default()
-    }
-    pub fn checking_mode(&self) -> CheckingMode {
-        if self.checking == "players" {
-            CheckingMode::Players
-        } else {
-            CheckingMode::Judge
+    /// `judge` or `players`, as `TableInfo` names it.
+    pub fn checking_name(&self) -> &'static str {
+        match self.checking {
+            CheckingMode::Judge => "judge",
+            CheckingMode::Players => "players",
         }
     }
 }
@@ -277,20 +331,30 @@ pub(crate) enum Hosted {
     M69(m69::Game69),
 }
 
+/// The tables an instance holds, as a table's task sees them (the lobby's
+/// `Registry`): a serial for each task, the task's leaving, the instance's
+/// name in its notifications to the others.
+pub trait TableRegistry: Send + Sync {
+    fn next_serial(&self) -> u64;
+    /// A table's task ends: its handle goes (if it is still this one).
+    fn remove(&self, id: &str, serial: u64);
+    fn instance(&self) -> &str;
+}
+
 /// What [`spawn`] needs.
 pub struct Setup {
     pub id: String,
     pub spec: TableSpec,
     pub store: Store,
     pub metrics: Arc<Metrics>,
-    pub registry: Arc<Registry>,
+    pub registry: Arc<dyn TableRegistry>,
     pub config: Arc<Config>,
     /// A table restored from the store.
     pub stored: Option<crate::store::StoredTable>,
     /// A finished or abandoned table loaded to be watched: nothing runs.
     pub archived: bool,
     /// Tournament pages to tell when an event's online table is over.
-    pub news: crate::live::News,
+    pub news: News,
 }
 
 /// A refusal of an act: (code, rule, message) of a `rejected` frame.
@@ -305,9 +369,9 @@ pub(crate) struct Table {
     spectators: i32,
     store: Store,
     metrics: Arc<Metrics>,
-    registry: Arc<Registry>,
+    registry: Arc<dyn TableRegistry>,
     config: Arc<Config>,
-    news: crate::live::News,
+    news: News,
     updates: broadcast::Sender<Out>,
     info: Arc<Mutex<TableInfo>>,
     cmds: mpsc::Sender<Cmd>,
@@ -328,9 +392,9 @@ struct Common {
     id: String,
     store: Store,
     metrics: Arc<Metrics>,
-    registry: Arc<Registry>,
+    registry: Arc<dyn TableRegistry>,
     config: Arc<Config>,
-    news: crate::live::News,
+    news: News,
     archived: bool,
 }
 
@@ -381,6 +445,7 @@ fn placeholder_info(id: &str) -> TableInfo {
         spectators: 0,
         seed_commitment: None,
         form: None,
+        plays_in_game: None,
     }
 }
 
@@ -566,6 +631,7 @@ impl Table {
             spectators: self.spectators.max(0) as usize,
             seed_commitment: None,
             form: None,
+            plays_in_game: None,
         };
         match &self.game {
             Hosted::Match(g) => g.describe(&mut info),

@@ -60,6 +60,18 @@ fn closed() -> Response {
     )
 }
 
+/// A JSON body as `T`; 400 `bad-request` naming the field that is wrong.
+fn read_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Response> {
+    let refuse = |(msg, field): (String, Option<String>)| {
+        api_error(
+            StatusCode::BAD_REQUEST,
+            ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),
+        )
+    };
+    let value: Value = serde_json::from_slice(body).map_err(|e| refuse((e.to_string(), None)))?;
+    crate::protocol::read_value(value).map_err(refuse)
+}
+
 /// The 1969 table `id`: in memory, or loaded from the store.
 async fn found(lobby: &Lobby, id: &str) -> Result<TableHandle, Response> {
     match lobby.find(id).await {
@@ -115,16 +127,9 @@ pub(crate) async fn create(
     if body.len() > crate::protocol::MAX_FRAME_BYTES {
         return too_large();
     }
-    let req: Create1969 = match serde_json::from_slice(&body) {
+    let req: Create1969 = match read_body(&body) {
         Ok(r) => r,
-        Err(e) => {
-            let msg = e.to_string();
-            let field = crate::text::field_of(&msg);
-            return api_error(
-                StatusCode::BAD_REQUEST,
-                ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),
-            );
-        }
+        Err(r) => return r,
     };
     let (info, tokens) = match lobby.open_1969(req).await {
         Ok(x) => x,
@@ -366,16 +371,9 @@ pub async fn act(
     if body.len() > crate::protocol::MAX_FRAME_BYTES {
         return too_large();
     }
-    let req: ActBody = match serde_json::from_slice(&body) {
+    let req: ActBody = match read_body(&body) {
         Ok(r) => r,
-        Err(e) => {
-            let msg = e.to_string();
-            let field = crate::text::field_of(&msg);
-            return api_error(
-                StatusCode::BAD_REQUEST,
-                ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),
-            );
-        }
+        Err(r) => return r,
     };
     let t = match found(&lobby, &id).await {
         Ok(t) => t,

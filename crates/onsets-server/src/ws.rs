@@ -5,7 +5,8 @@
 //! client is slowed (frames over the rate are dropped with `rate-limited`)
 //! and, if it goes on, disconnected; other connections never notice.
 
-use crate::lobby::{ApiCode, Lobby};
+use crate::api::ApiCode;
+use crate::lobby::Lobby;
 use crate::protocol::{self, envelope, error, ClientMsg, ServerMsg, PROTOCOL_VERSION};
 use crate::protocol::{GameView, RecentView, SeatPresence, Seen};
 use crate::table::{self, Broadcast, Cmd, Events, Out, Presence, TableHandle};

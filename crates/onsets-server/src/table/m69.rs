@@ -14,10 +14,9 @@
 //! * A table leaves memory like any table; it stays stored and is loaded
 //!   again by its id ([`load`]).
 
-use super::{Clock, Common, Events, Hosted, Refused, Seat, Table, TableHandle};
+use super::{Clock, Common, Events, Hosted, Refused, Seat, Table, TableHandle, TableRegistry};
 use crate::api::ApiCode;
 use crate::config::Config;
-use crate::lobby::Registry;
 use crate::metrics::Metrics;
 use crate::pool::{self, Lane};
 use crate::protocol::{Move1969, SeatKind, ServerMsg, TableInfo};
@@ -56,9 +55,9 @@ pub struct Setup69 {
     pub table: Table1969,
     pub store: Store,
     pub metrics: Arc<Metrics>,
-    pub registry: Arc<Registry>,
+    pub registry: Arc<dyn TableRegistry>,
     pub config: Arc<Config>,
-    pub news: crate::live::News,
+    pub news: crate::store::news::News,
 }
 
 /// A 1969 table's game as the actor holds it: the table and the seats'
@@ -198,6 +197,7 @@ impl Game69 {
         info.edition = "1969".into();
         info.seed_commitment = self.t.game.header().config.seed_commitment.clone();
         info.form = Some(i.form);
+        info.plays_in_game = Some(i.plays_in_game);
     }
 
     pub(super) fn frame(&self) -> Arc<Frame69> {
@@ -311,7 +311,7 @@ impl Table {
         if let Store::Postgres(p) = &self.store {
             // The other instances holding this table read it again.
             let payload = format!("{} {}", self.registry.instance(), self.id);
-            if let Err(e) = crate::live::notify(p, CHANNEL_1969, &payload).await {
+            if let Err(e) = crate::store::news::notify(p, CHANNEL_1969, &payload).await {
                 tracing::warn!("NOTIFY {CHANNEL_1969}: {e}");
             }
         }

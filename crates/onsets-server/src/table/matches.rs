@@ -16,10 +16,10 @@
 //!   with people first) and act after their think time, scaled by the
 //!   table's `bot_pace`, if the table is still in the state they saw.
 
-use super::{Clock, Events, Hosted, Recent, Refused, Seat, SeatSpec, Table, TableSpec, RECENT};
+use super::{Clock, Events, Hosted, Recent, Refused, Seat, Table, TableSeat, TableSpec, RECENT};
 use crate::pool::{self, Lane};
 use crate::protocol::{SeatKind, ServerMsg, TableInfo};
-use onsets_bots::{Answer, Bot, Driver, Level, Pace, Step};
+use onsets_bots::{Answer, Bot, Driver, Pace, Step};
 use onsets_engine::{Act, Action, Match, MatchConfig, Phase, RejectCode, Rejection};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -66,29 +66,29 @@ impl MatchGame {
             .iter()
             .enumerate()
             .map(|(i, s)| match s {
-                SeatSpec::Human => Seat {
+                TableSeat::Human => Seat {
                     kind: SeatKind::Human,
                     level: None,
                     name: String::new(),
                     token: None,
                     connections: 0,
                 },
-                SeatSpec::Bot { level } => {
+                TableSeat::Bot { level } => {
                     // Two bots of one level get their seat numbers (from 1),
                     // so every seat has a name of its own.
                     let twins = spec
                         .seats
                         .iter()
-                        .filter(|o| matches!(o, SeatSpec::Bot { level: l } if l == level))
+                        .filter(|o| matches!(o, TableSeat::Bot { level: l } if l == level))
                         .count();
                     let name = if twins > 1 {
-                        format!("{} {}", bot_name(level), i + 1)
+                        format!("{} {}", bot_name(level.name()), i + 1)
                     } else {
-                        bot_name(level)
+                        bot_name(level.name())
                     };
                     Seat {
                         kind: SeatKind::Bot,
-                        level: Some(level.clone()),
+                        level: Some(level.name().to_string()),
                         name,
                         token: None,
                         connections: 0,
@@ -101,10 +101,9 @@ impl MatchGame {
                 .iter()
                 .enumerate()
                 .map(|(i, s)| match s {
-                    SeatSpec::Human => None,
-                    SeatSpec::Bot { level } => {
-                        let level: Level = level.parse().unwrap_or(Level::Club);
-                        Some(Bot::new(level, i, spec.seed ^ (0x5EA7 + i as u64)))
+                    TableSeat::Human => None,
+                    TableSeat::Bot { level } => {
+                        Some(Bot::new(*level, i, spec.seed ^ (0x5EA7 + i as u64)))
                     }
                 })
                 .collect(),
@@ -142,11 +141,11 @@ impl MatchGame {
 
     /// The table's rules in the lobby and at the head of every frame.
     pub(super) fn describe(&self, info: &mut TableInfo) {
-        info.division = self.spec.division().name().to_string();
+        info.division = self.spec.division.name().to_string();
         info.adventurous = self.spec.adventurous;
-        info.edition = self.spec.edition().name().to_string();
+        info.edition = self.spec.edition.name().to_string();
         info.round_minutes = self.spec.round_minutes;
-        info.checking = self.spec.checking.clone();
+        info.checking = self.spec.checking_name().to_string();
         info.seed_commitment = self
             .m
             .as_ref()
@@ -277,14 +276,13 @@ impl Table {
         let id = self.id.clone();
         let Some(g) = self.match_game() else { return };
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let mut config =
-            MatchConfig::new(g.spec.seed, &names, g.spec.division(), g.spec.adventurous);
+        let mut config = MatchConfig::new(g.spec.seed, &names, g.spec.division, g.spec.adventurous);
         config.round_ms = g.spec.round_minutes as u64 * 60_000;
-        config.checking = g.spec.checking_mode();
-        config.edition = g.spec.edition();
+        config.checking = g.spec.checking;
+        config.edition = g.spec.edition;
         // The seed stays on the server until the match is over; its
-        // commitment is public from the start (crate::hidden).
-        config.commit_seed(&crate::hidden::fresh_salt());
+        // commitment is public from the start (docs/security/hidden.md).
+        config.commit_seed(&crate::tables::fresh_salt());
         let (m, events) = match Match::new(config.clone()) {
             Ok(x) => x,
             Err(e) => {

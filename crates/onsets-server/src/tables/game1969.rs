@@ -330,8 +330,8 @@ impl Table1969 {
             },
         );
         // The seed stays on the server until the game is over; its
-        // commitment is public from the start (crate::hidden).
-        header.config.commit_seed(&crate::hidden::fresh_salt());
+        // commitment is public from the start (crate::tables::fresh_salt).
+        header.config.commit_seed(&crate::tables::fresh_salt());
         let (game, events) = Game::new(header).map_err(|e| bad("seats", e.to_string()))?;
         let mut t = Table1969 {
             id: id.to_string(),
@@ -354,7 +354,10 @@ impl Table1969 {
         (self.started.elapsed().as_millis() as u64).max(self.game.now_ms())
     }
 
+    /// Keeps the events of an act (or the bots') for the page, and for the
+    /// host's next update ([`Table1969::take_fresh`]).
     pub(crate) fn remember(&mut self, ev: Vec<Event1969>) {
+        self.fresh.extend(ev.iter().cloned());
         self.events.extend(ev);
         let extra = self.events.len().saturating_sub(EVENTS_KEPT);
         self.events.drain(..extra);

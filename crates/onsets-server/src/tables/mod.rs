@@ -4,3 +4,15 @@
 //! by the HTTP alias (`crate::table1969`).
 
 pub mod game1969;
+
+use onsets_engine::SALT_BYTES;
+
+/// A fresh random salt for a seed commitment (docs/security/hidden.md):
+/// the random bits of two version-4 UUIDs (the operating system's
+/// generator, as for seat tokens), 244 random bits.
+pub(crate) fn fresh_salt() -> [u8; SALT_BYTES] {
+    let mut salt = [0u8; SALT_BYTES];
+    salt[..16].copy_from_slice(uuid::Uuid::new_v4().as_bytes());
+    salt[16..].copy_from_slice(uuid::Uuid::new_v4().as_bytes());
+    salt
+}
