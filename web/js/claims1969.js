@@ -190,6 +190,17 @@ function stateOf(view, info, events) {
 const EVENTS_KEPT = 60;
 
 /**
+ * The events kept after a change's `incoming` ones: a game made anew (a
+ * seat taken while the table waits: its first play starts again) starts the
+ * list again.
+ * @param {Event69[]} kept @param {Event69[]} incoming @returns {Event69[]}
+ */
+function heard(kept, incoming) {
+  const fresh = incoming.some((e) => e.event === 'play_started' && e.play === 1);
+  return [...(fresh ? [] : kept), ...incoming].slice(-EVENTS_KEPT);
+}
+
+/**
  * The 1969 table at `/t69/{id}`, over the table's WebSocket.
  * @param {HTMLElement} root @param {string} id
  * @returns {{destroy: () => void}}
@@ -236,14 +247,11 @@ export function show1969(root, id) {
         conn.join(pending, undefined);
       }
       info = m.table;
-      events = m.recent.flatMap((/** @type {{events: Event69[]}} */ r) => r.events).slice(-EVENTS_KEPT);
+      events = m.recent.reduce((/** @type {Event69[]} */ kept, /** @type {{events: Event69[]}} */ r) => heard(kept, r.events), []);
       render(stateOf(m.match, m.table, events));
     } else if (m.type === 'update' && m.match) {
       info = m.table;
-      // A game made anew (a seat taken while the table waits) starts its
-      // events again.
-      const fresh = m.events.some((/** @type {Event69} */ e) => e.event === 'play_started' && e.play === 1);
-      events = [...(fresh ? [] : events), ...m.events].slice(-EVENTS_KEPT);
+      events = heard(events, m.events);
       render(stateOf(m.match, m.table, events));
     } else if (m.type === 'error') {
       if (m.code === 'no-such-table') body.textContent = 'There is no such 1969 table.';

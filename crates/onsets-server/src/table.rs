@@ -328,7 +328,7 @@ impl Seat {
 /// The game of a table, by edition: what the one actor hosts.
 pub(crate) enum Hosted {
     Match(matches::MatchGame),
-    M69(m69::Game69),
+    M69(Box<m69::Game69>),
 }
 
 /// The tables an instance holds, as a table's task sees them (the lobby's

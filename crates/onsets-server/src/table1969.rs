@@ -61,12 +61,9 @@ fn closed() -> Response {
 }
 
 /// A JSON body as `T`; 400 `bad-request` naming the field that is wrong.
-fn read_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Response> {
+fn read_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     let refuse = |(msg, field): (String, Option<String>)| {
-        api_error(
-            StatusCode::BAD_REQUEST,
-            ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),
-        )
+        ApiError::new(ApiCode::BadRequest, msg, field.as_deref())
     };
     let value: Value = serde_json::from_slice(body).map_err(|e| refuse((e.to_string(), None)))?;
     crate::protocol::read_value(value).map_err(refuse)
@@ -129,7 +126,7 @@ pub(crate) async fn create(
     }
     let req: Create1969 = match read_body(&body) {
         Ok(r) => r,
-        Err(r) => return r,
+        Err(e) => return api_error(StatusCode::BAD_REQUEST, e),
     };
     let (info, tokens) = match lobby.open_1969(req).await {
         Ok(x) => x,
@@ -268,7 +265,7 @@ pub(crate) async fn join(
     }
     let name = match join_name(&body) {
         Ok(n) => n,
-        Err(f) => return f.into_response(),
+        Err(e) => return api_error(StatusCode::BAD_REQUEST, e),
     };
     let t = match found(&lobby, &id).await {
         Ok(t) => t,
@@ -308,26 +305,20 @@ pub(crate) async fn join(
     .into_response()
 }
 
-fn bad(field: &str, message: impl Into<String>) -> Response {
-    api_error(
-        StatusCode::BAD_REQUEST,
-        ApiError::new(ApiCode::BadField, message, Some(field)),
-    )
+fn bad(field: &str, message: impl Into<String>) -> ApiError {
+    ApiError::new(ApiCode::BadField, message, Some(field))
 }
 
 /// The `name` of a join body (see [`join`]).
-fn join_name(body: &[u8]) -> Result<Option<String>, Response> {
+fn join_name(body: &[u8]) -> Result<Option<String>, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
     let v: Value = serde_json::from_slice(body).map_err(|e| {
-        api_error(
-            StatusCode::BAD_REQUEST,
-            ApiError::new(
-                ApiCode::BadRequest,
-                format!("the body is not JSON: {e}"),
-                Some("body"),
-            ),
+        ApiError::new(
+            ApiCode::BadRequest,
+            format!("the body is not JSON: {e}"),
+            Some("body"),
         )
     })?;
     let Value::Object(o) = v else {
@@ -373,7 +364,7 @@ pub async fn act(
     }
     let req: ActBody = match read_body(&body) {
         Ok(r) => r,
-        Err(r) => return r,
+        Err(e) => return api_error(StatusCode::BAD_REQUEST, e),
     };
     let t = match found(&lobby, &id).await {
         Ok(t) => t,

@@ -170,7 +170,7 @@ pub async fn spawn(setup: Setup69) -> TableHandle {
         news,
         archived: false,
     };
-    let mut table = Table::new(common, Hosted::M69(Game69 { t, legal }), seats);
+    let mut table = Table::new(common, Hosted::M69(Box::new(Game69 { t, legal })), seats);
     table.version = version;
     table.remember(&history);
     table.launch()
@@ -306,7 +306,7 @@ impl Table {
                 seat.name = name.clone();
             }
         }
-        self.game = Hosted::M69(Game69 { t: next, legal });
+        self.game = Hosted::M69(Box::new(Game69 { t: next, legal }));
         self.changed(Events::M69(events));
         if let Store::Postgres(p) = &self.store {
             // The other instances holding this table read it again.
@@ -344,7 +344,7 @@ impl Table {
         }
         self.version = fresh.game.log_actions().len() as u64 + 1;
         let events = Events::M69(fresh.events.clone());
-        self.game = Hosted::M69(Game69 { t: fresh, legal });
+        self.game = Hosted::M69(Box::new(Game69 { t: fresh, legal }));
         self.broadcast(events);
     }
 
