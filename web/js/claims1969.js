@@ -1,14 +1,17 @@
 // The 1969 game in the browser (Allen's manual, M69 §§2–3; docs/editions.md,
-// "1969 (Allen)"): a lobby panel that makes a 1969 table, and the table at
-// `/t69/{id}` with the 1969 turn — a move (with an optional bonus move to
-// Forbidden), a challenge naming the Flub (A-, P-, C-claim, No Goal), the
-// assertion of a Solution with one more cube, "stall" — the joining Third
-// Party and the written proofs. The server's 1969 routes are plain HTTP; the
-// page polls.
+// "1969 (Allen)"): a lobby panel that makes a 1969 table (`POST /api/tables`
+// with `"edition": "1969"`), and the table at `/t69/{id}` with the 1969
+// turn — a move (with an optional bonus move to Forbidden), a challenge
+// naming the Flub (A-, P-, C-claim, No Goal), the assertion of a Solution
+// with one more cube, "stall" — the joining Third Party and the written
+// proofs. The page plays over the one WebSocket protocol of every table
+// (`/ws`: join, rejoin, spectate, act; docs/protocol.md "1969 tables"),
+// whichever way the table was made.
 
 import { review1969Link } from './review.js';
 import { h } from './dom.js';
 import { cardRow } from './explain.js';
+import { TableConnection, createTable, savedSeat } from './api.js';
 
 /** @typedef {{id: number, family: string, face: string, place: string}} Cube69 */
 /** @typedef {{player: number, solution?: string, reasons?: string[], event: string, [k: string]: any}} Event69 */
@@ -41,6 +44,14 @@ function savedTokens(table) {
   } catch {
     return [];
   }
+}
+
+/** Keeps the seats' tokens of table `id` in this browser. @param {string} id @param {(string|null)[]} tokens */
+function keepTokens(id, tokens) {
+  sessionTokens.set(id, tokens);
+  try {
+    localStorage.setItem(tokensKey(id), JSON.stringify(tokens));
+  } catch { /* no storage: the seat is kept for this page only */ }
 }
 
 /** Whether this browser holds a seat of 1969 table `id`. @param {string} id */
@@ -81,6 +92,9 @@ export async function join1969(id, name = savedName()) {
   return body;
 }
 
+/** Names to join with as soon as the page of a table made here opens. @type {Map<string, string>} */
+const joinOnOpen = new Map();
+
 /** The lobby's panel that makes a 1969 table. @param {(path: string) => void} go */
 export function lobby1969Panel(go) {
   const err = h('p', { class: 'notice error', role: 'alert', hidden: true });
@@ -92,35 +106,35 @@ export function lobby1969Panel(go) {
     h('option', { value: 'expert' }, 'careful bots'),
     h('option', { value: 'club' }, 'careless bots (they make Flubs to challenge)'),
     h('option', { value: 'open' }, 'open seats: people join from the lobby'));
+  const plays = h('input', { id: 'm69-plays', type: 'number', min: 1, max: 30, placeholder: 'one per player', 'aria-label': 'Plays in the game' });
+  const claimWindow = h('input', { id: 'm69-window-s', type: 'number', min: 0, max: 30, step: 0.5, value: 3, 'aria-label': 'Seconds to challenge a bot’s play' });
   const panel = h('form', { class: 'panel', id: 'm69-create', 'aria-labelledby': 'm69-title' },
     h('h2', { id: 'm69-title' }, 'A 1969 game (Allen’s manual)'),
-    h('p', { class: 'small' }, 'The first edition’s rules: challenge a Flub of the C-A-P claims, assert a Solution with one more cube, call “stall”. You sit at seat 1; the other seats are bots, or open for people who join from the list of tables (the game begins when every seat is taken).'),
+    h('p', { class: 'small' }, 'The first edition’s rules: challenge a Flub of the C-A-P claims, assert a Solution with one more cube, call “stall”. You sit at seat 1 under your name; the other seats are bots, or open for people who join from the list of tables (the game begins when every seat is taken).'),
     h('label', null, 'Form ', form),
     h('label', null, 'Players (2 to 6) ', seats),
     h('label', null, 'The other seats ', bots),
+    h('label', null, 'Plays ', plays),
+    h('label', null, 'Seconds to challenge a bot’s play (3.6) ', claimWindow),
     h('button', { type: 'submit', class: 'primary', id: 'm69-create-button' }, 'Make the 1969 table'),
     err);
   panel.addEventListener('submit', async (e) => {
     e.preventDefault();
     err.hidden = true;
     const n = Math.max(2, Math.min(6, Number(seats.value) || 3));
+    /** @type {Record<string, any>} */
     const spec = {
+      edition: '1969',
       form: form.value,
-      seats: [{ kind: 'human' }, ...Array.from({ length: n - 1 }, () => (bots.value === 'open' ? { kind: 'open' } : { kind: 'bot', level: bots.value }))],
+      seats: [{ kind: 'human' }, ...Array.from({ length: n - 1 }, () => (bots.value === 'open' ? { kind: 'human' } : { kind: 'bot', level: bots.value }))],
+      challenge_window_ms: Math.round(Math.max(0, Math.min(30, Number(claimWindow.value) || 0)) * 1000),
     };
+    if (plays.value.trim()) spec.plays = Number(plays.value);
     try {
-      const r = await fetch('/api/tables1969', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(spec),
-      });
-      const body = await r.json();
-      if (!r.ok) throw new Error(body.error?.message ?? `the server answered ${r.status}`);
-      try {
-        localStorage.setItem(tokensKey(body.id), JSON.stringify(body.tokens));
-      } catch { /* no storage: the seat is lost on reload */ }
-      sessionTokens.set(body.id, body.tokens);
-      go(body.link);
+      const t = await createTable(spec);
+      const box = /** @type {HTMLInputElement|null} */ (document.getElementById('create-name'));
+      joinOnOpen.set(t.id, (box?.value ?? '').trim() || savedName());
+      go(t.link);
     } catch (x) {
       err.textContent = `The table could not be made: ${x instanceof Error ? x.message : x}`;
       err.hidden = false;
@@ -153,101 +167,127 @@ function phaseWords(phase, s) {
 }
 
 /**
- * The 1969 table at `/t69/{id}`.
+ * The table as the page draws it: the game of the last `state` or
+ * `update` frame (the engine's view for this connection's seat), the seats
+ * from the frame's table, and the events heard so far.
+ * @param {Record<string, any>} view @param {Record<string, any>} info @param {Event69[]} events
+ * @returns {State69}
+ */
+function stateOf(view, info, events) {
+  const seats = /** @type {{kind: string, taken: boolean}[]} */ (info.seats ?? []);
+  return /** @type {State69} */ ({
+    ...view,
+    id: info.id,
+    link: info.link,
+    humans: seats.map((x) => x.kind === 'human'),
+    open: seats.map((x) => x.kind === 'human' && !x.taken),
+    waiting: info.status === 'waiting',
+    events,
+  });
+}
+
+/** The events a page keeps for "What happened". */
+const EVENTS_KEPT = 60;
+
+/**
+ * The events kept after a change's `incoming` ones: a game made anew (a
+ * seat taken while the table waits: its first play starts again) starts the
+ * list again.
+ * @param {Event69[]} kept @param {Event69[]} incoming @returns {Event69[]}
+ */
+function heard(kept, incoming) {
+  const fresh = incoming.some((e) => e.event === 'play_started' && e.play === 1);
+  return [...(fresh ? [] : kept), ...incoming].slice(-EVENTS_KEPT);
+}
+
+/**
+ * The 1969 table at `/t69/{id}`, over the table's WebSocket.
  * @param {HTMLElement} root @param {string} id
  * @returns {{destroy: () => void}}
  */
 export function show1969(root, id) {
   document.title = 'On-Sets — 1969 table';
   let tokens = sessionTokens.get(id) ?? savedTokens(id);
+  const kept = savedSeat(id);
+  if (kept && !tokens[kept.seat]) tokens[kept.seat] = kept.token;
   let mySeats = tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
   let me = mySeats[0] ?? -1;
   /** @type {State69|null} */
   let state = null;
+  /** @type {Record<string, any>|null} */
+  let info = null;
+  /** @type {Event69[]} */
+  let events = [];
   /** @type {number|null} */
   let selected = null;
-  let stopped = false;
   /** Whether the next drawing keeps the typed text (not after one's own act). */
   let keepTyped = true;
   const err = h('p', { class: 'notice error', role: 'alert', id: 'm69-error', hidden: true });
   const body = h('div', { id: 'm69-table' }, 'Loading the 1969 table…');
   root.replaceChildren(h('section', { class: 'panel' }, h('h1', null, 'ON-SETS, 1969 rules'), err, body));
 
+  /** @param {string} text */
+  const fail = (text) => {
+    err.textContent = text;
+    err.hidden = false;
+  };
+
+  const conn = new TableConnection(id, (msg) => {
+    const m = /** @type {Record<string, any>} */ (msg);
+    if (m.type === 'joined') {
+      tokens[m.seat] = m.token;
+      keepTokens(id, tokens);
+      mySeats = tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
+      me = m.seat;
+    } else if (m.type === 'state' && m.match) {
+      // The maker of the table sits at once, under the lobby's name.
+      const pending = joinOnOpen.get(id);
+      if (pending !== undefined && me < 0) {
+        joinOnOpen.delete(id);
+        conn.join(pending, undefined);
+      }
+      info = m.table;
+      events = m.recent.reduce((/** @type {Event69[]} */ kept, /** @type {{events: Event69[]}} */ r) => heard(kept, r.events), []);
+      render(stateOf(m.match, m.table, events));
+    } else if (m.type === 'update' && m.match) {
+      info = m.table;
+      events = heard(events, m.events);
+      render(stateOf(m.match, m.table, events));
+    } else if (m.type === 'error') {
+      if (m.code === 'no-such-table') body.textContent = 'There is no such 1969 table.';
+      else fail(m.message);
+    }
+  }, () => {});
+  conn.token = me >= 0 ? tokens[me] ?? null : null;
+  conn.mode = conn.token ? 'join' : 'spectate';
+  conn.connect();
+
   /** @param {Record<string, any>} act */
   async function send(act) {
     if (me < 0) return;
     err.hidden = true;
-    try {
-      const r = await fetch(`/api/tables1969/${id}/act`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: tokens[me], act }),
-      });
-      const b = await r.json();
-      if (!r.ok) {
-        const e = b.error ?? {};
-        err.textContent = `${e.message ?? r.status}${e.rule ? ` (${e.rule})` : ''}`;
-        err.hidden = false;
-        return;
-      }
-      selected = null;
-      keepTyped = false;
-      render(b);
-    } catch (x) {
-      err.textContent = String(x);
-      err.hidden = false;
+    const r = await conn.act(/** @type {any} */ (act));
+    if (!r.ok) {
+      fail(`${r.message}${r.rule && r.rule !== '-' ? ` (${r.rule})` : ''}`);
+      return;
     }
+    selected = null;
+    keepTyped = false;
   }
 
-  async function poll() {
-    if (stopped) return;
-    try {
-      const r = await fetch(`/api/tables1969/${id}`);
-      if (r.ok) render(await r.json());
-      else body.textContent = 'There is no such 1969 table.';
-    } catch { /* try again */ }
+  /** Acts for seat `p` of this browser's seats (a hot seat): the connection sits there. @param {number} p */
+  function actAs(p) {
+    me = p;
+    conn.token = tokens[p] ?? null;
+    if (conn.token) conn.send({ type: 'rejoin', table: id, token: conn.token });
   }
-  // The state is pushed after every change; polling is the fallback when
-  // the stream fails (closed by the server, or three errors in a row).
-  /** @type {ReturnType<typeof setInterval>|null} */
-  let timer = null;
-  const fallBack = () => {
-    if (timer === null && !stopped) timer = setInterval(poll, 1500);
-  };
-  /** @type {EventSource|null} */
-  let stream = null;
-  if (typeof EventSource === 'function') {
-    let errors = 0;
-    stream = new EventSource(`/api/tables1969/${id}/events`);
-    stream.addEventListener('state', (e) => {
-      errors = 0;
-      render(JSON.parse(/** @type {MessageEvent} */ (e).data));
-    });
-    stream.addEventListener('error', () => {
-      errors += 1;
-      if (stream && (stream.readyState === EventSource.CLOSED || errors >= 3)) {
-        stream.close();
-        stream = null;
-        fallBack();
-      }
-    });
-  } else {
-    fallBack();
-  }
-  poll();
 
   async function takeSeat(/** @type {string} */ name) {
     err.hidden = true;
     try {
-      const b = await join1969(id, name);
-      tokens = sessionTokens.get(id) ?? tokens;
-      mySeats = tokens.map((t, i) => (t ? i : -1)).filter((i) => i >= 0);
-      me = b.seat;
-      render(b.state);
-    } catch (x) {
-      err.textContent = `You could not take the seat: ${x instanceof Error ? x.message : x}`;
-      err.hidden = false;
-    }
+      localStorage.setItem('onsets:name', name.trim());
+    } catch { /* no storage */ }
+    conn.join(name.trim(), undefined);
   }
 
   /** @param {State69} s */
@@ -366,7 +406,7 @@ export function show1969(root, id) {
     const seatPick = mySeats.length > 1 ? h('label', null, 'Acting as ', (() => {
       const sel = h('select', { id: 'm69-me' }, ...mySeats.map((p) => h('option', { value: p }, s.players[p])));
       sel.value = String(me);
-      sel.addEventListener('change', () => { me = Number(sel.value); render(s); });
+      sel.addEventListener('change', () => { actAs(Number(sel.value)); render(s); });
       return sel;
     })()) : null;
 
@@ -430,10 +470,9 @@ export function show1969(root, id) {
 
   return {
     destroy: () => {
-      stopped = true;
-      if (timer !== null) clearInterval(timer);
-      stream?.close();
+      conn.close();
       void state;
+      void info;
     },
   };
 }

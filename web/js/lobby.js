@@ -10,7 +10,7 @@ import { KEYS, kept, keep } from './components/store.js';
  * A 1969 table in the list (docs/protocol.md "1969 tables").
  * @typedef {{id: string, link: string, edition: '1969', form: string,
  *   seats: {seat: number, name: string, kind: string, level?: string, taken: boolean}[],
- *   status: 'waiting'|'playing'|'over', play: number, plays_in_game: number, spectators: number}} Info1969
+ *   status: 'waiting'|'playing'|'over', shake: number, plays_in_game: number, spectators: number}} Info1969
  */
 
 const LEVELS = ['beginner', 'club', 'strong', 'expert'];
@@ -221,7 +221,7 @@ function tableList(tables, go, name) {
  * @param {() => string} name
  */
 function row1969(t, go, name) {
-  const status = { waiting: 'waiting for players', playing: `playing (play ${t.play} of ${t.plays_in_game})`, over: 'finished' };
+  const status = { waiting: 'waiting for players', playing: `playing (play ${t.shake} of ${t.plays_in_game})`, over: 'finished' };
   const free = t.seats.filter((s) => !s.taken).length;
   const err = h('span', { class: 'small error', role: 'alert' });
   const join = async () => {

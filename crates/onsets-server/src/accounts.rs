@@ -26,10 +26,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 /// Kept for the modules that still import them from here (their homes are
-/// [`crate::api`], [`crate::limits`] and [`crate::store`]).
+/// [`crate::api`] and [`crate::limits`]).
 pub use crate::api::MAX_BODY_BYTES;
 pub use crate::limits::{lock_after, Guard, FIRST_LOCK, FREE_FAILURES, MAX_LOCK};
-pub(crate) use crate::store::with_pool;
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "onsets_session";

@@ -1,21 +1,10 @@
 //! What of a table leaves the server (docs/security/hidden.md): the
 //! server only calls the engine's one filter (`onsets_engine::public_log`,
-//! `Game::public_log`, `Match::view_for`) and makes the random salt of each
-//! match's seed commitment.
+//! `Game::public_log`, `Match::view_for`); the random salt of each match's
+//! seed commitment is `crate::tables::fresh_salt`.
 
 use crate::lobby::Lobby;
 use crate::pool::{self, Lane};
-use onsets_engine::SALT_BYTES;
-
-/// A fresh random salt for a seed commitment: the random bits of two
-/// version-4 UUIDs (the operating system's generator, as for seat tokens),
-/// 244 random bits.
-pub(crate) fn fresh_salt() -> [u8; SALT_BYTES] {
-    let mut salt = [0u8; SALT_BYTES];
-    salt[..16].copy_from_slice(uuid::Uuid::new_v4().as_bytes());
-    salt[16..].copy_from_slice(uuid::Uuid::new_v4().as_bytes());
-    salt
-}
 
 /// Whether a stored status means no more play: everything may be shown.
 pub(crate) fn closed(status: &str) -> bool {

@@ -4,9 +4,9 @@
 use crate::metrics::Metrics;
 use crate::protocol::{TableInfo, TableStatus};
 use crate::store::Store;
-use crate::table::{self, SeatSpec, TableHandle, TableSpec};
-use onsets_bots::Level;
+use crate::table::{self, SeatSpec, TableHandle, TableSeat, TableSpec};
 use onsets_core::{Division, Edition};
+use onsets_engine::CheckingMode;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -14,6 +14,11 @@ use std::sync::{Arc, RwLock};
 
 pub use crate::api::{ApiCode, ApiError};
 pub use crate::config::{Config, MAX_TABLES};
+
+/// How many stored 1969 tables a starting server loads, and from how far
+/// back (the most recently changed first).
+const RESTORED_1969_AT_START: i64 = 100;
+const RESTORED_1969_SINCE_MS: i64 = 24 * 3600 * 1000;
 
 /// The tables in memory and the count reserved against the limit.
 pub struct Registry {
@@ -23,6 +28,8 @@ pub struct Registry {
     reserved: AtomicUsize,
     serial: AtomicU64,
     max: usize,
+    /// This instance, in its notifications to the others.
+    instance: String,
 }
 
 impl Registry {
@@ -32,7 +39,13 @@ impl Registry {
             reserved: AtomicUsize::new(0),
             serial: AtomicU64::new(1),
             max,
+            instance: uuid::Uuid::new_v4().simple().to_string(),
         }
+    }
+
+    /// This instance's name in its notifications to the others.
+    pub fn instance(&self) -> &str {
+        &self.instance
     }
 
     /// Takes a place under the limit, atomically; `false` if none is left.
@@ -85,6 +98,17 @@ impl Registry {
         self.len() == 0
     }
 
+    /// The 1969 tables in memory.
+    pub fn handles_1969(&self) -> Vec<TableHandle> {
+        self.tables
+            .read()
+            .expect("lobby lock")
+            .values()
+            .filter(|h| h.info.lock().expect("table info lock").edition == "1969")
+            .cloned()
+            .collect()
+    }
+
     pub fn infos(&self) -> Vec<TableInfo> {
         self.tables
             .read()
@@ -92,6 +116,18 @@ impl Registry {
             .values()
             .map(|h| h.info.lock().expect("table info lock").clone())
             .collect()
+    }
+}
+
+impl table::TableRegistry for Registry {
+    fn next_serial(&self) -> u64 {
+        Registry::next_serial(self)
+    }
+    fn remove(&self, id: &str, serial: u64) {
+        Registry::remove(self, id, serial)
+    }
+    fn instance(&self) -> &str {
+        Registry::instance(self)
     }
 }
 
@@ -112,8 +148,6 @@ pub struct Lobby {
     /// One replay loaded at a time (two spectators of one archived table
     /// get one table task).
     replay_load: Arc<tokio::sync::Mutex<()>>,
-    /// 1969 tables of the HTTP alias (`/api/tables1969`), in memory.
-    pub tables1969: Arc<crate::table1969::Tables1969>,
     /// The database's health, probed for `/healthz` at most once a second.
     pub health: Arc<crate::health::Health>,
 }
@@ -142,14 +176,13 @@ pub struct ListPage {
     pub limit: usize,
 }
 
-/// An entry of the listing: a table of the 2026-27 or 2019-20 rules (its
-/// `TableInfo`, unchanged), or a 1969 table (`"edition": "1969"`, its link
-/// `/t69/{id}`; docs/protocol.md "1969 tables").
+/// An entry of the listing: a table's `TableInfo` (a 1969 table's with
+/// `"edition": "1969"`, its `form` and its link `/t69/{id}`; docs/protocol.md
+/// "1969 tables").
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum ListEntry {
     Table(TableInfo),
-    Table1969(crate::table1969::Info1969),
 }
 
 /// `POST /api/tables`: a new table.
@@ -220,12 +253,11 @@ impl NewTable {
     /// Reads a request body: a 1969 table when `edition` is `1969`, else a
     /// [`CreateTable`]. The error names the field.
     pub fn read(body: &[u8]) -> Result<NewTable, ApiError> {
-        let refuse = |e: serde_json::Error| {
-            let msg = e.to_string();
-            let field = crate::text::field_of(&msg);
+        let refuse = |(msg, field): (String, Option<String>)| {
             ApiError::new(ApiCode::BadRequest, msg, field.as_deref())
         };
-        let value: serde_json::Value = serde_json::from_slice(body).map_err(refuse)?;
+        let value: serde_json::Value = serde_json::from_slice(body)
+            .map_err(|e| refuse((e.to_string(), crate::text::field_of(&e.to_string()))))?;
         if value.get("edition").and_then(|e| e.as_str()).map(str::trim) == Some("1969") {
             // The settings of the other editions: M69 has none of them.
             let others = [
@@ -244,11 +276,11 @@ impl NewTable {
                     Some("edition"),
                 ));
             }
-            serde_json::from_value(value)
+            crate::protocol::read_value(value)
                 .map(NewTable::M69)
                 .map_err(refuse)
         } else {
-            serde_json::from_value(value)
+            crate::protocol::read_value(value)
                 .map(NewTable::Rules)
                 .map_err(refuse)
         }
@@ -294,13 +326,6 @@ impl CreateTable {
                 Some("seats"),
             ));
         }
-        for (i, s) in self.seats.iter().enumerate() {
-            if let SeatSpec::Bot { level } = s {
-                level.parse::<Level>().map_err(|e| {
-                    ApiError::new(ApiCode::BadField, e, Some(&format!("seats[{i}].level")))
-                })?;
-            }
-        }
         if !(1..=120).contains(&self.round_minutes) {
             return Err(ApiError::new(
                 ApiCode::BadField,
@@ -308,13 +333,17 @@ impl CreateTable {
                 Some("round_minutes"),
             ));
         }
-        if self.checking != "judge" && self.checking != "players" {
-            return Err(ApiError::new(
-                ApiCode::BadField,
-                "checking is `judge` or `players`",
-                Some("checking"),
-            ));
-        }
+        let checking = match self.checking.as_str() {
+            "judge" => CheckingMode::Judge,
+            "players" => CheckingMode::Players,
+            _ => {
+                return Err(ApiError::new(
+                    ApiCode::BadField,
+                    "checking is `judge` or `players`",
+                    Some("checking"),
+                ))
+            }
+        };
         if self.bot_pace > 1000 {
             return Err(ApiError::new(
                 ApiCode::BadField,
@@ -322,22 +351,27 @@ impl CreateTable {
                 Some("bot_pace"),
             ));
         }
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                SeatSpec::Human => Ok(TableSeat::Human),
+                SeatSpec::Bot { level } => level
+                    .parse()
+                    .map(|level| TableSeat::Bot { level })
+                    .map_err(|e: String| {
+                        ApiError::new(ApiCode::BadField, e, Some(&format!("seats[{i}].level")))
+                    }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(TableSpec {
-            division: division.name().to_lowercase(),
+            division,
             adventurous: self.adventurous,
-            edition: edition.name().to_string(),
-            seats: self
-                .seats
-                .iter()
-                .map(|s| match s {
-                    SeatSpec::Bot { level } => SeatSpec::Bot {
-                        level: level.trim().to_lowercase(),
-                    },
-                    h => h.clone(),
-                })
-                .collect(),
+            edition,
+            seats,
             round_minutes: self.round_minutes,
-            checking: self.checking.clone(),
+            checking,
             seed: self.seed.unwrap_or(fresh_seed),
             bot_pace: self.bot_pace,
         })
@@ -364,7 +398,6 @@ impl Lobby {
             news: crate::live::News::default(),
             config: Arc::new(config),
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
-            tables1969: Arc::default(),
             health: Arc::default(),
         };
         let stored = lobby.store.load().await?;
@@ -389,9 +422,63 @@ impl Lobby {
         lobby.limits.start_cleaning();
         lobby.puzzle_limits.start_cleaning();
         lobby.news.listen(&lobby.store);
-        crate::table1969::listen(&lobby);
-        crate::table1969::restore_recent(&lobby).await;
+        lobby.listen_1969();
+        lobby.restore_1969_recent().await;
         Ok(lobby)
+    }
+
+    /// Listens to the other instances' changes of 1969 tables (PostgreSQL
+    /// only): a table this instance holds is read again from the store
+    /// ([`table::CHANNEL_1969`]); after the listening connection was lost,
+    /// every 1969 table held is.
+    fn listen_1969(&self) {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<crate::store::news::Heard>();
+        crate::store::news::listen_to(&self.store, table::CHANNEL_1969, move |heard| {
+            let _ = tx.send(heard);
+        });
+        let tables = self.tables.clone();
+        tokio::spawn(async move {
+            while let Some(heard) = rx.recv().await {
+                let held: Vec<TableHandle> = match heard {
+                    crate::store::news::Heard::Notified(p) => match p.split_once(' ') {
+                        Some((origin, id)) if origin != tables.instance() => {
+                            tables.get(id).into_iter().collect()
+                        }
+                        _ => Vec::new(),
+                    },
+                    crate::store::news::Heard::Relistened => tables.handles_1969(),
+                };
+                for h in held {
+                    let _ = h.cmds.send(table::Cmd::Reload).await;
+                }
+            }
+        });
+    }
+
+    /// At start: the 1969 tables changed in the last day (at most
+    /// [`RESTORED_1969_AT_START`]) are loaded, so that the lobby lists them
+    /// (open seats to join, games to watch) after a restart as before it;
+    /// older ones are still found by their link.
+    async fn restore_1969_recent(&self) {
+        let since = crate::store::now_ms() - RESTORED_1969_SINCE_MS;
+        let ids = match crate::store::tables1969::recent(&self.store, since, RESTORED_1969_AT_START)
+            .await
+        {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::error!("listing the stored 1969 tables: {e:#}");
+                return;
+            }
+        };
+        let mut restored = 0;
+        for id in ids {
+            if self.get(&id).is_none() && self.find_1969(&id).await.is_some() {
+                restored += 1;
+            }
+        }
+        if restored > 0 {
+            tracing::info!(tables = restored, "restored 1969 tables from the store");
+        }
     }
 
     async fn spawn_stored(
@@ -483,31 +570,14 @@ impl Lobby {
     pub async fn create_any(&self, req: &NewTable) -> Result<TableInfo, ApiError> {
         match req {
             NewTable::Rules(r) => self.create(r).await,
-            NewTable::M69(r) => {
-                if !self.tables.reserve() {
-                    return Err(ApiError::new(
-                        ApiCode::TooManyTables,
-                        format!(
-                            "this server holds at most {} tables; try again later",
-                            self.config.max_tables
-                        ),
-                        None,
-                    ));
-                }
-                let made = self.make_1969(r).await;
-                if made.is_err() {
-                    self.tables.release();
-                }
-                made
-            }
+            NewTable::M69(r) => self.make_1969(r).await,
         }
     }
 
+    /// Makes a 1969 table of `POST /api/tables` (its `human` seats open for
+    /// whoever joins).
     async fn make_1969(&self, req: &CreateTable1969) -> Result<TableInfo, ApiError> {
-        use crate::tables::game1969::{Create1969, Fail, Seat1969Spec, Table1969};
-        let id_src = uuid::Uuid::new_v4();
-        let seed = id_src.as_u64_pair().0;
-        let id: String = id_src.simple().to_string()[..10].to_string();
+        use crate::tables::game1969::{Create1969, Fail, Seat1969Spec};
         let create = Create1969 {
             form: req.form.clone(),
             seats: req
@@ -524,47 +594,102 @@ impl Lobby {
             plays: req.plays,
             challenge_window_ms: req.challenge_window_ms,
         };
+        self.open_1969(create)
+            .await
+            .map(|(info, _)| info)
+            .map_err(|f| match f {
+                Fail::Api(_, e) => e,
+                Fail::Rules(r) => ApiError::new(ApiCode::BadField, r.message, Some("seats")),
+            })
+    }
+
+    /// Makes a 1969 table (stored first, then hosted by the one table
+    /// actor): its entry and, per seat, the token of a `human` seat (the
+    /// maker's; `None` for an open seat or a bot).
+    pub async fn open_1969(
+        &self,
+        create: crate::tables::game1969::Create1969,
+    ) -> Result<(TableInfo, Vec<Option<String>>), crate::tables::game1969::Fail> {
+        use crate::tables::game1969::Fail;
+        use axum::http::StatusCode;
+        if !self.tables.reserve() {
+            return Err(Fail::api(
+                StatusCode::SERVICE_UNAVAILABLE,
+                ApiError::new(
+                    ApiCode::TooManyTables,
+                    format!(
+                        "this server holds at most {} tables; try again later",
+                        self.config.max_tables
+                    ),
+                    None,
+                ),
+            ));
+        }
+        let made = self.open_1969_reserved(create).await;
+        if made.is_err() {
+            self.tables.release();
+        }
+        let (handle, tokens) = made?;
+        let info = handle.info.lock().expect("table info lock").clone();
+        self.tables.insert(handle);
+        tracing::info!(table = %info.id, seats = info.seats.len(), "1969 table created");
+        Ok((info, tokens))
+    }
+
+    /// [`Lobby::open_1969`] once a place under the limit is reserved.
+    async fn open_1969_reserved(
+        &self,
+        create: crate::tables::game1969::Create1969,
+    ) -> Result<(TableHandle, Vec<Option<String>>), crate::tables::game1969::Fail> {
+        use crate::tables::game1969::{Fail, Table1969};
+        use axum::http::StatusCode;
+        let id_src = uuid::Uuid::new_v4();
+        let seed = id_src.as_u64_pair().0;
+        let id: String = id_src.simple().to_string()[..10].to_string();
         let owned = id.clone();
         let made = crate::pool::judge()
             .run(crate::pool::Lane::First, move || {
-                Table1969::new(&owned, &create, seed).map(|(mut t, _)| {
+                Table1969::new(&owned, &create, seed).map(|(mut t, tokens)| {
                     t.ws = true;
-                    t
+                    (t, tokens)
                 })
             })
             .await
-            .ok_or_else(|| ApiError::new(ApiCode::Internal, "the table could not be made", None))?;
-        let table = made.map_err(|f| match f {
-            Fail::Api(_, e) => e,
-            Fail::Rules(r) => ApiError::new(ApiCode::BadField, r.message, Some("seats")),
-        })?;
-        crate::tables::host1969::store_new(&self.store, &table)
+            .ok_or_else(|| {
+                Fail::api(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    ApiError::new(ApiCode::Internal, "the table could not be made", None),
+                )
+            })?;
+        let (table, tokens) = made?;
+        table::store_new_1969(&self.store, &table)
             .await
             .map_err(|e| {
                 tracing::error!("storing a 1969 table failed: {e:#}");
-                ApiError::new(
-                    ApiCode::Storage,
-                    "the server could not record the table",
-                    None,
+                Fail::api(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    ApiError::new(
+                        ApiCode::Storage,
+                        "the server could not record the table",
+                        None,
+                    ),
                 )
             })?;
-        let handle = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
+        let handle = table::spawn_1969(table::Setup69 {
             table,
             store: self.store.clone(),
             metrics: self.metrics.clone(),
             registry: self.tables.clone(),
             config: self.config.clone(),
+            news: self.news.clone(),
         })
         .await;
-        let info = handle.info.lock().expect("table info lock").clone();
-        self.tables.insert(handle);
-        tracing::info!(table = %id, seats = info.seats.len(), "1969 table created");
-        Ok(info)
+        Ok((handle, tokens))
     }
 
     /// A stored 1969 table of the one host, loaded into memory.
     async fn find_1969(&self, id: &str) -> Option<TableHandle> {
-        let table = match crate::tables::host1969::load(&self.store, id).await {
+        let table = match table::load_1969(&self.store, id).await {
             Ok(Some(t)) => t,
             Ok(None) => return None,
             Err(e) => {
@@ -575,12 +700,13 @@ impl Lobby {
         if !self.tables.reserve() {
             return None;
         }
-        let h = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
+        let h = table::spawn_1969(table::Setup69 {
             table,
             store: self.store.clone(),
             metrics: self.metrics.clone(),
             registry: self.tables.clone(),
             config: self.config.clone(),
+            news: self.news.clone(),
         })
         .await;
         self.tables.insert(h.clone());
@@ -675,17 +801,6 @@ impl Lobby {
             .filter(|t| division.as_ref().is_none_or(|d| &t.division == d))
             .map(|t| (rank(t.status), t.id.clone(), ListEntry::Table(t)))
             .collect();
-        // 1969 tables have no division (M69 2.0): a division filter leaves
-        // them out.
-        if division.is_none() {
-            v.extend(
-                self.tables1969
-                    .infos()
-                    .into_iter()
-                    .filter(|t| status.is_none_or(|s| t.status == s))
-                    .map(|t| (rank(t.status), t.id.clone(), ListEntry::Table1969(t))),
-            );
-        }
         v.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
         let total = v.len();
         let tables = v

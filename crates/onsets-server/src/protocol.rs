@@ -7,7 +7,6 @@
 //! happens and the connection stays open.
 
 use crate::api::ApiCode;
-use crate::tables::game1969::Move1969;
 use crate::text::field_of;
 use crate::view::MatchView;
 use onsets_engine::{Event, SeenEvent1969, View1969};
@@ -132,6 +131,10 @@ pub struct TableInfo {
     /// A 1969 table's form, `basic` or `advanced` (absent at other tables).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub form: Option<String>,
+    /// A 1969 table's plays in the game (its `shake` is the play under
+    /// way; absent at other tables).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plays_in_game: Option<u32>,
 }
 
 /// What the server sends.
@@ -321,6 +324,79 @@ pub enum TableAct {
     M69(Move1969),
 }
 
+impl TableAct {
+    /// Whether the act is `seat`'s own (a person acts for no one else, I-A;
+    /// `pass` is nobody's act of the game).
+    pub fn is_for(&self, seat: usize) -> bool {
+        match self {
+            TableAct::Match(a) => a.player() == Some(seat),
+            TableAct::M69(Move1969::Act(a)) => a.player() == Some(seat),
+            TableAct::M69(Move1969::Pass) => true,
+        }
+    }
+}
+
+/// What a person sends at a 1969 table: an act of the game, or `pass`
+/// (letting the last play go unchallenged, so the bots need not wait for
+/// the challenge window; not an act of the game, never logged).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Move1969 {
+    Pass,
+    Act(onsets_engine::manual1969::Act1969),
+}
+
+/// Reads a person's act for `seat` at a 1969 table, at the edge (the
+/// WebSocket, the HTTP alias): `{"type":"pass"}` or an act of the game
+/// without `player` (the seat is filled in). `player` naming another seat
+/// is refused as `wrong-seat` unless `replace` (the HTTP alias's documented
+/// reading: the seat comes from the token, whatever the body says); the
+/// server's `clock` is refused; texts are bounded
+/// ([`crate::text::check_act_texts`]). The error names the field (`act`,
+/// `act.player`).
+pub fn read_move(
+    seat: usize,
+    act: serde_json::Value,
+    replace: bool,
+) -> Result<Move1969, crate::api::ApiError> {
+    use crate::api::ApiError;
+    let refuse = |code: ApiCode, message: String| ApiError::new(code, message, Some("act"));
+    if let Err((_, message)) = crate::text::check_act_texts(&act) {
+        return Err(refuse(ApiCode::TooLong, message));
+    }
+    let serde_json::Value::Object(mut map) = act else {
+        return Err(refuse(
+            ApiCode::BadField,
+            "`act` is a JSON object such as {\"type\":\"move\",\"cube\":4,\"to\":\"required\"}"
+                .into(),
+        ));
+    };
+    match map.get("type").and_then(serde_json::Value::as_str) {
+        Some("pass") => return Ok(Move1969::Pass),
+        Some("clock") => {
+            return Err(refuse(
+                ApiCode::BadField,
+                "the server runs the clock".into(),
+            ))
+        }
+        _ => {}
+    }
+    match map.get("player") {
+        Some(p) if !replace && p.as_u64() != Some(seat as u64) => {
+            return Err(ApiError::new(
+                ApiCode::WrongSeat,
+                format!("you play seat {seat} and act for no one else"),
+                Some("act.player"),
+            ))
+        }
+        _ => {
+            map.insert("player".into(), seat.into());
+        }
+    }
+    serde_json::from_value(serde_json::Value::Object(map))
+        .map(Move1969::Act)
+        .map_err(|e| refuse(ApiCode::BadField, e.to_string()))
+}
+
 /// The game of a `state` or `update` frame (its `match` field), as the
 /// connection's seat may see it: a 2026-27 or 2019-20 match, or a 1969
 /// game (`"edition": "1969"`, docs/protocol.md "1969 tables").
@@ -338,6 +414,45 @@ pub enum GameView {
 pub enum Seen {
     Match(Vec<Event>),
     M69(Vec<SeenEvent1969>),
+}
+
+/// Reads a JSON value as `T`: the error's message, and the field it is
+/// about (the path of a value of the wrong type, `seed` or
+/// `seats[1].level`; else the field the message names, a missing or an
+/// unknown one).
+pub fn read_value<T: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<T, (String, Option<String>)> {
+    let kept = value.clone();
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let message = e.inner().to_string();
+        let field = if path.is_empty() || path == "." {
+            field_of(&message).or_else(|| culprit::<T>(&kept, &message))
+        } else {
+            Some(path)
+        };
+        (message, field)
+    })
+}
+
+/// The key of `value` whose value a type error is about, where the error
+/// has no path (a tagged enum's fields are read from a buffer): the one key
+/// without which the object reads, or reads with another error.
+fn culprit<T: serde::de::DeserializeOwned>(
+    value: &serde_json::Value,
+    message: &str,
+) -> Option<String> {
+    let map = value.as_object()?;
+    map.keys()
+        .filter(|k| k.as_str() != "type")
+        .find(|k| {
+            let mut without = map.clone();
+            without.remove(k.as_str());
+            serde_json::from_value::<T>(serde_json::Value::Object(without))
+                .map_or_else(|e| e.to_string() != message, |_| true)
+        })
+        .cloned()
 }
 
 /// Wraps a server message in the envelope.
@@ -446,15 +561,13 @@ fn parse(text: &str) -> Result<ClientMsg, ServerMsg> {
             ))
         }
     };
-    let msg: ClientMsg = serde_json::from_value(value).map_err(|e| {
-        let msg = e.to_string();
+    let msg: ClientMsg = read_value(value).map_err(|(msg, field)| {
         let unknown_type = msg.starts_with("unknown variant");
         let code = if unknown_type {
             ApiCode::UnknownType
         } else {
             ApiCode::BadField
         };
-        let field = field_of(&msg);
         error(
             code,
             format!("`{kind}` message: {msg}"),
@@ -548,29 +661,19 @@ pub fn read_table_act(
     if !m69 {
         return read_act(seat, act).map(TableAct::Match);
     }
-    crate::tables::game1969::read_move(seat, act, false)
-        .map(TableAct::M69)
-        .map_err(|f| match f {
-            crate::tables::game1969::Fail::Api(_, e) => {
-                let code = if e.code == ApiCode::BadField {
-                    ApiCode::BadAct
-                } else {
-                    e.code
-                };
-                (
-                    code,
-                    if code == ApiCode::WrongSeat {
-                        "I-A"
-                    } else {
-                        "-"
-                    },
-                    e.message,
-                )
-            }
-            crate::tables::game1969::Fail::Rules(r) => {
-                (ApiCode::IllegalAct, r.rule.as_str(), r.message)
-            }
-        })
+    read_move(seat, act, false).map(TableAct::M69).map_err(|e| {
+        let code = if e.code == ApiCode::BadField {
+            ApiCode::BadAct
+        } else {
+            e.code
+        };
+        let rule = if code == ApiCode::WrongSeat {
+            "I-A"
+        } else {
+            "-"
+        };
+        (code, rule, e.message)
+    })
 }
 
 #[cfg(test)]
@@ -696,6 +799,26 @@ mod tests {
                 text: "B".into()
             }
         );
+    }
+
+    /// A value of the wrong type names its field.
+    #[test]
+    fn a_value_of_the_wrong_type_names_its_field() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Body {
+            seed: Option<u64>,
+            seats: Vec<SeatInfo>,
+        }
+        let v = serde_json::json!({"seed": "x", "seats": []});
+        let (_, field) = read_value::<Body>(v).unwrap_err();
+        assert_eq!(field.as_deref(), Some("seed"));
+        let v = serde_json::json!({"seats": [{"seat": 0, "name": 5}]});
+        let (_, field) = read_value::<Body>(v).unwrap_err();
+        assert_eq!(field.as_deref(), Some("seats[0].name"));
+        let v = serde_json::json!({"seed": 1});
+        let (_, field) = read_value::<Body>(v).unwrap_err();
+        assert_eq!(field.as_deref(), Some("seats"));
     }
 
     #[test]

@@ -1,41 +1,56 @@
-//! One table: a task that owns the match and applies, one at a time and in
-//! order of arrival, the acts of its players, its bots and its clock.
+//! One table of any rule edition: a task (an actor) that owns the table's
+//! game and applies, one at a time and in order of arrival, the acts of its
+//! players, its bots and its clock. Every edition is hosted by this one
+//! actor ([`Hosted`]): one run loop, one store path, one privacy filter per
+//! edition (the engine's, read in `crate::ws`), one seat and session
+//! handling; what differs is the edition's part, in [`matches`] (2026-27,
+//! 2019-20: the engine's `Match`, its timers and the `onsets-bots` driver)
+//! and [`m69`] (1969: the engine's `manual1969::Game` with its seats and
+//! bots, `crate::tables::game1969::Table1969`).
 //!
-//! * The engine is the only authority: every act goes through
-//!   [`Match::apply`], run on the judging pool ([`crate::pool::judge`]) so
-//!   that no table's task ever holds a tokio worker for CPU work (the
-//!   checker, the solver); a rejection carries the engine's code and rule.
+//! * The engine is the only authority: every act goes through the engine
+//!   (`Match::apply`, `Game::apply`), run on the judging pool
+//!   ([`crate::pool::judge`]) so that no table's task ever holds a tokio
+//!   worker for CPU work (the checker, the solver); a rejection carries the
+//!   engine's code and rule.
 //! * Arrival order at this task decides races (the challenge block, V-B).
-//! * Every applied action is written to the store before its events are
-//!   broadcast; if the write fails the action is undone (not applied) and
-//!   refused with `storage`.
-//! * The match clock is the time since the match started. Timers (XI) are the
-//!   engine's: the task wakes at [`Match::next_deadline`] and applies
-//!   `clock`. After a restart the clock resumes from the last logged action:
-//!   time while the server was down is not counted against anyone. Every
-//!   frame carries the clock as it is when the frame is made ([`Clock`]).
-//! * Bots are scheduled by their [`Driver`] (`onsets-bots`, the same one as
-//!   the simulator's and the terminal game's): each is asked once per state
-//!   of the table (when an act or a clock event changes it), never polled;
-//!   they think on the bots' pool (tables with people first) and act after
-//!   their think time, scaled by the table's `bot_pace`, if the table is
-//!   still in the state they saw. The task sleeps until the driver's next
-//!   step ([`Driver::wake_at`]: a bot's act or a time limit) or an act.
+//! * Every change is written to the store before it is broadcast; if the
+//!   write fails the change is undone (not applied) and refused with
+//!   `storage`.
+//! * Timers: the task sleeps until the edition's next wake (a 2026-27
+//!   time limit, XI, or a bot's act; the 1969 bots' challenge window) and
+//!   applies it. After a restart the clock resumes from the last logged
+//!   action: time while the server was down is not counted against anyone.
+//!   Every frame carries the clock as it is when the frame is made
+//!   ([`Clock`]).
 //! * Presence (who is connected, spectators) is sent as a small `presence`
 //!   frame, at most every [`PRESENCE_EVERY`], never as a full update.
 //! * Lifecycle: a table where no player has been connected for
-//!   [`Config::abandon_after`] is abandoned; a finished one leaves memory
-//!   when nobody has watched it for [`Config::idle_after_over`]. Both stay in
-//!   the database and are loaded again, read-only, to be watched as replays.
+//!   [`Config::abandon_after`] leaves memory (a 2026-27 one is archived as
+//!   abandoned; a 1969 one stays playable and is loaded again by its id); a
+//!   finished one leaves memory when nobody has watched it for
+//!   [`Config::idle_after_over`]. Both stay in the database and are loaded
+//!   again, read-only, to be watched as replays.
 
-use crate::lobby::{ApiCode, Config, Registry};
+mod m69;
+mod matches;
+
+pub(crate) use m69::spawn as spawn_1969;
+pub use m69::{
+    load as load_1969, store_new as store_new_1969, view_for, Frame69, Setup69, CHANNEL_1969,
+};
+
+use crate::api::ApiCode;
+use crate::config::Config;
 use crate::metrics::Metrics;
-use crate::pool::{self, Lane};
+use crate::pool::Lane;
 use crate::protocol::{SeatInfo, SeatKind, ServerMsg, TableAct, TableInfo, TableStatus};
+use crate::store::news::News;
 use crate::store::Store;
-use onsets_bots::{Answer, Bot, Driver, Level, Pace, Step};
+use onsets_bots::{Answer, Level};
 use onsets_core::{Division, Edition};
-use onsets_engine::{Act, Action, CheckingMode, Event, Match, MatchConfig, Phase, RejectCode};
+use onsets_engine::manual1969::Event1969;
+use onsets_engine::{CheckingMode, Event, Match};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -56,18 +71,40 @@ pub enum SeatSpec {
     Bot { level: String },
 }
 
-/// A table as created (stored as JSON; `docs/protocol.md`, "Lobby").
+/// A seat of a table as created and stored: a person's, or a bot of a
+/// level (`{"kind":"bot","level":"club"}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum TableSeat {
+    Human,
+    Bot {
+        #[serde(with = "by_name::level")]
+        level: Level,
+    },
+}
+
+/// A 2026-27 or 2019-20 table as created (stored as JSON, its settings by
+/// their names as `POST /api/tables` takes them; `docs/protocol.md`,
+/// "Lobby"), every setting the engine's or the bots' own type, read when
+/// the request is checked ([`crate::lobby::CreateTable::spec`]) or the
+/// stored table is read (an unreadable one is not restored).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableSpec {
-    pub division: String,
+    #[serde(with = "by_name::division")]
+    pub division: Division,
     pub adventurous: bool,
-    /// The rules (docs/editions.md): `2026-27` (absent in specs stored before it)
-    /// or `2019-20`.
-    #[serde(default = "tournament", skip_serializing_if = "is_tournament")]
-    pub edition: String,
-    pub seats: Vec<SeatSpec>,
+    /// The rules (docs/editions.md): `2026-27` (absent in specs stored
+    /// before it) or `2019-20`.
+    #[serde(
+        default,
+        with = "by_name::edition",
+        skip_serializing_if = "is_tournament"
+    )]
+    pub edition: Edition,
+    pub seats: Vec<TableSeat>,
     pub round_minutes: u32,
-    pub checking: String,
+    /// `judge` or `players` (VII-C).
+    pub checking: CheckingMode,
     pub seed: u64,
     /// Bots' think time in real time, in percent of the think time they
     /// choose (100: human-like; 0: at once).
@@ -78,23 +115,55 @@ fn tournament() -> String {
     Edition::default().name().to_string()
 }
 
-fn is_tournament(e: &String) -> bool {
-    *e == tournament()
+fn is_tournament(e: &Edition) -> bool {
+    *e == Edition::default()
+}
+
+/// The stored names of a table's settings (`senior`, `2019-20`, `club`).
+mod by_name {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub mod division {
+        use super::*;
+        use onsets_core::Division;
+        pub fn serialize<S: Serializer>(d: &Division, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(&d.name().to_lowercase())
+        }
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Division, D::Error> {
+            String::deserialize(d)?.parse().map_err(D::Error::custom)
+        }
+    }
+
+    pub mod edition {
+        use super::*;
+        use onsets_core::Edition;
+        pub fn serialize<S: Serializer>(e: &Edition, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(e.name())
+        }
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Edition, D::Error> {
+            let name = String::deserialize(d)?;
+            Edition::from_parts(&name, None).map_err(D::Error::custom)
+        }
+    }
+
+    pub mod level {
+        use super::*;
+        use onsets_bots::Level;
+        pub fn serialize<S: Serializer>(l: &Level, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(l.name())
+        }
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+            String::deserialize(d)?.parse().map_err(D::Error::custom)
+        }
+    }
 }
 
 impl TableSpec {
-    pub fn division(&self) -> Division {
-        self.division.parse().unwrap_or(Division::Senior)
-    }
-    /// The rules of the table's match (2026-27 if unreadable).
-    pub fn edition(&self) -> Edition {
-        Edition::from_parts(&self.edition, None).unwrap_or_default()
-    }
-    pub fn checking_mode(&self) -> CheckingMode {
-        if self.checking == "players" {
-            CheckingMode::Players
-        } else {
-            CheckingMode::Judge
+    /// `judge` or `players`, as `TableInfo` names it.
+    pub fn checking_name(&self) -> &'static str {
+        match self.checking {
+            CheckingMode::Judge => "judge",
+            CheckingMode::Players => "players",
         }
     }
 }
@@ -118,14 +187,33 @@ impl Clock {
     }
 }
 
-/// The events of one applied action, kept for the history of `state`.
-#[derive(Clone, Debug, Serialize)]
+/// The events of one change, as the table's edition made them.
+#[derive(Clone, Debug)]
+pub enum Events {
+    /// 2026-27 and 2019-20.
+    Match(Vec<Event>),
+    /// 1969.
+    M69(Vec<Event1969>),
+}
+
+impl Events {
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Events::Match(e) => e.is_empty(),
+            Events::M69(e) => e.is_empty(),
+        }
+    }
+}
+
+/// The events of one applied change, kept for the history of `state`.
+#[derive(Clone, Debug)]
 pub struct Recent {
-    /// The table's version after the action.
+    /// The table's version after the change.
     pub version: u64,
-    /// The shake the events belong to (the match's shake after them).
+    /// The shake the events belong to (the match's shake after them; the
+    /// play at a 1969 table).
     pub shake: u32,
-    pub events: Vec<Event>,
+    pub events: Events,
 }
 
 /// What a table broadcasts after every change.
@@ -133,7 +221,9 @@ pub struct Recent {
 pub struct Broadcast {
     pub info: TableInfo,
     pub version: u64,
-    pub events: Vec<Event>,
+    /// The events of the change (empty in snapshots).
+    pub events: Events,
+    /// A 2026-27 or 2019-20 table's match, once started.
     pub m: Option<Arc<Match>>,
     /// When each of `m.timers()` started (match ms).
     pub timer_starts: Vec<u64>,
@@ -141,7 +231,7 @@ pub struct Broadcast {
     /// The history (snapshots only; empty in updates).
     pub recent: Vec<Recent>,
     /// A 1969 table's game (`m` is `None` then).
-    pub game69: Option<Arc<crate::tables::host1969::Frame69>>,
+    pub game69: Option<Arc<Frame69>>,
 }
 
 /// Who is connected, sent instead of a full update.
@@ -192,6 +282,15 @@ pub enum Cmd {
     },
     /// A bot is back from thinking on the bots' pool.
     BotDecided { answer: Box<Answer> },
+    /// The seat a person's token holds (`None`: no seat has it); the HTTP
+    /// alias of 1969 tables reads an act for that seat.
+    SeatOf {
+        token: String,
+        reply: oneshot::Sender<Option<usize>>,
+    },
+    /// Another instance changed this table in the store: it is read again
+    /// (a 1969 table; docs/protocol.md, "1969 tables").
+    Reload,
 }
 
 /// The handle the lobby and the connections hold.
@@ -205,13 +304,41 @@ pub struct TableHandle {
     pub info: Arc<Mutex<TableInfo>>,
 }
 
-struct Seat {
-    spec: SeatSpec,
+/// A seat as the actor holds it, at a table of any edition.
+pub(crate) struct Seat {
+    kind: SeatKind,
+    /// A bot's level (`beginner` … `expert`; `careful` or `careless` at a
+    /// 1969 table).
+    level: Option<String>,
     name: String,
+    /// A person's seat token, once taken.
     token: Option<String>,
     connections: i32,
-    /// A bot plays the seat (it is in [`Table::bots`]).
-    bot: bool,
+}
+
+impl Seat {
+    fn bot(&self) -> bool {
+        self.kind == SeatKind::Bot
+    }
+    fn human(&self) -> bool {
+        self.kind == SeatKind::Human
+    }
+}
+
+/// The game of a table, by edition: what the one actor hosts.
+pub(crate) enum Hosted {
+    Match(matches::MatchGame),
+    M69(Box<m69::Game69>),
+}
+
+/// The tables an instance holds, as a table's task sees them (the lobby's
+/// `Registry`): a serial for each task, the task's leaving, the instance's
+/// name in its notifications to the others.
+pub trait TableRegistry: Send + Sync {
+    fn next_serial(&self) -> u64;
+    /// A table's task ends: its handle goes (if it is still this one).
+    fn remove(&self, id: &str, serial: u64);
+    fn instance(&self) -> &str;
 }
 
 /// What [`spawn`] needs.
@@ -220,59 +347,56 @@ pub struct Setup {
     pub spec: TableSpec,
     pub store: Store,
     pub metrics: Arc<Metrics>,
-    pub registry: Arc<Registry>,
+    pub registry: Arc<dyn TableRegistry>,
     pub config: Arc<Config>,
     /// A table restored from the store.
     pub stored: Option<crate::store::StoredTable>,
     /// A finished or abandoned table loaded to be watched: nothing runs.
     pub archived: bool,
     /// Tournament pages to tell when an event's online table is over.
-    pub news: crate::live::News,
+    pub news: News,
 }
 
-/// How long a table whose match header could not be stored waits before it
-/// tries again to start.
-const START_RETRY: Duration = Duration::from_secs(1);
+/// A refusal of an act: (code, rule, message) of a `rejected` frame.
+pub(crate) type Refused = (&'static str, String, String);
 
-struct Table {
+pub(crate) struct Table {
     id: String,
     serial: u64,
-    spec: TableSpec,
     seats: Vec<Seat>,
-    /// The bots and when they act.
-    bots: Driver,
-    m: Option<Arc<Match>>,
+    game: Hosted,
     version: u64,
     spectators: i32,
-    /// The match clock is `base_ms + origin.elapsed()`.
-    origin: Instant,
-    base_ms: u64,
     store: Store,
     metrics: Arc<Metrics>,
-    registry: Arc<Registry>,
+    registry: Arc<dyn TableRegistry>,
     config: Arc<Config>,
-    news: crate::live::News,
+    news: News,
     updates: broadcast::Sender<Out>,
     info: Arc<Mutex<TableInfo>>,
     cmds: mpsc::Sender<Cmd>,
-    /// (player, task, stage, due) of each running timer and when it started.
-    timer_starts: Vec<(TimerKey, u64)>,
     recent: VecDeque<Recent>,
     archived: bool,
     /// The stored status was `abandoned`.
     abandoned: bool,
     /// A presence frame is due at this instant.
     presence_due: Option<Instant>,
-    /// Every seat is taken but the match header could not be stored: the
-    /// match starts when it is, tried again at this instant.
-    start_retry: Option<Instant>,
     /// Since when no player (for a table of bots: nobody) is connected.
     alone_since: Option<Instant>,
     /// Since when no connection at all is open.
     empty_since: Option<Instant>,
 }
 
-type TimerKey = (usize, onsets_engine::Task, u8, u64);
+/// What every table's task starts with, whatever its edition.
+struct Common {
+    id: String,
+    store: Store,
+    metrics: Arc<Metrics>,
+    registry: Arc<dyn TableRegistry>,
+    config: Arc<Config>,
+    news: News,
+    archived: bool,
+}
 
 /// Starts a table's task (a stored table's log is replayed first, on the
 /// judging pool).
@@ -288,103 +412,22 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         archived,
         news,
     } = setup;
-    let (tx, rx) = mpsc::channel(256);
-    let (updates, _) = broadcast::channel(64);
-    let seats = spec
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Seat {
-            spec: s.clone(),
-            name: match s {
-                SeatSpec::Human => String::new(),
-                SeatSpec::Bot { level } => {
-                    // Two bots of one level get their seat numbers (from 1),
-                    // so every seat has a name of its own.
-                    let twins = spec
-                        .seats
-                        .iter()
-                        .filter(|o| matches!(o, SeatSpec::Bot { level: l } if l == level))
-                        .count();
-                    if twins > 1 {
-                        format!("{} {}", bot_name(level), i + 1)
-                    } else {
-                        bot_name(level)
-                    }
-                }
-            },
-            token: None,
-            connections: 0,
-            bot: matches!(s, SeatSpec::Bot { .. }),
-        })
-        .collect();
-    let bots = Driver::new(
-        spec.seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| match s {
-                SeatSpec::Human => None,
-                SeatSpec::Bot { level } => {
-                    let level: Level = level.parse().unwrap_or(Level::Club);
-                    Some(Bot::new(level, i, spec.seed ^ (0x5EA7 + i as u64)))
-                }
-            })
-            .collect(),
-        Pace::percent(spec.bot_pace as u64),
-    );
-    let serial = registry.next_serial();
-    let now = Instant::now();
-    let mut t = Table {
-        id: id.clone(),
-        serial,
-        spec,
-        seats,
-        bots,
-        m: None,
-        version: 0,
-        spectators: 0,
-        origin: now,
-        base_ms: 0,
+    let (game, seats) = matches::MatchGame::new(spec);
+    let common = Common {
+        id,
         store,
         metrics,
         registry,
         config,
         news,
-        updates: updates.clone(),
-        info: Arc::new(Mutex::new(placeholder_info(&id))),
-        cmds: tx.clone(),
-        timer_starts: Vec::new(),
-        recent: VecDeque::new(),
         archived,
-        abandoned: false,
-        presence_due: None,
-        start_retry: None,
-        alone_since: Some(now),
-        empty_since: Some(now),
     };
+    let mut t = Table::new(common, Hosted::Match(game), seats);
     if let Some(st) = stored {
         t.abandoned = st.status == "abandoned";
-        t.restore(st.seats, st.header, st.actions).await?;
+        t.restore_match(st.seats, st.header, st.actions).await?;
     }
-    t.refresh_info();
-    let handle = TableHandle {
-        id,
-        serial,
-        cmds: tx,
-        updates,
-        info: t.info.clone(),
-    };
-    tokio::spawn(t.run(rx));
-    Ok(handle)
-}
-
-/// "Club bot": a bot's name says it is a bot and its level.
-fn bot_name(level: &str) -> String {
-    let mut c = level.chars();
-    match c.next() {
-        Some(f) => format!("{}{} bot", f.to_uppercase(), c.as_str()),
-        None => "bot".into(),
-    }
+    Ok(t.launch())
 }
 
 fn placeholder_info(id: &str) -> TableInfo {
@@ -402,6 +445,7 @@ fn placeholder_info(id: &str) -> TableInfo {
         spectators: 0,
         seed_commitment: None,
         form: None,
+        plays_in_game: None,
     }
 }
 
@@ -429,69 +473,125 @@ fn archived_error() -> ServerMsg {
     )
 }
 
-/// Replays a stored log: the match and the events of each action.
-type Replayed = (Match, Vec<Recent>);
+fn table_full() -> ServerMsg {
+    crate::protocol::error(
+        ApiCode::TableFull,
+        "every seat at this table is taken; you may spectate",
+        None,
+    )
+}
 
-fn replay(id: &str, header: &str, actions: &[String]) -> anyhow::Result<Replayed> {
-    let config: MatchConfig = serde_json::from_str(header)?;
-    let (mut m, first) = Match::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut recent = VecDeque::new();
-    recent.push_back(Recent {
-        version: 1,
-        shake: m.shake(),
-        events: first,
-    });
-    for (i, a) in actions.iter().enumerate() {
-        let action: Action = serde_json::from_str(a)?;
-        let (next, events) = m
-            .apply(action)
-            .map_err(|e| anyhow::anyhow!("table {id}: action {}: {e}", i + 1))?;
-        m = next;
-        if !events.is_empty() {
-            recent.push_back(Recent {
-                version: i as u64 + 2,
-                shake: m.shake(),
-                events,
-            });
-            if recent.len() > RECENT {
-                recent.pop_front();
-            }
-        }
-    }
-    Ok((m, recent.into()))
+fn storage_error(what: &str) -> ServerMsg {
+    crate::protocol::error(
+        ApiCode::Storage,
+        format!("the server could not record the {what}; try again"),
+        None,
+    )
 }
 
 impl Table {
-    fn clock_state(&self) -> Clock {
-        let running = !self.archived && self.m.as_ref().is_some_and(|m| *m.phase() != Phase::Over);
-        Clock {
-            origin: self.origin,
-            base_ms: self.base_ms,
-            running,
+    fn new(c: Common, game: Hosted, seats: Vec<Seat>) -> Table {
+        let (cmds, _) = mpsc::channel(1);
+        let (updates, _) = broadcast::channel(64);
+        let now = Instant::now();
+        Table {
+            serial: c.registry.next_serial(),
+            info: Arc::new(Mutex::new(placeholder_info(&c.id))),
+            id: c.id,
+            seats,
+            game,
+            version: 0,
+            spectators: 0,
+            store: c.store,
+            metrics: c.metrics,
+            registry: c.registry,
+            config: c.config,
+            news: c.news,
+            updates,
+            cmds,
+            recent: VecDeque::new(),
+            archived: c.archived,
+            abandoned: false,
+            presence_due: None,
+            alone_since: Some(now),
+            empty_since: Some(now),
         }
     }
 
-    fn clock(&self) -> u64 {
-        self.base_ms + self.origin.elapsed().as_millis() as u64
+    /// Starts the task: its handle.
+    fn launch(mut self) -> TableHandle {
+        let (tx, rx) = mpsc::channel(256);
+        self.cmds = tx.clone();
+        self.refresh_info();
+        let handle = TableHandle {
+            id: self.id.clone(),
+            serial: self.serial,
+            cmds: tx,
+            updates: self.updates.clone(),
+            info: self.info.clone(),
+        };
+        tokio::spawn(self.run(rx));
+        handle
+    }
+
+    /// Tables of bots only yield to tables with people on the pools.
+    fn lane(&self) -> Lane {
+        if self.has_humans() {
+            Lane::First
+        } else {
+            Lane::Yielding
+        }
+    }
+
+    fn started(&self) -> bool {
+        match &self.game {
+            Hosted::Match(g) => g.m.is_some(),
+            Hosted::M69(g) => !g.t.waiting(),
+        }
+    }
+
+    fn over(&self) -> bool {
+        match &self.game {
+            Hosted::Match(g) => g.over(),
+            Hosted::M69(g) => g.t.game.is_over(),
+        }
     }
 
     fn status(&self) -> TableStatus {
-        match &self.m {
-            Some(m) if *m.phase() == Phase::Over => TableStatus::Over,
-            _ if self.abandoned => TableStatus::Abandoned,
-            None => TableStatus::Waiting,
-            Some(_) => TableStatus::Playing,
+        if self.over() {
+            TableStatus::Over
+        } else if self.abandoned {
+            TableStatus::Abandoned
+        } else if !self.started() {
+            TableStatus::Waiting
+        } else {
+            TableStatus::Playing
+        }
+    }
+
+    /// The shake (the 1969 play) under way.
+    fn shake(&self) -> u32 {
+        match &self.game {
+            Hosted::Match(g) => g.m.as_ref().map_or(0, |m| m.shake()),
+            Hosted::M69(g) => g.t.game.play(),
+        }
+    }
+
+    fn clock_state(&self) -> Clock {
+        match &self.game {
+            Hosted::Match(g) => g.clock_state(self.archived),
+            Hosted::M69(g) => g.clock_state(),
         }
     }
 
     fn has_humans(&self) -> bool {
-        self.seats.iter().any(|s| s.spec == SeatSpec::Human)
+        self.seats.iter().any(Seat::human)
     }
 
     fn players_connected(&self) -> i32 {
         self.seats
             .iter()
-            .filter(|s| s.spec == SeatSpec::Human)
+            .filter(|s| s.human())
             .map(|s| s.connections.max(0))
             .sum()
     }
@@ -500,15 +600,19 @@ impl Table {
         self.players_connected() + self.spectators.max(0)
     }
 
+    fn full(&self) -> bool {
+        self.seats.iter().all(|s| s.bot() || s.token.is_some())
+    }
+
     fn refresh_info(&mut self) {
-        let info = TableInfo {
+        let mut info = TableInfo {
             id: self.id.clone(),
             link: format!("/t/{}", self.id),
-            division: self.spec.division().name().to_string(),
-            adventurous: self.spec.adventurous,
-            edition: self.spec.edition().name().to_string(),
-            round_minutes: self.spec.round_minutes,
-            checking: self.spec.checking.clone(),
+            division: String::new(),
+            adventurous: false,
+            edition: tournament(),
+            round_minutes: 0,
+            checking: String::new(),
             seats: self
                 .seats
                 .iter()
@@ -516,50 +620,36 @@ impl Table {
                 .map(|(i, s)| SeatInfo {
                     seat: i,
                     name: s.name.clone(),
-                    kind: match s.spec {
-                        SeatSpec::Human => SeatKind::Human,
-                        SeatSpec::Bot { .. } => SeatKind::Bot,
-                    },
-                    level: match &s.spec {
-                        SeatSpec::Bot { level } => Some(level.clone()),
-                        SeatSpec::Human => None,
-                    },
-                    taken: s.bot || s.token.is_some(),
-                    connected: s.bot || s.connections > 0,
+                    kind: s.kind,
+                    level: s.level.clone(),
+                    taken: s.bot() || s.token.is_some(),
+                    connected: s.bot() || s.connections > 0,
                 })
                 .collect(),
             status: self.status(),
-            shake: self.m.as_ref().map_or(0, |m| m.shake()),
+            shake: self.shake(),
             spectators: self.spectators.max(0) as usize,
-            seed_commitment: self
-                .m
-                .as_ref()
-                .and_then(|m| m.config().seed_commitment.clone()),
+            seed_commitment: None,
             form: None,
+            plays_in_game: None,
         };
+        match &self.game {
+            Hosted::Match(g) => g.describe(&mut info),
+            Hosted::M69(g) => g.describe(&mut info),
+        }
         *self.info.lock().expect("table info lock") = info;
     }
 
-    fn snapshot(&self, events: Vec<Event>, with_recent: bool) -> Arc<Broadcast> {
-        let timer_starts = match &self.m {
-            Some(m) => m
-                .timers()
-                .iter()
-                .map(|t| {
-                    let key = (t.player, t.task, t.stage, t.due_ms);
-                    self.timer_starts
-                        .iter()
-                        .find(|(k, _)| *k == key)
-                        .map_or(m.now_ms(), |(_, s)| *s)
-                })
-                .collect(),
-            None => Vec::new(),
+    fn snapshot(&self, events: Events, with_recent: bool) -> Arc<Broadcast> {
+        let (m, timer_starts, game69) = match &self.game {
+            Hosted::Match(g) => (g.m.clone(), g.timer_starts(), None),
+            Hosted::M69(g) => (None, Vec::new(), Some(g.frame())),
         };
         Arc::new(Broadcast {
             info: self.info.lock().expect("table info lock").clone(),
             version: self.version,
             events,
-            m: self.m.clone(),
+            m,
             timer_starts,
             clock: self.clock_state(),
             recent: if with_recent {
@@ -567,42 +657,45 @@ impl Table {
             } else {
                 Vec::new()
             },
-            game69: None,
+            game69,
         })
     }
 
-    fn track_timers(&mut self) {
-        let Some(m) = &self.m else { return };
-        let keys: Vec<TimerKey> = m
-            .timers()
-            .iter()
-            .map(|t| (t.player, t.task, t.stage, t.due_ms))
-            .collect();
-        self.timer_starts.retain(|(k, _)| keys.contains(k));
-        for k in keys {
-            if !self.timer_starts.iter().any(|(x, _)| *x == k) {
-                self.timer_starts.push((k, m.now_ms()));
-            }
+    fn no_events(&self) -> Events {
+        match &self.game {
+            Hosted::Match(_) => Events::Match(Vec::new()),
+            Hosted::M69(_) => Events::M69(Vec::new()),
         }
     }
 
-    fn remember(&mut self, events: &[Event]) {
+    fn remember(&mut self, events: &Events) {
         if events.is_empty() {
             return;
         }
         self.recent.push_back(Recent {
             version: self.version,
-            shake: self.m.as_ref().map_or(0, |m| m.shake()),
-            events: events.to_vec(),
+            shake: self.shake(),
+            events: events.clone(),
         });
         while self.recent.len() > RECENT {
             self.recent.pop_front();
         }
     }
 
+    /// A change is stored and applied: the version goes up, the events are
+    /// kept for the history and broadcast.
+    fn changed(&mut self, events: Events) {
+        self.version += 1;
+        self.metrics.action();
+        self.remember(&events);
+        self.broadcast(events);
+    }
+
     /// A full update (it carries the presence too).
-    fn broadcast(&mut self, events: Vec<Event>) {
-        self.track_timers();
+    fn broadcast(&mut self, events: Events) {
+        if let Hosted::Match(g) = &mut self.game {
+            g.track_timers();
+        }
         self.refresh_info();
         self.presence_due = None;
         let b = self.snapshot(events, false);
@@ -612,282 +705,22 @@ impl Table {
     fn send_presence(&mut self) {
         self.presence_due = None;
         self.refresh_info();
+        let clock = match &self.game {
+            Hosted::Match(g) => g.m.as_ref().map(|_| self.clock_state()),
+            Hosted::M69(g) => Some(g.clock_state()),
+        };
         let p = Presence {
             table: self.id.clone(),
             seats: self
                 .seats
                 .iter()
                 .enumerate()
-                .map(|(i, s)| (i, s.bot || s.connections > 0))
+                .map(|(i, s)| (i, s.bot() || s.connections > 0))
                 .collect(),
             spectators: self.spectators.max(0) as usize,
-            clock: self.m.as_ref().map(|_| self.clock_state()),
+            clock,
         };
         let _ = self.updates.send(Out::Presence(Arc::new(p)));
-    }
-
-    /// Rebuilds the match from the stored log (on the judging pool).
-    async fn restore(
-        &mut self,
-        taken: Vec<(usize, String, String)>,
-        header: Option<String>,
-        actions: Vec<String>,
-    ) -> anyhow::Result<()> {
-        for (seat, name, token) in taken {
-            if let Some(s) = self.seats.get_mut(seat) {
-                s.name = name;
-                s.token = Some(token);
-            }
-        }
-        if let Some(header) = header {
-            let id = self.id.clone();
-            let n = actions.len();
-            let (m, recent) = pool::judge()
-                .run(Lane::First, move || replay(&id, &header, &actions))
-                .await
-                .ok_or_else(|| anyhow::anyhow!("table {}: replaying the log failed", self.id))??;
-            self.version = n as u64 + 1;
-            self.base_ms = m.now_ms();
-            self.origin = Instant::now();
-            self.m = Some(Arc::new(m));
-            self.recent = recent.into();
-            self.track_timers();
-        }
-        Ok(())
-    }
-
-    fn full(&self) -> bool {
-        self.seats.iter().all(|s| s.bot || s.token.is_some())
-    }
-
-    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
-        self.metrics.table_opened();
-        // A table of bots only starts at once (and a table whose last seat
-        // was taken just before a restart starts now).
-        if !self.archived && self.m.is_none() && self.full() {
-            self.start().await;
-        }
-        self.ask_bots();
-        loop {
-            let wake = self.next_wake();
-            let cmd = match wake {
-                Some(at) => tokio::select! {
-                    c = rx.recv() => c,
-                    _ = tokio::time::sleep_until(at) => {
-                        self.metrics.table_wake();
-                        if self.on_wake().await {
-                            break;
-                        }
-                        continue;
-                    }
-                },
-                None => rx.recv().await,
-            };
-            let Some(cmd) = cmd else { break };
-            self.handle(cmd).await;
-        }
-        self.close().await;
-        self.metrics.table_closed();
-    }
-
-    /// The table leaves memory: archived in the database (finished ones are
-    /// already `over`), its handle removed; connections still here are told.
-    async fn close(&mut self) {
-        if !self.archived && self.status() != TableStatus::Over {
-            if let Err(e) = self.store.set_status(&self.id, "abandoned").await {
-                tracing::error!(table = %self.id, "storing the status failed: {e:#}");
-            }
-            tracing::info!(table = %self.id, "table abandoned: archived");
-        }
-        self.registry.remove(&self.id, self.serial);
-        let _ = self.updates.send(Out::Closed);
-    }
-
-    /// When the table leaves memory, if nothing happens before.
-    fn leaves_at(&self) -> Option<Instant> {
-        let over = self.archived || self.status() == TableStatus::Over;
-        if over {
-            self.empty_since.map(|t| t + self.config.idle_after_over)
-        } else {
-            self.alone_since.map(|t| t + self.config.abandon_after)
-        }
-    }
-
-    /// When to wake: the engine's next deadline, a bot's planned act, a
-    /// presence frame, or the time to leave memory.
-    fn next_wake(&self) -> Option<Instant> {
-        let mut at = self.leaves_at();
-        let mut at_min = |x: Instant| at = Some(at.map_or(x, |a: Instant| a.min(x)));
-        if let Some(p) = self.presence_due {
-            at_min(p);
-        }
-        if let Some(r) = self.start_retry {
-            at_min(r);
-        }
-        if let Some(m) = self
-            .m
-            .as_ref()
-            .filter(|m| *m.phase() != Phase::Over && !self.archived)
-        {
-            if let Some(due) = self.bots.wake_at(m) {
-                let now = self.clock();
-                at_min(Instant::now() + Duration::from_millis(due.saturating_sub(now)));
-            }
-        }
-        at
-    }
-
-    /// Returns `true` when the table leaves memory.
-    async fn on_wake(&mut self) -> bool {
-        let instant = Instant::now();
-        if self.leaves_at().is_some_and(|t| t <= instant) {
-            return true;
-        }
-        if self.presence_due.is_some_and(|t| t <= instant) {
-            self.send_presence();
-        }
-        if self.archived {
-            return false;
-        }
-        if self.start_retry.is_some_and(|t| t <= instant) {
-            self.start_retry = None;
-            if self.m.is_none() && self.full() {
-                self.start().await;
-            }
-        }
-        let Some(m) = self.m.clone() else {
-            return false;
-        };
-        if *m.phase() == Phase::Over {
-            return false;
-        }
-        let now = self.clock();
-        // What is due: a bot's act (if the table is as it saw it) or a time
-        // limit, the earlier first.
-        match self.bots.due(&m, now).map(|n| n.step) {
-            Some(Step::Act { seat, decision }) => {
-                tracing::debug!(table = %self.id, seat, "bot: {}", decision.explanation);
-                self.metrics.bot_act();
-                let _ = self.apply(decision.act).await;
-            }
-            Some(Step::Clock) => {
-                if let Some(dl) = m.next_deadline() {
-                    let _ = self.apply(Act::Clock).await;
-                    if let Some(after) = self.m.clone() {
-                        self.bots.clock_applied(&after, dl, now);
-                    }
-                }
-            }
-            None => {}
-        }
-        self.ask_bots();
-        false
-    }
-
-    /// Applies an act now (on the judging pool). Writes it, then broadcasts.
-    async fn apply(&mut self, act: Act) -> Result<u64, onsets_engine::Rejection> {
-        let Some(m) = self.m.clone() else {
-            return Err(onsets_engine::Rejection::new(
-                RejectCode::NotStarted,
-                "X-D",
-                "the match starts when every seat is taken",
-            ));
-        };
-        let action = Action {
-            at_ms: self.clock().max(m.now_ms()),
-            act,
-        };
-        let is_clock = action.act == Act::Clock;
-        // Tables of bots only yield to tables with people here too.
-        let lane = if self.has_humans() {
-            Lane::First
-        } else {
-            Lane::Yielding
-        };
-        let judged = {
-            let (m, action) = (m.clone(), action.clone());
-            pool::judge().run(lane, move || m.apply(action)).await
-        };
-        let Some(judged) = judged else {
-            tracing::error!(table = %self.id, "applying an act failed: {action:?}");
-            return Err(onsets_engine::Rejection::new(
-                RejectCode::Internal,
-                "-",
-                "the server could not judge the act; nothing changed",
-            ));
-        };
-        let (next, events) = judged?;
-        if is_clock && events.is_empty() {
-            return Ok(self.version);
-        }
-        let line = serde_json::to_string(&action).expect("actions serialize");
-        if let Err(e) = self.store.append(&self.id, self.version, &line).await {
-            tracing::error!(table = %self.id, "storing an action failed: {e:#}");
-            return Err(onsets_engine::Rejection::new(
-                RejectCode::Storage,
-                "-",
-                "the server could not record the action; nothing changed, try again",
-            ));
-        }
-        let over = *next.phase() == Phase::Over && *m.phase() != Phase::Over;
-        self.m = Some(Arc::new(next));
-        self.version += 1;
-        self.metrics.action();
-        if over {
-            tracing::info!(table = %self.id, version = self.version, "match over");
-            if let Err(e) = self.store.set_status(&self.id, "over").await {
-                tracing::error!(table = %self.id, "storing the status failed: {e:#}");
-            }
-            // Ratings of signed-in seats (docs/ratings.md).
-            crate::ratings::settle_in_background(self.store.clone(), self.id.clone());
-            // The result of a tournament's online table (docs/tournaments.md).
-            let (store, news, id) = (self.store.clone(), self.news.clone(), self.id.clone());
-            tokio::spawn(async move {
-                if let Err(e) = crate::tournaments::table_over(&store, &news, &id).await {
-                    tracing::error!(table = %id, "recording the tournament result failed: {e:#}");
-                }
-            });
-            // The clock stops: frames carry the match's last time.
-            self.base_ms = self.m.as_ref().map_or(0, |m| m.now_ms());
-            self.origin = Instant::now();
-        }
-        self.remember(&events);
-        self.broadcast(events);
-        self.ask_bots();
-        Ok(self.version)
-    }
-
-    /// Sends every bot that has not seen this state of the table to think on
-    /// the bots' pool ([`Driver::asks`]); the answer comes back as
-    /// [`Cmd::BotDecided`].
-    fn ask_bots(&mut self) {
-        if self.archived {
-            return;
-        }
-        let Some(m) = self.m.clone() else { return };
-        if *m.phase() == Phase::Over {
-            return;
-        }
-        let lane = if self.has_humans() {
-            Lane::First
-        } else {
-            Lane::Yielding
-        };
-        for ask in self.bots.asks(&m, self.clock()) {
-            self.metrics.bot_ask();
-            let m = m.clone();
-            let tx = self.cmds.clone();
-            tokio::spawn(async move {
-                let answer = pool::bots().run(lane, move || ask.think(&m)).await;
-                if let Some(answer) = answer {
-                    let _ = tx
-                        .send(Cmd::BotDecided {
-                            answer: Box::new(answer),
-                        })
-                        .await;
-                }
-            });
-        }
     }
 
     fn presence_changed(&mut self) {
@@ -947,6 +780,7 @@ impl Table {
                     None => self.spectators += delta,
                 }
                 self.presence_changed();
+                self.refresh_info();
             }
             Cmd::Act {
                 token,
@@ -970,34 +804,44 @@ impl Table {
             }
             Cmd::Snapshot { reply } => {
                 self.refresh_info();
-                let _ = reply.send(self.snapshot(Vec::new(), true));
+                let _ = reply.send(self.snapshot(self.no_events(), true));
             }
-            Cmd::BotDecided { answer } => {
-                if let Some(m) = self.m.clone() {
-                    self.bots.answer(&m, *answer);
-                }
-                // The table may have moved on while the bot thought.
-                self.ask_bots();
+            Cmd::BotDecided { answer } => self.bot_decided(*answer),
+            Cmd::SeatOf { token, reply } => {
+                let seat = self
+                    .seats
+                    .iter()
+                    .position(|s| s.human() && s.token.as_deref() == Some(token.as_str()));
+                let _ = reply.send(seat);
             }
+            Cmd::Reload => self.reload_69().await,
         }
     }
 
-    async fn join(
-        &mut self,
-        name: String,
-        seat: Option<usize>,
-    ) -> Result<(usize, String, String), ServerMsg> {
+    /// A person takes a seat: the name checked, the seat chosen (`seat`, or
+    /// the first free one), stored by the edition, then the table goes on.
+    async fn join(&mut self, name: String, seat: Option<usize>) -> SeatReply {
+        let free = |s: &Seat| s.human() && s.token.is_none();
+        // A person who joins a 1969 table without a name plays as the
+        // seat's "Player {n}".
+        let name = match (
+            &self.game,
+            seat.or_else(|| self.seats.iter().position(free)),
+        ) {
+            (Hosted::M69(_), Some(at)) if name.trim().is_empty() => format!("Player {}", at + 1),
+            (Hosted::M69(_), None) if name.trim().is_empty() => return Err(table_full()),
+            _ => name,
+        };
         let name = crate::text::normalize_name(&name)
             .map_err(|m| crate::protocol::error(ApiCode::BadName, m, Some("name")))?;
         let taken: Vec<&str> = self
             .seats
             .iter()
-            .filter(|s| s.spec != SeatSpec::Human || s.token.is_some())
+            .filter(|s| s.bot() || s.token.is_some())
             .map(|s| s.name.as_str())
             .collect();
         crate::text::distinct_name(&name, &taken)
             .map_err(|m| crate::protocol::error(ApiCode::NameTaken, m, Some("name")))?;
-        let free = |s: &Seat| s.spec == SeatSpec::Human && s.token.is_none();
         let seat = match seat {
             Some(i) => match self.seats.get(i) {
                 None => {
@@ -1016,75 +860,20 @@ impl Table {
                 }
                 Some(_) => i,
             },
-            None => self.seats.iter().position(free).ok_or_else(|| {
-                crate::protocol::error(
-                    ApiCode::TableFull,
-                    "every seat at this table is taken; you may spectate",
-                    None,
-                )
-            })?,
+            None => self.seats.iter().position(free).ok_or_else(table_full)?,
         };
-        let token = uuid::Uuid::new_v4().simple().to_string();
-        if let Err(e) = self.store.set_seat(&self.id, seat, &name, &token).await {
-            tracing::error!(table = %self.id, "storing a seat failed: {e:#}");
-            return Err(crate::protocol::error(
-                ApiCode::Storage,
-                "the server could not record the seat; try again",
-                None,
-            ));
-        }
+        let token = match &self.game {
+            Hosted::Match(_) => self.seat_match(seat, &name).await?,
+            Hosted::M69(_) => self.seat_69(seat, &name).await?,
+        };
         self.seats[seat].name = name.clone();
         self.seats[seat].token = Some(token.clone());
-        if self.full() && self.m.is_none() {
-            self.start().await;
-        } else {
-            self.broadcast(Vec::new());
+        match &self.game {
+            Hosted::Match(g) if self.full() && g.m.is_none() => self.start().await,
+            Hosted::Match(_) => self.broadcast(Events::Match(Vec::new())),
+            Hosted::M69(_) => {}
         }
         Ok((seat, token, name))
-    }
-
-    /// Every seat is taken: the match starts (its header is written first).
-    async fn start(&mut self) {
-        let mut config = MatchConfig::new(
-            self.spec.seed,
-            &self
-                .seats
-                .iter()
-                .map(|s| s.name.as_str())
-                .collect::<Vec<_>>(),
-            self.spec.division(),
-            self.spec.adventurous,
-        );
-        config.round_ms = self.spec.round_minutes as u64 * 60_000;
-        config.checking = self.spec.checking_mode();
-        config.edition = self.spec.edition();
-        // The seed stays on the server until the match is over; its
-        // commitment is public from the start (crate::hidden).
-        config.commit_seed(&crate::hidden::fresh_salt());
-        let (m, events) = match Match::new(config.clone()) {
-            Ok(x) => x,
-            Err(e) => {
-                tracing::error!(table = %self.id, "the match cannot start: {e}");
-                return;
-            }
-        };
-        let header = serde_json::to_string(&config).expect("configs serialize");
-        if let Err(e) = self.store.start(&self.id, &header).await {
-            // Not started until its header is stored (the seats are): the
-            // table tries again, and a restart starts it too.
-            tracing::error!(table = %self.id, "storing the match header failed: {e:#}");
-            self.start_retry = Some(Instant::now() + START_RETRY);
-            return;
-        }
-        self.start_retry = None;
-        self.origin = Instant::now();
-        self.base_ms = 0;
-        self.m = Some(Arc::new(m));
-        self.version = 1;
-        tracing::info!(table = %self.id, players = ?config.players, "match started");
-        self.remember(&events);
-        self.broadcast(events);
-        self.ask_bots();
     }
 
     async fn act(
@@ -1098,7 +887,7 @@ impl Table {
         let Some(seat) = self
             .seats
             .iter()
-            .position(|s| s.spec == SeatSpec::Human && s.token.as_deref() == Some(token.as_str()))
+            .position(|s| s.human() && s.token.as_deref() == Some(token.as_str()))
         else {
             return rejected(
                 reference,
@@ -1108,41 +897,148 @@ impl Table {
                 v,
             );
         };
-        if let Some(sent) = version {
-            if sent != v {
-                return rejected(
-                    reference,
-                    ApiCode::Stale,
-                    "-",
-                    format!("the act was meant for version {sent}; the table is at version {v}: look again"),
-                    v,
-                );
-            }
+        if let Some(sent) = version.filter(|s| *s != v) {
+            return rejected(
+                reference,
+                ApiCode::Stale,
+                "-",
+                format!(
+                    "the act was meant for version {sent}; the table is at version {v}: look again"
+                ),
+                v,
+            );
         }
-        let act = match act {
-            TableAct::Match(a) if a.player() == Some(seat) => a,
-            TableAct::Match(_) => {
-                return rejected(
-                    reference,
-                    ApiCode::WrongSeat,
-                    "I-A",
-                    format!("you play seat {seat} and act for no one else"),
-                    v,
-                )
-            }
-            TableAct::M69(_) => {
-                return rejected(
-                    reference,
-                    ApiCode::BadAct,
-                    "-",
-                    "this table plays the 2026-27 or 2019-20 rules: send one of their acts",
-                    v,
-                )
-            }
+        if !act.is_for(seat) {
+            return rejected(
+                reference,
+                ApiCode::WrongSeat,
+                "I-A",
+                format!("you play seat {seat} and act for no one else"),
+                v,
+            );
+        }
+        let done = match (&self.game, act) {
+            (Hosted::Match(_), TableAct::Match(a)) => self.act_match(a).await,
+            (Hosted::M69(_), TableAct::M69(mv)) => self.act_69(seat, mv).await,
+            (Hosted::Match(_), TableAct::M69(_)) => Err((
+                ApiCode::BadAct.as_str(),
+                "-".into(),
+                "this table plays the 2026-27 or 2019-20 rules: send one of their acts".into(),
+            )),
+            (Hosted::M69(_), TableAct::Match(_)) => Err((
+                ApiCode::BadAct.as_str(),
+                "-".into(),
+                "this is a 1969 table: send a 1969 act (docs/protocol.md, \"1969 tables\")".into(),
+            )),
         };
-        match self.apply(act).await {
-            Ok(version) => ServerMsg::Accepted { reference, version },
-            Err(r) => rejected(reference, r.code, r.rule.as_str(), r.message, self.version),
+        match done {
+            Ok(()) => ServerMsg::Accepted {
+                reference,
+                version: self.version,
+            },
+            Err((code, rule, message)) => ServerMsg::Rejected {
+                reference,
+                code: code.into(),
+                rule,
+                message,
+                version: self.version,
+            },
         }
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        self.metrics.table_opened();
+        // A table of bots only starts at once (and a table whose last seat
+        // was taken just before a restart starts now).
+        if !self.archived && !self.started() && self.full() {
+            self.start().await;
+        }
+        self.ask_bots();
+        loop {
+            let wake = self.next_wake();
+            let cmd = match wake {
+                Some(at) => tokio::select! {
+                    c = rx.recv() => c,
+                    _ = tokio::time::sleep_until(at) => {
+                        self.metrics.table_wake();
+                        if self.on_wake().await {
+                            break;
+                        }
+                        continue;
+                    }
+                },
+                None => rx.recv().await,
+            };
+            let Some(cmd) = cmd else { break };
+            self.handle(cmd).await;
+        }
+        self.close().await;
+        self.metrics.table_closed();
+    }
+
+    /// The table leaves memory: a 2026-27 one is archived in the database
+    /// (finished ones are already `over`; a 1969 one stays as stored, to be
+    /// loaded again by its id), its handle removed; connections still here
+    /// are told.
+    async fn close(&mut self) {
+        let archives = matches!(self.game, Hosted::Match(_));
+        if archives && !self.archived && self.status() != TableStatus::Over {
+            if let Err(e) = self.store.set_status(&self.id, "abandoned").await {
+                tracing::error!(table = %self.id, "storing the status failed: {e:#}");
+            }
+            tracing::info!(table = %self.id, "table abandoned: archived");
+        }
+        self.registry.remove(&self.id, self.serial);
+        let _ = self.updates.send(Out::Closed);
+    }
+
+    /// When the table leaves memory, if nothing happens before.
+    fn leaves_at(&self) -> Option<Instant> {
+        let over = self.archived || self.status() == TableStatus::Over;
+        if over {
+            self.empty_since.map(|t| t + self.config.idle_after_over)
+        } else {
+            self.alone_since.map(|t| t + self.config.abandon_after)
+        }
+    }
+
+    /// When to wake: the edition's next wake (a time limit, a bot's planned
+    /// act, the end of a challenge window), a presence frame, or the time to
+    /// leave memory.
+    fn next_wake(&self) -> Option<Instant> {
+        let mut at = self.leaves_at();
+        let mut at_min = |x: Instant| at = Some(at.map_or(x, |a: Instant| a.min(x)));
+        if let Some(p) = self.presence_due {
+            at_min(p);
+        }
+        if !self.archived {
+            let edition = match &self.game {
+                Hosted::Match(g) => g.wake_at(),
+                Hosted::M69(g) => g.wake_at(),
+            };
+            if let Some(x) = edition {
+                at_min(x);
+            }
+        }
+        at
+    }
+
+    /// Returns `true` when the table leaves memory.
+    async fn on_wake(&mut self) -> bool {
+        let instant = Instant::now();
+        if self.leaves_at().is_some_and(|t| t <= instant) {
+            return true;
+        }
+        if self.presence_due.is_some_and(|t| t <= instant) {
+            self.send_presence();
+        }
+        if self.archived {
+            return false;
+        }
+        match &self.game {
+            Hosted::Match(_) => self.wake_match(instant).await,
+            Hosted::M69(_) => self.wake_69().await,
+        }
+        false
     }
 }

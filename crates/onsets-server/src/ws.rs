@@ -5,11 +5,11 @@
 //! client is slowed (frames over the rate are dropped with `rate-limited`)
 //! and, if it goes on, disconnected; other connections never notice.
 
-use crate::lobby::{ApiCode, Lobby};
+use crate::api::ApiCode;
+use crate::lobby::Lobby;
 use crate::protocol::{self, envelope, error, ClientMsg, ServerMsg, PROTOCOL_VERSION};
 use crate::protocol::{GameView, RecentView, SeatPresence, Seen};
-use crate::table::{Broadcast, Cmd, Out, Presence, TableHandle};
-use crate::tables::host1969;
+use crate::table::{self, Broadcast, Cmd, Events, Out, Presence, TableHandle};
 use crate::view::{events_for, MatchView};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -151,26 +151,31 @@ fn render_update(b: &Broadcast, at: &mut Option<Seat>) -> Vec<String> {
 /// events: the one privacy filter of each edition (`crate::view` over the
 /// engine's `Match::view_for`, the engine's `View1969`).
 fn game_of(b: &Broadcast, seat: Option<usize>) -> (Option<Box<GameView>>, Seen) {
-    if let Some(f) = &b.game69 {
-        let view = host1969::view_for(f, seat);
-        let events = Seen::M69(f.game.events_seen(&f.events, seat));
-        return (Some(Box::new(GameView::M69(view))), events);
-    }
-    let now = b.clock.now_ms();
-    let view = b.m.as_ref().map(|m| {
-        Box::new(GameView::Match(MatchView::new(
-            m,
-            b.version,
-            seat,
-            &b.timer_starts,
-            now,
-        )))
-    });
-    let events = match &b.m {
-        Some(m) => events_for(&b.events, m, seat),
-        None => Vec::new(),
+    let view = if let Some(f) = &b.game69 {
+        Some(Box::new(GameView::M69(table::view_for(f, seat))))
+    } else {
+        let now = b.clock.now_ms();
+        b.m.as_ref().map(|m| {
+            Box::new(GameView::Match(MatchView::new(
+                m,
+                b.version,
+                seat,
+                &b.timer_starts,
+                now,
+            )))
+        })
     };
-    (view, Seen::Match(events))
+    (view, seen(b, &b.events, seat))
+}
+
+/// `events` of a broadcast's table as `seat` may see them.
+fn seen(b: &Broadcast, events: &Events, seat: Option<usize>) -> Seen {
+    match (events, &b.m, &b.game69) {
+        (Events::M69(e), _, Some(f)) => Seen::M69(f.table.game.events_seen(e, seat)),
+        (Events::M69(_), _, None) => Seen::M69(Vec::new()),
+        (Events::Match(e), Some(m), _) => Seen::Match(events_for(e, m, seat)),
+        (Events::Match(_), None, _) => Seen::Match(Vec::new()),
+    }
 }
 
 fn render_presence(p: &Presence) -> String {
@@ -188,29 +193,15 @@ fn render_presence(p: &Presence) -> String {
 
 fn state(b: &Broadcast, seat: Option<usize>) -> String {
     let (view, _) = game_of(b, seat);
-    let recent = if let Some(f) = &b.game69 {
-        f.recent
-            .iter()
-            .map(|r| RecentView {
-                version: r.version,
-                shake: r.play,
-                events: Seen::M69(f.game.events_seen(&r.events, seat)),
-            })
-            .collect()
-    } else {
-        match &b.m {
-            Some(m) => b
-                .recent
-                .iter()
-                .map(|r| RecentView {
-                    version: r.version,
-                    shake: r.shake,
-                    events: Seen::Match(events_for(&r.events, m, seat)),
-                })
-                .collect(),
-            None => Vec::new(),
-        }
-    };
+    let recent = b
+        .recent
+        .iter()
+        .map(|r| RecentView {
+            version: r.version,
+            shake: r.shake,
+            events: seen(b, &r.events, seat),
+        })
+        .collect();
     envelope(&ServerMsg::State {
         table: b.info.clone(),
         view,
@@ -228,7 +219,7 @@ async fn snapshot(t: &TableHandle) -> Arc<Broadcast> {
     Arc::new(Broadcast {
         info: t.info.lock().expect("table info lock").clone(),
         version: 0,
-        events: Vec::new(),
+        events: Events::Match(Vec::new()),
         m: None,
         timer_starts: Vec::new(),
         clock: crate::table::Clock {

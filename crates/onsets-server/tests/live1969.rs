@@ -753,6 +753,41 @@ async fn m69_over_ws_refusals_name_what_is_wrong() {
     assert_eq!(r["code"], "bad-act", "{r}");
 }
 
+/// Every update of a 1969 table carries the events of its change (what a
+/// page adds to "What happened"): the deal's update has the `dealt` event.
+#[tokio::test]
+async fn m69_over_ws_an_update_carries_the_events_of_the_act() {
+    let db = databases().await.remove(0);
+    let server = Server::start(&db);
+    let made = server
+        .create_table(json!({"edition":"1969","seed":5,"challenge_window_ms":0,
+            "seats":[{"kind":"human"},{"kind":"human"}]}))
+        .await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let mut a = server.client().await;
+    a.join(&id, "Ann").await;
+    let mut b = server.client().await;
+    b.join(&id, "Bob").await;
+    a.until("the game", |v| {
+        v["type"] == "update" && v["match"]["players"][1] == "Bob"
+    })
+    .await;
+    let dealer = a.view["dealer"].as_u64().unwrap();
+    let c = if dealer == 0 { &mut a } else { &mut b };
+    let r = c.act(json!({"type":"deal","count":7})).await;
+    assert_eq!(r["type"], "accepted", "{r}");
+    let u = c
+        .until("the deal's update", |v| {
+            v["type"] == "update"
+                && v["match"]["universe"]
+                    .as_array()
+                    .is_some_and(|u| !u.is_empty())
+        })
+        .await;
+    let events = u["events"].as_array().unwrap();
+    assert!(events.iter().any(|e| e["event"] == "dealt"), "{u}");
+}
+
 /// A 1969 table of the one host is stored: after a restart it is found by
 /// its id, replayed, and its seat taken back with `rejoin`.
 #[tokio::test]

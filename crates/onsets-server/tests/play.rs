@@ -289,3 +289,35 @@ async fn the_server_runs_the_sand_timer() {
         "not before its time: {waited} ms for {due} ms"
     );
 }
+
+/// A value of the wrong type in a `POST /api/tables` body or a frame is
+/// refused naming its field (docs/protocol.md, "Errors").
+#[tokio::test]
+async fn a_value_of_the_wrong_type_is_refused_naming_its_field() {
+    let db = &databases().await[0];
+    let server = Server::start(db);
+    for (body, field) in [
+        (
+            json!({"division":"senior","seats":[{"kind":"human"},{"kind":"human"}],"seed":"x"}),
+            "seed",
+        ),
+        (
+            json!({"division":"senior","seats":[{"kind":"human"},{"kind":"human"}],"adventurous":"yes"}),
+            "adventurous",
+        ),
+        (
+            json!({"edition":"1969","seats":[{"kind":"human"},{"kind":"human"}],"plays":"two"}),
+            "plays",
+        ),
+    ] {
+        let (status, v) = http(server.addr, "POST", "/api/tables", Some(body.clone())).await;
+        assert_eq!(status, 400, "{body}: {v}");
+        assert_eq!(v["error"]["field"], field, "{body}: {v}");
+    }
+    let mut c = server.client().await;
+    c.send(json!({"v":1,"type":"join","table":"t","name":"Ann","seat":"x"}))
+        .await;
+    let e = c.until("the error", |v| v["type"] == "error").await;
+    assert_eq!(e["field"], "seat", "{e}");
+    server.stop();
+}

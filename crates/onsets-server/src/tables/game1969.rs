@@ -8,15 +8,15 @@
 //! both hold their tables as a [`Table1969`]; the game is stored as its log
 //! beside the seats (migration 0021).
 
-use crate::lobby::{ApiCode, ApiError};
-use crate::protocol::TableStatus;
+use crate::api::{ApiCode, ApiError};
+use crate::protocol::{Move1969, TableStatus};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use onsets_bots::manual1969::Bot1969;
 use onsets_core::Form1969;
 use onsets_engine::manual1969::{
-    card_1969, face_1969, Act1969, Action1969, Claims, DefaultClaims, Event1969, Game, Header1969,
+    card_1969, face_1969, Action1969, Claims, DefaultClaims, Event1969, Game, Header1969,
     Phase1969, Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
 };
 use onsets_engine::Rejection;
@@ -330,8 +330,8 @@ impl Table1969 {
             },
         );
         // The seed stays on the server until the game is over; its
-        // commitment is public from the start (crate::hidden).
-        header.config.commit_seed(&crate::hidden::fresh_salt());
+        // commitment is public from the start (crate::tables::fresh_salt).
+        header.config.commit_seed(&crate::tables::fresh_salt());
         let (game, events) = Game::new(header).map_err(|e| bad("seats", e.to_string()))?;
         let mut t = Table1969 {
             id: id.to_string(),
@@ -354,7 +354,10 @@ impl Table1969 {
         (self.started.elapsed().as_millis() as u64).max(self.game.now_ms())
     }
 
+    /// Keeps the events of an act (or the bots') for the page, and for the
+    /// host's next update ([`Table1969::take_fresh`]).
     pub(crate) fn remember(&mut self, ev: Vec<Event1969>) {
+        self.fresh.extend(ev.iter().cloned());
         self.events.extend(ev);
         let extra = self.events.len().saturating_sub(EVENTS_KEPT);
         self.events.drain(..extra);
@@ -606,7 +609,14 @@ impl Table1969 {
     /// the body is replaced by it).
     pub fn act(&mut self, token: &str, act: Value) -> Result<(), Fail> {
         let seat = self.seat_of(token)?;
-        let mv = read_move(seat, act, true)?;
+        let mv = crate::protocol::read_move(seat, act, true).map_err(|e| {
+            let status = if e.code == ApiCode::WrongSeat {
+                StatusCode::FORBIDDEN
+            } else {
+                StatusCode::BAD_REQUEST
+            };
+            Fail::api(status, e)
+        })?;
         self.play(seat, mv)
     }
 
@@ -732,66 +742,4 @@ pub(crate) fn replay(text: &str) -> Result<(Game, Vec<Event1969>), String> {
         events.drain(..extra);
     }
     Ok((g, events))
-}
-
-/// What a person sends at a 1969 table: an act of the game, or `pass`
-/// (letting the last play go unchallenged, so the bots need not wait for
-/// the window; not an act of the game, never logged).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Move1969 {
-    Pass,
-    Act(Act1969),
-}
-
-/// Reads a person's act for `seat` at the edge (the HTTP handler, the
-/// WebSocket): `{"type":"pass"}` or an [`Act1969`] without `player` (the
-/// seat is filled in). `player` naming another seat is refused as
-/// `wrong-seat` unless `replace` (the HTTP alias's documented reading: the
-/// seat comes from the token, whatever the body says); the server's `clock`
-/// is refused; texts are bounded ([`crate::text::check_act_texts`]).
-pub fn read_move(seat: usize, act: Value, replace: bool) -> Result<Move1969, Fail> {
-    let refuse = |code: ApiCode, message: String| {
-        Fail::api(
-            StatusCode::BAD_REQUEST,
-            ApiError::new(code, message, Some("act")),
-        )
-    };
-    if let Err((_, message)) = crate::text::check_act_texts(&act) {
-        return Err(refuse(ApiCode::TooLong, message));
-    }
-    let Value::Object(mut map) = act else {
-        return Err(refuse(
-            ApiCode::BadField,
-            "`act` is a JSON object such as {\"type\":\"move\",\"cube\":4,\"to\":\"required\"}"
-                .into(),
-        ));
-    };
-    match map.get("type").and_then(Value::as_str) {
-        Some("pass") => return Ok(Move1969::Pass),
-        Some("clock") => {
-            return Err(refuse(
-                ApiCode::BadField,
-                "the server runs the clock".into(),
-            ))
-        }
-        _ => {}
-    }
-    match map.get("player") {
-        Some(p) if !replace && p.as_u64() != Some(seat as u64) => {
-            return Err(Fail::api(
-                StatusCode::FORBIDDEN,
-                ApiError::new(
-                    ApiCode::WrongSeat,
-                    format!("you play seat {seat} and act for no one else"),
-                    Some("act.player"),
-                ),
-            ))
-        }
-        _ => {
-            map.insert("player".into(), json!(seat));
-        }
-    }
-    serde_json::from_value(Value::Object(map))
-        .map(Move1969::Act)
-        .map_err(|e| bad("act", e.to_string()))
 }
