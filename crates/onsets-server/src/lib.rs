@@ -35,6 +35,7 @@ pub mod lobby;
 pub mod manual;
 pub mod metrics;
 pub mod pool;
+pub mod practice;
 pub mod protocol;
 pub mod puzzle_players;
 pub mod puzzles;
@@ -148,6 +149,7 @@ pub fn app(lobby: Lobby) -> Router {
         .route("/players/{name}", get(|| async { web::file("index.html") }))
         .route("/ws", get(ws_upgrade))
         .merge(puzzles::routes())
+        .merge(practice::routes())
         .merge(manual::routes())
         .route("/manual", get(|| async { web::file("index.html") }))
         .merge(lessons::routes())

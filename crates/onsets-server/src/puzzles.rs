@@ -164,7 +164,7 @@ pub fn parse_date(s: &str) -> Option<i64> {
     (civil_from_days(days) == (y, m, d)).then_some(days)
 }
 
-fn format_date(days: i64) -> String {
+pub(crate) fn format_date(days: i64) -> String {
     let (y, m, d) = civil_from_days(days);
     format!("{y:04}-{m:02}-{d:02}")
 }
@@ -206,7 +206,7 @@ fn player_json(id: &str, p: &Rated) -> Value {
 }
 
 /// A player id: 8 to 64 letters, digits and `-`.
-fn valid_player(id: &str) -> bool {
+pub(crate) fn valid_player(id: &str) -> bool {
     (8..=64).contains(&id.len()) && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 

@@ -13,6 +13,7 @@ pub mod accounts;
 pub mod health;
 pub mod lessons;
 pub mod news;
+pub mod practice;
 pub mod puzzles;
 pub mod ratings;
 pub mod secrets;
