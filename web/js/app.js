@@ -5,6 +5,7 @@
 
 import { showLobby } from './lobby.js';
 import { showPuzzles } from './puzzles.js';
+import { showPractice } from './practice.js';
 import { showManual } from './manual.js';
 import { showLesson, showLessons } from './lessons.js';
 import { TableView } from './table.js';
@@ -32,8 +33,11 @@ function route() {
   const review = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/review\/?$/);
   const t69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/?$/);
   const review69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/review\/?$/);
+  const practice = location.pathname.match(/^\/(storm|streak|practice)\/?$/);
   if (review69) {
     current = showReview1969(root, review69[1]);
+  } else if (practice) {
+    current = showPractice(root, practice[1], go);
   } else if (t69) {
     current = show1969(root, t69[1]);
   } else if (review) {
