@@ -472,3 +472,172 @@ async fn the_dashboard_finds_the_weak_spot_and_the_failed_puzzles() {
         assert_eq!((st, &e["error"]["field"]), (400, &json!("theme")), "{e}");
     }
 }
+
+/// A finished bot match written to the database as the server stores one
+/// (beginners: they flub and miss challenges).
+async fn store_finished_match(db: &str, id: &str, seed: u64) -> String {
+    use onsets_bots::Level;
+    let log = onsets_review::botmatch::bot_match_log(
+        &[Level::Beginner, Level::Beginner],
+        onsets_core::Division::Elementary,
+        false,
+        seed,
+    )
+    .unwrap();
+    let store = onsets_server::Store::open(db).await.unwrap();
+    let spec = json!({"division": "elementary", "adventurous": false,
+        "seats": [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}],
+        "round_minutes": 30, "checking": "judge", "seed": seed, "bot_pace": 0});
+    store.create_table(id, 0, &spec.to_string()).await.unwrap();
+    let mut lines = log.lines();
+    let mut header: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    header.as_object_mut().unwrap().remove("format");
+    store.start(id, &header.to_string()).await.unwrap();
+    for (i, a) in lines.enumerate() {
+        store.append(id, i as u64, a).await.unwrap();
+    }
+    store.set_status(id, "over").await.unwrap();
+    log
+}
+
+/// A mistake puzzle of a match re-derived by the solver: a Flub's safe move
+/// is safe and the move played is the class the review said; a missed
+/// challenge wins.
+fn rederive_mistake(p: &Value) {
+    use onsets_solver::analysis::{adjudicate, classify_moves_with, Challenge, Class};
+    let pos = Position::from_json(&p["position"].to_string()).expect("a position");
+    let a = &p["answer"];
+    match p["source"].as_str().unwrap() {
+        "flub" => {
+            let classes = classify_moves_with(&pos, MoveOptions { bonus: false });
+            match a["safe_move"].as_str() {
+                Some(safe) => {
+                    let c = classes.iter().find(|c| c.mv.to_string() == safe);
+                    assert_eq!(c.map(|c| c.class), Some(Class::Safe), "{p}");
+                }
+                None => assert!(classes.iter().all(|c| c.class != Class::Safe), "{p}"),
+            }
+            let played = p["played"].as_str().unwrap();
+            if let Some(c) = classes.iter().find(|c| c.mv.to_string() == played) {
+                assert_eq!(c.class.name(), a["class"], "{p}");
+            }
+            assert_ne!(a["class"], "safe");
+        }
+        "missed-challenge" => {
+            let kind = a["challenge"].as_str().unwrap();
+            let c = if kind == "now" {
+                Challenge::Now
+            } else {
+                Challenge::Impossible
+            };
+            assert!(adjudicate(&pos, c).challenger_right, "{p}");
+            if let Some(w) = a["witness"].as_str() {
+                assert!(check(&at(&pos, Situation::Now), w).correct, "{p}");
+            }
+        }
+        s => panic!("unknown source {s}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_matchs_flubs_and_missed_challenges_become_puzzles() {
+    for db in databases().await {
+        // beginners' matches until one has both kinds of mistake
+        let mut seen = std::collections::BTreeSet::new();
+        let mut checked = 0;
+        for seed in 1..=6u64 {
+            let id = format!("mistakes{seed:02}");
+            let log = store_finished_match(&db, &id, seed).await;
+            let s = Server::start(&db);
+            let review = onsets_review::review(&log).unwrap();
+            for seat in 0..2usize {
+                let path = format!("/api/tables/{id}/mistakes?seat={seat}");
+                let (st, v) = get(s.addr, &path).await;
+                assert_eq!(st, 200, "{v}");
+                assert_eq!(v["edition"], "2026-27");
+                let puzzles = v["puzzles"].as_array().unwrap();
+                // exactly the review's: every Flub of the seat, every chance it missed
+                let flubs = review
+                    .moves
+                    .iter()
+                    .filter(|m| m.player == seat && m.is_flub())
+                    .count();
+                let missed = review
+                    .missed_challenges
+                    .iter()
+                    .filter(|c| c.players.contains(&seat))
+                    .count();
+                let of = |src: &str| puzzles.iter().filter(|p| p["source"] == src).count();
+                assert_eq!((of("flub"), of("missed-challenge")), (flubs, missed), "{v}");
+                for p in puzzles {
+                    assert!(p["question"].is_string() && !p["answer"].is_null());
+                    rederive_mistake(p);
+                    seen.insert(p["source"].as_str().unwrap().to_string());
+                    checked += 1;
+                }
+            }
+            // the same route refuses what it cannot answer
+            let (st, e) = get(s.addr, &format!("/api/tables/{id}/mistakes?seat=5")).await;
+            assert_eq!((st, &e["error"]["field"]), (400, &json!("seat")), "{e}");
+            let (st, e) = get(s.addr, &format!("/api/tables/{id}/mistakes")).await;
+            assert_eq!((st, &e["error"]["field"]), (400, &json!("seat")), "{e}");
+            let (st, _) = get(s.addr, "/api/tables/nothere/mistakes?seat=0").await;
+            assert_eq!(st, 404);
+            s.stop();
+            if seen.len() == 2 {
+                break;
+            }
+        }
+        assert_eq!(seen.len(), 2, "both Flubs and missed challenges met ({checked} puzzles)");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_1969_games_flubs_and_missed_claims_become_puzzles() {
+    let db = databases().await.remove(0);
+    let (_, logs) = onsets_bots::manual1969::simulate_1969(
+        onsets_core::Form1969::Basic,
+        &[false, false],
+        4,
+        5,
+        true,
+    )
+    .unwrap();
+    let store = onsets_server::Store::open(&db).await.unwrap();
+    let mut total = 0;
+    for (i, lines) in logs.iter().enumerate() {
+        let log = lines.join("\n") + "\n";
+        let id = format!("m69mistakes{i}");
+        onsets_server::store::tables1969::save(&store, &id, "[]", &log)
+            .await
+            .unwrap();
+    }
+    let s = Server::start(&db);
+    for (i, lines) in logs.iter().enumerate() {
+        let log = lines.join("\n") + "\n";
+        let review = onsets_review::review(&log).unwrap().to_json();
+        for seat in 0..2usize {
+            let (st, v) = get(s.addr, &format!("/api/tables/m69mistakes{i}/mistakes?seat={seat}")).await;
+            assert_eq!(st, 200, "{v}");
+            assert_eq!(v["edition"], "1969");
+            for p in v["puzzles"].as_array().unwrap() {
+                Position::from_json(&p["position"].to_string()).expect("a 1969 position");
+                match p["source"].as_str().unwrap() {
+                    "flub" => {
+                        let m = review["moves"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .find(|m| m["line"] == p["line"])
+                            .unwrap();
+                        assert_eq!(p["answer"]["flub"], m["flub"]);
+                        assert_eq!(m["player"], seat);
+                    }
+                    _ => assert!(!p["answer"]["claims"].as_array().unwrap().is_empty()),
+                }
+                total += 1;
+            }
+        }
+    }
+    assert!(total > 0, "careless bots make mistakes");
+}

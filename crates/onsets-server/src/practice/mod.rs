@@ -12,6 +12,8 @@
 //! migration `0025_practice.sql`, `crate::store::practice`).
 
 mod dashboard;
+mod learn;
+pub mod mistakes;
 mod result;
 pub mod run;
 pub mod weak;
@@ -56,6 +58,7 @@ where
         .route("/api/puzzles/weak", get(dashboard::weak))
         .route("/api/puzzles/failed", get(dashboard::failed))
         .route("/api/puzzles/practice/answer", post(dashboard::answer))
+        .route("/api/tables/{id}/mistakes", get(learn::mistakes))
         .route("/storm", get(|| async { crate::web::file("index.html") }))
         .route("/streak", get(|| async { crate::web::file("index.html") }))
         .route(

@@ -287,28 +287,7 @@ async fn counted(app: &Services, headers: &HeaderMap, bytes: &Bytes, mode: Mode)
         }
         Err(e) => return storage(e),
     }
-    let shown: Vec<Value> = req
-        .run
-        .iter()
-        .zip(&puzzles)
-        .zip(&verdicts)
-        .zip(&score.steps)
-        .map(|(((a, p), v), c)| {
-            json!({
-                "puzzle": p.id,
-                "answer": a.answer,
-                "ms": a.ms,
-                "skipped": v.is_none(),
-                "correct": v.as_ref().is_some_and(|j| j.correct),
-                "counted": c.counted,
-                "bonus_ms": c.bonus_ms,
-                "clock_ms": c.clock_ms,
-                "message": v.as_ref().map(|j| j.message.clone()),
-                "solution": p.answer,
-                "explanation": p.explanation,
-            })
-        })
-        .collect();
+    let shown = shown(&req, &puzzles, &verdicts, &score.steps);
     let best = before.map_or(score.score, |b| b.max(score.score));
     let mut out = json!({
         "mode": mode.name(),
@@ -329,4 +308,34 @@ async fn counted(app: &Services, headers: &HeaderMap, bytes: &Bytes, mode: Mode)
         o.insert(mode.name().into(), json!(row.id));
     }
     Json(out).into_response()
+}
+
+/// Each answer of a run as the server judged and counted it.
+fn shown(
+    req: &ResultBody,
+    puzzles: &[&'static Puzzle],
+    verdicts: &[Option<onsets_puzzles::Judgement>],
+    steps: &[run::Counted],
+) -> Vec<Value> {
+    req.run
+        .iter()
+        .zip(puzzles)
+        .zip(verdicts)
+        .zip(steps)
+        .map(|(((a, p), v), c)| {
+            json!({
+                "puzzle": p.id,
+                "answer": a.answer,
+                "ms": a.ms,
+                "skipped": v.is_none(),
+                "correct": v.as_ref().is_some_and(|j| j.correct),
+                "counted": c.counted,
+                "bonus_ms": c.bonus_ms,
+                "clock_ms": c.clock_ms,
+                "message": v.as_ref().map(|j| j.message.clone()),
+                "solution": p.answer,
+                "explanation": p.explanation,
+            })
+        })
+        .collect()
 }
