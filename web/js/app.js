@@ -33,7 +33,7 @@ function route() {
   const review = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/review\/?$/);
   const t69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/?$/);
   const review69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/review\/?$/);
-  const practice = location.pathname.match(/^\/(storm|streak|practice)\/?$/);
+  const practice = location.pathname.match(/^\/(storm|streak|practice|t\/[A-Za-z0-9_-]+\/mistakes)\/?$/);
   if (review69) {
     current = showReview1969(root, review69[1]);
   } else if (practice) {

@@ -84,6 +84,8 @@ function tabs(mode, go) {
  * @returns {{destroy: () => void}}
  */
 export function showPractice(root, mode, go) {
+  const table = mode.match(/^t\/([A-Za-z0-9_-]+)\/mistakes$/);
+  if (table) return showMistakes(root, table[1], go);
   const board = h('section', { id: 'practice-board', 'aria-live': 'polite' });
   const title = mode === 'storm' ? 'Puzzle Storm' : mode === 'streak' ? 'Puzzle Streak' : 'My weaknesses';
   root.replaceChildren(h('header', { class: 'puzzles-head' }, h('h1', null, title)), tabs(mode, go), board);
@@ -398,9 +400,89 @@ function dashboard(board) {
     }
   };
 
+  const tableId = h('input', { id: 'practice-table', placeholder: 'table id', 'aria-label': 'Table id', autocomplete: 'off', size: 12 });
+  const learn = h('form', { class: 'puzzle-controls', id: 'practice-learn' },
+    h('label', { for: 'practice-table' }, 'Learn from a finished match: '), tableId,
+    h('button', { type: 'submit' }, 'My mistakes'));
+  learn.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const id = tableId.value.trim().replace(/^.*\/t(69)?\//, '').replace(/\/.*$/, '');
+    if (/^[A-Za-z0-9_-]+$/.test(id)) location.assign(`/t/${id}/mistakes`);
+  });
   board.replaceChildren(
     h('div', { class: 'puzzle-controls' }, days,
       h('button', { type: 'button', id: 'practice-weak', class: 'primary', onclick: weakest }, 'Practise my weak spots')),
-    table, drill);
+    table, drill, learn);
   load();
+}
+
+/**
+ * My mistakes (`/t/{id}/mistakes?seat=N`): every Flub and missed challenge of a
+ * seat of a finished table as a puzzle, answered as the review judged it.
+ * @param {HTMLElement} root
+ * @param {string} id
+ * @param {(path: string) => void} go
+ * @returns {{destroy: () => void}}
+ */
+function showMistakes(root, id, go) {
+  const seat = h('select', { id: 'mistakes-seat', 'aria-label': 'Seat' });
+  const list = h('ol', { id: 'mistakes-list', class: 'mistakes-list', 'aria-live': 'polite' });
+  const status = h('p', { id: 'mistakes-status' }, 'The review is judging the match…');
+  const load = async () => {
+    const n = seat.value || new URLSearchParams(location.search).get('seat') || '0';
+    try {
+      const r = await api(`/api/tables/${encodeURIComponent(id)}/mistakes?seat=${encodeURIComponent(n)}`);
+      if (!seat.options.length) {
+        const review = await api(`/api/tables/${encodeURIComponent(id)}/review`).catch(() => null);
+        const names = /** @type {string[]} */ (review?.players ?? [r.player]);
+        seat.replaceChildren(...names.map((/** @type {string} */ p, /** @type {number} */ i) => h('option', { value: String(i) }, `seat ${i}: ${p}`)));
+      }
+      seat.value = String(r.seat);
+      status.textContent = r.puzzles.length
+        ? `${r.puzzles.length} mistakes of ${r.player} (${r.edition}): for each, the position and what the review says you should have done.`
+        : `No Flub and no missed challenge for ${r.player}: a clean match.`;
+      list.replaceChildren(...r.puzzles.map((/** @type {any} */ p) => mistake(p)));
+      root.dataset.mistakes = String(r.puzzles.length);
+    } catch (x) {
+      status.textContent = message(x);
+    }
+  };
+  seat.addEventListener('change', () => {
+    history.replaceState(null, '', `?seat=${seat.value}`);
+    load();
+  });
+  root.replaceChildren(
+    h('header', { class: 'puzzles-head' }, h('h1', null, 'My mistakes ', h('small', null, `table ${id}`))),
+    tabs('mistakes', go),
+    h('p', null, h('a', { href: `/t/${encodeURIComponent(id)}/review` }, '← The review'), ' · ', h('label', null, 'Whose: ', seat)),
+    status, list);
+  load();
+  return { destroy: () => {} };
+}
+
+/** One mistake: the position, the question, the answer as the review judged it. @param {any} p */
+function mistake(p) {
+  const reveal = h('details', { class: 'mistake-answer' }, h('summary', null, 'Show the answer'),
+    h('p', null, withRules(p.explanation)));
+  /** @type {Node|string} */
+  let answer = '';
+  if (p.kind === 'challenge' || p.kind === 'claim') {
+    const right = p.kind === 'challenge' ? [String(p.answer.challenge)] : (p.answer.claims ?? []).map(String);
+    const choices = p.kind === 'challenge' ? ['now', 'impossible', 'neither'] : ['a', 'p', 'none'];
+    const verdict = h('span', { class: 'mistake-verdict', 'aria-live': 'polite' });
+    answer = h('div', { class: 'puzzle-choices' }, choices.map((c) => h('button', {
+      type: 'button', class: 'puzzle-choice', dataset: { answer: c },
+      onclick: () => {
+        const ok = right.includes(c);
+        verdict.textContent = ok ? '✓ Right.' : '✗ Not that.';
+        verdict.className = `mistake-verdict ${ok ? 'ok' : 'error'}`;
+        reveal.open = true;
+      },
+    }, c)), verdict);
+  }
+  return h('li', { class: 'mistake', dataset: { source: p.source, line: String(p.line) } },
+    h('p', { class: 'small' }, `${p.source === 'flub' ? 'Your move' : 'A challenge you missed'} · round ${p.round} · log line ${p.line} · after: ${p.played}`),
+    h('p', { class: 'puzzle-question' }, withRules(p.question)),
+    positionView(p.position, p.kind),
+    answer, reveal);
 }

@@ -109,3 +109,51 @@ test('Storm on a phone: the clock, the choices and the bar fit the screen', asyn
     await browser.close();
   }
 });
+
+/** A bot-only match of one minute between beginners (who flub), played to its end. */
+async function finishedTable() {
+  const r = await fetch(`${BASE}/api/tables`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      division: 'elementary', adventurous: false, round_minutes: 1, bot_pace: 0, seed: 3,
+      seats: [{ kind: 'bot', level: 'beginner' }, { kind: 'bot', level: 'beginner' }],
+    }),
+  });
+  const t = await r.json();
+  for (let i = 0; i < 240; i++) {
+    const info = await (await fetch(`${BASE}/api/tables/${t.id}`)).json();
+    if (info.status === 'over') return t.id;
+    await new Promise((done) => setTimeout(done, 1000));
+  }
+  throw new Error('the bot match did not finish in 4 minutes');
+}
+
+test('My mistakes: one click from the review, the Flubs and missed challenges of a seat', async () => {
+  const id = await finishedTable();
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/t/${id}/review`);
+    // the review is judged by the engine and the solver first (the link is on the review)
+    await page.waitForSelector('#review-mistakes-link', { timeout: 240000 });
+    await page.click('#review-mistakes-link');
+    await page.waitForURL(`${BASE}/t/${id}/mistakes`);
+    await page.waitForSelector('#app[data-mistakes]');
+    const api = await (await fetch(`${BASE}/api/tables/${id}/mistakes?seat=0`)).json();
+    assert.equal(await page.locator('#mistakes-list > li').count(), api.puzzles.length);
+    const other = await (await fetch(`${BASE}/api/tables/${id}/mistakes?seat=1`)).json();
+    await page.selectOption('#mistakes-seat', '1');
+    await page.waitForFunction((n) => document.querySelectorAll('#mistakes-list > li').length === n
+      && document.getElementById('mistakes-seat')?.getAttribute('aria-label') === 'Seat', other.puzzles.length);
+    const missed = page.locator('.mistake[data-source="missed-challenge"] .puzzle-choice').first();
+    if (await missed.count()) {
+      await missed.click();
+      await page.waitForSelector('.mistake-verdict:not(:empty)');
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'practice-mistakes.png') });
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -588,7 +588,11 @@ async fn a_finished_matchs_flubs_and_missed_challenges_become_puzzles() {
                 break;
             }
         }
-        assert_eq!(seen.len(), 2, "both Flubs and missed challenges met ({checked} puzzles)");
+        assert_eq!(
+            seen.len(),
+            2,
+            "both Flubs and missed challenges met ({checked} puzzles)"
+        );
     }
 }
 
@@ -617,7 +621,11 @@ async fn a_finished_1969_games_flubs_and_missed_claims_become_puzzles() {
         let log = lines.join("\n") + "\n";
         let review = onsets_review::review(&log).unwrap().to_json();
         for seat in 0..2usize {
-            let (st, v) = get(s.addr, &format!("/api/tables/m69mistakes{i}/mistakes?seat={seat}")).await;
+            let (st, v) = get(
+                s.addr,
+                &format!("/api/tables/m69mistakes{i}/mistakes?seat={seat}"),
+            )
+            .await;
             assert_eq!(st, 200, "{v}");
             assert_eq!(v["edition"], "1969");
             for p in v["puzzles"].as_array().unwrap() {

@@ -98,11 +98,14 @@ pub(super) async fn mistakes(
     // and the positions before the moves, on the judging pool
     let done = judge()
         .run(Lane::Yielding, move || {
-            let review: Value = match cached.as_deref().map(serde_json::from_str) {
-                Some(Ok(v)) => v,
-                _ => onsets_review::review(&log)
-                    .map_err(|e| e.to_string())?
-                    .to_json(),
+            let (review, fresh): (Value, bool) = match cached.as_deref().map(serde_json::from_str) {
+                Some(Ok(v)) => (v, false),
+                _ => (
+                    onsets_review::review(&log)
+                        .map_err(|e| e.to_string())?
+                        .to_json(),
+                    true,
+                ),
             };
             // the edition as the log's header names it (2026-27 when absent)
             let edition = log
@@ -116,10 +119,10 @@ pub(super) async fn mistakes(
             } else {
                 Default::default()
             };
-            Ok::<_, String>((review, before, edition))
+            Ok::<_, String>((review, fresh, before, edition))
         })
         .await;
-    let (review, before, edition) = match done {
+    let (review, fresh, before, edition) = match done {
         Some(Ok(x)) => x,
         Some(Err(e)) => {
             return error(
@@ -138,6 +141,12 @@ pub(super) async fn mistakes(
             )
         }
     };
+    if is_match && fresh {
+        // stored as the review route stores it, so that both answer at once next time
+        if let Err(e) = app.store.put_review(&id, &review.to_string()).await {
+            tracing::error!(table = %id, "storing a review failed: {e:#}");
+        }
+    }
     if !is_match && review["finished"] != true {
         return not_finished();
     }

@@ -39,7 +39,7 @@ use serde_json::{json, Value};
 pub const MAX_RESULT_BYTES: usize = 64 * 1024;
 
 /// The routes, merged into the server's router (the pages `/storm`,
-/// `/streak` and `/practice` serve the browser client).
+/// `/streak`, `/practice` and `/t/{id}/mistakes` serve the browser client).
 pub fn routes<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
@@ -63,6 +63,10 @@ where
         .route("/streak", get(|| async { crate::web::file("index.html") }))
         .route(
             "/practice",
+            get(|| async { crate::web::file("index.html") }),
+        )
+        .route(
+            "/t/{id}/mistakes",
             get(|| async { crate::web::file("index.html") }),
         )
 }
