@@ -9,6 +9,7 @@
 
 import { h, withRules } from './dom.js';
 import { playerId, positionView } from './puzzles.js';
+import { cardMap } from './components/cardmap.js';
 
 /** @param {string} url @param {RequestInit} [init] */
 async function api(url, init) {
@@ -255,7 +256,7 @@ function run(board, mode) {
       stage.replaceChildren('Counting…');
       try {
         const r = await post(`/api/puzzles/${mode}/result`, { player, [mode]: list[mode], run: answers });
-        result(r);
+        result(r, puzzles);
       } catch (x) {
         stage.replaceChildren(h('p', { class: 'notice error' }, message(x)));
       }
@@ -273,8 +274,9 @@ function run(board, mode) {
     show();
   };
 
-  /** The server's count of the run. @param {any} r */
-  const result = (r) => {
+  /** The server's count of the run. @param {any} r @param {any[]} puzzles */
+  const result = (r, puzzles) => {
+    const universe = new Map(puzzles.map((p) => [p.id, p.position?.universe]));
     board.dataset.state = 'done';
     board.dataset.score = String(r.score);
     const rows = r.run.map((/** @type {any} */ a, /** @type {number} */ i) => h('tr', { class: a.correct ? 'ok' : a.skipped ? '' : 'error' },
@@ -282,7 +284,8 @@ function run(board, mode) {
       h('td', null, a.skipped ? 'skipped' : a.correct ? '✓' : '✗', a.counted ? '' : ' (not counted)'),
       h('td', null, a.answer ?? '—'),
       h('td', null, `${(a.ms / 1000).toFixed(1)} s`),
-      h('td', null, a.correct || a.skipped ? '' : h('details', null, h('summary', null, 'Why'), h('p', null, withRules(a.explanation))))));
+      h('td', null, a.correct || a.skipped ? '' : h('details', null, h('summary', null, 'Why'), h('p', null, withRules(a.explanation)),
+        a.solution?.sets?.[0] ? cardMap(universe.get(a.puzzle) ?? '', a.solution.sets[0].cards, `The set of ${a.solution.shortest ?? 'the Solution'}`) : ''))));
     board.replaceChildren(
       h('p', { id: 'practice-result', class: 'practice-result' },
         `Score ${r.score}`, r.new_best ? ' — a new best!' : ` (best ${r.best})`),
@@ -352,7 +355,8 @@ function dashboard(board) {
         out.replaceChildren(
           h('p', { class: `notice ${r.correct ? 'ok' : 'error'}`, id: 'practice-verdict' }, r.correct ? 'Correct!' : 'Not right.'),
           h('p', null, withRules(r.message)),
-          h('details', { open: !r.correct }, h('summary', null, 'Why (proved by the solver)'), h('p', null, withRules(r.explanation))),
+          h('details', { open: !r.correct }, h('summary', null, 'Why (proved by the solver)'), h('p', null, withRules(r.explanation)),
+            cardMap(p.position?.universe ?? '', r.answer?.sets?.[0]?.cards ?? null, r.answer?.sets?.[0] ? `The set of ${r.answer.shortest}` : 'The Universe on the map of the sixteen cards')),
           h('button', { type: 'button', id: 'practice-next', class: 'primary', onclick: () => { next(); load(); } }, 'Next'));
         /** @type {HTMLElement|null} */ (out.querySelector('#practice-next'))?.focus();
       } catch (x) {
@@ -484,5 +488,6 @@ function mistake(p) {
     h('p', { class: 'small' }, `${p.source === 'flub' ? 'Your move' : 'A challenge you missed'} · round ${p.round} · log line ${p.line} · after: ${p.played}`),
     h('p', { class: 'puzzle-question' }, withRules(p.question)),
     positionView(p.position, p.kind),
+    cardMap(p.position?.universe ?? '', null, 'The Universe on the map of the sixteen cards'),
     answer, reveal);
 }
