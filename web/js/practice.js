@@ -333,7 +333,7 @@ function dashboard(board) {
             h('td', null, `${t.solved} (${Math.round((100 * t.solved) / t.attempts)}%)`),
             h('td', null, String(t.rating)),
             h('td', null, t.median_ms === null ? '—' : `${(t.median_ms / 1000).toFixed(1)} s`),
-            h('td', null, h('meter', { min: 0, max: 2, value: t.weakness, 'aria-label': `weakness ${t.weakness}` })),
+            h('td', null, h('meter', { min: 0, max: 1.5, value: t.weakness, 'aria-label': `weakness ${t.weakness}` })),
             h('td', null, t.solved < t.attempts
               ? h('button', { type: 'button', class: 'practice-replay', onclick: () => replay(t.theme) }, 'Replay failed')
               : ''))))));
@@ -379,7 +379,7 @@ function dashboard(board) {
       drill.dataset.theme = w.theme;
       ask(w.puzzle, 'weak', weakest);
       drill.prepend(h('h2', null, 'Your weak spot: ', withRules(w.name)),
-        h('p', { class: 'small' }, `error rate ${w.error_rate} × slowness ${w.slowness} = weakness ${w.weakness}`));
+        h('p', { class: 'small' }, `error rate ${w.error_rate} × (1 + slowness ${w.slowness}) / 2 = weakness ${w.weakness}`));
     } catch (x) {
       drill.replaceChildren(h('p', { class: 'notice error' }, message(x)));
     }

@@ -169,17 +169,18 @@ pub fn by_theme(answers: &[(Vec<String>, Mark)]) -> BTreeMap<String, Vec<Mark>> 
     out
 }
 
-/// How weak a player is at a theme, 0 to 2: the error rate, smoothed so
+/// How weak a player is at a theme, 0 to 1.5: the error rate, smoothed so
 /// that a theme never tried counts as half missed,
-/// `(missed + 1) / (attempts + 2)`, times the slowness, the theme's median
-/// time over the player's median time of every timed answer, held to
-/// 0.5 ..= 2 (1 when either is unknown). A theme answered wrongly and
-/// slowly is the weakest; a theme not tried yet is tried before a theme
-/// mastered.
+/// `(missed + 1) / (attempts + 2)`, times `(1 + slowness) / 2`, where the
+/// slowness is the theme's median time over the player's median time of
+/// every timed answer, held to 0.5 ..= 2 (1 when either is unknown). Halving
+/// the slowness's weight keeps errors first: being quick never hides a
+/// theme's misses, and a theme answered wrongly and slowly is the weakest;
+/// a theme not tried yet comes before a theme mastered.
 pub fn weakness(line: &ThemeLine, overall_median_ms: Option<i64>) -> f64 {
     let missed = (line.attempts - line.solved) as f64;
     let error = (missed + 1.0) / (line.attempts as f64 + 2.0);
-    error * slowness(line.median_ms, overall_median_ms)
+    error * (1.0 + slowness(line.median_ms, overall_median_ms)) / 2.0
 }
 
 /// A theme's median time over the player's, held to 0.5 ..= 2.
