@@ -5,6 +5,7 @@
 
 import { showLobby } from './lobby.js';
 import { showPuzzles } from './puzzles.js';
+import { showPractice } from './practice.js';
 import { showManual } from './manual.js';
 import { showLesson, showLessons } from './lessons.js';
 import { TableView } from './table.js';
@@ -34,10 +35,13 @@ function route() {
   const review = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/review\/?$/);
   const t69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/?$/);
   const review69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/review\/?$/);
+  const practice = location.pathname.match(/^\/(storm|streak|practice|t\/[A-Za-z0-9_-]+\/mistakes)\/?$/);
   if (/^\/rules\/?$/.test(location.pathname)) {
     showRules(root);
   } else if (review69) {
     current = showReview1969(root, review69[1]);
+  } else if (practice) {
+    current = showPractice(root, practice[1], go);
   } else if (/^\/classes(\/|$)/.test(location.pathname)) {
     current = showClasses(root, location.pathname, go);
   } else if (t69) {

@@ -90,7 +90,7 @@ function cubes(label, list) {
 }
 
 /** The position: cards, Goal, variations, the mat. @param {any} p @param {string} kind */
-function positionView(p, kind) {
+export function positionView(p, kind) {
   // The position is in the notation (Y); the 1969 kit's fourth color is orange, O.
   const o = (/** @type {string|undefined} */ t) => (p.edition === '1969' ? String(t ?? '').replace(/Y/g, 'O') : t);
   const cards = String(o(p.universe)).split(/[\s,]+/).filter(Boolean).sort(cardOrder);
@@ -223,6 +223,9 @@ export function showPuzzles(root, go) {
       h('button', { type: 'button', id: 'puzzle-daily', onclick: daily }, 'Daily puzzle'),
       rules, kind, theme,
       h('button', { type: 'button', id: 'puzzle-new', onclick: next }, 'New puzzle')),
+    h('p', { class: 'practice-links' }, 'Practice: ',
+      [['/storm', 'Storm'], ['/streak', 'Streak'], ['/practice', 'My weaknesses']].flatMap(([path, label], i) => [i ? ' · ' : '',
+        h('a', { href: path, id: `puzzles-${path.slice(1)}`, onclick: (/** @type {Event} */ e) => { e.preventDefault(); go(path); } }, label)])),
     board);
   daily();
 }

@@ -197,7 +197,8 @@ export class ReviewView {
     const page = h('div', { class: 'review-page' },
       h('h1', null, 'Review ', h('small', null, `table ${this.id}`)),
       h('p', null, h('a', { href: this.table }, '← Back to the table'), ' · Use ← and → to step through the moves. · ',
-        h('a', { href: `/judge?table=${encodeURIComponent(this.id)}` }, 'Ask the judge’s assistant about this match')),
+        h('a', { href: `/judge?table=${encodeURIComponent(this.id)}` }, 'Ask the judge’s assistant about this match'),
+        ' · ', h('a', { href: `/t/${encodeURIComponent(this.id)}/mistakes`, id: 'review-mistakes-link' }, 'My mistakes as puzzles')),
       this.summary(r));
     if (!r.moves.length) {
       page.append(h('p', null, 'No cube was moved in this match: there is nothing to step through.'));

@@ -36,6 +36,7 @@ pub mod lobby;
 pub mod manual;
 pub mod metrics;
 pub mod pool;
+pub mod practice;
 pub mod protocol;
 pub mod puzzle_players;
 pub mod puzzles;
@@ -151,6 +152,7 @@ pub fn app(lobby: Lobby) -> Router {
         .merge(puzzles::routes())
         .merge(classes::routes())
         .merge(tournaments::routes())
+        .merge(practice::routes())
         .merge(manual::routes())
         .route("/manual", get(|| async { web::file("index.html") }))
         .merge(lessons::routes())

@@ -206,7 +206,7 @@ fn player_json(id: &str, p: &Rated) -> Value {
 }
 
 /// A player id: 8 to 64 letters, digits and `-`.
-fn valid_player(id: &str) -> bool {
+pub(crate) fn valid_player(id: &str) -> bool {
     (8..=64).contains(&id.len()) && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 

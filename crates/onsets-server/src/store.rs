@@ -14,6 +14,7 @@ pub mod classes;
 pub mod health;
 pub mod lessons;
 pub mod news;
+pub mod practice;
 pub mod puzzles;
 pub mod ratings;
 pub mod secrets;

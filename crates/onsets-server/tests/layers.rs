@@ -28,6 +28,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "lessons",
             "live",
             "manual",
+            "practice",
             "puzzle_players",
             "puzzles",
             "ratings",

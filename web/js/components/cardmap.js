@@ -1,0 +1,51 @@
+// The 4×4 map of the sixteen cards (docs/practice.md, "The card map"): rows
+// B / B′ × R / R′, columns G / G′ × Y / Y′, so that every color's set is a
+// half of the map and every intersection a rectangle. The Universe's cards
+// are marked; the cards of a named set are highlighted. Cards are written as
+// the notation writes them (docs/notation.md): their colors in the order
+// B R G Y, `blank` for none.
+
+import { h } from '../dom.js';
+
+const ROWS = [[true, true], [true, false], [false, false], [false, true]];
+const COLS = [[true, true], [true, false], [false, false], [false, true]];
+
+/** The card with these colors, in the notation. @param {boolean} b @param {boolean} r @param {boolean} g @param {boolean} y */
+export function cardName(b, r, g, y) {
+  const s = `${b ? 'B' : ''}${r ? 'R' : ''}${g ? 'G' : ''}${y ? 'Y' : ''}`;
+  return s || 'blank';
+}
+
+/** The cards of a list written in the notation (spaces or commas). @param {string|undefined|null} list */
+export function cardsOf(list) {
+  return new Set(String(list ?? '').split(/[\s,]+/).filter(Boolean).map((c) => (c === 'Λ' ? 'blank' : c)));
+}
+
+/**
+ * The map: a table of 16 cells, each a card, `in-universe` when the Universe
+ * has it and `named` when the set has it.
+ * @param {string} universe the Universe's cards
+ * @param {string|null} [named] the named set's cards, if any
+ * @param {string} [caption]
+ */
+export function cardMap(universe, named, caption) {
+  const u = cardsOf(universe);
+  const s = named === null || named === undefined ? null : cardsOf(named);
+  const head = (/** @type {boolean} */ on, /** @type {string} */ c) => `${c}${on ? '' : '′'}`;
+  return h('table', { class: 'cardmap', role: 'grid', 'aria-label': caption ?? 'The sixteen cards' },
+    caption ? h('caption', null, caption) : '',
+    h('thead', null, h('tr', null, h('th', { scope: 'col' }, ''),
+      COLS.map(([g, y]) => h('th', { scope: 'col' }, `${head(g, 'G')} ${head(y, 'Y')}`)))),
+    h('tbody', null, ROWS.map(([b, r]) => h('tr', null,
+      h('th', { scope: 'row' }, `${head(b, 'B')} ${head(r, 'R')}`),
+      COLS.map(([g, y]) => {
+        const c = cardName(b, r, g, y);
+        const inU = u.has(c);
+        const isNamed = !!s?.has(c);
+        const words = `${c}: ${inU ? 'in the Universe' : 'not in the Universe'}${isNamed ? ', in the set named' : ''}`;
+        return h('td', {
+          class: `cardmap-cell${inU ? ' in-universe' : ''}${isNamed ? ' named' : ''}`,
+          dataset: { card: c }, title: words, 'aria-label': words,
+        }, inU ? c : '·');
+      })))));
+}
