@@ -296,6 +296,8 @@ impl Solver {
         // The Set-Name builds of each configuration, kept from one pass to the
         // next (a pass with a larger limit goes on from them).
         let mut built: Vec<KeptBuilds> = Vec::new();
+        // every blank coloring at once, for the proofs (see [`none_at_all`])
+        let mut joint: Option<Cards> = None;
         let base = self.no_solution.borrow_mut().base(base_key(&setup));
         // the usual passes (padding, five leaves, proof): those whose "none"
         // is remembered for each configuration
@@ -316,6 +318,24 @@ impl Solver {
             for now_choice in &choices {
                 for meanings in wild_meanings(&setup, now_choice) {
                     let mut shared = SharedBuilds::default();
+                    // the pass over every coloring at once first: when it
+                    // finds nothing, so does each coloring's
+                    if blanks.len() > 1
+                        && !pad
+                        && self.no_coloring(
+                            &setup,
+                            &mut joint,
+                            &blanks,
+                            (base, now_choice, &meanings),
+                            &mut shared,
+                            &mut stats,
+                            (limit, max_syms, two),
+                            usual.then_some(done),
+                        )
+                    {
+                        ci += blanks.len();
+                        continue;
+                    }
                     for (bi, &blank) in blanks.iter().enumerate() {
                         let key = config_key(base, &setup, now_choice, &meanings, blank);
                         let known = self.no_solution.borrow().set.get(&key).copied();
@@ -349,6 +369,7 @@ impl Solver {
                             findings: &mut findings,
                             stats: &mut stats,
                             plan: Plan::default(),
+                            probe: false,
                         }
                         .run(now_choice, &meanings, sh, keep);
                         let need = if two { 2 } else { 1 };
@@ -366,6 +387,98 @@ impl Solver {
         }
         (compose(&findings, two), stats)
     }
+}
+
+impl Solver {
+    /// Under Blank Card Wild, before a pass (not the padding pass) over the
+    /// colorings of a Now choice and wild meanings: whether the same pass
+    /// over all of them at once ([`none_at_all`]) finds no candidate. Then
+    /// none of the colorings' passes would find a Solution, so they are
+    /// skipped (no answer and no Solution found changes), and with `done`
+    /// (the usual passes, [`NoSolution`]) each coloring's configuration is
+    /// remembered as having found nothing in this pass.
+    #[allow(clippy::too_many_arguments)]
+    fn no_coloring<'s>(
+        &'s self,
+        setup: &Setup,
+        joint: &mut Option<Cards<'s>>,
+        blanks: &[Card],
+        (base, now_choice, meanings): (u32, &[Symbol], &[(Symbol, Symbol)]),
+        shared: &mut SharedBuilds,
+        stats: &mut Stats,
+        (limit, max_syms, two): (usize, u16, bool),
+        done: Option<u8>,
+    ) -> bool {
+        let keys: Vec<Box<[u8]>> = blanks
+            .iter()
+            .map(|&b| config_key(base, setup, now_choice, meanings, b))
+            .collect();
+        if let Some(done) = done {
+            let memo = self.no_solution.borrow();
+            if keys
+                .iter()
+                .all(|k| memo.set.get(k).is_some_and(|&v| v >= done))
+            {
+                return true;
+            }
+        }
+        let joint = joint.get_or_insert_with(|| {
+            Cards::joint(
+                blanks
+                    .iter()
+                    .map(|&b| Cards::new(setup, b, &self.criteria))
+                    .collect(),
+            )
+        });
+        let none = none_at_all(
+            setup,
+            joint,
+            (now_choice, meanings),
+            shared,
+            stats,
+            (limit, max_syms, two),
+        );
+        if let (true, Some(done)) = (none, done) {
+            let mut memo = self.no_solution.borrow_mut();
+            for k in keys {
+                let v = memo.set.entry(k).or_insert(0);
+                *v = (*v).max(done);
+            }
+        }
+        none
+    }
+}
+
+/// Whether one pass (builds of at most `limit` leaves) over every blank
+/// coloring at once ([`Cards::joint`]) finds no candidate: then that pass
+/// of no coloring of this Now choice and these wild meanings finds a
+/// Solution (of at most `max_syms` symbols); for the unbounded pass, none
+/// has one. The Set-Name builds it makes are `shared` with the colorings.
+fn none_at_all(
+    setup: &Setup,
+    joint: &Cards,
+    (now_choice, meanings): (&[Symbol], &[(Symbol, Symbol)]),
+    shared: &mut SharedBuilds,
+    stats: &mut Stats,
+    (limit, max_syms, two): (usize, u16, bool),
+) -> bool {
+    let mut probe = Findings::default();
+    stats.configs += 1;
+    Run {
+        setup,
+        cards: joint,
+        blank: Card::BLANK,
+        limit,
+        pad_pass: false,
+        max_syms,
+        two,
+        findings: &mut probe,
+        stats,
+        plan: Plan::default(),
+        probe: true,
+    }
+    .run(now_choice, meanings, Some(shared), None);
+    probe.order.is_empty()
 }
 
 /// Everything a position allows, worked out once.
