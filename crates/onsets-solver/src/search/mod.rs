@@ -250,27 +250,16 @@ impl Solver {
             goals,
         };
         let two = setup.rules.two_solutions;
-        // Some set of cards must meet the value and card criteria (two different
-        // ones for Two Solutions): decided over the subsets of the Universe that
-        // the colors on the usable cubes can tell apart.
         let blanks = blank_colorings(&setup);
+        // the blank's colorings share their Set-Name builds (even when one
+        // is left to search, [`blank_colorings`])
+        let blank_wild = setup.rules.blank_card_wild && position.universe().contains(Card::BLANK);
         let cards: Vec<Cards> = blanks
             .iter()
             .map(|&b| Cards::new(&setup, b, &self.criteria))
             .collect();
-        {
-            let need = if two { 2 } else { 1 };
-            let visible = visible_colors(&setup);
-            let mut good: Vec<u16> = Vec::new();
-            for c in &cards {
-                c.good_sets(visible, &mut good, need);
-                if good.len() >= need {
-                    break;
-                }
-            }
-            if good.len() < need {
-                return (None, stats);
-            }
+        if !some_good_sets(&setup, &cards, two) {
+            return (None, stats);
         }
         // Per physical set, the best Solution naming it.
         let mut findings = Findings::default();
@@ -344,12 +333,8 @@ impl Solver {
                             continue;
                         }
                         stats.configs += 1;
-                        let sh = if blanks.len() > 1 {
-                            Some(&mut shared)
-                        } else {
-                            None
-                        };
-                        let keep = if blanks.len() == 1 && !bounded {
+                        let sh = if blank_wild { Some(&mut shared) } else { None };
+                        let keep = if !blank_wild && !bounded {
                             if built.len() <= ci {
                                 built.resize_with(ci + 1, KeptBuilds::default);
                             }
@@ -447,6 +432,22 @@ impl Solver {
         }
         none
     }
+}
+
+/// Whether some set of cards meets the value and card criteria (two
+/// different ones for Two Solutions): decided over the subsets of the
+/// Universe that the colors on the usable cubes can tell apart.
+fn some_good_sets(setup: &Setup, cards: &[Cards], two: bool) -> bool {
+    let need = if two { 2 } else { 1 };
+    let visible = visible_colors(setup);
+    let mut good: Vec<u16> = Vec::new();
+    for c in cards {
+        c.good_sets(visible, &mut good, need);
+        if good.len() >= need {
+            break;
+        }
+    }
+    good.len() >= need
 }
 
 /// Whether one pass (builds of at most `limit` leaves) over every blank
