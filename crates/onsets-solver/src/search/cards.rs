@@ -25,6 +25,8 @@ pub(super) struct Cards<'s> {
     /// The criteria of the positions solved before (see [`CriteriaCache`]).
     cache: &'s RefCell<CriteriaCache>,
     pub(super) weight: [u8; 16],
+    /// [`Cards::joint`]: the colorings it stands for (empty otherwise).
+    alts: Vec<Cards<'s>>,
 }
 
 /// The criteria bits of one set of cards (see [`Cards::lazy`]): the
@@ -40,6 +42,8 @@ pub(super) type CriteriaKey = ([u8; 16], u64, u16, u16);
 #[derive(Default)]
 pub(super) struct CriteriaCache {
     map: HashMap<CriteriaKey, Arc<Criteria>>,
+    /// The same for [`Cards::joint`], by the keys of its colorings.
+    joint: HashMap<Vec<CriteriaKey>, Arc<Criteria>>,
 }
 
 impl<'s> Cards<'s> {
@@ -106,12 +110,58 @@ impl<'s> Cards<'s> {
             lazy: OnceCell::new(),
             weight,
             cache,
+            alts: Vec::new(),
         }
+    }
+
+    /// All the blank's colorings at once (XIII-C-12), for a proof that
+    /// none of them has a Solution: the cards are every card type of any
+    /// coloring, and a set meets the criteria when its cards of some
+    /// coloring do. Tables are pointwise over card types, so a Set-Name's or
+    /// Restriction's table over these cards projects onto its table under
+    /// each coloring; every test the search prunes by is keyed by the table
+    /// itself or is an "any coloring" test, so this one search finds a
+    /// candidate whenever the search of some coloring would (it may also
+    /// find one none of them has: then the colorings are searched one by
+    /// one, as without it). Only "found nothing" is used from it.
+    pub(super) fn joint(colorings: Vec<Cards<'s>>) -> Cards<'s> {
+        let mask = colorings.iter().fold(0u16, |m, c| m | c.mask);
+        let cache = colorings[0].cache;
+        Cards {
+            cards: Vec::new(),
+            mask,
+            wlo: [0; 256],
+            whi: [0; 256],
+            goals: 0,
+            req: 0,
+            forb: 0,
+            lazy: OnceCell::new(),
+            cache,
+            weight: [0; 16],
+            alts: colorings,
+        }
+    }
+
+    fn key(&self) -> CriteriaKey {
+        (self.weight, self.goals, self.req, self.forb)
     }
 
     pub(super) fn lazy(&self) -> &Criteria {
         self.lazy.get_or_init(|| {
-            let key = (self.weight, self.goals, self.req, self.forb);
+            if !self.alts.is_empty() {
+                let key: Vec<CriteriaKey> = self.alts.iter().map(Cards::key).collect();
+                if let Some(c) = self.cache.borrow().joint.get(&key).cloned() {
+                    return c;
+                }
+                let c = Arc::new(self.joint_criteria());
+                let mut cache = self.cache.borrow_mut();
+                if cache.joint.len() >= 16 {
+                    cache.joint.clear();
+                }
+                cache.joint.insert(key, c.clone());
+                return c;
+            }
+            let key = self.key();
             if let Some(c) = self.cache.borrow().map.get(&key).cloned() {
                 return c;
             }
@@ -188,6 +238,58 @@ impl<'s> Cards<'s> {
         (index, ok, above)
     }
 
+    /// [`Criteria`] of [`Cards::joint`]: a set meets the criteria when its
+    /// cards of some coloring do, so each coloring's sets that meet them
+    /// are lifted with every choice of the cards that coloring lacks.
+    fn joint_criteria(&self) -> Criteria {
+        let index = Compress::new(self.mask);
+        let n = self.mask.count_ones();
+        let mut ok = vec![0u64; subset_words(n)];
+        for c in &self.alts {
+            let bits: Vec<u16> = (0..16)
+                .filter(|i| c.mask & (1 << i) != 0)
+                .map(|i| 1 << i)
+                .collect();
+            let extra = self.mask & !c.mask;
+            for (w, &word) in c.ok_bits().iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let y = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let cards = (0..bits.len())
+                        .filter(|&i| y & (1 << i) != 0)
+                        .fold(0u16, |m, i| m | bits[i]);
+                    // every subset `z` of the cards it lacks
+                    let mut z = 0u16;
+                    loop {
+                        let x = index.idx(cards | z);
+                        ok[x / 64] |= 1 << (x % 64);
+                        if z == extra {
+                            break;
+                        }
+                        z = z.wrapping_sub(extra) & extra;
+                    }
+                }
+            }
+        }
+        if cfg!(debug_assertions) {
+            let bits: Vec<u16> = (0..16)
+                .filter(|i| self.mask & (1 << i) != 0)
+                .map(|i| 1 << i)
+                .collect();
+            let mut dec = vec![0u16; 1 << n];
+            for x in 0..1usize << n {
+                if x > 0 {
+                    dec[x] = dec[x & (x - 1)] | bits[x.trailing_zeros() as usize];
+                }
+                assert_eq!(self.ok(dec[x]), (ok[x / 64] >> (x % 64)) & 1 == 1);
+            }
+        }
+        let mut above = ok.clone();
+        close_up(&mut above, n);
+        (index, ok, above)
+    }
+
     /// Whether some subset of `t` meets the criteria (else no Solution can
     /// name a subset of `t`).
     pub(super) fn has_ok_subset(&self, t: u16) -> bool {
@@ -208,6 +310,9 @@ impl<'s> Cards<'s> {
     /// VII-B-3, XIII-C-11, rulings 15 and 16.
     #[inline]
     pub(super) fn ok(&self, x: u16) -> bool {
+        if !self.alts.is_empty() {
+            return self.alts.iter().any(|c| c.ok(x & c.mask));
+        }
         let w = self.wlo[(x & 255) as usize] + self.whi[(x >> 8) as usize];
         (self.goals >> w) & 1 == 1 && x & self.req == self.req && x & self.forb == 0
     }

@@ -2,6 +2,7 @@
 //! (VII-B-4-e, VII-B-4-f), what the wild cubes stand for (XIII-A-2, ruling
 //! 7) and the blank card's colors (XIII-C-12).
 
+use super::cards::visible_colors;
 use super::{usable, Setup};
 use onsets_core::{Card, Situation, Symbol};
 
@@ -77,9 +78,26 @@ pub(super) fn wild_meanings(setup: &Setup, resources: &[Symbol]) -> Vec<Vec<(Sym
     out
 }
 
+/// The blank card's colorings to search (XIII-C-12), in order. A color no
+/// usable cube shows ([`visible_colors`]) is read by no Set-Name or
+/// Restriction (VI-B-2), so two colorings that differ only in such colors
+/// name the same physical cards with every Solution: unless a card
+/// variation (XIII-C-11) or the Double Set variation singles out cards by
+/// their colors, only the first of them (those colors off) is searched; the
+/// others would find the same sets after it, or nothing.
 pub(super) fn blank_colorings(setup: &Setup) -> Vec<Card> {
+    let rules = &setup.rules;
+    let hidden = if rules.required_cards.is_empty()
+        && rules.forbidden_cards.is_empty()
+        && rules.double_set.is_none()
+    {
+        !visible_colors(setup) & 0b1111
+    } else {
+        0
+    };
     if setup.rules.blank_card_wild && setup.position.universe().contains(Card::BLANK) {
         (0..16u8)
+            .filter(|m| m & hidden == 0)
             .filter_map(Card::from_mask)
             // A19 XIII-C-10 comment b: not the forbidden card's colors.
             .filter(|c| {

@@ -250,27 +250,16 @@ impl Solver {
             goals,
         };
         let two = setup.rules.two_solutions;
-        // Some set of cards must meet the value and card criteria (two different
-        // ones for Two Solutions): decided over the subsets of the Universe that
-        // the colors on the usable cubes can tell apart.
         let blanks = blank_colorings(&setup);
+        // the blank's colorings share their Set-Name builds (even when one
+        // is left to search, [`blank_colorings`])
+        let blank_wild = setup.rules.blank_card_wild && position.universe().contains(Card::BLANK);
         let cards: Vec<Cards> = blanks
             .iter()
             .map(|&b| Cards::new(&setup, b, &self.criteria))
             .collect();
-        {
-            let need = if two { 2 } else { 1 };
-            let visible = visible_colors(&setup);
-            let mut good: Vec<u16> = Vec::new();
-            for c in &cards {
-                c.good_sets(visible, &mut good, need);
-                if good.len() >= need {
-                    break;
-                }
-            }
-            if good.len() < need {
-                return (None, stats);
-            }
+        if !some_good_sets(&setup, &cards, two) {
+            return (None, stats);
         }
         // Per physical set, the best Solution naming it.
         let mut findings = Findings::default();
@@ -296,6 +285,8 @@ impl Solver {
         // The Set-Name builds of each configuration, kept from one pass to the
         // next (a pass with a larger limit goes on from them).
         let mut built: Vec<KeptBuilds> = Vec::new();
+        // every blank coloring at once, for the proofs (see [`none_at_all`])
+        let mut joint: Option<Cards> = None;
         let base = self.no_solution.borrow_mut().base(base_key(&setup));
         // the usual passes (padding, five leaves, proof): those whose "none"
         // is remembered for each configuration
@@ -316,6 +307,24 @@ impl Solver {
             for now_choice in &choices {
                 for meanings in wild_meanings(&setup, now_choice) {
                     let mut shared = SharedBuilds::default();
+                    // the pass over every coloring at once first: when it
+                    // finds nothing, so does each coloring's
+                    if blanks.len() > 1
+                        && !pad
+                        && self.no_coloring(
+                            &setup,
+                            &mut joint,
+                            &blanks,
+                            (base, now_choice, &meanings),
+                            &mut shared,
+                            &mut stats,
+                            (limit, max_syms, two),
+                            usual.then_some(done),
+                        )
+                    {
+                        ci += blanks.len();
+                        continue;
+                    }
                     for (bi, &blank) in blanks.iter().enumerate() {
                         let key = config_key(base, &setup, now_choice, &meanings, blank);
                         let known = self.no_solution.borrow().set.get(&key).copied();
@@ -324,12 +333,8 @@ impl Solver {
                             continue;
                         }
                         stats.configs += 1;
-                        let sh = if blanks.len() > 1 {
-                            Some(&mut shared)
-                        } else {
-                            None
-                        };
-                        let keep = if blanks.len() == 1 && !bounded {
+                        let sh = if blank_wild { Some(&mut shared) } else { None };
+                        let keep = if !blank_wild && !bounded {
                             if built.len() <= ci {
                                 built.resize_with(ci + 1, KeptBuilds::default);
                             }
@@ -349,6 +354,7 @@ impl Solver {
                             findings: &mut findings,
                             stats: &mut stats,
                             plan: Plan::default(),
+                            probe: false,
                         }
                         .run(now_choice, &meanings, sh, keep);
                         let need = if two { 2 } else { 1 };
@@ -366,6 +372,114 @@ impl Solver {
         }
         (compose(&findings, two), stats)
     }
+}
+
+impl Solver {
+    /// Under Blank Card Wild, before a pass (not the padding pass) over the
+    /// colorings of a Now choice and wild meanings: whether the same pass
+    /// over all of them at once ([`none_at_all`]) finds no candidate. Then
+    /// none of the colorings' passes would find a Solution, so they are
+    /// skipped (no answer and no Solution found changes), and with `done`
+    /// (the usual passes, [`NoSolution`]) each coloring's configuration is
+    /// remembered as having found nothing in this pass.
+    #[allow(clippy::too_many_arguments)]
+    fn no_coloring<'s>(
+        &'s self,
+        setup: &Setup,
+        joint: &mut Option<Cards<'s>>,
+        blanks: &[Card],
+        (base, now_choice, meanings): (u32, &[Symbol], &[(Symbol, Symbol)]),
+        shared: &mut SharedBuilds,
+        stats: &mut Stats,
+        (limit, max_syms, two): (usize, u16, bool),
+        done: Option<u8>,
+    ) -> bool {
+        let keys: Vec<Box<[u8]>> = blanks
+            .iter()
+            .map(|&b| config_key(base, setup, now_choice, meanings, b))
+            .collect();
+        if let Some(done) = done {
+            let memo = self.no_solution.borrow();
+            if keys
+                .iter()
+                .all(|k| memo.set.get(k).is_some_and(|&v| v >= done))
+            {
+                return true;
+            }
+        }
+        let joint = joint.get_or_insert_with(|| {
+            Cards::joint(
+                blanks
+                    .iter()
+                    .map(|&b| Cards::new(setup, b, &self.criteria))
+                    .collect(),
+            )
+        });
+        let none = none_at_all(
+            setup,
+            joint,
+            (now_choice, meanings),
+            shared,
+            stats,
+            (limit, max_syms, two),
+        );
+        if let (true, Some(done)) = (none, done) {
+            let mut memo = self.no_solution.borrow_mut();
+            for k in keys {
+                let v = memo.set.entry(k).or_insert(0);
+                *v = (*v).max(done);
+            }
+        }
+        none
+    }
+}
+
+/// Whether some set of cards meets the value and card criteria (two
+/// different ones for Two Solutions): decided over the subsets of the
+/// Universe that the colors on the usable cubes can tell apart.
+fn some_good_sets(setup: &Setup, cards: &[Cards], two: bool) -> bool {
+    let need = if two { 2 } else { 1 };
+    let visible = visible_colors(setup);
+    let mut good: Vec<u16> = Vec::new();
+    for c in cards {
+        c.good_sets(visible, &mut good, need);
+        if good.len() >= need {
+            break;
+        }
+    }
+    good.len() >= need
+}
+
+/// Whether one pass (builds of at most `limit` leaves) over every blank
+/// coloring at once ([`Cards::joint`]) finds no candidate: then that pass
+/// of no coloring of this Now choice and these wild meanings finds a
+/// Solution (of at most `max_syms` symbols); for the unbounded pass, none
+/// has one. The Set-Name builds it makes are `shared` with the colorings.
+fn none_at_all(
+    setup: &Setup,
+    joint: &Cards,
+    (now_choice, meanings): (&[Symbol], &[(Symbol, Symbol)]),
+    shared: &mut SharedBuilds,
+    stats: &mut Stats,
+    (limit, max_syms, two): (usize, u16, bool),
+) -> bool {
+    let mut probe = Findings::default();
+    stats.configs += 1;
+    Run {
+        setup,
+        cards: joint,
+        blank: Card::BLANK,
+        limit,
+        pad_pass: false,
+        max_syms,
+        two,
+        findings: &mut probe,
+        stats,
+        plan: Plan::default(),
+        probe: true,
+    }
+    .run(now_choice, meanings, Some(shared), None);
+    probe.order.is_empty()
 }
 
 /// Everything a position allows, worked out once.

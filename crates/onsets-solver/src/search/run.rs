@@ -46,6 +46,9 @@ pub(super) struct Run<'a, 's> {
     pub(super) stats: &'a mut Stats,
     /// Worked out per configuration by [`Run::run`].
     pub(super) plan: Plan,
+    /// Only whether a candidate exists (over [`Cards::joint`]): the first
+    /// one ends the search, noted in `findings.order` and not written.
+    pub(super) probe: bool,
 }
 
 /// What a configuration asks of every Solution.
@@ -155,8 +158,15 @@ impl Run<'_, '_> {
         name_flags: u8,
         x: u16,
     ) -> bool {
-        let phys = self.cards.physical(x);
         let syms = name.syms + part.map(|p| p.0.syms).unwrap_or(0);
+        if self.probe {
+            if syms > self.max_syms {
+                return false;
+            }
+            self.findings.order.push(x);
+            return true;
+        }
+        let phys = self.cards.physical(x);
         let two = self.two;
         let found = &mut self.findings.found;
         let blank =
