@@ -110,12 +110,14 @@ pub struct Lobby {
     /// Changed tournaments, from this instance and (PostgreSQL) the others.
     pub news: crate::live::News,
     /// One replay loaded at a time (two spectators of one archived table
-    /// get one table task).
-    replay_load: Arc<tokio::sync::Mutex<()>>,
+    /// get one table task; one take-over of a live table, crate::lease).
+    pub(crate) replay_load: Arc<tokio::sync::Mutex<()>>,
     /// 1969 tables of the HTTP alias (`/api/tables1969`), in memory.
     pub tables1969: Arc<crate::table1969::Tables1969>,
     /// The database's health, probed for `/healthz` at most once a second.
     pub health: Arc<crate::health::Health>,
+    /// The leases of the live tables held here (PostgreSQL; docs/scaling.md).
+    pub leases: crate::lease::Leases,
 }
 
 /// `GET /api/tables` query: a page of tables, filtered.
@@ -354,6 +356,7 @@ impl Lobby {
     /// Opens the lobby over a store, restoring every live (waiting or
     /// playing) table; finished and abandoned ones stay in the database.
     pub async fn open_with(store: Store, config: Config) -> anyhow::Result<Lobby> {
+        let leases = crate::lease::Leases::new(&store);
         let lobby = Lobby {
             tables: Arc::new(Registry::new(config.max_tables)),
             store,
@@ -366,8 +369,15 @@ impl Lobby {
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
             tables1969: Arc::default(),
             health: Arc::default(),
+            leases,
         };
-        let stored = lobby.store.load().await?;
+        // Several instances (leases): only the tables nobody holds.
+        let stored = if lobby.leases.holder().is_some() {
+            crate::lease::adopt_all(&lobby).await;
+            Vec::new()
+        } else {
+            lobby.store.load().await?
+        };
         let count = stored.len();
         for t in stored {
             let id = t.id.clone();
@@ -375,7 +385,8 @@ impl Lobby {
                 tracing::error!(table = %id, "over the table limit: left in the database");
                 continue;
             }
-            match lobby.spawn_stored(t, false).await {
+            let held = crate::lease::Held::unleased(&lobby.store, &id);
+            match lobby.spawn_stored(t, false, held).await {
                 Ok(h) => lobby.tables.insert(h),
                 Err(e) => {
                     lobby.tables.release();
@@ -389,15 +400,17 @@ impl Lobby {
         lobby.limits.start_cleaning();
         lobby.puzzle_limits.start_cleaning();
         lobby.news.listen(&lobby.store);
+        crate::lease::watch(&lobby);
         crate::table1969::listen(&lobby);
         crate::table1969::restore_recent(&lobby).await;
         Ok(lobby)
     }
 
-    async fn spawn_stored(
+    pub(crate) async fn spawn_stored(
         &self,
         t: crate::store::StoredTable,
         archived: bool,
+        held: crate::lease::Held,
     ) -> anyhow::Result<TableHandle> {
         let spec: TableSpec = serde_json::from_str(&t.spec)
             .map_err(|e| anyhow::anyhow!("unreadable table spec: {e}"))?;
@@ -411,6 +424,7 @@ impl Lobby {
             stored: Some(t),
             archived,
             news: self.news.clone(),
+            held,
         })
         .await
     }
@@ -442,10 +456,15 @@ impl Lobby {
                 return None;
             }
         };
+        // A live table held by no one here: taken over (crate::lease).
+        if crate::lease::is_live(&stored.status) {
+            return self.take_over(id, false).await;
+        }
         if !self.tables.reserve() {
             return None;
         }
-        match self.spawn_stored(stored, true).await {
+        let held = crate::lease::Held::unleased(&self.store, id);
+        match self.spawn_stored(stored, true, held).await {
             Ok(h) => {
                 self.tables.insert(h.clone());
                 Some(h)
@@ -548,12 +567,16 @@ impl Lobby {
                     None,
                 )
             })?;
+        let held = self.take_1969(&id).await.ok_or_else(|| {
+            ApiError::new(ApiCode::Storage, "the server could not record the table", None)
+        })?;
         let handle = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
             table,
             store: self.store.clone(),
             metrics: self.metrics.clone(),
             registry: self.tables.clone(),
             config: self.config.clone(),
+            held,
         })
         .await;
         let info = handle.info.lock().expect("table info lock").clone();
@@ -564,6 +587,11 @@ impl Lobby {
 
     /// A stored 1969 table of the one host, loaded into memory.
     async fn find_1969(&self, id: &str) -> Option<TableHandle> {
+        // Its lease first, then its log (crate::lease): only a stored one.
+        if !matches!(crate::store::tables1969::load(&self.store, id).await, Ok(Some(_))) {
+            return None;
+        }
+        let held = self.take_1969(id).await?;
         let table = match crate::tables::host1969::load(&self.store, id).await {
             Ok(Some(t)) => t,
             Ok(None) => return None,
@@ -581,6 +609,7 @@ impl Lobby {
             metrics: self.metrics.clone(),
             registry: self.tables.clone(),
             config: self.config.clone(),
+            held,
         })
         .await;
         self.tables.insert(h.clone());
@@ -608,6 +637,16 @@ impl Lobby {
                     None,
                 )
             })?;
+        let held = match self.leases.take(&self.store, &id, false).await {
+            Ok(Some(h)) => h,
+            _ => {
+                return Err(ApiError::new(
+                    ApiCode::Storage,
+                    "the server could not record the table",
+                    None,
+                ))
+            }
+        };
         let handle = table::spawn(table::Setup {
             id: id.clone(),
             spec,
@@ -618,6 +657,7 @@ impl Lobby {
             stored: None,
             archived: false,
             news: self.news.clone(),
+            held,
         })
         .await
         .map_err(|e| ApiError::new(ApiCode::Internal, e.to_string(), None))?;

@@ -11,6 +11,7 @@
 
 pub mod accounts;
 pub mod health;
+pub mod leases;
 pub mod lessons;
 pub mod news;
 pub mod puzzles;

@@ -161,6 +161,9 @@ pub enum Out {
     Presence(Arc<Presence>),
     /// The table left memory (finished or abandoned, archived).
     Closed,
+    /// Another instance took the table over: reconnect (through the
+    /// balancer) to reach it there.
+    Moved,
 }
 
 /// The answer to a join or rejoin: (seat, token, name), or the error to send.
@@ -192,6 +195,9 @@ pub enum Cmd {
     },
     /// A bot is back from thinking on the bots' pool.
     BotDecided { answer: Box<Answer> },
+    /// Another instance took the table's lease: the table stops here
+    /// (docs/scaling.md, "Leases").
+    Moved,
 }
 
 /// The handle the lobby and the connections hold.
@@ -228,6 +234,8 @@ pub struct Setup {
     pub archived: bool,
     /// Tournament pages to tell when an event's online table is over.
     pub news: crate::live::News,
+    /// The table's writes, fenced by its lease (docs/scaling.md, "Leases").
+    pub held: crate::lease::Held,
 }
 
 /// How long a table whose match header could not be stored waits before it
@@ -270,6 +278,10 @@ struct Table {
     alone_since: Option<Instant>,
     /// Since when no connection at all is open.
     empty_since: Option<Instant>,
+    /// The table's writes, fenced by its lease.
+    held: crate::lease::Held,
+    /// Another instance took the table over: it stops here, unwritten.
+    moved: bool,
 }
 
 type TimerKey = (usize, onsets_engine::Task, u8, u64);
@@ -287,6 +299,7 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         stored,
         archived,
         news,
+        held,
     } = setup;
     let (tx, rx) = mpsc::channel(256);
     let (updates, _) = broadcast::channel(64);
@@ -361,6 +374,8 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         start_retry: None,
         alone_since: Some(now),
         empty_since: Some(now),
+        held,
+        moved: false,
     };
     if let Some(st) = stored {
         t.abandoned = st.status == "abandoned";
@@ -675,7 +690,7 @@ impl Table {
                     c = rx.recv() => c,
                     _ = tokio::time::sleep_until(at) => {
                         self.metrics.table_wake();
-                        if self.on_wake().await {
+                        if self.on_wake().await || self.moved {
                             break;
                         }
                         continue;
@@ -685,6 +700,9 @@ impl Table {
             };
             let Some(cmd) = cmd else { break };
             self.handle(cmd).await;
+            if self.moved {
+                break;
+            }
         }
         self.close().await;
         self.metrics.table_closed();
@@ -692,12 +710,22 @@ impl Table {
 
     /// The table leaves memory: archived in the database (finished ones are
     /// already `over`), its handle removed; connections still here are told.
+    /// A table taken over by another instance (docs/scaling.md, "Leases")
+    /// writes nothing and tells its connections to reconnect.
     async fn close(&mut self) {
+        if self.moved {
+            self.registry.remove(&self.id, self.serial);
+            let _ = self.updates.send(Out::Moved);
+            return;
+        }
         if !self.archived && self.status() != TableStatus::Over {
-            if let Err(e) = self.store.set_status(&self.id, "abandoned").await {
+            if let Err(e) = self.held.set_status("abandoned").await {
                 tracing::error!(table = %self.id, "storing the status failed: {e:#}");
             }
             tracing::info!(table = %self.id, "table abandoned: archived");
+        }
+        if !self.archived {
+            self.held.release().await;
         }
         self.registry.remove(&self.id, self.serial);
         let _ = self.updates.send(Out::Closed);
@@ -821,8 +849,9 @@ impl Table {
             return Ok(self.version);
         }
         let line = serde_json::to_string(&action).expect("actions serialize");
-        if let Err(e) = self.store.append(&self.id, self.version, &line).await {
+        if let Err(e) = self.held.append(self.version, &line).await {
             tracing::error!(table = %self.id, "storing an action failed: {e:#}");
+            self.moved = matches!(e, crate::lease::WriteError::Lost);
             return Err(onsets_engine::Rejection::new(
                 RejectCode::Storage,
                 "-",
@@ -835,7 +864,7 @@ impl Table {
         self.metrics.action();
         if over {
             tracing::info!(table = %self.id, version = self.version, "match over");
-            if let Err(e) = self.store.set_status(&self.id, "over").await {
+            if let Err(e) = self.held.set_status("over").await {
                 tracing::error!(table = %self.id, "storing the status failed: {e:#}");
             }
             // Ratings of signed-in seats (docs/ratings.md).
@@ -972,6 +1001,8 @@ impl Table {
                 self.refresh_info();
                 let _ = reply.send(self.snapshot(Vec::new(), true));
             }
+            // The lease went to another instance (crate::lease::watch).
+            Cmd::Moved => self.moved = true,
             Cmd::BotDecided { answer } => {
                 if let Some(m) = self.m.clone() {
                     self.bots.answer(&m, *answer);
@@ -1025,8 +1056,9 @@ impl Table {
             })?,
         };
         let token = uuid::Uuid::new_v4().simple().to_string();
-        if let Err(e) = self.store.set_seat(&self.id, seat, &name, &token).await {
+        if let Err(e) = self.held.set_seat(seat, &name, &token).await {
             tracing::error!(table = %self.id, "storing a seat failed: {e:#}");
+            self.moved = matches!(e, crate::lease::WriteError::Lost);
             return Err(crate::protocol::error(
                 ApiCode::Storage,
                 "the server could not record the seat; try again",
@@ -1069,10 +1101,11 @@ impl Table {
             }
         };
         let header = serde_json::to_string(&config).expect("configs serialize");
-        if let Err(e) = self.store.start(&self.id, &header).await {
+        if let Err(e) = self.held.start(&header).await {
             // Not started until its header is stored (the seats are): the
             // table tries again, and a restart starts it too.
             tracing::error!(table = %self.id, "storing the match header failed: {e:#}");
+            self.moved = matches!(e, crate::lease::WriteError::Lost);
             self.start_retry = Some(Instant::now() + START_RETRY);
             return;
         }

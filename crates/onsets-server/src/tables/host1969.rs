@@ -60,6 +60,8 @@ pub struct Setup69 {
     pub metrics: Arc<Metrics>,
     pub registry: Arc<Registry>,
     pub config: Arc<Config>,
+    /// The table's writes, fenced by its lease (docs/scaling.md, "Leases").
+    pub held: crate::lease::Held,
 }
 
 struct Host {
@@ -72,7 +74,6 @@ struct Host {
     spectators: i32,
     legal: Vec<Vec<Act1969>>,
     recent: VecDeque<Recent69>,
-    store: Store,
     metrics: Arc<Metrics>,
     registry: Arc<Registry>,
     config: Arc<Config>,
@@ -81,6 +82,9 @@ struct Host {
     presence_due: Option<Instant>,
     /// Since when nobody is connected.
     empty_since: Option<Instant>,
+    held: crate::lease::Held,
+    /// Another instance took the table over: it stops here, unwritten.
+    moved: bool,
 }
 
 /// The legal acts of every seat.
@@ -120,10 +124,12 @@ pub async fn store_new(store: &Store, t: &Table1969) -> anyhow::Result<()> {
 pub async fn spawn(setup: Setup69) -> TableHandle {
     let Setup69 {
         table,
-        store,
+        // Its writes go through `held`.
+        store: _,
         metrics,
         registry,
         config,
+        held,
     } = setup;
     let (tx, rx) = mpsc::channel(256);
     let (updates, _) = broadcast::channel(64);
@@ -144,7 +150,6 @@ pub async fn spawn(setup: Setup69) -> TableHandle {
         spectators: 0,
         legal,
         recent: VecDeque::new(),
-        store,
         metrics,
         registry,
         config,
@@ -152,6 +157,8 @@ pub async fn spawn(setup: Setup69) -> TableHandle {
         info: Arc::new(Mutex::new(info_of(&t, &[], 0))),
         presence_due: None,
         empty_since: Some(Instant::now()),
+        held,
+        moved: false,
         t,
     };
     // The history so far: the start (a new table) or the last events
@@ -319,10 +326,9 @@ impl Host {
         };
         let r = r?;
         let log = next.game.log();
-        if let Err(e) =
-            crate::store::tables1969::save(&self.store, &self.id, &next.stored_seats(), &log).await
-        {
+        if let Err(e) = self.held.save1969(&next.stored_seats(), &log).await {
             tracing::error!(table = %self.id, "storing a 1969 table failed: {e:#}");
+            self.moved = matches!(e, crate::lease::WriteError::Lost);
             return Err(Fail::api(
                 axum::http::StatusCode::SERVICE_UNAVAILABLE,
                 crate::lobby::ApiError::new(
@@ -399,6 +405,8 @@ impl Host {
                 let _ = reply.send(self.snapshot(recent, true));
             }
             Cmd::BotDecided { .. } => {}
+            // The lease went to another instance (crate::lease::watch).
+            Cmd::Moved => self.moved = true,
         }
     }
 
@@ -558,7 +566,7 @@ impl Host {
                     c = rx.recv() => c,
                     _ = tokio::time::sleep_until(at) => {
                         self.metrics.table_wake();
-                        if self.on_wake().await {
+                        if self.on_wake().await || self.moved {
                             break;
                         }
                         continue;
@@ -568,10 +576,19 @@ impl Host {
             };
             let Some(cmd) = cmd else { break };
             self.handle(cmd).await;
+            if self.moved {
+                break;
+            }
         }
-        // It stays stored: found again by its id.
+        // It stays stored: found again by its id (taken over by another
+        // instance: its connections reconnect to reach it there).
         self.registry.remove(&self.id, self.serial);
-        let _ = self.updates.send(Out::Closed);
+        if self.moved {
+            let _ = self.updates.send(Out::Moved);
+        } else {
+            self.held.release().await;
+            let _ = self.updates.send(Out::Closed);
+        }
         self.metrics.table_closed();
     }
 }
