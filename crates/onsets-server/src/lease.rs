@@ -28,8 +28,11 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 /// How long a lease lasts unless renewed: an instance that died gives its
-/// tables up to adoption after this.
-pub const TTL: Duration = Duration::from_secs(10);
+/// unattended tables up to adoption after this. Long against
+/// [`RENEW_EVERY`], so that a busy instance's late renewal never lets a
+/// table it plays be adopted; failing over does not wait for it (the
+/// players' reconnection takes the table over at once).
+pub const TTL: Duration = Duration::from_secs(30);
 /// How often a live instance renews its leases (and learns of those taken
 /// over by another instance).
 pub const RENEW_EVERY: Duration = Duration::from_secs(2);
@@ -89,8 +92,7 @@ impl Leases {
         };
         let now = now_ms();
         let until = now + TTL.as_millis() as i64;
-        let Some(epoch) =
-            leases::take(store, id, &inner.holder, now, until, only_lapsed).await?
+        let Some(epoch) = leases::take(store, id, &inner.holder, now, until, only_lapsed).await?
         else {
             return Ok(None);
         };
@@ -221,9 +223,9 @@ impl Held {
     pub async fn set_seat(&self, seat: usize, name: &str, token: &str) -> Result<(), WriteError> {
         match &self.fence {
             None => Ok(self.store.set_seat(&self.id, seat, name, token).await?),
-            Some(f) => self.check(
-                leases::set_seat(&self.store, &self.id, seat, name, token, f).await?,
-            ),
+            Some(f) => {
+                self.check(leases::set_seat(&self.store, &self.id, seat, name, token, f).await?)
+            }
         }
     }
 
@@ -251,9 +253,7 @@ impl Held {
     pub async fn save1969(&self, seats: &str, log: &str) -> Result<(), WriteError> {
         match &self.fence {
             None => Ok(crate::store::tables1969::save(&self.store, &self.id, seats, log).await?),
-            Some(f) => {
-                self.check(leases::save1969(&self.store, &self.id, seats, log, f).await?)
-            }
+            Some(f) => self.check(leases::save1969(&self.store, &self.id, seats, log, f).await?),
         }
     }
 

@@ -392,7 +392,7 @@ async fn session(p: &Player, token: &mut String, down_since: &mut Option<Instant
                 f = rx.next() => f,
                 _ = w => {
                     next_act = None;
-                    if let Some(act) = scripted_act(&view).filter(|a| !holds(p, &view, a)) {
+                    if let Some(act) = scripted_act(&view).filter(|_| !holds(p.hold_after, &view)) {
                         let version = view["version"].as_u64().unwrap_or(0);
                         p.sent.lock().expect("sent lock").insert(version + 1, (Instant::now(), p.seat));
                         mine = Some(version + 1);
@@ -412,7 +412,9 @@ async fn session(p: &Player, token: &mut String, down_since: &mut Option<Instant
         };
         let text = match frame {
             Some(Ok(Message::Text(t))) => t,
-            Some(Ok(Message::Close(c))) => break Ended::Closed(format!("closed by the server: {c:?}")),
+            Some(Ok(Message::Close(c))) => {
+                break Ended::Closed(format!("closed by the server: {c:?}"))
+            }
             Some(Ok(_)) => continue,
             Some(Err(e)) => break Ended::Closed(format!("the connection failed: {e}")),
             None => break Ended::Closed("the connection ended".into()),
@@ -459,19 +461,27 @@ async fn session(p: &Player, token: &mut String, down_since: &mut Option<Instant
                 // counted once per table by seat 0.
                 if p.seat == 0 && version > seen_version {
                     if seen_version > 0 {
-                        shared.actions.fetch_add(version - seen_version, Ordering::Relaxed);
+                        shared
+                            .actions
+                            .fetch_add(version - seen_version, Ordering::Relaxed);
                     }
                     seen_version = version;
                 }
                 if v["type"] == "update" {
                     measure(p, &v, version);
                 }
-                if next_act.is_none() && scripted_act(&view).is_some() {
+                if next_act.is_none()
+                    && scripted_act(&view).is_some()
+                    && !holds(p.hold_after, &view)
+                {
                     rng ^= rng << 13;
                     rng ^= rng >> 7;
                     rng ^= rng << 17;
                     let jitter = if p.think_ms == 0 { 0 } else { rng % p.think_ms };
-                    next_act = Some(tokio::time::Instant::now() + Duration::from_millis(p.think_ms / 2 + jitter));
+                    next_act = Some(
+                        tokio::time::Instant::now()
+                            + Duration::from_millis(p.think_ms / 2 + jitter),
+                    );
                 }
             }
             Some("state") if !at_table => {
@@ -491,12 +501,11 @@ async fn session(p: &Player, token: &mut String, down_since: &mut Option<Instant
     ended
 }
 
-/// Playing out, the seat holds at the roll of the shake after the last one
-/// to play: the round's end (XI-B) then ends the match before it starts.
-fn holds(p: &Player, view: &Value, act: &Value) -> bool {
-    p.hold_after.is_some_and(|k| {
-        act["type"] == "roll" && view["history"].as_array().map_or(0, Vec::len) >= k
-    })
+/// Playing out, the seat does nothing once the shakes to play are scored:
+/// the next shake is not started (no deal, no roll), so the round's end
+/// (XI-B) ends the match then.
+fn holds(hold_after: Option<usize>, view: &Value) -> bool {
+    hold_after.is_some_and(|k| view["history"].as_array().map_or(0, Vec::len) >= k)
 }
 
 /// The latency of an update that carries the other player's act, and the
@@ -586,7 +595,7 @@ pub struct PlayOut {
 }
 
 /// A table played out.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Outcome {
     pub seed: u64,
     pub edition: String,
@@ -595,6 +604,8 @@ pub struct Outcome {
     pub shakes: usize,
     pub totals: Vec<i64>,
     pub match_points: Vec<u64>,
+    /// The record of every shake (the cubes, the Goal, each one's score).
+    pub history: Value,
 }
 
 /// What a play-out measured.
@@ -618,14 +629,25 @@ pub struct Progress {
 
 /// Creates the tables, plays each to the end of its match, and reports.
 pub async fn play_out(cfg: &PlayOut, progress: Arc<Progress>) -> anyhow::Result<PlayOutReport> {
+    use futures_util::StreamExt;
     let shared = Arc::new(Shared::default());
     let mut tasks = Vec::new();
-    for (seed, edition) in &cfg.tables {
-        let body = json!({"division": cfg.division, "edition": edition,
-            "seats": [{"kind":"human"}, {"kind":"human"}], "seed": seed,
-            "bot_pace": 0, "round_minutes": cfg.round_minutes});
-        let t = post_table(&cfg.addr, &body).await?;
-        let id = t["id"].as_str().unwrap_or_default().to_string();
+    // Made all at once, each played as soon as it is made.
+    let posts: Vec<_> = cfg
+        .tables
+        .iter()
+        .map(|(seed, edition)| {
+            let body = json!({"division": cfg.division, "edition": edition,
+                "seats": [{"kind":"human"}, {"kind":"human"}], "seed": seed,
+                "bot_pace": 0, "round_minutes": cfg.round_minutes});
+            let (addr, seed, edition) = (cfg.addr.clone(), *seed, edition.clone());
+            tokio::spawn(async move { (seed, edition, post_table(&addr, &body).await) })
+        })
+        .collect();
+    let mut made = futures_util::stream::iter(posts).buffer_unordered(posts_len(cfg));
+    while let Some(done) = made.next().await {
+        let (seed, edition, t) = done?;
+        let id = t?["id"].as_str().unwrap_or_default().to_string();
         let sent: Sent = Arc::default();
         for seat in 0..2 {
             let p = Player {
@@ -640,7 +662,7 @@ pub async fn play_out(cfg: &PlayOut, progress: Arc<Progress>) -> anyhow::Result<
                 hold_after: Some(cfg.shakes),
                 reconnect_for: RECONNECT_FOR,
             };
-            let (seed, edition) = (*seed, edition.clone());
+            let edition = edition.clone();
             tasks.push(tokio::spawn(async move {
                 let (id, seat) = (p.table.clone(), p.seat);
                 (seed, edition, id, seat, player(p).await)
@@ -668,9 +690,12 @@ pub async fn play_out(cfg: &PlayOut, progress: Arc<Progress>) -> anyhow::Result<
                 shakes: view["history"].as_array().map_or(0, Vec::len),
                 totals: numbers(&view["totals"]).map(|n| n as i64).collect(),
                 match_points: numbers(&view["match_points"]).map(|n| n as u64).collect(),
+                history: view["history"].clone(),
             }),
             Ok(_) => {}
-            Err(e) => report.failed.push(format!("table {id} (seed {seed}) seat {seat}: {e:#}")),
+            Err(e) => report
+                .failed
+                .push(format!("table {id} (seed {seed}) seat {seat}: {e:#}")),
         }
     }
     watch.abort();
@@ -683,8 +708,84 @@ pub async fn play_out(cfg: &PlayOut, progress: Arc<Progress>) -> anyhow::Result<
 
 /// The numbers of a JSON array (none for anything else).
 fn numbers(v: &Value) -> impl Iterator<Item = f64> + '_ {
-    v.as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_f64)
+    v.as_array().into_iter().flatten().filter_map(Value::as_f64)
+}
+
+/// How many creations are awaited at once (all of them).
+fn posts_len(cfg: &PlayOut) -> usize {
+    cfg.tables.len().max(1)
+}
+
+/// The same table played out without a server: the seed's match in the
+/// engine, the same scripted players acting on the same views
+/// ([`MatchView`](crate::view::MatchView), as `/ws` sends them), each act
+/// applied at once and the clock run to its next deadline when nobody has
+/// anything to do. The uninterrupted run a failover test compares with.
+pub fn play_alone(cfg: &PlayOut, seed: u64, edition: &str) -> anyhow::Result<Outcome> {
+    use onsets_engine::{Act, Action, Match, MatchConfig};
+    let division: onsets_core::Division = cfg.division.parse().map_err(anyhow::Error::msg)?;
+    let mut config = MatchConfig::new(seed, &["P0", "P1"], division, true);
+    config.round_ms = u64::from(cfg.round_minutes) * 60_000;
+    config.edition = onsets_core::Edition::from_parts(edition, None).map_err(anyhow::Error::msg)?;
+    let (mut m, _) = Match::new(config).map_err(|r| anyhow::anyhow!("{}", r.message))?;
+    let (mut version, mut now) = (1u64, 0u64);
+    let id = format!("alone-{seed}");
+    while m.match_points().is_none() {
+        let mut acted = false;
+        for seat in 0..2 {
+            let view = serde_json::to_value(crate::view::MatchView::new(
+                &m,
+                version,
+                Some(seat),
+                &[],
+                now,
+            ))?;
+            let Some(mut act) = scripted_act(&view) else {
+                continue;
+            };
+            if holds(Some(cfg.shakes), &view) {
+                continue;
+            }
+            if act["type"] == "present" {
+                act["solution"] = json!("B ∪ R");
+            }
+            let act = match crate::protocol::read_table_act(false, seat, act) {
+                Ok(crate::protocol::TableAct::Match(a)) => a,
+                Ok(_) => anyhow::bail!("not an act of these rules"),
+                Err((_, _, why)) => anyhow::bail!("seat {seat}'s act does not read: {why}"),
+            };
+            now += 1;
+            m = m
+                .apply(Action { at_ms: now, act })
+                .map_err(|r| anyhow::anyhow!("seed {seed}: {}", r.message))?
+                .0;
+            version += 1;
+            acted = true;
+            break;
+        }
+        if !acted {
+            let Some(due) = m.next_deadline() else {
+                anyhow::bail!("seed {seed}: nobody acts and no time limit runs")
+            };
+            now = now.max(due);
+            m = m
+                .apply(Action {
+                    at_ms: now,
+                    act: Act::Clock,
+                })
+                .map_err(|r| anyhow::anyhow!("seed {seed}: {}", r.message))?
+                .0;
+            version += 1;
+        }
+    }
+    let view = serde_json::to_value(crate::view::MatchView::new(&m, version, Some(0), &[], now))?;
+    Ok(Outcome {
+        seed,
+        edition: edition.to_string(),
+        id,
+        shakes: view["history"].as_array().map_or(0, Vec::len),
+        totals: numbers(&view["totals"]).map(|n| n as i64).collect(),
+        match_points: numbers(&view["match_points"]).map(|n| n as u64).collect(),
+        history: view["history"].clone(),
+    })
 }

@@ -568,7 +568,11 @@ impl Lobby {
                 )
             })?;
         let held = self.take_1969(&id).await.ok_or_else(|| {
-            ApiError::new(ApiCode::Storage, "the server could not record the table", None)
+            ApiError::new(
+                ApiCode::Storage,
+                "the server could not record the table",
+                None,
+            )
         })?;
         let handle = crate::tables::host1969::spawn(crate::tables::host1969::Setup69 {
             table,
@@ -588,7 +592,10 @@ impl Lobby {
     /// A stored 1969 table of the one host, loaded into memory.
     async fn find_1969(&self, id: &str) -> Option<TableHandle> {
         // Its lease first, then its log (crate::lease): only a stored one.
-        if !matches!(crate::store::tables1969::load(&self.store, id).await, Ok(Some(_))) {
+        if !matches!(
+            crate::store::tables1969::load(&self.store, id).await,
+            Ok(Some(_))
+        ) {
             return None;
         }
         let held = self.take_1969(id).await?;

@@ -124,15 +124,19 @@ fn start_instance(procs: &mut Procs, dir: &std::path::Path, name: &str, port: u1
 
 /// Waits until `GET /healthz` on `addr` answers 200.
 async fn healthy(addr: SocketAddr, within: Duration) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let deadline = Instant::now() + within;
     loop {
-        if let Ok(Ok((200, _))) = tokio::time::timeout(
-            Duration::from_secs(1),
-            tokio::spawn(async move { http(addr, "GET", "/healthz", None).await }),
-        )
-        .await
-        .map(|r| r.map_err(|_| ()))
-        {
+        let probe = async {
+            let mut s = tokio::net::TcpStream::connect(addr).await.ok()?;
+            s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                .await
+                .ok()?;
+            let mut head = [0u8; 12];
+            s.read_exact(&mut head).await.ok()?;
+            Some(head.starts_with(b"HTTP/1.1 200"))
+        };
+        if let Ok(Some(true)) = tokio::time::timeout(Duration::from_secs(2), probe).await {
             return;
         }
         assert!(Instant::now() < deadline, "{addr} did not become healthy");
@@ -157,9 +161,14 @@ async fn rejoined(server: SocketAddr, id: &str, token: &str) -> Client {
     c.send(json!({"v":1,"type":"rejoin","table":id,"token":token}))
         .await;
     let j = c
-        .until("rejoined", |v| v["type"] == "joined" || v["type"] == "error")
+        .until("rejoined", |v| {
+            v["type"] == "joined" || v["type"] == "error"
+        })
         .await;
-    assert_eq!(j["type"], "joined", "rejoin through the other instance: {j}");
+    assert_eq!(
+        j["type"], "joined",
+        "rejoin through the other instance: {j}"
+    );
     c.token = Some(token.to_string());
     c.until("state", |v| v["type"] == "state").await;
     c
@@ -192,7 +201,9 @@ async fn a_live_table_made_on_one_instance_is_played_through_the_other() {
     let a = Server::start(&db);
     let b = Server::start(&db);
     let t = a
-        .create_table(json!({"division":"senior","seats":[{"kind":"human"},{"kind":"human"}],"seed":7}))
+        .create_table(
+            json!({"division":"senior","seats":[{"kind":"human"},{"kind":"human"}],"seed":7}),
+        )
         .await;
     let id = t["id"].as_str().unwrap().to_string();
     let mut p0 = joined(a.addr, &id, "Ann").await;
@@ -212,7 +223,11 @@ async fn a_live_table_made_on_one_instance_is_played_through_the_other() {
     );
     let token0 = p0.token.clone().unwrap();
     let mut p0 = rejoined(b.addr, &id, &token0).await;
-    assert_eq!(p0.version(), version, "nothing was written by the stale holder");
+    assert_eq!(
+        p0.version(),
+        version,
+        "nothing was written by the stale holder"
+    );
     // The match goes on at B, both seats playing there.
     for _ in 0..6 {
         let me = if p0.scripted_act().is_some() {
@@ -226,8 +241,10 @@ async fn a_live_table_made_on_one_instance_is_played_through_the_other() {
         let v = r["version"].as_u64().unwrap();
         for c in [&mut p0, &mut p1] {
             if c.version() < v {
-                c.until("the act's update", |f| f["match"]["version"].as_u64() >= Some(v))
-                    .await;
+                c.until("the act's update", |f| {
+                    f["match"]["version"].as_u64() >= Some(v)
+                })
+                .await;
             }
         }
     }
@@ -249,7 +266,9 @@ async fn a_1969_table_made_on_one_instance_is_played_through_the_other() {
     let a = Server::start(&db);
     let b = Server::start(&db);
     let t = a
-        .create_table(json!({"edition":"1969","seats":[{"kind":"human"},{"kind":"human"}],"seed":5}))
+        .create_table(
+            json!({"edition":"1969","seats":[{"kind":"human"},{"kind":"human"}],"seed":5}),
+        )
         .await;
     let id = t["id"].as_str().unwrap().to_string();
     let mut p0 = joined(a.addr, &id, "Ann").await;
@@ -282,7 +301,10 @@ async fn a_1969_table_made_on_one_instance_is_played_through_the_other() {
             c.until("state", |v| v["type"] == "state").await;
         }
     }
-    assert!(acts >= 2, "acts accepted at the instance that took the table over");
+    assert!(
+        acts >= 2,
+        "acts accepted at the instance that took the table over"
+    );
     a.stop();
     b.stop();
 }
@@ -305,12 +327,16 @@ fn play(addr: String) -> PlayOut {
         addr,
         tables: tables(),
         shakes: SHAKES,
-        round_minutes: 1,
+        // Two minutes of match time: the tables' one shake is played well
+        // within it on a busy two-core machine, the rest is waited for.
+        round_minutes: 2,
         division: "senior".into(),
     }
 }
 
-fn scores(r: &PlayOutReport) -> Vec<(u64, String, usize, Vec<i64>, Vec<u64>)> {
+/// Each table's seed, edition, shakes, totals, match points and shake
+/// records (as JSON, to compare).
+fn scores(r: &PlayOutReport) -> Vec<(u64, String, usize, Vec<i64>, Vec<u64>, String)> {
     r.outcomes
         .iter()
         .map(|o: &Outcome| {
@@ -320,6 +346,7 @@ fn scores(r: &PlayOutReport) -> Vec<(u64, String, usize, Vec<i64>, Vec<u64>)> {
                 o.shakes,
                 o.totals.clone(),
                 o.match_points.clone(),
+                o.history.to_string(),
             )
         })
         .collect()
@@ -344,7 +371,9 @@ async fn two_instances_behind_haproxy_lose_one_mid_shake() {
     healthy(addr(pb), Duration::from_secs(60)).await;
     let cfg = concat!(env!("CARGO_MANIFEST_DIR"), "/../../deploy/haproxy.cfg");
     let proxy = Command::new("haproxy")
-        .args(["-db", "-f", cfg])
+        // `-n`: a connection limit within this machine's file limit (the
+        // shipped 20,000 wants 40,000 descriptors; deploy/README.md).
+        .args(["-db", "-n", "4000", "-f", cfg])
         .env("ONSETS_BIND", format!("127.0.0.1:{ph}"))
         .env("ONSETS_A", format!("127.0.0.1:{pa}"))
         .env("ONSETS_B", format!("127.0.0.1:{pb}"))
@@ -354,13 +383,11 @@ async fn two_instances_behind_haproxy_lose_one_mid_shake() {
         .unwrap();
     procs.0.push(("haproxy".into(), proxy));
     healthy(addr(ph), Duration::from_secs(20)).await;
-    println!("instances a :{pa}, b :{pb}, HAProxy :{ph}; logs in {}", dir.display());
+    println!(
+        "instances a :{pa}, b :{pb}, HAProxy :{ph}; logs in {}",
+        dir.display()
+    );
 
-    // The same seeds, uninterrupted, on one in-process instance at once.
-    let reference = Server::start(&databases().await[0]);
-    let alone = play(reference.addr.to_string());
-    let uninterrupted =
-        tokio::spawn(async move { loadtest::play_out(&alone, Arc::default()).await });
     let progress = Arc::new(Progress::default());
     let started = Instant::now();
     let through = play(format!("127.0.0.1:{ph}"));
@@ -371,20 +398,45 @@ async fn two_instances_behind_haproxy_lose_one_mid_shake() {
     // Mid-shake: every table has started its first shake and is a few
     // acts into it.
     while progress.actions.load(Ordering::Relaxed) < 6 * TABLES {
-        assert!(started.elapsed() < Duration::from_secs(60), "the tables started");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the tables started"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let at = progress.actions.load(Ordering::Relaxed);
     procs.kill("a");
     let killed = Instant::now();
-    println!("killed instance a (SIGKILL) after {at} actions, {:.1} s in", started.elapsed().as_secs_f64());
+    println!(
+        "killed instance a (SIGKILL) after {at} actions, {:.1} s in",
+        started.elapsed().as_secs_f64()
+    );
     tokio::time::sleep(Duration::from_secs(3)).await;
     start_instance(&mut procs, &dir, "a", pa, &db);
     healthy(addr(pa), Duration::from_secs(60)).await;
-    println!("instance a back after {:.1} s", killed.elapsed().as_secs_f64());
+    println!(
+        "instance a back after {:.1} s",
+        killed.elapsed().as_secs_f64()
+    );
 
-    let failed_over = run.await.unwrap().unwrap();
-    let reference_run = uninterrupted.await.unwrap().unwrap();
+    let failed_over = tokio::time::timeout(Duration::from_secs(300), run)
+        .await
+        .expect("every table's match ended within 5 minutes")
+        .unwrap()
+        .unwrap();
+    // The same seeds played uninterrupted: by the same players in the engine
+    // alone (loadtest::play_alone).
+    let reference_run = tokio::task::spawn_blocking(|| {
+        let cfg = play(String::new());
+        let mut r = PlayOutReport::default();
+        for (seed, edition) in &cfg.tables {
+            r.outcomes
+                .push(loadtest::play_alone(&cfg, *seed, edition).unwrap());
+        }
+        r
+    })
+    .await
+    .unwrap();
     println!(
         "through HAProxy: {} tables over, {} players gave up, {} reconnections, the longest {:.0} ms; {:.1} s in all",
         failed_over.outcomes.len(),
@@ -393,7 +445,6 @@ async fn two_instances_behind_haproxy_lose_one_mid_shake() {
         failed_over.reconnect_max_ms,
         started.elapsed().as_secs_f64()
     );
-    assert!(reference_run.failed.is_empty(), "{:?}", reference_run.failed);
     assert!(failed_over.failed.is_empty(), "{:?}", failed_over.failed);
     assert_eq!(reference_run.outcomes.len(), TABLES as usize);
     assert!(
@@ -406,7 +457,10 @@ async fn two_instances_behind_haproxy_lose_one_mid_shake() {
         scores(&reference_run),
         "the same scores as the uninterrupted run"
     );
-    assert!(failed_over.reconnects > 0, "instance a held tables and lost them");
+    assert!(
+        failed_over.reconnects > 0,
+        "instance a held tables and lost them"
+    );
     assert!(
         failed_over.reconnect_max_ms < 5_000.0,
         "every player was back at its table within 5 s: {:.0} ms",
@@ -430,5 +484,31 @@ async fn two_instances_behind_haproxy_lose_one_mid_shake() {
     println!("loadtest through HAProxy:\n{report}");
     assert_eq!(report.tables_held, 20, "{report}");
     assert!(report.actions > 0, "{report}");
-    reference.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scratch_play_out() {
+    let reference = Server::start(&databases().await[0]);
+    let mut p = play(reference.addr.to_string());
+    p.tables
+        .truncate(std::env::var("N").map_or(5, |n| n.parse().unwrap()));
+    let progress = Arc::new(Progress::default());
+    let t0 = Instant::now();
+    let run = tokio::spawn({
+        let progress = progress.clone();
+        async move { loadtest::play_out(&p, progress).await }
+    });
+    for _ in 0..20 {
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        println!(
+            "{:.0} s: {} actions",
+            t0.elapsed().as_secs_f64(),
+            progress.actions.load(Ordering::Relaxed)
+        );
+        if run.is_finished() {
+            break;
+        }
+    }
+    let r = run.await.unwrap().unwrap();
+    println!("{:?}", r);
 }

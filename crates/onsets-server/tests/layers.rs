@@ -39,6 +39,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "assist",
             "hidden",
+            "lease",
             "loadtest",
             "lobby",
             "protocol",
