@@ -341,6 +341,16 @@ pub fn watch(lobby: &Lobby) {
     if lobby.leases.holder().is_none() {
         return;
     }
+    // Adoption (a replay each) never holds up the renewal: two loops.
+    let adopting = lobby.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(RENEW_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            adopt_lapsed(&adopting).await;
+        }
+    });
     let lobby = lobby.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(RENEW_EVERY);
@@ -358,7 +368,6 @@ pub fn watch(lobby: &Lobby) {
                 }
                 Err(e) => tracing::warn!("renewing the table leases failed: {e:#}"),
             }
-            adopt_lapsed(&lobby).await;
         }
     });
 }

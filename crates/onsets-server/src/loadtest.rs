@@ -488,6 +488,10 @@ async fn session(p: &Player, token: &mut String, down_since: &mut Option<Instant
                 // Seated before the match starts.
                 at_table = true;
                 p.alive.fetch_add(1, Ordering::Relaxed);
+                if let Some(since) = down_since.take() {
+                    let ms = since.elapsed().as_secs_f64() * 1000.0;
+                    shared.reconnects.lock().expect("reconnects lock").push(ms);
+                }
             }
             _ => {}
         }

@@ -65,6 +65,11 @@ fn instance() {
     ) else {
         return;
     };
+    // Its log (the leases taken, lost and adopted) to the test's files.
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::new("onsets_server=info"))
+        .with_writer(std::io::stderr)
+        .init();
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(onsets_server::serve_with(
         &addr,
@@ -334,9 +339,11 @@ fn play(addr: String) -> PlayOut {
     }
 }
 
-/// Each table's seed, edition, shakes, totals, match points and shake
-/// records (as JSON, to compare).
-fn scores(r: &PlayOutReport) -> Vec<(u64, String, usize, Vec<i64>, Vec<u64>, String)> {
+/// A table's seed, edition, shakes, totals, match points and shake records
+/// (as JSON, to compare).
+type Scores = (u64, String, usize, Vec<i64>, Vec<u64>, String);
+
+fn scores(r: &PlayOutReport) -> Vec<Scores> {
     r.outcomes
         .iter()
         .map(|o: &Outcome| {
@@ -484,31 +491,4 @@ async fn two_instances_behind_haproxy_lose_one_mid_shake() {
     println!("loadtest through HAProxy:\n{report}");
     assert_eq!(report.tables_held, 20, "{report}");
     assert!(report.actions > 0, "{report}");
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn scratch_play_out() {
-    let reference = Server::start(&databases().await[0]);
-    let mut p = play(reference.addr.to_string());
-    p.tables
-        .truncate(std::env::var("N").map_or(5, |n| n.parse().unwrap()));
-    let progress = Arc::new(Progress::default());
-    let t0 = Instant::now();
-    let run = tokio::spawn({
-        let progress = progress.clone();
-        async move { loadtest::play_out(&p, progress).await }
-    });
-    for _ in 0..20 {
-        tokio::time::sleep(Duration::from_secs(5)).await;
-        println!(
-            "{:.0} s: {} actions",
-            t0.elapsed().as_secs_f64(),
-            progress.actions.load(Ordering::Relaxed)
-        );
-        if run.is_finished() {
-            break;
-        }
-    }
-    let r = run.await.unwrap().unwrap();
-    println!("{:?}", r);
 }
