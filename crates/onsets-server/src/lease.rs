@@ -43,6 +43,9 @@ const ADOPT_PER_TICK: i64 = 32;
 #[derive(Clone, Default)]
 pub struct Leases {
     inner: Option<Arc<Inner>>,
+    /// One take-over at a time per table (many tables at once: after an
+    /// instance is lost, its tables are taken over in parallel).
+    loading: Arc<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>,
 }
 
 struct Inner {
@@ -61,6 +64,7 @@ impl Leases {
                     holder: uuid::Uuid::new_v4().simple().to_string(),
                     held: Mutex::default(),
                 })),
+                loading: Arc::default(),
             },
             Store::Sqlite(_) => Leases::default(),
         }
@@ -274,6 +278,32 @@ pub fn is_live(status: &str) -> bool {
 }
 
 impl Lobby {
+    /// A live table not in memory, taken over (one take-over per table at a
+    /// time; the tables themselves in parallel); `None` when it is not live
+    /// or not stored (then `Lobby::find` loads a replay or a 1969 table).
+    pub(crate) async fn find_live(&self, id: &str) -> Option<TableHandle> {
+        let lock = self
+            .leases
+            .loading
+            .lock()
+            .expect("loading lock")
+            .entry(id.to_string())
+            .or_default()
+            .clone();
+        let found = {
+            let _one = lock.lock().await;
+            match self.tables.get(id) {
+                Some(h) => Some(h),
+                None => match self.store.status(id).await {
+                    Ok(Some(s)) if is_live(&s) => self.take_over(id, false).await,
+                    _ => None,
+                },
+            }
+        };
+        self.leases.loading.lock().expect("loading lock").remove(id);
+        found
+    }
+
     /// Takes live table `id` over from the database: its lease first (from
     /// whoever held it; with `only_lapsed` only a lapsed one), then its log,
     /// read after the lease so that no write of the previous holder is
@@ -384,8 +414,16 @@ async fn adopt_lapsed(lobby: &Lobby) -> usize {
     };
     let mut adopted = 0;
     for id in ids {
-        // One take-over of a table at a time in this instance (Lobby::find).
-        let _one = lobby.replay_load.lock().await;
+        // One take-over of a table at a time in this instance (find_live).
+        let lock = lobby
+            .leases
+            .loading
+            .lock()
+            .expect("loading lock")
+            .entry(id.clone())
+            .or_default()
+            .clone();
+        let _one = lock.lock().await;
         if lobby.tables.get(&id).is_some() {
             continue;
         }

@@ -110,8 +110,8 @@ pub struct Lobby {
     /// Changed tournaments, from this instance and (PostgreSQL) the others.
     pub news: crate::live::News,
     /// One replay loaded at a time (two spectators of one archived table
-    /// get one table task; one take-over of a live table, crate::lease).
-    pub(crate) replay_load: Arc<tokio::sync::Mutex<()>>,
+    /// get one table task).
+    replay_load: Arc<tokio::sync::Mutex<()>>,
     /// 1969 tables of the HTTP alias (`/api/tables1969`), in memory.
     pub tables1969: Arc<crate::table1969::Tables1969>,
     /// The database's health, probed for `/healthz` at most once a second.
@@ -444,6 +444,10 @@ impl Lobby {
         if id.is_empty() || id.len() > crate::text::MAX_ID_BYTES {
             return None;
         }
+        // A live table held by no one here: taken over (crate::lease).
+        if let Some(h) = self.find_live(id).await {
+            return Some(h);
+        }
         let _one = self.replay_load.lock().await;
         if let Some(h) = self.get(id) {
             return Some(h);
@@ -456,7 +460,7 @@ impl Lobby {
                 return None;
             }
         };
-        // A live table held by no one here: taken over (crate::lease).
+        // Live since find_live looked: taken over too.
         if crate::lease::is_live(&stored.status) {
             return self.take_over(id, false).await;
         }
