@@ -405,7 +405,9 @@ pub fn watch(lobby: &Lobby) {
 /// Adopts live tables whose lease lapsed (at most [`ADOPT_PER_TICK`]);
 /// returns how many.
 async fn adopt_lapsed(lobby: &Lobby) -> usize {
-    let ids = match leases::orphans(&lobby.store, now_ms(), ADOPT_PER_TICK).await {
+    let now = now_ms();
+    let made_before = now - TTL.as_millis() as i64;
+    let ids = match leases::orphans(&lobby.store, now, made_before, ADOPT_PER_TICK).await {
         Ok(ids) => ids,
         Err(e) => {
             tracing::warn!("listing the tables without a live lease failed: {e:#}");

@@ -93,19 +93,28 @@ pub async fn release(store: &Store, id: &str, fence: &Fence) -> StoreResult<()> 
     Ok(())
 }
 
-/// Live tables (`waiting`, `playing`) whose lease is absent or ran out
-/// before `now_ms`: their instance is gone. At most `limit`, oldest first.
-pub async fn orphans(store: &Store, now_ms: i64, limit: i64) -> StoreResult<Vec<String>> {
+/// Live tables (`waiting`, `playing`) whose lease ran out before `now_ms`
+/// (their instance is gone), or that have none and were made before
+/// `made_before` (a table being made has its lease a moment later). At most
+/// `limit`, oldest first.
+pub async fn orphans(
+    store: &Store,
+    now_ms: i64,
+    made_before: i64,
+    limit: i64,
+) -> StoreResult<Vec<String>> {
     let Some(p) = pg(store) else {
         return Ok(Vec::new());
     };
     let rows = sqlx::query(
         "SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id \
-         WHERE t.status IN ('waiting', 'playing') AND (l.table_id IS NULL OR l.until_ms < $1) \
+         WHERE t.status IN ('waiting', 'playing') \
+         AND ((l.table_id IS NULL AND t.created_at < $3) OR l.until_ms < $1) \
          ORDER BY t.created_at, t.id LIMIT $2",
     )
     .bind(now_ms)
     .bind(limit)
+    .bind(made_before)
     .fetch_all(p)
     .await?;
     Ok(rows.into_iter().map(|r| r.get(0)).collect())
