@@ -108,7 +108,8 @@ export class TableConnection {
   connect() {
     this.onStatus('connecting');
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    // The table in the URL: a balancer keeps one table's connections on one instance (deploy/haproxy.cfg).
+    const ws = new WebSocket(`${proto}//${location.host}/ws?table=${encodeURIComponent(this.table)}`);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;

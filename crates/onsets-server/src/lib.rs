@@ -28,6 +28,7 @@ pub mod config;
 mod cross_site;
 pub mod health;
 mod hidden;
+pub mod lease;
 pub mod lessons;
 pub mod limits;
 pub mod live;

@@ -78,6 +78,11 @@ pub struct LoadReport {
     pub bot_least_margin_ms: f64,
     /// `time_expired` of a bot at a table with people.
     pub bot_timeouts: u64,
+    /// Connections lost and made again (a server instance lost behind a
+    /// balancer, docs/scaling.md), and the longest gap from the loss to the
+    /// table's `state` (ms).
+    pub reconnects: usize,
+    pub reconnect_max_ms: f64,
 }
 
 impl std::fmt::Display for LoadReport {
@@ -100,6 +105,13 @@ impl std::fmt::Display for LoadReport {
             "action -> broadcast latency over {} samples: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
             self.samples, self.p50_ms, self.p90_ms, self.p99_ms, self.max_ms
         )?;
+        if self.reconnects > 0 {
+            write!(
+                f,
+                "\n{} connections made again, the longest after {:.0} ms",
+                self.reconnects, self.reconnect_max_ms
+            )?;
+        }
         if self.bot_limits > 0 || self.bot_only_tables > 0 {
             write!(
                 f,
@@ -156,7 +168,13 @@ struct Shared {
     /// (time from start to end, limit length) of bots' limits, match ms.
     bot_limits: Mutex<Vec<(f64, f64)>>,
     bot_timeouts: AtomicU64,
+    /// Each reconnection: ms from the connection's loss to the table's
+    /// `state` on the new one.
+    reconnects: Mutex<Vec<f64>>,
 }
+
+/// How long a player tries to reconnect before it gives up.
+pub const RECONNECT_FOR: Duration = Duration::from_secs(20);
 
 /// Per table: when the act that produced each version was sent, and by whom.
 type Sent = Arc<Mutex<HashMap<u64, (Instant, usize)>>>;
@@ -186,19 +204,21 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
         let alive = Arc::new(AtomicU64::new(0));
         held.push(alive.clone());
         for seat in 0..2 {
-            let (addr, id, sent, shared, alive) = (
-                cfg.addr.clone(),
-                id.clone(),
-                sent.clone(),
-                shared.clone(),
-                alive.clone(),
-            );
-            let think = cfg.think_ms;
-            let bot_seat = cfg.bot.as_ref().map(|_| 2usize).filter(|_| seat == 0);
+            let p = Player {
+                addr: cfg.addr.clone(),
+                table: id.clone(),
+                seat,
+                think_ms: cfg.think_ms,
+                bot_seat: cfg.bot.as_ref().map(|_| 2usize).filter(|_| seat == 0),
+                sent: sent.clone(),
+                shared: shared.clone(),
+                alive: alive.clone(),
+                hold_after: None,
+                reconnect_for: RECONNECT_FOR,
+            };
             tasks.push(tokio::spawn(async move {
-                if let Err(e) =
-                    player(&addr, &id, seat, think, bot_seat, sent, &shared, &alive).await
-                {
+                let (id, seat) = (p.table.clone(), p.seat);
+                if let Err(e) = player(p).await {
                     tracing::debug!("player {id}/{seat}: {e:#}");
                 }
             }));
@@ -232,6 +252,7 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
         .map(|(t, l)| l - t)
         .min_by(|a, b| a.total_cmp(b))
         .unwrap_or(0.0);
+    let gaps = shared.reconnects.lock().expect("reconnects lock").clone();
     let mut lat = shared.latencies.lock().expect("latency lock").clone();
     lat.sort_by(|a, b| a.total_cmp(b));
     let q = |p: f64| -> f64 {
@@ -262,6 +283,8 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
         bot_max_ms: bots.last().map_or(0.0, |b| b.0),
         bot_least_margin_ms,
         bot_timeouts: shared.bot_timeouts.load(Ordering::Relaxed),
+        reconnects: gaps.len(),
+        reconnect_max_ms: gaps.iter().copied().fold(0.0, f64::max),
     })
 }
 
@@ -286,125 +309,233 @@ async fn post_table(addr: &str, body: &Value) -> anyhow::Result<Value> {
     Ok(v)
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn player(
-    addr: &str,
-    table: &str,
+/// One scripted seat: where it plays and what it reports to.
+struct Player {
+    addr: String,
+    table: String,
     seat: usize,
     think_ms: u64,
     bot_seat: Option<usize>,
     sent: Sent,
-    shared: &Shared,
-    alive: &AtomicU64,
-) -> anyhow::Result<()> {
+    shared: Arc<Shared>,
+    alive: Arc<AtomicU64>,
+    /// Play-out: the shakes to play before holding at the next roll until
+    /// the round's time is up (the match then ends, XI-B).
+    hold_after: Option<usize>,
+    /// How long a lost connection is tried again before the player gives up.
+    reconnect_for: Duration,
+}
+
+/// How a connection of a player ended.
+enum Ended {
+    /// The match is over: its last view.
+    Over(Value),
+    /// The connection closed (or was refused): reconnect.
+    Closed(String),
+}
+
+/// A scripted player: connects (`/ws?table=ID`, the balancer's routing key,
+/// deploy/haproxy.cfg), joins its seat, plays, and when the connection is
+/// lost reconnects and `rejoin`s with its token (docs/scaling.md,
+/// "Failover"), timing the gap from the loss to the table's `state`.
+async fn player(p: Player) -> anyhow::Result<Option<Value>> {
+    let mut token = String::new();
+    let mut down_since: Option<Instant> = None;
+    loop {
+        match session(&p, &mut token, &mut down_since).await {
+            Ended::Over(view) => return Ok(Some(view)),
+            Ended::Closed(why) => {
+                let since = *down_since.get_or_insert_with(Instant::now);
+                if since.elapsed() > p.reconnect_for {
+                    anyhow::bail!("gave up reconnecting: {why}");
+                }
+                tracing::debug!(table = %p.table, seat = p.seat, "reconnecting: {why}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+/// One connection of a player, until it closes or the match is over.
+async fn session(p: &Player, token: &mut String, down_since: &mut Option<Instant>) -> Ended {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await?;
+    let url = format!("ws://{}/ws?table={}", p.addr, p.table);
+    let (ws, _) = match tokio_tungstenite::connect_async(url).await {
+        Ok(x) => x,
+        Err(e) => return Ended::Closed(format!("connecting: {e}")),
+    };
     let (mut tx, mut rx) = ws.split();
-    tx.send(Message::Text(
-        json!({"v":1,"type":"join","table":table,"name":format!("P{seat}"),"seat":seat})
-            .to_string()
-            .into(),
-    ))
-    .await?;
-    alive.fetch_add(1, Ordering::Relaxed);
-    let mut token = String::new();
+    let first = if token.is_empty() {
+        json!({"v":1,"type":"join","table":p.table,"name":format!("P{}", p.seat),"seat":p.seat})
+    } else {
+        json!({"v":1,"type":"rejoin","table":p.table,"token":token})
+    };
+    if let Err(e) = tx.send(Message::Text(first.to_string().into())).await {
+        return Ended::Closed(format!("sending the join: {e}"));
+    }
+    let shared = &*p.shared;
+    let mut at_table = false;
     let mut view = Value::Null;
     // A deterministic jitter per player.
-    let mut rng = ((seat as u64 + 1) * 0x9E37_79B9) ^ table.len() as u64;
+    let mut rng = ((p.seat as u64 + 1) * 0x9E37_79B9) ^ p.table.len() as u64;
     let mut next_act: Option<tokio::time::Instant> = None;
     // The version my act in flight would produce.
     let mut mine: Option<u64> = None;
     let mut seen_version = 0u64;
     // The bot's running limits: (task, stage, due) -> started_ms.
     let mut bot_timers: HashMap<(String, u64, u64), u64> = HashMap::new();
-    let result: anyhow::Result<()> = async {
-        loop {
-            let wait = next_act.map(tokio::time::sleep_until);
-            let frame = match wait {
-                Some(w) => tokio::select! {
-                    f = rx.next() => f,
-                    _ = w => {
-                        next_act = None;
-                        if let Some(act) = scripted_act(&view) {
-                            let version = view["version"].as_u64().unwrap_or(0);
-                            sent.lock().expect("sent lock").insert(version + 1, (Instant::now(), seat));
-                            mine = Some(version + 1);
-                            let mut act = act;
-                            if act["type"] == "present" {
-                                act["solution"] = json!("B ∪ R");
-                            }
-                            tx.send(Message::Text(json!({"v":1,"type":"act","token":token,"version":version,"act":act}).to_string().into())).await?;
+    let ended = loop {
+        let wait = next_act.map(tokio::time::sleep_until);
+        let frame = match wait {
+            Some(w) => tokio::select! {
+                f = rx.next() => f,
+                _ = w => {
+                    next_act = None;
+                    if let Some(act) = scripted_act(&view).filter(|_| !holds(p.hold_after, &view)) {
+                        let version = view["version"].as_u64().unwrap_or(0);
+                        p.sent.lock().expect("sent lock").insert(version + 1, (Instant::now(), p.seat));
+                        mine = Some(version + 1);
+                        let mut act = act;
+                        if act["type"] == "present" {
+                            act["solution"] = json!("B ∪ R");
                         }
-                        continue;
+                        let msg = json!({"v":1,"type":"act","token":token,"version":version,"act":act});
+                        if let Err(e) = tx.send(Message::Text(msg.to_string().into())).await {
+                            break Ended::Closed(format!("sending an act: {e}"));
+                        }
                     }
-                },
-                None => rx.next().await,
-            };
-            let Some(frame) = frame else {
-                anyhow::bail!("closed")
-            };
-            let Message::Text(text) = frame? else { continue };
-            let v: Value = serde_json::from_str(&text)?;
-            match v["type"].as_str() {
-                Some("joined") => token = v["token"].as_str().unwrap_or_default().to_string(),
-                Some("accepted") => {
-                    mine = None;
+                    continue;
                 }
-                Some("rejected") => {
-                    shared.rejected.fetch_add(1, Ordering::Relaxed);
-                    if let Some(k) = mine.take() {
-                        sent.lock().expect("sent lock").remove(&k);
-                    }
+            },
+            None => rx.next().await,
+        };
+        let text = match frame {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Close(c))) => {
+                break Ended::Closed(format!("closed by the server: {c:?}"))
+            }
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => break Ended::Closed(format!("the connection failed: {e}")),
+            None => break Ended::Closed("the connection ended".into()),
+        };
+        let Ok(v) = serde_json::from_str::<Value>(&text) else {
+            continue;
+        };
+        match v["type"].as_str() {
+            Some("joined") => *token = v["token"].as_str().unwrap_or_default().to_string(),
+            // A join or rejoin refused (a table being taken over): again.
+            Some("error") if !at_table => break Ended::Closed(format!("refused: {v}")),
+            Some("accepted") => {
+                mine = None;
+            }
+            Some("rejected") => {
+                shared.rejected.fetch_add(1, Ordering::Relaxed);
+                if let Some(k) = mine.take() {
+                    p.sent.lock().expect("sent lock").remove(&k);
                 }
-                Some("state") | Some("update") if v["match"].is_object() => {
-                    view = v["match"].clone();
-                    let version = view["version"].as_u64().unwrap_or(0);
-                    if let Some(b) = bot_seat {
-                        follow_bot(b, &v, &view, &mut bot_timers, shared);
-                    }
-                    // Every applied action (players', bots', the clock's),
-                    // counted once per table by seat 0.
-                    if seat == 0 && version > seen_version {
-                        if seen_version > 0 {
-                            shared.actions.fetch_add(version - seen_version, Ordering::Relaxed);
-                        }
-                        seen_version = version;
-                    }
-                    if v["type"] == "update" {
-                        let by = sent.lock().expect("sent lock").get(&version).copied();
-                        if let Some((at, who)) = by {
-                            if who != seat {
-                                sent.lock().expect("sent lock").remove(&version);
-                                if shared.measuring.load(Ordering::Relaxed) {
-                                    shared
-                                        .latencies
-                                        .lock()
-                                        .expect("latency lock")
-                                        .push(at.elapsed().as_secs_f64() * 1000.0);
-                                }
-                            }
-                        }
-                        if v["events"].as_array().is_some_and(|e| e.iter().any(|e| e["event"] == "shake_scored")) && seat == 0 {
-                            shared.scored.fetch_add(1, Ordering::Relaxed);
-                        }
-                    }
-                    if next_act.is_none() && scripted_act(&view).is_some() {
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        let jitter = if think_ms == 0 { 0 } else { rng % think_ms };
-                        next_act = Some(tokio::time::Instant::now() + Duration::from_millis(think_ms / 2 + jitter));
+                // Playing out, an act refused (not stale: the table did not
+                // move on) is tried again.
+                if p.hold_after.is_some() && next_act.is_none() {
+                    next_act = Some(tokio::time::Instant::now() + Duration::from_millis(100));
+                }
+            }
+            Some("state") | Some("update") if v["match"].is_object() => {
+                if !at_table {
+                    at_table = true;
+                    p.alive.fetch_add(1, Ordering::Relaxed);
+                    if let Some(since) = down_since.take() {
+                        let ms = since.elapsed().as_secs_f64() * 1000.0;
+                        shared.reconnects.lock().expect("reconnects lock").push(ms);
                     }
                 }
-                _ => {}
+                view = v["match"].clone();
+                if p.hold_after.is_some() && !view["match_points"].is_null() {
+                    break Ended::Over(view);
+                }
+                let version = view["version"].as_u64().unwrap_or(0);
+                if let Some(b) = p.bot_seat {
+                    follow_bot(b, &v, &view, &mut bot_timers, shared);
+                }
+                // Every applied action (players', bots', the clock's),
+                // counted once per table by seat 0.
+                if p.seat == 0 && version > seen_version {
+                    if seen_version > 0 {
+                        shared
+                            .actions
+                            .fetch_add(version - seen_version, Ordering::Relaxed);
+                    }
+                    seen_version = version;
+                }
+                if v["type"] == "update" {
+                    measure(p, &v, version);
+                }
+                if next_act.is_none()
+                    && scripted_act(&view).is_some()
+                    && !holds(p.hold_after, &view)
+                {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let jitter = if p.think_ms == 0 { 0 } else { rng % p.think_ms };
+                    next_act = Some(
+                        tokio::time::Instant::now()
+                            + Duration::from_millis(p.think_ms / 2 + jitter),
+                    );
+                }
+            }
+            Some("state") if !at_table => {
+                // Seated before the match starts.
+                at_table = true;
+                p.alive.fetch_add(1, Ordering::Relaxed);
+                if let Some(since) = down_since.take() {
+                    let ms = since.elapsed().as_secs_f64() * 1000.0;
+                    shared.reconnects.lock().expect("reconnects lock").push(ms);
+                }
+            }
+            _ => {}
+        }
+    };
+    if at_table {
+        p.alive.fetch_sub(1, Ordering::Relaxed);
+    }
+    if matches!(ended, Ended::Closed(_)) {
+        shared.lost.fetch_add(1, Ordering::Relaxed);
+    }
+    ended
+}
+
+/// Playing out, the seat does nothing once the shakes to play are scored:
+/// the next shake is not started (no deal, no roll), so the round's end
+/// (XI-B) ends the match then.
+fn holds(hold_after: Option<usize>, view: &Value) -> bool {
+    hold_after.is_some_and(|k| view["history"].as_array().map_or(0, Vec::len) >= k)
+}
+
+/// The latency of an update that carries the other player's act, and the
+/// shakes scored.
+fn measure(p: &Player, v: &Value, version: u64) {
+    let shared = &*p.shared;
+    let by = p.sent.lock().expect("sent lock").get(&version).copied();
+    if let Some((at, who)) = by {
+        if who != p.seat {
+            p.sent.lock().expect("sent lock").remove(&version);
+            if shared.measuring.load(Ordering::Relaxed) {
+                shared
+                    .latencies
+                    .lock()
+                    .expect("latency lock")
+                    .push(at.elapsed().as_secs_f64() * 1000.0);
             }
         }
     }
-    .await;
-    alive.fetch_sub(1, Ordering::Relaxed);
-    shared.lost.fetch_add(1, Ordering::Relaxed);
-    result
+    if p.seat == 0
+        && v["events"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|e| e["event"] == "shake_scored"))
+    {
+        shared.scored.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 /// Follows the bot's time limits in a frame (see the module's comment).
@@ -449,4 +580,216 @@ fn follow_bot(
         }
     }
     *running = now_running;
+}
+
+/// `play_out`: tables played to the end of their match by scripted players
+/// (a failover test, docs/scaling.md): each plays `shakes` shakes, then
+/// holds at the next roll until the round's time is up, so that the match's
+/// scores depend only on the seed, never on the machine's speed.
+#[derive(Clone, Debug)]
+pub struct PlayOut {
+    /// `host:port` of a server or of a balancer in front of several.
+    pub addr: String,
+    /// One table per (seed, edition: `2026-27` or `2019-20`).
+    pub tables: Vec<(u64, String)>,
+    pub shakes: usize,
+    /// The round's length (1 at least, XI-B).
+    pub round_minutes: u32,
+    pub division: String,
+}
+
+/// A table played out.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Outcome {
+    pub seed: u64,
+    pub edition: String,
+    pub id: String,
+    /// The shakes scored, the totals and the match points (XII-A).
+    pub shakes: usize,
+    pub totals: Vec<i64>,
+    pub match_points: Vec<u64>,
+    /// The record of every shake (the cubes, the Goal, each one's score).
+    pub history: Value,
+}
+
+/// What a play-out measured.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct PlayOutReport {
+    /// By seed, the tables whose match ended.
+    pub outcomes: Vec<Outcome>,
+    /// Players that gave up (the table, the seat and why).
+    pub failed: Vec<String>,
+    /// Reconnections and the longest gap from a loss to the table's state.
+    pub reconnects: usize,
+    pub reconnect_max_ms: f64,
+}
+
+/// Live progress of a play-out: the actions applied at its tables so far
+/// (counted by seat 0 of each).
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub actions: AtomicU64,
+}
+
+/// Creates the tables, plays each to the end of its match, and reports.
+pub async fn play_out(cfg: &PlayOut, progress: Arc<Progress>) -> anyhow::Result<PlayOutReport> {
+    use futures_util::StreamExt;
+    let shared = Arc::new(Shared::default());
+    let mut tasks = Vec::new();
+    // Made all at once, each played as soon as it is made.
+    let posts: Vec<_> = cfg
+        .tables
+        .iter()
+        .map(|(seed, edition)| {
+            let body = json!({"division": cfg.division, "edition": edition,
+                "seats": [{"kind":"human"}, {"kind":"human"}], "seed": seed,
+                "bot_pace": 0, "round_minutes": cfg.round_minutes});
+            let (addr, seed, edition) = (cfg.addr.clone(), *seed, edition.clone());
+            tokio::spawn(async move { (seed, edition, post_table(&addr, &body).await) })
+        })
+        .collect();
+    let mut made = futures_util::stream::iter(posts).buffer_unordered(posts_len(cfg));
+    while let Some(done) = made.next().await {
+        let (seed, edition, t) = done?;
+        let id = t?["id"].as_str().unwrap_or_default().to_string();
+        let sent: Sent = Arc::default();
+        for seat in 0..2 {
+            let p = Player {
+                addr: cfg.addr.clone(),
+                table: id.clone(),
+                seat,
+                think_ms: 0,
+                bot_seat: None,
+                sent: sent.clone(),
+                shared: shared.clone(),
+                alive: Arc::new(AtomicU64::new(0)),
+                hold_after: Some(cfg.shakes),
+                reconnect_for: RECONNECT_FOR,
+            };
+            let edition = edition.clone();
+            tasks.push(tokio::spawn(async move {
+                let (id, seat) = (p.table.clone(), p.seat);
+                (seed, edition, id, seat, player(p).await)
+            }));
+        }
+    }
+    let watch = tokio::spawn({
+        let shared = shared.clone();
+        async move {
+            loop {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let n = shared.actions.load(Ordering::Relaxed);
+                progress.actions.store(n, Ordering::Relaxed);
+            }
+        }
+    });
+    let mut report = PlayOutReport::default();
+    for t in tasks {
+        let (seed, edition, id, seat, r) = t.await?;
+        match r {
+            Ok(Some(view)) if seat == 0 => report.outcomes.push(Outcome {
+                seed,
+                edition,
+                id,
+                shakes: view["history"].as_array().map_or(0, Vec::len),
+                totals: numbers(&view["totals"]).map(|n| n as i64).collect(),
+                match_points: numbers(&view["match_points"]).map(|n| n as u64).collect(),
+                history: view["history"].clone(),
+            }),
+            Ok(_) => {}
+            Err(e) => report
+                .failed
+                .push(format!("table {id} (seed {seed}) seat {seat}: {e:#}")),
+        }
+    }
+    watch.abort();
+    report.outcomes.sort_by_key(|o| o.seed);
+    let gaps = shared.reconnects.lock().expect("reconnects lock").clone();
+    report.reconnects = gaps.len();
+    report.reconnect_max_ms = gaps.iter().copied().fold(0.0, f64::max);
+    Ok(report)
+}
+
+/// The numbers of a JSON array (none for anything else).
+fn numbers(v: &Value) -> impl Iterator<Item = f64> + '_ {
+    v.as_array().into_iter().flatten().filter_map(Value::as_f64)
+}
+
+/// How many creations are awaited at once (all of them).
+fn posts_len(cfg: &PlayOut) -> usize {
+    cfg.tables.len().max(1)
+}
+
+/// The same table played out without a server: the seed's match in the
+/// engine, the same scripted players acting on the same views
+/// ([`MatchView`](crate::view::MatchView), as `/ws` sends them), each act
+/// applied at once and the clock run to its next deadline when nobody has
+/// anything to do. The uninterrupted run a failover test compares with.
+pub fn play_alone(cfg: &PlayOut, seed: u64, edition: &str) -> anyhow::Result<Outcome> {
+    use onsets_engine::{Act, Action, Match, MatchConfig};
+    let division: onsets_core::Division = cfg.division.parse().map_err(anyhow::Error::msg)?;
+    let mut config = MatchConfig::new(seed, &["P0", "P1"], division, true);
+    config.round_ms = u64::from(cfg.round_minutes) * 60_000;
+    config.edition = onsets_core::Edition::from_parts(edition, None).map_err(anyhow::Error::msg)?;
+    let (mut m, _) = Match::new(config).map_err(|r| anyhow::anyhow!("{}", r.message))?;
+    let (mut version, mut now) = (1u64, 0u64);
+    let id = format!("alone-{seed}");
+    while m.match_points().is_none() {
+        let mut acted = false;
+        for seat in 0..2 {
+            let view = serde_json::to_value(crate::view::MatchView::new(
+                &m,
+                version,
+                Some(seat),
+                &[],
+                now,
+            ))?;
+            let Some(mut act) = scripted_act(&view) else {
+                continue;
+            };
+            if holds(Some(cfg.shakes), &view) {
+                continue;
+            }
+            if act["type"] == "present" {
+                act["solution"] = json!("B ∪ R");
+            }
+            let act = match crate::protocol::read_table_act(false, seat, act) {
+                Ok(crate::protocol::TableAct::Match(a)) => a,
+                Ok(_) => anyhow::bail!("not an act of these rules"),
+                Err((_, _, why)) => anyhow::bail!("seat {seat}'s act does not read: {why}"),
+            };
+            now += 1;
+            m = m
+                .apply(Action { at_ms: now, act })
+                .map_err(|r| anyhow::anyhow!("seed {seed}: {}", r.message))?
+                .0;
+            version += 1;
+            acted = true;
+            break;
+        }
+        if !acted {
+            let Some(due) = m.next_deadline() else {
+                anyhow::bail!("seed {seed}: nobody acts and no time limit runs")
+            };
+            now = now.max(due);
+            m = m
+                .apply(Action {
+                    at_ms: now,
+                    act: Act::Clock,
+                })
+                .map_err(|r| anyhow::anyhow!("seed {seed}: {}", r.message))?
+                .0;
+            version += 1;
+        }
+    }
+    let view = serde_json::to_value(crate::view::MatchView::new(&m, version, Some(0), &[], now))?;
+    Ok(Outcome {
+        seed,
+        edition: edition.to_string(),
+        id,
+        shakes: view["history"].as_array().map_or(0, Vec::len),
+        totals: numbers(&view["totals"]).map(|n| n as i64).collect(),
+        match_points: numbers(&view["match_points"]).map(|n| n as u64).collect(),
+        history: view["history"].clone(),
+    })
 }

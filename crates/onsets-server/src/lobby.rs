@@ -150,6 +150,8 @@ pub struct Lobby {
     replay_load: Arc<tokio::sync::Mutex<()>>,
     /// The database's health, probed for `/healthz` at most once a second.
     pub health: Arc<crate::health::Health>,
+    /// The leases of the live tables held here (PostgreSQL; docs/scaling.md).
+    pub leases: crate::lease::Leases,
 }
 
 /// `GET /api/tables` query: a page of tables, filtered.
@@ -388,6 +390,7 @@ impl Lobby {
     /// Opens the lobby over a store, restoring every live (waiting or
     /// playing) table; finished and abandoned ones stay in the database.
     pub async fn open_with(store: Store, config: Config) -> anyhow::Result<Lobby> {
+        let leases = crate::lease::Leases::new(&store);
         let lobby = Lobby {
             tables: Arc::new(Registry::new(config.max_tables)),
             store,
@@ -399,8 +402,15 @@ impl Lobby {
             config: Arc::new(config),
             replay_load: Arc::new(tokio::sync::Mutex::new(())),
             health: Arc::default(),
+            leases,
         };
-        let stored = lobby.store.load().await?;
+        // Several instances (leases): only the tables nobody holds.
+        let stored = if lobby.leases.holder().is_some() {
+            crate::lease::adopt_all(&lobby).await;
+            Vec::new()
+        } else {
+            lobby.store.load().await?
+        };
         let count = stored.len();
         for t in stored {
             let id = t.id.clone();
@@ -408,7 +418,8 @@ impl Lobby {
                 tracing::error!(table = %id, "over the table limit: left in the database");
                 continue;
             }
-            match lobby.spawn_stored(t, false).await {
+            let held = crate::lease::Held::unleased(&lobby.store, &id);
+            match lobby.spawn_stored(t, false, held).await {
                 Ok(h) => lobby.tables.insert(h),
                 Err(e) => {
                     lobby.tables.release();
@@ -422,6 +433,7 @@ impl Lobby {
         lobby.limits.start_cleaning();
         lobby.puzzle_limits.start_cleaning();
         lobby.news.listen(&lobby.store);
+        crate::lease::watch(&lobby);
         lobby.listen_1969();
         lobby.restore_1969_recent().await;
         Ok(lobby)
@@ -460,6 +472,11 @@ impl Lobby {
     /// (open seats to join, games to watch) after a restart as before it;
     /// older ones are still found by their link.
     async fn restore_1969_recent(&self) {
+        // Several instances (leases, docs/scaling.md): a table is loaded
+        // where it is asked for, never taken from its holder at a start.
+        if self.leases.holder().is_some() {
+            return;
+        }
         let since = crate::store::now_ms() - RESTORED_1969_SINCE_MS;
         let ids = match crate::store::tables1969::recent(&self.store, since, RESTORED_1969_AT_START)
             .await
@@ -481,10 +498,11 @@ impl Lobby {
         }
     }
 
-    async fn spawn_stored(
+    pub(crate) async fn spawn_stored(
         &self,
         t: crate::store::StoredTable,
         archived: bool,
+        held: crate::lease::Held,
     ) -> anyhow::Result<TableHandle> {
         let spec: TableSpec = serde_json::from_str(&t.spec)
             .map_err(|e| anyhow::anyhow!("unreadable table spec: {e}"))?;
@@ -498,6 +516,7 @@ impl Lobby {
             stored: Some(t),
             archived,
             news: self.news.clone(),
+            held,
         })
         .await
     }
@@ -517,6 +536,10 @@ impl Lobby {
         if id.is_empty() || id.len() > crate::text::MAX_ID_BYTES {
             return None;
         }
+        // A live table held by no one here: taken over (crate::lease).
+        if let Some(h) = self.find_live(id).await {
+            return Some(h);
+        }
         let _one = self.replay_load.lock().await;
         if let Some(h) = self.get(id) {
             return Some(h);
@@ -529,10 +552,15 @@ impl Lobby {
                 return None;
             }
         };
+        // Live since find_live looked: taken over too.
+        if crate::lease::is_live(&stored.status) {
+            return self.take_over(id, false).await;
+        }
         if !self.tables.reserve() {
             return None;
         }
-        match self.spawn_stored(stored, true).await {
+        let held = crate::lease::Held::unleased(&self.store, id);
+        match self.spawn_stored(stored, true, held).await {
             Ok(h) => {
                 self.tables.insert(h.clone());
                 Some(h)
@@ -675,6 +703,16 @@ impl Lobby {
                     ),
                 )
             })?;
+        let held = self.take_1969(&table.id).await.ok_or_else(|| {
+            Fail::api(
+                StatusCode::SERVICE_UNAVAILABLE,
+                ApiError::new(
+                    ApiCode::Storage,
+                    "the server could not record the table",
+                    None,
+                ),
+            )
+        })?;
         let handle = table::spawn_1969(table::Setup69 {
             table,
             store: self.store.clone(),
@@ -682,6 +720,7 @@ impl Lobby {
             registry: self.tables.clone(),
             config: self.config.clone(),
             news: self.news.clone(),
+            held,
         })
         .await;
         Ok((handle, tokens))
@@ -689,6 +728,14 @@ impl Lobby {
 
     /// A stored 1969 table of the one host, loaded into memory.
     async fn find_1969(&self, id: &str) -> Option<TableHandle> {
+        // Its lease first, then its log (crate::lease): only a stored one.
+        if !matches!(
+            crate::store::tables1969::load(&self.store, id).await,
+            Ok(Some(_))
+        ) {
+            return None;
+        }
+        let held = self.take_1969(id).await?;
         let table = match table::load_1969(&self.store, id).await {
             Ok(Some(t)) => t,
             Ok(None) => return None,
@@ -707,6 +754,7 @@ impl Lobby {
             registry: self.tables.clone(),
             config: self.config.clone(),
             news: self.news.clone(),
+            held,
         })
         .await;
         self.tables.insert(h.clone());
@@ -734,6 +782,16 @@ impl Lobby {
                     None,
                 )
             })?;
+        let held = match self.leases.take(&self.store, &id, false).await {
+            Ok(Some(h)) => h,
+            _ => {
+                return Err(ApiError::new(
+                    ApiCode::Storage,
+                    "the server could not record the table",
+                    None,
+                ))
+            }
+        };
         let handle = table::spawn(table::Setup {
             id: id.clone(),
             spec,
@@ -744,6 +802,7 @@ impl Lobby {
             stored: None,
             archived: false,
             news: self.news.clone(),
+            held,
         })
         .await
         .map_err(|e| ApiError::new(ApiCode::Internal, e.to_string(), None))?;

@@ -12,6 +12,7 @@
 pub mod accounts;
 pub mod classes;
 pub mod health;
+pub mod leases;
 pub mod lessons;
 pub mod news;
 pub mod practice;

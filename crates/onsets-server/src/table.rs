@@ -251,6 +251,9 @@ pub enum Out {
     Presence(Arc<Presence>),
     /// The table left memory (finished or abandoned, archived).
     Closed,
+    /// Another instance took the table over: reconnect (through the
+    /// balancer) to reach it there.
+    Moved,
 }
 
 /// The answer to a join or rejoin: (seat, token, name), or the error to send.
@@ -291,6 +294,9 @@ pub enum Cmd {
     /// Another instance changed this table in the store: it is read again
     /// (a 1969 table; docs/protocol.md, "1969 tables").
     Reload,
+    /// Another instance took the table's lease: the table stops here
+    /// (docs/scaling.md, "Leases").
+    Moved,
 }
 
 /// The handle the lobby and the connections hold.
@@ -355,6 +361,8 @@ pub struct Setup {
     pub archived: bool,
     /// Tournament pages to tell when an event's online table is over.
     pub news: News,
+    /// The table's writes, fenced by its lease (docs/scaling.md, "Leases").
+    pub held: crate::lease::Held,
 }
 
 /// A refusal of an act: (code, rule, message) of a `rejected` frame.
@@ -372,6 +380,10 @@ pub(crate) struct Table {
     registry: Arc<dyn TableRegistry>,
     config: Arc<Config>,
     news: News,
+    /// The table's writes, fenced by its lease (docs/scaling.md, "Leases").
+    held: crate::lease::Held,
+    /// Another instance took the table over: it stops here, unwritten.
+    moved: bool,
     updates: broadcast::Sender<Out>,
     info: Arc<Mutex<TableInfo>>,
     cmds: mpsc::Sender<Cmd>,
@@ -395,6 +407,7 @@ struct Common {
     registry: Arc<dyn TableRegistry>,
     config: Arc<Config>,
     news: News,
+    held: crate::lease::Held,
     archived: bool,
 }
 
@@ -411,6 +424,7 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         stored,
         archived,
         news,
+        held,
     } = setup;
     let (game, seats) = matches::MatchGame::new(spec);
     let common = Common {
@@ -420,6 +434,7 @@ pub async fn spawn(setup: Setup) -> anyhow::Result<TableHandle> {
         registry,
         config,
         news,
+        held,
         archived,
     };
     let mut t = Table::new(common, Hosted::Match(game), seats);
@@ -507,6 +522,8 @@ impl Table {
             registry: c.registry,
             config: c.config,
             news: c.news,
+            held: c.held,
+            moved: false,
             updates,
             cmds,
             recent: VecDeque::new(),
@@ -815,6 +832,8 @@ impl Table {
                 let _ = reply.send(seat);
             }
             Cmd::Reload => self.reload_69().await,
+            // The lease went to another instance (crate::lease::watch).
+            Cmd::Moved => self.moved = true,
         }
     }
 
@@ -961,7 +980,7 @@ impl Table {
                     c = rx.recv() => c,
                     _ = tokio::time::sleep_until(at) => {
                         self.metrics.table_wake();
-                        if self.on_wake().await {
+                        if self.on_wake().await || self.moved {
                             break;
                         }
                         continue;
@@ -971,6 +990,9 @@ impl Table {
             };
             let Some(cmd) = cmd else { break };
             self.handle(cmd).await;
+            if self.moved {
+                break;
+            }
         }
         self.close().await;
         self.metrics.table_closed();
@@ -979,14 +1001,23 @@ impl Table {
     /// The table leaves memory: a 2026-27 one is archived in the database
     /// (finished ones are already `over`; a 1969 one stays as stored, to be
     /// loaded again by its id), its handle removed; connections still here
-    /// are told.
+    /// are told. A table taken over by another instance (docs/scaling.md,
+    /// "Leases") writes nothing and tells its connections to reconnect.
     async fn close(&mut self) {
+        if self.moved {
+            self.registry.remove(&self.id, self.serial);
+            let _ = self.updates.send(Out::Moved);
+            return;
+        }
         let archives = matches!(self.game, Hosted::Match(_));
         if archives && !self.archived && self.status() != TableStatus::Over {
-            if let Err(e) = self.store.set_status(&self.id, "abandoned").await {
+            if let Err(e) = self.held.set_status("abandoned").await {
                 tracing::error!(table = %self.id, "storing the status failed: {e:#}");
             }
             tracing::info!(table = %self.id, "table abandoned: archived");
+        }
+        if !self.archived {
+            self.held.release().await;
         }
         self.registry.remove(&self.id, self.serial);
         let _ = self.updates.send(Out::Closed);

@@ -484,7 +484,11 @@ pub(crate) async fn events(
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         snapshot(&watching.0).await.as_deref().and_then(state_of)
                     }
-                    Ok(Out::Closed) | Err(broadcast::error::RecvError::Closed) => return None,
+                    // Closed, or moved to another instance (docs/scaling.md,
+                    // "Leases"): the stream ends and the page reconnects.
+                    Ok(Out::Closed) | Ok(Out::Moved) | Err(broadcast::error::RecvError::Closed) => {
+                        return None
+                    }
                 };
                 let Some(state) = state else { continue };
                 let e = SseEvent::default().event("state").data(state.to_string());

@@ -97,6 +97,17 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                         Some(s) => vec![state(&*snapshot(&s.table).await, s.seat)],
                         None => Vec::new(),
                     },
+                    // Another instance took the table over (docs/scaling.md,
+                    // "Leases"): closed with 1012 (service restart) so that
+                    // the client reconnects, through the balancer, to it.
+                    Some(Ok(Out::Moved)) => {
+                        let bye = axum::extract::ws::CloseFrame {
+                            code: 1012,
+                            reason: "the table moved to another server instance: reconnect".into(),
+                        };
+                        let _ = tx.send(Message::Close(Some(bye))).await;
+                        break;
+                    }
                     Some(Ok(Out::Closed)) | Some(Err(broadcast::error::RecvError::Closed)) => {
                         // The table left memory (finished or abandoned).
                         at = None;

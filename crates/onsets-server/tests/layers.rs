@@ -41,6 +41,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "assist",
             "hidden",
+            "lease",
             "loadtest",
             "lobby",
             "protocol",

@@ -58,6 +58,8 @@ pub struct Setup69 {
     pub registry: Arc<dyn TableRegistry>,
     pub config: Arc<Config>,
     pub news: crate::store::news::News,
+    /// The table's writes, fenced by its lease (docs/scaling.md, "Leases").
+    pub held: crate::lease::Held,
 }
 
 /// A 1969 table's game as the actor holds it: the table and the seats'
@@ -148,6 +150,7 @@ pub async fn spawn(setup: Setup69) -> TableHandle {
         registry,
         config,
         news,
+        held,
     } = setup;
     let mut t = table;
     drop(t.take_fresh());
@@ -168,6 +171,7 @@ pub async fn spawn(setup: Setup69) -> TableHandle {
         registry,
         config,
         news,
+        held,
         archived: false,
     };
     let mut table = Table::new(common, Hosted::M69(Box::new(Game69 { t, legal })), seats);
@@ -267,9 +271,13 @@ impl Table {
         let written = if claim {
             crate::store::tables1969::claim(&self.store, &self.id, &before, &seats, &log).await
         } else {
-            crate::store::tables1969::save(&self.store, &self.id, &seats, &log)
-                .await
-                .map(|()| true)
+            match self.held.save1969(&seats, &log).await {
+                Ok(()) => Ok(true),
+                Err(e) => {
+                    self.moved = matches!(e, crate::lease::WriteError::Lost);
+                    Err(anyhow::anyhow!("{e}"))
+                }
+            }
         };
         if let Ok(false) = written {
             tracing::info!(table = %self.id, "a 1969 seat was taken on another instance; reading the table again");

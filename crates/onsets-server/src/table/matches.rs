@@ -263,8 +263,9 @@ impl Table {
         name: &str,
     ) -> Result<String, ServerMsg> {
         let token = uuid::Uuid::new_v4().simple().to_string();
-        if let Err(e) = self.store.set_seat(&self.id, seat, name, &token).await {
+        if let Err(e) = self.held.set_seat(seat, name, &token).await {
             tracing::error!(table = %self.id, "storing a seat failed: {e:#}");
+            self.moved = matches!(e, crate::lease::WriteError::Lost);
             return Err(super::storage_error("seat"));
         }
         Ok(token)
@@ -291,10 +292,11 @@ impl Table {
             }
         };
         let header = serde_json::to_string(&config).expect("configs serialize");
-        if let Err(e) = self.store.start(&id, &header).await {
+        if let Err(e) = self.held.start(&header).await {
             // Not started until its header is stored (the seats are): the
             // table tries again, and a restart starts it too.
             tracing::error!(table = %id, "storing the match header failed: {e:#}");
+            self.moved = matches!(e, crate::lease::WriteError::Lost);
             if let Some(g) = self.match_game() {
                 g.start_retry = Some(Instant::now() + START_RETRY);
             }
@@ -351,8 +353,9 @@ impl Table {
             return Ok(self.version);
         }
         let line = serde_json::to_string(&action).expect("actions serialize");
-        if let Err(e) = self.store.append(&self.id, self.version, &line).await {
+        if let Err(e) = self.held.append(self.version, &line).await {
             tracing::error!(table = %self.id, "storing an action failed: {e:#}");
+            self.moved = matches!(e, crate::lease::WriteError::Lost);
             return Err(Rejection::new(
                 RejectCode::Storage,
                 "-",
@@ -375,7 +378,7 @@ impl Table {
     /// result settled, the clock stopped.
     async fn match_over(&mut self) {
         tracing::info!(table = %self.id, version = self.version + 1, "match over");
-        if let Err(e) = self.store.set_status(&self.id, "over").await {
+        if let Err(e) = self.held.set_status("over").await {
             tracing::error!(table = %self.id, "storing the status failed: {e:#}");
         }
         // Ratings of signed-in seats (docs/ratings.md).
