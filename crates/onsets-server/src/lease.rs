@@ -5,7 +5,7 @@
 //!   does not hold (a WebSocket `join`, `rejoin` or `spectate`, or an HTTP
 //!   request of the table) takes its lease over — the epoch, the fencing
 //!   token, goes up by one — and only then reads the table's log from the
-//!   database and replays it ([`Lobby::take_over`]). The previous holder, if
+//!   database and replays it (`Lobby::take_over`, in `lobby/takeover.rs`). The previous holder, if
 //!   it lives, learns it at its next write (refused) or lease renewal (at
 //!   most [`RENEW_EVERY`] later): it drops the table and closes its
 //!   connections, which reconnect through the balancer.
@@ -15,13 +15,11 @@
 //!   `crate::store::leases`). Two instances never both write a table's log.
 //! * A live holder renews its leases every [`RENEW_EVERY`] for [`TTL`]; the
 //!   tables of an instance that died are adopted by any other once their
-//!   lease has lapsed, if nobody asked for them first ([`watch`]).
+//!   lease has lapsed, if nobody asked for them first (`lobby/takeover.rs`, `watch`).
 //! * SQLite is one instance's database: no leases, every write as before.
 
-use crate::lobby::Lobby;
 use crate::store::leases::{self, Fence};
 use crate::store::{now_ms, Store, StoreError};
-use crate::table::{Cmd, TableHandle};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -37,7 +35,7 @@ pub const TTL: Duration = Duration::from_secs(30);
 /// over by another instance).
 pub const RENEW_EVERY: Duration = Duration::from_secs(2);
 /// Lapsed tables adopted at most per renewal.
-const ADOPT_PER_TICK: i64 = 32;
+pub(crate) const ADOPT_PER_TICK: i64 = 32;
 
 /// This instance's leases: `None` on SQLite (one instance, no leases).
 #[derive(Clone, Default)]
@@ -45,7 +43,7 @@ pub struct Leases {
     inner: Option<Arc<Inner>>,
     /// One take-over at a time per table (many tables at once: after an
     /// instance is lost, its tables are taken over in parallel).
-    loading: Arc<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>,
+    pub(crate) loading: Arc<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>,
 }
 
 struct Inner {
@@ -129,7 +127,7 @@ impl Leases {
 
     /// Renews every lease; returns the tables whose lease was lost
     /// (taken over by another instance since), forgotten here.
-    async fn renew(&self, store: &Store) -> Result<Vec<String>, StoreError> {
+    pub(crate) async fn renew(&self, store: &Store) -> Result<Vec<String>, StoreError> {
         let Some(inner) = &self.inner else {
             return Ok(Vec::new());
         };
@@ -275,172 +273,4 @@ impl Held {
 /// A stored table's status that is played on (not finished or abandoned).
 pub fn is_live(status: &str) -> bool {
     matches!(status, "waiting" | "playing")
-}
-
-impl Lobby {
-    /// A live table not in memory, taken over (one take-over per table at a
-    /// time; the tables themselves in parallel); `None` when it is not live
-    /// or not stored (then `Lobby::find` loads a replay or a 1969 table).
-    pub(crate) async fn find_live(&self, id: &str) -> Option<TableHandle> {
-        let lock = self
-            .leases
-            .loading
-            .lock()
-            .expect("loading lock")
-            .entry(id.to_string())
-            .or_default()
-            .clone();
-        let found = {
-            let _one = lock.lock().await;
-            match self.tables.get(id) {
-                Some(h) => Some(h),
-                None => match self.store.status(id).await {
-                    Ok(Some(s)) if is_live(&s) => self.take_over(id, false).await,
-                    _ => None,
-                },
-            }
-        };
-        self.leases.loading.lock().expect("loading lock").remove(id);
-        found
-    }
-
-    /// Takes live table `id` over from the database: its lease first (from
-    /// whoever held it; with `only_lapsed` only a lapsed one), then its log,
-    /// read after the lease so that no write of the previous holder is
-    /// missed, replayed into a live table here. `None` when the table is
-    /// not live (then it is a replay), not stored, or cannot be read.
-    pub(crate) async fn take_over(&self, id: &str, only_lapsed: bool) -> Option<TableHandle> {
-        let held = match self.leases.take(&self.store, id, only_lapsed).await {
-            Ok(Some(h)) => h,
-            Ok(None) => return None,
-            Err(e) => {
-                tracing::error!(table = %id, "taking the table's lease failed: {e:#}");
-                return None;
-            }
-        };
-        let stored = match self.store.load_one(id).await {
-            Ok(Some(t)) if is_live(&t.status) => t,
-            Ok(_) => {
-                held.release().await;
-                return None;
-            }
-            Err(e) => {
-                held.release().await;
-                tracing::error!(table = %id, "loading the table to take it over failed: {e:#}");
-                return None;
-            }
-        };
-        if !self.tables.reserve() {
-            held.release().await;
-            return None;
-        }
-        let epoch = held.epoch();
-        match self.spawn_stored(stored, false, held.clone()).await {
-            Ok(h) => {
-                self.tables.insert(h.clone());
-                tracing::info!(table = %id, ?epoch, "table taken over from the database");
-                Some(h)
-            }
-            Err(e) => {
-                self.tables.release();
-                held.release().await;
-                tracing::error!(table = %id, "cannot take the table over: {e:#}");
-                None
-            }
-        }
-    }
-
-    /// Takes a 1969 table's lease (from whoever held it) before it is
-    /// loaded; `None` when the database refused.
-    pub(crate) async fn take_1969(&self, id: &str) -> Option<Held> {
-        match self.leases.take(&self.store, id, false).await {
-            Ok(h) => h,
-            Err(e) => {
-                tracing::error!(table = %id, "taking the 1969 table's lease failed: {e:#}");
-                None
-            }
-        }
-    }
-}
-
-/// Renews this instance's leases every [`RENEW_EVERY`], drops the tables
-/// whose lease another instance took (their connections reconnect through
-/// the balancer), and adopts live tables whose lease lapsed (their instance
-/// died and nobody asked for them since). Nothing to do on SQLite.
-pub fn watch(lobby: &Lobby) {
-    if lobby.leases.holder().is_none() {
-        return;
-    }
-    // Adoption (a replay each) never holds up the renewal: two loops.
-    let adopting = lobby.clone();
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(RENEW_EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            adopt_lapsed(&adopting).await;
-        }
-    });
-    let lobby = lobby.clone();
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(RENEW_EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            match lobby.leases.renew(&lobby.store).await {
-                Ok(lost) => {
-                    for id in lost {
-                        if let Some(h) = lobby.tables.get(&id) {
-                            tracing::info!(table = %id, "lease taken by another instance: dropped here");
-                            let _ = h.cmds.send(Cmd::Moved).await;
-                        }
-                    }
-                }
-                Err(e) => tracing::warn!("renewing the table leases failed: {e:#}"),
-            }
-        }
-    });
-}
-
-/// Adopts live tables whose lease lapsed (at most [`ADOPT_PER_TICK`]);
-/// returns how many.
-async fn adopt_lapsed(lobby: &Lobby) -> usize {
-    let now = now_ms();
-    let made_before = now - TTL.as_millis() as i64;
-    let ids = match leases::orphans(&lobby.store, now, made_before, ADOPT_PER_TICK).await {
-        Ok(ids) => ids,
-        Err(e) => {
-            tracing::warn!("listing the tables without a live lease failed: {e:#}");
-            return 0;
-        }
-    };
-    let mut adopted = 0;
-    for id in ids {
-        // One take-over of a table at a time in this instance (find_live).
-        let lock = lobby
-            .leases
-            .loading
-            .lock()
-            .expect("loading lock")
-            .entry(id.clone())
-            .or_default()
-            .clone();
-        let _one = lock.lock().await;
-        if lobby.tables.get(&id).is_some() {
-            continue;
-        }
-        if lobby.take_over(&id, true).await.is_some() {
-            adopted += 1;
-        }
-    }
-    if adopted > 0 {
-        tracing::info!(tables = adopted, "adopted live tables whose lease lapsed");
-    }
-    adopted
-}
-
-/// At start: adopts every live table that no live instance holds (the
-/// restart of the only instance restores them all, as on SQLite).
-pub(crate) async fn adopt_all(lobby: &Lobby) {
-    while adopt_lapsed(lobby).await >= ADOPT_PER_TICK as usize {}
 }

@@ -1,6 +1,8 @@
 //! The lobby: the tables of this server, creating and listing them over HTTP
 //! (`docs/protocol.md`, "Lobby").
 
+mod takeover;
+
 use crate::metrics::Metrics;
 use crate::protocol::{TableInfo, TableStatus};
 use crate::store::Store;
@@ -406,7 +408,7 @@ impl Lobby {
         };
         // Several instances (leases): only the tables nobody holds.
         let stored = if lobby.leases.holder().is_some() {
-            crate::lease::adopt_all(&lobby).await;
+            takeover::adopt_all(&lobby).await;
             Vec::new()
         } else {
             lobby.store.load().await?
@@ -433,7 +435,7 @@ impl Lobby {
         lobby.limits.start_cleaning();
         lobby.puzzle_limits.start_cleaning();
         lobby.news.listen(&lobby.store);
-        crate::lease::watch(&lobby);
+        takeover::watch(&lobby);
         lobby.listen_1969();
         lobby.restore_1969_recent().await;
         Ok(lobby)
