@@ -474,11 +474,6 @@ impl Lobby {
     /// (open seats to join, games to watch) after a restart as before it;
     /// older ones are still found by their link.
     async fn restore_1969_recent(&self) {
-        // Several instances (leases, docs/scaling.md): a table is loaded
-        // where it is asked for, never taken from its holder at a start.
-        if self.leases.holder().is_some() {
-            return;
-        }
         let since = crate::store::now_ms() - RESTORED_1969_SINCE_MS;
         let ids = match crate::store::tables1969::recent(&self.store, since, RESTORED_1969_AT_START)
             .await
