@@ -390,6 +390,23 @@ async fn change_by(
     ))
 }
 
+/// Event `id` for its organizer: the signed-in account's, or the answer to
+/// send (401 signed out, 403 `not-organizer` with `message`, 404, 503).
+pub(crate) async fn organizers_event(
+    app: &Services,
+    headers: &HeaderMap,
+    id: &str,
+    message: &str,
+) -> Result<StoredEvent, Response> {
+    let account = require(&app.store, headers).await?;
+    match load(&app.store, id).await {
+        Ok(Some(s)) if s.organizer != account.id => Err(not_organizer(message)),
+        Ok(Some(s)) => Ok(s),
+        Ok(None) => Err(no_such(id)),
+        Err(e) => Err(storage(e)),
+    }
+}
+
 /// 403 `not-organizer` with `message`.
 pub(crate) fn not_organizer(message: &str) -> Response {
     api_error(

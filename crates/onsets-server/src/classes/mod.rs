@@ -425,6 +425,21 @@ async fn account_named(app: &Services, username: &str) -> Result<(String, String
     }
 }
 
+/// The body's `{"username"}` read for a coach of class `id`: that
+/// account (never a managed one: it belongs to its own class) and its name.
+async fn coach_names_account(
+    app: &Services,
+    headers: &HeaderMap,
+    id: &str,
+    body: &Bytes,
+) -> Result<(String, String), Response> {
+    let req: Username = read_json(headers, body)?;
+    coach_of(app, headers, id).await?;
+    let (account, name) = account_named(app, &req.username).await?;
+    refuse_managed(app, &account, "username").await?;
+    Ok((account, name))
+}
+
 /// `POST /api/classes/{id}/coaches {"username"}`: a co-coach, with every
 /// right of the class's maker.
 async fn add_coach(
@@ -433,20 +448,10 @@ async fn add_coach(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let req: Username = match read_json(&headers, &body) {
-        Ok(r) => r,
-        Err(r) => return r,
-    };
-    if let Err(r) = coach_of(&app, &headers, &id).await {
-        return r;
-    }
-    let (account, name) = match account_named(&app, &req.username).await {
+    let (account, name) = match coach_names_account(&app, &headers, &id, &body).await {
         Ok(a) => a,
         Err(r) => return r,
     };
-    if let Err(r) = refuse_managed(&app, &account, "username").await {
-        return r;
-    }
     match stored::add_coach(&app.store, &id, &account).await {
         Ok(()) => (StatusCode::CREATED, Json(json!({ "coach": name }))).into_response(),
         Err(e) => storage(e),
@@ -476,20 +481,10 @@ async fn invite(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let req: Username = match read_json(&headers, &body) {
-        Ok(r) => r,
-        Err(r) => return r,
-    };
-    if let Err(r) = coach_of(&app, &headers, &id).await {
-        return r;
-    }
-    let (account, name) = match account_named(&app, &req.username).await {
+    let (account, name) = match coach_names_account(&app, &headers, &id, &body).await {
         Ok(a) => a,
         Err(r) => return r,
     };
-    if let Err(r) = refuse_managed(&app, &account, "username").await {
-        return r;
-    }
     if let Err(r) = room_for(&app, &id, 1).await {
         return r;
     }

@@ -6,8 +6,8 @@
 
 use super::list;
 use super::{
-    change, change_by, forfeit_absent, forfeit_later, load, no_such, not_organizer, open_tables,
-    pdf, print_error, team_size,
+    change, change_by, forfeit_absent, forfeit_later, load, no_such, open_tables, pdf, print_error,
+    team_size,
 };
 use crate::api::{bad, read_json, read_no_body, storage, Services};
 use crate::store::accounts as accounts_store;
@@ -101,22 +101,15 @@ async fn schools(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let account = match crate::accounts::require(&app.store, &headers).await {
-        Ok(a) => a,
-        Err(r) => return r,
-    };
-    match load(&app.store, &id).await {
-        Ok(Some(s)) if s.organizer != account.id => {
-            not_organizer("only the tournament's organizer sees the coaches' codes")
-        }
-        Ok(Some(s)) => Json(json!({
+    let message = "only the tournament's organizer sees the coaches' codes";
+    match super::organizers_event(&app, &headers, &id, message).await {
+        Ok(s) => Json(json!({
             "schools": s.event.day.schools.iter().map(|x| json!({
                 "id": x.id, "name": x.name, "code": x.code, "coach": x.coach_name,
             })).collect::<Vec<_>>(),
         }))
         .into_response(),
-        Ok(None) => no_such(&id),
-        Err(e) => storage(e),
+        Err(r) => r,
     }
 }
 
@@ -432,17 +425,15 @@ async fn retry_tables(
     if let Err(r) = read_no_body(&headers, &body) {
         return r;
     }
-    let account = match crate::accounts::require(&app.store, &headers).await {
-        Ok(a) => a,
-        Err(r) => return r,
-    };
-    match load(&app.store, &id).await {
-        Ok(Some(s)) if s.organizer != account.id => {
-            return not_organizer("only the tournament's organizer may open its tables")
-        }
-        Ok(Some(_)) => {}
-        Ok(None) => return no_such(&id),
-        Err(e) => return storage(e),
+    if let Err(r) = super::organizers_event(
+        &app,
+        &headers,
+        &id,
+        "only the tournament's organizer may open its tables",
+    )
+    .await
+    {
+        return r;
     }
     match open_tables(&app, &id).await {
         Ok(links) => {
@@ -465,17 +456,15 @@ async fn forfeits(
     if let Err(r) = read_no_body(&headers, &body) {
         return r;
     }
-    let account = match crate::accounts::require(&app.store, &headers).await {
-        Ok(a) => a,
-        Err(r) => return r,
-    };
-    match load(&app.store, &id).await {
-        Ok(Some(s)) if s.organizer != account.id => {
-            return not_organizer("only the tournament's organizer forfeits its tables")
-        }
-        Ok(Some(_)) => {}
-        Ok(None) => return no_such(&id),
-        Err(e) => return storage(e),
+    if let Err(r) = super::organizers_event(
+        &app,
+        &headers,
+        &id,
+        "only the tournament's organizer forfeits its tables",
+    )
+    .await
+    {
+        return r;
     }
     match forfeit_absent(&app, &id).await {
         Ok(done) => Json(json!({ "forfeited": done })).into_response(),
