@@ -390,14 +390,27 @@ fn parse_json<T: DeserializeOwned>(headers: &HeaderMap, body: &Bytes) -> Result<
             "the request's body is empty: send a JSON object",
         ));
     }
-    serde_json::from_slice(body).map_err(|e| {
-        let msg = e.to_string();
-        let field = crate::text::field_of(&msg);
+    // The path of a value of the wrong type (`"count": "five"` names
+    // `count`); serde's own message names an unknown or missing field.
+    let refused = |msg: String, field: Option<String>| {
         api_error(
             StatusCode::BAD_REQUEST,
             ApiError::new(ApiCode::BadRequest, msg, field.as_deref()),
         )
-    })
+    };
+    let mut reader = serde_json::Deserializer::from_slice(body);
+    let value = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+        let path = e.path().to_string();
+        let msg = e.inner().to_string();
+        let field = match path.as_str() {
+            "" | "." => crate::text::field_of(&msg),
+            _ => Some(path),
+        };
+        refused(msg, field)
+    })?;
+    // Nothing but whitespace after the object (as `serde_json::from_slice`).
+    reader.end().map_err(|e| refused(e.to_string(), None))?;
+    Ok(value)
 }
 
 /// A table an online tournament round opens (docs/protocol.md,
@@ -524,5 +537,41 @@ where
 impl FromRef<Services> for Arc<Config> {
     fn from_ref(s: &Services) -> Arc<Config> {
         s.config.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)] // read, never used: only the refusal is tested
+    struct Body {
+        name: String,
+        count: i64,
+    }
+
+    async fn refusal(body: &'static str) -> Value {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::CONTENT_TYPE, "application/json".parse().unwrap());
+        let r = read_json::<Body>(&headers, &Bytes::from_static(body.as_bytes())).unwrap_err();
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+        let bytes = axum::body::to_bytes(r.into_body(), 1 << 16).await.unwrap();
+        serde_json::from_slice::<Value>(&bytes).unwrap()["error"].clone()
+    }
+
+    /// Every refusal names what is wrong and where: a value of the wrong
+    /// type names its field, as an unknown or missing field does.
+    #[tokio::test]
+    async fn a_value_of_the_wrong_type_in_a_body_names_its_field() {
+        let e = refusal(r#"{"name": "x", "count": "five"}"#).await;
+        assert_eq!(e["field"], "count", "{e}");
+        let e = refusal(r#"{"name": 7, "count": 1}"#).await;
+        assert_eq!(e["field"], "name", "{e}");
+        let e = refusal(r#"{"name": "x"}"#).await;
+        assert_eq!(e["field"], "count", "{e}");
+        let e = refusal(r#"{"name": "x", "count": 1} more"#).await;
+        assert!(e["message"].as_str().unwrap().contains("trailing"), "{e}");
     }
 }
