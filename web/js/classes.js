@@ -233,22 +233,35 @@ function roster(c, again, out) {
 
 /** The assignment form. @param {any} c @param {() => void} again @param {HTMLElement} out */
 function assignmentForm(c, again, out) {
-  const kind = h('select', { id: 'assign-kind', 'aria-label': 'Kind of work' },
+  const kind = h('select', { id: 'assign-kind' },
     h('option', { value: 'puzzles' }, 'Puzzles'), h('option', { value: 'lesson' }, 'A lesson'), h('option', { value: 'matches' }, 'Matches against a bot'));
-  const count = h('input', { id: 'assign-count', type: 'number', min: '1', max: '50', value: '5', 'aria-label': 'How many' });
-  const pkind = h('select', { id: 'assign-puzzle-kind', 'aria-label': 'Puzzle kind' },
+  const count = h('input', { id: 'assign-count', type: 'number', min: '1', max: '50', value: '5' });
+  const pkind = h('select', { id: 'assign-puzzle-kind' },
     ['', 'challenge', 'solve', 'safe-move', 'goal'].map((k) => h('option', { value: k }, k || 'any kind')));
-  const difficulty = h('select', { id: 'assign-difficulty', 'aria-label': 'Difficulty' },
+  const difficulty = h('select', { id: 'assign-difficulty' },
     ['any', 'easy', 'medium', 'hard'].map((k) => h('option', { value: k }, k)));
-  const seed = h('input', { id: 'assign-seed', type: 'number', min: '0', placeholder: 'seed (any)', 'aria-label': 'Seed' });
-  const lesson = h('select', { id: 'assign-lesson', 'aria-label': 'Lesson' });
+  const seed = h('input', { id: 'assign-seed', type: 'number', min: '0', placeholder: 'seed (any)' });
+  const lesson = h('select', { id: 'assign-lesson' });
   call('GET', '/api/lessons').then((r) => {
     for (const l of r.body?.lessons ?? []) lesson.append(h('option', { value: l.id }, l.title));
   });
-  const level = h('select', { id: 'assign-level', 'aria-label': 'Bot level' }, ['beginner', 'club', 'strong', 'expert'].map((l) => h('option', { value: l }, l)));
-  const due = h('input', { id: 'assign-due', type: 'date', 'aria-label': 'Due' });
+  const level = h('select', { id: 'assign-level' }, ['beginner', 'club', 'strong', 'expert'].map((l) => h('option', { value: l }, l)));
+  const due = h('input', { id: 'assign-due', type: 'date' });
+  // Every control with its visible label (the label is what hides).
+  /** @param {string} text @param {HTMLElement} el */
+  const labelled = (text, el) => h('label', { class: 'class-field' }, text, ' ', el);
+  const fields = {
+    kind: labelled('Kind of work', kind),
+    count: labelled('How many', count),
+    pkind: labelled('Puzzle kind', pkind),
+    difficulty: labelled('Difficulty', difficulty),
+    seed: labelled('Seed (the same set for every student)', seed),
+    lesson: labelled('Lesson', lesson),
+    level: labelled('Bot level', level),
+    due: labelled('Due (optional)', due),
+  };
   const shown = () => {
-    for (const [el, kinds] of /** @type {[HTMLElement, string[]][]} */ ([[count, ['puzzles', 'matches']], [pkind, ['puzzles']], [difficulty, ['puzzles']], [seed, ['puzzles']], [lesson, ['lesson']], [level, ['matches']]])) {
+    for (const [el, kinds] of /** @type {[HTMLElement, string[]][]} */ ([[fields.count, ['puzzles', 'matches']], [fields.pkind, ['puzzles']], [fields.difficulty, ['puzzles']], [fields.seed, ['puzzles']], [fields.lesson, ['lesson']], [fields.level, ['matches']]])) {
       el.hidden = !kinds.includes(kind.value);
     }
   };
@@ -271,8 +284,8 @@ function assignmentForm(c, again, out) {
     if (r.status === 201) again();
     else out.replaceChildren(failure(r.body));
   };
-  return h('div', { class: 'class-form' }, kind, count, pkind, difficulty, seed, lesson, level,
-    h('label', { for: 'assign-due' }, 'due'), due,
+  return h('div', { class: 'class-form' }, fields.kind, fields.count, fields.pkind, fields.difficulty, fields.seed,
+    fields.lesson, fields.level, fields.due,
     h('button', { type: 'button', id: 'assign', class: 'primary', onclick: send }, 'Assign'));
 }
 
