@@ -175,7 +175,13 @@ async fn a_flood_is_dropped_and_others_play_on() {
             replies += 1;
         }
     }
-    assert!(limited >= 1, "the flood was noticed");
+    // Noticed: told `rate-limited`, or closed after `FLOOD_CLOSE` dropped
+    // frames (then the client could not send all 2,000; on a loaded machine
+    // the close can reset the socket before the told frame is read).
+    assert!(
+        limited >= 1 || sent < 2000,
+        "the flood was noticed: {limited} notices, {sent} frames sent"
+    );
     assert!(replies <= 60, "at most the burst was taken: {replies}");
     // The other player is unaffected.
     b.send(json!({"v":1,"type":"ping"})).await;
