@@ -70,6 +70,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                     limited += 1;
                     lobby.metrics.error();
                     if limited >= FLOOD_CLOSE {
+                        close_flooding(&mut tx, &mut rx).await;
                         break;
                     }
                     if limited == 1 || limited % 50 == 0 {
@@ -134,6 +135,31 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
     }
     leave(&mut at).await;
     lobby.metrics.connection(-1);
+}
+
+/// Closes a flooding connection gracefully: a close frame that says why
+/// (1008, policy violation), then the frames already on their way are read
+/// and dropped until the client answers the close (at most two seconds), so
+/// that the socket is not reset and the client can read what it was told.
+async fn close_flooding(
+    tx: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    rx: &mut futures_util::stream::SplitStream<WebSocket>,
+) {
+    let bye = axum::extract::ws::CloseFrame {
+        code: 1008,
+        reason: "too many frames: rate-limited".into(),
+    };
+    if tx.send(Message::Close(Some(bye))).await.is_err() {
+        return;
+    }
+    let drain = async {
+        while let Some(Ok(m)) = rx.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), drain).await;
 }
 
 /// The next update of the table this connection is at (never, if none).
