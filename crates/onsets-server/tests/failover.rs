@@ -339,23 +339,22 @@ fn play(addr: String) -> PlayOut {
     }
 }
 
-/// A table's seed, edition, shakes, totals, match points and shake records
-/// (as JSON, to compare).
-type Scores = (u64, String, usize, Vec<i64>, Vec<u64>, String);
+/// A table's seed, edition, shakes and shake records (each shake's points
+/// and penalties, as JSON, to compare).
+///
+/// The totals and match points are not compared: after its scripted shakes
+/// a table's players hold until the round's time ends (XI), and whether a
+/// time limit of the held shake (60 s) falls before the round's end
+/// depends on when, in wall-clock time, the scripted shakes ended — on a
+/// loaded machine with a failover in between, later than in the
+/// uninterrupted run, which plays in the engine's time. Every played
+/// shake's record must be identical.
+type Scores = (u64, String, usize, String);
 
 fn scores(r: &PlayOutReport) -> Vec<Scores> {
     r.outcomes
         .iter()
-        .map(|o: &Outcome| {
-            (
-                o.seed,
-                o.edition.clone(),
-                o.shakes,
-                o.totals.clone(),
-                o.match_points.clone(),
-                o.history.to_string(),
-            )
-        })
+        .map(|o: &Outcome| (o.seed, o.edition.clone(), o.shakes, o.history.to_string()))
         .collect()
 }
 
