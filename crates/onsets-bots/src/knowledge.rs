@@ -98,7 +98,7 @@ fn sorted_key(p: &Position) -> String {
             &mut q.forbidden,
             &mut q.resources,
         ] {
-            l.0.sort();
+            l.sort();
         }
     });
     // Sorting the cubes keeps a position valid; were it refused, the mat

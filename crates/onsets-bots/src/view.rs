@@ -126,7 +126,7 @@ impl<'a> View<'a> {
         r.extend(p.resources().iter());
         // Digit cubes are not counted by the kit (I-B-2), and the engine's
         // digits show 1–5: the position stays valid.
-        p.with_resources(CubeList(r)).unwrap_or(p)
+        p.with_resources(CubeList::new(r)).unwrap_or(p)
     }
     /// The phase as this seat may see it: the engine's one privacy filter
     /// ([`Match::phase_for`]): other players' Solutions are hidden while

@@ -202,11 +202,52 @@ impl fmt::Display for Symbol {
 }
 
 /// A list of cubes, each given by the symbol on its top face (a mat section or
-/// Resources). Order is kept as written.
+/// Resources). Order is kept as written. Every `Vec<Symbol>` is a valid
+/// list (each symbol is a face of a cube, I-B-2); the field is private so the
+/// list is built through [`CubeList::new`], [`CubeList::parse`] or `collect`,
+/// and read through [`CubeList::symbols`] / [`CubeList::iter`].
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct CubeList(pub Vec<Symbol>);
+pub struct CubeList(Vec<Symbol>);
 
 impl CubeList {
+    /// The cubes given, in this order.
+    pub const fn new(symbols: Vec<Symbol>) -> CubeList {
+        CubeList(symbols)
+    }
+    /// The cubes' top faces, in order.
+    pub fn symbols(&self) -> &[Symbol] {
+        &self.0
+    }
+    /// One more cube at the end.
+    pub fn push(&mut self, symbol: Symbol) {
+        self.0.push(symbol);
+    }
+    /// Removes the last cube, if any.
+    pub fn pop(&mut self) -> Option<Symbol> {
+        self.0.pop()
+    }
+    /// Removes the first cube showing `symbol`; false if there is none.
+    pub fn take(&mut self, symbol: Symbol) -> bool {
+        match self.0.iter().position(|&c| c == symbol) {
+            Some(i) => {
+                self.0.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+    /// Keeps only the cubes whose symbol passes `keep`, in order.
+    pub fn retain(&mut self, keep: impl FnMut(&Symbol) -> bool) {
+        self.0.retain(keep);
+    }
+    /// Puts the cubes in the order of [`Symbol`]'s `Ord`.
+    pub fn sort(&mut self) {
+        self.0.sort();
+    }
+    /// The cubes' top faces, taken out of the list.
+    pub fn into_symbols(self) -> Vec<Symbol> {
+        self.0
+    }
     /// Parses symbols separated by spaces (commas also accepted).
     pub fn parse(text: &str) -> Result<CubeList, ParseError> {
         let mut out = Vec::new();
@@ -243,6 +284,24 @@ impl CubeList {
     }
     pub fn count(&self, s: Symbol) -> usize {
         self.0.iter().filter(|&&x| x == s).count()
+    }
+}
+
+impl From<Vec<Symbol>> for CubeList {
+    fn from(symbols: Vec<Symbol>) -> CubeList {
+        CubeList(symbols)
+    }
+}
+
+impl FromIterator<Symbol> for CubeList {
+    fn from_iter<I: IntoIterator<Item = Symbol>>(iter: I) -> CubeList {
+        CubeList(iter.into_iter().collect())
+    }
+}
+
+impl Extend<Symbol> for CubeList {
+    fn extend<I: IntoIterator<Item = Symbol>>(&mut self, iter: I) {
+        self.0.extend(iter);
     }
 }
 

@@ -70,15 +70,23 @@ pub enum GoalLayout {
     },
 }
 
-/// A Goal (III-B).
+/// A Goal (III-B). The layout is private: a Goal is built by [`Goal::parse`]
+/// (which accepts only the legal configurations of III-B-1) or by
+/// [`Goal::new`] from a [`GoalLayout`] (where an illegal placement is its own
+/// variant, VII-C-5-a), and read through [`Goal::layout`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Goal {
-    pub layout: GoalLayout,
+    layout: GoalLayout,
 }
 
 impl Goal {
     pub fn new(layout: GoalLayout) -> Self {
         Goal { layout }
+    }
+
+    /// How the digit cubes lie (III-B-1).
+    pub fn layout(&self) -> &GoalLayout {
+        &self.layout
     }
 
     /// Whether the layout is one of the legal configurations of III-B-1.

@@ -45,7 +45,8 @@ pub use goal::{Goal, GoalDigit, GoalLayout};
 pub use in_force::InForce;
 pub use position::{Kit, Position, PositionJson, PositionSetup, Situation};
 pub use solution::{
-    Bracket, Expr, ParseOptions, Part, Presentation, Restriction, Solution, Written,
+    Bracket, Expr, ParseOptions, Part, Presentation, Restriction, RestrictionShapeError, Solution,
+    Written,
 };
 pub use variation::Variation;
 pub use verdict::{Rule, Verdict, Violation, ViolationKind};

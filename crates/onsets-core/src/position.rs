@@ -334,7 +334,7 @@ impl Position {
             },
             adventurous: self.adventurous,
             universe: self.universe.to_string(),
-            goal: match &self.goal.layout {
+            goal: match &self.goal.layout() {
                 GoalLayout::Illegal {
                     digits,
                     description,
@@ -440,7 +440,7 @@ fn variation_from_raw(
     }
 }
 
-static EMPTY: CubeList = CubeList(Vec::new());
+static EMPTY: CubeList = CubeList::new(Vec::new());
 
 impl From<ParseError> for PositionError {
     fn from(e: ParseError) -> Self {

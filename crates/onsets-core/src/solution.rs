@@ -185,14 +185,71 @@ impl fmt::Display for Expr {
 /// A Restriction (VI-B-2): two or more Set-Names joined by = or ⊆; a chain
 /// `A ⊆ B = C` means `A ⊆ B` and `B = C`. `wrap` holds grouping symbols
 /// around the whole Restriction, outermost first (VI-B-3, useless but legal).
+/// The fields are private: [`Restriction::new`] keeps one relation between
+/// each two sides, which printing and the checker rely on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Restriction {
-    pub wrap: Vec<Bracket>,
-    pub sides: Vec<Expr>,
-    pub relations: Vec<Written>,
+    pub(crate) wrap: Vec<Bracket>,
+    pub(crate) sides: Vec<Expr>,
+    pub(crate) relations: Vec<Written>,
 }
 
+/// Why [`Restriction::new`] refused its parts: a Restriction is two or more
+/// Set-Names with one relation (= or ⊆) between each two (VI-B-2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RestrictionShapeError {
+    /// How many sides (Set-Names) were given.
+    pub sides: usize,
+    /// How many relations were given.
+    pub relations: usize,
+}
+
+impl fmt::Display for RestrictionShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a Restriction needs two or more sides with one relation between each two (VI-B-2): sides {}, relations {}",
+            self.sides, self.relations
+        )
+    }
+}
+
+impl std::error::Error for RestrictionShapeError {}
+
 impl Restriction {
+    /// A Restriction from its grouping symbols (outermost first), sides and
+    /// relations; refused unless there are two or more sides and exactly one
+    /// relation fewer than sides.
+    pub fn new(
+        wrap: Vec<Bracket>,
+        sides: Vec<Expr>,
+        relations: Vec<Written>,
+    ) -> Result<Restriction, RestrictionShapeError> {
+        if sides.len() < 2 || relations.len() + 1 != sides.len() {
+            return Err(RestrictionShapeError {
+                sides: sides.len(),
+                relations: relations.len(),
+            });
+        }
+        Ok(Restriction {
+            wrap,
+            sides,
+            relations,
+        })
+    }
+    /// The grouping symbols around the whole Restriction, outermost first.
+    pub fn wrap(&self) -> &[Bracket] {
+        &self.wrap
+    }
+    /// The Set-Names related, in order.
+    pub fn sides(&self) -> &[Expr] {
+        &self.sides
+    }
+    /// The relations written between the sides (`relations()[i]` between
+    /// `sides()[i]` and `sides()[i + 1]`).
+    pub fn relations(&self) -> &[Written] {
+        &self.relations
+    }
     pub fn symbols(&self) -> Vec<Written> {
         let mut out = Vec::new();
         for (i, s) in self.sides.iter().enumerate() {
@@ -247,12 +304,26 @@ impl fmt::Display for Part {
 
 /// One written Solution: its parts in the order written (VII-B; OS-E6: any
 /// order). Whether it has exactly one Set-Name is judged by the checker.
+/// Built by [`Solution::parse`] or [`Solution::new`], read through
+/// [`Solution::parts`].
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Solution {
-    pub parts: Vec<Part>,
+    pub(crate) parts: Vec<Part>,
 }
 
 impl Solution {
+    /// A Solution of these parts, in the order written.
+    pub fn new(parts: Vec<Part>) -> Solution {
+        Solution { parts }
+    }
+    /// The parts in the order written.
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+    /// The parts, taken out of the Solution.
+    pub fn into_parts(self) -> Vec<Part> {
+        self.parts
+    }
     pub fn restrictions(&self) -> impl Iterator<Item = &Restriction> {
         self.parts.iter().filter_map(|p| {
             if let Part::Restriction(r) = p {
@@ -306,10 +377,26 @@ impl fmt::Display for Solution {
 }
 
 /// What a player presents: one Solution, or two separated by `||` under Two
-/// Solutions (XIII-D-14).
+/// Solutions (XIII-D-14). Built by [`Presentation::parse`] or
+/// [`Presentation::new`], read through [`Presentation::solutions`].
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Presentation {
-    pub solutions: Vec<Solution>,
+    pub(crate) solutions: Vec<Solution>,
+}
+
+impl Presentation {
+    /// A presentation of these Solutions (one, or two under XIII-D-14).
+    pub fn new(solutions: Vec<Solution>) -> Presentation {
+        Presentation { solutions }
+    }
+    /// The Solutions presented, in order.
+    pub fn solutions(&self) -> &[Solution] {
+        &self.solutions
+    }
+    /// The Solutions, taken out of the presentation.
+    pub fn into_solutions(self) -> Vec<Solution> {
+        self.solutions
+    }
 }
 
 impl fmt::Display for Presentation {

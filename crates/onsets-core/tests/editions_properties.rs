@@ -71,10 +71,8 @@ fn arb_restriction() -> impl Strategy<Value = Restriction> {
         select(vec![Symbol::Equals, Symbol::Subset]),
         arb_expr(),
     )
-        .prop_map(|(a, r, b)| Restriction {
-            wrap: Vec::new(),
-            sides: vec![a, b],
-            relations: vec![w(r)],
+        .prop_map(|(a, r, b)| {
+            Restriction::new(Vec::new(), vec![a, b], vec![w(r)]).expect("two sides, one relation")
         })
 }
 
@@ -82,7 +80,7 @@ fn arb_solution() -> impl Strategy<Value = Solution> {
     (prop::option::weighted(0.3, arb_restriction()), arb_expr()).prop_map(|(r, e)| {
         let mut parts: Vec<Part> = r.into_iter().map(Part::Restriction).collect();
         parts.push(Part::SetName(e));
-        Solution { parts }
+        Solution::new(parts)
     })
 }
 
@@ -141,7 +139,7 @@ fn arb_case(blue: bool) -> impl Strategy<Value = (Position, Solution)> {
                 let [required, permitted, forbidden, resources] = sections;
                 let mut goal = digit;
                 if own {
-                    if let Some(Part::SetName(e)) = sol.parts.last() {
+                    if let Some(Part::SetName(e)) = sol.parts().last() {
                         if let Some(t) = eval_unambiguous(e, Semantics::default()) {
                             let n = t.intersection(universe).len();
                             if (1..=5).contains(&n) {
@@ -156,10 +154,10 @@ fn arb_case(blue: bool) -> impl Strategy<Value = (Position, Solution)> {
                     adventurous,
                     universe,
                     goal: Goal::new(GoalLayout::Single(GoalDigit::new(goal))),
-                    required: CubeList(required),
-                    permitted: CubeList(permitted),
-                    forbidden: CubeList(forbidden),
-                    resources: CubeList(resources),
+                    required: CubeList::new(required),
+                    permitted: CubeList::new(permitted),
+                    forbidden: CubeList::new(forbidden),
+                    resources: CubeList::new(resources),
                     variations: Vec::new(),
                     situation,
                 })
@@ -174,10 +172,7 @@ fn kinds(p: &Position, text: &str) -> BTreeSet<ViolationKind> {
 }
 
 fn text_of(s: &Solution) -> String {
-    Presentation {
-        solutions: vec![s.clone()],
-    }
-    .to_string()
+    Presentation::new(vec![s.clone()]).to_string()
 }
 
 proptest! {
@@ -219,7 +214,7 @@ proptest! {
         let t26 = p.edit(|t| {
             t.adventurous = false;
             for l in [&mut t.required, &mut t.permitted, &mut t.forbidden, &mut t.resources] {
-                l.0.retain(|c| !c.is_relation());
+                l.retain(|c| !c.is_relation());
             }
         }).expect("a valid position");
         let b19 = t26.edit(|b| b.edition = Edition::Mlag2019).expect("a valid position");

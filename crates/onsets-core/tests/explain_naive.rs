@@ -120,10 +120,8 @@ mod gen {
                     ),
                 )
             })
-            .prop_map(|(wrap, sides, relations)| Restriction {
-                wrap,
-                sides,
-                relations,
+            .prop_map(|(wrap, sides, relations)| {
+                Restriction::new(wrap, sides, relations).expect("n sides, n - 1 relations")
             })
     }
 
@@ -137,10 +135,10 @@ mod gen {
 
     pub fn arb_presentation() -> impl Strategy<Value = Presentation> {
         prop::collection::vec(
-            prop::collection::vec(arb_part(), 1..=4).prop_map(|parts| Solution { parts }),
+            prop::collection::vec(arb_part(), 1..=4).prop_map(Solution::new),
             1..=3,
         )
-        .prop_map(|solutions| Presentation { solutions })
+        .prop_map(Presentation::new)
     }
 
     pub fn arb_goal_digit() -> impl Strategy<Value = GoalDigit> {
@@ -172,7 +170,7 @@ mod gen {
                 i64::from(d.digit)
             }
         };
-        match &g.layout {
+        match &g.layout() {
             Single(a) => v(a),
             Sum2(a, b) => v(a) + v(b),
             Sum3(a, b, c) => v(a) + v(b) + v(c),
@@ -286,10 +284,10 @@ mod gen {
                         adventurous,
                         universe,
                         goal,
-                        required: CubeList(required),
-                        permitted: CubeList(permitted),
-                        forbidden: CubeList(forbidden),
-                        resources: CubeList(resources),
+                        required: CubeList::new(required),
+                        permitted: CubeList::new(permitted),
+                        forbidden: CubeList::new(forbidden),
+                        resources: CubeList::new(resources),
                         variations,
                         situation,
                     })
@@ -365,9 +363,9 @@ fn agrees(position: &Position, presentation: &Presentation) -> Result<(), TestCa
             return Ok(());
         }
     };
-    prop_assert_eq!(e.solutions.len(), parsed.solutions.len());
+    prop_assert_eq!(e.solutions.len(), parsed.solutions().len());
     let sd = InForce::of(position).symmetric_difference;
-    for (sx, s) in e.solutions.iter().zip(&parsed.solutions) {
+    for (sx, s) in e.solutions.iter().zip(parsed.solutions()) {
         // 2. Steps against the naive model, over the cards they are worked out on.
         let over = sx.kept.unwrap_or(sx.universe).0;
         let mut u = Universe::new(over.iter().collect());
@@ -404,14 +402,14 @@ fn agrees(position: &Position, presentation: &Presentation) -> Result<(), TestCa
                 .collect();
             prop_assert_eq!(mine, naive_readings(&whole, s), "readings of {}", s);
         }
-        if parsed.solutions.len() == 1 && !verdict.values.is_empty() && !sx.truncated {
+        if parsed.solutions().len() == 1 && !verdict.values.is_empty() && !sx.truncated {
             let mut vals: Vec<i64> = sx.interpretations.iter().map(|r| r.value).collect();
             vals.sort_unstable();
             vals.dedup();
             prop_assert_eq!(&vals, &verdict.values);
         }
         // 3. Cube accounting: a witness exactly when no cube violation.
-        if parsed.solutions.len() == 1 && s.set_names().count() <= 1 {
+        if parsed.solutions().len() == 1 && s.set_names().count() <= 1 {
             let cube_error = verdict.errors.iter().any(|v| CUBE_CODES.contains(&v.code));
             if sx.cubes.possible {
                 prop_assert!(!cube_error, "a witness, yet {:?}", verdict.errors);
@@ -502,7 +500,7 @@ proptest! {
                 }
                 if form == onsets_core::Form1969::Basic {
                     for l in [&mut p.required, &mut p.permitted, &mut p.forbidden, &mut p.resources] {
-                        l.0.retain(|c| c.family() != onsets_core::CubeFamily::Restriction);
+                        l.retain(|c| c.family() != onsets_core::CubeFamily::Restriction);
                     }
                 }
             }
@@ -529,16 +527,16 @@ proptest! {
             adventurous: false,
             universe,
             goal: Goal::new(GoalLayout::Single(GoalDigit::new(goal.clamp(1, 5)))),
-            required: CubeList(required),
-            permitted: CubeList(permitted),
-            forbidden: CubeList(Vec::new()),
-            resources: CubeList(Vec::new()),
+            required: CubeList::new(required),
+            permitted: CubeList::new(permitted),
+            forbidden: CubeList::new(Vec::new()),
+            resources: CubeList::new(Vec::new()),
             variations: Vec::new(),
             situation: Situation::Impossible,
         });
         prop_assume!(position.is_ok());
         let position = position.expect("a valid position");
-        let presentation = Presentation { solutions: vec![Solution { parts: vec![Part::SetName(expr)] }] };
+        let presentation = Presentation::new(vec![Solution::new(vec![Part::SetName(expr)])]);
         agrees(&position, &presentation)?;
         let e = explain(&position, &presentation.to_string());
         prop_assert!(e.solutions[0].cubes.possible, "every symbol has its own cube: {}", e);

@@ -212,7 +212,7 @@ fn arb_variation() -> impl Strategy<Value = Variation> {
 }
 
 fn arb_cubes() -> impl Strategy<Value = CubeList> {
-    prop::collection::vec(arb_symbol(), 0..=5).prop_map(CubeList)
+    prop::collection::vec(arb_symbol(), 0..=5).prop_map(CubeList::new)
 }
 
 /// Any setup, most of them invalid.
@@ -370,7 +370,7 @@ proptest! {
         match Position::new(s.clone()) {
             Ok(p) => {
                 prop_assert_eq!(Position::new(p.to_setup()), Ok(p.clone()));
-                let upside_down_illegal = matches!(&p.goal().layout,
+                let upside_down_illegal = matches!(&p.goal().layout(),
                     GoalLayout::Illegal { digits, .. } if digits.iter().any(|d| d.upside_down));
                 if !upside_down_illegal {
                     prop_assert_eq!(Position::from_json(&p.to_json()), Ok(p.clone()));

@@ -118,10 +118,8 @@ fn arb_restriction(annotate: bool) -> impl Strategy<Value = Restriction> {
                 ),
             )
         })
-        .prop_map(|(wrap, sides, relations)| Restriction {
-            wrap,
-            sides,
-            relations,
+        .prop_map(|(wrap, sides, relations)| {
+            Restriction::new(wrap, sides, relations).expect("n sides, n - 1 relations")
         })
 }
 
@@ -135,10 +133,10 @@ fn arb_part() -> impl Strategy<Value = Part> {
 
 fn arb_presentation() -> impl Strategy<Value = Presentation> {
     prop::collection::vec(
-        prop::collection::vec(arb_part(), 1..=4).prop_map(|parts| Solution { parts }),
+        prop::collection::vec(arb_part(), 1..=4).prop_map(Solution::new),
         1..=3,
     )
-    .prop_map(|solutions| Presentation { solutions })
+    .prop_map(Presentation::new)
 }
 
 fn arb_goal_digit() -> impl Strategy<Value = GoalDigit> {
@@ -170,7 +168,7 @@ fn layout_value(g: &Goal) -> i64 {
             i64::from(d.digit)
         }
     };
-    match &g.layout {
+    match &g.layout() {
         Single(a) => v(a),
         Sum2(a, b) => v(a) + v(b),
         Sum3(a, b, c) => v(a) + v(b) + v(c),
@@ -284,10 +282,10 @@ fn arb_position() -> impl Strategy<Value = Position> {
                     adventurous,
                     universe,
                     goal,
-                    required: CubeList(required),
-                    permitted: CubeList(permitted),
-                    forbidden: CubeList(forbidden),
-                    resources: CubeList(resources),
+                    required: CubeList::new(required),
+                    permitted: CubeList::new(permitted),
+                    forbidden: CubeList::new(forbidden),
+                    resources: CubeList::new(resources),
                     variations,
                     situation,
                 })
@@ -452,10 +450,10 @@ proptest! {
     ) {
         let mut k = 0;
         let text = p
-            .solutions
+            .solutions()
             .iter()
             .map(|s| {
-                s.parts
+                s.parts()
                     .iter()
                     .map(|part| part.to_string())
                     .collect::<Vec<_>>()
@@ -555,7 +553,7 @@ proptest! {
         cubes in prop::collection::vec(select(all_symbols()), 0..12),
         picks in prop::collection::vec(any::<u8>(), 1..8),
     ) {
-        let list = CubeList(cubes);
+        let list = CubeList::new(cubes);
         let text = list.to_string();
         prop_assert_eq!(CubeList::parse(&text), Ok(list.clone()));
         let alt = respell(&text, &picks);
@@ -681,7 +679,7 @@ proptest! {
         prop_assert_eq!(distinct.len(), tables.len());
         for (t, w) in &lib {
             prop_assert!(t.is_subset(u.mask()));
-            prop_assert!(w.sides.iter().all(|s| !s.is_ambiguous()), "witness {}", w);
+            prop_assert!(w.sides().iter().all(|s| !s.is_ambiguous()), "witness {}", w);
             prop_assert_eq!(
                 u.restriction_interpretations(w),
                 BTreeSet::from([explicit(&u, *t)]),
@@ -896,10 +894,10 @@ fn arb_basic_case() -> impl Strategy<Value = BasicCase> {
                         adventurous: false,
                         universe,
                         goal,
-                        required: CubeList(required),
-                        permitted: CubeList(permitted),
-                        forbidden: CubeList(forbidden),
-                        resources: CubeList(resources),
+                        required: CubeList::new(required),
+                        permitted: CubeList::new(permitted),
+                        forbidden: CubeList::new(forbidden),
+                        resources: CubeList::new(resources),
                         variations: Vec::new(),
                         situation: Situation::Impossible,
                     })

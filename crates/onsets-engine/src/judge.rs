@@ -227,26 +227,26 @@ pub fn ambiguity(pos: &Position, solution: &str, grouping: &str) -> Result<Strin
     let sem = Semantics {
         symmetric_difference: InForce::of(pos).symmetric_difference,
     };
-    if sol.solutions.len() != grp.solutions.len() {
+    if sol.solutions().len() != grp.solutions().len() {
         return Err("the grouping does not have the Solution's parts".into());
     }
-    for (a, b) in sol.solutions.iter().zip(&grp.solutions) {
-        if a.parts.len() != b.parts.len() {
+    for (a, b) in sol.solutions().iter().zip(grp.solutions()) {
+        if a.parts().len() != b.parts().len() {
             return Err("the grouping does not have the Solution's parts".into());
         }
-        for (pa, pb) in a.parts.iter().zip(&b.parts) {
+        for (pa, pb) in a.parts().iter().zip(b.parts()) {
             match (pa, pb) {
                 (Part::SetName(x), Part::SetName(y)) => same_reading(x, y, sem)?,
                 (Part::Restriction(x), Part::Restriction(y)) => {
-                    if x.relations
+                    if x.relations()
                         .iter()
                         .map(|w| w.meaning)
-                        .ne(y.relations.iter().map(|w| w.meaning))
-                        || x.sides.len() != y.sides.len()
+                        .ne(y.relations().iter().map(|w| w.meaning))
+                        || x.sides().len() != y.sides().len()
                     {
                         return Err("the grouping changes a Restriction".into());
                     }
-                    for (sx, sy) in x.sides.iter().zip(&y.sides) {
+                    for (sx, sy) in x.sides().iter().zip(y.sides()) {
                         same_reading(sx, sy, sem)?;
                     }
                 }

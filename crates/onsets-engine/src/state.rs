@@ -619,7 +619,7 @@ impl Match {
     /// The position the checker judges: the mat as it is now, with `goal`.
     pub fn position(&self, situation: Situation, goal: Goal) -> Position {
         let list = |p: Place| {
-            CubeList(
+            CubeList::new(
                 self.cubes
                     .iter()
                     .filter(|c| c.place == p && c.family != Family::Digit)
@@ -673,7 +673,7 @@ impl Match {
         let Ok(pos) = self
             .position(Situation::Impossible, Goal::parse("1").expect("goal"))
             .edit(|pos| {
-                pos.resources = CubeList(
+                pos.resources = CubeList::new(
                     self.cubes
                         .iter()
                         .filter(|c| c.family != Family::Digit)

@@ -137,7 +137,7 @@ pub fn read(
     let solution = Solution::parse(&t).map_err(syntax)?;
     let mut set_names = Vec::new();
     let mut statements = Vec::new();
-    for part in &solution.parts {
+    for part in solution.parts() {
         match part {
             Part::SetName(e) => set_names.push(e.clone()),
             Part::Restriction(r) => statements.push(r.clone()),
@@ -161,7 +161,7 @@ pub fn read(
     // Cube accounting: every written symbol is a cube's top face.
     let mut symbols = Vec::new();
     for r in &statements {
-        if r.sides.len() != 2 {
+        if r.sides().len() != 2 {
             return Err(NameError::ChainStatement {
                 text: kit::from_notation(&r.to_string()),
             });
@@ -256,7 +256,7 @@ mod tests {
     fn m69_2_3_messages_cite_the_manual_and_the_letters_b_r_g_o() {
         // manual-1969.txt 201: "2.3 Explanation of the Symbols"; the 1969
         // cards have orange dots (O), not the notation's Y.
-        let cubes = CubeList::parse("B R ∪").unwrap().0;
+        let cubes = CubeList::parse("B R ∪").unwrap().into_symbols();
         for text in ["B ∪", "X", "B R"] {
             let e = read(text, Form::SetName, &cubes, CardSet::ALL).unwrap_err();
             let m = e.to_string();
@@ -273,7 +273,9 @@ mod tests {
     }
 
     fn cubes(t: &str) -> Vec<Symbol> {
-        CubeList::parse(&kit::to_notation(t)).unwrap().0
+        CubeList::parse(&kit::to_notation(t))
+            .unwrap()
+            .into_symbols()
     }
 
     #[test]

@@ -96,7 +96,7 @@ fn every_card() -> CardSet {
 
 fn cubes(text: &str) -> Vec<Symbol> {
     CubeList::parse(&kit::to_notation(text))
-        .map(|l| l.0)
+        .map(CubeList::into_symbols)
         .unwrap_or_default()
 }
 
@@ -126,7 +126,7 @@ pub fn accounting(mat: &Mat, answer: &str) -> Result<usize, String> {
     let mut need: Vec<(Symbol, usize)> = Vec::new();
     let mut parts: Vec<(Vec<Symbol>, bool)> = Vec::new();
     let restriction: Vec<Symbol> = sol
-        .parts
+        .parts()
         .iter()
         .filter_map(|p| match p {
             Part::Restriction(r) => Some(r.symbols().iter().map(|w| w.meaning).collect::<Vec<_>>()),

@@ -480,7 +480,9 @@ mod tests {
     use onsets_core::CubeList;
 
     fn cubes(t: &str) -> Vec<Symbol> {
-        CubeList::parse(&kit::to_notation(t)).unwrap().0
+        CubeList::parse(&kit::to_notation(t))
+            .unwrap()
+            .into_symbols()
     }
 
     #[test]

@@ -56,7 +56,6 @@ fn with_digits(m: &Match) -> Position {
     // (I-B-2): the position stays valid.
     p.edit(|s| {
         s.resources
-            .0
             .extend(rolled_digits(m).into_iter().map(Symbol::Digit))
     })
     .unwrap_or(p)

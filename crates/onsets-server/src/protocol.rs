@@ -278,7 +278,7 @@ pub fn preview(
             ok: true,
             reads: Some(p.to_string()),
             solutions: p
-                .solutions
+                .solutions()
                 .iter()
                 .map(|s| PreviewParts {
                     set_names: s.set_names().count(),

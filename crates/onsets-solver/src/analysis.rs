@@ -144,7 +144,7 @@ pub fn goal_layouts(digits: &[u8]) -> Vec<Goal> {
 pub fn with_goal(position: &Position, goal: &Goal) -> Position {
     let mut used: Vec<u8> = goal.digits().iter().map(|g| g.digit).collect();
     let mut resources = Vec::new();
-    let mut forbidden = position.forbidden().0.clone();
+    let mut forbidden = position.forbidden().symbols().to_vec();
     for s in position.resources().iter() {
         match s {
             Symbol::Digit(d) => {
@@ -159,8 +159,8 @@ pub fn with_goal(position: &Position, goal: &Goal) -> Position {
     }
     position
         .edit(|p| {
-            p.resources = CubeList(resources);
-            p.forbidden = CubeList(forbidden);
+            p.resources = CubeList::new(resources);
+            p.forbidden = CubeList::new(forbidden);
             p.goal = goal.clone();
             p.situation = Situation::Impossible;
         })
@@ -340,8 +340,8 @@ fn distinct_faces(list: &CubeList) -> Vec<Symbol> {
 }
 
 fn remove_one(list: &mut CubeList, s: Symbol) {
-    let i = list.0.iter().position(|&x| x == s).expect("cube present");
-    list.0.remove(i);
+    let present = list.take(s);
+    assert!(present, "cube present");
 }
 
 fn section_mut(p: &mut PositionSetup, s: Section) -> &mut CubeList {
@@ -434,7 +434,7 @@ pub fn legal_moves_with(position: &Position, options: MoveOptions) -> Vec<Move> 
             let p = position
                 .edit(|p| {
                     remove_one(&mut p.resources, b);
-                    p.forbidden.0.push(b);
+                    p.forbidden.push(b);
                 })
                 .expect("a cube moved keeps the position valid");
             regular(&p, Some(b), &mut out);
@@ -449,14 +449,14 @@ pub fn apply_move(position: &Position, mv: &Move) -> Position {
         .edit(|p| {
             if let Some(b) = mv.bonus {
                 remove_one(&mut p.resources, b);
-                p.forbidden.0.push(b);
+                p.forbidden.push(b);
             }
             let from = match mv.kind {
                 MoveKind::FromResources => Section::Resources,
                 MoveKind::ShiftFromPermitted => Section::Permitted,
             };
             remove_one(section_mut(p, from), mv.cube);
-            section_mut(p, mv.to).0.push(mv.cube);
+            section_mut(p, mv.to).push(mv.cube);
         })
         .expect("cubes moved keep the position valid")
 }
@@ -483,7 +483,7 @@ fn sorted(p: &Position) -> String {
                 &mut q.forbidden,
                 &mut q.resources,
             ] {
-                l.0.sort();
+                l.sort();
             }
         })
         .expect("cubes sorted keep the position valid");

@@ -91,13 +91,7 @@ impl fmt::Display for FlubKind {
 }
 
 fn take(list: &mut CubeList, s: Symbol) -> bool {
-    match list.0.iter().position(|&c| c == s) {
-        Some(i) => {
-            list.0.remove(i);
-            true
-        }
-        None => false,
-    }
+    list.take(s)
 }
 
 /// Whether the Goal has not been set yet: digit cubes are still in
@@ -126,15 +120,15 @@ pub fn apply_play(before: &Position, play: &Play) -> Result<Position, String> {
                 if !take(&mut p.resources, b) {
                     return Err(format!("{m}: no {b} in Resources for the bonus move"));
                 }
-                p.forbidden.0.push(b);
+                p.forbidden.push(b);
             }
             if !take(&mut p.resources, m.cube) {
                 return Err(format!("{m}: no {} in Resources", m.cube));
             }
             match m.to {
-                Section::Required => p.required.0.push(m.cube),
-                Section::Permitted => p.permitted.0.push(m.cube),
-                Section::Forbidden => p.forbidden.0.push(m.cube),
+                Section::Required => p.required.push(m.cube),
+                Section::Permitted => p.permitted.push(m.cube),
+                Section::Forbidden => p.forbidden.push(m.cube),
                 other => {
                     return Err(format!(
                     "{m}: a cube moves to Required, Permitted or Forbidden, not {other} (M69 3.2)"
@@ -151,7 +145,7 @@ pub fn apply_play(before: &Position, play: &Play) -> Result<Position, String> {
                 if !take(&mut p.resources, b) {
                     return Err(format!("no {b} in Resources for the bonus move"));
                 }
-                p.forbidden.0.push(b);
+                p.forbidden.push(b);
             }
             let mut left = p.resources.clone();
             for d in goal.digits() {
@@ -231,7 +225,7 @@ pub fn mat_key(p: &Position) -> String {
     let sorted = |l: &CubeList| {
         let mut v: Vec<Symbol> = l.iter().collect();
         v.sort();
-        CubeList(v).to_string()
+        CubeList::new(v).to_string()
     };
     format!(
         "{}|{}|{}|{}|{}",

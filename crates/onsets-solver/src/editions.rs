@@ -134,10 +134,11 @@ fn written_back(
         if (a_eq && eq.is_none()) || (a_sub && sub.is_none()) {
             continue;
         }
-        let mut p = found.clone();
+        let mut solutions = found.clone().into_solutions();
         let mut ok = true;
-        for s in &mut p.solutions {
-            for part in &mut s.parts {
+        for s in &mut solutions {
+            let mut parts = std::mem::take(s).into_parts();
+            for part in &mut parts {
                 if let Part::SetName(e) = part {
                     if a_eq {
                         ok &= annotate_first(e, eq.unwrap_or(Symbol::Equals), Symbol::Equals);
@@ -147,7 +148,9 @@ fn written_back(
                     }
                 }
             }
+            *s = Solution::new(parts);
         }
+        let p = Presentation::new(solutions);
         if ok && check_presentation(position, &p).correct {
             return Some(p);
         }
@@ -186,9 +189,9 @@ fn annotate_first(e: &mut Expr, meaning: Symbol, cube: Symbol) -> bool {
 }
 
 fn symbols(p: &Presentation) -> usize {
-    p.solutions
+    p.solutions()
         .iter()
-        .flat_map(|s| s.parts.iter())
+        .flat_map(|s| s.parts().iter())
         .map(|part| match part {
             Part::SetName(e) => e.symbols().len(),
             Part::Restriction(r) => r.symbols().len(),
@@ -213,11 +216,9 @@ pub(crate) fn one_cube_solution(position: &Position) -> Option<Presentation> {
                 continue;
             }
             tried.push(face);
-            let p = Presentation {
-                solutions: vec![Solution {
-                    parts: vec![Part::SetName(Expr::Set(Written::new(face)))],
-                }],
-            };
+            let p = Presentation::new(vec![Solution::new(vec![Part::SetName(Expr::Set(
+                Written::new(face),
+            ))])]);
             if check_presentation(position, &p).correct {
                 return Some(p);
             }

@@ -300,7 +300,7 @@ fn adjudication_of_now_and_impossible() {
     // A Now challenge with fewer than two Resources cubes is invalid.
     let one = all
         .edit(|s| {
-            s.resources.0.pop();
+            s.resources.pop();
         })
         .unwrap();
     let now = adjudicate(&one, Challenge::Now);

@@ -145,7 +145,7 @@ proptest! {
         // Digit cubes show 1–5 (I-B-2-a): a position with another digit is refused.
         let before = before.edit(|b| {
             for d in digits {
-                b.resources.0.push(onsets_core::Symbol::Digit(d));
+                b.resources.push(onsets_core::Symbol::Digit(d));
             }
         });
         prop_assume!(before.is_ok());

@@ -347,7 +347,7 @@ pub fn goal_text(goal: &Goal) -> String {
             g.digit.to_string()
         }
     };
-    match &goal.layout {
+    match &goal.layout() {
         GoalLayout::Single(a) => d(a),
         GoalLayout::Sum2(a, b) => format!("{} + {}", d(a), d(b)),
         GoalLayout::Sum3(a, b, c) => format!("{} + {} + {}", d(a), d(b), d(c)),

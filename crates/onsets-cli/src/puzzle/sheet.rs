@@ -109,10 +109,10 @@ pub fn puzzle_block(n: usize, p: &Puzzle) -> Result<Block, String> {
     b.space(1.0);
     let cards: Vec<Card> = position.universe().iter().collect();
     b.cards(&cards);
-    b.cubes("Required", &position.required().0, orange);
-    b.cubes("Permitted", &position.permitted().0, orange);
-    b.cubes("Forbidden", &position.forbidden().0, orange);
-    b.cubes("Resources", &position.resources().0, orange);
+    b.cubes("Required", position.required().symbols(), orange);
+    b.cubes("Permitted", position.permitted().symbols(), orange);
+    b.cubes("Forbidden", position.forbidden().symbols(), orange);
+    b.cubes("Resources", position.resources().symbols(), orange);
     b.space(1.5);
     match p.kind {
         Kind::Challenge => b.line("Answer:   ☐ Now    ☐ Impossible    ☐ neither", 10.0, false),
@@ -403,10 +403,10 @@ mod tests {
                 .iter()
                 .map(|p| {
                     let q = p.position().unwrap();
-                    q.required().0.len()
-                        + q.permitted().0.len()
-                        + q.forbidden().0.len()
-                        + q.resources().0.len()
+                    q.required().symbols().len()
+                        + q.permitted().symbols().len()
+                        + q.forbidden().symbols().len()
+                        + q.resources().symbols().len()
                 })
                 .sum();
             assert_eq!(cubes, rolled, "seed {seed}: every cube drawn");

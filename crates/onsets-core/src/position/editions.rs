@@ -36,7 +36,7 @@ impl Position {
         sub: Option<Symbol>,
     ) -> Result<Position, PositionError> {
         let map = |l: &CubeList| {
-            CubeList(
+            CubeList::new(
                 l.iter()
                     .map(|c| match (c, eq, sub) {
                         (Symbol::Equals, Some(m), _) => m,

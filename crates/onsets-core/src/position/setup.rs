@@ -190,7 +190,7 @@ impl Position {
     /// The same position with one more cube in a section (or Resources).
     pub fn with_cube(&self, section: Section, cube: Symbol) -> Result<Position, PositionError> {
         let mut cubes = self.section(section).clone();
-        cubes.0.push(cube);
+        cubes.push(cube);
         self.with_section(section, cubes)
     }
 
@@ -198,7 +198,7 @@ impl Position {
     /// play no part in a Solution). Always valid: it only removes cubes.
     pub fn without_resource_digits(&self) -> Position {
         let mut p = self.clone();
-        p.resources = CubeList(p.resources.iter().filter(|s| !s.is_digit()).collect());
+        p.resources = p.resources.iter().filter(|s| !s.is_digit()).collect();
         p
     }
 
@@ -368,7 +368,7 @@ fn goal_problems(goal: &Goal, errors: &mut Vec<PositionError>) {
             ),
         ));
     }
-    if let GoalLayout::Illegal { digits, .. } = &goal.layout {
+    if let GoalLayout::Illegal { digits, .. } = &goal.layout() {
         if digits.is_empty() {
             errors.push(PositionError::invalid(
                 "goal.illegal_layout",

@@ -142,11 +142,11 @@ impl Universe {
     /// Restriction (VI-B-2), the sides interpreted independently.
     pub fn restriction_interpretations(&self, r: &Restriction) -> BTreeSet<Cards> {
         let sides: Vec<Vec<Cards>> = r
-            .sides
+            .sides()
             .iter()
             .map(|s| self.interpretations(s).into_iter().collect())
             .collect();
-        let rels: Vec<Symbol> = r.relations.iter().map(|w| w.meaning).collect();
+        let rels: Vec<Symbol> = r.relations().iter().map(|w| w.meaning).collect();
         let mut out = BTreeSet::new();
         let mut choice: Vec<&Cards> = Vec::new();
         self.restriction_product(&sides, &rels, &mut choice, &mut out);

@@ -166,7 +166,7 @@ fn m69_8_3_diff_and_comp_cannot_fish_the_four_dot_card() {
         for b in ["B", "R", "G", "O"] {
             let cubes = onsets_core::CubeList::parse(&kit::to_notation(&format!("{a} {b} −")))
                 .unwrap()
-                .0;
+                .into_symbols();
             let r = naming::read(&format!("{a} − {b}"), Form::SetName, &cubes, cards).unwrap();
             assert!(r.fished.is_empty());
         }

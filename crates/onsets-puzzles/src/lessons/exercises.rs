@@ -271,7 +271,7 @@ fn goal_for_learners(dice: &mut Dice, before: &Position, upside_down: bool) -> O
         .filter(|g| {
             let flipped = g.digits().iter().filter(|d| d.upside_down).count();
             let simple = matches!(
-                g.layout,
+                g.layout(),
                 GoalLayout::Single(_) | GoalLayout::Sum2(..) | GoalLayout::Product2(..)
             );
             let values = g.legal_values(upside_down);
@@ -305,7 +305,7 @@ pub fn without_rule(id: &str, p: &Position) -> Position {
                 &mut q.forbidden,
                 &mut q.resources,
             ] {
-                l.0.retain(|s| !s.is_relation());
+                l.retain(|s| !s.is_relation());
             }
         } else {
             q.variations.clear();

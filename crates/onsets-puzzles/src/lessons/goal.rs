@@ -8,7 +8,7 @@ use onsets_solver::analysis::{goal_digits, with_goal};
 
 fn shape_of(goal: &Goal) -> (bool, bool, bool) {
     let negative = goal.digits().iter().any(|d| d.upside_down);
-    match goal.layout {
+    match goal.layout() {
         GoalLayout::Sum2(..) | GoalLayout::Sum3(..) => (true, false, negative),
         GoalLayout::Product2(..) | GoalLayout::Product3(..) => (false, true, negative),
         GoalLayout::L(..) | GoalLayout::T(..) => (true, true, negative),

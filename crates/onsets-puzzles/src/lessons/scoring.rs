@@ -108,7 +108,7 @@ fn position_of(m: &Match, goal: &str, situation: Situation) -> Result<Position, 
         .iter()
         .filter_map(|&k| Card::from_mask(k))
         .fold(CardSet::EMPTY, |s, c| s.with(c));
-    let [required, permitted, forbidden, resources] = lists.map(|l| CubeList(l).to_string());
+    let [required, permitted, forbidden, resources] = lists.map(|l| CubeList::new(l).to_string());
     // read through the core's own reader, as any position from outside
     let json = serde_json::json!({
         "division": Division::Elementary.name(),

@@ -541,7 +541,7 @@ fn compose(findings: &Findings, two: bool) -> Option<(Presentation, u16)> {
     if !two {
         let best = order.first().and_then(|p| found.get(p))?;
         let solutions = vec![best.solution.clone()];
-        return Some((Presentation { solutions }, best.syms));
+        return Some((Presentation::new(solutions), best.syms));
     }
     if found.len() < 2 {
         return None;
@@ -555,5 +555,5 @@ fn compose(findings: &Findings, two: bool) -> Option<(Presentation, u16)> {
         (b, a)
     };
     let solutions = vec![first.solution.clone(), second.solution.clone()];
-    Some((Presentation { solutions }, a.syms.max(b.syms)))
+    Some((Presentation::new(solutions), a.syms.max(b.syms)))
 }

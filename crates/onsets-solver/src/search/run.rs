@@ -182,7 +182,7 @@ impl Run<'_, '_> {
             if let Some(b) = blank {
                 parts.push(Part::Blank(b));
             }
-            Solution { parts }
+            Solution::new(parts)
         };
         let mut checked = None;
         if self.pad_pass {
@@ -190,13 +190,11 @@ impl Run<'_, '_> {
             if found.contains_key(&phys) {
                 return !two || found.len() >= 2;
             }
-            let p = Presentation {
-                solutions: vec![solution()],
-            };
+            let p = Presentation::new(vec![solution()]);
             if !check_presentation(self.setup.position, &p).correct {
                 return false;
             }
-            checked = p.solutions.into_iter().next();
+            checked = p.into_solutions().into_iter().next();
         }
         if syms > self.max_syms {
             return false;

@@ -108,11 +108,10 @@ impl<'a> Writer<'a> {
             relations.push(self.sym(c.class, c.sym));
             sides.push(self.expr(c.side));
         }
-        Restriction {
-            wrap: Vec::new(),
-            sides,
-            relations,
-        }
+        // A chain node is built only on a Set-Name with a relation before
+        // it (`classes.rs`), so the chain has two or more sides.
+        Restriction::new(Vec::new(), sides, relations)
+            .expect("a Restriction chain node joins two or more Set-Names")
     }
 
     /// The Restrictions of the Restriction part ending in part node `n`.

@@ -163,7 +163,7 @@ fn goal_with_solution(
     digits: &[u8],
 ) -> Option<(Goal, String)> {
     let base = w
-        .with_resources(CubeList(
+        .with_resources(CubeList::new(
             w.resources()
                 .iter()
                 .filter(|s| !s.is_digit())
@@ -280,11 +280,11 @@ impl Claims for SolverClaims {
     fn check(&mut self, x: &Position, allowance: Allowance, text: &str) -> Result<(), Vec<String>> {
         let read = read_1969(text);
         let presentation = Presentation::parse(&read).map_err(|e| vec![e.to_string()])?;
-        if presentation.solutions.len() != 1 {
+        if presentation.solutions().len() != 1 {
             return Err(vec!["a 1969 Solution is one Solution (no `||`)".into()]);
         }
-        let solution = &presentation.solutions[0];
-        if solution.restrictions().any(|r| r.relations.len() > 1) {
+        let solution = &presentation.solutions()[0];
+        if solution.restrictions().any(|r| r.relations().len() > 1) {
             return Err(vec![
                 "a Restriction Statement is one relation between two Set-Names; chains are not defined in 1969 (M69 4.3-B; editions.md Q14)".into(),
             ]);

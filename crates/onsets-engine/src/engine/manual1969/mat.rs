@@ -17,7 +17,7 @@ impl Game {
     /// The mat with the cubes at `places` and Goal `goal`.
     pub fn position_at(&self, places: &[Place], goal: Option<&str>) -> Position {
         let list = |p: Place| {
-            CubeList(
+            CubeList::new(
                 self.cubes
                     .iter()
                     .zip(places)
