@@ -276,6 +276,7 @@ pub(crate) async fn join(
     let cmd = Cmd::Join {
         name,
         seat: None,
+        token: None,
         reply,
     };
     if t.cmds.send(cmd).await.is_err() {
