@@ -355,18 +355,18 @@ pub fn keyed_token(table: &str, key: &str) -> String {
 
 /// A join key's length and characters: 16 to 128 printable ASCII
 /// characters (a random string; a short one would be guessed).
-fn check_key(key: &str) -> Result<(), ServerMsg> {
-    if !(16..=128).contains(&key.len()) || !key.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(error(
-            ApiCode::BadField,
-            format!(
-                "`key` is 16 to 128 printable ASCII characters without spaces (a random string); this one is {} bytes",
-                key.len()
-            ),
-            Some("key"),
-        ));
+fn key_refused(key: &str) -> Option<ServerMsg> {
+    if (16..=128).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic()) {
+        return None;
     }
-    Ok(())
+    Some(error(
+        ApiCode::BadField,
+        format!(
+            "`key` is 16 to 128 printable ASCII characters without spaces (a random string); this one is {} bytes",
+            key.len()
+        ),
+        Some("key"),
+    ))
 }
 
 /// `join` with a `key`: the seat that key already holds at the table (the
@@ -382,7 +382,7 @@ async fn join_with_key(
     seat: Option<usize>,
     key: &str,
 ) -> Vec<String> {
-    if let Err(e) = check_key(key) {
+    if let Some(e) = key_refused(key) {
         return vec![envelope(&e)];
     }
     let token = keyed_token(table, key);

@@ -278,6 +278,18 @@ impl Table {
             self.moved = matches!(e, crate::lease::WriteError::Lost);
             anyhow::anyhow!("{e}")
         });
+        if claim && self.moved {
+            // A stale copy's claim: nothing written; the table is asked
+            // again where its lease is (crate::table1969's join retries).
+            return Err(Fail::api(
+                axum::http::StatusCode::CONFLICT,
+                crate::api::ApiError::new(
+                    ApiCode::Busy,
+                    "the table moved to another server instance; try again",
+                    None,
+                ),
+            ));
+        }
         if let Ok(false) = written {
             tracing::info!(table = %self.id, "a 1969 seat was taken on another instance; reading the table again");
             self.reload_69().await;
