@@ -45,6 +45,14 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 
+# The failover test (tests/failover.test.mjs) runs its own two instances behind
+# HAProxy on a fresh PostgreSQL database, when both are at hand (.ci/run).
+if command -v haproxy >/dev/null && command -v psql >/dev/null && [ -n "${ONSETS_TEST_POSTGRES_URL:-}" ]; then
+  FAILOVER_DB="onsets_web_failover_$$"
+  psql "$ONSETS_TEST_POSTGRES_URL" -qc "CREATE DATABASE $FAILOVER_DB"
+  export ONSETS_FAILOVER_BIN="$BIN" ONSETS_FAILOVER_DB="${ONSETS_TEST_POSTGRES_URL%/*}/$FAILOVER_DB"
+fi
+
 status=0
 ONSETS_URL="http://127.0.0.1:$PORT" node --test --test-concurrency=1 tests/ || status=$?
 if [ "$status" -ne 0 ]; then

@@ -98,6 +98,9 @@ export class TableConnection {
     this.closed = false;
     /** @type {ReturnType<typeof setInterval>|undefined} */
     this.pinger = undefined;
+    /** A join sent whose `joined` has not come: sent again, with the same key, after a reconnection. */
+    /** @type {{type: 'join', table: string, name: string, key: string, seat?: number}|null} */
+    this.pendingJoin = null;
     const saved = savedSeat(table);
     if (saved) {
       this.token = saved.token;
@@ -115,6 +118,7 @@ export class TableConnection {
       this.retry = 0;
       this.onStatus('open');
       if (this.token) this.send({ type: 'rejoin', table: this.table, token: this.token });
+      else if (this.pendingJoin) this.send(this.pendingJoin);
       else if (this.mode === 'spectate') this.send({ type: 'spectate', table: this.table });
       else this.send({ type: 'spectate', table: this.table });
       clearInterval(this.pinger);
@@ -147,6 +151,7 @@ export class TableConnection {
         }
         return;
       }
+      if (msg.type === 'joined' || msg.type === 'error') this.pendingJoin = null;
       if (msg.type === 'joined') {
         this.token = msg.token;
         this.mode = 'join';
@@ -192,7 +197,12 @@ export class TableConnection {
    */
   join(name, seat) {
     this.mode = 'join';
-    this.send({ type: 'join', table: this.table, name, ...(seat === undefined ? {} : { seat }) });
+    // The key makes the join idempotent: if its reply is lost (a server instance lost), the join sent
+    // again with it gets the same seat and token (docs/protocol.md, "Joining again with a key").
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const key = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    this.pendingJoin = { type: 'join', table: this.table, name, key, ...(seat === undefined ? {} : { seat }) };
+    this.send(this.pendingJoin);
   }
 
   /**

@@ -51,6 +51,9 @@ struct Inner {
     holder: String,
     /// The leases held: table → (epoch, when taken).
     held: Mutex<HashMap<String, (i64, Instant)>>,
+    /// The lobby entry last written to each held table's lease row
+    /// ([`Leases::publish`]): only a changed one is written again.
+    published: Mutex<HashMap<String, String>>,
 }
 
 impl Leases {
@@ -61,6 +64,7 @@ impl Leases {
                 inner: Some(Arc::new(Inner {
                     holder: uuid::Uuid::new_v4().simple().to_string(),
                     held: Mutex::default(),
+                    published: Mutex::default(),
                 })),
                 loading: Arc::default(),
             },
@@ -103,6 +107,7 @@ impl Leases {
             .lock()
             .expect("leases lock")
             .insert(id.to_string(), (epoch, Instant::now()));
+        inner.published.lock().expect("leases lock").remove(id);
         tracing::info!(table = %id, epoch, "lease taken");
         Ok(Some(Held {
             store: store.clone(),
@@ -115,12 +120,45 @@ impl Leases {
         }))
     }
 
+    /// Writes the lobby entries (`(table, TableInfo as JSON)`) of the
+    /// tables this instance holds that changed since last written, so that
+    /// every instance's `GET /api/tables` lists them (docs/scaling.md, "The
+    /// lobby list"). Tables not held here are skipped.
+    pub(crate) async fn publish(
+        &self,
+        store: &Store,
+        infos: Vec<(String, String)>,
+    ) -> Result<(), StoreError> {
+        let Some(inner) = &self.inner else {
+            return Ok(());
+        };
+        let fresh: Vec<(String, String)> = {
+            let held = inner.held.lock().expect("leases lock");
+            let mut published = inner.published.lock().expect("leases lock");
+            published.retain(|id, _| held.contains_key(id));
+            infos
+                .into_iter()
+                .filter(|(id, info)| held.contains_key(id) && published.get(id) != Some(info))
+                .collect()
+        };
+        if fresh.is_empty() {
+            return Ok(());
+        }
+        leases::publish(store, &inner.holder, &fresh).await?;
+        let mut published = inner.published.lock().expect("leases lock");
+        for (id, info) in fresh {
+            published.insert(id, info);
+        }
+        Ok(())
+    }
+
     /// Forgets lease `epoch` of table `id` (given back or lost).
     fn forget(&self, id: &str, epoch: i64) {
         if let Some(inner) = &self.inner {
             let mut held = inner.held.lock().expect("leases lock");
             if held.get(id).is_some_and(|(e, _)| *e == epoch) {
                 held.remove(id);
+                inner.published.lock().expect("leases lock").remove(id);
             }
         }
     }
@@ -138,6 +176,7 @@ impl Leases {
             .into_iter()
             .collect();
         let mut held = inner.held.lock().expect("leases lock");
+        let mut published = inner.published.lock().expect("leases lock");
         // A lease taken while the renewal ran is not judged by it.
         let lost: Vec<String> = held
             .iter()
@@ -146,6 +185,7 @@ impl Leases {
             .collect();
         for id in &lost {
             held.remove(id);
+            published.remove(id);
         }
         Ok(lost)
     }
@@ -256,6 +296,30 @@ impl Held {
         match &self.fence {
             None => Ok(crate::store::tables1969::save(&self.store, &self.id, seats, log).await?),
             Some(f) => self.check(leases::save1969(&self.store, &self.id, seats, log, f).await?),
+        }
+    }
+
+    /// Rewrites a 1969 table's seats and log after a seat was taken, if its
+    /// stored seats are still `before` (or already `seats`): `Ok(false)`
+    /// when another instance took a seat meanwhile. Fenced like every other
+    /// write (docs/scaling.md, "Leases"): a stale holder's claim is refused
+    /// ([`WriteError::Lost`]) and writes nothing.
+    pub async fn claim1969(
+        &self,
+        before: &str,
+        seats: &str,
+        log: &str,
+    ) -> Result<bool, WriteError> {
+        match &self.fence {
+            None => Ok(
+                crate::store::tables1969::claim(&self.store, &self.id, before, seats, log).await?,
+            ),
+            Some(f) => {
+                match leases::claim1969(&self.store, &self.id, before, seats, log, f).await? {
+                    Some(written) => Ok(written),
+                    None => self.check(false).map(|()| false),
+                }
+            }
         }
     }
 

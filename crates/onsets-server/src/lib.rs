@@ -322,7 +322,7 @@ async fn list_tables(
             )
         }
     };
-    match lobby.list(&q) {
+    match lobby.list_all(&q).await {
         Ok(page) => Json(page).into_response(),
         Err(e) => api_error(StatusCode::BAD_REQUEST, e),
     }

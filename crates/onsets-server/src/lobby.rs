@@ -486,7 +486,7 @@ impl Lobby {
         };
         let mut restored = 0;
         for id in ids {
-            if self.get(&id).is_none() && self.find_1969(&id).await.is_some() {
+            if self.get(&id).is_none() && self.find_1969(&id, true).await.is_some() {
                 restored += 1;
             }
         }
@@ -543,7 +543,7 @@ impl Lobby {
         }
         let stored = match self.store.load_one(id).await {
             Ok(Some(t)) => t,
-            Ok(None) => return self.find_1969(id).await,
+            Ok(None) => return self.find_1969(id, false).await,
             Err(e) => {
                 tracing::error!(table = %id, "loading a replay failed: {e:#}");
                 return None;
@@ -657,6 +657,7 @@ impl Lobby {
         let (handle, tokens) = made?;
         let info = handle.info.lock().expect("table info lock").clone();
         self.tables.insert(handle);
+        self.publish_listing().await;
         tracing::info!(table = %info.id, seats = info.seats.len(), "1969 table created");
         Ok((info, tokens))
     }
@@ -700,7 +701,7 @@ impl Lobby {
                     ),
                 )
             })?;
-        let held = self.take_1969(&table.id).await.ok_or_else(|| {
+        let held = self.take_1969(&table.id, false).await.ok_or_else(|| {
             Fail::api(
                 StatusCode::SERVICE_UNAVAILABLE,
                 ApiError::new(
@@ -723,8 +724,9 @@ impl Lobby {
         Ok((handle, tokens))
     }
 
-    /// A stored 1969 table of the one host, loaded into memory.
-    async fn find_1969(&self, id: &str) -> Option<TableHandle> {
+    /// A stored 1969 table of the one host, loaded into memory (with
+    /// `only_lapsed`, only if no live instance holds it: at start).
+    async fn find_1969(&self, id: &str, only_lapsed: bool) -> Option<TableHandle> {
         // Its lease first, then its log (crate::lease): only a stored one.
         if !matches!(
             crate::store::tables1969::load(&self.store, id).await,
@@ -732,7 +734,7 @@ impl Lobby {
         ) {
             return None;
         }
-        let held = self.take_1969(id).await?;
+        let held = self.take_1969(id, only_lapsed).await?;
         let table = match table::load_1969(&self.store, id).await {
             Ok(Some(t)) => t,
             Ok(None) => return None,
@@ -805,13 +807,21 @@ impl Lobby {
         .map_err(|e| ApiError::new(ApiCode::Internal, e.to_string(), None))?;
         let info = handle.info.lock().expect("table info lock").clone();
         self.tables.insert(handle);
+        // Listed by every instance at once (docs/scaling.md, "The lobby list").
+        self.publish_listing().await;
         tracing::info!(table = %id, division = %info.division, seats = info.seats.len(), "table created");
         Ok(info)
     }
 
     /// Tables open to join or watch, filtered and paged: waiting and playing
-    /// first, then finished ones; by id within each.
+    /// first, then finished ones; by id within each. This instance's tables
+    /// only ([`Lobby::list_all`] lists every instance's).
     pub fn list(&self, q: &ListQuery) -> Result<ListPage, ApiError> {
+        self.page(self.tables.infos(), q)
+    }
+
+    /// `infos` filtered and paged as [`Lobby::list`] says.
+    fn page(&self, infos: Vec<TableInfo>, q: &ListQuery) -> Result<ListPage, ApiError> {
         let status = match q.status.as_deref() {
             None | Some("") | Some("any") => None,
             Some("waiting") => Some(TableStatus::Waiting),
@@ -849,9 +859,7 @@ impl Lobby {
             TableStatus::Over => 2,
             TableStatus::Abandoned => 3,
         };
-        let mut v: Vec<(u8, String, ListEntry)> = self
-            .tables
-            .infos()
+        let mut v: Vec<(u8, String, ListEntry)> = infos
             .into_iter()
             .filter(|t| status.is_none_or(|s| t.status == s))
             .filter(|t| division.as_ref().is_none_or(|d| &t.division == d))

@@ -29,6 +29,12 @@ pub enum ClientMsg {
         name: String,
         #[serde(default)]
         seat: Option<usize>,
+        /// The client's own random string (16 to 128 printable ASCII
+        /// characters, kept with its draft): a join repeated with the same
+        /// key (its reply lost) gets the seat and the token of the first
+        /// (docs/protocol.md, "Joining again with a key").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<String>,
     },
     /// Take back one's seat after a reconnect (the token from `joined`).
     Rejoin {
@@ -695,7 +701,8 @@ mod tests {
             ClientMsg::Join {
                 table: "abc".into(),
                 name: "Ann".into(),
-                seat: None
+                seat: None,
+                key: None
             }
         );
     }

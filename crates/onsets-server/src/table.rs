@@ -264,6 +264,9 @@ pub enum Cmd {
     Join {
         name: String,
         seat: Option<usize>,
+        /// The seat's token when the client's join key gave it
+        /// (`crate::ws::keyed_token`); a fresh one otherwise.
+        token: Option<String>,
         reply: oneshot::Sender<SeatReply>,
     },
     Rejoin {
@@ -764,11 +767,16 @@ impl Table {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Join { name, seat, reply } => {
+            Cmd::Join {
+                name,
+                seat,
+                token,
+                reply,
+            } => {
                 let r = if self.archived {
                     Err(archived_error())
                 } else {
-                    self.join(name, seat).await
+                    self.join(name, seat, token).await
                 };
                 let _ = reply.send(r);
             }
@@ -839,7 +847,12 @@ impl Table {
 
     /// A person takes a seat: the name checked, the seat chosen (`seat`, or
     /// the first free one), stored by the edition, then the table goes on.
-    async fn join(&mut self, name: String, seat: Option<usize>) -> SeatReply {
+    async fn join(
+        &mut self,
+        name: String,
+        seat: Option<usize>,
+        token: Option<String>,
+    ) -> SeatReply {
         let free = |s: &Seat| s.human() && s.token.is_none();
         // A person who joins a 1969 table without a name plays as the
         // seat's "Player {n}".
@@ -882,7 +895,7 @@ impl Table {
             None => self.seats.iter().position(free).ok_or_else(table_full)?,
         };
         let token = match &self.game {
-            Hosted::Match(_) => self.seat_match(seat, &name).await?,
+            Hosted::Match(_) => self.seat_match(seat, &name, token).await?,
             Hosted::M69(_) => self.seat_69(seat, &name).await?,
         };
         self.seats[seat].name = name.clone();

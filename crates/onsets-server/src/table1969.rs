@@ -267,28 +267,49 @@ pub(crate) async fn join(
         Ok(n) => n,
         Err(e) => return api_error(StatusCode::BAD_REQUEST, e),
     };
-    let t = match found(&lobby, &id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    let (reply, rx) = oneshot::channel();
     let name = name.unwrap_or_default();
-    let cmd = Cmd::Join {
-        name,
-        seat: None,
-        reply,
-    };
-    if t.cmds.send(cmd).await.is_err() {
-        return closed();
-    }
-    let (seat, token) = match rx.await {
-        Ok(Ok((seat, token, _))) => (seat, token),
-        Ok(Err(ServerMsg::Error {
-            code,
-            message,
-            field,
-        })) => return refusal(&code, None, message, field),
-        Ok(Err(_)) | Err(_) => return closed(),
+    let mut again = true;
+    let (t, seat, token) = loop {
+        let t = match found(&lobby, &id).await {
+            Ok(t) => t,
+            Err(r) => return r,
+        };
+        let (reply, rx) = oneshot::channel();
+        let cmd = Cmd::Join {
+            name: name.clone(),
+            seat: None,
+            token: None,
+            reply,
+        };
+        let sent = t.cmds.send(cmd).await.is_ok();
+        let r = if sent { rx.await.ok() } else { None };
+        // This instance's copy was stale (another instance took the table's
+        // lease, docs/scaling.md "Leases"): its fenced claim was refused and
+        // it left memory; asked once more, the table is taken over from the
+        // database here.
+        let stale = match &r {
+            None => true,
+            Some(Err(ServerMsg::Error { code, .. })) => code == ApiCode::Busy.as_str(),
+            Some(_) => false,
+        };
+        if again
+            && stale
+            && tokio::time::timeout(std::time::Duration::from_secs(1), t.cmds.closed())
+                .await
+                .is_ok()
+        {
+            again = false;
+            continue;
+        }
+        match r {
+            Some(Ok((seat, token, _))) => break (t, seat, token),
+            Some(Err(ServerMsg::Error {
+                code,
+                message,
+                field,
+            })) => return refusal(&code, None, message, field),
+            Some(Err(_)) | None => return closed(),
+        }
     };
     tracing::info!(table = %id, seat, "a person joined a 1969 table");
     let state = match state(&t).await {

@@ -342,6 +342,69 @@ async fn take_seat(
     }
 }
 
+/// The seat token of a `join` with `key` at `table`: derived from the key,
+/// so that the seat written to the database already names the client that
+/// asked, and a join repeated after its reply was lost (on this instance or
+/// another, after a failover) finds it (docs/protocol.md, "Joining again
+/// with a key").
+pub fn keyed_token(table: &str, key: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("onsets join key\n{table}\n{key}").as_bytes());
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A join key's length and characters: 16 to 128 printable ASCII
+/// characters (a random string; a short one would be guessed).
+fn key_refused(key: &str) -> Option<ServerMsg> {
+    if (16..=128).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic()) {
+        return None;
+    }
+    Some(error(
+        ApiCode::BadField,
+        format!(
+            "`key` is 16 to 128 printable ASCII characters without spaces (a random string); this one is {} bytes",
+            key.len()
+        ),
+        Some("key"),
+    ))
+}
+
+/// `join` with a `key`: the seat that key already holds at the table (the
+/// first join's reply was lost) is rejoined with the same token; otherwise
+/// a seat is joined as without a key, its token derived from the key
+/// ([`keyed_token`]). A 1969 seat's token is the game's own: there the key
+/// is checked but a repeated join is a new join.
+async fn join_with_key(
+    lobby: &Lobby,
+    at: &mut Option<Seat>,
+    table: &str,
+    name: String,
+    seat: Option<usize>,
+    key: &str,
+) -> Vec<String> {
+    if let Some(e) = key_refused(key) {
+        return vec![envelope(&e)];
+    }
+    let token = keyed_token(table, key);
+    if let Some(t) = lobby.find(table).await {
+        let (reply, rx) = oneshot::channel();
+        let asked = Cmd::Rejoin {
+            token: token.clone(),
+            reply,
+        };
+        if t.cmds.send(asked).await.is_ok() && matches!(rx.await, Ok(Ok(_))) {
+            return take_seat(lobby, at, table, |reply| Cmd::Rejoin { token, reply }).await;
+        }
+    }
+    take_seat(lobby, at, table, |reply| Cmd::Join {
+        name,
+        seat,
+        token: Some(token),
+        reply,
+    })
+    .await
+}
+
 /// How the table's edition reads a Solution (a preview at the table reads
 /// as its judge will).
 fn parse_options(table: &TableHandle) -> onsets_core::ParseOptions {
@@ -366,9 +429,26 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
                 .unwrap_or_default();
             vec![envelope(&protocol::preview(reference, &text, options))]
         }
-        ClientMsg::Join { table, name, seat } => {
-            take_seat(lobby, at, &table, |reply| Cmd::Join { name, seat, reply }).await
+        ClientMsg::Join {
+            table,
+            name,
+            seat,
+            key: None,
+        } => {
+            take_seat(lobby, at, &table, |reply| Cmd::Join {
+                name,
+                seat,
+                token: None,
+                reply,
+            })
+            .await
         }
+        ClientMsg::Join {
+            table,
+            name,
+            seat,
+            key: Some(key),
+        } => join_with_key(lobby, at, &table, name, seat, &key).await,
         ClientMsg::Rejoin { table, token } => {
             take_seat(lobby, at, &table, |reply| Cmd::Rejoin { token, reply }).await
         }

@@ -491,3 +491,245 @@ async fn two_instances_behind_haproxy_lose_one_mid_shake() {
     assert_eq!(report.tables_held, 20, "{report}");
     assert!(report.actions > 0, "{report}");
 }
+
+/// An open event stream (Server-Sent Events): its lines as they come.
+struct Stream {
+    lines: tokio::io::Lines<tokio::io::BufReader<tokio::net::TcpStream>>,
+}
+
+impl Stream {
+    async fn open(server: SocketAddr, cookie: &str, path: &str) -> Stream {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+        let mut s = tokio::net::TcpStream::connect(server).await.unwrap();
+        let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\n\r\n");
+        s.write_all(req.as_bytes()).await.unwrap();
+        let mut st = Stream {
+            lines: tokio::io::BufReader::new(s).lines(),
+        };
+        st.event("open").await;
+        st
+    }
+
+    /// Waits for the next event named `name`.
+    async fn event(&mut self, name: &str) {
+        let want = format!("event: {name}");
+        tokio::time::timeout(Duration::from_secs(20), async {
+            while let Some(l) = self.lines.next_line().await.unwrap() {
+                if l.trim() == want {
+                    return;
+                }
+            }
+            panic!("the stream ended");
+        })
+        .await
+        .unwrap_or_else(|_| panic!("no `{name}` event"));
+    }
+}
+
+/// Two `onsets serve` processes (this binary in child mode) over `db`:
+/// their ports.
+async fn two_instances(procs: &mut Procs, dir: &std::path::Path, db: &str) -> (u16, u16) {
+    let (pa, pb) = (free_port(), free_port());
+    start_instance(procs, dir, "a", pa, db);
+    healthy(addr(pa), Duration::from_secs(60)).await;
+    start_instance(procs, dir, "b", pb, db);
+    healthy(addr(pb), Duration::from_secs(60)).await;
+    (pa, pb)
+}
+
+/// An online event of two bot entries, round 1 paired through `server`:
+/// (event id, its one table's id).
+async fn online_round(server: SocketAddr, org: &str) -> (String, String) {
+    let r = post(
+        server,
+        "/api/tournaments",
+        json!({"name": "Net", "division": "junior", "rounds": 1, "online": true,
+               "round_minutes": 1, "adventurous": false, "bot_pace": 30}),
+        Some(org),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    for (n, level) in [("Ada", "beginner"), ("Babbage", "club")] {
+        let r = post(
+            server,
+            &format!("/api/tournaments/{id}/entries"),
+            json!({"name": n, "bot": level}),
+            Some(org),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let r = post(
+        server,
+        &format!("/api/tournaments/{id}/rounds"),
+        json!({}),
+        Some(org),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let link = r.body["tables"][0]["link"].as_str().unwrap();
+    (id, link[3..].to_string())
+}
+
+/// A class of `names` managed students, signed in (their cookies), made
+/// through `server` by `coach`: the class id.
+async fn a_class(server: SocketAddr, coach: &str, names: &[&str]) -> (String, Vec<String>) {
+    let r = post(
+        server,
+        "/api/classes",
+        json!({"name": "Room 9", "division": "Middle"}),
+        Some(coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let r = post(
+        server,
+        &format!("/api/classes/{id}/students"),
+        json!({ "names": names }),
+        Some(coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let mut cookies = Vec::new();
+    for s in r.body["students"].as_array().unwrap() {
+        let r = post(
+            server,
+            "/api/login",
+            json!({"name": s["username"], "password": s["password"]}),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        cookies.push(session(&r));
+    }
+    (id, cookies)
+}
+
+/// A `challenge` puzzle of the pool: its id, a right and a wrong answer.
+fn challenge() -> (String, String, String) {
+    let p = onsets_server::puzzles::every_puzzle()
+        .iter()
+        .find(|p| p.kind.name() == "challenge")
+        .expect("a challenge puzzle");
+    let right = p.answer.as_str().unwrap().to_string();
+    let wrong = p.choices.iter().find(|c| **c != right).unwrap().clone();
+    (p.id.clone(), right, wrong)
+}
+
+/// docs/scaling.md, "Failover": an online tournament round's table and a
+/// classroom board, both on instance A, survive A's SIGKILL. The round's
+/// table is taken over by B when a watcher comes back through it, goes on
+/// from its last stored act and reports its result to the event; the board
+/// is read through B with every answer, and is answered and revealed there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_round_and_a_classroom_board_survive_the_loss_of_their_instance() {
+    let db = match fresh_database().await {
+        Ok(db) => db,
+        Err(why) => return skip("an_online_round_and_a_classroom_board…", &why),
+    };
+    let dir = std::env::temp_dir().join(format!("onsets-failover-rb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut procs = Procs::default();
+    let (pa, pb) = two_instances(&mut procs, &dir, &db).await;
+    let (a, b) = (addr(pa), addr(pb));
+    // The round and the board, made on A.
+    let org = sign_up(a, "Host").await;
+    let (event, table) = online_round(a, &org).await;
+    let coach = sign_up(a, "Coach").await;
+    let (class, students) = a_class(a, &coach, &["Ann Lee", "Bo Chen", "Cy Diaz"]).await;
+    let board = format!("/api/classes/{class}/board");
+    let (puzzle, right, wrong) = challenge();
+    let r = post(a, &board, json!({ "puzzle": puzzle }), Some(&coach)).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let version = r.body["version"].as_i64().unwrap();
+    for (cookie, answer) in [(&students[0], &right), (&students[1], &wrong)] {
+        let r = post(
+            a,
+            &format!("{board}/answer"),
+            json!({"version": version, "answer": answer}),
+            Some(cookie),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    // The coach's board stream is on B (it hears A's changes).
+    let mut coach_stream = Stream::open(b, &coach, &format!("{board}/events")).await;
+    // The bots play on A; a watcher there sees the acts stored.
+    let mut watcher = Client::connect(a).await;
+    watcher
+        .send(json!({"v":1,"type":"spectate","table":table}))
+        .await;
+    let seen = watcher
+        .until("a few acts", |v| v["match"]["version"].as_u64() >= Some(4))
+        .await;
+    let acknowledged = seen["match"]["version"].as_u64().unwrap();
+    procs.kill("a");
+    let killed = Instant::now();
+    // The watcher comes back through B: B takes the table over.
+    assert!(closed(&mut watcher, Duration::from_secs(5)).await);
+    let mut back = Client::connect(b).await;
+    back.send(json!({"v":1,"type":"spectate","table":table}))
+        .await;
+    let st = back.until("state", |v| v["type"] == "state").await;
+    let came_back = killed.elapsed();
+    assert!(came_back < Duration::from_secs(5), "{came_back:?}");
+    assert!(
+        st["match"]["version"].as_u64().unwrap() >= acknowledged,
+        "nothing stored was lost: {acknowledged} then {}",
+        st["match"]["version"]
+    );
+    // The board through B: every answer kept; answered and revealed there.
+    let r = get(b, &board, Some(&coach)).await;
+    assert_eq!(
+        (&r.body["answered"], &r.body["right"], &r.body["wrong"]),
+        (&json!(2), &json!(1), &json!(1)),
+        "{}",
+        r.body
+    );
+    assert_eq!(r.body["puzzle"]["id"], puzzle.as_str(), "{}", r.body);
+    let r = post(
+        b,
+        &format!("{board}/answer"),
+        json!({"version": version, "answer": right}),
+        Some(&students[2]),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    coach_stream.event("changed").await;
+    let r = post(
+        b,
+        &format!("{board}/reveal"),
+        json!({ "version": version }),
+        Some(&coach),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = get(b, &board, Some(&students[1])).await;
+    assert_eq!(
+        (&r.body["revealed"], &r.body["correct"]),
+        (&json!(true), &json!(false)),
+        "{}",
+        r.body
+    );
+    // The round's table plays on at B and reports its result to the event.
+    let deadline = Instant::now() + Duration::from_secs(240);
+    loop {
+        let st = get(b, &format!("/api/tournaments/{event}/standings"), None).await;
+        if st.body["finished"] == true {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no result: {}", st.body);
+        back.try_next(Duration::from_millis(500)).await;
+    }
+    let ev = get(b, &format!("/api/tournaments/{event}"), None).await;
+    let t = &ev.body["paired"][0]["tables"][0];
+    assert_eq!(t["online"], table.as_str(), "{}", ev.body);
+    assert_eq!(t["match_points"].as_array().map(Vec::len), Some(2), "{t}");
+    println!(
+        "the round's table back through B {:.0} ms after the kill (at version {})",
+        came_back.as_secs_f64() * 1000.0,
+        st["match"]["version"]
+    );
+}

@@ -3,8 +3,10 @@
 //! of this instance's leases and the adoption of lapsed tables. The leases
 //! themselves and the fenced writes are `crate::lease`.
 
-use super::Lobby;
+use super::{ListPage, ListQuery, Lobby};
+use crate::api::ApiError;
 use crate::lease::{is_live, Held, ADOPT_PER_TICK, RENEW_EVERY, TTL};
+use crate::protocol::{TableInfo, TableStatus};
 use crate::store::leases;
 use crate::store::now_ms;
 use crate::table::{Cmd, TableHandle};
@@ -82,15 +84,66 @@ impl Lobby {
         }
     }
 
-    /// Takes a 1969 table's lease (from whoever held it) before it is
-    /// loaded; `None` when the database refused.
-    pub(crate) async fn take_1969(&self, id: &str) -> Option<Held> {
-        match self.leases.take(&self.store, id, false).await {
+    /// Takes a 1969 table's lease before it is loaded (from whoever held
+    /// it, or with `only_lapsed` only when nobody holds it: a starting
+    /// instance never takes a table another live instance plays); `None`
+    /// when it is held elsewhere (`only_lapsed`) or the database refused.
+    pub(crate) async fn take_1969(&self, id: &str, only_lapsed: bool) -> Option<Held> {
+        match self.leases.take(&self.store, id, only_lapsed).await {
             Ok(h) => h,
             Err(e) => {
                 tracing::error!(table = %id, "taking the 1969 table's lease failed: {e:#}");
                 None
             }
+        }
+    }
+}
+
+impl Lobby {
+    /// `GET /api/tables`: on PostgreSQL with leases, the tables in memory
+    /// here and those every other live instance holds (their lobby entries
+    /// as last written to their lease rows, at most [`RENEW_EVERY`] old), so
+    /// that the list is the same whichever instance answers (docs/scaling.md,
+    /// "The lobby list"); on SQLite this instance's tables.
+    pub async fn list_all(&self, q: &ListQuery) -> Result<ListPage, ApiError> {
+        let Some(holder) = self.leases.holder() else {
+            return self.list(q);
+        };
+        // A bad query is refused before the database is read.
+        self.page(Vec::new(), q)?;
+        let mut infos = self.tables.infos();
+        match leases::listed_elsewhere(&self.store, holder, now_ms()).await {
+            Ok(rows) => {
+                let here: std::collections::HashSet<String> =
+                    infos.iter().map(|t| t.id.clone()).collect();
+                for (id, text) in rows {
+                    if here.contains(&id) {
+                        continue;
+                    }
+                    match serde_json::from_str::<TableInfo>(&text) {
+                        Ok(info) => infos.push(info),
+                        Err(e) => tracing::warn!(table = %id, "an unreadable lobby entry: {e}"),
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("listing the other instances' tables failed: {e:#}"),
+        }
+        self.page(infos, q)
+    }
+
+    /// Writes the lobby entries of the live tables this instance holds
+    /// that changed since last written (read by [`Lobby::list_all`] on the
+    /// other instances).
+    pub(crate) async fn publish_listing(&self) {
+        let infos: Vec<(String, String)> = self
+            .tables
+            .infos()
+            .into_iter()
+            .filter(|t| matches!(t.status, TableStatus::Waiting | TableStatus::Playing))
+            .filter_map(|t| Some((t.id.clone(), serde_json::to_string(&t).ok()?)))
+            .collect();
+        if let Err(e) = self.leases.publish(&self.store, infos).await {
+            tracing::warn!("writing the lobby entries of the tables held failed: {e:#}");
         }
     }
 }
@@ -130,6 +183,7 @@ pub fn watch(lobby: &Lobby) {
                 }
                 Err(e) => tracing::warn!("renewing the table leases failed: {e:#}"),
             }
+            lobby.publish_listing().await;
         }
     });
 }

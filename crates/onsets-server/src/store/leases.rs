@@ -246,3 +246,90 @@ pub async fn save1969(
         .rows_affected();
     Ok(n == 1)
 }
+
+/// Writes the lobby entries (`info`, JSON) of tables `holder` holds: one
+/// statement for them all; a table whose lease another instance took is
+/// left as it is.
+pub async fn publish(store: &Store, holder: &str, infos: &[(String, String)]) -> StoreResult<()> {
+    let Some(p) = pg(store) else { return Ok(()) };
+    if infos.is_empty() {
+        return Ok(());
+    }
+    let (ids, texts): (Vec<String>, Vec<String>) = infos.iter().cloned().unzip();
+    sqlx::query(
+        "UPDATE table_leases l SET info = x.info \
+         FROM UNNEST($2::text[], $3::text[]) AS x(table_id, info) \
+         WHERE l.table_id = x.table_id AND l.holder = $1",
+    )
+    .bind(holder)
+    .bind(ids)
+    .bind(texts)
+    .execute(p)
+    .await?;
+    Ok(())
+}
+
+/// The lobby entries (JSON) of the tables held by live instances other
+/// than `holder` (their lease runs until `now_ms` or later), by table id.
+pub async fn listed_elsewhere(
+    store: &Store,
+    holder: &str,
+    now_ms: i64,
+) -> StoreResult<Vec<(String, String)>> {
+    let Some(p) = pg(store) else {
+        return Ok(Vec::new());
+    };
+    let rows = sqlx::query(
+        "SELECT table_id, info FROM table_leases \
+         WHERE holder <> $1 AND until_ms >= $2 AND info IS NOT NULL",
+    )
+    .bind(holder)
+    .bind(now_ms)
+    .fetch_all(p)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
+/// Seats and log of 1969 table `id` rewritten after a seat was taken, if
+/// `fence` still holds the table and its stored seats are still `before`
+/// (or already `seats`): `Some(true)` written, `Some(false)` another
+/// instance took a seat meanwhile, `None` the lease is lost (the claim of a
+/// stale holder is refused).
+pub async fn claim1969(
+    store: &Store,
+    id: &str,
+    before: &str,
+    seats: &str,
+    log: &str,
+    fence: &Fence,
+) -> StoreResult<Option<bool>> {
+    let p = pg(store).ok_or_else(sqlite_has_no_leases)?;
+    let sql = concat!(
+        "UPDATE tables1969 SET updated_at = $2, seats = $3, log = $4 \
+         WHERE id = $1 AND (seats = $5 OR seats = $3) AND ",
+        held!("$1", "$6", "$7")
+    );
+    let n = sqlx::query(sql)
+        .bind(id)
+        .bind(super::now_ms())
+        .bind(seats)
+        .bind(log)
+        .bind(before)
+        .bind(&fence.holder)
+        .bind(fence.epoch)
+        .execute(p)
+        .await?
+        .rows_affected();
+    if n == 1 {
+        return Ok(Some(true));
+    }
+    let still = sqlx::query(
+        "SELECT 1 FROM table_leases WHERE table_id = $1 AND holder = $2 AND epoch = $3",
+    )
+    .bind(id)
+    .bind(&fence.holder)
+    .bind(fence.epoch)
+    .fetch_optional(p)
+    .await?;
+    Ok(still.map(|_| false))
+}

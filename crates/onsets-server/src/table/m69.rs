@@ -268,17 +268,28 @@ impl Table {
         let r = r?;
         let log = next.game.log();
         let seats = next.stored_seats();
+        // Both fenced by the table's lease (docs/scaling.md, "Leases").
         let written = if claim {
-            crate::store::tables1969::claim(&self.store, &self.id, &before, &seats, &log).await
+            self.held.claim1969(&before, &seats, &log).await
         } else {
-            match self.held.save1969(&seats, &log).await {
-                Ok(()) => Ok(true),
-                Err(e) => {
-                    self.moved = matches!(e, crate::lease::WriteError::Lost);
-                    Err(anyhow::anyhow!("{e}"))
-                }
-            }
+            self.held.save1969(&seats, &log).await.map(|()| true)
         };
+        let written = written.map_err(|e| {
+            self.moved = matches!(e, crate::lease::WriteError::Lost);
+            anyhow::anyhow!("{e}")
+        });
+        if claim && self.moved {
+            // A stale copy's claim: nothing written; the table is asked
+            // again where its lease is (crate::table1969's join retries).
+            return Err(Fail::api(
+                axum::http::StatusCode::CONFLICT,
+                crate::api::ApiError::new(
+                    ApiCode::Busy,
+                    "the table moved to another server instance; try again",
+                    None,
+                ),
+            ));
+        }
         if let Ok(false) = written {
             tracing::info!(table = %self.id, "a 1969 seat was taken on another instance; reading the table again");
             self.reload_69().await;

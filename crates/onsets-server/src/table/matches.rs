@@ -261,8 +261,9 @@ impl Table {
         &mut self,
         seat: usize,
         name: &str,
+        token: Option<String>,
     ) -> Result<String, ServerMsg> {
-        let token = uuid::Uuid::new_v4().simple().to_string();
+        let token = token.unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
         if let Err(e) = self.held.set_seat(seat, name, &token).await {
             tracing::error!(table = %self.id, "storing a seat failed: {e:#}");
             self.moved = matches!(e, crate::lease::WriteError::Lost);
