@@ -13,6 +13,7 @@ use super::run::Run;
 use super::subsets::Viable;
 use onsets_core::eval::link;
 use onsets_core::Symbol;
+use std::cell::RefCell;
 use std::collections::hash_map::Entry;
 
 /// Pairs Restriction parts with the Set-Names of a configuration.
@@ -59,6 +60,40 @@ pub(super) struct Sides {
     /// ([`super::subsets::Compress`]) and its fewest symbols, side by side
     /// for the search's hottest loop; set by [`Sides::compress`].
     packed: Vec<(u32, u16)>,
+    /// Per usage of a chain and its next relation: the sides whose cubes
+    /// fit with it ([`Fits`]), worked out the first time it is met.
+    fits: RefCell<HashMap<u64, Fits>>,
+}
+
+/// The sides whose cubes fit with one usage `u` (a chain and its next
+/// relation): the groups, in [`Sides::groups`] order, that have such sides
+/// (group index, range in `sides`) and those sides in their group's order,
+/// each with the usage of `u` and the side together. In a proof nearly every
+/// (chain, side) pair fails the cube count (in one large position 161,000
+/// of 175 million did not), so the pairs that fit are listed once per usage.
+#[derive(Default)]
+struct Fits {
+    groups: Vec<(u32, u32, u32)>,
+    sides: Vec<(u32, u64)>,
+}
+
+impl Fits {
+    fn of(cfg: &Config, sides: &Sides, u: u64) -> Fits {
+        let mut fits = Fits::default();
+        for (gi, &(_, a, b)) in sides.groups.iter().enumerate() {
+            let start = fits.sides.len();
+            for (i, s) in sides.items[a..b].iter().enumerate() {
+                if let Some(u2) = cfg.sum(u, s.usage) {
+                    fits.sides.push(((a + i) as u32, u2));
+                }
+            }
+            if fits.sides.len() > start {
+                fits.groups
+                    .push((gi as u32, start as u32, fits.sides.len() as u32));
+            }
+        }
+        fits
+    }
 }
 
 impl Sides {
@@ -92,6 +127,7 @@ impl Sides {
             items: sides,
             groups: g,
             packed: Vec::new(),
+            fits: RefCell::default(),
         }
     }
 
@@ -346,8 +382,13 @@ impl Run<'_, '_> {
             for si in 0..cfg.classes[k].syms.len() {
                 let rel = cfg.classes[k].syms[si];
                 let subset = rel == Symbol::Subset;
-                // the accepted cards depend on the side's table only
-                for (gi, &(ct, fewest)) in sides.packed.iter().enumerate() {
+                // the accepted cards depend on the side's table only; only
+                // the sides whose cubes fit are visited (in the same order)
+                let mut fits = sides.fits.borrow_mut();
+                let fit = fits.entry(u1).or_insert_with(|| Fits::of(cfg, sides, u1));
+                for &(gi, from, to) in &fit.groups {
+                    let gi = gi as usize;
+                    let (ct, fewest) = sides.packed[gi];
                     if c.syms + 1 + fewest >= max_syms {
                         break;
                     }
@@ -359,7 +400,7 @@ impl Run<'_, '_> {
                     if !viable.get_packed(x as usize) {
                         continue;
                     }
-                    let (table, a, b) = sides.groups[gi];
+                    let table = sides.groups[gi].0;
                     let acc = c.accept
                         & link(
                             rel,
@@ -369,16 +410,14 @@ impl Run<'_, '_> {
                         .bits()
                         & mask;
                     debug_assert_eq!(viable.index.idx(acc), x as usize);
-                    for s in &sides.items[a..b] {
+                    for &(ix, u2) in &fit.sides[from as usize..to as usize] {
+                        let s = &sides.items[ix as usize];
                         let syms = c.syms + 1 + s.syms;
                         // a Set-Name of at least one symbol follows (the
                         // sides of a table come fewest symbols first)
                         if syms >= max_syms {
                             break;
                         }
-                        let Some(u2) = cfg.sum(u1, s.usage) else {
-                            continue;
-                        };
                         if cfg.by_syms && self.plan.lb.part_too_long(u2, syms, max_syms) {
                             continue;
                         }
