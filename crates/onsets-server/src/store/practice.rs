@@ -305,3 +305,67 @@ pub async fn attempts_since(
     out.sort_by(|a, b| a.at_ms.cmp(&b.at_ms).then(a.puzzle.cmp(&b.puzzle)));
     Ok(out)
 }
+
+/// A signed-in player's result of a finished race (migration
+/// `0031_races.sql`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceResultRow {
+    pub race: String,
+    pub account: String,
+    pub name: String,
+    pub finished_ms: i64,
+    /// 1 for the winner.
+    pub rank: i64,
+    pub players: i64,
+    pub solved: i64,
+    pub missed: i64,
+    /// The player's time at their last right answer, penalties included.
+    pub time_ms: i64,
+}
+
+/// Stores a race's result for one account (once: a second is ignored).
+pub async fn save_race_result(store: &Store, r: &RaceResultRow) -> StoreResult<()> {
+    let sql = "INSERT INTO race_results \
+               (race, account, name, finished_ms, rank, players, solved, missed, time_ms) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+               ON CONFLICT (race, account) DO NOTHING";
+    with_pool!(store, |p| sqlx::query(sql)
+        .bind(&r.race)
+        .bind(&r.account)
+        .bind(&r.name)
+        .bind(r.finished_ms)
+        .bind(r.rank)
+        .bind(r.players)
+        .bind(r.solved)
+        .bind(r.missed)
+        .bind(r.time_ms)
+        .execute(p)
+        .await
+        .map(|_| ()))?;
+    Ok(())
+}
+
+/// An account's race results, newest first, at most `limit`.
+pub async fn race_results(store: &Store, account: &str, limit: i64) -> StoreResult<Vec<RaceResultRow>> {
+    let sql = "SELECT race, account, name, finished_ms, rank, players, solved, missed, time_ms \
+               FROM race_results WHERE account = $1 \
+               ORDER BY finished_ms DESC, race LIMIT $2";
+    Ok(with_pool!(store, |p| sqlx::query(sql)
+        .bind(account)
+        .bind(limit)
+        .fetch_all(p)
+        .await?
+        .into_iter()
+        .map(|r| RaceResultRow {
+            race: r.get(0),
+            account: r.get(1),
+            name: r.get(2),
+            finished_ms: r.get(3),
+            rank: r.get(4),
+            players: r.get(5),
+            solved: r.get(6),
+            missed: r.get(7),
+            time_ms: r.get(8),
+        })
+        .collect()))
+}
