@@ -34,9 +34,9 @@ use tokio::sync::{oneshot, watch};
 
 /// The largest race frame (an answer is a Solution of up to 1,000 characters).
 const MAX_FRAME_BYTES: usize = 8 * 1024;
-/// Frames per second a race socket may send on average, and the burst.
-const RATE_PER_S: f64 = 10.0;
-const BURST: f64 = 20.0;
+/// Frames per second a race socket may send on average, and the burst (as `/ws`).
+const RATE_PER_S: f64 = 20.0;
+const BURST: f64 = 40.0;
 
 /// The race's routes, merged into the practice routes.
 pub fn routes<S>() -> Router<S>
@@ -152,7 +152,7 @@ async fn create(
     let req: NewRace = if bytes.iter().all(u8::is_ascii_whitespace) {
         NewRace::default()
     } else {
-        match super::body(&headers, &bytes, MAX_FRAME_BYTES) {
+        match crate::api::read_json(&headers, &bytes) {
             Ok(r) => r,
             Err(r) => return r,
         }
@@ -367,6 +367,15 @@ async fn join(
 
 /// An answer judged here (the judging pool), then counted by the race.
 async fn answer(at: &At, index: usize, text: String) -> Vec<String> {
+    let status = at.race.state.borrow()["status"].clone();
+    if status != "racing" {
+        // the actor would refuse it too; nothing is judged before the start
+        return vec![frame_error(
+            ApiCode::NotStarted,
+            format!("the race is {}: no answer is taken", status.as_str().unwrap_or("over")),
+            Some("race"),
+        )];
+    }
     let Some(&p) = at.race.puzzles.get(index) else {
         return vec![frame_error(ApiCode::BadField, format!("the list has {} puzzles: no puzzle {index}", at.race.puzzles.len()), Some("index"))];
     };
