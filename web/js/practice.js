@@ -47,7 +47,7 @@ function comboBonus(combo) {
  * @param {any} puzzle
  * @param {(answer: string) => void} send
  */
-function answerControls(puzzle, send) {
+export function answerControls(puzzle, send) {
   if (puzzle.choices?.length) {
     return h('div', { class: 'puzzle-choices' },
       puzzle.choices.map((/** @type {string} */ c, /** @type {number} */ i) => h('button', {
@@ -73,7 +73,7 @@ function tabs(mode, go) {
     onclick: (/** @type {Event} */ e) => { e.preventDefault(); go(path); },
   }, label);
   return h('nav', { class: 'practice-tabs', 'aria-label': 'Practice' },
-    tab('/storm', 'Storm'), tab('/streak', 'Streak'), tab('/practice', 'My weaknesses'),
+    tab('/storm', 'Storm'), tab('/streak', 'Streak'), tab('/race', 'Race'), tab('/practice', 'My weaknesses'),
     h('a', { href: '/puzzles', class: 'practice-tab', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/puzzles'); } }, 'Puzzles'));
 }
 

@@ -50,6 +50,7 @@ where
         .route("/api/races/mine", get(mine))
         .route("/api/races/{id}", get(state))
         .route("/ws/race", get(upgrade))
+        .route("/race", get(|| async { crate::web::file("index.html") }))
         .route(
             "/race/{id}",
             get(|| async { crate::web::file("index.html") }),
