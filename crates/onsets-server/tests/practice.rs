@@ -649,3 +649,44 @@ async fn a_finished_1969_games_flubs_and_missed_claims_become_puzzles() {
     }
     assert!(total > 0, "careless bots make mistakes");
 }
+
+/// `POST /api/puzzles/{id}/attempt` with the answer's time (`ms`): the
+/// dashboard's median time counts it (docs/practice.md, "My weaknesses");
+/// an attempt without it counts for attempts and solved only; a time out of
+/// bounds is refused naming `ms`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_attempts_time_counts_for_the_dashboards_median() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let (st, r) = post(s.addr, "/api/puzzles/players", json!({})).await;
+        assert_eq!(st, 201, "{r}");
+        let player = r["player"].as_str().unwrap().to_string();
+        let pool = onsets_server::puzzles::pool();
+        let goals: Vec<&Puzzle> = pool.iter().filter(|p| p.kind == Kind::Goal).take(2).collect();
+        let path = |p: &Puzzle| format!("/api/puzzles/{}/attempt", p.id);
+        let body = json!({"player": player, "answer": wrong(goals[0]), "ms": 4_200});
+        let (st, r) = post(s.addr, &path(goals[0]), body).await;
+        assert_eq!((st, &r["correct"]), (200, &json!(false)), "{r}");
+        // without a time: counted, not timed
+        let body = json!({"player": player, "answer": wrong(goals[1])});
+        let (st, r) = post(s.addr, &path(goals[1]), body).await;
+        assert_eq!(st, 200, "{r}");
+        for ms in [50, 600_001] {
+            let body = json!({"player": player, "answer": wrong(goals[1]), "ms": ms});
+            let (st, e) = post(s.addr, &path(goals[1]), body).await;
+            assert_eq!((st, &e["error"]["field"]), (400, &json!("ms")), "{ms}: {e}");
+        }
+        let (st, d) = get(s.addr, &format!("/api/puzzles/dashboard?player={player}&days=1")).await;
+        assert_eq!(st, 200, "{d}");
+        let g = d["themes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["theme"] == "goal-setting")
+            .cloned()
+            .expect("the Goals' theme");
+        assert_eq!((g["attempts"].as_i64(), g["solved"].as_i64()), (Some(2), Some(0)), "{d}");
+        assert_eq!(g["median_ms"], 4_200, "{d}");
+        s.stop();
+    }
+}

@@ -1,8 +1,9 @@
 //! Practice (docs/practice.md; migration `0025_practice.sql`): Storm and
 //! Streak runs with the list each was issued and the score the server
 //! counted, and every practice answer with its time and themes. The
-//! dashboard also reads the puzzles' own attempts (`puzzle_attempts`, no
-//! time stored).
+//! dashboard also reads the puzzles' own attempts (`puzzle_attempts`, with
+//! their time when the client sent one: migration `0031_practice_races.sql`).
+//! And the results of Puzzle Race (`race_results`, the same migration).
 
 use super::{with_pool, Store, StoreResult};
 use sqlx::Row;
@@ -48,8 +49,9 @@ pub struct Answer {
     pub themes: Vec<String>,
 }
 
-/// One answer read back for the dashboard: `ms` and `themes` are `None`
-/// for an attempt of the puzzles' own route (`puzzle_attempts`).
+/// One answer read back for the dashboard: `themes` is `None` for an
+/// attempt of the puzzles' own route (`puzzle_attempts`), and `ms` too when
+/// that attempt was sent without its time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attempt {
     pub puzzle: String,
@@ -266,7 +268,7 @@ pub async fn attempts_since(
 ) -> StoreResult<Vec<Attempt>> {
     let practice = "SELECT puzzle, at_ms, correct, ms, themes FROM practice_attempts \
                     WHERE player = $1 AND at_ms >= $2";
-    let plain = "SELECT puzzle, at_ms, correct FROM puzzle_attempts \
+    let plain = "SELECT puzzle, at_ms, correct, ms FROM puzzle_attempts \
                  WHERE player = $1 AND at_ms >= $2";
     let mut out: Vec<Attempt> = with_pool!(store, |p| sqlx::query(practice)
         .bind(player)
@@ -297,7 +299,7 @@ pub async fn attempts_since(
             puzzle: r.get(0),
             at_ms: r.get(1),
             correct: r.get::<i64, _>(2) != 0,
-            ms: None,
+            ms: r.get::<Option<i64>, _>(3),
             themes: None,
         })
         .collect());
@@ -307,7 +309,7 @@ pub async fn attempts_since(
 }
 
 /// A signed-in player's result of a finished race (migration
-/// `0031_races.sql`).
+/// `0031_practice_races.sql`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RaceResultRow {
     pub race: String,
@@ -368,4 +370,21 @@ pub async fn race_results(store: &Store, account: &str, limit: i64) -> StoreResu
             time_ms: r.get(8),
         })
         .collect()))
+}
+
+/// The time `ms` of `player`'s latest attempt at `puzzle` on the puzzles'
+/// own route, stored right after it (`POST /api/puzzles/{id}/attempt` with
+/// `ms`; docs/practice.md, "My weaknesses").
+pub async fn set_attempt_ms(store: &Store, player: &str, puzzle: &str, ms: i64) -> StoreResult<()> {
+    let sql = "UPDATE puzzle_attempts SET ms = $3 \
+               WHERE player = $1 AND puzzle = $2 AND ms IS NULL AND at_ms = \
+               (SELECT MAX(at_ms) FROM puzzle_attempts WHERE player = $1 AND puzzle = $2)";
+    with_pool!(store, |p| sqlx::query(sql)
+        .bind(player)
+        .bind(puzzle)
+        .bind(ms)
+        .execute(p)
+        .await
+        .map(|_| ()))?;
+    Ok(())
 }
