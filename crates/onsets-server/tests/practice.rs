@@ -596,6 +596,71 @@ async fn a_finished_matchs_flubs_and_missed_challenges_become_puzzles() {
     }
 }
 
+/// The mat of a 1969 review's move `k` (after it) and before it (the play
+/// before it in the same round), if the round has one.
+fn mats_1969(moves: &[Value], k: usize) -> (Option<Position>, Position) {
+    let pos = |v: &Value| Position::from_json(&v.to_string()).expect("a 1969 position");
+    let after = pos(&moves[k]["position_after"]);
+    let before = k
+        .checked_sub(1)
+        .filter(|&j| moves[j]["round"] == moves[k]["round"])
+        .map(|j| pos(&moves[j]["position_after"]));
+    (before, after)
+}
+
+/// Which claim the play from `before` to `after` breaks, by the solver's
+/// claims (`onsets_solver::claims`, called directly, not through the review):
+/// P when no Solution can be built any more (M69 3.5 P); A when a Solution
+/// uses at most one more cube and another play from `before` would have
+/// allowed none while keeping one possible (3.5 A, 3.7 comment 3).
+fn solver_flub_1969(before: &Position, after: &Position) -> Option<&'static str> {
+    use onsets_solver::claims::{apply_play, mat_key, plays, solution_any, solution_one_more};
+    if solution_any(after).is_none() {
+        return Some("p");
+    }
+    solution_one_more(after)?;
+    let played = mat_key(after);
+    plays(before)
+        .iter()
+        .filter_map(|alt| apply_play(before, alt).ok())
+        .any(|y| {
+            mat_key(&y) != played && solution_one_more(&y).is_none() && solution_any(&y).is_some()
+        })
+        .then_some("a")
+}
+
+/// A 1969 mistake puzzle's claim `claim` about the review's move `k`,
+/// derived again by the solver: an A or P claim from the mats before and
+/// after the play; a C claim (3.5 C) when an earlier play of the round broke
+/// A or P and this player moved on, with the burden's Solution (from A) or
+/// none possible (from P) on the mat after it.
+fn rederive_1969_claim(moves: &[Value], k: usize, claim: &str, p: &Value) {
+    use onsets_solver::claims::{solution_any, solution_one_more};
+    let (before, after) = mats_1969(moves, k);
+    match claim {
+        "a" | "p" => {
+            let before = before.expect("a play after another of its round");
+            assert_eq!(solver_flub_1969(&before, &after), Some(claim), "{claim}: {p}");
+        }
+        "c_from_a" | "c_from_p" => {
+            let earlier = (1..k)
+                .rev()
+                .take_while(|&j| moves[j]["round"] == moves[k]["round"])
+                .any(|j| {
+                    let (b, a) = mats_1969(moves, j);
+                    b.is_some_and(|b| solver_flub_1969(&b, &a).is_some())
+                });
+            assert!(earlier, "an earlier Flub of the round: {p}");
+            if claim == "c_from_a" {
+                assert!(solution_one_more(&after).is_some(), "{p}");
+            } else {
+                assert!(solution_any(&after).is_none(), "{p}");
+            }
+        }
+        other => panic!("claim {other} in {p}"),
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_1969_games_flubs_and_missed_claims_become_puzzles() {
     let db = databases().await.remove(0);
@@ -617,6 +682,7 @@ async fn a_finished_1969_games_flubs_and_missed_claims_become_puzzles() {
             .unwrap();
     }
     let s = Server::start(&db);
+    let mut rederived = std::collections::BTreeMap::new();
     for (i, lines) in logs.iter().enumerate() {
         let log = lines.join("\n") + "\n";
         let review = onsets_review::review(&log).unwrap().to_json();
@@ -628,26 +694,39 @@ async fn a_finished_1969_games_flubs_and_missed_claims_become_puzzles() {
             .await;
             assert_eq!(st, 200, "{v}");
             assert_eq!(v["edition"], "1969");
+            let moves = review["moves"].as_array().unwrap();
             for p in v["puzzles"].as_array().unwrap() {
                 Position::from_json(&p["position"].to_string()).expect("a 1969 position");
+                let k = moves.iter().position(|m| m["line"] == p["line"]).unwrap();
                 match p["source"].as_str().unwrap() {
                     "flub" => {
-                        let m = review["moves"]
-                            .as_array()
-                            .unwrap()
-                            .iter()
-                            .find(|m| m["line"] == p["line"])
-                            .unwrap();
-                        assert_eq!(p["answer"]["flub"], m["flub"]);
-                        assert_eq!(m["player"], seat);
+                        assert_eq!(p["answer"]["flub"], moves[k]["flub"]);
+                        assert_eq!(moves[k]["player"], seat);
+                        // the puzzle's position is the mat before the play
+                        assert_eq!(p["position"], moves[k - 1]["position_after"]);
+                        let flub = p["answer"]["flub"].as_str().unwrap();
+                        rederive_1969_claim(moves, k, flub, p);
+                        *rederived.entry(format!("flub {flub}")).or_insert(0) += 1;
                     }
-                    _ => assert!(!p["answer"]["claims"].as_array().unwrap().is_empty()),
+                    _ => {
+                        let claims = p["answer"]["claims"].as_array().unwrap();
+                        assert!(!claims.is_empty());
+                        assert_eq!(p["position"], moves[k]["position_after"]);
+                        for c in claims {
+                            rederive_1969_claim(moves, k, c.as_str().unwrap(), p);
+                            *rederived.entry(format!("missed {c}")).or_insert(0) += 1;
+                        }
+                    }
                 }
                 total += 1;
             }
         }
     }
     assert!(total > 0, "careless bots make mistakes");
+    // both kinds of Flub met and re-derived (these bots challenge every Flub
+    // they see, so their games leave no missed claim: that branch is checked
+    // whenever one occurs)
+    assert!(rederived.contains_key("flub a") && rederived.contains_key("flub p"), "{rederived:?}");
 }
 
 /// `POST /api/puzzles/{id}/attempt` with the answer's time (`ms`): the
