@@ -769,3 +769,67 @@ async fn an_attempts_time_counts_for_the_dashboards_median() {
         s.stop();
     }
 }
+
+/// The mistake puzzles answered (`POST /api/tables/{id}/mistakes/answer`):
+/// judged against the review, stored under the theme `mistakes` and shown
+/// in the dashboard with a rating and a median time (docs/practice.md, "My
+/// mistakes").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mistake_puzzles_are_answered_and_counted_in_the_dashboard() {
+    let db = databases().await.remove(0);
+    let player = "mistakes-player-01";
+    for seed in 1..=6u64 {
+        let id = format!("answered{seed:02}");
+        store_finished_match(&db, &id, seed).await;
+        let s = Server::start(&db);
+        // a seat with a missed challenge and a Flub
+        let mut found = None;
+        for seat in 0..2usize {
+            let (_, v) = get(s.addr, &format!("/api/tables/{id}/mistakes?seat={seat}")).await;
+            let ps = v["puzzles"].as_array().unwrap().clone();
+            let missed = ps.iter().find(|p| p["source"] == "missed-challenge").cloned();
+            let flub = ps.iter().find(|p| p["source"] == "flub").cloned();
+            if let (Some(m), Some(f)) = (missed, flub) {
+                found = Some((seat, m, f));
+                break;
+            }
+        }
+        let Some((seat, missed, flub)) = found else {
+            s.stop();
+            continue;
+        };
+        let path = format!("/api/tables/{id}/mistakes/answer");
+        let right = missed["answer"]["challenge"].as_str().unwrap();
+        let body = json!({"player": player, "seat": seat, "puzzle": missed["id"], "answer": right, "ms": 3_000});
+        let (st, r) = post(s.addr, &path, body).await;
+        assert_eq!((st, &r["correct"]), (200, &json!(true)), "{r}");
+        // the move played was the Flub: a wrong answer
+        let body = json!({"player": player, "seat": seat, "puzzle": flub["id"], "answer": flub["played"], "ms": 9_000});
+        let (st, r) = post(s.addr, &path, body).await;
+        assert_eq!((st, &r["correct"]), (200, &json!(false)), "{r}");
+        for (body, status, field) in [
+            (json!({"player": player, "seat": seat, "puzzle": missed["id"], "answer": "maybe", "ms": 3_000}), 400, "answer"),
+            (json!({"player": player, "seat": seat, "puzzle": "flub-0", "answer": "now", "ms": 3_000}), 404, "puzzle"),
+            (json!({"player": player, "seat": 9, "puzzle": missed["id"], "answer": "now", "ms": 3_000}), 400, "seat"),
+            (json!({"player": player, "seat": seat, "puzzle": missed["id"], "answer": "now", "ms": 5}), 400, "ms"),
+        ] {
+            let (st, e) = post(s.addr, &path, body.clone()).await;
+            assert_eq!((st, &e["error"]["field"]), (status, &json!(field)), "{body}: {e}");
+        }
+        let (st, d) = get(s.addr, &format!("/api/puzzles/dashboard?player={player}&days=1")).await;
+        assert_eq!(st, 200, "{d}");
+        let line = d["themes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["theme"] == "mistakes")
+            .cloned()
+            .expect("the theme `mistakes`");
+        assert_eq!((line["attempts"].as_i64(), line["solved"].as_i64()), (Some(2), Some(1)), "{d}");
+        // 1500 + 400 × (1 − 1) / 2; the lower middle of 3 s and 9 s
+        assert_eq!((line["rating"].as_i64(), line["median_ms"].as_i64()), (Some(1500), Some(3_000)), "{d}");
+        s.stop();
+        return;
+    }
+    panic!("no beginners' match with both a Flub and a missed challenge for one seat");
+}

@@ -61,6 +61,7 @@ where
         .route("/api/puzzles/failed", get(dashboard::failed))
         .route("/api/puzzles/practice/answer", post(dashboard::answer))
         .route("/api/tables/{id}/mistakes", get(learn::mistakes))
+        .route("/api/tables/{id}/mistakes/answer", post(learn::answer))
         .merge(race_ws::routes())
         .route("/storm", get(|| async { crate::web::file("index.html") }))
         .route("/streak", get(|| async { crate::web::file("index.html") }))
