@@ -6,6 +6,7 @@
 import { showLobby } from './lobby.js';
 import { showPuzzles } from './puzzles.js';
 import { showPractice } from './practice.js';
+import { showRace } from './race.js';
 import { showManual } from './manual.js';
 import { showLesson, showLessons } from './lessons.js';
 import { TableView } from './table.js';
@@ -36,8 +37,11 @@ function route() {
   const t69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/?$/);
   const review69 = location.pathname.match(/^\/t69\/([A-Za-z0-9_-]+)\/review\/?$/);
   const practice = location.pathname.match(/^\/(storm|streak|practice|t\/[A-Za-z0-9_-]+\/mistakes)\/?$/);
+  const race = location.pathname.match(/^\/race(?:\/([A-Za-z0-9_-]+))?\/?$/);
   if (/^\/rules\/?$/.test(location.pathname)) {
     showRules(root);
+  } else if (race) {
+    current = showRace(root, race[1] ?? null, go);
   } else if (review69) {
     current = showReview1969(root, review69[1]);
   } else if (practice) {

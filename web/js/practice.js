@@ -47,7 +47,7 @@ function comboBonus(combo) {
  * @param {any} puzzle
  * @param {(answer: string) => void} send
  */
-function answerControls(puzzle, send) {
+export function answerControls(puzzle, send) {
   if (puzzle.choices?.length) {
     return h('div', { class: 'puzzle-choices' },
       puzzle.choices.map((/** @type {string} */ c, /** @type {number} */ i) => h('button', {
@@ -73,7 +73,7 @@ function tabs(mode, go) {
     onclick: (/** @type {Event} */ e) => { e.preventDefault(); go(path); },
   }, label);
   return h('nav', { class: 'practice-tabs', 'aria-label': 'Practice' },
-    tab('/storm', 'Storm'), tab('/streak', 'Streak'), tab('/practice', 'My weaknesses'),
+    tab('/storm', 'Storm'), tab('/streak', 'Streak'), tab('/race', 'Race'), tab('/practice', 'My weaknesses'),
     h('a', { href: '/puzzles', class: 'practice-tab', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/puzzles'); } }, 'Puzzles'));
 }
 
@@ -445,7 +445,7 @@ function showMistakes(root, id, go) {
       status.textContent = r.puzzles.length
         ? `${r.puzzles.length} mistakes of ${r.player} (${r.edition}): for each, the position and what the review says you should have done.`
         : `No Flub and no missed challenge for ${r.player}: a clean match.`;
-      list.replaceChildren(...r.puzzles.map((/** @type {any} */ p) => mistake(p)));
+      list.replaceChildren(...r.puzzles.map((/** @type {any} */ p) => mistake(p, id, Number(r.seat))));
       root.dataset.mistakes = String(r.puzzles.length);
     } catch (x) {
       status.textContent = message(x);
@@ -464,25 +464,42 @@ function showMistakes(root, id, go) {
   return { destroy: () => {} };
 }
 
-/** One mistake: the position, the question, the answer as the review judged it. @param {any} p */
-function mistake(p) {
+/**
+ * One mistake: the position, the question, an answer judged by the server
+ * against the review (stored for the dashboard's theme `mistakes`), and the
+ * review's explanation.
+ * @param {any} p @param {string} table @param {number} seat
+ */
+function mistake(p, table, seat) {
   const reveal = h('details', { class: 'mistake-answer' }, h('summary', null, 'Show the answer'),
     h('p', null, withRules(p.explanation)));
+  const verdict = h('span', { class: 'mistake-verdict', 'aria-live': 'polite' });
+  const shown = performance.now();
+  const send = async (/** @type {string} */ answer) => {
+    try {
+      const player = await playerId();
+      const ms = Math.min(600000, Math.max(100, Math.round(performance.now() - shown)));
+      const r = await post(`/api/tables/${encodeURIComponent(table)}/mistakes/answer`, { player, seat, puzzle: p.id, answer, ms });
+      verdict.textContent = r.correct ? '✓ Right.' : '✗ Not that.';
+      verdict.className = `mistake-verdict ${r.correct ? 'ok' : 'error'}`;
+    } catch (x) {
+      verdict.textContent = message(x);
+      verdict.className = 'mistake-verdict error';
+    }
+    reveal.open = true;
+  };
   /** @type {Node|string} */
   let answer = '';
   if (p.kind === 'challenge' || p.kind === 'claim') {
-    const right = p.kind === 'challenge' ? [String(p.answer.challenge)] : (p.answer.claims ?? []).map(String);
     const choices = p.kind === 'challenge' ? ['now', 'impossible', 'neither'] : ['a', 'p', 'none'];
-    const verdict = h('span', { class: 'mistake-verdict', 'aria-live': 'polite' });
     answer = h('div', { class: 'puzzle-choices' }, choices.map((c) => h('button', {
-      type: 'button', class: 'puzzle-choice', dataset: { answer: c },
-      onclick: () => {
-        const ok = right.includes(c);
-        verdict.textContent = ok ? '✓ Right.' : '✗ Not that.';
-        verdict.className = `mistake-verdict ${ok ? 'ok' : 'error'}`;
-        reveal.open = true;
-      },
+      type: 'button', class: 'puzzle-choice', dataset: { answer: c }, onclick: () => send(c),
     }, c)), verdict);
+  } else if (p.source === 'flub') {
+    const input = h('input', { class: 'mistake-move', autocomplete: 'off', spellcheck: 'false', maxlength: 200, 'aria-label': 'Your move (or none)', placeholder: 'a move, e.g. R → Required, or none' });
+    const form = h('form', { class: 'puzzle-write' }, input, h('button', { type: 'submit' }, 'Answer'), ' ', verdict);
+    form.addEventListener('submit', (e) => { e.preventDefault(); if (input.value.trim()) send(input.value); });
+    answer = form;
   }
   return h('li', { class: 'mistake', dataset: { source: p.source, line: String(p.line) } },
     h('p', { class: 'small' }, `${p.source === 'flub' ? 'Your move' : 'A challenge you missed'} · round ${p.round} · log line ${p.line} · after: ${p.played}`),

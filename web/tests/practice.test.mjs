@@ -150,6 +150,10 @@ test('My mistakes: one click from the review, the Flubs and missed challenges of
     if (await missed.count()) {
       await missed.click();
       await page.waitForSelector('.mistake-verdict:not(:empty)');
+      // the answer is judged and stored by the server: the dashboard's theme `mistakes`
+      const player = await page.evaluate(() => localStorage.getItem('onsets-puzzle-player'));
+      const d = await (await fetch(`${BASE}/api/puzzles/dashboard?player=${player}&days=1`)).json();
+      assert.equal(d.themes.find((/** @type {any} */ t) => t.theme === 'mistakes')?.attempts, 1);
     }
     await page.screenshot({ path: path.join(SHOTS, 'practice-mistakes.png') });
     assert.deepEqual(page.errors, []);

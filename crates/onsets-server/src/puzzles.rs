@@ -512,6 +512,9 @@ async fn new_player(
 struct AttemptBody {
     player: String,
     answer: String,
+    /// How long the answer took, as the client measured it (docs/practice.md,
+    /// "My weaknesses"): 100 ms to 10 minutes, for the dashboard's median time.
+    ms: Option<u64>,
 }
 
 /// The body of an attempt, checked: 415, 413, 404, 400 as documented.
@@ -555,6 +558,18 @@ fn read_attempt(
             "`player` is 8 to 64 letters, digits and -",
             Some("player"),
         ));
+    }
+    if let Some(ms) = req.ms {
+        // the bounds of a practice answer's time (docs/practice.md; `practice`
+        // imports this module, so they are not imported from it)
+        if !(100..=600_000).contains(&ms) {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                ApiCode::BadRequest,
+                "`ms` is the answer's time: 100 ms to 10 minutes (600000)",
+                Some("ms"),
+            ));
+        }
     }
     Ok((p, req))
 }
@@ -645,6 +660,9 @@ async fn attempt(
         let (player, me, before, puzzle, rated) = match &identity {
             Some(who) => {
                 let o = record(store, who, &p.id, j.correct).await?;
+                if let Some(ms) = req.ms {
+                    crate::store::practice::set_attempt_ms(store, who, &p.id, ms as i64).await?;
+                }
                 (who.clone(), o.me, o.before, o.puzzle, o.rated)
             }
             None => {

@@ -78,15 +78,41 @@ fn marked(attempts: &[Attempt]) -> Vec<(&'static Puzzle, Vec<String>, Mark, i64)
         .collect()
 }
 
-/// Every theme's line, and the player's median time over all timed answers.
-fn lines(marked: &[(&'static Puzzle, Vec<String>, Mark, i64)]) -> (Vec<ThemeLine>, Option<i64>) {
-    let pairs: Vec<(Vec<String>, Mark)> =
+/// The answers to mistake puzzles (docs/practice.md, "My mistakes"): their
+/// stored themes, rated as [`super::learn::MISTAKE_RATING`].
+fn mistake_marks(attempts: &[Attempt]) -> Vec<(Vec<String>, Mark)> {
+    attempts
+        .iter()
+        .filter(|a| a.puzzle.starts_with("mistake:"))
+        .map(|a| {
+            let themes = a
+                .themes
+                .clone()
+                .unwrap_or_else(|| vec![super::learn::MISTAKES_THEME.to_string()]);
+            let mark = Mark {
+                correct: a.correct,
+                difficulty: super::learn::MISTAKE_RATING,
+                ms: a.ms,
+            };
+            (themes, mark)
+        })
+        .collect()
+}
+
+/// Every theme's line (the pool's puzzles and the mistakes), and the
+/// player's median time over all timed answers.
+fn lines(
+    marked: &[(&'static Puzzle, Vec<String>, Mark, i64)],
+    mistakes: &[(Vec<String>, Mark)],
+) -> (Vec<ThemeLine>, Option<i64>) {
+    let mut pairs: Vec<(Vec<String>, Mark)> =
         marked.iter().map(|(_, t, m, _)| (t.clone(), *m)).collect();
+    pairs.extend_from_slice(mistakes);
     let lines = weak::by_theme(&pairs)
         .iter()
         .map(|(t, marks)| weak::line(t, marks))
         .collect();
-    let mut times: Vec<i64> = marked.iter().filter_map(|(_, _, m, _)| m.ms).collect();
+    let mut times: Vec<i64> = pairs.iter().filter_map(|(_, m)| m.ms).collect();
     (lines, weak::median(&mut times))
 }
 
@@ -118,7 +144,7 @@ pub(super) async fn dashboard(
         Err(e) => return storage(e),
     };
     let marked = marked(&attempts);
-    let (mut lines, overall) = lines(&marked);
+    let (mut lines, overall) = lines(&marked, &mistake_marks(&attempts));
     lines.sort_by(|a, b| {
         weak::weakness(b, overall)
             .total_cmp(&weak::weakness(a, overall))
@@ -204,7 +230,7 @@ pub(super) async fn weak(
         Err(e) => return storage(e),
     };
     let marked = marked(&attempts);
-    let (lines, overall) = lines(&marked);
+    let (lines, overall) = lines(&marked, &[]);
     let by_theme: HashMap<&str, &ThemeLine> = lines.iter().map(|l| (l.theme.as_str(), l)).collect();
     let themes = pool_themes();
     let scored = |t: &str| -> (f64, ThemeLine) {

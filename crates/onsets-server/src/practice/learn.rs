@@ -3,11 +3,12 @@
 //! edition, its log read through the store.
 
 use super::{bad, mistakes, query, storage};
-use crate::api::{error_response as error, ApiCode, Services};
+use crate::api::{error_response as error, ApiCode, Client, Services};
 use crate::pool::{judge, Lane};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::body::Bytes;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
@@ -87,13 +88,34 @@ pub(super) async fn mistakes(
             "`seat` is the seat's number, from 0 in seating order",
         );
     };
-    if id.is_empty() || id.len() > crate::text::MAX_ID_BYTES {
-        return no_such_table(&id);
+    match seat_puzzles(&app, &id, seat).await {
+        Ok(m) => Json(json!({
+            "table": id,
+            "seat": seat,
+            "player": m.player,
+            "edition": m.edition,
+            "puzzles": m.puzzles,
+        }))
+        .into_response(),
+        Err(r) => r,
     }
-    let (log, cached, is_match) = match stored_log(&app, &id).await {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+}
+
+/// The mistake puzzles of one seat, with the table's edition and the seat's
+/// player.
+pub(super) struct SeatMistakes {
+    pub puzzles: Vec<Value>,
+    pub edition: String,
+    pub player: Value,
+}
+
+/// The mistakes of `seat` at table `id` ([`mistakes::puzzles`]), the review
+/// read or made (and stored) on the judging pool; or the refusal.
+pub(super) async fn seat_puzzles(app: &Services, id: &str, seat: usize) -> Result<SeatMistakes, Response> {
+    if id.is_empty() || id.len() > crate::text::MAX_ID_BYTES {
+        return Err(no_such_table(id));
+    }
+    let (log, cached, is_match) = stored_log(app, id).await?;
     // the review (stored once, as `GET /api/tables/{id}/review` stores it)
     // and the positions before the moves, on the judging pool
     let done = judge()
@@ -125,48 +147,182 @@ pub(super) async fn mistakes(
     let (review, fresh, before, edition) = match done {
         Some(Ok(x)) => x,
         Some(Err(e)) => {
-            return error(
+            return Err(error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 ApiCode::Unreviewable,
                 format!("the table's log cannot be reviewed: {e}"),
                 None,
-            )
+            ))
         }
         None => {
-            return error(
+            return Err(error(
                 StatusCode::SERVICE_UNAVAILABLE,
                 ApiCode::Busy,
                 "the server is busy reviewing: try again in a moment",
                 None,
-            )
+            ))
         }
     };
     if is_match && fresh {
         // stored as the review route stores it, so that both answer at once next time
-        if let Err(e) = app.store.put_review(&id, &review.to_string()).await {
+        if let Err(e) = app.store.put_review(id, &review.to_string()).await {
             tracing::error!(table = %id, "storing a review failed: {e:#}");
         }
     }
     if !is_match && review["finished"] != true {
-        return not_finished();
+        return Err(not_finished());
     }
     let players = review["players"].as_array().map_or(0, Vec::len);
     if seat >= players {
-        return bad(
+        return Err(bad(
             "seat",
             format!(
                 "the table has {players} seats: `seat` is 0 to {}",
                 players.saturating_sub(1)
             ),
-        );
+        ));
     }
-    let puzzles = mistakes::puzzles(&review, seat, &before);
+    Ok(SeatMistakes {
+        puzzles: mistakes::puzzles(&review, seat, &before),
+        edition,
+        player: review["players"][seat].clone(),
+    })
+}
+
+/// The starting rating of a mistake puzzle (docs/practice.md, "My
+/// mistakes"): a player's own position has no generated difficulty, so it
+/// counts as a middle puzzle (the puzzles' new player's rating) in the
+/// dashboard's performance rating of the theme `mistakes`.
+pub const MISTAKE_RATING: f64 = 1500.0;
+
+/// The theme of every answer to a mistake puzzle.
+pub const MISTAKES_THEME: &str = "mistakes";
+
+/// The id under which an answer to a mistake puzzle is stored: the table,
+/// the seat and the puzzle's id in its list.
+pub fn stored_id(table: &str, seat: usize, puzzle: &str) -> String {
+    format!("mistake:{table}:{seat}:{puzzle}")
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MistakeAnswer {
+    player: String,
+    seat: usize,
+    puzzle: String,
+    answer: String,
+    ms: u64,
+}
+
+/// A move or a claim as written, compared loosely (`->` for `→`, spacing,
+/// letter case).
+fn tidy(text: &str) -> String {
+    text.replace("->", "→")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Whether `answer` is the right one for mistake puzzle `p`, judged against
+/// the review's answer (the solver's, docs/review.md): a missed challenge by
+/// its kind (`now`, `impossible` or `neither`); a missed 1969 claim by one
+/// of the claims that would have won (`a`, `p`, `c_from_a`, `c_from_p`, or
+/// `none`); a Flub by the review's safe move (`none` when no move was safe)
+/// or, in 1969, the review's alternative play. The error names what the
+/// answer may be.
+pub(super) fn judge_mistake(p: &Value, answer: &str) -> Result<bool, String> {
+    let a = tidy(answer);
+    match (p["kind"].as_str(), p["source"].as_str()) {
+        (Some("challenge"), _) => {
+            if !["now", "impossible", "neither"].contains(&a.as_str()) {
+                return Err("the answer is `now`, `impossible` or `neither`".into());
+            }
+            Ok(p["answer"]["challenge"] == a.as_str())
+        }
+        (Some("claim"), _) => {
+            if !["a", "p", "c_from_a", "c_from_p", "none"].contains(&a.as_str()) {
+                return Err("the answer is a claim: `a`, `p`, `c_from_a`, `c_from_p` or `none`".into());
+            }
+            let claims = p["answer"]["claims"].as_array().cloned().unwrap_or_default();
+            Ok(if a == "none" {
+                claims.is_empty()
+            } else {
+                claims.iter().any(|c| c == a.as_str())
+            })
+        }
+        (Some("safe-move"), Some("flub")) => {
+            if a.is_empty() {
+                return Err("the answer is a move (or `none` when no move was safe)".into());
+            }
+            let right = p["answer"]["safe_move"]
+                .as_str()
+                .or_else(|| p["answer"]["alternative"].as_str());
+            Ok(match right {
+                Some(m) => tidy(m) == a,
+                None => a == "none",
+            })
+        }
+        _ => Err("this mistake cannot be answered".into()),
+    }
+}
+
+/// `POST /api/tables/{id}/mistakes/answer {"player", "seat", "puzzle",
+/// "answer", "ms"}`: an answer to one of the seat's mistake puzzles, judged
+/// against the review and stored (theme `mistakes`, docs/practice.md) for
+/// the dashboard.
+pub(super) async fn answer(
+    State(app): State<Services>,
+    Client(client): Client,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
+    let req: MistakeAnswer = match super::body(&headers, &bytes, crate::puzzles::MAX_ATTEMPT_BYTES) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    if let Err(r) = super::player_of(Some(&req.player)) {
+        return r;
+    }
+    if !(super::run::MIN_ANSWER_MS..=super::run::MAX_ANSWER_MS).contains(&req.ms) {
+        return bad("ms", "`ms` is the answer's time, 100 to 600000 ms");
+    }
+    if let Err(l) = app.puzzle_limits.attempt_from(client) {
+        return crate::api::too_many(&app, l);
+    }
+    let m = match seat_puzzles(&app, &id, req.seat).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let Some(p) = m.puzzles.iter().find(|p| p["id"] == req.puzzle.as_str()) else {
+        return error(
+            StatusCode::NOT_FOUND,
+            ApiCode::NoSuchPuzzle,
+            "the seat has no such mistake: an `id` of `GET /api/tables/{id}/mistakes?seat=N`",
+            Some("puzzle"),
+        );
+    };
+    let correct = match judge_mistake(p, &req.answer) {
+        Ok(c) => c,
+        Err(m) => return bad("answer", m),
+    };
+    let themes = vec![MISTAKES_THEME.to_string()];
+    let a = crate::store::practice::Answer {
+        puzzle: stored_id(&id, req.seat, &req.puzzle),
+        correct,
+        ms: req.ms as i64,
+        themes: themes.clone(),
+    };
+    if let Err(e) = crate::store::practice::record_answer(&app.store, &req.player, MISTAKES_THEME, &a).await {
+        return storage(e);
+    }
     Json(json!({
-        "table": id,
-        "seat": seat,
-        "player": review["players"][seat],
-        "edition": edition,
-        "puzzles": puzzles,
+        "puzzle": req.puzzle,
+        "correct": correct,
+        "answer": p["answer"],
+        "explanation": p["explanation"],
+        "themes": themes,
     }))
     .into_response()
 }

@@ -14,6 +14,8 @@
 mod dashboard;
 mod learn;
 pub mod mistakes;
+pub mod race;
+mod race_ws;
 mod result;
 pub mod run;
 pub mod weak;
@@ -59,6 +61,8 @@ where
         .route("/api/puzzles/failed", get(dashboard::failed))
         .route("/api/puzzles/practice/answer", post(dashboard::answer))
         .route("/api/tables/{id}/mistakes", get(learn::mistakes))
+        .route("/api/tables/{id}/mistakes/answer", post(learn::answer))
+        .merge(race_ws::routes())
         .route("/storm", get(|| async { crate::web::file("index.html") }))
         .route("/streak", get(|| async { crate::web::file("index.html") }))
         .route(

@@ -1,8 +1,9 @@
 //! Practice (docs/practice.md; migration `0025_practice.sql`): Storm and
 //! Streak runs with the list each was issued and the score the server
 //! counted, and every practice answer with its time and themes. The
-//! dashboard also reads the puzzles' own attempts (`puzzle_attempts`, no
-//! time stored).
+//! dashboard also reads the puzzles' own attempts (`puzzle_attempts`, with
+//! their time when the client sent one: migration `0031_practice_races.sql`).
+//! And the results of Puzzle Race (`race_results`, the same migration).
 
 use super::{with_pool, Store, StoreResult};
 use sqlx::Row;
@@ -48,8 +49,9 @@ pub struct Answer {
     pub themes: Vec<String>,
 }
 
-/// One answer read back for the dashboard: `ms` and `themes` are `None`
-/// for an attempt of the puzzles' own route (`puzzle_attempts`).
+/// One answer read back for the dashboard: `themes` is `None` for an
+/// attempt of the puzzles' own route (`puzzle_attempts`), and `ms` too when
+/// that attempt was sent without its time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attempt {
     pub puzzle: String,
@@ -266,7 +268,7 @@ pub async fn attempts_since(
 ) -> StoreResult<Vec<Attempt>> {
     let practice = "SELECT puzzle, at_ms, correct, ms, themes FROM practice_attempts \
                     WHERE player = $1 AND at_ms >= $2";
-    let plain = "SELECT puzzle, at_ms, correct FROM puzzle_attempts \
+    let plain = "SELECT puzzle, at_ms, correct, ms FROM puzzle_attempts \
                  WHERE player = $1 AND at_ms >= $2";
     let mut out: Vec<Attempt> = with_pool!(store, |p| sqlx::query(practice)
         .bind(player)
@@ -297,11 +299,92 @@ pub async fn attempts_since(
             puzzle: r.get(0),
             at_ms: r.get(1),
             correct: r.get::<i64, _>(2) != 0,
-            ms: None,
+            ms: r.get::<Option<i64>, _>(3),
             themes: None,
         })
         .collect());
     out.extend(more);
     out.sort_by(|a, b| a.at_ms.cmp(&b.at_ms).then(a.puzzle.cmp(&b.puzzle)));
     Ok(out)
+}
+
+/// A signed-in player's result of a finished race (migration
+/// `0031_practice_races.sql`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceResultRow {
+    pub race: String,
+    pub account: String,
+    pub name: String,
+    pub finished_ms: i64,
+    /// 1 for the winner.
+    pub rank: i64,
+    pub players: i64,
+    pub solved: i64,
+    pub missed: i64,
+    /// The player's time at their last right answer, penalties included.
+    pub time_ms: i64,
+}
+
+/// Stores a race's result for one account (once: a second is ignored).
+pub async fn save_race_result(store: &Store, r: &RaceResultRow) -> StoreResult<()> {
+    let sql = "INSERT INTO race_results \
+               (race, account, name, finished_ms, rank, players, solved, missed, time_ms) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+               ON CONFLICT (race, account) DO NOTHING";
+    with_pool!(store, |p| sqlx::query(sql)
+        .bind(&r.race)
+        .bind(&r.account)
+        .bind(&r.name)
+        .bind(r.finished_ms)
+        .bind(r.rank)
+        .bind(r.players)
+        .bind(r.solved)
+        .bind(r.missed)
+        .bind(r.time_ms)
+        .execute(p)
+        .await
+        .map(|_| ()))?;
+    Ok(())
+}
+
+/// An account's race results, newest first, at most `limit`.
+pub async fn race_results(store: &Store, account: &str, limit: i64) -> StoreResult<Vec<RaceResultRow>> {
+    let sql = "SELECT race, account, name, finished_ms, rank, players, solved, missed, time_ms \
+               FROM race_results WHERE account = $1 \
+               ORDER BY finished_ms DESC, race LIMIT $2";
+    Ok(with_pool!(store, |p| sqlx::query(sql)
+        .bind(account)
+        .bind(limit)
+        .fetch_all(p)
+        .await?
+        .into_iter()
+        .map(|r| RaceResultRow {
+            race: r.get(0),
+            account: r.get(1),
+            name: r.get(2),
+            finished_ms: r.get(3),
+            rank: r.get(4),
+            players: r.get(5),
+            solved: r.get(6),
+            missed: r.get(7),
+            time_ms: r.get(8),
+        })
+        .collect()))
+}
+
+/// The time `ms` of `player`'s latest attempt at `puzzle` on the puzzles'
+/// own route, stored right after it (`POST /api/puzzles/{id}/attempt` with
+/// `ms`; docs/practice.md, "My weaknesses").
+pub async fn set_attempt_ms(store: &Store, player: &str, puzzle: &str, ms: i64) -> StoreResult<()> {
+    let sql = "UPDATE puzzle_attempts SET ms = $3 \
+               WHERE player = $1 AND puzzle = $2 AND ms IS NULL AND at_ms = \
+               (SELECT MAX(at_ms) FROM puzzle_attempts WHERE player = $1 AND puzzle = $2)";
+    with_pool!(store, |p| sqlx::query(sql)
+        .bind(player)
+        .bind(puzzle)
+        .bind(ms)
+        .execute(p)
+        .await
+        .map(|_| ()))?;
+    Ok(())
 }
