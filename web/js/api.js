@@ -5,6 +5,7 @@
 /** @typedef {import('./types.js').ServerMsg} ServerMsg */
 /** @typedef {import('./types.js').Act} Act */
 /** @typedef {import('./types.js').Preview} Preview */
+/** @typedef {import('./types.js').ClientMsg} ClientMsg */
 
 /** @returns {Promise<TableInfo[]>} */
 export async function listTables() {
@@ -129,9 +130,10 @@ export class TableConnection {
         return;
       }
       if (msg.type === 'accepted' || msg.type === 'rejected') {
-        const done = this.waiting.get(msg.ref);
+        const ref = msg.ref ?? -1;
+        const done = this.waiting.get(ref);
         if (done) {
-          this.waiting.delete(msg.ref);
+          this.waiting.delete(ref);
           done(
             msg.type === 'accepted'
               ? { ok: true, version: msg.version }
@@ -140,10 +142,11 @@ export class TableConnection {
         }
       }
       if (msg.type === 'previewed') {
-        const done = this.previews.get(msg.ref);
+        const ref = msg.ref ?? -1;
+        const done = this.previews.get(ref);
         if (done) {
-          this.previews.delete(msg.ref);
-          done(/** @type {Preview} */ (/** @type {unknown} */ (msg)));
+          this.previews.delete(ref);
+          done(msg);
         }
         return;
       }
@@ -176,7 +179,7 @@ export class TableConnection {
     };
   }
 
-  /** @param {object} msg */
+  /** @param {ClientMsg} msg a client message (docs/protocol.md) without the envelope's `v` */
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify({ v: 1, ...msg }));
@@ -201,7 +204,8 @@ export class TableConnection {
    * @returns {Promise<ActResult>}
    */
   act(act) {
-    const { player: _drop, ...clean } = act;
+    // An act taken from the server's `legal` list carries the seat's `player`.
+    const { player: _drop, ...clean } = /** @type {Act & {player?: number}} */ (act);
     const ref = this.nextRef++;
     return new Promise((resolve) => {
       if (!this.token) {

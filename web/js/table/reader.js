@@ -96,7 +96,7 @@ export function command(m, text) {
       const bonus = cmd === 'bonus' || cmd === 'b';
       const type = cmd === 'shift' ? 'shift' : 'move';
       const a = legal((x) => x.type === type && m.cubes[/** @type {number} */ (x.cube)]?.face === face
-        && (bonus ? !!x.bonus : !x.bonus && x.to === to));
+        && (bonus ? x.type === 'move' && !!x.bonus : !(x.type === 'move' && x.bonus) && x.to === to));
       if (a) return { act: a, area: m.phase.phase === 'goal' ? 'goal' : 'mat' };
       if (!bonus && !to) return { reply: 'Say where it goes: required, permitted or forbidden.' };
       return { reply: `No ${faceWords(face)} can be ${bonus ? 'moved as a bonus' : `moved to ${placeWords(to ?? '')}`} now.` };
