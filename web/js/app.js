@@ -83,7 +83,7 @@ function route() {
       poll.destroy = stop;
     });
   } else {
-    showLobby(root, go);
+    current = showLobby(root, go);
   }
 }
 
