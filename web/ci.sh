@@ -20,6 +20,10 @@ npm ci --no-audit --no-fund
 # The bundled renderer (js/vendor/) must be what the locked npm packages make.
 node vendor/build.mjs --check
 npx tsc --noEmit
+# The protocol's TypeScript types (js/generated/, checked by tsc above) must be
+# what the server's Rust types export now, so client and server cannot drift
+# (docs/web.md, "Generated types").
+(cd "$ROOT" && cargo run -q -p onsets-server --features ts --bin export-types -- --check)
 
 # The whole workspace, so that the build right after `cargo test --workspace` reuses
 # its dependencies (same features) instead of building them again.

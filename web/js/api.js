@@ -1,16 +1,56 @@
 // The game server's protocol (docs/protocol.md): HTTP for the lobby, one
 // WebSocket for a table, with reconnect and rejoin using the seat's token.
 
+import { keep, kept, tableKey } from './components/store.js';
+
 /** @typedef {import('./types.js').TableInfo} TableInfo */
 /** @typedef {import('./types.js').ServerMsg} ServerMsg */
 /** @typedef {import('./types.js').Act} Act */
 /** @typedef {import('./types.js').Preview} Preview */
+/** @typedef {import('./types.js').ClientMsg} ClientMsg */
+
+/**
+ * One request of the server's HTTP API (docs/protocol.md): its JSON body, or
+ * an Error with the server's message (and the field it names, if any). Every
+ * page asks the server through here or `TableConnection`.
+ * @param {string} url
+ * @param {RequestInit} [init]
+ * @returns {Promise<any>}
+ */
+export async function request(url, init) {
+  const r = await fetch(url, init);
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    const e = body?.error ?? {};
+    throw new Error(`${e.message || `the server answered ${r.status}`}${e.field ? ` (${e.field})` : ''}`);
+  }
+  return body;
+}
+
+/**
+ * A JSON body POSTed (the API takes JSON only).
+ * @param {string} url
+ * @param {unknown} body
+ */
+export function postJson(url, body) {
+  return request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/**
+ * A text the server serves (a log): the text, or `null` when there is none (404).
+ * @param {string} url
+ * @returns {Promise<string|null>}
+ */
+export async function getText(url) {
+  const r = await fetch(url);
+  if (r.ok) return r.text();
+  if (r.status === 404) return null;
+  throw new Error(`the server answered ${r.status}`);
+}
 
 /** @returns {Promise<TableInfo[]>} */
 export async function listTables() {
-  const r = await fetch('/api/tables?limit=100');
-  if (!r.ok) throw new Error(`the server answered ${r.status}`);
-  const body = await r.json();
+  const body = await request('/api/tables?limit=100');
   return body.tables;
 }
 
@@ -19,32 +59,17 @@ export async function listTables() {
  * @returns {Promise<TableInfo>}
  */
 export async function createTable(spec) {
-  const r = await fetch('/api/tables', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(spec),
-  });
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) {
-    const e = body.error || {};
-    throw new Error(`${e.message || 'the table could not be made'}${e.field ? ` (${e.field})` : ''}`);
-  }
-  return body;
-}
-
-/** @param {string} table */
-function tokenKey(table) {
-  return `onsets:seat:${table}`;
+  return postJson('/api/tables', spec);
 }
 
 /**
- * The seat kept for a table in this browser.
+ * The seat kept for a table in this browser (components/store.js).
  * @param {string} table
  * @returns {{token: string, seat: number, name: string} | null}
  */
 export function savedSeat(table) {
   try {
-    const s = localStorage.getItem(tokenKey(table));
+    const s = kept(tableKey('seat', table));
     return s ? JSON.parse(s) : null;
   } catch {
     return null;
@@ -56,12 +81,7 @@ export function savedSeat(table) {
  * @param {{token: string, seat: number, name: string} | null} seat
  */
 export function saveSeat(table, seat) {
-  try {
-    if (seat) localStorage.setItem(tokenKey(table), JSON.stringify(seat));
-    else localStorage.removeItem(tokenKey(table));
-  } catch {
-    /* private mode: the seat lasts as long as the page */
-  }
+  keep(tableKey('seat', table), seat ? JSON.stringify(seat) : null);
 }
 
 /**
@@ -133,9 +153,10 @@ export class TableConnection {
         return;
       }
       if (msg.type === 'accepted' || msg.type === 'rejected') {
-        const done = this.waiting.get(msg.ref);
+        const ref = msg.ref ?? -1;
+        const done = this.waiting.get(ref);
         if (done) {
-          this.waiting.delete(msg.ref);
+          this.waiting.delete(ref);
           done(
             msg.type === 'accepted'
               ? { ok: true, version: msg.version }
@@ -144,10 +165,11 @@ export class TableConnection {
         }
       }
       if (msg.type === 'previewed') {
-        const done = this.previews.get(msg.ref);
+        const ref = msg.ref ?? -1;
+        const done = this.previews.get(ref);
         if (done) {
-          this.previews.delete(msg.ref);
-          done(/** @type {Preview} */ (/** @type {unknown} */ (msg)));
+          this.previews.delete(ref);
+          done(msg);
         }
         return;
       }
@@ -181,7 +203,7 @@ export class TableConnection {
     };
   }
 
-  /** @param {object} msg */
+  /** @param {ClientMsg} msg a client message (docs/protocol.md) without the envelope's `v` */
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify({ v: 1, ...msg }));
@@ -211,7 +233,8 @@ export class TableConnection {
    * @returns {Promise<ActResult>}
    */
   act(act) {
-    const { player: _drop, ...clean } = act;
+    // An act taken from the server's `legal` list carries the seat's `player`.
+    const { player: _drop, ...clean } = /** @type {Act & {player?: number}} */ (act);
     const ref = this.nextRef++;
     return new Promise((resolve) => {
       if (!this.token) {

@@ -87,7 +87,7 @@ function route() {
       poll.destroy = stop;
     });
   } else {
-    showLobby(root, go);
+    current = showLobby(root, go);
   }
 }
 

@@ -11,7 +11,8 @@
 import { review1969Link } from './review.js';
 import { h } from './dom.js';
 import { cardRow } from './explain.js';
-import { TableConnection, createTable, savedSeat } from './api.js';
+import { TableConnection, createTable, postJson, savedSeat } from './api.js';
+import { KEYS, keep, kept, tableKey } from './components/store.js';
 
 /** @typedef {{id: number, family: string, face: string, place: string}} Cube69 */
 /** @typedef {{player: number, solution?: string, reasons?: string[], event: string, [k: string]: any}} Event69 */
@@ -34,13 +35,13 @@ const CLAIMS = /** @type {const} */ ([
 
 /** @param {string} table */
 function tokensKey(table) {
-  return `onsets:t69:${table}`;
+  return tableKey('t69', table);
 }
 
 /** @param {string} table @returns {(string|null)[]} */
 function savedTokens(table) {
   try {
-    return JSON.parse(localStorage.getItem(tokensKey(table)) ?? '[]');
+    return JSON.parse(kept(tokensKey(table), '[]'));
   } catch {
     return [];
   }
@@ -49,9 +50,7 @@ function savedTokens(table) {
 /** Keeps the seats' tokens of table `id` in this browser. @param {string} id @param {(string|null)[]} tokens */
 function keepTokens(id, tokens) {
   sessionTokens.set(id, tokens);
-  try {
-    localStorage.setItem(tokensKey(id), JSON.stringify(tokens));
-  } catch { /* no storage: the seat is kept for this page only */ }
+  keep(tokensKey(id), JSON.stringify(tokens));
 }
 
 /** Whether this browser holds a seat of 1969 table `id`. @param {string} id */
@@ -61,11 +60,7 @@ export function holds1969Seat(id) {
 
 /** The name this browser plays under (the lobby's name box), if any. */
 function savedName() {
-  try {
-    return localStorage.getItem('onsets:name') ?? '';
-  } catch {
-    return '';
-  }
+  return kept(KEYS.name);
 }
 
 /**
@@ -75,20 +70,11 @@ function savedName() {
  * @returns {Promise<{seat: number, token: string, link: string, state: State69}>}
  */
 export async function join1969(id, name = savedName()) {
-  const r = await fetch(`/api/tables1969/${id}/join`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(name.trim() ? { name: name.trim() } : {}),
-  });
-  const body = await r.json();
-  if (!r.ok) throw new Error(body.error?.message ?? `the server answered ${r.status}`);
+  const body = await postJson(`/api/tables1969/${id}/join`, name.trim() ? { name: name.trim() } : {});
   const tokens = sessionTokens.get(id) ?? savedTokens(id);
   tokens[body.seat] = body.token;
-  sessionTokens.set(id, tokens);
-  try {
-    localStorage.setItem(tokensKey(id), JSON.stringify(tokens));
-    if (name.trim()) localStorage.setItem('onsets:name', name.trim());
-  } catch { /* no storage: the seat is kept for this page only */ }
+  keepTokens(id, tokens);
+  if (name.trim()) keep(KEYS.name, name.trim());
   return body;
 }
 
@@ -284,9 +270,7 @@ export function show1969(root, id) {
 
   async function takeSeat(/** @type {string} */ name) {
     err.hidden = true;
-    try {
-      localStorage.setItem('onsets:name', name.trim());
-    } catch { /* no storage */ }
+    keep(KEYS.name, name.trim());
     conn.join(name.trim(), undefined);
   }
 

@@ -20,6 +20,7 @@ import { ruleLink } from './rules.js';
 import { LAYOUTS } from './notation.js';
 import { faceWords, cardWords } from './pictures.js';
 import { VARIATIONS, selectable, plainText } from './words.js';
+import { getText, postJson } from './api.js';
 
 /** @typedef {import('./types.js').Ruling} Ruling */
 /**
@@ -203,25 +204,18 @@ export function judgeRequest(s) {
 
 /** @param {object} body @returns {Promise<EditionRuling>} */
 async function ask(body) {
-  const r = await fetch('/api/judge', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const out = await r.json().catch(() => ({}));
-  if (!r.ok) {
-    const e = out.error || {};
-    throw new Error(plainText(e.message || `the server answered ${r.status}`));
+  try {
+    return await postJson('/api/judge', body);
+  } catch (e) {
+    throw new Error(plainText(e instanceof Error ? e.message : String(e)));
   }
-  return out;
 }
 
 /** A table's log as anyone may read it (a 1969 table's from its own route). @param {string} id */
 async function fetchLog(id) {
   for (const path of [`/api/tables/${encodeURIComponent(id)}/log`, `/api/tables1969/${encodeURIComponent(id)}/log`]) {
-    const r = await fetch(path);
-    if (r.ok) return r.text();
-    if (r.status !== 404) throw new Error(`the server answered ${r.status}`);
+    const text = await getText(path);
+    if (text !== null) return text;
   }
   throw new Error(`there is no table “${id}” on this server`);
 }

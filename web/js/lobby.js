@@ -2,7 +2,8 @@
 
 import { createTable, listTables, savedSeat } from './api.js';
 import { holds1969Seat, join1969, lobby1969Panel } from './claims1969.js';
-import { h, citeDom } from './dom.js';
+import { h, mount, raw } from './components/vdom.js';
+import { cite } from './rules.js';
 import { KEYS, kept, keep } from './components/store.js';
 
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -15,183 +16,201 @@ import { KEYS, kept, keep } from './components/store.js';
 
 const LEVELS = ['beginner', 'club', 'strong', 'expert'];
 
+/** How often the list of tables is read again while the lobby is open (ms). */
+export const LIST_EVERY_MS = 4000;
+
+/**
+ * What the lobby shows: a function of this state, patched on every change
+ * (components/vdom.js), so that a new list of tables never touches the form a
+ * player is filling in (its focus, caret and choices stay).
+ * @typedef {{kind: string, level: string}} SeatChoice
+ * @typedef {{name: string, division: string, game: string, edition: string, seats: SeatChoice[],
+ *   minutes: string, checking: string, pace: string, link: string}} LobbyForm
+ * @typedef {{form: LobbyForm, error: string, tables: (TableInfo|Info1969)[]|null, listError: string,
+ *   joinErrors: Record<string, string>}} LobbyState
+ */
+
 /**
  * @param {HTMLElement} root
  * @param {(path: string) => void} go
+ * @returns {{destroy: () => void}}
  */
 export function showLobby(root, go) {
   document.title = 'On-Sets — lobby';
-  root.replaceChildren();
-  const err = h('p', { class: 'notice error', role: 'alert', id: 'create-error', hidden: true });
-
-  /** @param {number} i */
-  const seatRow = (i) => {
-    const kind = h(
-      'select',
-      { id: `seat-${i}-kind`, 'aria-label': `Seat ${i + 1}: who plays` },
-      h('option', { value: 'human' }, 'A person'),
-      h('option', { value: 'bot' }, 'A bot'),
-      i === 2 ? h('option', { value: 'none' }, 'Nobody (2 players)') : null,
-    );
-    const level = h(
-      'select',
-      { id: `seat-${i}-level`, 'aria-label': `Seat ${i + 1}: bot level` },
-      ...LEVELS.map((l) => h('option', { value: l }, l)),
-    );
-    const defaults = ['human', 'bot', 'bot'];
-    kind.value = defaults[i];
-    level.value = 'club';
-    const sync = () => {
-      level.disabled = kind.value !== 'bot';
-    };
-    kind.addEventListener('change', sync);
-    sync();
-    return h('div', { class: 'seat-row' }, h('span', { class: 'seat-label' }, `Seat ${i + 1}`), kind, level);
+  /** @type {LobbyState} */
+  const state = {
+    form: {
+      name: kept(KEYS.name), division: 'middle', game: 'adventurous', edition: '2026-27',
+      seats: [{ kind: 'human', level: 'club' }, { kind: 'bot', level: 'club' }, { kind: 'bot', level: 'club' }],
+      minutes: '30', checking: 'judge', pace: '100', link: '',
+    },
+    error: '', tables: null, listError: '', joinErrors: {},
   };
-
-  const division = h(
-    'select',
-    { id: 'division' },
-    h('option', { value: 'elementary' }, 'Elementary (grade 6 and below)'),
-    h('option', { value: 'middle' }, 'Middle (grade 8 and below)'),
-    h('option', { value: 'junior' }, 'Junior (grade 10 and below)'),
-    h('option', { value: 'senior' }, 'Senior (grade 12 and below)'),
-  );
-  division.value = 'middle';
-  const game = h(
-    'select',
-    { id: 'game' },
-    h('option', { value: 'basic' }, 'Basic On-Sets'),
-    h('option', { value: 'adventurous' }, 'Adventurous On-Sets (variations)'),
-  );
-  game.value = 'adventurous';
-  const edition = h(
-    'select',
-    { id: 'edition' },
-    h('option', { value: '2026-27' }, 'Tournament rules 2026-27'),
-    h('option', { value: '2019-20' }, 'MLAG rules 2019-20'),
-  );
-  edition.value = '2026-27';
-  const minutes = h('input', { id: 'round-minutes', type: 'number', min: 1, max: 120, value: 30 });
-  const checking = h(
-    'select',
-    { id: 'checking' },
-    h('option', { value: 'judge' }, 'The judge checks every Solution'),
-    h('option', { value: 'players' }, 'The players check each other'),
-  );
-
-  const pace = h(
-    'select',
-    { id: 'bot-pace' },
-    h('option', { value: '100' }, 'Bots think like people'),
-    h('option', { value: '25' }, 'Bots are quick'),
-    h('option', { value: '0' }, 'Bots act at once'),
-  );
-  const saved = kept(KEYS.name);
-  const myName = h('input', { id: 'create-name', autocomplete: 'nickname', placeholder: 'Your name (to sit at the first person’s seat)', 'aria-label': 'Your name', value: saved });
-  const create = h('form', { class: 'panel create', id: 'create-form', 'aria-labelledby': 'create-title' },
-    h('h2', { id: 'create-title' }, 'Start a new table'),
-    h('label', null, 'Your name ', myName, h('span', { class: 'small' }, ' You sit down at the first person’s seat as soon as the table is made (at most 24 characters).')),
-    h('label', null, 'Division ', division),
-    h('label', null, 'Game ', game),
-    h('label', null, 'Rules ', edition),
-    h('fieldset', null, h('legend', null, 'Seats (play goes to the left, seat 1 → 2 → 3)'), seatRow(0), seatRow(1), seatRow(2)),
-    h('label', null, 'Round length (minutes) ', minutes),
-    h('label', null, 'Checking Solutions ', checking),
-    h('label', null, 'Bot speed ', pace),
-    h('p', { class: 'small' }, 'A round lasts 30 minutes in a tournament ', citeDom('XI-B'), '. When the judge checks, the server rules on each Solution ', citeDom('VII-C-6'), '.'),
-    h('button', { type: 'submit', class: 'primary', id: 'create-button' }, 'Make the table'),
-    err,
-  );
-  create.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    err.hidden = true;
-    /** @type {object[]} */
-    const seats = [];
-    for (let i = 0; i < 3; i++) {
-      const kind = /** @type {HTMLSelectElement} */ (document.getElementById(`seat-${i}-kind`)).value;
-      const level = /** @type {HTMLSelectElement} */ (document.getElementById(`seat-${i}-level`)).value;
-      if (kind === 'human') seats.push({ kind: 'human' });
-      if (kind === 'bot') seats.push({ kind: 'bot', level });
+  const page = mount(root);
+  // The 1969 panel is its own form (claims1969.js), made once and kept.
+  const panel1969 = lobby1969Panel(go);
+  const render = () => page.update(lobbyView(state, { go, refresh, create, panel1969, render }));
+  let alive = true;
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  let timer;
+  async function refresh() {
+    clearTimeout(timer);
+    try {
+      state.tables = await listTables();
+      state.listError = '';
+    } catch (x) {
+      state.listError = `Could not read the tables: ${x instanceof Error ? x.message : x}`;
     }
+    if (!alive) return;
+    render();
+    // The list follows the tables others make and join (docs/web.md, "The lobby").
+    timer = setTimeout(refresh, LIST_EVERY_MS);
+  }
+  async function create() {
+    const f = state.form;
+    state.error = '';
+    const seats = f.seats.flatMap((s) => (s.kind === 'human' ? [{ kind: 'human' }] : s.kind === 'bot' ? [{ kind: 'bot', level: s.level }] : []));
     try {
       const t = await createTable({
-        division: division.value,
-        adventurous: game.value === 'adventurous',
-        ...(edition.value === '2026-27' ? {} : { edition: edition.value }),
+        division: f.division,
+        adventurous: f.game === 'adventurous',
+        ...(f.edition === '2026-27' ? {} : { edition: f.edition }),
         seats,
-        round_minutes: Number(minutes.value) || 30,
-        checking: checking.value,
-        bot_pace: Number(pace.value),
+        round_minutes: Number(f.minutes) || 30,
+        checking: f.checking,
+        bot_pace: Number(f.pace),
       });
       // Whoever makes the table sits down at once (with the name given
       // here, or the table asks for it with the cursor in the name box).
-      const name = myName.value.trim();
+      const name = f.name.trim();
       if (name) keep(KEYS.name, name);
-      go(seats.some((s) => /** @type {{kind: string}} */ (s).kind === 'human') ? `${t.link}?sit` : t.link);
+      go(seats.some((s) => s.kind === 'human') ? `${t.link}?sit` : t.link);
     } catch (x) {
-      err.textContent = `The table could not be made: ${x instanceof Error ? x.message : x}`;
-      err.hidden = false;
+      state.error = `The table could not be made: ${x instanceof Error ? x.message : x}`;
+      render();
     }
-  });
-
-  const list = h('div', { id: 'table-list', 'aria-live': 'polite' }, 'Looking for tables…');
-  const refresh = async () => {
-    try {
-      const tables = await listTables();
-      list.replaceChildren(tableList(tables, go, () => myName.value));
-    } catch (x) {
-      list.replaceChildren(h('p', { class: 'notice error' }, `Could not read the tables: ${x instanceof Error ? x.message : x}`));
-    }
-  };
-  const linkInput = h('input', { id: 'join-link', placeholder: '/t/6eb116d60a or the table id', 'aria-label': 'Table link or id' });
-  const joinForm = h('form', { class: 'join-link' }, linkInput, h('button', { type: 'submit' }, 'Go to table'));
-  joinForm.addEventListener('submit', (e) => {
-    e.preventDefault();
-    const v = linkInput.value.trim();
-    const id = v.split('/t/').pop()?.replace(/[^A-Za-z0-9_-]/g, '');
-    if (id) go(`/t/${id}`);
-  });
-
-  root.append(
-    h('div', { class: 'lobby' },
-      h('section', { class: 'intro panel' },
-        h('h1', null, 'On-Sets'),
-        h('p', null, 'The Academic Games tournament game of set theory. Cards with colored dots make the Universe; players move cubes to the mat and race to challenge. Make a table below, or join one.'),
-        h('p', null, h('a', { href: '/puzzles', id: 'puzzles-link', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/puzzles'); } }, 'Puzzles and the daily puzzle'), ': practise challenges, Solutions, safe moves and Goals, answers proved by the solver.'),
-        h('p', null, h('a', { href: '/lessons', id: 'lessons-link', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/lessons'); } }, 'Lessons'), ': learn the seven rules of Basic On-Sets one at a time, then Restrictions and the variations.'),
-      ),
-      create,
-      lobby1969Panel(go),
-      h('section', { class: 'panel tables', 'aria-labelledby': 'tables-title' },
-        h('h2', { id: 'tables-title' }, 'Open tables'),
-        h('button', { id: 'refresh', type: 'button', onclick: refresh }, 'Refresh the list'),
-        list,
-        h('h3', null, 'Have a link?'),
-        joinForm,
-      ),
-    ),
-  );
+  }
+  render();
   refresh();
+  return {
+    destroy: () => {
+      alive = false;
+      clearTimeout(timer);
+    },
+  };
 }
 
 /**
- * @param {(TableInfo|Info1969)[]} tables
- * @param {(path: string) => void} go
- * @param {() => string} name the name to join under
+ * @typedef {{go: (path: string) => void, refresh: () => void, create: () => void,
+ *   panel1969: HTMLElement, render: () => void}} LobbyActions
  */
-function tableList(tables, go, name) {
+
+/**
+ * The lobby as virtual nodes.
+ * @param {LobbyState} state
+ * @param {LobbyActions} act
+ */
+function lobbyView(state, act) {
+  const f = state.form;
+  const link = (/** @type {string} */ path, /** @type {string} */ id, /** @type {string} */ text) =>
+    h('a', { href: path, id, onclick: (/** @type {Event} */ e) => { e.preventDefault(); act.go(path); } }, text);
+  return h('div', { class: 'lobby' },
+    h('section', { class: 'intro panel', key: 'intro' },
+      h('h1', null, 'On-Sets'),
+      h('p', null, 'The Academic Games tournament game of set theory. Cards with colored dots make the Universe; players move cubes to the mat and race to challenge. Make a table below, or join one.'),
+      h('p', null, link('/puzzles', 'puzzles-link', 'Puzzles and the daily puzzle'), ': practise challenges, Solutions, safe moves and Goals, answers proved by the solver.'),
+      h('p', null, link('/lessons', 'lessons-link', 'Lessons'), ': learn the seven rules of Basic On-Sets one at a time, then Restrictions and the variations.'),
+    ),
+    createForm(state, act),
+    raw(act.panel1969, 'm69-panel'),
+    h('section', { class: 'panel tables', 'aria-labelledby': 'tables-title', key: 'tables' },
+      h('h2', { id: 'tables-title' }, 'Open tables'),
+      h('button', { id: 'refresh', type: 'button', onclick: act.refresh }, 'Refresh the list'),
+      h('div', { id: 'table-list', 'aria-live': 'polite' },
+        state.listError ? h('p', { class: 'notice error' }, state.listError)
+          : state.tables === null ? 'Looking for tables…'
+            : tableList(state, act)),
+      h('h3', null, 'Have a link?'),
+      h('form', { class: 'join-link', onsubmit: (/** @type {Event} */ e) => {
+        e.preventDefault();
+        const id = f.link.trim().split('/t/').pop()?.replace(/[^A-Za-z0-9_-]/g, '');
+        if (id) act.go(`/t/${id}`);
+      } },
+      h('input', { id: 'join-link', placeholder: '/t/6eb116d60a or the table id', 'aria-label': 'Table link or id', value: f.link,
+        oninput: (/** @type {Event} */ e) => { f.link = /** @type {HTMLInputElement} */ (e.target).value; } }),
+      h('button', { type: 'submit' }, 'Go to table')),
+    ),
+  );
+}
+
+/**
+ * A select bound to one field of the form.
+ * @param {string} id
+ * @param {[string, string][]} options value and words
+ * @param {string} value
+ * @param {(v: string) => void} set
+ * @param {Record<string, any>} [extra]
+ */
+function select(id, options, value, set, extra = {}) {
+  return h('select', { id, value, onchange: (/** @type {Event} */ e) => set(/** @type {HTMLSelectElement} */ (e.target).value), ...extra },
+    ...options.map(([v, words]) => h('option', { value: v, selected: v === value }, words)));
+}
+
+/**
+ * "Start a new table".
+ * @param {LobbyState} state
+ * @param {LobbyActions} act
+ */
+function createForm(state, act) {
+  const f = state.form;
+  /** @param {(v: string) => void} set */
+  const field = (set) => (/** @type {string} */ v) => { set(v); act.render(); };
+  const seatRow = (/** @type {number} */ i) => h('div', { class: 'seat-row' }, h('span', { class: 'seat-label' }, `Seat ${i + 1}`),
+    select(`seat-${i}-kind`, [['human', 'A person'], ['bot', 'A bot'], ...(i === 2 ? /** @type {[string, string][]} */ ([['none', 'Nobody (2 players)']]) : [])],
+      f.seats[i].kind, field((v) => { f.seats[i].kind = v; }), { 'aria-label': `Seat ${i + 1}: who plays` }),
+    select(`seat-${i}-level`, LEVELS.map((l) => /** @type {[string, string]} */ ([l, l])), f.seats[i].level, field((v) => { f.seats[i].level = v; }),
+      { 'aria-label': `Seat ${i + 1}: bot level`, disabled: f.seats[i].kind !== 'bot' }));
+  return h('form', { class: 'panel create', id: 'create-form', 'aria-labelledby': 'create-title', key: 'create',
+    onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); act.create(); } },
+  h('h2', { id: 'create-title' }, 'Start a new table'),
+  h('label', null, 'Your name ',
+    h('input', { id: 'create-name', autocomplete: 'nickname', placeholder: 'Your name (to sit at the first person’s seat)', 'aria-label': 'Your name', value: f.name,
+      oninput: (/** @type {Event} */ e) => { f.name = /** @type {HTMLInputElement} */ (e.target).value; } }),
+    h('span', { class: 'small' }, ' You sit down at the first person’s seat as soon as the table is made (at most 24 characters).')),
+  h('label', null, 'Division ', select('division', [['elementary', 'Elementary (grade 6 and below)'], ['middle', 'Middle (grade 8 and below)'],
+    ['junior', 'Junior (grade 10 and below)'], ['senior', 'Senior (grade 12 and below)']], f.division, field((v) => { f.division = v; }))),
+  h('label', null, 'Game ', select('game', [['basic', 'Basic On-Sets'], ['adventurous', 'Adventurous On-Sets (variations)']], f.game, field((v) => { f.game = v; }))),
+  h('label', null, 'Rules ', select('edition', [['2026-27', 'Tournament rules 2026-27'], ['2019-20', 'MLAG rules 2019-20']], f.edition, field((v) => { f.edition = v; }))),
+  h('fieldset', null, h('legend', null, 'Seats (play goes to the left, seat 1 → 2 → 3)'), seatRow(0), seatRow(1), seatRow(2)),
+  h('label', null, 'Round length (minutes) ', h('input', { id: 'round-minutes', type: 'number', min: 1, max: 120, value: f.minutes,
+    oninput: (/** @type {Event} */ e) => { f.minutes = /** @type {HTMLInputElement} */ (e.target).value; } })),
+  h('label', null, 'Checking Solutions ', select('checking', [['judge', 'The judge checks every Solution'], ['players', 'The players check each other']], f.checking, field((v) => { f.checking = v; }))),
+  h('label', null, 'Bot speed ', select('bot-pace', [['100', 'Bots think like people'], ['25', 'Bots are quick'], ['0', 'Bots act at once']], f.pace, field((v) => { f.pace = v; }))),
+  h('p', { class: 'small' }, 'A round lasts 30 minutes in a tournament ', cite('XI-B'), '. When the judge checks, the server rules on each Solution ', cite('VII-C-6'), '.'),
+  h('button', { type: 'submit', class: 'primary', id: 'create-button' }, 'Make the table'),
+  h('p', { class: 'notice error', role: 'alert', id: 'create-error', hidden: !state.error }, state.error),
+  );
+}
+
+/**
+ * The open tables, each row keyed by its table so that a new list patches
+ * only what changed.
+ * @param {LobbyState} state
+ * @param {LobbyActions} act
+ */
+function tableList(state, act) {
+  const tables = state.tables ?? [];
   if (!tables.length) return h('p', { class: 'small' }, 'No tables yet. Make one!');
   const status = { waiting: 'waiting for players', playing: 'playing', over: 'finished', abandoned: 'abandoned' };
   return h('table', { class: 'lobby-tables' },
-    h('thead', null, h('tr', null, h('th', null, 'Table'), h('th', null, 'Game'), h('th', null, 'Seats'), h('th', null, 'Status'), h('th', null, ''))),
+    h('thead', null, h('tr', null, h('th', null, 'Table'), h('th', null, 'Game'), h('th', null, 'Seats'), h('th', null, 'Status'), h('th', null, h('span', { class: 'sr-only' }, 'Actions')))),
     h('tbody', null,
       ...tables.map((x) => {
-        if (x.edition === '1969') return row1969(/** @type {Info1969} */ (x), go, name);
+        if (x.edition === '1969') return row1969(/** @type {Info1969} */ (x), state, act);
         const t = /** @type {TableInfo} */ (x);
         const free = t.seats.filter((s) => s.kind === 'human' && !s.taken).length;
         const mine = savedSeat(t.id);
-        return h('tr', { dataset: { table: t.id } },
+        return h('tr', { key: t.id, dataset: { table: t.id } },
           h('td', { dataset: { label: 'Table' } }, h('code', null, t.id)),
           h('td', { dataset: { label: 'Game' } }, `${cap(t.division)}, ${t.adventurous ? 'Adventurous' : 'Basic'}${t.edition && t.edition !== '2026-27' ? `, ${t.edition} rules` : ''}, ${t.round_minutes} min`),
           h('td', { class: 'seats', dataset: { label: 'Seats' } }, ...t.seats.flatMap((s, i) => [
@@ -201,11 +220,11 @@ function tableList(tables, go, name) {
           h('td', { dataset: { label: 'Status' } }, status[t.status], t.status === 'playing' ? ` (shake ${t.shake})` : ''),
           h('td', { class: 'row-actions' },
             mine
-              ? h('button', { type: 'button', onclick: () => go(t.link) }, 'Back to my seat')
+              ? h('button', { type: 'button', onclick: () => act.go(t.link) }, 'Back to my seat')
               : free && t.status === 'waiting'
-                ? h('button', { type: 'button', class: 'primary', onclick: () => go(t.link) }, 'Join')
+                ? h('button', { type: 'button', class: 'primary', onclick: () => act.go(t.link) }, 'Join')
                 : null,
-            h('button', { type: 'button', onclick: () => go(`${t.link}?watch`) }, 'Watch'),
+            h('button', { type: 'button', onclick: () => act.go(`${t.link}?watch`) }, 'Watch'),
           ),
         );
       }),
@@ -217,22 +236,22 @@ function tableList(tables, go, name) {
  * A 1969 table's row: its rules (Allen's 1969 manual, Basic or Advanced),
  * its seats, and Join (an open seat, while it waits) or Watch.
  * @param {Info1969} t
- * @param {(path: string) => void} go
- * @param {() => string} name
+ * @param {LobbyState} state
+ * @param {LobbyActions} act
  */
-function row1969(t, go, name) {
+function row1969(t, state, act) {
   const status = { waiting: 'waiting for players', playing: `playing (play ${t.shake} of ${t.plays_in_game})`, over: 'finished' };
   const free = t.seats.filter((s) => !s.taken).length;
-  const err = h('span', { class: 'small error', role: 'alert' });
   const join = async () => {
     try {
-      await join1969(t.id, name());
-      go(t.link);
+      await join1969(t.id, state.form.name);
+      act.go(t.link);
     } catch (x) {
-      err.textContent = ` ${x instanceof Error ? x.message : x}`;
+      state.joinErrors[t.id] = ` ${x instanceof Error ? x.message : x}`;
+      act.render();
     }
   };
-  return h('tr', { dataset: { table: t.id, edition: '1969' } },
+  return h('tr', { key: t.id, dataset: { table: t.id, edition: '1969' } },
     h('td', { dataset: { label: 'Table' } }, h('code', null, t.id)),
     h('td', { dataset: { label: 'Game' } }, `1969 rules (Allen), ${cap(t.form)} ON-SETS, ${t.plays_in_game} plays`),
     h('td', { class: 'seats', dataset: { label: 'Seats' } }, ...t.seats.flatMap((s, i) => [
@@ -242,12 +261,12 @@ function row1969(t, go, name) {
     h('td', { dataset: { label: 'Status' } }, status[t.status] ?? t.status),
     h('td', { class: 'row-actions' },
       holds1969Seat(t.id)
-        ? h('button', { type: 'button', onclick: () => go(t.link) }, 'Back to my seat')
+        ? h('button', { type: 'button', onclick: () => act.go(t.link) }, 'Back to my seat')
         : free && t.status === 'waiting'
           ? h('button', { type: 'button', class: 'primary', 'data-join': t.id, onclick: join }, 'Join')
           : null,
-      h('button', { type: 'button', onclick: () => go(t.link) }, 'Watch'),
-      err,
+      h('button', { type: 'button', onclick: () => act.go(t.link) }, 'Watch'),
+      h('span', { class: 'small error', role: 'alert' }, state.joinErrors[t.id] ?? ''),
     ),
   );
 }

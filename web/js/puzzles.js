@@ -1,15 +1,15 @@
 // The Puzzles page (`/puzzles`, docs/puzzles.md): the daily puzzle
 // and a puzzle at a time near the player's rating, answers checked by the
 // server, ratings and streaks. The player is anonymous: an id the server
-// issued and signed, kept in localStorage.
+// issued and signed, kept in the browser (components/store.js).
 
 import { h } from './dom.js';
 import { withRules } from './dom.js';
 import { goalElement } from './components/goal.js';
 import { plainText } from './words.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
-
-const PLAYER_KEY = 'onsets-puzzle-player';
+import { request } from './api.js';
+import { KEYS, keep, kept } from './components/store.js';
 
 /**
  * The rules a puzzle is asked under (docs/editions.md): the option's value, its
@@ -45,8 +45,8 @@ const ISSUED = /^[0-9a-f]{24}-[0-9a-f]{32}$/;
  * @returns {Promise<string>}
  */
 export async function playerId() {
-  const kept = localStorage.getItem(PLAYER_KEY);
-  if (kept && ISSUED.test(kept)) return kept;
+  const mine = kept(KEYS.puzzlePlayer);
+  if (mine && ISSUED.test(mine)) return mine;
   try {
     const r = await api('/api/puzzles/players', {
       method: 'POST',
@@ -54,7 +54,7 @@ export async function playerId() {
       body: '{}',
     });
     if (typeof r.player === 'string' && ISSUED.test(r.player)) {
-      localStorage.setItem(PLAYER_KEY, r.player);
+      keep(KEYS.puzzlePlayer, r.player);
       return r.player;
     }
   } catch {
@@ -64,11 +64,8 @@ export async function playerId() {
 }
 
 /** @param {string} url @param {RequestInit} [init] */
-async function api(url, init) {
-  const r = await fetch(url, init);
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body?.error?.message ?? `${r.status}`);
-  return body;
+function api(url, init) {
+  return request(url, init);
 }
 
 /** The family of a cube face. @param {string} f */

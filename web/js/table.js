@@ -30,6 +30,9 @@ import { cite } from './rules.js';
 /** @typedef {import('./types.js').Act} Act */
 /** @typedef {import('./types.js').Cube} Cube */
 /** @typedef {import('./types.js').Timer} Timer */
+/** @typedef {import('./types.js').GameEvent} GameEvent */
+/** @typedef {import('./types.js').CubeAct} CubeAct */
+/** @typedef {{version: number, shake: number, events: GameEvent[]}} MatchRecent a `state` frame's `recent` at a match's table */
 /** @typedef {{text: string, rule?: string, tone?: string}} Notice */
 /** @typedef {{writer: number, correct: boolean, reasons: string[], text: string, position?: import('./types.js').PositionJson|null}} Verdict */
 /** @typedef {{player: number, points: number, penalty: number, why: string, rule: string}} ScoreLine */
@@ -198,10 +201,12 @@ export class TableView {
         const before = this.m;
         /** The view before this message: the mat a verdict in it was judged on (explain.js). */
         this.viewBefore = before;
-        this.m = msg.match;
+        // This page plays 2026-27 and 2019-20 tables (a 1969 table is at
+        // /t69/{id}, claims1969.js): its game and events are a match's.
+        this.m = /** @type {MatchView|null} */ (msg.match);
         this.receivedAt = performance.now();
-        if (msg.type === 'update' && this.m) for (const e of msg.events ?? []) this.takeEvent(e);
-        if (msg.type === 'state' && this.m) this.takeHistory(msg.recent ?? []);
+        if (msg.type === 'update' && this.m) for (const e of /** @type {GameEvent[]} */ (msg.events ?? [])) this.takeEvent(e);
+        if (msg.type === 'state' && this.m) this.takeHistory(/** @type {MatchRecent[]} */ (msg.recent ?? []));
         if (this.m && before && this.m.shake !== before.shake) this.selected = null;
         this.afterState();
         this.render();
@@ -237,7 +242,7 @@ export class TableView {
    * The history a `state` frame carries (after a reload, a reconnect, or for
    * a late spectator): "What happened" and the verdicts are built again
    * from it, oldest first.
-   * @param {{version: number, shake: number, events: import('./types.js').GameEvent[]}[]} recent
+   * @param {MatchRecent[]} recent
    */
   takeHistory(recent) {
     this.log = [];
@@ -768,14 +773,14 @@ export class TableView {
   /**
    * The legal moves of one cube, with their keys.
    * @param {number} id
-   * @returns {{label: string, kbd: string, act: Act}[]}
+   * @returns {{label: string, kbd: string, act: CubeAct}[]}
    */
   targets(id) {
     const m = this.m;
     if (!m) return [];
     const out = [];
     for (const a of m.legal) {
-      if (a.cube !== id) continue;
+      if ((a.type !== 'move' && a.type !== 'shift') || a.cube !== id) continue;
       if (a.type === 'move' && a.bonus) out.push({ label: 'Bonus → Forbidden', kbd: 'X', act: a });
       else if (a.type === 'move') out.push({ label: `To ${placeWords(a.to)}`, kbd: a.to[0].toUpperCase(), act: a });
       else if (a.type === 'shift') out.push({ label: `Shift to ${placeWords(a.to)}`, kbd: a.to[0].toUpperCase(), act: a });

@@ -1,49 +1,42 @@
-// The shapes of the server's messages (docs/protocol.md), for the type checker.
-// This module has no code: other modules import its types with JSDoc.
+// The shapes of the server's messages, for the type checker. This module has
+// no code: other modules import its types with JSDoc.
+//
+// The protocol's types (docs/protocol.md) are generated from the server's
+// serde types by `cargo run -p onsets-server --features ts --bin export-types`
+// into ./generated/ (docs/web.md, "Generated types"); web/ci.sh fails when the
+// committed files differ from a fresh export, and `tsc` checks every module
+// that speaks the protocol against them. The shapes below the generated ones
+// are HTTP bodies (positions, explanations, reviews, rulings) not yet
+// generated.
 
 /**
- * @typedef {{seat: number, name: string, kind: 'human'|'bot', level?: string,
- *   taken: boolean, connected: boolean}} SeatInfo
- * @typedef {{id: string, link: string, division: string, adventurous: boolean, edition?: string,
- *   round_minutes: number, checking: string, seats: SeatInfo[],
- *   status: 'waiting'|'playing'|'over'|'abandoned', shake: number, spectators: number}} TableInfo
- * @typedef {{id: number, family: 'digit'|'color'|'operation'|'restriction',
- *   face: string, place: Place}} Cube
- * @typedef {'resources'|'goal'|'required'|'permitted'|'forbidden'} Place
- * @typedef {{player: number, task: string, due_ms: number, stage: number, penal: boolean, started_ms?: number}} Timer
- * @typedef {{shake: number, goal_setter: number, points: number[], penalties: number[],
- *   void: boolean, note: string}} ShakeRecord
- * @typedef {{player: number, variation: string, legal: boolean, withdrawn: boolean}} Selection
- * @typedef {{solution: string, goal: GoalSpec|null}} Presented
- * @typedef {{role: 'must'|'may'|'may_not', presented: Presented|null, declined: boolean,
- *   lapsed: boolean}} Writer
- * @typedef {{kind: 'challenge', challenge: string, challenger: number, mover: number}
- *   | {kind: 'forceout', mover: number, window_until: number}
- *   | {kind: 'end_of_round'}
- *   | {kind: 'no_goal', challenger: number, setter: number}} WritingKind
- * @typedef {string | {objected: {upheld: boolean}}} Decision
- * @typedef {{phase: 'setup', rolled: boolean, dealt: boolean}
- *   | {phase: 'variations', pos: number, picks: number, failures: number}
- *   | {phase: 'goal', bonus: number|null, revise: number[], arranged?: GoalSpec}
- *   | {phase: 'no_goal', agreed: number[]}
- *   | {phase: 'moves', turn: number, bonus: number|null, first: boolean}
- *   | {phase: 'writing', kind: WritingKind, writers: Writer[]}
- *   | {phase: 'checking', kind: WritingKind, writers: Writer[], queue: number[], current: number,
- *      decisions: Decision[][], correct: (boolean|null)[], attempts: [number, number, string][]}
- *   | {phase: 'over'}} Phase
- * @typedef {string | {digits: number[], description: string}} GoalSpec
- * @typedef {{type: string, [key: string]: any}} Act
- * @typedef {{event: string, [key: string]: any}} GameEvent
- * @typedef {{version: number, now_ms: number, you: number|null, players: string[],
- *   division: string, adventurous: boolean, edition?: string, third_party_joins?: boolean,
- *   round_ms: number, checking: string,
- *   shake: number, goal_setter: number, dealer: number, last_mover: number|null,
- *   phase: Phase, cubes: Cube[], cards: string[], deck_left: number, goal: GoalSpec|null,
- *   selections: Selection[], variations: string[], timers: Timer[], totals: number[],
- *   penalties: number[], history: ShakeRecord[], pending: {offender: number, rule: string}[],
- *   block: number|null, block_until: number|null, round_up: boolean, stop_at: number|null,
- *   match_points: number[]|null, present: boolean[], seated: boolean[], legal: Act[]}} MatchView
- * @typedef {{type: string, v?: number, [key: string]: any}} ServerMsg
+ * @typedef {import('./generated/SeatInfo').SeatInfo} SeatInfo
+ * @typedef {import('./generated/TableInfo').TableInfo} TableInfo
+ * @typedef {import('./generated/Cube').Cube} Cube
+ * @typedef {import('./generated/Place').Place} Place
+ * @typedef {import('./generated/TimerView').TimerView} Timer
+ * @typedef {import('./generated/ShakeRecord').ShakeRecord} ShakeRecord
+ * @typedef {import('./generated/Selection').Selection} Selection
+ * @typedef {import('./generated/Presented').Presented} Presented
+ * @typedef {import('./generated/Writer').Writer} Writer
+ * @typedef {import('./generated/WritingKind').WritingKind} WritingKind
+ * @typedef {import('./generated/Decision').Decision} Decision
+ * @typedef {import('./generated/Phase').Phase} Phase
+ * @typedef {import('./generated/GoalSpec').GoalSpec} GoalSpec
+ * @typedef {import('./generated/Act').Act} LegalAct an act as the server lists it (`legal`)
+ * @typedef {LegalAct extends infer A ? A extends any ? Omit<A, 'player'> : never : never} Act
+ *   an act as a seat sends it: the engine's act without `player` (the seat is the token's)
+ * @typedef {Extract<LegalAct, {type: 'move'|'shift'}>} CubeAct a legal move or shift of one cube
+ * @typedef {import('./generated/Event').Event} GameEvent
+ * @typedef {import('./generated/SeenEvent1969').SeenEvent1969} GameEvent1969
+ * @typedef {import('./generated/MatchView').MatchView} MatchView
+ * @typedef {import('./generated/View1969').View1969} View1969
+ * @typedef {import('./generated/ClientMsg').ClientMsg} ClientMsg
+ * @typedef {import('./generated/ServerMsg').ServerMsg & {v?: number}} ServerMsg
+ * @typedef {Extract<ServerMsg, {type: 'previewed'}>} Preview
+ */
+
+/**
  * @typedef {{division: string, adventurous: boolean, universe: string, goal: string,
  *   required: string, permitted: string, forbidden: string, resources: string,
  *   variations: string[], situation: string, edition?: string}} PositionJson
@@ -68,9 +61,6 @@
  *   explanation?: Explanation, witness?: string, events?: GameEvent[], totals_before?: number[],
  *   totals_after?: number[], position: PositionJson|null,
  *   situations: {id: string, summary: string, matched: string[]}[]}} Ruling
- * @typedef {{type: 'previewed', ref?: number, ok: boolean, reads?: string,
- *   solutions?: {set_names: number, restrictions: number, blanks: number}[],
- *   message?: string, line?: number, column?: number, rule?: string}} Preview
  */
 
 export {};

@@ -135,3 +135,41 @@ test('the table in screen-reader mode: events in a live log, the mat as text, co
   assert.deepEqual(player.errors, []);
   await player.context().close();
 });
+
+test('screen-reader commands: decline, join a side, accept and object send what their buttons send', async () => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#create-form');
+  const out = await page.evaluate(async () => {
+    const { command } = await import('/js/table/reader.js');
+    // The acts the buttons send are the view's legal ones (table.js renderWriting, table/writing.js).
+    const legal = [
+      { type: 'decline', player: 1 },
+      { type: 'join_side', player: 1, side: 'challenger' },
+      { type: 'join_side', player: 1, side: 'mover' },
+      { type: 'accept', player: 1, writer: 2 },
+    ];
+    const m = { legal, cubes: [], phase: { phase: 'checking' }, players: ['A', 'B', 'C'] };
+    const none = { ...m, legal: [] };
+    const run = (/** @type {string} */ t, view = m) => command(/** @type {any} */ (view), t);
+    return {
+      decline: run('decline'), joinChallenger: run('join challenger'), joinMover: run('join mover'),
+      accept: run('accept'), objectValue: run('object value'), objectGoal: run('object goal'),
+      objectAmbiguous: run('object ambiguous (B u R) n G'), objectNoReason: run('object'),
+      declineNone: run('decline', none), acceptNone: run('accept', none), help: run('help'),
+    };
+  });
+  assert.deepEqual(out.decline, { act: { type: 'decline', player: 1 }, area: 'write' });
+  assert.deepEqual(out.joinChallenger, { act: { type: 'join_side', player: 1, side: 'challenger' }, area: 'write' });
+  assert.deepEqual(out.joinMover, { act: { type: 'join_side', player: 1, side: 'mover' }, area: 'write' });
+  assert.deepEqual(out.accept, { act: { type: 'accept', player: 1, writer: 2 }, area: 'check' });
+  assert.deepEqual(out.objectValue, { act: { type: 'object', writer: 2, reason: 'wrong_value' }, area: 'check' });
+  assert.deepEqual(out.objectGoal, { act: { type: 'object', writer: 2, reason: 'goal_illegal' }, area: 'check' });
+  assert.deepEqual(out.objectAmbiguous, { act: { type: 'object', writer: 2, reason: 'ambiguous', grouping: '(B u R) n G' }, area: 'check' });
+  assert.match(out.objectNoReason.reply, /Say why/);
+  assert.match(out.declineNone.reply, /nothing to decline/);
+  assert.match(out.acceptNone.reply, /no Solution for you to accept/);
+  assert.match(out.help.reply, /accept; object REASON/);
+  await ctx.close();
+});

@@ -18,6 +18,7 @@ use serde::Serialize;
 
 /// One cube as the page shows it: its face in the 1969 notation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CubeView1969 {
     pub id: u8,
     pub family: Family,
@@ -27,6 +28,7 @@ pub struct CubeView1969 {
 
 /// One completed play of the current round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayView1969 {
     pub mover: usize,
     pub goal_play: bool,
@@ -35,6 +37,7 @@ pub struct PlayView1969 {
 /// A 1969 game as one seat (or a spectator) may see it: the fields of the
 /// 1969 table's `state` (docs/protocol.md, "1969 tables"), with `legal`.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View1969 {
     /// Always `1969`.
     pub edition: &'static str,
@@ -139,6 +142,7 @@ impl View1969 {
 /// An event as a seat may see it: the event, or a Solution written while
 /// the others still write (who wrote, not what; M69 3.9 B).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum SeenEvent1969 {
     Shown(Event1969),

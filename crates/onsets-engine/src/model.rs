@@ -68,6 +68,7 @@ pub(crate) mod serde_util {
 
 /// How presented Solutions are checked (VII-C).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum CheckingMode {
     /// The engine rules on every Solution with the exact checker, as a judge
@@ -195,6 +196,7 @@ impl MatchConfig {
 
 /// A section of the playing mat or Resources (I-B-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
     Resources,
@@ -221,6 +223,7 @@ impl Place {
 
 /// The kind of cube (I-B-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Family {
     Digit,
@@ -231,10 +234,12 @@ pub enum Family {
 
 /// One of the 18 physical cubes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Cube {
     /// 0–2 digit, 3–10 color, 11–14 operation, 15–17 Restriction cubes.
     pub id: u8,
     pub family: Family,
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     #[serde(
         serialize_with = "serde_util::ser_symbol",
         deserialize_with = "serde_util::de_symbol"
@@ -246,6 +251,7 @@ pub struct Cube {
 /// How the Restriction cubes are set out when they are not rolled
 /// (II-A-3, Basic rule I).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SetOut {
     TwoUniverseOneEmpty,
@@ -255,6 +261,7 @@ pub enum SetOut {
 /// A Goal as placed on the mat: a legal layout in the notation (`3*2+1`,
 /// `~2`, …) or any other placement.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum GoalSpec {
     Layout(String),
@@ -290,6 +297,7 @@ impl GoalSpec {
 
 /// The two challenges of V-A, and the "no Goal" challenge of III-D-2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ChallengeKind {
     Now,
@@ -300,6 +308,7 @@ pub enum ChallengeKind {
 /// The two players of a challenge a 2019-20 Third Party may agree with
 /// (VII-A-3: "whether to agree with the Challenger or the Mover").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     Challenger,
@@ -308,6 +317,7 @@ pub enum Side {
 
 /// The reasons of VII-C-5 an opponent gives to reject a Solution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "reason")]
 pub enum Objection {
     /// VII-C-5-a: the Goal has no legal interpretation.
@@ -334,6 +344,7 @@ pub struct Action {
 
 /// The acts of a match (see `docs/engine.md` for who may do each, and when).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Act {
     /// Time passes: expired time limits (XI) and the round's end (XI-B) apply.
@@ -342,6 +353,7 @@ pub enum Act {
     /// Restriction cubes are not rolled (Elementary, Basic: II-A-3).
     Roll {
         player: usize,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         set_out: Option<SetOut>,
     },
@@ -357,6 +369,7 @@ pub enum Act {
         cube: u8,
         to: Place,
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
         bonus: bool,
     },
     /// Shift from Permitted (XIII-A-7): a cube in Permitted to Required or Forbidden.
@@ -367,6 +380,7 @@ pub enum Act {
         player: usize,
         goal: GoalSpec,
         #[serde(default = "yes")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
         unused_to_forbidden: bool,
     },
     /// 2019-20 only (III-B-2-b, c): the Goal-setter places digit cubes in the
@@ -402,6 +416,7 @@ pub enum Act {
     Present {
         player: usize,
         solution: String,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         goal: Option<GoalSpec>,
     },
@@ -698,6 +713,7 @@ impl Serialize for RejectCode {
 
 /// The tasks with a time limit (XI-A-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Task {
     Roll,
@@ -711,6 +727,7 @@ pub enum Task {
 
 /// What happened. Events are derived from actions: the log holds actions only.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
     FirstSetterRolls {

@@ -41,6 +41,7 @@ impl RngState {
 
 /// A variation selection as circled on the chart (II-C-1-c).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Selection {
     pub player: usize,
     pub variation: String,
@@ -53,6 +54,7 @@ pub struct Selection {
 
 /// One line of the scoresheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ShakeRecord {
     pub shake: u32,
     pub goal_setter: usize,
@@ -66,6 +68,7 @@ pub struct ShakeRecord {
 
 /// A running time limit (XI-A).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Timer {
     pub player: usize,
     pub task: Task,
@@ -80,6 +83,7 @@ pub struct Timer {
 
 /// Who must, may or may not present a Solution (VII-A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Must,
@@ -88,12 +92,14 @@ pub enum Role {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Presented {
     pub solution: String,
     pub goal: Option<GoalSpec>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Writer {
     pub role: Role,
     pub presented: Option<Presented>,
@@ -110,6 +116,7 @@ impl Writer {
 
 /// Why Solutions are written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum WritingKind {
     /// After a Now or Impossible challenge (VII-A).
@@ -127,6 +134,7 @@ pub enum WritingKind {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Writing {
     pub kind: WritingKind,
     pub writers: Vec<Writer>,
@@ -134,6 +142,7 @@ pub struct Writing {
 
 /// A checker's decision on one Solution (VII-C-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Decision {
     Pending,
@@ -149,6 +158,7 @@ pub enum Decision {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Checking {
     pub kind: WritingKind,
     pub writers: Vec<Writer>,
@@ -167,6 +177,7 @@ pub struct Checking {
 
 /// The phases of a shake (see `docs/engine.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum Phase {
     /// II-A, II-B: rolling the cubes and dealing the cards.
@@ -188,6 +199,7 @@ pub enum Phase {
     Goal {
         bonus: Option<u8>,
         revise: Vec<u8>,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         arranged: Option<GoalSpec>,
     },
@@ -208,6 +220,7 @@ pub enum Phase {
 
 /// An illegal procedure that has not been corrected or insulated (IX).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pending {
     pub offender: usize,
     pub rule: String,
@@ -217,6 +230,7 @@ pub struct Pending {
     /// The offender's turn timer when the illegal act was made: a correction
     /// gets the time that was left, at least ten seconds, or (made after the
     /// countdown) the additional minute as it runs (IX-A-1, XI-A-3).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timer: Option<Timer>,
     /// When the illegal action was made (2019-20 IX-A: a charge within 15
@@ -226,6 +240,7 @@ pub struct Pending {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "ip")]
 pub enum IpKind {
     /// III-C-2 (leading) or OS-B6 (= or ⊆): the Goal-setter's bonus cube.
@@ -262,6 +277,7 @@ pub enum IpKind {
         cube: u8,
         from: Place,
         turn: usize,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pair: Option<u8>,
     },
@@ -325,6 +341,7 @@ pub struct Match {
 /// IV-C comment b: "If the player did not call 'Bonus,' they may return
 /// either of the two cubes to Resources."
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ReturnChoice {
     pub player: usize,
     /// The regular cube and the second cube.

@@ -21,6 +21,7 @@ pub const MAX_FRAME_BYTES: usize = 16 * 1024;
 
 /// What a client may send.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// Take a human seat at a table: `seat` if given, else the first free one.
@@ -28,6 +29,7 @@ pub enum ClientMsg {
         table: String,
         name: String,
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         seat: Option<usize>,
         /// The client's own random string (16 to 128 printable ASCII
         /// characters, kept with its draft): a join repeated with the same
@@ -50,9 +52,11 @@ pub enum ClientMsg {
     /// the table's current version, else the act is refused as `stale`.
     Act {
         #[serde(default, rename = "ref")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         reference: Option<u64>,
         token: String,
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         version: Option<u64>,
         act: serde_json::Value,
     },
@@ -61,6 +65,7 @@ pub enum ClientMsg {
     /// sent to the table, broadcast, stored or logged.
     Preview {
         #[serde(default, rename = "ref")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         reference: Option<u64>,
         text: String,
     },
@@ -73,6 +78,7 @@ pub enum ClientMsg {
 
 /// A seat at a table, as everybody sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatInfo {
     pub seat: usize,
     /// The player's name (the bot's level for a bot, "" for a free seat).
@@ -80,6 +86,7 @@ pub struct SeatInfo {
     /// `human` or `bot`.
     pub kind: SeatKind,
     /// The bot's level (`beginner`, `club`, `strong`, `expert`).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
     /// A human has taken the seat.
@@ -89,6 +96,7 @@ pub struct SeatInfo {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SeatKind {
     Human,
@@ -97,6 +105,7 @@ pub enum SeatKind {
 
 /// Where a table stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TableStatus {
     /// Human seats are free: the match starts when every seat is taken.
@@ -114,6 +123,7 @@ pub(crate) fn tournament_edition() -> String {
 
 /// A table in the lobby and at the head of every `state`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TableInfo {
     pub id: String,
     /// The link to share: `/t/{id}`.
@@ -132,19 +142,23 @@ pub struct TableInfo {
     pub spectators: usize,
     /// The commitment to the match's seed, once the match has started
     /// (docs/protocol.md, "Seed commitment").
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed_commitment: Option<String>,
     /// A 1969 table's form, `basic` or `advanced` (absent at other tables).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub form: Option<String>,
     /// A 1969 table's plays in the game (its `shake` is the play under
     /// way; absent at other tables).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plays_in_game: Option<u32>,
 }
 
 /// What the server sends.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// First frame on every connection.
@@ -180,12 +194,14 @@ pub enum ServerMsg {
     },
     /// The act with this `ref` was applied; the table is now at `version`.
     Accepted {
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
         reference: Option<u64>,
         version: u64,
     },
     /// The act with this `ref` was refused by the rules; nothing changed.
     Rejected {
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
         reference: Option<u64>,
         code: String,
@@ -197,6 +213,7 @@ pub enum ServerMsg {
     Error {
         code: String,
         message: String,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(skip_serializing_if = "Option::is_none")]
         field: Option<String>,
     },
@@ -208,19 +225,26 @@ pub enum ServerMsg {
     /// `message`, `line`, `column` and `rule` say what is wrong and where
     /// (a text with no meaning, VII-C-5-d).
     Previewed {
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
         reference: Option<u64>,
         ok: bool,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(skip_serializing_if = "Option::is_none")]
         reads: Option<String>,
         #[serde(skip_serializing_if = "Vec::is_empty")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<Vec<PreviewParts>>", optional))]
         solutions: Vec<PreviewParts>,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(skip_serializing_if = "Option::is_none")]
         message: Option<String>,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(skip_serializing_if = "Option::is_none")]
         line: Option<usize>,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(skip_serializing_if = "Option::is_none")]
         column: Option<usize>,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
     },
@@ -236,6 +260,7 @@ pub enum ServerMsg {
 
 /// The parts of one Solution in a `previewed` reply (VI-A, VI-B, XIII-C-12).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PreviewParts {
     /// Set-Name parts: a Solution has exactly one (VI-A).
     pub set_names: usize,
@@ -305,6 +330,7 @@ pub fn preview(
 
 /// One seat in a `presence` frame.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatPresence {
     pub seat: usize,
     pub connected: bool,
@@ -312,6 +338,7 @@ pub struct SeatPresence {
 
 /// The events of one applied action in `state.recent`.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RecentView {
     /// The table's version after the action.
     pub version: u64,
@@ -407,6 +434,7 @@ pub fn read_move(
 /// connection's seat may see it: a 2026-27 or 2019-20 match, or a 1969
 /// game (`"edition": "1969"`, docs/protocol.md "1969 tables").
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 #[allow(clippy::large_enum_variant)] // boxed in every frame
 pub enum GameView {
@@ -416,6 +444,7 @@ pub enum GameView {
 
 /// The events of a frame as the connection may see them.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum Seen {
     Match(Vec<Event>),

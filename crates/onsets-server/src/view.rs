@@ -12,6 +12,7 @@ use serde::Serialize;
 
 /// A match as seen from a seat, sent in `state` and `update` frames.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatchView {
     /// The table's version: it grows by one with every applied action.
     pub version: u64,
@@ -33,6 +34,7 @@ pub struct MatchView {
     pub checking: String,
     /// The commitment to the match's seed (docs/protocol.md, "Seed
     /// commitment"); the seed itself is in the log once the match is over.
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed_commitment: Option<String>,
     pub shake: u32,
@@ -80,6 +82,7 @@ pub struct MatchView {
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TimerView {
     #[serde(flatten)]
     pub timer: Timer,
@@ -87,6 +90,7 @@ pub struct TimerView {
 }
 
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PendingView {
     pub offender: usize,
     pub rule: String,

@@ -52,6 +52,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("routes", &["lib"]),
+    ("tools", &["bin"]),
 ];
 
 /// The highest layer whose modules must import each other without a circle

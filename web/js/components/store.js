@@ -13,7 +13,19 @@ export const KEYS = /** @type {const} */ ({
   reader: 'onsets:reader',
   /** The lessons' progress (lessons.js). */
   lessons: 'onsets-lessons-progress',
+  /** The anonymous puzzle player's id the server issued (puzzles.js). */
+  puzzlePlayer: 'onsets-puzzle-player',
 });
+
+/**
+ * The key of what is kept for one table: the seat taken at a table (`seat`,
+ * api.js) or the seats' tokens of a 1969 table (`t69`, claims1969.js).
+ * @param {'seat'|'t69'} kind
+ * @param {string} table
+ */
+export function tableKey(kind, table) {
+  return `onsets:${kind}:${table}`;
+}
 
 /**
  * A kept value, or `fallback`.

@@ -20,6 +20,14 @@ export const SECTIONS = /** @type {const} */ ([
 ]);
 
 /**
+ * Whether a cube's act is the Goal-setter's bonus move to Forbidden (III-C).
+ * @param {import('../types.js').CubeAct} a
+ */
+function isBonus(a) {
+  return a.type === 'move' && !!a.bonus;
+}
+
+/**
  * @param {TableView} tv the table page
  */
 export function renderMat(tv) {
@@ -45,7 +53,7 @@ export function renderMat(tv) {
     const dropAct = () => {
       if (tv.dragging === null) return null;
       const ts = tv.targets(tv.dragging).filter((t) => t.act.to === place);
-      return (ts.find((t) => !t.act.bonus) ?? ts[0])?.act ?? null;
+      return (ts.find((t) => !isBonus(t.act)) ?? ts[0])?.act ?? null;
     };
     return h('div', { class: `section sec-${place}${targets.length ? ' target' : ''}`, id: `sec-${place}`,
       ondragover: (/** @type {DragEvent} */ e) => {
@@ -63,7 +71,7 @@ export function renderMat(tv) {
         if (a) tv.act(m.phase.phase === 'goal' ? 'goal' : 'mat', a);
       } },
       h('div', { class: 'sec-head' }, h('h3', null, name), h('span', { class: 'small' }, help), cite(rule),
-        ...targets.map((tg) => tv.btn(tg.act.bonus ? 'Bonus here' : tg.act.type === 'shift' ? 'Shift here' : 'Put here', () => tv.act('mat', tg.act), { key: `put-${place}-${tg.act.bonus ? 'b' : ''}`, cls: 'put' }))),
+        ...targets.map((tg) => tv.btn(isBonus(tg.act) ? 'Bonus here' : tg.act.type === 'shift' ? 'Shift here' : 'Put here', () => tv.act('mat', tg.act), { key: `put-${place}-${isBonus(tg.act) ? 'b' : ''}`, cls: 'put' }))),
       h('div', { class: 'cubes' }, ...by(place).map((c) => cubeEl(tv, c))),
     );
   });
@@ -154,7 +162,7 @@ export function moveBar(tv, m) {
   const targets = tv.targets(id);
   return h('div', { class: 'move-bar', role: 'group', 'aria-label': 'Move the chosen cube' },
     h('span', { class: 'chosen' }, cubeSvg(c.face, c.family), h('span', null, ` ${faceWords(c.face)} → `)),
-    ...targets.map((tg) => tv.btn(tg.label, () => tv.act(m.phase.phase === 'goal' ? 'goal' : 'mat', tg.act), { key: `to-${tg.kbd}`, kbd: tg.kbd, cls: tg.act.bonus ? 'bonus' : 'primary' })),
+    ...targets.map((tg) => tv.btn(tg.label, () => tv.act(m.phase.phase === 'goal' ? 'goal' : 'mat', tg.act), { key: `to-${tg.kbd}`, kbd: tg.kbd, cls: isBonus(tg.act) ? 'bonus' : 'primary' })),
     targets.length ? null : h('span', { class: 'small' }, 'This cube cannot be moved now.'),
     tv.btn('Cancel', () => { tv.selected = null; tv.render(); }, { key: 'cancel', kbd: 'Esc' }),
   );

@@ -52,7 +52,17 @@ export function matLines(m) {
 }
 
 const HELP = 'Commands: move CUBE to required, permitted or forbidden (m u r); bonus CUBE; shift CUBE to required or forbidden; now; impossible; '
-  + 'solution TEXT (s B u R); goal TEXT (goal 3+2); roll; deal; mat; help. Cubes by symbol or name: u or union, n, minus, complement, V, empty, =, subset, B or blue.';
+  + 'solution TEXT (s B u R); decline; join challenger or join mover (2019-20, after a challenge); accept; '
+  + 'object REASON: goal, value, ambiguous GROUPING, undefined or variation; goal TEXT (goal 3+2); roll; deal; mat; help. Cubes by symbol or name: u or union, n, minus, complement, V, empty, =, subset, B or blue.';
+
+/**
+ * The words of an objection (VII-C-5) and the reason they send.
+ * @type {Record<string, 'goal_illegal'|'wrong_value'|'ambiguous'|'undefined'|'variation'>}
+ */
+const OBJECTIONS = {
+  goal: 'goal_illegal', illegal: 'goal_illegal', value: 'wrong_value', wrong: 'wrong_value',
+  ambiguous: 'ambiguous', undefined: 'undefined', meaningless: 'undefined', variation: 'variation',
+};
 
 /**
  * Reads a command into the act it sends, or a reply in words.
@@ -85,6 +95,34 @@ export function command(m, text) {
       if (!arg) return { reply: 'Say the Solution after the word solution.' };
       return legal((x) => x.type === 'present') ? { act: /** @type {Act} */ ({ type: 'present', solution: arg }), area: 'write' } : { reply: 'You may not present a Solution now.' };
     }
+    case 'decline': case 'd': {
+      const a = legal((x) => x.type === 'decline');
+      return a ? { act: a, area: 'write' } : { reply: 'You have nothing to decline now.' };
+    }
+    case 'join': {
+      // 2019-20 VII-A-3: the Third Party joins a side after a challenge.
+      const side = arg.toLowerCase().startsWith('c') ? 'challenger' : arg.toLowerCase().startsWith('m') ? 'mover' : null;
+      if (!side) return { reply: 'Say which side: join challenger or join mover.' };
+      const a = legal((x) => x.type === 'join_side' && x.side === side);
+      return a ? { act: a, area: 'write' } : { reply: `You cannot join the ${side} now.` };
+    }
+    case 'accept': {
+      const a = legal((x) => x.type === 'accept');
+      return a ? { act: a, area: 'check' } : { reply: 'There is no Solution for you to accept now.' };
+    }
+    case 'object': {
+      // VII-C-5: the reasons a Solution is objected to.
+      const checked = legal((x) => x.type === 'accept' || x.type === 'object');
+      if (!checked || (checked.type !== 'accept' && checked.type !== 'object')) return { reply: 'There is no Solution for you to object to now.' };
+      const [why, ...grouping] = rest;
+      const reason = OBJECTIONS[(why ?? '').toLowerCase()];
+      if (!reason) return { reply: 'Say why: object goal, object value, object ambiguous GROUPING, object undefined or object variation.' };
+      if (reason === 'ambiguous') {
+        if (!grouping.length) return { reply: 'Say the other reading with brackets after object ambiguous.' };
+        return { act: { type: 'object', writer: checked.writer, reason, grouping: grouping.join(' ') }, area: 'check' };
+      }
+      return { act: { type: 'object', writer: checked.writer, reason }, area: 'check' };
+    }
     case 'goal': {
       const a = legal((x) => x.type === 'set_goal' && x.goal === arg.replace(/\s+/g, ''));
       return a ? { act: a, area: 'goal' } : { reply: `${arg || 'That'} is not a Goal you can set now.` };
@@ -96,7 +134,7 @@ export function command(m, text) {
       const bonus = cmd === 'bonus' || cmd === 'b';
       const type = cmd === 'shift' ? 'shift' : 'move';
       const a = legal((x) => x.type === type && m.cubes[/** @type {number} */ (x.cube)]?.face === face
-        && (bonus ? !!x.bonus : !x.bonus && x.to === to));
+        && (bonus ? x.type === 'move' && !!x.bonus : !(x.type === 'move' && x.bonus) && x.to === to));
       if (a) return { act: a, area: m.phase.phase === 'goal' ? 'goal' : 'mat' };
       if (!bonus && !to) return { reply: 'Say where it goes: required, permitted or forbidden.' };
       return { reply: `No ${faceWords(face)} can be ${bonus ? 'moved as a bonus' : `moved to ${placeWords(to ?? '')}`} now.` };

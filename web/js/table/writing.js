@@ -9,6 +9,7 @@ import { cite } from '../rules.js';
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
 /** @typedef {import('../types.js').Act} Act */
+/** @typedef {'goal_illegal'|'wrong_value'|'ambiguous'|'undefined'|'variation'} ObjectReason why a Solution is objected to (VII-C-5) */
 
 /**
  * @param {MatchView} m
@@ -75,9 +76,11 @@ export function checkingPanel(tv, m, ph) {
           h('input', { type: 'radio', name: 'reason', value: v, checked: tv.ck.reason === v, dataset: { key: `reason-${v}` }, onchange: () => { tv.ck.reason = v; tv.render(); } }), ` ${label} `, cite(rule))),
         tv.ck.reason === 'ambiguous' ? h('label', { class: 'grouping' }, 'Add brackets to show the other reading: ', grouping) : null,
         tv.btn('Object', () => {
+          const reason = /** @type {ObjectReason} */ (tv.ck.reason);
           /** @type {Act} */
-          const act = { type: 'object', writer: w, reason: tv.ck.reason };
-          if (tv.ck.reason === 'ambiguous') act.grouping = tv.ck.grouping;
+          const act = reason === 'ambiguous'
+            ? { type: 'object', writer: w, reason, grouping: tv.ck.grouping }
+            : { type: 'object', writer: w, reason };
           tv.act('check', act);
         }, { key: 'object', cls: 'challenge' })));
   } else if (w !== m.you && mine && mine !== 'pending') out.push(h('p', null, 'You have decided. Waiting for the others.'));

@@ -59,6 +59,7 @@ fn rej<T>(code: RejectCode, rule: &'static str, msg: impl Into<String>) -> R<T> 
 /// One completed play of the current round: the Goal-setting play (index 0)
 /// or a move, with the mat before it (before any bonus move) and after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayRecord {
     pub mover: usize,
     pub goal_play: bool,
@@ -71,6 +72,7 @@ pub struct PlayRecord {
 /// A "stall" called on a player (3.11): each period they let pass costs a
 /// point and another period begins.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Stall {
     pub on: usize,
     pub due_ms: u64,
@@ -79,6 +81,7 @@ pub struct Stall {
 
 /// One line of the score sheet: a play's points and stall penalties.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayLine {
     pub play: u32,
     pub shaker: usize,

@@ -84,6 +84,7 @@ impl Header1969 {
 /// The kind of Flub a Challenger names (rule 3.5, 3.6: "specifying which kind
 /// of Flub you think the Mover has made").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Claim {
     /// "No Goal" declared when some Goal had a Solution (3.5 A).
@@ -143,6 +144,7 @@ impl Claim {
 
 /// The two sides of a challenge a Third Party joins (3.9 A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     Challenger,
@@ -155,20 +157,26 @@ pub enum Side {
 /// the P-claim". For the Goal-setting play, `goal` (and an optional bonus
 /// cube); for a move, `cube` and `to` (and an optional bonus cube).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Alternative {
     /// The play it replaces, counted from 0 (the Goal-setting play). For an
     /// A-claim it is the challenged play and may be left out; a C-claim from
     /// A names the play that began the chain (editions.md Q22).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub play: Option<usize>,
     /// A cube moved to Forbidden as a bonus first (3.3).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus: Option<u8>,
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cube: Option<u8>,
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<Place>,
     /// The Goal instead of the one set (notation.md Goal text, `~` upside-down).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goal: Option<String>,
 }
@@ -182,6 +190,7 @@ pub struct Action1969 {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Act1969 {
     /// Time passes: missed stall periods cost their points (3.11).
@@ -217,8 +226,10 @@ pub enum Act1969 {
     Write {
         player: usize,
         solution: String,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         goal: Option<String>,
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         alternative: Option<Alternative>,
     },
@@ -251,6 +262,7 @@ impl Act1969 {
 
 /// What happened in a 1969 game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event1969 {
     PlayStarted {
@@ -330,9 +342,11 @@ pub enum Event1969 {
 
 /// One cube of the 1969 shaking set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Cube1969 {
     pub id: u8,
     pub family: crate::model::Family,
+    #[cfg_attr(feature = "ts", ts(type = "string"))]
     #[serde(
         serialize_with = "crate::model::serde_util::ser_symbol",
         deserialize_with = "crate::model::serde_util::de_symbol"
@@ -343,6 +357,7 @@ pub struct Cube1969 {
 
 /// A writer's state after a challenge or an assertion.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "state")]
 pub enum Pen {
     /// Not writing (no burden, or not asked).
@@ -359,6 +374,7 @@ pub enum Pen {
 
 /// The phases of a 1969 play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum Phase1969 {
     /// The player to the Shaker's right builds the Universe (2.5), before
