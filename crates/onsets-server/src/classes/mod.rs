@@ -20,6 +20,7 @@
 
 pub mod assignments;
 pub mod board;
+mod board_position;
 pub mod names;
 pub mod print;
 pub mod progress;
