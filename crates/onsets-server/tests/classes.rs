@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{databases, get, post, send, session, sign_up, Server};
+use common::{databases, get, post, send, session, sign_up, Client, Server};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -792,8 +792,7 @@ async fn a_typed_position_on_the_board_is_answered_and_judged_like_a_puzzle() {
             .find(|p| p.kind.name() == "solve")
             .unwrap();
         let typed = pool.position.to_string();
-        let version =
-            show_on_board(addr, &c, json!({"position": typed, "kind": "solve"})).await;
+        let version = show_on_board(addr, &c, json!({"position": typed, "kind": "solve"})).await;
         let board = format!("/api/classes/{}/board", c.id);
         let r = get(addr, &board, Some(&c.coach)).await;
         assert_eq!(r.body["puzzle"]["source"], "typed", "{}", r.body);
@@ -801,8 +800,8 @@ async fn a_typed_position_on_the_board_is_answered_and_judged_like_a_puzzle() {
         // the key is the solver's: a shortest Solution the checker accepts
         let key = r.body["answer"]["shortest"].as_str().unwrap().to_string();
         let position = onsets_core::Position::from_json(&typed).unwrap();
-        let at_now = onsets_core::Position::from_json(&r.body["puzzle"]["position"].to_string())
-            .unwrap();
+        let at_now =
+            onsets_core::Position::from_json(&r.body["puzzle"]["position"].to_string()).unwrap();
         assert_eq!(at_now.universe(), position.universe());
         assert!(onsets_core::check(&at_now, &key).correct, "{key}");
         // one student right, one wrong: judged by the checker
@@ -835,12 +834,42 @@ async fn a_typed_position_on_the_board_is_answered_and_judged_like_a_puzzle() {
         // what cannot be shown is refused, naming the field
         let refusals = [
             (json!({"position": typed}), 400, "bad-field", "kind"),
-            (json!({"position": typed, "kind": "goal"}), 400, "bad-field", "kind"),
-            (json!({"position": "{\"universe\": 3}", "kind": "solve"}), 400, "bad-position", "position"),
-            (json!({"position": 12, "kind": "solve"}), 400, "bad-position", "position"),
-            (json!({"puzzle": pool.id, "position": typed, "kind": "solve"}), 400, "bad-field", "puzzle"),
-            (json!({"table": "nothere", "move": 1, "kind": "challenge"}), 404, "no-such-table", "table"),
-            (json!({"table": "nothere", "kind": "challenge"}), 400, "bad-field", "move"),
+            (
+                json!({"position": typed, "kind": "goal"}),
+                400,
+                "bad-field",
+                "kind",
+            ),
+            (
+                json!({"position": "{\"universe\": 3}", "kind": "solve"}),
+                400,
+                "bad-position",
+                "position",
+            ),
+            (
+                json!({"position": 12, "kind": "solve"}),
+                400,
+                "bad-position",
+                "position",
+            ),
+            (
+                json!({"puzzle": pool.id, "position": typed, "kind": "solve"}),
+                400,
+                "bad-field",
+                "puzzle",
+            ),
+            (
+                json!({"table": "nothere", "move": 1, "kind": "challenge"}),
+                404,
+                "no-such-table",
+                "table",
+            ),
+            (
+                json!({"table": "nothere", "kind": "challenge"}),
+                400,
+                "bad-field",
+                "move",
+            ),
         ];
         for (body, status, code, field) in refusals {
             assert_eq!(
@@ -854,7 +883,10 @@ async fn a_typed_position_on_the_board_is_answered_and_judged_like_a_puzzle() {
         bare["resources"] = json!("");
         let (status, code, field) =
             refused_show(addr, &c, json!({"position": bare, "kind": "challenge"})).await;
-        assert_eq!((status, code.as_str(), field.as_str()), (400, "bad-position", "position"));
+        assert_eq!(
+            (status, code.as_str(), field.as_str()),
+            (400, "bad-position", "position")
+        );
     }
 }
 
@@ -937,7 +969,11 @@ async fn a_review_moves_position_on_the_board_has_the_reviews_judgement_as_its_k
         let board = format!("/api/classes/{}/board", c.id);
         let r = get(addr, &board, Some(&c.coach)).await;
         assert_eq!(r.body["puzzle"]["source"], "review", "{}", r.body);
-        assert_eq!(r.body["answer"], verdict, "the key is the review's verdict: {}", r.body);
+        assert_eq!(
+            r.body["answer"], verdict,
+            "the key is the review's verdict: {}",
+            r.body
+        );
         assert!(r.body["puzzle"]["question"]
             .as_str()
             .is_some_and(|q| q.starts_with(&format!("Move {n} of a match"))));
@@ -951,13 +987,204 @@ async fn a_review_moves_position_on_the_board_has_the_reviews_judgement_as_its_k
         let r = get(addr, &board, Some(&c.coach)).await;
         assert_eq!((&r.body["right"], &r.body["wrong"]), (&json!(1), &json!(1)));
         // out of the match's moves, or a table not finished: refused by field
-        let (status, _, field) =
-            refused_show(addr, &c, json!({"table": table, "move": 100_000, "kind": "challenge"}))
-                .await;
+        let (status, _, field) = refused_show(
+            addr,
+            &c,
+            json!({"table": table, "move": 100_000, "kind": "challenge"}),
+        )
+        .await;
         assert_eq!((status, field.as_str()), (400, "move"));
-        let (status, _, field) =
-            refused_show(addr, &c, json!({"table": table, "move": 0, "kind": "challenge"})).await;
+        let (status, _, field) = refused_show(
+            addr,
+            &c,
+            json!({"table": table, "move": 0, "kind": "challenge"}),
+        )
+        .await;
         assert_eq!((status, field.as_str()), (400, "move"));
         s.stop();
+    }
+}
+
+/// A WebSocket client sending `cookie` with its handshake, as a signed-in
+/// page's socket does.
+async fn client_with_cookie(addr: SocketAddr, cookie: &str) -> Client {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+    req.headers_mut()
+        .insert("cookie", cookie.parse().expect("a cookie header"));
+    let (ws, _) = tokio_tungstenite::connect_async(req)
+        .await
+        .expect("WebSocket connects");
+    let mut c = Client {
+        ws,
+        token: None,
+        seat: None,
+        view: Value::Null,
+        events: Vec::new(),
+        frames: Vec::new(),
+    };
+    assert_eq!(c.next().await["type"], "hello");
+    c
+}
+
+/// A table of one seat for a person and a beginner bot, in one minute.
+async fn a_table_with_a_beginner_bot(s: &Server, seed: u64) -> String {
+    let t = s
+        .create_table(json!({"division": "middle", "adventurous": false,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
+            "round_minutes": 1, "seed": seed, "bot_pace": 0}))
+        .await;
+    t["id"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_managed_students_seat_shows_their_username_whatever_they_type() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let addr = s.addr;
+        let c = a_class(addr, "Coach Seats").await;
+        let (username, _, _, cookie) = &c.students[0];
+        let table = a_table_with_a_beginner_bot(&s, 5).await;
+        let mut ann = client_with_cookie(addr, cookie).await;
+        let joined = ann.join(&table, "Bad Word").await;
+        assert_eq!(joined["name"], json!(username), "{joined}");
+        let t = get(addr, &format!("/api/tables/{table}"), None).await;
+        assert_eq!(t.body["seats"][0]["name"], json!(username), "{}", t.body);
+        assert!(!t.body.to_string().contains("Bad Word"));
+        // anyone else still names their seat: the coach, and a signed-out page
+        let other = a_table_with_a_beginner_bot(&s, 6).await;
+        let mut coach = client_with_cookie(addr, &c.coach).await;
+        assert_eq!(coach.join(&other, "Ms Rivera").await["name"], "Ms Rivera");
+        let third = a_table_with_a_beginner_bot(&s, 7).await;
+        let mut guest = s.client().await;
+        assert_eq!(guest.join(&third, "Guest").await["name"], "Guest");
+        s.stop();
+    }
+}
+
+/// Plays `c`'s seat with the scripted player (it never challenges) until
+/// the match is over (its match points are shown).
+async fn play_to_the_end(c: &mut Client) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(600);
+    while c.view["match_points"].is_null() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the match did not end: {}",
+            c.view
+        );
+        match c.scripted_act() {
+            Some(act) => {
+                let r = c.act(act).await;
+                if r["type"] == "accepted" {
+                    let at = r["version"].as_u64().unwrap_or(0);
+                    if c.version() < at {
+                        c.until("the act's update", |v| {
+                            v["match"]["version"].as_u64() >= Some(at)
+                        })
+                        .await;
+                    }
+                } else {
+                    // the table moved on under the act: read it again
+                    c.send(json!({"v": 1, "type": "resync"})).await;
+                    c.until("the table again", |v| v["type"] == "state").await;
+                }
+            }
+            None => {
+                c.until("the next update", |v| {
+                    v["type"] == "update" || v["type"] == "state"
+                })
+                .await;
+            }
+        }
+    }
+}
+
+/// A rated match of a managed student against a bot of the assignment's
+/// level, through the server's socket: the assignment's `done` rises to 1.
+async fn a_match_counts(db: String) {
+    let s = Server::start(&db);
+    let addr = s.addr;
+    let c = a_class(addr, "Coach Matches").await;
+    let r = post(
+        addr,
+        &format!("/api/classes/{}/assignments", c.id),
+        json!({"kind": "matches", "count": 2, "level": "beginner"}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let aid = r.body["id"].as_str().unwrap().to_string();
+    let (_, _, _, cookie) = &c.students[0];
+    let standing = |v: &Value| {
+        v["assignments"]
+            .as_array()
+            .and_then(|l| l.iter().find(|a| a["id"] == json!(aid)).cloned())
+            .expect("the assignment is listed")
+    };
+    let mine = get(addr, "/api/me/assignments", Some(cookie)).await;
+    assert_eq!(standing(&mine.body)["done"], 0, "{}", mine.body);
+    let table = a_table_with_a_beginner_bot(&s, 21).await;
+    let mut ann = client_with_cookie(addr, cookie).await;
+    let joined = ann.join(&table, "Ann").await;
+    let r = post(
+        addr,
+        &format!("/api/tables/{table}/claim"),
+        json!({"seat": joined["seat"], "token": joined["token"]}),
+        Some(cookie),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    play_to_the_end(&mut ann).await;
+    // the result is rated in the background once the match is over
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let mine = get(addr, "/api/me/assignments", Some(cookie)).await;
+        let a = standing(&mine.body);
+        if a["done"] == 1 {
+            assert_eq!(a["complete"], false, "one of two: {a}");
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not counted: {}",
+            mine.body
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // and the coach's progress table shows it
+    let p = get(
+        addr,
+        &format!("/api/classes/{}/progress", c.id),
+        Some(&c.coach),
+    )
+    .await;
+    let row = p.body["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["username"] == json!(c.students[0].0))
+        .unwrap()
+        .clone();
+    let a = row["assignments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == json!(aid))
+        .unwrap()
+        .clone();
+    assert_eq!(a["done"], 1, "{row}");
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rated_match_against_the_bot_level_counts_for_a_matches_assignment() {
+    // the databases at once: each match lasts its one-minute round
+    let runs: Vec<_> = databases()
+        .await
+        .into_iter()
+        .map(|db| tokio::spawn(a_match_counts(db)))
+        .collect();
+    for r in runs {
+        r.await.expect("the run passes");
     }
 }

@@ -91,7 +91,10 @@ async fn to_show(app: &Services, req: Show) -> Result<(Puzzle, String), Response
     match (req.puzzle, req.position, req.table) {
         (Some(id), None, None) => {
             if req.kind.is_some() || req.move_number.is_some() {
-                return Err(bad("kind", "a pool puzzle has its own kind: send `puzzle` alone"));
+                return Err(bad(
+                    "kind",
+                    "a pool puzzle has its own kind: send `puzzle` alone",
+                ));
             }
             let Some(p) = puzzle(&id) else {
                 let shown: String = id.chars().take(64).collect();
@@ -110,7 +113,10 @@ async fn to_show(app: &Services, req: Show) -> Result<(Puzzle, String), Response
         }
         (None, None, Some(table)) => {
             let Some(number) = req.move_number else {
-                return Err(bad("move", "a match's position needs `move`: its number, from 1"));
+                return Err(bad(
+                    "move",
+                    "a match's position needs `move`: its number, from 1",
+                ));
             };
             let kind = position::kind_of(req.kind.as_deref())?;
             let p = position::review_move(app, &table, number, kind).await?;

@@ -58,7 +58,9 @@ fn bad_position(field: &str, message: impl Into<String>) -> Response {
 /// refusal names `field` (the position it was asked of).
 async fn prove(kind: Kind, position: Position, field: &'static str) -> Result<Puzzle, Response> {
     let made = judge()
-        .run(Lane::Yielding, move || puzzle_from_position(kind, &position))
+        .run(Lane::Yielding, move || {
+            puzzle_from_position(kind, &position)
+        })
         .await;
     match made {
         Some(Ok(p)) => Ok(p),

@@ -172,6 +172,22 @@ pub(crate) async fn member_of(
     }
 }
 
+/// The seat name a connection's tables must show (docs/classes.md,
+/// "Kid-safe managed accounts"): a managed account's public name (its
+/// generated username), when the request's session is one; `None` for
+/// anyone else, who names their seat as they like.
+pub async fn managed_seat_name(
+    store: &crate::store::Store,
+    headers: &HeaderMap,
+) -> store::StoreResult<Option<String>> {
+    let Some(account) = crate::accounts::signed_in(store, headers).await? else {
+        return Ok(None);
+    };
+    Ok(stored::managed_by(store, &account.id)
+        .await?
+        .map(|_| account.name))
+}
+
 /// A managed account may not coach, make classes or join other classes.
 async fn refuse_managed(app: &Services, account: &str, field: &str) -> Result<(), Response> {
     match stored::managed_by(&app.store, account).await {
