@@ -532,7 +532,7 @@ function coachControls(id, ids, shownPosition) {
       h('button', { type: 'button', id: 'board-show', class: 'primary', onclick: () => post({ puzzle: typedId.value.trim() || pick.value }) }, 'Show to the class')),
     h('details', { id: 'board-typed' }, h('summary', null, 'Type a position'),
       h('p', { class: 'small' }, 'The position in the notation’s JSON (docs/notation.md, “Positions”): cards, Goal, the mat and Resources. The solver works out the answer.'),
-      h('div', { class: 'class-form' }, labelled('Position', typedPosition), labelled('Question', typedKind),
+      h('div', { class: 'class-form' }, h('label', { class: 'class-wide' }, 'Position ', typedPosition), labelled('Question', typedKind),
         h('button', { type: 'button', id: 'board-show-typed', class: 'primary', onclick: () => post({ position: typedPosition.value, kind: typedKind.value }) }, 'Show this position'))),
     h('details', { id: 'board-review' }, h('summary', null, 'A move of a finished match'),
       h('p', { class: 'small' }, 'The position before that move (its number in the match’s review, from 1).'),
