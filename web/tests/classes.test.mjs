@@ -205,6 +205,17 @@ test('a coach, three managed students, five puzzles, the progress table and the 
     // the browser logs the refused request (400) as a console error: expected once
     assert.equal(coach.errors.filter((e) => /status of 400/.test(e)).length, 1, coach.errors.join('\n'));
     coach.errors = coach.errors.filter((e) => !/status of 400/.test(e));
+    // a match's move: the form sends the table and the move (a table that
+    // does not exist is refused by name; tests/classes.rs shows a real one)
+    await coach.click('#board-review summary');
+    await coach.fill('#board-table', 'no-such-table-here');
+    await coach.fill('#board-move', '3');
+    await coach.selectOption('#board-review-kind', 'safe-move');
+    await coach.click('#board-show-review');
+    await coach.waitForSelector('#board-error .notice.error');
+    assert.match(await coach.textContent('#board-error'), /no match table `no-such-table-here` \(table\)/);
+    assert.equal(coach.errors.filter((e) => /status of 404/.test(e)).length, 1, coach.errors.join('\n'));
+    coach.errors = coach.errors.filter((e) => !/status of 404/.test(e));
     await coach.click('#board-reveal');
     for (const p of [ann, bo]) await p.waitForSelector('#class-board[data-version="2"][data-revealed="true"] #board-revealed');
     assert.match(await bo.textContent('#board-revealed'), /was not right/);
