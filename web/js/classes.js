@@ -483,29 +483,89 @@ function boardPage(root, id, go) {
   return () => events.close();
 }
 
-/** The coach's board. @param {HTMLElement} view @param {string} id @param {any} b */
-async function coachBoard(view, id, b) {
-  const c = await call('GET', `/api/classes/${id}`);
-  if (c.status !== 200) { view.replaceChildren(h('h1', null, 'Classroom board'), h('p', null, 'The coach has not shown a position yet.')); return; }
-  const ids = [...new Set(c.body.assignments.flatMap((/** @type {any} */ a) => a.puzzles ?? []))];
-  const pick = h('select', { id: 'board-puzzle', 'aria-label': 'Puzzle to show' }, ids.map((p, i) => h('option', { value: String(p) }, `${i + 1}. ${p}`)));
-  const typed = h('input', { id: 'board-puzzle-id', placeholder: 'or a puzzle id', 'aria-label': 'Puzzle id' });
-  const out = h('div');
-  const show = async () => {
-    const r = await call('POST', `/api/classes/${id}/board`, { puzzle: typed.value.trim() || pick.value });
+/** The kinds of question a position asks (docs/classes.md, "The classroom board"). */
+const BOARD_KINDS = [['challenge', 'Which challenge is correct (Now, Impossible, neither)?'], ['safe-move', 'Which move is safe?'], ['solve', 'Write a Solution']];
+
+/** A select of the question's kind. @param {string} idName */
+function kindSelect(idName) {
+  return h('select', { id: idName }, BOARD_KINDS.map(([k, words]) => h('option', { value: k }, words)));
+}
+
+/** A labelled control. @param {string} text @param {HTMLElement} control */
+function labelled(text, control) {
+  return h('label', null, `${text} `, control);
+}
+
+/** A position as the notation's JSON, for the coach to edit. @param {any} p */
+function positionText(p) {
+  if (!p) return '';
+  const keep = ['edition', 'division', 'adventurous', 'universe', 'goal', 'required', 'permitted', 'forbidden', 'resources', 'variations', 'situation'];
+  return JSON.stringify(Object.fromEntries(keep.filter((k) => p[k] !== undefined).map((k) => [k, p[k]])), null, 1);
+}
+
+/** The coach's controls, made once per page so that what is typed survives the board's redraws. */
+const coachForms = new WeakMap();
+
+/**
+ * What the coach shows: a pool puzzle (one of the assignments' or by id), a
+ * typed position (docs/notation.md) or the position before a move of a
+ * finished match, each with the kind of question asked.
+ * @param {string} id @param {string[]} ids the assignments' puzzles @param {any} shownPosition
+ */
+function coachControls(id, ids, shownPosition) {
+  const out = h('div', { id: 'board-error', 'aria-live': 'polite' });
+  const post = async (/** @type {any} */ body) => {
+    out.replaceChildren();
+    const r = await call('POST', `/api/classes/${id}/board`, body);
     if (r.status !== 201) out.replaceChildren(failure(r.body));
   };
+  const pick = h('select', { id: 'board-puzzle' }, ids.map((p, i) => h('option', { value: String(p) }, `${i + 1}. ${p}`)));
+  const typedId = h('input', { id: 'board-puzzle-id', placeholder: 'a puzzle id' });
+  const typedPosition = h('textarea', { id: 'board-position', spellcheck: 'false', placeholder: '{"division": "middle", "universe": "B R BR …", "goal": "3+2", "required": "", "permitted": "", "forbidden": "", "resources": "B R ∪ ′"}' });
+  typedPosition.value = positionText(shownPosition);
+  const typedKind = kindSelect('board-position-kind');
+  const table = h('input', { id: 'board-table', placeholder: 'a finished table’s id', autocomplete: 'off' });
+  const move = h('input', { id: 'board-move', type: 'number', min: '1', step: '1', inputmode: 'numeric' });
+  const reviewKind = kindSelect('board-review-kind');
+  const controls = h('div', { id: 'board-sources' },
+    h('div', { class: 'class-form' }, labelled('Puzzle of an assignment', pick), labelled('or any puzzle id', typedId),
+      h('button', { type: 'button', id: 'board-show', class: 'primary', onclick: () => post({ puzzle: typedId.value.trim() || pick.value }) }, 'Show to the class')),
+    h('details', { id: 'board-typed' }, h('summary', null, 'Type a position'),
+      h('p', { class: 'small' }, 'The position in the notation’s JSON (docs/notation.md, “Positions”): cards, Goal, the mat and Resources. The solver works out the answer.'),
+      h('div', { class: 'class-form' }, h('label', { class: 'class-wide' }, 'Position ', typedPosition), labelled('Question', typedKind),
+        h('button', { type: 'button', id: 'board-show-typed', class: 'primary', onclick: () => post({ position: typedPosition.value, kind: typedKind.value }) }, 'Show this position'))),
+    h('details', { id: 'board-review' }, h('summary', null, 'A move of a finished match'),
+      h('p', { class: 'small' }, 'The position before that move (its number in the match’s review, from 1).'),
+      h('div', { class: 'class-form' }, labelled('Table', table), labelled('Move', move), labelled('Question', reviewKind),
+        h('button', { type: 'button', id: 'board-show-review', class: 'primary', onclick: () => post({ table: table.value.trim(), move: Number(move.value), kind: reviewKind.value }) }, 'Show this move'))),
+    out);
+  return controls;
+}
+
+/** The coach's board. @param {HTMLElement} view @param {string} id @param {any} b */
+async function coachBoard(view, id, b) {
+  let controls = coachForms.get(view);
+  let name = controls?.dataset.className;
+  if (!controls) {
+    const c = await call('GET', `/api/classes/${id}`);
+    if (c.status !== 200) { view.replaceChildren(h('h1', null, 'Classroom board'), failure(c.body)); return; }
+    const ids = [...new Set(c.body.assignments.flatMap((/** @type {any} */ a) => a.puzzles ?? []))];
+    controls = coachControls(id, ids, b.puzzle?.position);
+    controls.dataset.className = name = c.body.name;
+    coachForms.set(view, controls);
+  }
   const reveal = async () => {
     const r = await call('POST', `/api/classes/${id}/board/reveal`, { version: b.version });
-    if (r.status !== 200) out.replaceChildren(failure(r.body));
+    if (r.status !== 200) controls.querySelector('#board-error')?.replaceChildren(failure(r.body));
   };
-  const controls = h('div', { class: 'class-form' }, pick, typed, h('button', { type: 'button', id: 'board-show', class: 'primary', onclick: show }, 'Show to the class'));
   if (!b.puzzle) {
-    view.replaceChildren(h('h1', null, `Classroom board — ${c.body.name}`), controls, out);
+    view.replaceChildren(h('h1', null, `Classroom board — ${name}`), controls);
     return;
   }
+  const from = { typed: 'a typed position', review: 'a match’s move' }[/** @type {string} */ (b.puzzle.source)] ?? 'a puzzle';
   view.replaceChildren(
-    h('h1', null, `Classroom board — ${c.body.name}`), controls, out,
+    h('h1', null, `Classroom board — ${name}`), controls,
+    h('p', { id: 'board-source', class: 'small', dataset: { source: b.puzzle.source } }, `Showing ${from} (${b.puzzle.kind}).`),
     h('p', { class: 'puzzle-question' }, withRules(b.puzzle.question)),
     position(b.puzzle.position, b.puzzle.kind),
     h('p', { id: 'board-counts', class: 'big-line' }, `${b.answered} of ${b.students} answered · ${b.right} right · ${b.wrong} wrong`),
@@ -516,9 +576,21 @@ async function coachBoard(view, id, b) {
       h('tbody', null, b.answers.map((/** @type {any} */ a) => h('tr', { dataset: { username: a.username, correct: String(a.correct) } },
         h('td', null, a.name), h('td', null, h('code', null, a.answer)), h('td', { class: a.correct ? 'ok' : 'bad' }, a.correct ? 'right' : 'wrong'))))),
     b.revealed
-      ? h('div', { class: 'notice info', id: 'board-revealed' }, h('p', null, 'Answer shown to the class: ', h('code', null, typeof b.answer === 'string' ? b.answer : JSON.stringify(b.answer))), h('p', null, withRules(b.explanation)))
+      ? h('div', { class: 'notice info', id: 'board-revealed' }, h('p', null, 'Answer shown to the class: ', h('code', null, answerText(b.answer))), h('p', null, withRules(b.explanation)))
       : h('button', { type: 'button', id: 'board-reveal', class: 'primary', onclick: reveal }, 'Reveal the answer'),
-    h('details', null, h('summary', null, 'Answer key (only you see this)'), h('p', null, withRules(b.explanation))));
+    h('details', null, h('summary', null, 'Answer key (only you see this)'), h('p', { id: 'board-key', dataset: { key: answerText(b.answer) } }, h('code', null, answerText(b.answer))), h('p', null, withRules(b.explanation))));
+}
+
+/**
+ * An answer key in words: a choice, a Solution (`solve`: its shortest), or
+ * the safe move (`safe-move`).
+ * @param {any} a
+ */
+function answerText(a) {
+  if (typeof a === 'string') return a;
+  if (a?.shortest) return a.shortest;
+  if (Array.isArray(a?.safe)) return a.safe.join(', ');
+  return JSON.stringify(a);
 }
 
 /** A student's board. @param {HTMLElement} view @param {string} id @param {any} b */
@@ -539,7 +611,7 @@ function studentBoard(view, id, b) {
     b.revealed
       ? h('div', { class: `notice ${b.correct ? 'ok' : 'info'}`, id: 'board-revealed' },
         h('p', null, b.my_answer === null ? 'You did not answer.' : b.correct ? 'You were right!' : `Your answer ${b.my_answer} was not right.`),
-        h('p', null, 'The answer: ', h('code', null, typeof b.answer === 'string' ? b.answer : JSON.stringify(b.answer))),
+        h('p', null, 'The answer: ', h('code', null, answerText(b.answer))),
         h('p', null, withRules(b.explanation)))
       : answerControls(b.puzzle, send, 'board'),
     out);

@@ -133,6 +133,16 @@ test('a coach, three managed students, five puzzles, the progress table and the 
     await phone.context().addCookies(await coach.context().cookies());
     await phone.goto(classUrl);
     await phone.waitForSelector('#progress-table tbody tr >> nth=2');
+    // on a 390 px phone the table keeps its heading: the sort buttons are
+    // there and work, and the table scrolls in its box, not the page
+    const sortOnPhone = phone.locator('#progress-table button.sort[data-sort="attempts"]');
+    assert.ok(await sortOnPhone.isVisible(), 'the sort control shows at 390 px');
+    await sortOnPhone.click();
+    await sortOnPhone.click();
+    assert.equal(await phone.$eval('#progress-table tbody tr', (tr) => tr.dataset.username), made[0][1]);
+    assert.equal(await phone.$eval('#progress-table th[aria-sort="descending"] button', (b) => b.dataset.sort), 'attempts');
+    assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page itself does not scroll sideways');
+    await phone.evaluate(() => { const s = document.querySelector('.class-scroll'); if (s) s.scrollLeft = 0; window.scrollTo(0, 0); });
     await phone.screenshot({ path: path.join(SHOTS, 'classes-progress-phone.png'), fullPage: true });
 
     // the classroom board: two students answer, the coach sees them arrive
@@ -164,6 +174,51 @@ test('a coach, three managed students, five puzzles, the progress table and the 
     await kid.goto(`${classUrl}/board`);
     await kid.waitForSelector('#board-revealed');
     await kid.screenshot({ path: path.join(SHOTS, 'classes-board-phone.png'), fullPage: true });
+
+    // a typed position (the notation's JSON) with the kind of question: the
+    // students answer it like a puzzle and the key is the solver's
+    const asked = await (await fetch(`${BASE}/api/puzzles/${puzzles[1]}`)).json();
+    await coach.click('#board-typed summary');
+    await coach.fill('#board-position', JSON.stringify(asked.position));
+    await coach.selectOption('#board-position-kind', 'challenge');
+    await coach.click('#board-show-typed');
+    await coach.waitForSelector('#class-board[data-version="2"] #board-source[data-source="typed"]');
+    assert.equal(await coach.getAttribute('#board-key', 'data-key'), right[1]);
+    for (const p of [ann, bo]) {
+      await p.goto(`${classUrl}/board`);
+      await p.waitForSelector('#class-board[data-version="2"] .puzzle-choice');
+    }
+    await ann.getByRole('button', { name: right[1], exact: true }).click();
+    await coach.waitForSelector('#class-board[data-answered="1"]');
+    const boWrong2 = await bo.$$eval('.puzzle-choice', (bs, r) => bs.map((b) => b.dataset.answer).find((a) => a !== r), right[1]);
+    await bo.getByRole('button', { name: boWrong2, exact: true }).click();
+    await coach.waitForSelector('#class-board[data-answered="2"]');
+    assert.equal(await coach.textContent('#board-counts'), '2 of 3 answered · 1 right · 1 wrong');
+    // what the coach typed stays in the form while the answers arrive
+    assert.equal(await coach.inputValue('#board-position'), JSON.stringify(asked.position));
+    await coach.screenshot({ path: path.join(SHOTS, 'classes-board-typed.png'), fullPage: true });
+    // a position the solver cannot ask is refused, naming the field
+    await coach.fill('#board-position', '{"universe": 3}');
+    await coach.click('#board-show-typed');
+    await coach.waitForSelector('#board-error .notice.error');
+    assert.match(await coach.textContent('#board-error'), /\(position\)/);
+    // the browser logs the refused request (400) as a console error: expected once
+    assert.equal(coach.errors.filter((e) => /status of 400/.test(e)).length, 1, coach.errors.join('\n'));
+    coach.errors = coach.errors.filter((e) => !/status of 400/.test(e));
+    // a match's move: the form sends the table and the move (a table that
+    // does not exist is refused by name; tests/classes.rs shows a real one)
+    await coach.click('#board-review summary');
+    await coach.fill('#board-table', 'no-such-table-here');
+    await coach.fill('#board-move', '3');
+    await coach.selectOption('#board-review-kind', 'safe-move');
+    await coach.click('#board-show-review');
+    await coach.waitForSelector('#board-error .notice.error');
+    assert.match(await coach.textContent('#board-error'), /no match table `no-such-table-here` \(table\)/);
+    assert.equal(coach.errors.filter((e) => /status of 404/.test(e)).length, 1, coach.errors.join('\n'));
+    coach.errors = coach.errors.filter((e) => !/status of 404/.test(e));
+    await coach.click('#board-reveal');
+    for (const p of [ann, bo]) await p.waitForSelector('#class-board[data-version="2"][data-revealed="true"] #board-revealed');
+    assert.match(await bo.textContent('#board-revealed'), /was not right/);
     for (const p of [coach, ...students]) assert.deepEqual(p.errors, []);
 
     // no serious or critical axe-core violation on the coach's and a student's pages

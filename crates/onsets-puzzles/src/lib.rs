@@ -464,6 +464,61 @@ fn generate_each_with(
     })
 }
 
+/// Why [`puzzle_from_position`] makes no puzzle of a position.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PositionError {
+    /// The kind is not asked of a given position (`goal` needs the
+    /// position before the Goal is set, `claim` a 1969 play), or not under
+    /// the position's edition ([`Kind::check_edition`]).
+    #[error("{0}")]
+    Unsupported(String),
+    /// The solver found no unique, non-trivial answer: the makers keep a
+    /// position only then (`challenge`: at least two cubes in Resources and
+    /// a shortest Solution of three cubes or more; `safe-move`: no challenge
+    /// wins now, at least three cubes in Resources, four moves or more and
+    /// exactly one safe move; `solve`: one set of cards named by every
+    /// correct Solution, of three cubes or more).
+    #[error(
+        "the solver finds no {kind} question with one non-trivial answer in this position \
+         ({why})"
+    )]
+    NoQuestion { kind: Kind, why: &'static str },
+}
+
+/// The puzzle of `kind` asked about `position` (a position right after a
+/// move, as every puzzle's is), with its answer proved by the solver
+/// exactly as the generator proves a generated or mined puzzle's: the same
+/// makers (`challenge`, V-A; `safe-move`, IV-B and V-A; `solve`, VII-B on
+/// the situation Now when a Now challenge wins, else Impossible) and the
+/// same id (the kind and the position), with `source` `"position"`. For a
+/// position typed by a coach or taken from a match's review
+/// (docs/classes.md, "The classroom board"); answered by [`judge`] like any
+/// puzzle. 2026-27 and 2019-20 positions only (1969 plays are claims).
+pub fn puzzle_from_position(kind: Kind, position: &Position) -> Result<Puzzle, PositionError> {
+    if let Edition::Manual1969(_) = position.edition() {
+        return Err(PositionError::Unsupported(
+            "a 1969 position is asked by its claims (M69 3.5), not as a typed position: \
+             use a 2026-27 or 2019-20 position"
+                .to_string(),
+        ));
+    }
+    if matches!(kind, Kind::Goal | Kind::Claim) {
+        return Err(PositionError::Unsupported(format!(
+            "a position in play asks `challenge`, `safe-move` or `solve`, not `{kind}`"
+        )));
+    }
+    let why = match kind {
+        Kind::Challenge => "two Resources cubes or more; a shortest Solution of three cubes or more",
+        Kind::SafeMove => {
+            "no winning challenge now; three Resources cubes or more; exactly one safe move of four or more"
+        }
+        _ => "exactly one set of cards named by every correct Solution, of three cubes or more",
+    };
+    from_position(kind, position)
+        .map(|made| finish(kind, made, "position"))
+        .ok_or(PositionError::NoQuestion { kind, why })
+}
+
 /// A mined position (right after a move) as a candidate of `kind`.
 fn from_position(kind: Kind, after: &Position) -> Option<Made> {
     match kind {

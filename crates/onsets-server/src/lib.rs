@@ -417,9 +417,14 @@ async fn ws_upgrade(
     if let Err(l) = lobby.limits.connect(client) {
         return too_many(&lobby, l);
     }
+    // a managed student's seats show their username, never a typed name
+    let seat_name = match classes::managed_seat_name(&lobby.store, &headers).await {
+        Ok(n) => n,
+        Err(e) => return api::storage(e),
+    };
     ws.max_message_size(WS_MAX_MESSAGE)
         .max_frame_size(WS_MAX_MESSAGE)
-        .on_upgrade(move |socket| ws::serve(socket, lobby))
+        .on_upgrade(move |socket| ws::serve(socket, lobby, seat_name))
 }
 
 /// `onsets serve`: opens the store, restores the live tables and serves

@@ -32,7 +32,10 @@ struct Seat {
     last_version: u64,
 }
 
-pub async fn serve(socket: WebSocket, lobby: Lobby) {
+/// Serves one connection. Every seat it joins is named `seat_name` when
+/// that is given (a managed account's username, docs/classes.md "Kid-safe
+/// managed accounts"), whatever name its `join` frames type.
+pub async fn serve(socket: WebSocket, lobby: Lobby, seat_name: Option<String>) {
     lobby.metrics.connection(1);
     let (mut tx, mut rx) = socket.split();
     let hello = envelope(&ServerMsg::Hello {
@@ -86,7 +89,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby) {
                             lobby.metrics.error();
                             vec![envelope(&e)]
                         }
-                        Ok(msg) => handle(msg, &lobby, &mut at).await,
+                        Ok(msg) => handle(named(msg, seat_name.as_deref()), &lobby, &mut at).await,
                     }
                 }
             }
@@ -415,6 +418,18 @@ fn parse_options(table: &TableHandle) -> onsets_core::ParseOptions {
         .parse()
         .unwrap_or(onsets_core::Division::Junior);
     onsets_core::ParseOptions::of(edition, division, info.adventurous)
+}
+
+/// A `join` under the connection's forced seat name, if it has one.
+fn named(msg: ClientMsg, seat_name: Option<&str>) -> ClientMsg {
+    match (msg, seat_name) {
+        (ClientMsg::Join { table, seat, .. }, Some(forced)) => ClientMsg::Join {
+            table,
+            name: forced.to_string(),
+            seat,
+        },
+        (msg, _) => msg,
+    }
 }
 
 async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<String> {

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{databases, get, post, send, session, sign_up, Server};
+use common::{databases, get, post, send, session, sign_up, Client, Server};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -733,5 +733,458 @@ async fn the_classroom_board_with_two_students_answering() {
         )
         .await;
         assert_eq!(r.status, 409, "answers close at the reveal");
+    }
+}
+
+/// Shows `body` on the class's board as its coach: the version shown.
+async fn show_on_board(addr: SocketAddr, c: &Class, body: Value) -> i64 {
+    let r = post(
+        addr,
+        &format!("/api/classes/{}/board", c.id),
+        body,
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert!(r.body["puzzle"].get("answer").is_none(), "{}", r.body);
+    r.body["version"].as_i64().unwrap()
+}
+
+/// A student's answer to the board's `version`.
+async fn board_answer(addr: SocketAddr, c: &Class, cookie: &str, version: i64, answer: &str) {
+    let r = post(
+        addr,
+        &format!("/api/classes/{}/board/answer", c.id),
+        json!({"version": version, "answer": answer}),
+        Some(cookie),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+}
+
+/// A refusal of the board's `show`: its status, code and field.
+async fn refused_show(addr: SocketAddr, c: &Class, body: Value) -> (u16, String, String) {
+    let r = post(
+        addr,
+        &format!("/api/classes/{}/board", c.id),
+        body,
+        Some(&c.coach),
+    )
+    .await;
+    let e = &r.body["error"];
+    (
+        r.status,
+        e["code"].as_str().unwrap_or("").to_string(),
+        e["field"].as_str().unwrap_or("").to_string(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_typed_position_on_the_board_is_answered_and_judged_like_a_puzzle() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let addr = s.addr;
+        let c = a_class(addr, "Coach Typed").await;
+        let (ann, bo) = (&c.students[0].3, &c.students[1].3);
+        // the coach types a position (its text, docs/notation.md) and asks for a Solution
+        let pool = onsets_server::puzzles::every_puzzle()
+            .iter()
+            .find(|p| p.kind.name() == "solve")
+            .unwrap();
+        let typed = pool.position.to_string();
+        let version = show_on_board(addr, &c, json!({"position": typed, "kind": "solve"})).await;
+        let board = format!("/api/classes/{}/board", c.id);
+        let r = get(addr, &board, Some(&c.coach)).await;
+        assert_eq!(r.body["puzzle"]["source"], "typed", "{}", r.body);
+        assert_eq!(r.body["puzzle"]["kind"], "solve");
+        // the key is the solver's: a shortest Solution the checker accepts
+        let key = r.body["answer"]["shortest"].as_str().unwrap().to_string();
+        let position = onsets_core::Position::from_json(&typed).unwrap();
+        let at_now =
+            onsets_core::Position::from_json(&r.body["puzzle"]["position"].to_string()).unwrap();
+        assert_eq!(at_now.universe(), position.universe());
+        assert!(onsets_core::check(&at_now, &key).correct, "{key}");
+        // one student right, one wrong: judged by the checker
+        board_answer(addr, &c, ann, version, &key).await;
+        board_answer(addr, &c, bo, version, "R ∪ Λ").await;
+        let r = get(addr, &board, Some(&c.coach)).await;
+        assert_eq!(
+            (&r.body["answered"], &r.body["right"], &r.body["wrong"]),
+            (&json!(2), &json!(1), &json!(1)),
+            "{}",
+            r.body
+        );
+        assert_eq!(r.body["answers"][0]["correct"], true);
+        assert_eq!(r.body["answers"][1]["correct"], false);
+        assert_eq!(r.body["common_wrong"][0]["answer"], "R ∪ Λ");
+        // the student sees no key before the reveal, the key and verdict after
+        let r = get(addr, &board, Some(bo)).await;
+        assert!(r.body.get("answer").is_none(), "{}", r.body);
+        let r = post(
+            addr,
+            &format!("{board}/reveal"),
+            json!({"version": version}),
+            Some(&c.coach),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let r = get(addr, &board, Some(bo)).await;
+        assert_eq!(r.body["correct"], false);
+        assert_eq!(r.body["answer"]["shortest"], json!(key));
+        // what cannot be shown is refused, naming the field
+        let refusals = [
+            (json!({"position": typed}), 400, "bad-field", "kind"),
+            (
+                json!({"position": typed, "kind": "goal"}),
+                400,
+                "bad-field",
+                "kind",
+            ),
+            (
+                json!({"position": "{\"universe\": 3}", "kind": "solve"}),
+                400,
+                "bad-position",
+                "position",
+            ),
+            (
+                json!({"position": 12, "kind": "solve"}),
+                400,
+                "bad-position",
+                "position",
+            ),
+            (
+                json!({"puzzle": pool.id, "position": typed, "kind": "solve"}),
+                400,
+                "bad-field",
+                "puzzle",
+            ),
+            (
+                json!({"table": "nothere", "move": 1, "kind": "challenge"}),
+                404,
+                "no-such-table",
+                "table",
+            ),
+            (
+                json!({"table": "nothere", "kind": "challenge"}),
+                400,
+                "bad-field",
+                "move",
+            ),
+        ];
+        for (body, status, code, field) in refusals {
+            assert_eq!(
+                refused_show(addr, &c, body.clone()).await,
+                (status, code.to_string(), field.to_string()),
+                "{body}"
+            );
+        }
+        // a position the makers would not keep: no Resources left to challenge with
+        let mut bare: Value = serde_json::from_str(&typed).unwrap();
+        bare["resources"] = json!("");
+        let (status, code, field) =
+            refused_show(addr, &c, json!({"position": bare, "kind": "challenge"})).await;
+        assert_eq!(
+            (status, code.as_str(), field.as_str()),
+            (400, "bad-position", "position")
+        );
+    }
+}
+
+/// A finished bot match written to the database as the server stores one
+/// (beginners: they flub and miss challenges).
+async fn store_finished_match(db: &str, id: &str, seed: u64) -> String {
+    use onsets_bots::Level;
+    let log = onsets_review::botmatch::bot_match_log(
+        &[Level::Beginner, Level::Beginner],
+        onsets_core::Division::Elementary,
+        false,
+        seed,
+    )
+    .unwrap();
+    let store = onsets_server::Store::open(db).await.unwrap();
+    let spec = json!({"division": "elementary", "adventurous": false,
+        "seats": [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}],
+        "round_minutes": 30, "checking": "judge", "seed": seed, "bot_pace": 0});
+    store.create_table(id, 0, &spec.to_string()).await.unwrap();
+    let mut lines = log.lines();
+    let mut header: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    header.as_object_mut().unwrap().remove("format");
+    store.start(id, &header.to_string()).await.unwrap();
+    for (i, a) in lines.enumerate() {
+        store.append(id, i as u64, a).await.unwrap();
+    }
+    store.set_status(id, "over").await.unwrap();
+    log
+}
+
+/// A move of `review` whose position before it asks a challenge (the
+/// position right after the move before, in the same shake): its number
+/// (1-based) and the review's verdict on the move before (`now`,
+/// `impossible` or `neither`).
+fn a_challengeable_move(log: &str, review: &Value) -> Option<(u64, &'static str)> {
+    let befores = onsets_server::practice::mistakes::befores(log);
+    let moves = review["moves"].as_array()?;
+    for k in 1..moves.len() {
+        let (prev, m) = (&moves[k - 1], &moves[k]);
+        if prev["shake"] != m["shake"] || prev["play"] != m["play"] {
+            continue;
+        }
+        let Some(before) = befores.get(&(m["line"].as_u64()? as usize)) else {
+            continue;
+        };
+        if onsets_puzzles::puzzle_from_position(onsets_puzzles::Kind::Challenge, before).is_err() {
+            continue;
+        }
+        let verdict = if prev["now_correct"] == true {
+            "now"
+        } else if prev["impossible_correct"] == true {
+            "impossible"
+        } else {
+            "neither"
+        };
+        return Some((k as u64 + 1, verdict));
+    }
+    None
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_review_moves_position_on_the_board_has_the_reviews_judgement_as_its_key() {
+    for db in databases().await {
+        let mut found = None;
+        for seed in 1..=8u64 {
+            let table = format!("boardreview{seed:02}");
+            let log = store_finished_match(&db, &table, seed).await;
+            let review = onsets_review::review(&log).unwrap().to_json();
+            if let Some((n, verdict)) = a_challengeable_move(&log, &review) {
+                found = Some((table, n, verdict));
+                break;
+            }
+        }
+        let (table, n, verdict) = found.expect("a beginners' match has a challengeable move");
+        let s = Server::start(&db);
+        let addr = s.addr;
+        let c = a_class(addr, "Coach Review").await;
+        let body = json!({"table": table, "move": n, "kind": "challenge"});
+        let version = show_on_board(addr, &c, body).await;
+        let board = format!("/api/classes/{}/board", c.id);
+        let r = get(addr, &board, Some(&c.coach)).await;
+        assert_eq!(r.body["puzzle"]["source"], "review", "{}", r.body);
+        assert_eq!(
+            r.body["answer"], verdict,
+            "the key is the review's verdict: {}",
+            r.body
+        );
+        assert!(r.body["puzzle"]["question"]
+            .as_str()
+            .is_some_and(|q| q.starts_with(&format!("Move {n} of a match"))));
+        // answered like any puzzle
+        let wrong = ["now", "impossible", "neither"]
+            .into_iter()
+            .find(|w| *w != verdict)
+            .unwrap();
+        board_answer(addr, &c, &c.students[0].3, version, verdict).await;
+        board_answer(addr, &c, &c.students[1].3, version, wrong).await;
+        let r = get(addr, &board, Some(&c.coach)).await;
+        assert_eq!((&r.body["right"], &r.body["wrong"]), (&json!(1), &json!(1)));
+        // out of the match's moves, or a table not finished: refused by field
+        let (status, _, field) = refused_show(
+            addr,
+            &c,
+            json!({"table": table, "move": 100_000, "kind": "challenge"}),
+        )
+        .await;
+        assert_eq!((status, field.as_str()), (400, "move"));
+        let (status, _, field) = refused_show(
+            addr,
+            &c,
+            json!({"table": table, "move": 0, "kind": "challenge"}),
+        )
+        .await;
+        assert_eq!((status, field.as_str()), (400, "move"));
+        s.stop();
+    }
+}
+
+/// A WebSocket client sending `cookie` with its handshake, as a signed-in
+/// page's socket does.
+async fn client_with_cookie(addr: SocketAddr, cookie: &str) -> Client {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+    req.headers_mut()
+        .insert("cookie", cookie.parse().expect("a cookie header"));
+    let (ws, _) = tokio_tungstenite::connect_async(req)
+        .await
+        .expect("WebSocket connects");
+    let mut c = Client {
+        ws,
+        token: None,
+        seat: None,
+        view: Value::Null,
+        events: Vec::new(),
+        frames: Vec::new(),
+    };
+    assert_eq!(c.next().await["type"], "hello");
+    c
+}
+
+/// A table of one seat for a person and a beginner bot, in one minute.
+async fn a_table_with_a_beginner_bot(s: &Server, seed: u64) -> String {
+    let t = s
+        .create_table(json!({"division": "middle", "adventurous": false,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}],
+            "round_minutes": 1, "seed": seed, "bot_pace": 0}))
+        .await;
+    t["id"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_managed_students_seat_shows_their_username_whatever_they_type() {
+    for db in databases().await {
+        let s = Server::start(&db);
+        let addr = s.addr;
+        let c = a_class(addr, "Coach Seats").await;
+        let (username, _, _, cookie) = &c.students[0];
+        let table = a_table_with_a_beginner_bot(&s, 5).await;
+        let mut ann = client_with_cookie(addr, cookie).await;
+        let joined = ann.join(&table, "Bad Word").await;
+        assert_eq!(joined["name"], json!(username), "{joined}");
+        let t = get(addr, &format!("/api/tables/{table}"), None).await;
+        assert_eq!(t.body["seats"][0]["name"], json!(username), "{}", t.body);
+        assert!(!t.body.to_string().contains("Bad Word"));
+        // anyone else still names their seat: the coach, and a signed-out page
+        let other = a_table_with_a_beginner_bot(&s, 6).await;
+        let mut coach = client_with_cookie(addr, &c.coach).await;
+        assert_eq!(coach.join(&other, "Ms Rivera").await["name"], "Ms Rivera");
+        let third = a_table_with_a_beginner_bot(&s, 7).await;
+        let mut guest = s.client().await;
+        assert_eq!(guest.join(&third, "Guest").await["name"], "Guest");
+        s.stop();
+    }
+}
+
+/// Plays `c`'s seat with the scripted player (it never challenges) until
+/// the match is over (its match points are shown).
+async fn play_to_the_end(c: &mut Client) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(600);
+    while c.view["match_points"].is_null() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the match did not end: {}",
+            c.view
+        );
+        match c.scripted_act() {
+            Some(act) => {
+                let r = c.act(act).await;
+                if r["type"] == "accepted" {
+                    let at = r["version"].as_u64().unwrap_or(0);
+                    if c.version() < at {
+                        c.until("the act's update", |v| {
+                            v["match"]["version"].as_u64() >= Some(at)
+                        })
+                        .await;
+                    }
+                } else {
+                    // the table moved on under the act: read it again
+                    c.send(json!({"v": 1, "type": "resync"})).await;
+                    c.until("the table again", |v| v["type"] == "state").await;
+                }
+            }
+            None => {
+                c.until("the next update", |v| {
+                    v["type"] == "update" || v["type"] == "state"
+                })
+                .await;
+            }
+        }
+    }
+}
+
+/// A rated match of a managed student against a bot of the assignment's
+/// level, through the server's socket: the assignment's `done` rises to 1.
+async fn a_match_counts(db: String) {
+    let s = Server::start(&db);
+    let addr = s.addr;
+    let c = a_class(addr, "Coach Matches").await;
+    let r = post(
+        addr,
+        &format!("/api/classes/{}/assignments", c.id),
+        json!({"kind": "matches", "count": 2, "level": "beginner"}),
+        Some(&c.coach),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let aid = r.body["id"].as_str().unwrap().to_string();
+    let (_, _, _, cookie) = &c.students[0];
+    let standing = |v: &Value| {
+        v["assignments"]
+            .as_array()
+            .and_then(|l| l.iter().find(|a| a["id"] == json!(aid)).cloned())
+            .expect("the assignment is listed")
+    };
+    let mine = get(addr, "/api/me/assignments", Some(cookie)).await;
+    assert_eq!(standing(&mine.body)["done"], 0, "{}", mine.body);
+    let table = a_table_with_a_beginner_bot(&s, 21).await;
+    let mut ann = client_with_cookie(addr, cookie).await;
+    let joined = ann.join(&table, "Ann").await;
+    let r = post(
+        addr,
+        &format!("/api/tables/{table}/claim"),
+        json!({"seat": joined["seat"], "token": joined["token"]}),
+        Some(cookie),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    play_to_the_end(&mut ann).await;
+    // the result is rated in the background once the match is over
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let mine = get(addr, "/api/me/assignments", Some(cookie)).await;
+        let a = standing(&mine.body);
+        if a["done"] == 1 {
+            assert_eq!(a["complete"], false, "one of two: {a}");
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not counted: {}",
+            mine.body
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // and the coach's progress table shows it
+    let p = get(
+        addr,
+        &format!("/api/classes/{}/progress", c.id),
+        Some(&c.coach),
+    )
+    .await;
+    let row = p.body["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["username"] == json!(c.students[0].0))
+        .unwrap()
+        .clone();
+    let a = row["assignments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == json!(aid))
+        .unwrap()
+        .clone();
+    assert_eq!(a["done"], 1, "{row}");
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rated_match_against_the_bot_level_counts_for_a_matches_assignment() {
+    // the databases at once: each match lasts its one-minute round
+    let runs: Vec<_> = databases()
+        .await
+        .into_iter()
+        .map(|db| tokio::spawn(a_match_counts(db)))
+        .collect();
+    for r in runs {
+        r.await.expect("the run passes");
     }
 }

@@ -15,6 +15,7 @@
 
 #![allow(clippy::result_large_err)]
 
+use super::board_position as position;
 use super::{coach_of, member_of, stored, Member};
 use crate::api::{bad, error_response, read_json, storage, too_many, ApiCode, Client, Services};
 use crate::pool::{judge, Lane};
@@ -61,16 +62,82 @@ fn puzzle(id: &str) -> Option<&'static Puzzle> {
     crate::puzzles::every_puzzle().iter().find(|p| p.id == id)
 }
 
+/// The puzzle a board row shows: a pool puzzle by its id, or a typed or
+/// review position's puzzle stored whole (its JSON object).
+fn shown(b: &BoardRow) -> Option<Puzzle> {
+    if b.puzzle.starts_with('{') {
+        return serde_json::from_str(&b.puzzle).ok();
+    }
+    puzzle(&b.puzzle).cloned()
+}
+
+/// What the coach shows: exactly one of a pool puzzle (`puzzle`), a typed
+/// position (`position` with `kind`) or the position before a move of a
+/// finished match (`table` and `move`, with `kind`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Show {
-    puzzle: String,
+    puzzle: Option<String>,
+    position: Option<Value>,
+    table: Option<String>,
+    #[serde(rename = "move")]
+    move_number: Option<u64>,
+    kind: Option<String>,
 }
 
-/// `POST /api/classes/{id}/board {"puzzle": ID}` (a coach): shows the
-/// puzzle to the class; the answers to the one shown before are kept.
+/// The puzzle a [`Show`] asks for and what the board stores for it (the
+/// pool puzzle's id, or the whole puzzle as JSON).
+async fn to_show(app: &Services, req: Show) -> Result<(Puzzle, String), Response> {
+    match (req.puzzle, req.position, req.table) {
+        (Some(id), None, None) => {
+            if req.kind.is_some() || req.move_number.is_some() {
+                return Err(bad(
+                    "kind",
+                    "a pool puzzle has its own kind: send `puzzle` alone",
+                ));
+            }
+            let Some(p) = puzzle(&id) else {
+                let shown: String = id.chars().take(64).collect();
+                return Err(bad("puzzle", format!("there is no puzzle `{shown}`")));
+            };
+            Ok((p.clone(), p.id.clone()))
+        }
+        (None, Some(position), None) => {
+            if req.move_number.is_some() {
+                return Err(bad("move", "`move` goes with `table`, not with `position`"));
+            }
+            let kind = position::kind_of(req.kind.as_deref())?;
+            let p = position::typed(kind, &position).await?;
+            let text = serde_json::to_string(&p).map_err(storage)?;
+            Ok((p, text))
+        }
+        (None, None, Some(table)) => {
+            let Some(number) = req.move_number else {
+                return Err(bad(
+                    "move",
+                    "a match's position needs `move`: its number, from 1",
+                ));
+            };
+            let kind = position::kind_of(req.kind.as_deref())?;
+            let p = position::review_move(app, &table, number, kind).await?;
+            let text = serde_json::to_string(&p).map_err(storage)?;
+            Ok((p, text))
+        }
+        _ => Err(bad(
+            "puzzle",
+            "show one of `puzzle` (a pool puzzle's id), `position` (typed, with `kind`) \
+             or `table` and `move` (a finished match's move, with `kind`)",
+        )),
+    }
+}
+
+/// `POST /api/classes/{id}/board` (a coach): shows a pool puzzle
+/// (`{"puzzle": ID}`), a typed position (`{"position", "kind"}`) or the
+/// position before a match's move (`{"table", "move", "kind"}`) to the
+/// class; the answers to the one shown before are kept.
 async fn show(
     State(app): State<Services>,
+    Client(client): Client,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Bytes,
@@ -82,11 +149,17 @@ async fn show(
     if let Err(r) = coach_of(&app, &headers, &id).await {
         return r;
     }
-    let Some(p) = puzzle(&req.puzzle) else {
-        let shown: String = req.puzzle.chars().take(64).collect();
-        return bad("puzzle", format!("there is no puzzle `{shown}`"));
+    if req.puzzle.is_none() {
+        // a typed or review position costs the solver's work
+        if let Err(l) = app.puzzle_limits.attempt_from(client) {
+            return too_many(&app, l);
+        }
+    }
+    let (p, stored_text) = match to_show(&app, req).await {
+        Ok(x) => x,
+        Err(r) => return r,
     };
-    let version = match stored::show(&app.store, &id, &p.id).await {
+    let version = match stored::show(&app.store, &id, &stored_text).await {
         Ok(v) => v,
         Err(e) => return storage(e),
     };
@@ -194,7 +267,7 @@ async fn view(State(app): State<Services>, Path(id): Path<String>, headers: Head
         Ok(b) => b,
         Err(e) => return storage(e),
     };
-    let Some((b, p)) = board.and_then(|b| puzzle(&b.puzzle).map(|p| (b, p))) else {
+    let Some((b, p)) = board.and_then(|b| shown(&b).map(|p| (b, p))) else {
         let role = match member {
             Member::Coach => "coach",
             Member::Student => "student",
@@ -202,8 +275,8 @@ async fn view(State(app): State<Services>, Path(id): Path<String>, headers: Head
         return Json(json!({ "role": role, "version": 0, "puzzle": null })).into_response();
     };
     let v = match member {
-        Member::Coach => coach_view(&app, &id, &b, p).await,
-        Member::Student => student_view(&app, &id, &account.id, &b, p).await,
+        Member::Coach => coach_view(&app, &id, &b, &p).await,
+        Member::Student => student_view(&app, &id, &account.id, &b, &p).await,
     };
     v.map_or_else(storage, |v| Json(v).into_response())
 }
@@ -243,7 +316,7 @@ async fn answer(
         Ok(b) => b,
         Err(e) => return storage(e),
     };
-    let Some((b, p)) = board.and_then(|b| puzzle(&b.puzzle).map(|p| (b, p))) else {
+    let Some((b, p)) = board.and_then(|b| shown(&b).map(|p| (b, p))) else {
         return bad("version", "the board shows nothing yet");
     };
     if b.version != req.version {
@@ -264,7 +337,7 @@ async fn answer(
     }
     let text = req.answer.clone();
     let judged = judge()
-        .run(Lane::First, move || onsets_puzzles::judge(p, &text))
+        .run(Lane::First, move || onsets_puzzles::judge(&p, &text))
         .await;
     let j = match judged {
         Some(Ok(j)) => j,

@@ -20,6 +20,7 @@
 
 pub mod assignments;
 pub mod board;
+mod board_position;
 pub mod names;
 pub mod print;
 pub mod progress;
@@ -169,6 +170,22 @@ pub(crate) async fn member_of(
         Ok(_) => Err(not_coach()),
         Err(e) => Err(storage(e)),
     }
+}
+
+/// The seat name a connection's tables must show (docs/classes.md,
+/// "Kid-safe managed accounts"): a managed account's public name (its
+/// generated username), when the request's session is one; `None` for
+/// anyone else, who names their seat as they like.
+pub async fn managed_seat_name(
+    store: &crate::store::Store,
+    headers: &HeaderMap,
+) -> store::StoreResult<Option<String>> {
+    let Some(account) = crate::accounts::signed_in(store, headers).await? else {
+        return Ok(None);
+    };
+    Ok(stored::managed_by(store, &account.id)
+        .await?
+        .map(|_| account.name))
 }
 
 /// A managed account may not coach, make classes or join other classes.
