@@ -29,6 +29,10 @@ pub enum ClientMsg {
         name: String,
         #[serde(default)]
         seat: Option<usize>,
+        /// The key of a reserved seat (docs/protocol.md, "Named and
+        /// reserved seats").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<String>,
     },
     /// Take back one's seat after a reconnect (the token from `joined`).
     Rejoin {
@@ -695,7 +699,8 @@ mod tests {
             ClientMsg::Join {
                 table: "abc".into(),
                 name: "Ann".into(),
-                seat: None
+                seat: None,
+                key: None,
             }
         );
     }

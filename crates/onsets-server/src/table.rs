@@ -109,6 +109,24 @@ pub struct TableSpec {
     /// Bots' think time in real time, in percent of the think time they
     /// choose (100: human-like; 0: at once).
     pub bot_pace: u32,
+    /// Per seat, the name given when the table was made (empty: none; a
+    /// bot's shown as "Name (bot)"; docs/protocol.md, "Named and reserved
+    /// seats").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<Option<String>>,
+    /// Per seat, the SHA-256 ([`key_digest`]) of the key that alone takes
+    /// that person's seat (empty: no seat is reserved).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<Option<String>>,
+}
+
+/// The digest a reserved seat keeps of its key (SHA-256, hex).
+pub fn key_digest(key: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(key.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn tournament() -> String {
@@ -264,6 +282,9 @@ pub enum Cmd {
     Join {
         name: String,
         seat: Option<usize>,
+        /// The key of a reserved seat (docs/protocol.md, "Named and
+        /// reserved seats").
+        key: Option<String>,
         reply: oneshot::Sender<SeatReply>,
     },
     Rejoin {
@@ -764,11 +785,20 @@ impl Table {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Join { name, seat, reply } => {
+            Cmd::Join {
+                name,
+                seat,
+                key,
+                reply,
+            } => {
                 let r = if self.archived {
                     Err(archived_error())
                 } else {
-                    self.join(name, seat).await
+                    match self.reserved_seat(seat, key.as_deref()) {
+                        Ok((seat, Some(named))) => self.join(named, seat).await,
+                        Ok((seat, None)) => self.join(name, seat).await,
+                        Err(e) => Err(e),
+                    }
                 };
                 let _ = reply.send(r);
             }
@@ -835,6 +865,66 @@ impl Table {
             // The lease went to another instance (crate::lease::watch).
             Cmd::Moved => self.moved = true,
         }
+    }
+
+    /// The seat a `join` may take at a table of reserved seats, and the
+    /// name its player plays under (the seat's own, when it has one;
+    /// docs/protocol.md, "Named and reserved seats"): with a key, the seat
+    /// it reserves (`seat`, if given, must be that one); without, `seat`
+    /// unless it is reserved, else the first free seat not reserved. A
+    /// reserved seat asked without its key, or a key that reserves no seat,
+    /// is refused `seat-reserved`. A table without reservations is as before.
+    fn reserved_seat(
+        &self,
+        seat: Option<usize>,
+        key: Option<&str>,
+    ) -> Result<(Option<usize>, Option<String>), ServerMsg> {
+        let Hosted::Match(g) = &self.game else {
+            return Ok((seat, None));
+        };
+        let named = |i: usize| g.spec.names.get(i).cloned().flatten();
+        let reserved = |i: usize| g.spec.keys.get(i).is_some_and(Option::is_some);
+        let refuse = |m: String| crate::protocol::error(ApiCode::SeatReserved, m, Some("key"));
+        if let Some(key) = key {
+            let digest = key_digest(key);
+            let Some(at) = g
+                .spec
+                .keys
+                .iter()
+                .position(|k| k.as_deref() == Some(&digest))
+            else {
+                return Err(refuse("that key reserves no seat at this table".into()));
+            };
+            if let Some(other) = seat.filter(|s| *s != at) {
+                return Err(refuse(format!(
+                    "your key reserves seat {at}, not seat {other}"
+                )));
+            }
+            return Ok((Some(at), named(at)));
+        }
+        let free = |i: usize| {
+            self.seats
+                .get(i)
+                .is_some_and(|s| s.human() && s.token.is_none())
+        };
+        let at = match seat {
+            Some(i) if reserved(i) => {
+                return Err(refuse(format!(
+                    "seat {i} is reserved for its player: open the link they were given, or sign in as them"
+                )))
+            }
+            Some(i) => Some(i),
+            None => match (0..self.seats.len()).find(|i| free(*i) && !reserved(*i)) {
+                Some(i) => Some(i),
+                None if (0..self.seats.len()).any(|i| free(i) && reserved(i)) => {
+                    return Err(refuse(
+                        "every free seat at this table is reserved for its player".into(),
+                    ))
+                }
+                None => None,
+            },
+        };
+        Ok((at, at.and_then(named)))
     }
 
     /// A person takes a seat: the name checked, the seat chosen (`seat`, or

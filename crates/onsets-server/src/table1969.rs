@@ -276,6 +276,7 @@ pub(crate) async fn join(
     let cmd = Cmd::Join {
         name,
         seat: None,
+        key: None,
         reply,
     };
     if t.cmds.send(cmd).await.is_err() {

@@ -366,8 +366,19 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
                 .unwrap_or_default();
             vec![envelope(&protocol::preview(reference, &text, options))]
         }
-        ClientMsg::Join { table, name, seat } => {
-            take_seat(lobby, at, &table, |reply| Cmd::Join { name, seat, reply }).await
+        ClientMsg::Join {
+            table,
+            name,
+            seat,
+            key,
+        } => {
+            take_seat(lobby, at, &table, |reply| Cmd::Join {
+                name,
+                seat,
+                key,
+                reply,
+            })
+            .await
         }
         ClientMsg::Rejoin { table, token } => {
             take_seat(lobby, at, &table, |reply| Cmd::Rejoin { token, reply }).await

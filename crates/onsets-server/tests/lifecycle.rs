@@ -48,6 +48,7 @@ async fn an_idle_table_with_a_bot_is_not_woken_for_ten_seconds_of_match_time() {
             .send(Cmd::Join {
                 name: "Ann".into(),
                 seat: Some(0),
+                key: None,
                 reply,
             })
             .await

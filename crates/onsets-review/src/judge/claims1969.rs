@@ -686,7 +686,9 @@ mod tests {
                 .find(|t| t.starts_with("A Solution can still be built"))
                 .expect("the reason of the verdict");
             assert!(
-                own.contains("the Mover") && own.contains("scores 2") && own.contains("Challenger is Incorrect and scores 0"),
+                own.contains("the Mover")
+                    && own.contains("scores 2")
+                    && own.contains("Challenger is Incorrect and scores 0"),
                 "{own}"
             );
         }
