@@ -192,7 +192,9 @@ export class TableConnection {
    */
   join(name, seat) {
     this.mode = 'join';
-    this.send({ type: 'join', table: this.table, name, ...(seat === undefined ? {} : { seat }) });
+    // A reserved seat's key, from the player's link (docs/protocol.md).
+    const key = new URLSearchParams(location.search).get('key');
+    this.send({ type: 'join', table: this.table, name, ...(seat === undefined ? {} : { seat }), ...(key ? { key } : {}) });
   }
 
   /**
