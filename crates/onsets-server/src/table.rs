@@ -353,6 +353,9 @@ impl Seat {
 }
 
 /// The game of a table, by edition: what the one actor hosts.
+// One per table, never moved once hosted: the match's game is the table's
+// main state (a 1969 game is boxed).
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Hosted {
     Match(matches::MatchGame),
     M69(Box<m69::Game69>),
@@ -874,6 +877,7 @@ impl Table {
     /// unless it is reserved, else the first free seat not reserved. A
     /// reserved seat asked without its key, or a key that reserves no seat,
     /// is refused `seat-reserved`. A table without reservations is as before.
+    #[allow(clippy::result_large_err)] // the refusal is the frame sent, built once
     fn reserved_seat(
         &self,
         seat: Option<usize>,
