@@ -424,7 +424,20 @@ impl CreateTable {
                     })?;
                 if let Some(n) = &n {
                     let before: Vec<&str> = names.iter().flatten().map(String::as_str).collect();
-                    crate::text::distinct_name(n, &before).map_err(|m| {
+                    // A person's name follows the rule of "Names" (no word
+                    // "bot"); a bot's only differs from the others ("(bot)"
+                    // is added).
+                    let checked = if seats[i] == TableSeat::Human {
+                        crate::text::distinct_name(n, &before)
+                    } else {
+                        match before.iter().find(|b| b.to_lowercase() == n.to_lowercase()) {
+                            Some(b) => {
+                                Err(format!("“{b}” names another seat; choose another name"))
+                            }
+                            None => Ok(()),
+                        }
+                    };
+                    checked.map_err(|m| {
                         ApiError::new(ApiCode::NameTaken, m, Some(&format!("names[{i}]")))
                     })?;
                 }

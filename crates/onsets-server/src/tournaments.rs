@@ -796,7 +796,15 @@ async fn open_tables(app: &Services, id: &str) -> Result<Vec<Option<String>>, Re
         let mut req = table_request(&s.event, online, seats);
         // Entries play under their names, bots as "Name (bot)"; a person's
         // seat is reserved for the holder of the entry's key.
-        req.names = entries().map(|(_, x)| Some(x.name.clone())).collect();
+        // (A person's entry named with the word "bot" keeps an unnamed
+        // seat: the table refuses such a person's name, docs/protocol.md
+        // "Names".)
+        req.names = entries()
+            .map(|(_, x)| {
+                let person_ok = crate::text::distinct_name(&x.name, &[]).is_ok();
+                (x.bot.is_some() || person_ok).then(|| x.name.clone())
+            })
+            .collect();
         req.keys = entries()
             .map(|(p, x)| x.bot.is_none().then(|| keys.key(p)))
             .collect();

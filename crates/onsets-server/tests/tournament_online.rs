@@ -244,6 +244,18 @@ async fn named_and_reserved_seats_of_post_api_tables() {
         .create_table(json!({"division": "junior", "seats": bots, "names": ["Ann", "Bo"], "keys": [key, null]}))
         .await;
     assert_eq!(seat_names(&t), ["Ann", "Bo (bot)"], "{t}");
+    // A bot's name may have the word "bot"; a person's may not ("Names").
+    let named = s
+        .create_table(json!({"division": "junior", "seats": bots, "names": [null, "Bot Bob"]}))
+        .await;
+    assert_eq!(seat_names(&named)[1], "Bot Bob (bot)", "{named}");
+    let req = json!({"division": "junior", "seats": bots, "names": ["Bot Bob", null]});
+    let (status, v) = http(s.addr, "POST", "/api/tables", Some(req)).await;
+    assert_eq!(
+        (status, v["error"]["field"].as_str()),
+        (400, Some("names[0]")),
+        "{v}"
+    );
     let id = t["id"].as_str().unwrap();
     let mut c = Client::connect(s.addr).await;
     let e = try_join(&mut c, id, "Zed", json!({})).await;
