@@ -220,9 +220,12 @@ export class TableConnection {
   join(name, seat) {
     this.mode = 'join';
     // The key makes the join idempotent: if its reply is lost (a server instance lost), the join sent
-    // again with it gets the same seat and token (docs/protocol.md, "Joining again with a key").
+    // again with it gets the same seat and token (docs/protocol.md, "Joining again with a key"). A
+    // reserved seat's key, from the player's link, is that key (docs/protocol.md, "Named and
+    // reserved seats"); without one, a random key.
+    const linked = new URLSearchParams(location.search).get('key');
     const bytes = crypto.getRandomValues(new Uint8Array(16));
-    const key = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    const key = linked || Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
     this.pendingJoin = { type: 'join', table: this.table, name, key, ...(seat === undefined ? {} : { seat }) };
     this.send(this.pendingJoin);
   }

@@ -226,7 +226,7 @@ export class TableView {
           this.render();
           break;
         }
-        if (msg.code === 'seat-taken' || msg.code === 'table-full' || msg.code === 'bad-name' || msg.code === 'name-taken' || msg.code === 'no-such-seat' || (msg.code === 'too-long' && msg.field === 'name')) {
+        if (msg.code === 'seat-taken' || msg.code === 'seat-reserved' || msg.code === 'table-full' || msg.code === 'bad-name' || msg.code === 'name-taken' || msg.code === 'no-such-seat' || (msg.code === 'too-long' && msg.field === 'name')) {
           this.notices.join = { text: msg.message, tone: 'error' };
         } else {
           this.notices.global = { text: msg.message, tone: 'error' };

@@ -10,6 +10,7 @@ import { h } from './dom.js';
 import {
   checkinPage, coachControls, dayControls, field, message, pairingsPage, resultsPage, runner,
 } from './tournament-day.js';
+import { mySeats, ownLinks, seatLinks, seatPage } from './tournament-seats.js';
 
 /**
  * The public list of events (signed in or out).
@@ -159,11 +160,13 @@ function standingsView(id, s) {
 }
 
 /**
- * The last round's tables, with each online table's link.
+ * The last round's tables, with each online table's link (the viewer's own
+ * table's with their seat's key).
  * @param {any} ev the tournament
+ * @param {Map<string, string>} [own] the viewer's own tables' keyed links
  * @returns {Node[]}
  */
-function pairingsView(ev) {
+function pairingsView(ev, own = new Map()) {
   /** @type {any[]} */
   const paired = ev.paired;
   const last = paired[paired.length - 1];
@@ -174,7 +177,7 @@ function pairingsView(ev) {
     h('ul', { class: 'pairings' }, .../** @type {any[]} */ (last.tables).map((t) => h('li', { dataset: { table: t.table } },
       `Table ${t.table}${t.room ? ` (${t.room})` : ''}${ev.divisions.length > 1 ? `, ${t.division}` : ''}: ${t.players.join(', ')}`,
       t.match_points ? ` — ${t.match_points.join(' / ')} match points` : '',
-      ...(t.link ? [' ', h('a', { href: t.link, class: 'table-link' }, t.match_points ? 'replay' : 'play or watch')] : []))),
+      ...(t.link ? [' ', h('a', { href: own.get(t.link) ?? t.link, class: 'table-link' }, t.match_points ? 'replay' : own.has(t.link) ? 'take your seat' : 'watch')] : []))),
     ...(last.bye ? [h('li', null, `Bye: ${last.bye}`)] : []))];
 }
 
@@ -221,8 +224,10 @@ export async function showEvent(root, path, go) {
     if (page === 'checkin') return checkinPage(root, id, ev.body, err, run);
     if (page === 'results') return resultsPage(root, id, ev.body, me, err, run);
     if (page === 'pairings') return pairingsPage(root, id, ev.body);
+    if (page === 'seat') return seatPage(root, id, ev.body);
+    const seats = me && ev.body.online ? await mySeats(id) : [];
     standings.replaceChildren(...standingsView(id, st.body));
-    pairings.replaceChildren(...pairingsView(ev.body));
+    pairings.replaceChildren(...pairingsView(ev.body, ownLinks(seats, me)), ...seatLinks(ev.body, seats, me));
     if (me && ev.body.organizer === me.name) {
       const sc = ev.body.schools.length ? await call('GET', `/api/tournaments/${id}/schools`) : null;
       /** @type {Map<string, string>} */

@@ -176,16 +176,33 @@ test('an online three-round event: bots fill seats, a signed-in player plays the
       await page.click('#pair-round');
       await page.waitForFunction((r) => document.querySelector('#pairings h2')?.textContent === `Round ${r} pairings`, round);
       const mine = page.locator('#pairings li', { hasText: me });
+      // The player's own table is linked with their seat's key.
       const link = await mine.locator('a.table-link').getAttribute('href');
-      assert.match(link, /^\/t\/[A-Za-z0-9_-]+$/);
-      const tableId = link.split('/').pop();
+      assert.match(link, /^\/t\/[A-Za-z0-9_-]+\?key=[0-9a-f]{32}$/);
+      const tableId = link.split('?')[0].split('/').pop();
       if (round === 1) {
+        // The seat is reserved: a stranger with the plain link is refused it.
+        const stranger = await newPage(browser, { width: 390, height: 844 });
+        await stranger.goto(`${BASE}/t/${tableId}`);
+        await stranger.waitForSelector('#join-form');
+        await stranger.fill('#join-name', 'Mallory');
+        await stranger.click('#join-form button[type=submit]');
+        await stranger.waitForSelector('#join-form .notice.error');
+        assert.match(await stranger.locator('#join-form .notice.error').innerText(), /reserved for its player/);
+        await stranger.context().close();
         // Round 1: the player goes to their table, joins and plays it to its end.
         await mine.locator('a.table-link').click();
         await page.waitForSelector('#join-form');
         await page.fill('#join-name', me);
         await page.click('#join-form button[type=submit]');
         await page.waitForSelector(`.player.me:has-text("${me}")`);
+        // The entries play under their names, the bots as "Name (bot)".
+        const ev1 = await (await fetch(`${BASE}/api/tournaments/${event}`)).json();
+        const bots = ev1.paired[0].tables.find((x) => x.online === tableId).players.filter((p) => p !== me);
+        for (const b of bots) await page.waitForSelector(`.player:has-text("${b} (bot)")`);
+        const seen = await page.locator('.player').allInnerTexts();
+        assert.ok(!seen.some((x) => /(Beginner|Club|Strong|Expert) bot|a expert bot/.test(x)), seen.join(' | '));
+        await page.screenshot({ path: path.join(SHOTS, 'tournament-named-seats.png'), fullPage: true });
         const deadline = Date.now() + 8 * 60000;
         let over = false;
         while (Date.now() < deadline) {
@@ -238,6 +255,18 @@ test('an online three-round event: bots fill seats, a signed-in player plays the
     assert.equal(final.standings.length, 6);
     assert.ok(final.standings.every((s) => s.played === 3), JSON.stringify(final.standings));
     await page.screenshot({ path: path.join(SHOTS, 'tournament-online.png'), fullPage: true });
+    // The certificates: the awards page's link answers a PDF, a page per award.
+    await page.click('#set-awards');
+    await page.waitForSelector('#print-certificates');
+    const certificates = await page.locator('#print-certificates').getAttribute('href');
+    const pdf = await fetch(`${BASE}${certificates}`);
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    assert.equal(bytes.subarray(0, 4).toString(), '%PDF');
+    const awards = await (await fetch(`${BASE}/api/tournaments/${event}/awards`)).json();
+    const pages = (bytes.toString('latin1').replaceAll('/Type /', '/Type/').match(/\/Type\/Page\b(?!s)/g) ?? []).length;
+    assert.equal(pages, awards.divisions.reduce((n, d) => n + d.places.length + d.schools.length, 0));
     // The profile lists the event.
     await page.goto(`${BASE}/players/${encodeURIComponent(me)}`);
     await page.waitForSelector('#events');

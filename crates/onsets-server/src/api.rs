@@ -97,6 +97,10 @@ pub enum ApiCode {
     NoSuchSeat,
     /// A seat someone holds.
     SeatTaken,
+    /// A person's seat reserved for someone else: only its entrant, or the
+    /// holder of its key, takes it (docs/protocol.md, "Named and reserved
+    /// seats").
+    SeatReserved,
     /// A binary WebSocket frame.
     BadFrame,
     /// A frame that is not JSON.
@@ -164,6 +168,7 @@ impl ApiCode {
             ApiCode::BadName => "bad-name",
             ApiCode::NoSuchSeat => "no-such-seat",
             ApiCode::SeatTaken => "seat-taken",
+            ApiCode::SeatReserved => "seat-reserved",
             ApiCode::BadFrame => "bad-frame",
             ApiCode::BadJson => "bad-json",
             ApiCode::BadEnvelope => "bad-envelope",
@@ -422,6 +427,13 @@ pub struct TableRequest {
     pub adventurous: bool,
     pub edition: String,
     pub seats: Vec<Option<String>>,
+    /// Per seat (empty: none), the entry's name: a bot plays as
+    /// "Name (bot)", a person under their own name (docs/protocol.md,
+    /// "Named and reserved seats").
+    pub names: Vec<Option<String>>,
+    /// Per seat (empty: none), the secret key that alone takes a person's
+    /// seat (the entrant's link).
+    pub keys: Vec<Option<String>>,
     pub round_minutes: u32,
     pub checking: String,
     pub bot_pace: u32,

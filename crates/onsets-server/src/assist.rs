@@ -455,7 +455,6 @@ fn words(text: &str, names: &[String]) -> String {
     }
     named.push_str(rest);
     named
-        .replace(": the claim is kept.", ".")
         .replacen("Act 1 is not allowed", "It is not allowed", 1)
         .replace("(JSON no_goal)", "")
         .trim()

@@ -272,6 +272,8 @@ fn create_request(req: &api::TableRequest) -> CreateTable {
         seed: None,
         bot_pace: req.bot_pace,
         edition: Some(req.edition.clone()),
+        names: (!req.names.is_empty()).then(|| req.names.clone()),
+        keys: (!req.keys.is_empty()).then(|| req.keys.clone()),
     }
 }
 

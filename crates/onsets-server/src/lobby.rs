@@ -218,6 +218,16 @@ pub struct CreateTable {
     /// Bots' think time in real time, percent of their chosen think time.
     #[serde(default = "hundred")]
     pub bot_pace: u32,
+    /// Optional, per seat (`null` for none): the seat's name, a bot's
+    /// shown as "Name (bot)", a person's the name its player plays under
+    /// (docs/protocol.md, "Named and reserved seats").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<Vec<Option<String>>>,
+    /// Optional, per seat (`null` for none): a secret of 16 to 128
+    /// letters, digits, `-` or `_` that alone takes that person's seat
+    /// (`join` with `key`); kept as its SHA-256.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keys: Option<Vec<Option<String>>>,
 }
 
 /// `POST /api/tables` with `"edition": "1969"`: a table of Allen's 1969
@@ -369,6 +379,7 @@ impl CreateTable {
                     }),
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let (names, keys) = self.named_seats(&seats)?;
         Ok(TableSpec {
             division,
             adventurous: self.adventurous,
@@ -378,7 +389,93 @@ impl CreateTable {
             checking,
             seed: self.seed.unwrap_or(fresh_seed),
             bot_pace: self.bot_pace,
+            names,
+            keys,
         })
+    }
+
+    /// The seats' names and keys' digests (docs/protocol.md, "Named and
+    /// reserved seats"): one per seat when given, a name normalized as a
+    /// player's and distinct, a key only on a person's seat.
+    #[allow(clippy::type_complexity)]
+    fn named_seats(
+        &self,
+        seats: &[TableSeat],
+    ) -> Result<(Vec<Option<String>>, Vec<Option<String>>), ApiError> {
+        let count = |f: &str| {
+            ApiError::new(
+                ApiCode::BadField,
+                format!("`{f}` has one entry per seat ({})", seats.len()),
+                Some(f),
+            )
+        };
+        let mut names = Vec::new();
+        if let Some(given) = &self.names {
+            if given.len() != seats.len() {
+                return Err(count("names"));
+            }
+            for (i, n) in given.iter().enumerate() {
+                let n = n
+                    .as_deref()
+                    .map(crate::text::normalize_name)
+                    .transpose()
+                    .map_err(|m| {
+                        ApiError::new(ApiCode::BadName, m, Some(&format!("names[{i}]")))
+                    })?;
+                if let Some(n) = &n {
+                    let before: Vec<&str> = names.iter().flatten().map(String::as_str).collect();
+                    // A person's name follows the rule of "Names" (no word
+                    // "bot"); a bot's only differs from the others ("(bot)"
+                    // is added).
+                    let checked = if seats[i] == TableSeat::Human {
+                        crate::text::distinct_name(n, &before)
+                    } else {
+                        match before.iter().find(|b| b.to_lowercase() == n.to_lowercase()) {
+                            Some(b) => {
+                                Err(format!("“{b}” names another seat; choose another name"))
+                            }
+                            None => Ok(()),
+                        }
+                    };
+                    checked.map_err(|m| {
+                        ApiError::new(ApiCode::NameTaken, m, Some(&format!("names[{i}]")))
+                    })?;
+                }
+                names.push(n);
+            }
+        }
+        let mut keys = Vec::new();
+        if let Some(given) = &self.keys {
+            if given.len() != seats.len() {
+                return Err(count("keys"));
+            }
+            for (i, k) in given.iter().enumerate() {
+                let Some(k) = k else {
+                    keys.push(None);
+                    continue;
+                };
+                let at = format!("keys[{i}]");
+                if seats[i] != TableSeat::Human {
+                    return Err(ApiError::new(
+                        ApiCode::BadField,
+                        format!("seat {i} is a bot's: only a person's seat is reserved"),
+                        Some(&at),
+                    ));
+                }
+                let well_formed = (16..=128).contains(&k.len())
+                    && k.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+                if !well_formed {
+                    return Err(ApiError::new(
+                        ApiCode::BadField,
+                        "a seat's key is 16 to 128 letters, digits, `-` or `_`",
+                        Some(&at),
+                    ));
+                }
+                keys.push(Some(table::key_digest(k)));
+            }
+        }
+        Ok((names, keys))
     }
 }
 

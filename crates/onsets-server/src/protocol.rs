@@ -34,7 +34,9 @@ pub enum ClientMsg {
         /// The client's own random string (16 to 128 printable ASCII
         /// characters, kept with its draft): a join repeated with the same
         /// key (its reply lost) gets the seat and the token of the first
-        /// (docs/protocol.md, "Joining again with a key").
+        /// (docs/protocol.md, "Joining again with a key"). At a table of
+        /// reserved seats it is also the key that reserves a seat, from the
+        /// player's link (docs/protocol.md, "Named and reserved seats").
         #[serde(default, skip_serializing_if = "Option::is_none")]
         key: Option<String>,
     },
@@ -731,7 +733,7 @@ mod tests {
                 table: "abc".into(),
                 name: "Ann".into(),
                 seat: None,
-                key: None
+                key: None,
             }
         );
     }

@@ -12,6 +12,8 @@
 //!   docs/tournaments.md, then the team standings.
 //! * A round's pairings, a page per room, and the awards list per division
 //!   (docs/tournaments.md, "Rooms" and "Awards").
+//! * The certificates: an A4 landscape page per award (a placed player or
+//!   school), with the event, the division, the place and the name.
 
 use onsets_tournament::{standings, team_standings, Event};
 use printpdf::path::PaintMode;
@@ -56,11 +58,17 @@ struct Sheet {
     layer: PdfLayerReference,
     font: IndirectFontRef,
     bold: IndirectFontRef,
+    /// The pages' width and height (mm).
+    size: (f32, f32),
 }
 
 impl Sheet {
     fn new(title: &str) -> Result<Sheet, PrintError> {
-        let (doc, p, l) = PdfDocument::new(printable(title), Mm(W), Mm(H), "page");
+        Sheet::sized(title, (W, H))
+    }
+
+    fn sized(title: &str, size: (f32, f32)) -> Result<Sheet, PrintError> {
+        let (doc, p, l) = PdfDocument::new(printable(title), Mm(size.0), Mm(size.1), "page");
         let font = doc
             .add_builtin_font(BuiltinFont::Helvetica)
             .map_err(|e| PrintError::Pdf(e.to_string()))?;
@@ -73,11 +81,12 @@ impl Sheet {
             layer,
             font,
             bold,
+            size,
         })
     }
 
     fn page(&mut self) {
-        let (p, l) = self.doc.add_page(Mm(W), Mm(H), "page");
+        let (p, l) = self.doc.add_page(Mm(self.size.0), Mm(self.size.1), "page");
         self.layer = self.doc.get_page(p).get_layer(l);
     }
 
@@ -545,6 +554,111 @@ pub fn awards_pdf(event: &Event, awards: &serde_json::Value) -> Result<Vec<u8>, 
         }
     }
     l.sheet.bytes()
+}
+
+/// One certificate: who, for which place, in which division.
+struct Certificate<'a> {
+    name: &'a str,
+    place: u64,
+    division: &'a str,
+    /// A school's award (among the division's schools).
+    school: bool,
+}
+
+/// "1st", "2nd", "3rd", "4th", … "11th", "21st".
+fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// `s` centred on the page at `y` (Helvetica's mean width, about half its
+/// size a letter).
+fn centred(sheet: &Sheet, s: &str, size: f32, y: f32, bold: bool) {
+    let pt_mm = 0.3528;
+    let width = printable(s).chars().count() as f32 * size * pt_mm * if bold { 0.56 } else { 0.5 };
+    sheet.text(s, size, ((sheet.size.0 - width) / 2.0).max(MARGIN), y, bold);
+}
+
+fn certificate_page(sheet: &Sheet, event: &Event, c: &Certificate) {
+    let (w, h) = sheet.size;
+    for inset in [10.0, 13.0] {
+        sheet.line(inset, inset, w - inset, inset);
+        sheet.line(w - inset, inset, w - inset, h - inset);
+        sheet.line(w - inset, h - inset, inset, h - inset);
+        sheet.line(inset, h - inset, inset, inset);
+    }
+    centred(sheet, "Certificate of Achievement", 30.0, h - 45.0, true);
+    centred(sheet, "is awarded to", 14.0, h - 70.0, false);
+    centred(sheet, c.name, 32.0, h - 95.0, true);
+    let division = {
+        let mut d = c.division.chars();
+        d.next()
+            .map(|f| f.to_uppercase().chain(d).collect::<String>())
+            .unwrap_or_default()
+    };
+    let what = if c.school {
+        format!(
+            "for {} place among the schools of the {division} division",
+            ordinal(c.place)
+        )
+    } else {
+        format!("for {} place in the {division} division", ordinal(c.place))
+    };
+    centred(sheet, &what, 16.0, h - 115.0, false);
+    centred(
+        sheet,
+        &format!("On-Sets: {}", event.name),
+        16.0,
+        h - 130.0,
+        true,
+    );
+    sheet.line(w / 2.0 - 50.0, 40.0, w / 2.0 + 50.0, 40.0);
+    centred(sheet, "Tournament director", 11.0, 34.0, false);
+}
+
+/// The certificates of the awards (`awards`: the awards' view, each
+/// division's `places` and `schools`): an A4 landscape page per placed
+/// player, then per placed school, division by division. An event with
+/// no award yet prints one page saying so.
+pub fn certificates_pdf(event: &Event, awards: &serde_json::Value) -> Result<Vec<u8>, PrintError> {
+    let none = Vec::new();
+    let mut all = Vec::new();
+    for d in awards["divisions"].as_array().unwrap_or(&none) {
+        let division = d["division"].as_str().unwrap_or("");
+        for (list, key, school) in [("places", "name", false), ("schools", "school", true)] {
+            for p in d[list].as_array().unwrap_or(&none) {
+                all.push(Certificate {
+                    name: p[key].as_str().unwrap_or(""),
+                    place: p["place"].as_u64().unwrap_or(0),
+                    division,
+                    school,
+                });
+            }
+        }
+    }
+    let mut sheet = Sheet::sized(&format!("{}: certificates", event.name), (H, W))?;
+    if all.is_empty() {
+        centred(
+            &sheet,
+            "No awards yet: the standings have no entries.",
+            16.0,
+            W / 2.0,
+            false,
+        );
+    }
+    for (i, c) in all.iter().enumerate() {
+        if i > 0 {
+            sheet.page();
+        }
+        certificate_page(&sheet, event, c);
+    }
+    sheet.bytes()
 }
 
 #[cfg(test)]

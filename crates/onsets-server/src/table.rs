@@ -109,6 +109,24 @@ pub struct TableSpec {
     /// Bots' think time in real time, in percent of the think time they
     /// choose (100: human-like; 0: at once).
     pub bot_pace: u32,
+    /// Per seat, the name given when the table was made (empty: none; a
+    /// bot's shown as "Name (bot)"; docs/protocol.md, "Named and reserved
+    /// seats").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<Option<String>>,
+    /// Per seat, the SHA-256 ([`key_digest`]) of the key that alone takes
+    /// that person's seat (empty: no seat is reserved).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<Option<String>>,
+}
+
+/// The digest a reserved seat keeps of its key (SHA-256, hex).
+pub fn key_digest(key: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(key.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn tournament() -> String {
@@ -267,6 +285,9 @@ pub enum Cmd {
         /// The seat's token when the client's join key gave it
         /// (`crate::ws::keyed_token`); a fresh one otherwise.
         token: Option<String>,
+        /// The key of a reserved seat (docs/protocol.md, "Named and
+        /// reserved seats").
+        key: Option<String>,
         reply: oneshot::Sender<SeatReply>,
     },
     Rejoin {
@@ -335,6 +356,9 @@ impl Seat {
 }
 
 /// The game of a table, by edition: what the one actor hosts.
+// One per table, never moved once hosted: the match's game is the table's
+// main state (a 1969 game is boxed).
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Hosted {
     Match(matches::MatchGame),
     M69(Box<m69::Game69>),
@@ -771,12 +795,17 @@ impl Table {
                 name,
                 seat,
                 token,
+                key,
                 reply,
             } => {
                 let r = if self.archived {
                     Err(archived_error())
                 } else {
-                    self.join(name, seat, token).await
+                    match self.reserved_seat(seat, key.as_deref()) {
+                        Ok((seat, Some(named))) => self.join(named, seat, token).await,
+                        Ok((seat, None)) => self.join(name, seat, token).await,
+                        Err(e) => Err(e),
+                    }
                 };
                 let _ = reply.send(r);
             }
@@ -843,6 +872,69 @@ impl Table {
             // The lease went to another instance (crate::lease::watch).
             Cmd::Moved => self.moved = true,
         }
+    }
+
+    /// The seat a `join` may take at a table of reserved seats, and the
+    /// name its player plays under (the seat's own, when it has one;
+    /// docs/protocol.md, "Named and reserved seats"): with a key, the seat
+    /// it reserves (`seat`, if given, must be that one); without one (or
+    /// with a key that reserves no seat: the client's own join key), `seat`
+    /// unless it is reserved, else the first free seat not reserved. A
+    /// reserved seat asked without its key is refused `seat-reserved`. A
+    /// table without reservations is as before.
+    #[allow(clippy::result_large_err)] // the refusal is the frame sent, built once
+    fn reserved_seat(
+        &self,
+        seat: Option<usize>,
+        key: Option<&str>,
+    ) -> Result<(Option<usize>, Option<String>), ServerMsg> {
+        let Hosted::Match(g) = &self.game else {
+            return Ok((seat, None));
+        };
+        let named = |i: usize| g.spec.names.get(i).cloned().flatten();
+        let reserved = |i: usize| g.spec.keys.get(i).is_some_and(Option::is_some);
+        let refuse = |m: String| crate::protocol::error(ApiCode::SeatReserved, m, Some("key"));
+        // A key that reserves a seat takes that seat; any other key (the
+        // client's own join key, docs/protocol.md "Joining again with a
+        // key") reserves nothing and joins as without one.
+        let digest = key.map(key_digest);
+        let reserving = digest.as_ref().and_then(|d| {
+            g.spec
+                .keys
+                .iter()
+                .position(|k| k.as_deref() == Some(d.as_str()))
+        });
+        if let Some(at) = reserving {
+            if let Some(other) = seat.filter(|s| *s != at) {
+                return Err(refuse(format!(
+                    "your key reserves seat {at}, not seat {other}"
+                )));
+            }
+            return Ok((Some(at), named(at)));
+        }
+        let free = |i: usize| {
+            self.seats
+                .get(i)
+                .is_some_and(|s| s.human() && s.token.is_none())
+        };
+        let at = match seat {
+            Some(i) if reserved(i) => {
+                return Err(refuse(format!(
+                    "seat {i} is reserved for its player: open the link they were given, or sign in as them"
+                )))
+            }
+            Some(i) => Some(i),
+            None => match (0..self.seats.len()).find(|i| free(*i) && !reserved(*i)) {
+                Some(i) => Some(i),
+                None if (0..self.seats.len()).any(|i| free(i) && reserved(i)) => {
+                    return Err(refuse(
+                        "every free seat at this table is reserved for its player".into(),
+                    ))
+                }
+                None => None,
+            },
+        };
+        Ok((at, at.and_then(named)))
     }
 
     /// A person takes a seat: the name checked, the seat chosen (`seat`, or

@@ -279,6 +279,7 @@ pub(crate) async fn join(
             name: name.clone(),
             seat: None,
             token: None,
+            key: None,
             reply,
         };
         let sent = t.cmds.send(cmd).await.is_ok();

@@ -10,6 +10,7 @@
 
 mod day;
 mod list;
+mod seats;
 pub use day::routes;
 pub use list::events_of;
 
@@ -757,6 +758,8 @@ pub async fn standings_pdf(State(app): State<Services>, Path(id): Path<String>) 
 /// The table request of an online event's table.
 fn table_request(event: &Event, online: &Online, seats: Vec<Option<String>>) -> TableRequest {
     TableRequest {
+        names: Vec::new(),
+        keys: Vec::new(),
         division: event.division.to_lowercase(),
         adventurous: online.adventurous,
         seats,
@@ -783,21 +786,29 @@ async fn open_tables(app: &Services, id: &str) -> Result<Vec<Option<String>>, Re
         return Ok(vec![None; round.tables.len()]);
     };
     let number = round.round;
+    let keys = seats::Keys::of(&app.store, id).await.map_err(storage)?;
     // Each table is linked to the event as soon as it opens, so a failure
     // part way leaves the others opened and a retry (`POST …/tables`) opens
     // only the rest.
     for t in round.tables.iter().filter(|t| t.online.is_none()) {
-        let seats = t
-            .players
-            .iter()
-            .map(|p| s.event.entries[*p].bot.clone())
+        let entries = || t.players.iter().map(|p| (*p, &s.event.entries[*p]));
+        let seats = entries().map(|(_, x)| x.bot.clone()).collect();
+        let mut req = table_request(&s.event, online, seats);
+        // Entries play under their names, bots as "Name (bot)"; a person's
+        // seat is reserved for the holder of the entry's key.
+        // (A person's entry named with the word "bot" keeps an unnamed
+        // seat: the table refuses such a person's name, docs/protocol.md
+        // "Names".)
+        req.names = entries()
+            .map(|(_, x)| {
+                let person_ok = crate::text::distinct_name(&x.name, &[]).is_ok();
+                (x.bot.is_some() || person_ok).then(|| x.name.clone())
+            })
             .collect();
-        let table = open_table(
-            app.tables.as_ref(),
-            id,
-            table_request(&s.event, online, seats),
-        )
-        .await?;
+        req.keys = entries()
+            .map(|(p, x)| x.bot.is_none().then(|| keys.key(p)))
+            .collect();
+        let table = open_table(app.tables.as_ref(), id, req).await?;
         let link = TableLink {
             tournament: id.to_string(),
             round: number,

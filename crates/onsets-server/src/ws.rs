@@ -403,6 +403,7 @@ async fn join_with_key(
         name,
         seat,
         token: Some(token),
+        key: Some(key.to_string()),
         reply,
     })
     .await
@@ -423,10 +424,16 @@ fn parse_options(table: &TableHandle) -> onsets_core::ParseOptions {
 /// A `join` under the connection's forced seat name, if it has one.
 fn named(msg: ClientMsg, seat_name: Option<&str>) -> ClientMsg {
     match (msg, seat_name) {
-        (ClientMsg::Join { table, seat, .. }, Some(forced)) => ClientMsg::Join {
+        (
+            ClientMsg::Join {
+                table, seat, key, ..
+            },
+            Some(forced),
+        ) => ClientMsg::Join {
             table,
             name: forced.to_string(),
             seat,
+            key,
         },
         (msg, _) => msg,
     }
@@ -454,6 +461,7 @@ async fn handle(msg: ClientMsg, lobby: &Lobby, at: &mut Option<Seat>) -> Vec<Str
                 name,
                 seat,
                 token: None,
+                key: None,
                 reply,
             })
             .await

@@ -49,6 +49,7 @@ async fn an_idle_table_with_a_bot_is_not_woken_for_ten_seconds_of_match_time() {
                 name: "Ann".into(),
                 seat: Some(0),
                 token: None,
+                key: None,
                 reply,
             })
             .await

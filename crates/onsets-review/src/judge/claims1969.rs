@@ -137,7 +137,9 @@ fn claim_on_position(p: &Position, claim: Claim) -> Ruling {
             if let Some(w) = any {
                 r.reasons.push(reason(
                     claim_section(claim),
-                    "A Solution can still be built, however the Resources are played: the claim is kept.",
+                    "A Solution can still be built, however the Resources are played, so the Mover did \
+                     not Flub: the Mover, who has the burden, is Correct on writing one and scores 2; \
+                     the Challenger is Incorrect and scores 0 (M69 3.8, 3.9).",
                 ));
                 r.witness = Some(colors(w));
                 r.ruling =
@@ -657,4 +659,38 @@ fn apply_acts(mut g: Game, acts: &[Action1969]) -> Result<Ruling, JudgeError> {
     r.totals_after = Some(after);
     r.position = to_value(&g.position());
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// M69 3.7–3.9: a P-claim against a mat that can still be solved is
+    /// incorrect, and every sentence of the ruling says so — the Mover
+    /// scores 2, the Challenger 0 — with no word of the claim being "kept".
+    #[test]
+    fn an_incorrect_p_claim_says_who_scores_what_and_nothing_contrary() {
+        let p = Position::from_json(
+            r#"{"edition":"1969","form":"basic","universe":"blank B R BR G BG BRG Y BY BRY","goal":"1",
+                "required":"B","permitted":"R","resources":"G B ′ − −","situation":"impossible"}"#,
+        )
+        .unwrap();
+        for claim in [Claim::P, Claim::CFromP] {
+            let r = claim_on_position(&p, claim);
+            assert!(!r.upheld && r.decided, "{}", r.ruling);
+            assert!(r.ruling.contains("challenge is incorrect"), "{}", r.ruling);
+            let texts: Vec<&str> = r.reasons.iter().map(|x| x.text.as_str()).collect();
+            assert!(texts.iter().all(|t| !t.contains("kept")), "{texts:?}");
+            let own = texts
+                .iter()
+                .find(|t| t.starts_with("A Solution can still be built"))
+                .expect("the reason of the verdict");
+            assert!(
+                own.contains("the Mover")
+                    && own.contains("scores 2")
+                    && own.contains("Challenger is Incorrect and scores 0"),
+                "{own}"
+            );
+        }
+    }
 }

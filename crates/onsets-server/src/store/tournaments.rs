@@ -108,6 +108,17 @@ pub async fn add_player(store: &Store, tournament: &str, account: &str) -> Store
     Ok(())
 }
 
+/// Whether the account joined the event (`add_player`).
+pub async fn joined(store: &Store, tournament: &str, account: &str) -> StoreResult<bool> {
+    let sql = "SELECT 1 FROM tournament_players WHERE tournament_id = $1 AND account_id = $2";
+    Ok(with_pool!(store, |p| sqlx::query(sql)
+        .bind(tournament)
+        .bind(account)
+        .fetch_optional(p)
+        .await?
+        .is_some()))
+}
+
 /// Who is listed: the events an account organizes, or those it joined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {

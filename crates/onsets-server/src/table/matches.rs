@@ -34,7 +34,7 @@ type TimerKey = (usize, onsets_engine::Task, u8, u64);
 /// A 2026-27 or 2019-20 table's game: its spec, the match once started, the
 /// bots, the timers' starts and the match clock.
 pub(crate) struct MatchGame {
-    spec: TableSpec,
+    pub(super) spec: TableSpec,
     pub(super) m: Option<Arc<Match>>,
     /// The bots and when they act.
     bots: Driver,
@@ -69,10 +69,22 @@ impl MatchGame {
                 TableSeat::Human => Seat {
                     kind: SeatKind::Human,
                     level: None,
-                    name: String::new(),
+                    // A named seat shows its player's name before they sit.
+                    name: spec.names.get(i).cloned().flatten().unwrap_or_default(),
                     token: None,
                     connections: 0,
                 },
+                // A named bot plays an entry: "Ann (bot)" (docs/protocol.md,
+                // "Named and reserved seats").
+                TableSeat::Bot { level } if spec.names.get(i).is_some_and(Option::is_some) => {
+                    Seat {
+                        kind: SeatKind::Bot,
+                        level: Some(level.name().to_string()),
+                        name: format!("{} (bot)", spec.names[i].as_deref().unwrap_or_default()),
+                        token: None,
+                        connections: 0,
+                    }
+                }
                 TableSeat::Bot { level } => {
                     // Two bots of one level get their seat numbers (from 1),
                     // so every seat has a name of its own.

@@ -48,6 +48,15 @@ where
         )
         .route("/api/tournaments/{id}/tables", post(retry_tables))
         .route("/api/tournaments/{id}/forfeits", post(forfeits))
+        .route("/api/tournaments/{id}/seats", get(super::seats::seats))
+        .route(
+            "/api/tournaments/{id}/entries/{n}/seat",
+            get(super::seats::seat),
+        )
+        .route(
+            "/api/tournaments/{id}/certificates.pdf",
+            get(certificates_pdf),
+        )
         .route(
             "/tournaments/{id}/{page}",
             get(|| async { web::file("index.html") }),
@@ -389,6 +398,21 @@ async fn awards_pdf(State(app): State<Services>, Path(id): Path<String>) -> Resp
             Ok(b) => pdf(b, "awards.pdf"),
             Err(e) => print_error(e),
         },
+        Ok(None) => no_such(&id),
+        Err(e) => storage(e),
+    }
+}
+
+/// `GET /api/tournaments/{id}/certificates.pdf`: a certificate per award
+/// (each placed player and school, division by division) to print.
+async fn certificates_pdf(State(app): State<Services>, Path(id): Path<String>) -> Response {
+    match load(&app.store, &id).await {
+        Ok(Some(s)) => {
+            match crate::scoresheets::certificates_pdf(&s.event, &awards_view(&s.event)) {
+                Ok(b) => pdf(b, "certificates.pdf"),
+                Err(e) => print_error(e),
+            }
+        }
         Ok(None) => no_such(&id),
         Err(e) => storage(e),
     }
