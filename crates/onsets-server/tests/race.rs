@@ -212,6 +212,86 @@ async fn create(addr: SocketAddr, body: Value) -> (u16, Value) {
     http(addr, "POST", "/api/races", Some(body)).await
 }
 
+/// Answers the server refuses and counts nothing for: a puzzle ahead of the
+/// current one, a claimed verdict, an answer that is not a choice.
+async fn forged_answers_count_nothing(ann: &mut Racer, id: &str) {
+    // forged answers: a puzzle ahead of the current one, a claimed verdict
+    let p0 = find(ann.list[0]["id"].as_str().unwrap());
+    let e = ann
+        .answer(3, &right(find(ann.list[3]["id"].as_str().unwrap())))
+        .await;
+    assert_eq!(
+        (e["code"].as_str(), e["field"].as_str()),
+        (Some("stale"), Some("index")),
+        "{e}"
+    );
+    ann.send(json!({"type": "race-answer", "race": id, "index": 0, "answer": wrong(p0), "correct": true}))
+        .await;
+    let e = ann.until("the refusal", |v| v["type"] == "error").await;
+    assert_eq!(e["field"], "correct", "{e}");
+    let e = ann.answer(0, "not a choice at all").await;
+    assert_eq!(e["field"], "answer", "{e}");
+    assert_eq!(player(&ann.state, "Ann")["index"], 0, "nothing counted");
+}
+
+/// A rematch: the same players (people back by their tokens, the same bot)
+/// on a new list.
+async fn rematch_keeps_the_players(ann: &mut Racer, bob: &mut Racer, id: &str) {
+    // rematch: the same players, a new list
+    bob.send(json!({"type": "race-rematch", "race": id})).await;
+    let m = ann
+        .until("the rematch", |v| {
+            v["type"] == "race" && v["rematch"].is_string()
+        })
+        .await;
+    let next = m["rematch"].as_str().unwrap().to_string();
+    bob.until("the rematch", |v| {
+        v["type"] == "race" && v["rematch"] == next.as_str()
+    })
+    .await;
+    let (ta, tb) = (ann.token.clone(), bob.token.clone());
+    assert_eq!(ann.join(&next, json!({"token": ta})).await["name"], "Ann");
+    assert_eq!(bob.join(&next, json!({"token": tb})).await["name"], "Bob");
+    let names: Vec<&str> = ann.state["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ann", "Bob", "Expert bot"]);
+    let old_list = ann.list.clone();
+    ann.send(json!({"type": "race-start", "race": next})).await;
+    ann.until_status("racing").await;
+    assert_eq!(ann.list.len(), 30);
+    assert_ne!(ann.list, old_list, "a new seed, a new list");
+}
+
+/// The signed-in player's result is stored (theirs only).
+async fn result_is_stored(addr: SocketAddr, cookie: &str, id: &str) {
+    // Ann's result is stored (she is signed in); Bob's is not
+    let mut mine = Value::Null;
+    for _ in 0..50 {
+        let r = common::get(addr, "/api/races/mine", Some(cookie)).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        mine = r.body.clone();
+        if !mine["races"].as_array().unwrap().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let first = &mine["races"][0];
+    assert_eq!(
+        (
+            first["race"].as_str(),
+            first["rank"].as_i64(),
+            first["solved"].as_i64()
+        ),
+        (Some(id), Some(1), Some(30)),
+        "{mine}"
+    );
+    assert_eq!(common::get(addr, "/api/races/mine", None).await.status, 401);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_keeps_them() {
     for db in databases().await {
@@ -265,25 +345,10 @@ async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_ke
             last = d;
         }
 
-        // forged answers: a puzzle ahead of the current one, a claimed verdict
-        let p0 = find(ann.list[0]["id"].as_str().unwrap());
-        let e = ann
-            .answer(3, &right(find(ann.list[3]["id"].as_str().unwrap())))
-            .await;
-        assert_eq!(
-            (e["code"].as_str(), e["field"].as_str()),
-            (Some("stale"), Some("index")),
-            "{e}"
-        );
-        ann.send(json!({"type": "race-answer", "race": id, "index": 0, "answer": wrong(p0), "correct": true}))
-            .await;
-        let e = ann.until("the refusal", |v| v["type"] == "error").await;
-        assert_eq!(e["field"], "correct", "{e}");
-        let e = ann.answer(0, "not a choice at all").await;
-        assert_eq!(e["field"], "answer", "{e}");
-        assert_eq!(player(&ann.state, "Ann")["index"], 0, "nothing counted");
+        forged_answers_count_nothing(&mut ann, &id).await;
 
         // Bob: one right, one wrong (a miss costs 10 s), then no more
+        let p0 = find(bob.list[0]["id"].as_str().unwrap());
         let b0 = bob.answer(0, &right(p0)).await;
         assert_eq!(b0["correct"], true, "{b0}");
         let p1 = find(bob.list[1]["id"].as_str().unwrap());
@@ -352,59 +417,9 @@ async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_ke
         assert_eq!(g["list"].as_array().unwrap().len(), 30);
         assert!(!g.to_string().contains("\"token\""));
 
-        // rematch: the same players, a new list
-        bob.send(json!({"type": "race-rematch", "race": id})).await;
-        let m = ann
-            .until("the rematch", |v| {
-                v["type"] == "race" && v["rematch"].is_string()
-            })
-            .await;
-        let next = m["rematch"].as_str().unwrap().to_string();
-        bob.until("the rematch", |v| {
-            v["type"] == "race" && v["rematch"] == next.as_str()
-        })
-        .await;
-        let (ta, tb) = (ann.token.clone(), bob.token.clone());
-        assert_eq!(ann.join(&next, json!({"token": ta})).await["name"], "Ann");
-        assert_eq!(bob.join(&next, json!({"token": tb})).await["name"], "Bob");
-        let names: Vec<&str> = ann.state["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p["name"].as_str().unwrap())
-            .collect();
-        assert_eq!(names, ["Ann", "Bob", "Expert bot"]);
-        let old_list = ann.list.clone();
-        ann.send(json!({"type": "race-start", "race": next})).await;
-        ann.until_status("racing").await;
-        assert_eq!(ann.list.len(), 30);
-        assert_ne!(ann.list, old_list, "a new seed, a new list");
+        rematch_keeps_the_players(&mut ann, &mut bob, &id).await;
 
-        // Ann's result is stored (she is signed in); Bob's is not
-        let mut mine = Value::Null;
-        for _ in 0..50 {
-            let r = common::get(s.addr, "/api/races/mine", Some(&cookie)).await;
-            assert_eq!(r.status, 200, "{}", r.body);
-            mine = r.body.clone();
-            if !mine["races"].as_array().unwrap().is_empty() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        let first = &mine["races"][0];
-        assert_eq!(
-            (
-                first["race"].as_str(),
-                first["rank"].as_i64(),
-                first["solved"].as_i64()
-            ),
-            (Some(id.as_str()), Some(1), Some(30)),
-            "{mine}"
-        );
-        assert_eq!(
-            common::get(s.addr, "/api/races/mine", None).await.status,
-            401
-        );
+        result_is_stored(s.addr, &cookie, &id).await;
         s.stop();
     }
 }

@@ -269,26 +269,27 @@ async fn upgrade(
         .on_upgrade(move |socket| serve(socket, app, account))
 }
 
-/// A client's frame.
+/// A client's frame (its `type`: `race-join`, `race-start`, `race-answer`,
+/// `race-rematch`).
 #[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(tag = "type", deny_unknown_fields)]
 enum Frame {
-    RaceJoin {
+    #[serde(rename = "race-join")]
+    Join {
         race: String,
         name: Option<String>,
         token: Option<String>,
     },
-    RaceStart {
-        race: String,
-    },
-    RaceAnswer {
+    #[serde(rename = "race-start")]
+    Start { race: String },
+    #[serde(rename = "race-answer")]
+    Answer {
         race: String,
         index: usize,
         answer: String,
     },
-    RaceRematch {
-        race: String,
-    },
+    #[serde(rename = "race-rematch")]
+    Rematch { race: String },
 }
 
 /// The race this socket is in.
@@ -494,8 +495,8 @@ async fn answer(at: &At, index: usize, text: String) -> Vec<String> {
 
 async fn handle(frame: Frame, at: &mut Option<At>, account: &Option<String>) -> Vec<String> {
     match frame {
-        Frame::RaceJoin { race, name, token } => join(at, race, name, token, account.clone()).await,
-        Frame::RaceStart { race } => {
+        Frame::Join { race, name, token } => join(at, race, name, token, account.clone()).await,
+        Frame::Start { race } => {
             let a = match same_race(at, &race) {
                 Ok(a) => a,
                 Err(e) => return vec![e],
@@ -515,7 +516,7 @@ async fn handle(frame: Frame, at: &mut Option<At>, account: &Option<String>) -> 
                 Err(e) => vec![race_error(&e)],
             }
         }
-        Frame::RaceAnswer {
+        Frame::Answer {
             race,
             index,
             answer: text,
@@ -523,7 +524,7 @@ async fn handle(frame: Frame, at: &mut Option<At>, account: &Option<String>) -> 
             Ok(a) => answer(a, index, text).await,
             Err(e) => vec![e],
         },
-        Frame::RaceRematch { race } => {
+        Frame::Rematch { race } => {
             let a = match same_race(at, &race) {
                 Ok(a) => a,
                 Err(e) => return vec![e],
