@@ -640,7 +640,11 @@ fn rederive_1969_claim(moves: &[Value], k: usize, claim: &str, p: &Value) {
     match claim {
         "a" | "p" => {
             let before = before.expect("a play after another of its round");
-            assert_eq!(solver_flub_1969(&before, &after), Some(claim), "{claim}: {p}");
+            assert_eq!(
+                solver_flub_1969(&before, &after),
+                Some(claim),
+                "{claim}: {p}"
+            );
         }
         "c_from_a" | "c_from_p" => {
             let earlier = (1..k)
@@ -726,7 +730,10 @@ async fn a_finished_1969_games_flubs_and_missed_claims_become_puzzles() {
     // both kinds of Flub met and re-derived (these bots challenge every Flub
     // they see, so their games leave no missed claim: that branch is checked
     // whenever one occurs)
-    assert!(rederived.contains_key("flub a") && rederived.contains_key("flub p"), "{rederived:?}");
+    assert!(
+        rederived.contains_key("flub a") && rederived.contains_key("flub p"),
+        "{rederived:?}"
+    );
 }
 
 /// `POST /api/puzzles/{id}/attempt` with the answer's time (`ms`): the
@@ -741,7 +748,11 @@ async fn an_attempts_time_counts_for_the_dashboards_median() {
         assert_eq!(st, 201, "{r}");
         let player = r["player"].as_str().unwrap().to_string();
         let pool = onsets_server::puzzles::pool();
-        let goals: Vec<&Puzzle> = pool.iter().filter(|p| p.kind == Kind::Goal).take(2).collect();
+        let goals: Vec<&Puzzle> = pool
+            .iter()
+            .filter(|p| p.kind == Kind::Goal)
+            .take(2)
+            .collect();
         let path = |p: &Puzzle| format!("/api/puzzles/{}/attempt", p.id);
         let body = json!({"player": player, "answer": wrong(goals[0]), "ms": 4_200});
         let (st, r) = post(s.addr, &path(goals[0]), body).await;
@@ -755,7 +766,11 @@ async fn an_attempts_time_counts_for_the_dashboards_median() {
             let (st, e) = post(s.addr, &path(goals[1]), body).await;
             assert_eq!((st, &e["error"]["field"]), (400, &json!("ms")), "{ms}: {e}");
         }
-        let (st, d) = get(s.addr, &format!("/api/puzzles/dashboard?player={player}&days=1")).await;
+        let (st, d) = get(
+            s.addr,
+            &format!("/api/puzzles/dashboard?player={player}&days=1"),
+        )
+        .await;
         assert_eq!(st, 200, "{d}");
         let g = d["themes"]
             .as_array()
@@ -764,7 +779,11 @@ async fn an_attempts_time_counts_for_the_dashboards_median() {
             .find(|l| l["theme"] == "goal-setting")
             .cloned()
             .expect("the Goals' theme");
-        assert_eq!((g["attempts"].as_i64(), g["solved"].as_i64()), (Some(2), Some(0)), "{d}");
+        assert_eq!(
+            (g["attempts"].as_i64(), g["solved"].as_i64()),
+            (Some(2), Some(0)),
+            "{d}"
+        );
         assert_eq!(g["median_ms"], 4_200, "{d}");
         s.stop();
     }
@@ -787,7 +806,10 @@ async fn mistake_puzzles_are_answered_and_counted_in_the_dashboard() {
         for seat in 0..2usize {
             let (_, v) = get(s.addr, &format!("/api/tables/{id}/mistakes?seat={seat}")).await;
             let ps = v["puzzles"].as_array().unwrap().clone();
-            let missed = ps.iter().find(|p| p["source"] == "missed-challenge").cloned();
+            let missed = ps
+                .iter()
+                .find(|p| p["source"] == "missed-challenge")
+                .cloned();
             let flub = ps.iter().find(|p| p["source"] == "flub").cloned();
             if let (Some(m), Some(f)) = (missed, flub) {
                 found = Some((seat, m, f));
@@ -808,15 +830,39 @@ async fn mistake_puzzles_are_answered_and_counted_in_the_dashboard() {
         let (st, r) = post(s.addr, &path, body).await;
         assert_eq!((st, &r["correct"]), (200, &json!(false)), "{r}");
         for (body, status, field) in [
-            (json!({"player": player, "seat": seat, "puzzle": missed["id"], "answer": "maybe", "ms": 3_000}), 400, "answer"),
-            (json!({"player": player, "seat": seat, "puzzle": "flub-0", "answer": "now", "ms": 3_000}), 404, "puzzle"),
-            (json!({"player": player, "seat": 9, "puzzle": missed["id"], "answer": "now", "ms": 3_000}), 400, "seat"),
-            (json!({"player": player, "seat": seat, "puzzle": missed["id"], "answer": "now", "ms": 5}), 400, "ms"),
+            (
+                json!({"player": player, "seat": seat, "puzzle": missed["id"], "answer": "maybe", "ms": 3_000}),
+                400,
+                "answer",
+            ),
+            (
+                json!({"player": player, "seat": seat, "puzzle": "flub-0", "answer": "now", "ms": 3_000}),
+                404,
+                "puzzle",
+            ),
+            (
+                json!({"player": player, "seat": 9, "puzzle": missed["id"], "answer": "now", "ms": 3_000}),
+                400,
+                "seat",
+            ),
+            (
+                json!({"player": player, "seat": seat, "puzzle": missed["id"], "answer": "now", "ms": 5}),
+                400,
+                "ms",
+            ),
         ] {
             let (st, e) = post(s.addr, &path, body.clone()).await;
-            assert_eq!((st, &e["error"]["field"]), (status, &json!(field)), "{body}: {e}");
+            assert_eq!(
+                (st, &e["error"]["field"]),
+                (status, &json!(field)),
+                "{body}: {e}"
+            );
         }
-        let (st, d) = get(s.addr, &format!("/api/puzzles/dashboard?player={player}&days=1")).await;
+        let (st, d) = get(
+            s.addr,
+            &format!("/api/puzzles/dashboard?player={player}&days=1"),
+        )
+        .await;
         assert_eq!(st, 200, "{d}");
         let line = d["themes"]
             .as_array()
@@ -825,9 +871,17 @@ async fn mistake_puzzles_are_answered_and_counted_in_the_dashboard() {
             .find(|l| l["theme"] == "mistakes")
             .cloned()
             .expect("the theme `mistakes`");
-        assert_eq!((line["attempts"].as_i64(), line["solved"].as_i64()), (Some(2), Some(1)), "{d}");
+        assert_eq!(
+            (line["attempts"].as_i64(), line["solved"].as_i64()),
+            (Some(2), Some(1)),
+            "{d}"
+        );
         // 1500 + 400 × (1 − 1) / 2; the lower middle of 3 s and 9 s
-        assert_eq!((line["rating"].as_i64(), line["median_ms"].as_i64()), (Some(1500), Some(3_000)), "{d}");
+        assert_eq!(
+            (line["rating"].as_i64(), line["median_ms"].as_i64()),
+            (Some(1500), Some(3_000)),
+            "{d}"
+        );
         s.stop();
         return;
     }

@@ -102,7 +102,9 @@ struct Racer {
 
 impl Racer {
     async fn connect(addr: SocketAddr, cookie: Option<&str>) -> Racer {
-        let mut req = format!("ws://{addr}/ws/race").into_client_request().unwrap();
+        let mut req = format!("ws://{addr}/ws/race")
+            .into_client_request()
+            .unwrap();
         if let Some(c) = cookie {
             req.headers_mut().insert("cookie", c.parse().unwrap());
         }
@@ -166,7 +168,9 @@ impl Racer {
         }
         self.send(frame).await;
         let j = self
-            .until("joined", |v| v["type"] == "race-joined" || v["type"] == "error")
+            .until("joined", |v| {
+                v["type"] == "race-joined" || v["type"] == "error"
+            })
             .await;
         if j["type"] == "race-joined" {
             self.race = race.to_string();
@@ -180,8 +184,10 @@ impl Racer {
         let race = self.race.clone();
         self.send(json!({"type": "race-answer", "race": race, "index": index, "answer": answer}))
             .await;
-        self.until("the verdict", |v| v["type"] == "race-verdict" || v["type"] == "error")
-            .await
+        self.until("the verdict", |v| {
+            v["type"] == "race-verdict" || v["type"] == "error"
+        })
+        .await
     }
 
     async fn until_status(&mut self, status: &str) -> Value {
@@ -206,6 +212,86 @@ async fn create(addr: SocketAddr, body: Value) -> (u16, Value) {
     http(addr, "POST", "/api/races", Some(body)).await
 }
 
+/// Answers the server refuses and counts nothing for: a puzzle ahead of the
+/// current one, a claimed verdict, an answer that is not a choice.
+async fn forged_answers_count_nothing(ann: &mut Racer, id: &str) {
+    // forged answers: a puzzle ahead of the current one, a claimed verdict
+    let p0 = find(ann.list[0]["id"].as_str().unwrap());
+    let e = ann
+        .answer(3, &right(find(ann.list[3]["id"].as_str().unwrap())))
+        .await;
+    assert_eq!(
+        (e["code"].as_str(), e["field"].as_str()),
+        (Some("stale"), Some("index")),
+        "{e}"
+    );
+    ann.send(json!({"type": "race-answer", "race": id, "index": 0, "answer": wrong(p0), "correct": true}))
+        .await;
+    let e = ann.until("the refusal", |v| v["type"] == "error").await;
+    assert_eq!(e["field"], "correct", "{e}");
+    let e = ann.answer(0, "not a choice at all").await;
+    assert_eq!(e["field"], "answer", "{e}");
+    assert_eq!(player(&ann.state, "Ann")["index"], 0, "nothing counted");
+}
+
+/// A rematch: the same players (people back by their tokens, the same bot)
+/// on a new list.
+async fn rematch_keeps_the_players(ann: &mut Racer, bob: &mut Racer, id: &str) {
+    // rematch: the same players, a new list
+    bob.send(json!({"type": "race-rematch", "race": id})).await;
+    let m = ann
+        .until("the rematch", |v| {
+            v["type"] == "race" && v["rematch"].is_string()
+        })
+        .await;
+    let next = m["rematch"].as_str().unwrap().to_string();
+    bob.until("the rematch", |v| {
+        v["type"] == "race" && v["rematch"] == next.as_str()
+    })
+    .await;
+    let (ta, tb) = (ann.token.clone(), bob.token.clone());
+    assert_eq!(ann.join(&next, json!({"token": ta})).await["name"], "Ann");
+    assert_eq!(bob.join(&next, json!({"token": tb})).await["name"], "Bob");
+    let names: Vec<&str> = ann.state["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ann", "Bob", "Expert bot"]);
+    let old_list = ann.list.clone();
+    ann.send(json!({"type": "race-start", "race": next})).await;
+    ann.until_status("racing").await;
+    assert_eq!(ann.list.len(), 30);
+    assert_ne!(ann.list, old_list, "a new seed, a new list");
+}
+
+/// The signed-in player's result is stored (theirs only).
+async fn result_is_stored(addr: SocketAddr, cookie: &str, id: &str) {
+    // Ann's result is stored (she is signed in); Bob's is not
+    let mut mine = Value::Null;
+    for _ in 0..50 {
+        let r = common::get(addr, "/api/races/mine", Some(cookie)).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        mine = r.body.clone();
+        if !mine["races"].as_array().unwrap().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let first = &mine["races"][0];
+    assert_eq!(
+        (
+            first["race"].as_str(),
+            first["rank"].as_i64(),
+            first["solved"].as_i64()
+        ),
+        (Some(id), Some(1), Some(30)),
+        "{mine}"
+    );
+    assert_eq!(common::get(addr, "/api/races/mine", None).await.status, 401);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_keeps_them() {
     for db in databases().await {
@@ -222,12 +308,22 @@ async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_ke
 
         let mut ann = Racer::connect(s.addr, Some(&cookie)).await;
         let mut bob = Racer::connect(s.addr, None).await;
-        assert_eq!(ann.join(&id, json!({"name": "Ann"})).await["type"], "race-joined");
-        assert_eq!(bob.join(&id, json!({"name": "Bob"})).await["type"], "race-joined");
+        assert_eq!(
+            ann.join(&id, json!({"name": "Ann"})).await["type"],
+            "race-joined"
+        );
+        assert_eq!(
+            bob.join(&id, json!({"name": "Bob"})).await["type"],
+            "race-joined"
+        );
         // the race is full (Ann, Bob and the bot); a name twice is refused
         let mut eve = Racer::connect(s.addr, None).await;
         let e = eve.join(&id, json!({"name": "Eve"})).await;
-        assert_eq!((e["code"].as_str(), e["field"].as_str()), (Some("table-full"), Some("race")), "{e}");
+        assert_eq!(
+            (e["code"].as_str(), e["field"].as_str()),
+            (Some("table-full"), Some("race")),
+            "{e}"
+        );
         // an answer before the start counts nothing
         let e = ann.answer(0, "now").await;
         assert_eq!(e["code"], "not-started", "{e}");
@@ -238,7 +334,10 @@ async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_ke
         bob.until_status("racing").await;
         assert_eq!(ann.list.len(), 30);
         assert_eq!(ann.list, bob.list, "the same list for everyone");
-        assert!(ann.list.iter().all(|q| q["answer"].is_null()), "no answers sent");
+        assert!(
+            ann.list.iter().all(|q| q["answer"].is_null()),
+            "no answers sent"
+        );
         let mut last = 0;
         for q in &ann.list {
             let d = q["difficulty"].as_u64().unwrap();
@@ -246,19 +345,10 @@ async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_ke
             last = d;
         }
 
-        // forged answers: a puzzle ahead of the current one, a claimed verdict
-        let p0 = find(ann.list[0]["id"].as_str().unwrap());
-        let e = ann.answer(3, &right(find(ann.list[3]["id"].as_str().unwrap()))).await;
-        assert_eq!((e["code"].as_str(), e["field"].as_str()), (Some("stale"), Some("index")), "{e}");
-        ann.send(json!({"type": "race-answer", "race": id, "index": 0, "answer": wrong(p0), "correct": true}))
-            .await;
-        let e = ann.until("the refusal", |v| v["type"] == "error").await;
-        assert_eq!(e["field"], "correct", "{e}");
-        let e = ann.answer(0, "not a choice at all").await;
-        assert_eq!(e["field"], "answer", "{e}");
-        assert_eq!(player(&ann.state, "Ann")["index"], 0, "nothing counted");
+        forged_answers_count_nothing(&mut ann, &id).await;
 
         // Bob: one right, one wrong (a miss costs 10 s), then no more
+        let p0 = find(bob.list[0]["id"].as_str().unwrap());
         let b0 = bob.answer(0, &right(p0)).await;
         assert_eq!(b0["correct"], true, "{b0}");
         let p1 = find(bob.list[1]["id"].as_str().unwrap());
@@ -274,9 +364,19 @@ async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_ke
         let end_b = bob.until_status("finished").await;
         assert_eq!(end["players"], end_b["players"]);
         let a = player(&end, "Ann");
-        assert_eq!((a["solved"].as_u64(), a["missed"].as_u64()), (Some(30), Some(0)));
+        assert_eq!(
+            (a["solved"].as_u64(), a["missed"].as_u64()),
+            (Some(30), Some(0))
+        );
         let b = player(&end, "Bob");
-        assert_eq!((b["solved"].as_u64(), b["missed"].as_u64(), b["penalty_ms"].as_i64()), (Some(1), Some(1), Some(10_000)));
+        assert_eq!(
+            (
+                b["solved"].as_u64(),
+                b["missed"].as_u64(),
+                b["penalty_ms"].as_i64()
+            ),
+            (Some(1), Some(1), Some(10_000))
+        );
         let bot = player(&end, "Expert bot");
         assert_eq!(bot["bot"], "expert");
         assert!(bot["solved"].as_u64().unwrap() > 0, "the bot raced: {end}");
@@ -289,14 +389,27 @@ async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_ke
             .map(|n| player(&end, n.as_str().unwrap()))
             .collect();
         for w in ranked.windows(2) {
-            let key = |p: &Value| (-(p["solved"].as_i64().unwrap()), p["time_ms"].as_i64().unwrap());
+            let key = |p: &Value| {
+                (
+                    -(p["solved"].as_i64().unwrap()),
+                    p["time_ms"].as_i64().unwrap(),
+                )
+            };
             assert!(key(w[0]) <= key(w[1]), "{end}");
         }
         assert_eq!(a["rank"], 1);
         // each saw the other's bar move during the race
-        assert!(bob.states.iter().any(|v| v["status"] == "racing" && player(v, "Ann")["index"].as_u64() > Some(0)));
-        assert!(ann.states.iter().any(|v| v["status"] == "racing" && player(v, "Bob")["index"].as_u64() > Some(0)));
-        assert!(ann.states.iter().any(|v| v["status"] == "racing" && player(v, "Expert bot")["index"].as_u64() > Some(0)));
+        assert!(bob
+            .states
+            .iter()
+            .any(|v| v["status"] == "racing" && player(v, "Ann")["index"].as_u64() > Some(0)));
+        assert!(ann
+            .states
+            .iter()
+            .any(|v| v["status"] == "racing" && player(v, "Bob")["index"].as_u64() > Some(0)));
+        assert!(ann.states.iter().any(
+            |v| v["status"] == "racing" && player(v, "Expert bot")["index"].as_u64() > Some(0)
+        ));
         // the HTTP state, with the list once started, never an answer
         let (st, g) = http(s.addr, "GET", &format!("/api/races/{id}"), None).await;
         assert_eq!(st, 200);
@@ -304,36 +417,9 @@ async fn two_people_and_a_bot_race_a_forged_answer_is_refused_and_the_rematch_ke
         assert_eq!(g["list"].as_array().unwrap().len(), 30);
         assert!(!g.to_string().contains("\"token\""));
 
-        // rematch: the same players, a new list
-        bob.send(json!({"type": "race-rematch", "race": id})).await;
-        let m = ann.until("the rematch", |v| v["type"] == "race" && v["rematch"].is_string()).await;
-        let next = m["rematch"].as_str().unwrap().to_string();
-        bob.until("the rematch", |v| v["type"] == "race" && v["rematch"] == next.as_str()).await;
-        let (ta, tb) = (ann.token.clone(), bob.token.clone());
-        assert_eq!(ann.join(&next, json!({"token": ta})).await["name"], "Ann");
-        assert_eq!(bob.join(&next, json!({"token": tb})).await["name"], "Bob");
-        let names: Vec<&str> = ann.state["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
-        assert_eq!(names, ["Ann", "Bob", "Expert bot"]);
-        let old_list = ann.list.clone();
-        ann.send(json!({"type": "race-start", "race": next})).await;
-        ann.until_status("racing").await;
-        assert_eq!(ann.list.len(), 30);
-        assert_ne!(ann.list, old_list, "a new seed, a new list");
+        rematch_keeps_the_players(&mut ann, &mut bob, &id).await;
 
-        // Ann's result is stored (she is signed in); Bob's is not
-        let mut mine = Value::Null;
-        for _ in 0..50 {
-            let r = common::get(s.addr, "/api/races/mine", Some(&cookie)).await;
-            assert_eq!(r.status, 200, "{}", r.body);
-            mine = r.body.clone();
-            if !mine["races"].as_array().unwrap().is_empty() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        let first = &mine["races"][0];
-        assert_eq!((first["race"].as_str(), first["rank"].as_i64(), first["solved"].as_i64()), (Some(id.as_str()), Some(1), Some(30)), "{mine}");
-        assert_eq!(common::get(s.addr, "/api/races/mine", None).await.status, 401);
+        result_is_stored(s.addr, &cookie, &id).await;
         s.stop();
     }
 }
@@ -359,12 +445,29 @@ async fn a_race_refuses_what_it_cannot_hold_naming_the_field() {
         assert_eq!(e["error"]["field"], field, "{body}: {e}");
     }
     let (st, e) = http(s.addr, "GET", "/api/races/nope", None).await;
-    assert_eq!((st, e["error"]["field"].as_str()), (404, Some("race")), "{e}");
+    assert_eq!(
+        (st, e["error"]["field"].as_str()),
+        (404, Some("race")),
+        "{e}"
+    );
     // defaults: ten players, 10 s countdown, 90 s
     let (st, r) = create(s.addr, json!({})).await;
     assert_eq!(st, 201, "{r}");
-    let (_, g) = http(s.addr, "GET", &format!("/api/races/{}", r["id"].as_str().unwrap()), None).await;
-    assert_eq!((g["max_players"].as_u64(), g["countdown_s"].as_u64(), g["seconds"].as_u64()), (Some(10), Some(10), Some(90)));
+    let (_, g) = http(
+        s.addr,
+        "GET",
+        &format!("/api/races/{}", r["id"].as_str().unwrap()),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (
+            g["max_players"].as_u64(),
+            g["countdown_s"].as_u64(),
+            g["seconds"].as_u64()
+        ),
+        (Some(10), Some(10), Some(90))
+    );
     assert_eq!(g["status"], "waiting");
     assert!(g["list"].is_null(), "the list is shown at the countdown");
     // the socket's refusals name the field; a race needs two players
@@ -378,6 +481,10 @@ async fn a_race_refuses_what_it_cannot_hold_naming_the_field() {
     c.join(id, json!({"name": "Pat"})).await;
     c.send(json!({"type": "race-start", "race": id})).await;
     let e = c.until("error", |v| v["type"] == "error").await;
-    assert_eq!((e["code"].as_str(), e["field"].as_str()), (Some("not-started"), Some("race")), "{e}");
+    assert_eq!(
+        (e["code"].as_str(), e["field"].as_str()),
+        (Some("not-started"), Some("race")),
+        "{e}"
+    );
     s.stop();
 }

@@ -5,9 +5,9 @@
 use super::{bad, mistakes, query, storage};
 use crate::api::{error_response as error, ApiCode, Client, Services};
 use crate::pool::{judge, Lane};
+use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -111,7 +111,11 @@ pub(super) struct SeatMistakes {
 
 /// The mistakes of `seat` at table `id` ([`mistakes::puzzles`]), the review
 /// read or made (and stored) on the judging pool; or the refusal.
-pub(super) async fn seat_puzzles(app: &Services, id: &str, seat: usize) -> Result<SeatMistakes, Response> {
+pub(super) async fn seat_puzzles(
+    app: &Services,
+    id: &str,
+    seat: usize,
+) -> Result<SeatMistakes, Response> {
     if id.is_empty() || id.len() > crate::text::MAX_ID_BYTES {
         return Err(no_such_table(id));
     }
@@ -242,9 +246,14 @@ pub(super) fn judge_mistake(p: &Value, answer: &str) -> Result<bool, String> {
         }
         (Some("claim"), _) => {
             if !["a", "p", "c_from_a", "c_from_p", "none"].contains(&a.as_str()) {
-                return Err("the answer is a claim: `a`, `p`, `c_from_a`, `c_from_p` or `none`".into());
+                return Err(
+                    "the answer is a claim: `a`, `p`, `c_from_a`, `c_from_p` or `none`".into(),
+                );
             }
-            let claims = p["answer"]["claims"].as_array().cloned().unwrap_or_default();
+            let claims = p["answer"]["claims"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
             Ok(if a == "none" {
                 claims.is_empty()
             } else {
@@ -278,7 +287,8 @@ pub(super) async fn answer(
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Response {
-    let req: MistakeAnswer = match super::body(&headers, &bytes, crate::puzzles::MAX_ATTEMPT_BYTES) {
+    let req: MistakeAnswer = match super::body(&headers, &bytes, crate::puzzles::MAX_ATTEMPT_BYTES)
+    {
         Ok(b) => b,
         Err(r) => return r,
     };
@@ -314,7 +324,9 @@ pub(super) async fn answer(
         ms: req.ms as i64,
         themes: themes.clone(),
     };
-    if let Err(e) = crate::store::practice::record_answer(&app.store, &req.player, MISTAKES_THEME, &a).await {
+    if let Err(e) =
+        crate::store::practice::record_answer(&app.store, &req.player, MISTAKES_THEME, &a).await
+    {
         return storage(e);
     }
     Json(json!({

@@ -226,7 +226,11 @@ pub fn open(store: Store, settings: Settings) -> Result<RaceHandle, RaceError> {
 }
 
 /// [`open`] with a rematch's persons, reserved until they come back.
-fn open_with(store: Store, settings: Settings, people: Vec<Player>) -> Result<RaceHandle, RaceError> {
+fn open_with(
+    store: Store,
+    settings: Settings,
+    people: Vec<Player>,
+) -> Result<RaceHandle, RaceError> {
     let from = super::candidates(settings.kind);
     let puzzles = run::rising(&from, RACE_PUZZLES, settings.seed);
     if puzzles.len() < run::STORM_MIN_PUZZLES {
@@ -301,7 +305,14 @@ fn bot_profile(level: Level) -> (i64, u64) {
 
 /// A bot's answer to puzzle `index`: its think time and whether it is right,
 /// drawn from the race's seed (the same seed races the same way).
-pub fn bot_answer(seed: u64, bot: usize, index: usize, level: Level, pace: u32, difficulty: u32) -> (i64, bool) {
+pub fn bot_answer(
+    seed: u64,
+    bot: usize,
+    index: usize,
+    level: Level,
+    pace: u32,
+    difficulty: u32,
+) -> (i64, bool) {
     let draw = fnv1a(&format!("{seed} {bot} {index}"));
     let (base, right) = bot_profile(level);
     // 0.6 to 1.4 of the base, a harder puzzle up to twice as long
@@ -471,8 +482,9 @@ impl Race {
         let name = crate::text::normalize_name(&raw)
             .map_err(|m| RaceError::new(ApiCode::BadName, Some("name"), m))?;
         let taken: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
-        crate::text::distinct_name(&name, &taken)
-            .map_err(|m| RaceError::new(ApiCode::BadName, Some("name"), m.replace("table", "race")))?;
+        crate::text::distinct_name(&name, &taken).map_err(|m| {
+            RaceError::new(ApiCode::BadName, Some("name"), m.replace("table", "race"))
+        })?;
         let token = uuid::Uuid::new_v4().simple().to_string();
         self.players
             .push(Player::person(name.clone(), token.clone(), account));
@@ -501,7 +513,13 @@ impl Race {
         Ok(())
     }
 
-    fn answer(&mut self, token: &str, index: usize, correct: bool, now: Instant) -> Result<(), RaceError> {
+    fn answer(
+        &mut self,
+        token: &str,
+        index: usize,
+        correct: bool,
+        now: Instant,
+    ) -> Result<(), RaceError> {
         let i = self.person(token)?;
         if self.status != Status::Racing {
             return Err(RaceError::new(
@@ -525,7 +543,10 @@ impl Race {
             return Err(RaceError::new(
                 ApiCode::Stale,
                 Some("index"),
-                format!("your current puzzle is {}, not {index}: the puzzles are answered in order", p.index),
+                format!(
+                    "your current puzzle is {}, not {index}: the puzzles are answered in order",
+                    p.index
+                ),
             ));
         }
         let at = elapsed + p.penalty_ms;
@@ -669,7 +690,8 @@ impl Race {
                         let at = p.next_ms + p.penalty_ms;
                         count(p, right, at, n);
                         if let Some(next) = self.puzzles.get(p.index) {
-                            p.next_ms += bot_answer(seed, b, p.index, level, pace, next.difficulty).0;
+                            p.next_ms +=
+                                bot_answer(seed, b, p.index, level, pace, next.difficulty).0;
                         }
                         changed = true;
                         continue;
@@ -756,7 +778,9 @@ impl Race {
             })
             .collect();
         let starts_in_ms = match (self.status, self.starts_at) {
-            (Status::Countdown, Some(s)) => Some(s.saturating_duration_since(now).as_millis() as i64),
+            (Status::Countdown, Some(s)) => {
+                Some(s.saturating_duration_since(now).as_millis() as i64)
+            }
             _ => None,
         };
         json!({
@@ -825,7 +849,12 @@ mod tests {
 
     #[test]
     fn the_most_solved_wins_then_the_earliest() {
-        let ps = vec![racer("a", 5, 9_000), racer("b", 7, 40_000), racer("c", 7, 30_000), racer("d", 0, 0)];
+        let ps = vec![
+            racer("a", 5, 9_000),
+            racer("b", 7, 40_000),
+            racer("c", 7, 30_000),
+            racer("d", 0, 0),
+        ];
         assert_eq!(ranking(&ps), vec![2, 1, 0, 3]);
     }
 
@@ -842,11 +871,17 @@ mod tests {
     fn bots_are_deterministic_and_keep_their_level_pace() {
         let a = bot_answer(7, 1, 3, Level::Expert, 100, 1_500);
         assert_eq!(a, bot_answer(7, 1, 3, Level::Expert, 100, 1_500));
-        let slow: i64 = (0..30).map(|i| bot_answer(7, 1, i, Level::Beginner, 100, 1_500).0).sum();
-        let fast: i64 = (0..30).map(|i| bot_answer(7, 1, i, Level::Expert, 100, 1_500).0).sum();
+        let slow: i64 = (0..30)
+            .map(|i| bot_answer(7, 1, i, Level::Beginner, 100, 1_500).0)
+            .sum();
+        let fast: i64 = (0..30)
+            .map(|i| bot_answer(7, 1, i, Level::Expert, 100, 1_500).0)
+            .sum();
         assert!(fast < slow, "{fast} < {slow}");
         assert_eq!(bot_answer(7, 1, 3, Level::Expert, 0, 1_500).0, 0);
-        let right = (0..200).filter(|&i| bot_answer(9, 0, i, Level::Expert, 100, 0).1).count();
+        let right = (0..200)
+            .filter(|&i| bot_answer(9, 0, i, Level::Expert, 100, 0).1)
+            .count();
         assert!(right > 170, "{right}");
     }
 }

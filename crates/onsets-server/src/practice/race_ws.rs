@@ -80,7 +80,12 @@ fn refusal(e: &RaceError) -> Response {
 }
 
 fn bad(field: &str, message: impl Into<String>) -> Response {
-    error(StatusCode::BAD_REQUEST, ApiCode::BadField, message, Some(field))
+    error(
+        StatusCode::BAD_REQUEST,
+        ApiCode::BadField,
+        message,
+        Some(field),
+    )
 }
 
 /// The settings of a `POST /api/races` body, or the refusal naming the field.
@@ -90,7 +95,11 @@ fn settings(req: NewRace) -> Result<Settings, Response> {
     if !(race::MIN_PLAYERS..=race::MAX_PLAYERS).contains(&max_players) {
         return Err(bad(
             "players",
-            format!("`players` is {} to {}: people and bots together", race::MIN_PLAYERS, race::MAX_PLAYERS),
+            format!(
+                "`players` is {} to {}: people and bots together",
+                race::MIN_PLAYERS,
+                race::MAX_PLAYERS
+            ),
         ));
     }
     let mut bots = Vec::new();
@@ -103,14 +112,20 @@ fn settings(req: NewRace) -> Result<Settings, Response> {
     if bots.len() >= max_players {
         return Err(bad(
             "bots",
-            format!("{} bots leave no place for a person in a race of {max_players}", bots.len()),
+            format!(
+                "{} bots leave no place for a person in a race of {max_players}",
+                bots.len()
+            ),
         ));
     }
     let kind = match req.kind.as_deref().filter(|k| !k.is_empty()) {
         None => None,
         Some(k) => match k.parse::<Kind>() {
             Ok(Kind::Claim) => {
-                return Err(bad("kind", "races are 2026-27 puzzles: `claim` is a 1969 kind (M69 3.5)"))
+                return Err(bad(
+                    "kind",
+                    "races are 2026-27 puzzles: `claim` is a 1969 kind (M69 3.5)",
+                ))
             }
             Ok(k) => Some(k),
             Err(e) => return Err(bad("kind", e)),
@@ -118,7 +133,10 @@ fn settings(req: NewRace) -> Result<Settings, Response> {
     };
     let bot_pace = req.bot_pace.unwrap_or(100);
     if bot_pace > 1_000 {
-        return Err(bad("bot_pace", "`bot_pace` is 0 to 1000 (percent of the level's pace)"));
+        return Err(bad(
+            "bot_pace",
+            "`bot_pace` is 0 to 1000 (percent of the level's pace)",
+        ));
     }
     let countdown_s = req.countdown_s.unwrap_or(race::COUNTDOWN_S);
     if !race::COUNTDOWN_RANGE.contains(&countdown_s) {
@@ -231,7 +249,12 @@ async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     if let Err(refused) = app.limits.origin_allowed(&headers) {
-        return error(StatusCode::FORBIDDEN, ApiCode::ForbiddenOrigin, refused.to_string(), None);
+        return error(
+            StatusCode::FORBIDDEN,
+            ApiCode::ForbiddenOrigin,
+            refused.to_string(),
+            None,
+        );
     }
     if let Err(l) = app.limits.connect(client) {
         return too_many(&app, l);
@@ -246,26 +269,27 @@ async fn upgrade(
         .on_upgrade(move |socket| serve(socket, app, account))
 }
 
-/// A client's frame.
+/// A client's frame (its `type`: `race-join`, `race-start`, `race-answer`,
+/// `race-rematch`).
 #[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+#[serde(tag = "type", deny_unknown_fields)]
 enum Frame {
-    RaceJoin {
+    #[serde(rename = "race-join")]
+    Join {
         race: String,
         name: Option<String>,
         token: Option<String>,
     },
-    RaceStart {
-        race: String,
-    },
-    RaceAnswer {
+    #[serde(rename = "race-start")]
+    Start { race: String },
+    #[serde(rename = "race-answer")]
+    Answer {
         race: String,
         index: usize,
         answer: String,
     },
-    RaceRematch {
-        race: String,
-    },
+    #[serde(rename = "race-rematch")]
+    Rematch { race: String },
 }
 
 /// The race this socket is in.
@@ -288,21 +312,41 @@ fn race_error(e: &RaceError) -> String {
 /// Reads a frame: JSON, `v` 1 if given, a known `type`, no unknown field.
 fn parse(text: &str) -> Result<Frame, String> {
     if text.len() > MAX_FRAME_BYTES {
-        return Err(frame_error(ApiCode::TooLarge, format!("a race frame is at most {MAX_FRAME_BYTES} bytes"), None));
+        return Err(frame_error(
+            ApiCode::TooLarge,
+            format!("a race frame is at most {MAX_FRAME_BYTES} bytes"),
+            None,
+        ));
     }
-    let mut v: Value = serde_json::from_str(text)
-        .map_err(|e| frame_error(ApiCode::BadJson, format!("the frame is not JSON: {e}"), None))?;
+    let mut v: Value = serde_json::from_str(text).map_err(|e| {
+        frame_error(
+            ApiCode::BadJson,
+            format!("the frame is not JSON: {e}"),
+            None,
+        )
+    })?;
     let Some(o) = v.as_object_mut() else {
-        return Err(frame_error(ApiCode::BadEnvelope, "a frame is a JSON object with a `type`", None));
+        return Err(frame_error(
+            ApiCode::BadEnvelope,
+            "a frame is a JSON object with a `type`",
+            None,
+        ));
     };
     match o.remove("v") {
         None => {}
         Some(n) if n == 1 => {}
-        Some(_) => return Err(frame_error(ApiCode::UnsupportedVersion, "the race socket speaks version 1", Some("v"))),
+        Some(_) => {
+            return Err(frame_error(
+                ApiCode::UnsupportedVersion,
+                "the race socket speaks version 1",
+                Some("v"),
+            ))
+        }
     }
     serde_json::from_value(v).map_err(|e| {
         let msg = e.to_string();
-        let field = crate::text::field_of(&msg).or_else(|| msg.contains("`type`").then(|| "type".to_string()));
+        let field = crate::text::field_of(&msg)
+            .or_else(|| msg.contains("`type`").then(|| "type".to_string()));
         let code = if msg.contains("unknown variant") {
             ApiCode::UnknownType
         } else {
@@ -312,8 +356,18 @@ fn parse(text: &str) -> Result<Frame, String> {
     })
 }
 
-async fn ask<T>(h: &RaceHandle, cmd: Cmd, rx: oneshot::Receiver<Result<T, RaceError>>) -> Result<T, RaceError> {
-    let gone = || RaceError::new(ApiCode::TableClosed, Some("race"), "the race has left the server's memory");
+async fn ask<T>(
+    h: &RaceHandle,
+    cmd: Cmd,
+    rx: oneshot::Receiver<Result<T, RaceError>>,
+) -> Result<T, RaceError> {
+    let gone = || {
+        RaceError::new(
+            ApiCode::TableClosed,
+            Some("race"),
+            "the race has left the server's memory",
+        )
+    };
     h.tx.send(cmd).await.map_err(|_| gone())?;
     rx.await.map_err(|_| gone())?
 }
@@ -322,8 +376,16 @@ async fn ask<T>(h: &RaceHandle, cmd: Cmd, rx: oneshot::Receiver<Result<T, RaceEr
 fn same_race<'a>(at: &'a Option<At>, race: &str) -> Result<&'a At, String> {
     match at {
         Some(a) if a.race.id == race => Ok(a),
-        Some(_) => Err(frame_error(ApiCode::BadField, "this socket is in another race: join this one first", Some("race"))),
-        None => Err(frame_error(ApiCode::NotAtTable, "join the race first (`race-join`)", Some("race"))),
+        Some(_) => Err(frame_error(
+            ApiCode::BadField,
+            "this socket is in another race: join this one first",
+            Some("race"),
+        )),
+        None => Err(frame_error(
+            ApiCode::NotAtTable,
+            "join the race first (`race-join`)",
+            Some("race"),
+        )),
     }
 }
 
@@ -335,7 +397,11 @@ async fn join(
     account: Option<String>,
 ) -> Vec<String> {
     let Some(h) = race::find(&race) else {
-        return vec![frame_error(ApiCode::NoSuchGame, "there is no such race", Some("race"))];
+        return vec![frame_error(
+            ApiCode::NoSuchGame,
+            "there is no such race",
+            Some("race"),
+        )];
     };
     let (reply, rx) = oneshot::channel();
     let cmd = Cmd::Join {
@@ -373,20 +439,42 @@ async fn answer(at: &At, index: usize, text: String) -> Vec<String> {
         // the actor would refuse it too; nothing is judged before the start
         return vec![frame_error(
             ApiCode::NotStarted,
-            format!("the race is {}: no answer is taken", status.as_str().unwrap_or("over")),
+            format!(
+                "the race is {}: no answer is taken",
+                status.as_str().unwrap_or("over")
+            ),
             Some("race"),
         )];
     }
     let Some(&p) = at.race.puzzles.get(index) else {
-        return vec![frame_error(ApiCode::BadField, format!("the list has {} puzzles: no puzzle {index}", at.race.puzzles.len()), Some("index"))];
+        return vec![frame_error(
+            ApiCode::BadField,
+            format!(
+                "the list has {} puzzles: no puzzle {index}",
+                at.race.puzzles.len()
+            ),
+            Some("index"),
+        )];
     };
     let judged = judge()
         .run(Lane::First, move || onsets_puzzles::judge(p, &text))
         .await;
     let j = match judged {
         Some(Ok(j)) => j,
-        Some(Err(e)) => return vec![frame_error(ApiCode::BadAttempt, e.to_string(), Some("answer"))],
-        None => return vec![frame_error(ApiCode::Internal, "the answer could not be judged", None)],
+        Some(Err(e)) => {
+            return vec![frame_error(
+                ApiCode::BadAttempt,
+                e.to_string(),
+                Some("answer"),
+            )]
+        }
+        None => {
+            return vec![frame_error(
+                ApiCode::Internal,
+                "the answer could not be judged",
+                None,
+            )]
+        }
     };
     let (reply, rx) = oneshot::channel();
     let cmd = Cmd::Answer {
@@ -407,29 +495,51 @@ async fn answer(at: &At, index: usize, text: String) -> Vec<String> {
 
 async fn handle(frame: Frame, at: &mut Option<At>, account: &Option<String>) -> Vec<String> {
     match frame {
-        Frame::RaceJoin { race, name, token } => join(at, race, name, token, account.clone()).await,
-        Frame::RaceStart { race } => {
+        Frame::Join { race, name, token } => join(at, race, name, token, account.clone()).await,
+        Frame::Start { race } => {
             let a = match same_race(at, &race) {
                 Ok(a) => a,
                 Err(e) => return vec![e],
             };
             let (reply, rx) = oneshot::channel();
-            match ask(&a.race, Cmd::Start { token: a.token.clone(), reply }, rx).await {
+            match ask(
+                &a.race,
+                Cmd::Start {
+                    token: a.token.clone(),
+                    reply,
+                },
+                rx,
+            )
+            .await
+            {
                 Ok(()) => Vec::new(),
                 Err(e) => vec![race_error(&e)],
             }
         }
-        Frame::RaceAnswer { race, index, answer: text } => match same_race(at, &race) {
+        Frame::Answer {
+            race,
+            index,
+            answer: text,
+        } => match same_race(at, &race) {
             Ok(a) => answer(a, index, text).await,
             Err(e) => vec![e],
         },
-        Frame::RaceRematch { race } => {
+        Frame::Rematch { race } => {
             let a = match same_race(at, &race) {
                 Ok(a) => a,
                 Err(e) => return vec![e],
             };
             let (reply, rx) = oneshot::channel();
-            match ask(&a.race, Cmd::Rematch { token: a.token.clone(), reply }, rx).await {
+            match ask(
+                &a.race,
+                Cmd::Rematch {
+                    token: a.token.clone(),
+                    reply,
+                },
+                rx,
+            )
+            .await
+            {
                 Ok(_) => Vec::new(),
                 Err(e) => vec![race_error(&e)],
             }

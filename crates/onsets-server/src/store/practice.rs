@@ -348,7 +348,11 @@ pub async fn save_race_result(store: &Store, r: &RaceResultRow) -> StoreResult<(
 }
 
 /// An account's race results, newest first, at most `limit`.
-pub async fn race_results(store: &Store, account: &str, limit: i64) -> StoreResult<Vec<RaceResultRow>> {
+pub async fn race_results(
+    store: &Store,
+    account: &str,
+    limit: i64,
+) -> StoreResult<Vec<RaceResultRow>> {
     let sql = "SELECT race, account, name, finished_ms, rank, players, solved, missed, time_ms \
                FROM race_results WHERE account = $1 \
                ORDER BY finished_ms DESC, race LIMIT $2";
