@@ -1129,6 +1129,22 @@ pub fn color(c: Color) -> Expr {
 mod tests {
     use super::*;
 
+    /// VI-B-2: a Restriction is two or more Set-Names with one relation
+    /// between each two; `Restriction::new` refuses any other shape (which
+    /// printing would index past), naming both counts.
+    #[test]
+    fn vi_b_2_a_restriction_without_one_relation_between_each_two_sides_is_refused() {
+        let b = || Expr::Set(Written::new(Symbol::Color(crate::card::Color::Blue)));
+        let eq = || Written::new(Symbol::Equals);
+        let e = Restriction::new(Vec::new(), vec![b(), b(), b()], vec![eq()]).unwrap_err();
+        assert_eq!((e.sides, e.relations), (3, 1));
+        assert!(e.to_string().contains("sides 3, relations 1"), "{e}");
+        assert!(Restriction::new(Vec::new(), vec![b()], Vec::new()).is_err());
+        let r = Restriction::new(Vec::new(), vec![b(), b()], vec![eq()]).unwrap();
+        assert_eq!(r.to_string(), "B = B");
+        assert_eq!((r.sides().len(), r.relations().len()), (2, 1));
+    }
+
     fn err(s: &str) -> ParseError {
         Presentation::parse(s).unwrap_err()
     }

@@ -80,18 +80,14 @@ impl View1969 {
     pub fn new(g: &Game, you: Option<usize>, legal: Vec<Act1969>) -> View1969 {
         let hidden = g.solutions_hidden();
         let mut phase = g.phase().clone();
-        if hidden {
-            if let Phase1969::Challenge { pens, .. } | Phase1969::Assertion { pens, .. } =
-                &mut phase
-            {
-                for (seat, pen) in pens.iter_mut().enumerate() {
-                    if Some(seat) != you && matches!(pen, Pen::Wrote { .. }) {
-                        *pen = Pen::Wrote {
-                            solution: String::new(),
-                            sustained: false,
-                            reasons: Vec::new(),
-                        };
-                    }
+        if let Phase1969::Challenge { pens, .. } | Phase1969::Assertion { pens, .. } = &mut phase {
+            for (seat, pen) in pens.iter_mut().enumerate() {
+                if pen_hidden(hidden, you, seat, pen) {
+                    *pen = Pen::Wrote {
+                        solution: String::new(),
+                        sustained: false,
+                        reasons: Vec::new(),
+                    };
                 }
             }
         }
@@ -135,6 +131,102 @@ impl View1969 {
             solutions_hidden: hidden,
             bots_waiting: false,
             legal,
+        }
+    }
+}
+
+/// Whether the view for `you` hides `seat`'s pen: while Solutions are
+/// written (`hidden`, [`Game::solutions_hidden`]) another writer's Solution
+/// shows only that it was written (M69 3.9 B). The one rule of
+/// [`View1969::new`] and [`View1969::phase_seen`].
+fn pen_hidden(hidden: bool, you: Option<usize>, seat: usize, pen: &Pen) -> bool {
+    hidden && Some(seat) != you && matches!(pen, Pen::Wrote { .. })
+}
+
+/// A pen in [`PhaseSeen1969`]: as the game has it, or (another writer's,
+/// while Solutions are written) only `{"state":"wrote"}` (M69 3.9 B).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum PenSeen<'a> {
+    Shown(&'a Pen),
+    Hidden {
+        /// Always `wrote`.
+        state: &'static str,
+    },
+}
+
+/// The phase of a [`View1969`] in the brief form of the `/api/tables1969`
+/// state (docs/protocol.md, "1969 tables"): a hidden pen is
+/// `{"state":"wrote"}` with nothing else; every other phase as the view has
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum PhaseSeen1969<'a> {
+    Shown(&'a Phase1969),
+    Challenge {
+        /// Always `challenge`.
+        phase: &'static str,
+        claim: &'a Claim,
+        challenger: usize,
+        mover: usize,
+        at_ms: u64,
+        sides: &'a [Option<Side>],
+        pens: Vec<PenSeen<'a>>,
+    },
+    Assertion {
+        /// Always `assertion`.
+        phase: &'static str,
+        asserter: usize,
+        pens: Vec<PenSeen<'a>>,
+    },
+}
+
+impl View1969 {
+    /// The view's phase with each pen it hides written `{"state":"wrote"}`
+    /// (the brief form of the HTTP alias); the pens hidden are those
+    /// [`View1969::new`] hid, by the same rule.
+    pub fn phase_seen(&self) -> PhaseSeen1969<'_> {
+        let (hidden, you) = (self.solutions_hidden, self.you);
+        let seen = |pens: &[Pen]| {
+            pens.iter()
+                .enumerate()
+                .any(|(seat, pen)| pen_hidden(hidden, you, seat, pen))
+        };
+        fn brief(hidden: bool, you: Option<usize>, pens: &[Pen]) -> Vec<PenSeen<'_>> {
+            pens.iter()
+                .enumerate()
+                .map(|(seat, pen)| {
+                    if pen_hidden(hidden, you, seat, pen) {
+                        PenSeen::Hidden { state: "wrote" }
+                    } else {
+                        PenSeen::Shown(pen)
+                    }
+                })
+                .collect()
+        }
+        match &self.phase {
+            Phase1969::Challenge {
+                claim,
+                challenger,
+                mover,
+                at_ms,
+                sides,
+                pens,
+            } if seen(pens) => PhaseSeen1969::Challenge {
+                phase: "challenge",
+                claim,
+                challenger: *challenger,
+                mover: *mover,
+                at_ms: *at_ms,
+                sides,
+                pens: brief(hidden, you, pens),
+            },
+            Phase1969::Assertion { asserter, pens } if seen(pens) => PhaseSeen1969::Assertion {
+                phase: "assertion",
+                asserter: *asserter,
+                pens: brief(hidden, you, pens),
+            },
+            phase => PhaseSeen1969::Shown(phase),
         }
     }
 }

@@ -48,7 +48,7 @@ mod view;
 pub use chain::Chain;
 pub use engine::manual1969;
 pub use game::Rules;
-pub use game1969::{legal_1969, SeenEvent1969, View1969};
+pub use game1969::{legal_1969, PenSeen, PhaseSeen1969, SeenEvent1969, View1969};
 pub use judge::{ambiguity, ground_of, objection_for, situation_of, Ground};
 pub use log::{Header, ReplayError, ReplayEvent, ScoreLine, Scoresheet, FORMAT};
 pub use model::{

@@ -257,6 +257,36 @@ fn m69_3_9_b_while_writing_the_public_1969_log_has_no_seed_and_no_other_seats_so
     assert!(r.solutions_hidden());
 }
 
+/// M69 3.9 B: the view for a seat (and a spectator) hides another writer's
+/// Solution; `phase_seen` (the brief form of the HTTP alias's state) shows
+/// that pen as `{"state":"wrote"}` alone, by the same rule, and the writer's
+/// own pen whole.
+#[test]
+fn m69_3_9_b_the_views_brief_phase_shows_only_that_another_wrote() {
+    let g = writing_1969();
+    for seat in [None, Some(0), Some(2)] {
+        let view = View1969::new(&g, seat, Vec::new());
+        let phase = serde_json::to_value(view.phase_seen()).unwrap();
+        assert_eq!(phase["phase"], "challenge", "{phase}");
+        assert_eq!(
+            phase["pens"][1],
+            serde_json::json!({"state": "wrote"}),
+            "{seat:?}"
+        );
+        assert!(
+            !phase.to_string().contains("(G ∪ B) ∪ R"),
+            "{seat:?}: {phase}"
+        );
+        let full = serde_json::to_value(&view.phase).unwrap();
+        for key in ["claim", "challenger", "mover", "at_ms", "sides"] {
+            assert_eq!(phase[key], full[key], "{key}");
+        }
+    }
+    let own = View1969::new(&g, Some(1), Vec::new());
+    let phase = serde_json::to_value(own.phase_seen()).unwrap();
+    assert_eq!(phase["pens"][1]["solution"], "(G ∪ B) ∪ R", "{phase}");
+}
+
 #[test]
 fn m69_the_1969_log_shows_everything_and_a_matching_seed_once_the_game_is_over() {
     let mut g = writing_1969();

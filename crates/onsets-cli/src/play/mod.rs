@@ -2,11 +2,14 @@
 //! humans (docs/play.md).
 //!
 //! [`app::App`] holds the state and handles keys and time, [`ui::render`]
-//! draws it; this module only runs the terminal loop.
+//! draws it; [`screen::run`] is the one terminal loop, the 1969 game's
+//! ([`manual1969`]) too; this module reads the arguments and picks the
+//! edition's screen.
 
 pub mod app;
 pub mod manual1969;
 pub mod narrate;
+pub mod screen;
 pub mod ui;
 pub mod words;
 
@@ -15,8 +18,6 @@ mod tests;
 
 use anyhow::{anyhow, Result};
 use clap::Args;
-use crossterm::event::{self, Event as TermEvent, KeyEventKind};
-use std::time::{Duration, Instant};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -106,7 +107,7 @@ fn no_terminal(stdin: bool, stdout: bool) -> Option<String> {
 }
 
 pub fn run(args: &PlayArgs) -> Result<u8> {
-    use std::io::{IsTerminal, Write};
+    use std::io::IsTerminal;
     let edition = onsets_core::Edition::from_parts(&args.edition, args.form.as_deref())
         .map_err(|e| anyhow!(e))?;
     if let onsets_core::Edition::Manual1969(form) = edition {
@@ -166,56 +167,10 @@ pub fn run(args: &PlayArgs) -> Result<u8> {
         ));
     }
     let mut app = app::App::new(args.options()?).map_err(|e| anyhow!(e))?;
-    // The log file is created before the match: a path that cannot be
-    // written is reported now, not after the game.
-    let mut log = match &args.log {
-        Some(path) => Some((
-            std::fs::File::create(path)
-                .map_err(|e| anyhow!("cannot write the match log {}: {e}", path.display()))?,
-            path,
-        )),
-        None => None,
-    };
-    if let Some(why) = no_terminal(
-        std::io::stdin().is_terminal(),
-        std::io::stdout().is_terminal(),
-    ) {
-        if let Some((_, path)) = &log {
-            let _ = std::fs::remove_file(path);
-        }
-        return Err(anyhow!(why));
-    }
-    let mut terminal = match ratatui::try_init() {
-        Ok(t) => t,
-        Err(e) => {
-            ratatui::restore();
-            return Err(anyhow!("cannot set up the terminal for `onsets play`: {e}"));
-        }
-    };
-    let result = event_loop(&mut app, &mut terminal);
-    ratatui::restore();
-    // The log is written whatever ended the game (q, the end, an error).
-    if let Some((file, path)) = &mut log {
-        file.write_all(app.m.log_lines().as_bytes())
-            .and_then(|()| file.flush())
-            .map_err(|e| anyhow!("cannot write the match log {}: {e}", path.display()))?;
-    }
-    result?;
-    Ok(0)
-}
-
-fn event_loop(app: &mut app::App, terminal: &mut ratatui::DefaultTerminal) -> Result<()> {
-    let start = Instant::now();
-    while !app.quit {
-        app.tick(start.elapsed().as_millis() as u64);
-        terminal.draw(|f| ui::render(app, f))?;
-        if event::poll(Duration::from_millis(100))? {
-            if let TermEvent::Key(k) = event::read()? {
-                if k.kind == KeyEventKind::Press {
-                    app.handle_key(k);
-                }
-            }
-        }
-    }
-    Ok(())
+    screen::run(&mut app, args.log.as_deref(), || {
+        no_terminal(
+            std::io::stdin().is_terminal(),
+            std::io::stdout().is_terminal(),
+        )
+    })
 }

@@ -15,11 +15,12 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use onsets_bots::manual1969::Bot1969;
 use onsets_core::Form1969;
+use onsets_engine::game1969::events_seen_1969;
 use onsets_engine::manual1969::{
     card_1969, face_1969, Action1969, Claims, DefaultClaims, Event1969, Game, Header1969,
     Phase1969, Settings1969, FORMAT_1969, MAX_PLAYERS_1969,
 };
-use onsets_engine::Rejection;
+use onsets_engine::{Rejection, View1969};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -657,34 +658,15 @@ impl Table1969 {
     /// Everything on the table (1969 hides nothing but the deck), except
     /// that while Solutions are being written nobody sees another's: each
     /// writes "independently" (3.9 B, 4.1 footnote). They show once the play
-    /// is scored.
+    /// is scored. The phase and events are the engine's view for a spectator
+    /// (`View1969`, `events_seen_1969`: the one privacy filter), the phase in
+    /// the alias's brief form (a hidden pen is `{"state":"wrote"}`,
+    /// docs/protocol.md "1969 tables").
     pub fn state(&self) -> Value {
         let g = &self.game;
-        // The engine's rule (the same that filters the log).
-        let writing = g.solutions_hidden();
-        let mut phase = serde_json::to_value(g.phase()).unwrap_or(Value::Null);
-        let mut events = serde_json::to_value(&self.events).unwrap_or(Value::Null);
-        if writing {
-            if let Some(pens) = phase.get_mut("pens").and_then(Value::as_array_mut) {
-                for pen in pens {
-                    if pen["state"] == "wrote" {
-                        *pen = json!({"state": "wrote"});
-                    }
-                }
-            }
-            // The events of the current play's writing: who wrote, not what.
-            if let Some(list) = events.as_array_mut() {
-                let start = list
-                    .iter()
-                    .rposition(|e| e["event"] == "challenged" || e["event"] == "asserted")
-                    .unwrap_or(0);
-                for e in &mut list[start..] {
-                    if e["event"] == "written" {
-                        *e = json!({"event": "written", "player": e["player"], "hidden": true});
-                    }
-                }
-            }
-        }
+        let view = View1969::new(g, None, Vec::new());
+        let phase = serde_json::to_value(view.phase_seen()).unwrap_or(Value::Null);
+        let events = serde_json::to_value(events_seen_1969(g, &self.events)).unwrap_or(Value::Null);
         json!({
             "id": self.id,
             "link": format!("/t69/{}", self.id),
