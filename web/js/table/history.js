@@ -3,6 +3,7 @@
 
 import { h, ruleNote } from '../components/vdom.js';
 import { cite } from '../rules.js';
+import { sheetView } from '../components/scoresheet.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
 /** @typedef {import('../types.js').MatchView} MatchView */
@@ -35,17 +36,23 @@ export function renderScores(tv) {
   if (!m) {
     return tv.sec('scores', head, h('p', { class: 'small' }, 'Scores appear when the match starts.'));
   }
-  const table = h('table', { class: 'scoresheet', id: 'scoresheet-table' },
-    h('thead', null, h('tr', null, h('th', null, 'Shake'), ...m.players.map((p, i) => h('th', null, i === m.you ? `${p} (you)` : p)), h('th', null, 'Note'))),
-    h('tbody', null,
-      ...m.history.map((r) => h('tr', { class: r.void ? 'void' : '' },
-        h('td', null, String(r.shake), r.goal_setter >= 0 ? h('small', null, ` (${m.players[r.goal_setter]} set)`) : null),
-        ...r.points.map((p, i) => h('td', { class: 'num' }, String(p), r.penalties[i] ? h('span', { class: 'pen' }, ` ${r.penalties[i]}`) : null)),
-        h('td', { class: 'note' }, r.void ? 'void' : r.note))),
-      m.penalties.some((x) => x) ? h('tr', { class: 'current' }, h('td', null, `${m.shake} (now)`), ...m.penalties.map((p) => h('td', { class: 'num pen' }, p ? String(p) : '')), h('td', null, 'penalties so far')) : null),
-    h('tfoot', null,
-      h('tr', null, h('th', null, 'Total'), ...m.totals.map((t) => h('th', { class: 'num' }, String(t))), h('td', null)),
-      m.match_points ? h('tr', null, h('th', null, 'Match points'), ...m.match_points.map((t) => h('th', { class: 'num' }, String(t))), h('td', null, cite('XII-A'))) : null),
-  );
+  const table = sheetView(m.players.map((p, i) => (i === m.you ? `${p} (you)` : p)), [
+    ...m.history.map((r) => ({
+      cls: r.void ? 'void' : '',
+      label: [String(r.shake), r.goal_setter >= 0 ? h('small', null, ` (${m.players[r.goal_setter]} set)`) : null],
+      cells: r.points.map((p, i) => [String(p), r.penalties[i] ? h('span', { class: 'pen' }, ` ${r.penalties[i]}`) : null]),
+      note: r.void ? 'void' : r.note,
+    })),
+    ...(m.penalties.some((x) => x)
+      ? [{ cls: 'current', label: `${m.shake} (now)`, numClass: 'num pen', cells: m.penalties.map((p) => (p ? String(p) : '')), note: 'penalties so far' }]
+      : []),
+  ], {
+    id: 'scoresheet-table',
+    noteHead: 'Note',
+    foot: [
+      { label: 'Total', cells: m.totals.map(String) },
+      ...(m.match_points ? [{ label: 'Match points', cells: m.match_points.map(String), note: cite('XII-A') }] : []),
+    ],
+  });
   return tv.sec('scores', head, table, h('p', { class: 'small' }, 'Penalties are shown in red beside the points. ', cite('X, XI-A')));
 }
