@@ -7,8 +7,12 @@
 //! ([`layout`](super::layout)): blocks flow down the page and break to a
 //! new page instead of overlapping.
 
+/// The card map's grid (shared with `onsets map`).
+#[path = "../cardmap.rs"]
+mod map;
+
 use super::layout::{self, goal_text, Block, Item, Page as Laid, CARD_H, CARD_W, CUBE, FONT, H, W};
-use onsets_core::{Card, Color, Position, Symbol};
+use onsets_core::{Card, CardSet, Color, Position, Symbol};
 use onsets_puzzles::{Kind, Puzzle};
 use printpdf::path::{PaintMode, WindingOrder};
 use printpdf::{
@@ -164,8 +168,74 @@ fn key_block(n: usize, p: &Puzzle) -> Block {
         false,
     );
     b.para(&arithmetic(&p.explanation), 8.5, false);
+    if let Some((solution, universe, named)) = answer_map(p) {
+        b.space(1.0);
+        b.para(
+            &format!("Card map of {solution}: ■ in the set named, □ in the Universe, · not dealt"),
+            8.5,
+            false,
+        );
+        map_rows(&mut b, universe, named);
+    }
     b.after = 3.0;
     b
+}
+
+/// The Solution of a puzzle's answer with the Universe and the cards its
+/// Set-Name names (the last step of the core's explanation, after the
+/// Restrictions): `solve` puzzles, whose answer is a Solution.
+pub fn answer_map(p: &Puzzle) -> Option<(String, CardSet, CardSet)> {
+    if p.kind != Kind::Solve {
+        return None;
+    }
+    let solution = p.answer["shortest"].as_str()?;
+    let position = p.position().ok()?;
+    let e = onsets_core::explain(&position, solution);
+    let s = e.solutions.first()?;
+    let named = match s.steps.last() {
+        Some(step) => step.cards?.0,
+        None => s.kept?.0,
+    };
+    Some((solution.to_string(), position.universe(), named))
+}
+
+/// The 4×4 card map (`onsets map`'s, crate::map) as rows of text cells:
+/// the column headings, then a row per B/R pair.
+fn map_rows(b: &mut Block, universe: CardSet, named: CardSet) {
+    const SIZE: f32 = 8.0;
+    const HEAD: f32 = 12.0;
+    const COL: f32 = 15.0;
+    let h = SIZE * 0.3528 * 1.3;
+    let text = |x: f32, t: String| layout::Placed {
+        rect: layout::Rect {
+            x,
+            y: h,
+            w: layout::text_width(&t, SIZE),
+            h,
+        },
+        item: Item::Text {
+            text: t,
+            size: SIZE,
+            bold: false,
+        },
+    };
+    let x0 = layout::MARGIN;
+    b.rows.push(layout::Row {
+        height: h,
+        items: (0..4)
+            .map(|c| text(x0 + HEAD + c as f32 * COL, map::col_heading(c)))
+            .collect(),
+    });
+    for r in 0..4 {
+        let mut items = vec![text(x0, map::row_heading(r))];
+        items.extend((0..4).map(|c| {
+            text(
+                x0 + HEAD + c as f32 * COL,
+                map::cell(map::card_at(r, c), universe, named),
+            )
+        }));
+        b.rows.push(layout::Row { height: h, items });
+    }
 }
 
 /// The sheet laid out: the puzzle pages, then the answer key's.
