@@ -494,6 +494,48 @@ mod tests {
         }
     }
 
+    /// The answer key maps a `solve` puzzle's Solution. Worked by hand:
+    /// over B, BR, G, RGY, BRGY and the blank card, B ∪ R′ names B, BR,
+    /// BRGY (blue) and G, blank (not red); RGY is dealt but not named.
+    #[test]
+    fn the_answer_key_maps_the_solution() {
+        let mut p = generate(&Config::new(Kind::Solve, 1, 7)).expect("a puzzle")[0].clone();
+        let position = Position::from_json(
+            r#"{"division":"senior","adventurous":true,
+            "universe":"B BR G RGY BRGY blank","goal":"5",
+            "required":"","permitted":"","forbidden":"",
+            "resources":"B R ∪ ′","situation":"impossible"}"#,
+        )
+        .expect("a legal position");
+        p.position = serde_json::to_value(position.to_raw()).expect("json");
+        p.answer = serde_json::json!({"shortest": "B ∪ R′", "cubes": 4, "sets": []});
+        let pages = lay_out("map", &[p]).expect("laid out");
+        let key: Vec<String> = pages
+            .iter()
+            .filter(|pg| pg.key)
+            .flat_map(|pg| &pg.items)
+            .filter_map(|i| match &i.item {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        let at = key
+            .iter()
+            .position(|t| t.starts_with("Card map of B ∪ R′"))
+            .unwrap_or_else(|| panic!("no map in the key: {key:?}"));
+        let cells: Vec<&str> = key[at + 1..at + 25].iter().map(|s| s.as_str()).collect();
+        assert_eq!(
+            cells,
+            [
+                "G Y", "G Y′", "G′ Y′", "G′ Y",
+                "B R", "■ BRGY", "·", "■ BR", "·",
+                "B R′", "·", "·", "■ B", "·",
+                "B′ R′", "·", "■ G", "■ blank", "·",
+                "B′ R", "□ RGY", "·", "·", "·",
+            ]
+        );
+    }
+
     #[test]
     fn goals_in_plain_arithmetic() {
         let g = onsets_core::Goal::parse("~1*(4+~4)").unwrap();
