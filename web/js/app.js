@@ -6,6 +6,7 @@
 import { showLobby } from './lobby.js';
 import { showPuzzles } from './puzzles.js';
 import { showPractice } from './practice.js';
+import { showDrills } from './drills.js';
 import { showManual } from './manual.js';
 import { showLesson, showLessons } from './lessons.js';
 import { TableView } from './table.js';
@@ -38,6 +39,8 @@ function route() {
   const practice = location.pathname.match(/^\/(storm|streak|practice|t\/[A-Za-z0-9_-]+\/mistakes)\/?$/);
   if (/^\/rules\/?$/.test(location.pathname)) {
     showRules(root);
+  } else if (/^\/practice\/drills\/?$/.test(location.pathname)) {
+    current = showDrills(root, go);
   } else if (review69) {
     current = showReview1969(root, review69[1]);
   } else if (practice) {
