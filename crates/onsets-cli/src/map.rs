@@ -27,7 +27,10 @@ use onsets_core::{CardSet, CubeList, Division, Edition, Goal, Position, Position
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// The grid itself, shared with the puzzle sheet's answer key.
+/// The grid itself, shared with the puzzle sheet's answer key, which
+/// includes the same file (the sheet is compiled into the server too, where
+/// this module does not exist).
+#[allow(clippy::duplicate_mod)]
 #[path = "cardmap.rs"]
 pub mod grid;
 pub use grid::{card_at, cell, col_heading, row_heading};
