@@ -535,7 +535,7 @@ fn annotated(mut made: Made, forced: &Variation, v: &Drillable, without: &Value)
         "{} Drill: {forced} ({}: {}). Without it, {}.",
         made.explanation,
         v.section,
-        v.words.to_lowercase(),
+        v.words,
         in_words(without)
     );
     made
