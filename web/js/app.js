@@ -7,6 +7,7 @@ import { showLobby } from './lobby.js';
 import { showPuzzles } from './puzzles.js';
 import { showPractice } from './practice.js';
 import { showRace } from './race.js';
+import { showDrills } from './drills.js';
 import { showManual } from './manual.js';
 import { showLesson, showLessons } from './lessons.js';
 import { TableView } from './table.js';
@@ -42,6 +43,8 @@ function route() {
     showRules(root);
   } else if (race) {
     current = showRace(root, race[1] ?? null, go);
+  } else if (/^\/practice\/drills\/?$/.test(location.pathname)) {
+    current = showDrills(root, go);
   } else if (review69) {
     current = showReview1969(root, review69[1]);
   } else if (practice) {

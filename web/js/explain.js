@@ -8,6 +8,7 @@ import { h, withRules, citeDom } from './dom.js';
 import { cardSvg, cardWords, cardOrder, cubeSvg } from './pictures.js';
 import { readGoal, goalValue } from './notation.js';
 import { goalWords } from './words.js';
+import { cardMapSteps } from './components/cardmap.js';
 
 /** @typedef {import('./types.js').MatchView} MatchView */
 /** @typedef {import('./types.js').Explanation} Explanation */
@@ -122,6 +123,7 @@ export function renderExplanation(e, position) {
           st.cards ? cardRow(st.cards) : h('span', null, 'different cards depending on how it is read:'),
           st.interpretations?.length ? h('ul', null, ...st.interpretations.map((x) => h('li', null, h('code', null, x.grouped), ' → ', cardRow(x.cards), ` (${x.value})`))) : null))));
     }
+    if (s.steps.length || s.kept) sec.append(cardMapSteps(s));
     if (s.interpretations.length > 1) {
       sec.append(h('h4', null, 'Every way to read it ', citeDom('VII-B-6')),
         h('ul', null, ...s.interpretations.map((x) => h('li', null, h('code', null, x.grouped), ` names ${x.value} card${x.value === 1 ? '' : 's'}`))));

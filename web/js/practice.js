@@ -74,7 +74,8 @@ function tabs(mode, go) {
   }, label);
   return h('nav', { class: 'practice-tabs', 'aria-label': 'Practice' },
     tab('/storm', 'Storm'), tab('/streak', 'Streak'), tab('/race', 'Race'), tab('/practice', 'My weaknesses'),
-    h('a', { href: '/puzzles', class: 'practice-tab', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/puzzles'); } }, 'Puzzles'));
+    h('a', { href: '/puzzles', class: 'practice-tab', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/puzzles'); } }, 'Puzzles'),
+    h('a', { href: '/practice/drills', class: 'practice-tab', id: 'practice-tab-drills', onclick: (/** @type {Event} */ e) => { e.preventDefault(); go('/practice/drills'); } }, 'Variation drills'));
 }
 
 /**

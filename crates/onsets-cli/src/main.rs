@@ -33,6 +33,7 @@ mod judge;
 mod lesson;
 mod loadtest;
 mod manual;
+mod map;
 mod play;
 mod play1969;
 mod puzzle;
@@ -98,6 +99,8 @@ enum Command {
     Manual(manual::ManualArgs),
     /// Lessons: the seven Basic rules, Restrictions and each variation, step by step (docs/lessons.md)
     Lesson(lesson::LessonArgs),
+    /// The card map of a Solution or Set-Name, one 4×4 map per step (docs/cli.md)
+    Map(map::MapArgs),
 }
 
 /// Writes a command's output to standard output; a closed pipe (`| head`) is
@@ -163,6 +166,7 @@ fn main() -> ExitCode {
         Command::Puzzle(args) => puzzle::run(&args),
         Command::Manual(args) => manual::run(&args),
         Command::Lesson(args) => lesson::run(&args),
+        Command::Map(args) => map::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

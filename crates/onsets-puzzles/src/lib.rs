@@ -36,6 +36,7 @@
 mod attempt;
 mod challenge;
 pub mod deal;
+pub mod drills;
 pub mod features;
 mod goal;
 pub mod lessons;
@@ -575,7 +576,7 @@ fn generated(kind: Kind, table: Table, edition: Edition, seed: u64) -> Option<Ma
     from_position(kind, &after)
 }
 
-fn finish(kind: Kind, made: Made, source: &str) -> Puzzle {
+pub(crate) fn finish(kind: Kind, made: Made, source: &str) -> Puzzle {
     let position: Value = serde_json::to_value(made.position.to_raw()).unwrap_or(Value::Null);
     let id = format!(
         "{}-{:016x}",

@@ -154,6 +154,7 @@ pub fn app(lobby: Lobby) -> Router {
         .merge(classes::routes())
         .merge(tournaments::routes())
         .merge(practice::routes())
+        .merge(practice::drills::routes())
         .merge(manual::routes())
         .route("/manual", get(|| async { web::file("index.html") }))
         .merge(lessons::routes())

@@ -71,7 +71,41 @@ pub fn every_puzzle() -> &'static [Puzzle] {
 }
 
 fn find(id: &str) -> Option<&'static Puzzle> {
-    every_puzzle().iter().find(|p| p.id == id)
+    every_puzzle()
+        .iter()
+        .find(|p| p.id == id)
+        .or_else(|| drilled(id))
+}
+
+/// The most puzzles kept by [`register_drilled`]: a drill is made again
+/// from its seed when asked again after that.
+const MAX_DRILLED: usize = 4096;
+
+fn drilled_map() -> &'static std::sync::Mutex<std::collections::HashMap<String, &'static Puzzle>> {
+    static D: OnceLock<std::sync::Mutex<std::collections::HashMap<String, &'static Puzzle>>> =
+        OnceLock::new();
+    D.get_or_init(Default::default)
+}
+
+fn drilled(id: &str) -> Option<&'static Puzzle> {
+    drilled_map().lock().ok()?.get(id).copied()
+}
+
+/// Keeps a puzzle made on request (a variation drill, docs/practice.md) so
+/// that `/api/puzzles/{id}` and its attempt route find it: at most
+/// [`MAX_DRILLED`] are kept, each once, for the life of the process.
+pub fn register_drilled(p: &Puzzle) -> bool {
+    let Ok(mut map) = drilled_map().lock() else {
+        return false;
+    };
+    if map.contains_key(&p.id) {
+        return true;
+    }
+    if map.len() >= MAX_DRILLED {
+        return false;
+    }
+    map.insert(p.id.clone(), Box::leak(Box::new(p.clone())));
+    true
 }
 
 /// Which puzzles `next` offers: an edition, with the 1969 form and the

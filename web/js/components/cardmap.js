@@ -49,3 +49,35 @@ export function cardMap(universe, named, caption) {
         }, inU ? c : '·');
       })))));
 }
+
+/**
+ * The card map step by step (docs/practice.md, "The card map"): one map per
+ * sub-expression of a Solution's Set-Name, innermost first, as the core's
+ * explanation lists them (`steps`), after a map of the cards the
+ * Restrictions keep when there are Restrictions (VI-B-2). An ambiguous step
+ * (VII-B-6) has a map per reading. `onsets map` prints the same maps.
+ * @param {{text?: string, universe: string[], kept?: string[]|null,
+ *   restrictions?: {restriction: string}[],
+ *   steps: {expr: string, cards: string[]|null, interpretations?: {grouped: string, cards: string[]}[]}[]}} s
+ *   one solution of an explanation (POST /api/explain)
+ */
+export function cardMapSteps(s) {
+  const universe = s.universe.join(' ');
+  /** @type {HTMLElement[]} */
+  const items = [];
+  if (s.kept) {
+    const which = (s.restrictions ?? []).map((r) => r.restriction).join(', ');
+    items.push(h('li', null, cardMap(universe, s.kept.join(' '), `The cards the Restrictions keep (${which})`)));
+  }
+  for (const st of s.steps) {
+    if (st.cards) {
+      items.push(h('li', null, cardMap(universe, st.cards.join(' '), `${st.expr} names ${st.cards.length} card${st.cards.length === 1 ? '' : 's'}`)));
+    } else {
+      items.push(h('li', null, h('p', null, `${st.expr} is read more than one way:`),
+        (st.interpretations ?? []).map((x) => cardMap(universe, x.cards.join(' '), `${x.grouped} names ${x.cards.length}`))));
+    }
+  }
+  return h('details', { class: 'cardmap-steps', open: true },
+    h('summary', null, 'The card map, step by step'),
+    h('ol', { class: 'cardmap-step-list' }, items));
+}

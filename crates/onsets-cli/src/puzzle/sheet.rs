@@ -7,8 +7,12 @@
 //! ([`layout`](super::layout)): blocks flow down the page and break to a
 //! new page instead of overlapping.
 
+/// The card map's grid (shared with `onsets map`).
+#[path = "../cardmap.rs"]
+mod map;
+
 use super::layout::{self, goal_text, Block, Item, Page as Laid, CARD_H, CARD_W, CUBE, FONT, H, W};
-use onsets_core::{Card, Color, Position, Symbol};
+use onsets_core::{Card, CardSet, Color, Position, Symbol};
 use onsets_puzzles::{Kind, Puzzle};
 use printpdf::path::{PaintMode, WindingOrder};
 use printpdf::{
@@ -164,8 +168,74 @@ fn key_block(n: usize, p: &Puzzle) -> Block {
         false,
     );
     b.para(&arithmetic(&p.explanation), 8.5, false);
+    if let Some((solution, universe, named)) = answer_map(p) {
+        b.space(1.0);
+        b.para(
+            &format!("Card map of {solution}: ■ in the set named, □ in the Universe, · not dealt"),
+            8.5,
+            false,
+        );
+        map_rows(&mut b, universe, named);
+    }
     b.after = 3.0;
     b
+}
+
+/// The Solution of a puzzle's answer with the Universe and the cards its
+/// Set-Name names (the last step of the core's explanation, after the
+/// Restrictions): `solve` puzzles, whose answer is a Solution.
+pub fn answer_map(p: &Puzzle) -> Option<(String, CardSet, CardSet)> {
+    if p.kind != Kind::Solve {
+        return None;
+    }
+    let solution = p.answer["shortest"].as_str()?;
+    let position = p.position().ok()?;
+    let e = onsets_core::explain(&position, solution);
+    let s = e.solutions.first()?;
+    let named = match s.steps.last() {
+        Some(step) => step.cards?.0,
+        None => s.kept?.0,
+    };
+    Some((solution.to_string(), position.universe(), named))
+}
+
+/// The 4×4 card map (`onsets map`'s, crate::map) as rows of text cells:
+/// the column headings, then a row per B/R pair.
+fn map_rows(b: &mut Block, universe: CardSet, named: CardSet) {
+    const SIZE: f32 = 8.0;
+    const HEAD: f32 = 12.0;
+    const COL: f32 = 15.0;
+    let h = SIZE * 0.3528 * 1.3;
+    let text = |x: f32, t: String| layout::Placed {
+        rect: layout::Rect {
+            x,
+            y: h,
+            w: layout::text_width(&t, SIZE),
+            h,
+        },
+        item: Item::Text {
+            text: t,
+            size: SIZE,
+            bold: false,
+        },
+    };
+    let x0 = layout::MARGIN;
+    b.rows.push(layout::Row {
+        height: h,
+        items: (0..4)
+            .map(|c| text(x0 + HEAD + c as f32 * COL, map::col_heading(c)))
+            .collect(),
+    });
+    for r in 0..4 {
+        let mut items = vec![text(x0, map::row_heading(r))];
+        items.extend((0..4).map(|c| {
+            text(
+                x0 + HEAD + c as f32 * COL,
+                map::cell(map::card_at(r, c), universe, named),
+            )
+        }));
+        b.rows.push(layout::Row { height: h, items });
+    }
 }
 
 /// The sheet laid out: the puzzle pages, then the answer key's.
@@ -422,6 +492,67 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The answer key maps a `solve` puzzle's Solution. Worked by hand:
+    /// over B, BR, G, RGY, BRGY and the blank card, B ∪ R′ names B, BR,
+    /// BRGY (blue) and G, blank (not red); RGY is dealt but not named.
+    #[test]
+    fn the_answer_key_maps_the_solution() {
+        let mut p = generate(&Config::new(Kind::Solve, 1, 7)).expect("a puzzle")[0].clone();
+        let position = Position::from_json(
+            r#"{"division":"senior","adventurous":true,
+            "universe":"B BR G RGY BRGY blank","goal":"5",
+            "required":"","permitted":"","forbidden":"",
+            "resources":"B R ∪ ′","situation":"impossible"}"#,
+        )
+        .expect("a legal position");
+        p.position = serde_json::to_value(position.to_raw()).expect("json");
+        p.answer = serde_json::json!({"shortest": "B ∪ R′", "cubes": 4, "sets": []});
+        let pages = lay_out("map", &[p]).expect("laid out");
+        let key: Vec<String> = pages
+            .iter()
+            .filter(|pg| pg.key)
+            .flat_map(|pg| &pg.items)
+            .filter_map(|i| match &i.item {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect();
+        let at = key
+            .iter()
+            .position(|t| t.starts_with("Card map of B ∪ R′"))
+            .unwrap_or_else(|| panic!("no map in the key: {key:?}"));
+        let cells: Vec<&str> = key[at + 1..at + 25].iter().map(|s| s.as_str()).collect();
+        assert_eq!(
+            cells,
+            [
+                "G Y",
+                "G Y′",
+                "G′ Y′",
+                "G′ Y",
+                "B R",
+                "■ BRGY",
+                "·",
+                "■ BR",
+                "·",
+                "B R′",
+                "·",
+                "·",
+                "■ B",
+                "·",
+                "B′ R′",
+                "·",
+                "■ G",
+                "■ blank",
+                "·",
+                "B′ R",
+                "□ RGY",
+                "·",
+                "·",
+                "·",
+            ]
+        );
     }
 
     #[test]

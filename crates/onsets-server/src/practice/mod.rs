@@ -12,6 +12,7 @@
 //! migration `0025_practice.sql`, `crate::store::practice`).
 
 mod dashboard;
+pub mod drills;
 mod learn;
 pub mod mistakes;
 pub mod race;
