@@ -253,9 +253,10 @@ pub async fn save1969(
 }
 
 /// Writes the lobby entries (`info`, JSON) of tables `holder` holds
-/// (`table_listing`, migration 0028): one statement for them all. An entry
-/// is read only while its holder holds the table's live lease
-/// ([`listed_elsewhere`]), so a stale one is never listed.
+/// (`table_listing`, migration 0028): one statement for them all, for the
+/// tables whose lease still names `holder` (a stale copy never overwrites
+/// the new holder's entry). An entry is read only while its holder holds
+/// the table's live lease ([`listed_elsewhere`]).
 pub async fn publish(store: &Store, holder: &str, infos: &[(String, String)]) -> StoreResult<()> {
     let Some(p) = pg(store) else { return Ok(()) };
     if infos.is_empty() {
@@ -265,6 +266,7 @@ pub async fn publish(store: &Store, holder: &str, infos: &[(String, String)]) ->
     sqlx::query(
         "INSERT INTO table_listing (table_id, holder, info) \
          SELECT x.table_id, $1, x.info FROM UNNEST($2::text[], $3::text[]) AS x(table_id, info) \
+         WHERE EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = x.table_id AND l.holder = $1) \
          ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder, info = excluded.info",
     )
     .bind(holder)
