@@ -51,7 +51,7 @@ struct Inner {
     holder: String,
     /// The leases held: table → (epoch, when taken).
     held: Mutex<HashMap<String, (i64, Instant)>>,
-    /// The lobby entry last written to each held table's lease row
+    /// The lobby entry last written for each held table (`table_listing`)
     /// ([`Leases::publish`]): only a changed one is written again.
     published: Mutex<HashMap<String, String>>,
 }

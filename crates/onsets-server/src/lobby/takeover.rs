@@ -102,7 +102,7 @@ impl Lobby {
 impl Lobby {
     /// `GET /api/tables`: on PostgreSQL with leases, the tables in memory
     /// here and those every other live instance holds (their lobby entries
-    /// as last written to their lease rows, at most [`RENEW_EVERY`] old), so
+    /// as last written to `table_listing`, at most [`RENEW_EVERY`] old), so
     /// that the list is the same whichever instance answers (docs/scaling.md,
     /// "The lobby list"); on SQLite this instance's tables.
     pub async fn list_all(&self, q: &ListQuery) -> Result<ListPage, ApiError> {

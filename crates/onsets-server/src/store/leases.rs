@@ -90,6 +90,11 @@ pub async fn release(store: &Store, id: &str, fence: &Fence) -> StoreResult<()> 
         .bind(fence.epoch)
         .execute(p)
         .await?;
+    sqlx::query("DELETE FROM table_listing WHERE table_id = $1 AND holder = $2")
+        .bind(id)
+        .bind(&fence.holder)
+        .execute(p)
+        .await?;
     Ok(())
 }
 
@@ -247,9 +252,11 @@ pub async fn save1969(
     Ok(n == 1)
 }
 
-/// Writes the lobby entries (`info`, JSON) of tables `holder` holds: one
-/// statement for them all; a table whose lease another instance took is
-/// left as it is.
+/// Writes the lobby entries (`info`, JSON) of tables `holder` holds
+/// (`table_listing`, migration 0028): one statement for them all, for the
+/// tables whose lease still names `holder` (a stale copy never overwrites
+/// the new holder's entry). An entry is read only while its holder holds
+/// the table's live lease ([`listed_elsewhere`]).
 pub async fn publish(store: &Store, holder: &str, infos: &[(String, String)]) -> StoreResult<()> {
     let Some(p) = pg(store) else { return Ok(()) };
     if infos.is_empty() {
@@ -257,9 +264,10 @@ pub async fn publish(store: &Store, holder: &str, infos: &[(String, String)]) ->
     }
     let (ids, texts): (Vec<String>, Vec<String>) = infos.iter().cloned().unzip();
     sqlx::query(
-        "UPDATE table_leases l SET info = x.info \
-         FROM UNNEST($2::text[], $3::text[]) AS x(table_id, info) \
-         WHERE l.table_id = x.table_id AND l.holder = $1",
+        "INSERT INTO table_listing (table_id, holder, info) \
+         SELECT x.table_id, $1, x.info FROM UNNEST($2::text[], $3::text[]) AS x(table_id, info) \
+         WHERE EXISTS (SELECT 1 FROM table_leases l WHERE l.table_id = x.table_id AND l.holder = $1) \
+         ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder, info = excluded.info",
     )
     .bind(holder)
     .bind(ids)
@@ -280,8 +288,9 @@ pub async fn listed_elsewhere(
         return Ok(Vec::new());
     };
     let rows = sqlx::query(
-        "SELECT table_id, info FROM table_leases \
-         WHERE holder <> $1 AND until_ms >= $2 AND info IS NOT NULL",
+        "SELECT l.table_id, t.info FROM table_leases l \
+         JOIN table_listing t ON t.table_id = l.table_id AND t.holder = l.holder \
+         WHERE l.holder <> $1 AND l.until_ms >= $2",
     )
     .bind(holder)
     .bind(now_ms)
