@@ -38,6 +38,7 @@ pub enum ClientMsg {
         /// reserved seats it is also the key that reserves a seat, from the
         /// player's link (docs/protocol.md, "Named and reserved seats").
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         key: Option<String>,
     },
     /// Take back one's seat after a reconnect (the token from `joined`).

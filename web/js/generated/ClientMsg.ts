@@ -4,4 +4,13 @@ import type { JsonValue } from "./serde_json/JsonValue";
 /**
  * What a client may send.
  */
-export type ClientMsg = { "type": "join", table: string, name: string, seat?: number, } | { "type": "rejoin", table: string, token: string, } | { "type": "spectate", table: string, } | { "type": "act", ref?: number, token: string, version?: number, act: JsonValue, } | { "type": "preview", ref?: number, text: string, } | { "type": "resync" } | { "type": "leave" } | { "type": "ping" };
+export type ClientMsg = { "type": "join", table: string, name: string, seat?: number, 
+/**
+ * The client's own random string (16 to 128 printable ASCII
+ * characters, kept with its draft): a join repeated with the same
+ * key (its reply lost) gets the seat and the token of the first
+ * (docs/protocol.md, "Joining again with a key"). At a table of
+ * reserved seats it is also the key that reserves a seat, from the
+ * player's link (docs/protocol.md, "Named and reserved seats").
+ */
+key?: string, } | { "type": "rejoin", table: string, token: string, } | { "type": "spectate", table: string, } | { "type": "act", ref?: number, token: string, version?: number, act: JsonValue, } | { "type": "preview", ref?: number, text: string, } | { "type": "resync" } | { "type": "leave" } | { "type": "ping" };
