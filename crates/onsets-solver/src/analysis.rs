@@ -511,7 +511,7 @@ pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<Mov
     let mut solver = Solver::new();
     let before = position
         .with_situation(impossible_or_forceout(position))
-        .expect("Impossible, or Forceout with no cube in Resources (VIII)");
+        .expect("Impossible, or Forceout where it is valid (VIII)");
     if let Some(w) = solver.solve(&before).text() {
         pool.push(w);
     }
@@ -534,8 +534,12 @@ pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<Mov
         .collect()
 }
 
+/// The situation in which a mat is judged at the end of a turn: Forceout
+/// when the last cube has been played (VIII), else Impossible. An edition
+/// without a forceout (the 1969 game, editions.md §2.11) judges an emptied
+/// Resources as Impossible (any Resources cube: there are none).
 fn impossible_or_forceout(p: &Position) -> Situation {
-    if non_digit_count(p.resources()) == 0 {
+    if non_digit_count(p.resources()) == 0 && p.with_situation(Situation::Forceout).is_ok() {
         Situation::Forceout
     } else {
         Situation::Impossible
@@ -561,7 +565,7 @@ fn classify_after(
     }
     after = after
         .with_situation(impossible_or_forceout(&after))
-        .expect("Impossible, or Forceout with no cube in Resources (VIII)");
+        .expect("Impossible, or Forceout where it is valid (VIII)");
     if let Some(i) = pool.iter().position(|w| check(&after, w).correct) {
         let w = pool.remove(i);
         pool.insert(0, w.clone());
@@ -631,7 +635,7 @@ pub fn adjudicate(position: &Position, challenge: Challenge) -> Adjudication {
         Challenge::Impossible => {
             p = p
                 .with_situation(impossible_or_forceout(&p))
-                .expect("Impossible, or Forceout with no cube in Resources (VIII)");
+                .expect("Impossible, or Forceout where it is valid (VIII)");
             let witness = solve(&p).text();
             Adjudication {
                 challenger_right: witness.is_none(),

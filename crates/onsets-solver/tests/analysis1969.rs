@@ -166,3 +166,18 @@ proptest! {
         }
     }
 }
+
+/// The move classification of a 1969 mat whose last Resources cube is
+/// played: the 1969 game has no forceout (editions.md §2.11), so the mat
+/// after it is judged as Impossible, never refused (the classification
+/// panicked on such mats of the random positions).
+#[test]
+fn classify_moves_judges_an_emptied_1969_resources_as_impossible() {
+    let p = position(false, &[1, 3, 8], 1, &[vec![], vec![0], vec![], vec![4]])
+        .expect("a 1969 position with one cube in Resources");
+    let classes = onsets_solver::analysis::classify_moves(&p);
+    assert!(!classes.is_empty());
+    for c in &classes {
+        assert_ne!(c.position.situation(), Situation::Forceout, "{}", c.mv);
+    }
+}

@@ -94,6 +94,20 @@ impl Bounds {
         as_side > max
     }
 
+    /// The most symbols a build of usage `u` may have without being
+    /// [`Bounds::build_too_long`] (negative when every build of `u` is): a
+    /// build of `syms` symbols is too long exactly when `syms` exceeds it.
+    #[inline]
+    pub(super) fn build_max_syms(&self, u: u64, max: u16) -> i32 {
+        let max = i32::from(max);
+        let as_name = max - i32::from(self.name_missing(u)) - i32::from(self.part_min);
+        if !self.parts {
+            return as_name;
+        }
+        let as_side = max - i32::from(self.missing_r(u).max(2)) - i32::from(self.name_min);
+        as_name.max(as_side)
+    }
+
     /// Whether every Restriction part extending this one (usage `u`,
     /// `syms` symbols), with a Set-Name, has more than `max` symbols.
     #[inline]

@@ -260,17 +260,47 @@ impl Run<'_, '_> {
                     let Some(u) = cfg.sum(levels[n1][sa].usage, levels[n2][sb].usage) else {
                         continue;
                     };
+                    // bounded searches: the fewest symbols of the second
+                    // run's builds, to skip a first build too long with any
+                    let fewest_b = if cfg.by_syms {
+                        levels[n2][sb..eb].iter().map(|b| b.syms).min().unwrap_or(0)
+                    } else {
+                        0
+                    };
                     for &k in &kinds.bins {
                         let Some(u2) = cfg.add(u, k) else { continue };
+                        // the most symbols a build of this usage may have
+                        // (bounded searches; the test of [`Run::insert`]
+                        // made once per usage instead of once per build)
+                        let most = if cfg.by_syms {
+                            self.plan.lb.build_max_syms(u2, self.max_syms)
+                        } else {
+                            i32::MAX
+                        };
+                        if cfg.by_syms
+                            && i32::from(
+                                levels[n1][sa..ea].iter().map(|a| a.syms).min().unwrap_or(0),
+                            ) + i32::from(fewest_b)
+                                + 1
+                                > most
+                        {
+                            continue;
+                        }
                         for si in 0..cfg.classes[k].syms.len() {
                             let s = cfg.classes[k].syms[si];
                             let commutes = s != Symbol::Minus || cfg.sem.symmetric_difference;
                             for (ia, &a) in levels[n1].iter().enumerate().take(ea).skip(sa) {
+                                if i32::from(a.syms + fewest_b + 1) > most {
+                                    continue;
+                                }
                                 for (ib, &b) in levels[n2].iter().enumerate().take(eb).skip(sb) {
                                     // ∪ and ∩ (and symmetric difference)
                                     // commute: one order suffices.
                                     let second = n1 > n2 || (n1 == n2 && ia > ib);
                                     if commutes && second {
+                                        continue;
+                                    }
+                                    if i32::from(a.syms + b.syms + 1) > most {
                                         continue;
                                     }
                                     let t = binary(
