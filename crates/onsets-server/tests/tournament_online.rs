@@ -49,6 +49,45 @@ fn seat_names(table: &Value) -> Vec<String> {
         .collect()
 }
 
+/// An online event of one round (Ann signed in and entered, Bo a club bot,
+/// Cy a person entered by the organizer) paired: the organizer's, Ann's and
+/// a stranger's sessions, the event's id and its one table's id.
+async fn online_round(a: std::net::SocketAddr) -> (String, String, String, String, String) {
+    let org = sign_up(a, "Host").await;
+    let ann = sign_up(a, "Ann").await;
+    let stranger = sign_up(a, "Stranger").await;
+    let id = make(
+        a,
+        &org,
+        json!({"name": "Net", "division": "junior", "rounds": 1, "online": true, "bot_pace": 0, "grace_minutes": 0}),
+    )
+    .await;
+    let r = post(
+        a,
+        &format!("/api/tournaments/{id}/join"),
+        json!({}),
+        Some(&ann),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    enter(a, &id, &org, json!({"name": "Bo", "bot": "club"})).await;
+    enter(a, &id, &org, json!({"name": "Cy"})).await;
+    let r = post(
+        a,
+        &format!("/api/tournaments/{id}/rounds"),
+        json!({}),
+        Some(&org),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let ev = get(a, &format!("/api/tournaments/{id}"), None).await.body;
+    let table = ev["paired"][0]["tables"][0]["online"]
+        .as_str()
+        .expect("an online table")
+        .to_string();
+    (org, ann, stranger, id, table)
+}
+
 /// An online event of Ann (an account that entered itself), Bo (a club
 /// bot) and Cy (entered by the organizer), one table of three: the bot's
 /// seat shows "Bo (bot)", the people's seats their names; a stranger is
@@ -60,38 +99,7 @@ async fn entrants_sit_under_their_names_and_strangers_are_refused() {
     for db in databases().await {
         let s = Server::start(&db);
         let a = s.addr;
-        let org = sign_up(a, "Host").await;
-        let ann = sign_up(a, "Ann").await;
-        let stranger = sign_up(a, "Stranger").await;
-        let id = make(
-            a,
-            &org,
-            json!({"name": "Net", "division": "junior", "rounds": 1, "online": true, "bot_pace": 0, "grace_minutes": 0}),
-        )
-        .await;
-        let r = post(
-            a,
-            &format!("/api/tournaments/{id}/join"),
-            json!({}),
-            Some(&ann),
-        )
-        .await;
-        assert_eq!(r.status, 201, "{}", r.body);
-        enter(a, &id, &org, json!({"name": "Bo", "bot": "club"})).await;
-        enter(a, &id, &org, json!({"name": "Cy"})).await;
-        let r = post(
-            a,
-            &format!("/api/tournaments/{id}/rounds"),
-            json!({}),
-            Some(&org),
-        )
-        .await;
-        assert_eq!(r.status, 201, "{}", r.body);
-        let ev = get(a, &format!("/api/tournaments/{id}"), None).await.body;
-        let table = ev["paired"][0]["tables"][0]["online"]
-            .as_str()
-            .expect("an online table")
-            .to_string();
+        let (org, ann, stranger, id, table) = online_round(a).await;
         let info = get(a, &format!("/api/tables/{table}"), None).await.body;
         let names = seat_names(&info);
         assert!(names.contains(&"Bo (bot)".to_string()), "{info}");
