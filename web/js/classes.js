@@ -99,7 +99,7 @@ export function showClasses(root, path, go) {
 /** A student's assignment, with its puzzles to solve here. @param {any} a @param {Go} go */
 function assignmentItem(a, go) {
   const state = a.complete ? 'done' : a.late ? 'late' : 'open';
-  const head = h('p', null, h('strong', null, a.kind === 'puzzles' ? `${a.count} puzzles` : a.kind === 'lesson' ? `Lesson: ${a.lesson}` : `${a.count} matches against a ${a.level} bot`),
+  const head = h('p', null, h('strong', null, a.kind === 'puzzles' ? `${a.count} puzzles` : a.kind === 'lesson' ? `Lesson: ${a.lesson}` : `${a.count} ${a.count === 1 ? 'match' : 'matches'} against ${/^[aeiou]/i.test(String(a.level)) ? 'an' : 'a'} ${a.level} bot`),
     ` · ${a.class_name}`, a.due ? ` · due ${a.due}` : '', ' · ',
     h('span', { class: `class-state ${state}` }, `${a.done} of ${a.count} done${a.kind === 'puzzles' ? `, ${a.correct} right` : ''}${a.late ? ', late' : ''}`));
   const work = h('div', { class: 'class-work' });
