@@ -724,23 +724,48 @@ fn print_error(e: crate::scoresheets::PrintError) -> Response {
     }
 }
 
+/// A printable PDF of stored event `id`, made by `make` and served as
+/// `file`: 404 `no-such-tournament` when there is no such event, 404
+/// `no-such-round` for a round not paired, 503 when the store fails. The
+/// one path of every PDF of an event (scoresheets, pairings, awards,
+/// certificates).
+pub(crate) async fn event_pdf(
+    app: &Services,
+    id: &str,
+    file: &str,
+    make: impl FnOnce(&Event) -> Result<Vec<u8>, crate::scoresheets::PrintError>,
+) -> Response {
+    match load(&app.store, id).await {
+        Ok(Some(s)) => match make(&s.event) {
+            Ok(b) => pdf(b, file),
+            Err(e) => print_error(e),
+        },
+        Ok(None) => no_such(id),
+        Err(e) => storage(e),
+    }
+}
+
+/// The round of a `/rounds/{n}/…` path, or a 400 naming `round`.
+pub(crate) fn round_number(round: &str) -> Result<u32, Response> {
+    round
+        .parse::<u32>()
+        .map_err(|_| bad("round", "a round is a number: 1, 2, …"))
+}
+
 /// `GET /api/tournaments/{id}/rounds/{n}/scoresheets.pdf`: a round's
 /// printable scoresheets, one per table (public, like the pairings).
 pub async fn scoresheets_pdf(
     State(app): State<Services>,
     Path((id, round)): Path<(String, String)>,
 ) -> Response {
-    let Ok(round) = round.parse::<u32>() else {
-        return bad("round", "a round is a number: 1, 2, …");
+    let round = match round_number(&round) {
+        Ok(n) => n,
+        Err(r) => return r,
     };
-    match load(&app.store, &id).await {
-        Ok(Some(s)) => match crate::scoresheets::scoresheets_pdf(&s.event, round) {
-            Ok(b) => pdf(b, &format!("round-{round}-scoresheets.pdf")),
-            Err(e) => print_error(e),
-        },
-        Ok(None) => no_such(&id),
-        Err(e) => storage(e),
-    }
+    event_pdf(&app, &id, &format!("round-{round}-scoresheets.pdf"), |e| {
+        crate::scoresheets::scoresheets_pdf(e, round)
+    })
+    .await
 }
 
 /// `GET /api/tournaments/{id}/standings.pdf`: the printable standings.

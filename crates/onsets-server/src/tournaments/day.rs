@@ -6,8 +6,8 @@
 
 use super::list;
 use super::{
-    change, change_by, forfeit_absent, forfeit_later, load, no_such, open_tables, pdf, print_error,
-    team_size,
+    change, change_by, event_pdf, forfeit_absent, forfeit_later, load, no_such, open_tables,
+    round_number, team_size,
 };
 use crate::api::{bad, read_json, read_no_body, storage, Services};
 use crate::store::accounts as accounts_store;
@@ -393,29 +393,19 @@ async fn awards(State(app): State<Services>, Path(id): Path<String>) -> Response
 
 /// `GET /api/tournaments/{id}/awards.pdf`: the awards list to print.
 async fn awards_pdf(State(app): State<Services>, Path(id): Path<String>) -> Response {
-    match load(&app.store, &id).await {
-        Ok(Some(s)) => match crate::scoresheets::awards_pdf(&s.event, &awards_view(&s.event)) {
-            Ok(b) => pdf(b, "awards.pdf"),
-            Err(e) => print_error(e),
-        },
-        Ok(None) => no_such(&id),
-        Err(e) => storage(e),
-    }
+    event_pdf(&app, &id, "awards.pdf", |e| {
+        crate::scoresheets::awards_pdf(e, &awards_view(e))
+    })
+    .await
 }
 
 /// `GET /api/tournaments/{id}/certificates.pdf`: a certificate per award
 /// (each placed player and school, division by division) to print.
 async fn certificates_pdf(State(app): State<Services>, Path(id): Path<String>) -> Response {
-    match load(&app.store, &id).await {
-        Ok(Some(s)) => {
-            match crate::scoresheets::certificates_pdf(&s.event, &awards_view(&s.event)) {
-                Ok(b) => pdf(b, "certificates.pdf"),
-                Err(e) => print_error(e),
-            }
-        }
-        Ok(None) => no_such(&id),
-        Err(e) => storage(e),
-    }
+    event_pdf(&app, &id, "certificates.pdf", |e| {
+        crate::scoresheets::certificates_pdf(e, &awards_view(e))
+    })
+    .await
 }
 
 /// `GET /api/tournaments/{id}/rounds/{n}/pairings.pdf`: a round's
@@ -424,17 +414,14 @@ async fn pairings_pdf(
     State(app): State<Services>,
     Path((id, round)): Path<(String, String)>,
 ) -> Response {
-    let Ok(round) = round.parse::<u32>() else {
-        return bad("round", "a round is a number: 1, 2, …");
+    let round = match round_number(&round) {
+        Ok(n) => n,
+        Err(r) => return r,
     };
-    match load(&app.store, &id).await {
-        Ok(Some(s)) => match crate::scoresheets::pairings_pdf(&s.event, round) {
-            Ok(b) => pdf(b, &format!("round-{round}-pairings.pdf")),
-            Err(e) => print_error(e),
-        },
-        Ok(None) => no_such(&id),
-        Err(e) => storage(e),
-    }
+    event_pdf(&app, &id, &format!("round-{round}-pairings.pdf"), |e| {
+        crate::scoresheets::pairings_pdf(e, round)
+    })
+    .await
 }
 
 /// `POST /api/tournaments/{id}/tables`: opens again the online tables of
