@@ -60,6 +60,21 @@ fn closed() -> Response {
     )
 }
 
+/// How many times a join asks the table before answering `busy`.
+const JOIN_TRIES: u32 = 6;
+
+/// 409 `busy`: the table is passing between server instances.
+fn busy() -> Response {
+    api_error(
+        StatusCode::CONFLICT,
+        ApiError::new(
+            ApiCode::Busy,
+            "the table is moving between server instances; try again",
+            None,
+        ),
+    )
+}
+
 /// A JSON body as `T`; 400 `bad-request` naming the field that is wrong.
 fn read_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     let refuse = |(msg, field): (String, Option<String>)| {
@@ -268,8 +283,14 @@ pub(crate) async fn join(
         Err(e) => return api_error(StatusCode::BAD_REQUEST, e),
     };
     let name = name.unwrap_or_default();
-    let mut again = true;
+    // This instance's copy may be stale (another instance took the table's
+    // lease, docs/scaling.md "Leases"): its fenced claim is refused and it
+    // leaves memory; asked again, the table is taken over from the database
+    // here. Joins racing through several instances can pass the lease back
+    // and forth a few times, so a few tries, then `busy` (409: try again).
+    let mut tries = 0;
     let (t, seat, token) = loop {
+        tries += 1;
         let t = match found(&lobby, &id).await {
             Ok(t) => t,
             Err(r) => return r,
@@ -284,22 +305,15 @@ pub(crate) async fn join(
         };
         let sent = t.cmds.send(cmd).await.is_ok();
         let r = if sent { rx.await.ok() } else { None };
-        // This instance's copy was stale (another instance took the table's
-        // lease, docs/scaling.md "Leases"): its fenced claim was refused and
-        // it left memory; asked once more, the table is taken over from the
-        // database here.
         let stale = match &r {
             None => true,
             Some(Err(ServerMsg::Error { code, .. })) => code == ApiCode::Busy.as_str(),
             Some(_) => false,
         };
-        if again
-            && stale
-            && tokio::time::timeout(std::time::Duration::from_secs(1), t.cmds.closed())
-                .await
-                .is_ok()
-        {
-            again = false;
+        if stale && tries < JOIN_TRIES {
+            // The stale copy leaves memory; a busy one (seats taken on
+            // another instance) has read the table again.
+            let _ = tokio::time::timeout(Duration::from_millis(250), t.cmds.closed()).await;
             continue;
         }
         match r {
@@ -309,11 +323,14 @@ pub(crate) async fn join(
                 message,
                 field,
             })) => return refusal(&code, None, message, field),
-            Some(Err(_)) | None => return closed(),
+            Some(Err(_)) => return closed(),
+            None => return busy(),
         }
     };
     tracing::info!(table = %id, seat, "a person joined a 1969 table");
-    let state = match state(&t).await {
+    // The seat is stored; if this copy has since left memory (the lease
+    // passed to another instance), the table is read again.
+    let state = match fresh_state(&lobby, &id, t).await {
         Ok(s) => s,
         Err(r) => return r,
     };
@@ -325,6 +342,20 @@ pub(crate) async fn join(
         "state": state,
     }))
     .into_response()
+}
+
+/// The state of table `id` from `t`, or, when `t` has just left memory
+/// (its lease passed to another instance), from the table as it is found
+/// again (taken over from the database).
+async fn fresh_state(lobby: &Lobby, id: &str, mut t: TableHandle) -> Result<Value, Response> {
+    for _ in 1..JOIN_TRIES {
+        if let Ok(s) = state(&t).await {
+            return Ok(s);
+        }
+        let _ = tokio::time::timeout(Duration::from_millis(250), t.cmds.closed()).await;
+        t = found(lobby, id).await?;
+    }
+    state(&t).await
 }
 
 fn bad(field: &str, message: impl Into<String>) -> ApiError {
