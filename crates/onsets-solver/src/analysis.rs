@@ -24,7 +24,7 @@
 //! In the 2026-27 tournament rules these are the Now challenge (V-A-2) and
 //! the Impossible challenge (V-A-1).
 
-use crate::{solve, Solver};
+use crate::Solver;
 use onsets_core::{
     check, CubeList, Goal, GoalDigit, GoalLayout, InForce, Position, PositionSetup, Section,
     Situation, Symbol, Variation,
@@ -180,9 +180,19 @@ pub fn achievable_goals(position: &Position) -> Vec<GoalOption> {
 /// so results are cached by value set: three cubes give about a hundred
 /// layouts but only a few dozen value sets.
 pub fn achievable_goals_from(position: &Position, digits: &[u8]) -> Vec<GoalOption> {
+    achievable_goals_using(&mut Solver::new(), position, digits)
+}
+
+/// [`achievable_goals_from`] with the caller's [`Solver`] (its caches kept
+/// from one position to the next; the answers and witnesses are the same as
+/// with a new one, see [`Solver`]).
+pub fn achievable_goals_using(
+    solver: &mut Solver,
+    position: &Position,
+    digits: &[u8],
+) -> Vec<GoalOption> {
     let absolute = InForce::of(position).absolute_value;
     let mut cache: HashMap<Vec<i64>, Option<String>> = HashMap::new();
-    let mut solver = Solver::new();
     let mut out = Vec::new();
     for goal in goal_layouts(digits) {
         let values = goal.legal_values(absolute);
@@ -208,9 +218,14 @@ pub fn achievable_goals_from(position: &Position, digits: &[u8]) -> Vec<GoalOpti
 /// of the digit cubes rolled ([`goal_digits`]) has a correct Solution from the
 /// Resources. Stops at the first Goal value that has one.
 pub fn no_goal_is_correct(position: &Position) -> bool {
+    no_goal_is_correct_using(&mut Solver::new(), position)
+}
+
+/// [`no_goal_is_correct`] with the caller's [`Solver`] (the same answer as
+/// with a new one, see [`Solver`]).
+pub fn no_goal_is_correct_using(solver: &mut Solver, position: &Position) -> bool {
     let absolute = InForce::of(position).absolute_value;
     let mut seen: Vec<Vec<i64>> = Vec::new();
-    let mut solver = Solver::new();
     for goal in goal_layouts(&goal_digits(position)) {
         let values = goal.legal_values(absolute);
         if values.is_empty() || seen.contains(&values) {
@@ -503,35 +518,85 @@ pub fn classify_moves(position: &Position) -> Vec<MoveClass> {
 /// (Forceout when the move played the last cube); otherwise [`Class::Safe`].
 /// Turns reaching the same mat are solved once.
 pub fn classify_moves_with(position: &Position, options: MoveOptions) -> Vec<MoveClass> {
-    let mut cache: HashMap<String, (Class, bool, Option<String>, Position)> = HashMap::new();
-    // Solutions found so far, tried with the checker before the solver on
-    // the next positions (a move seldom destroys every Solution): a witness
-    // the checker accepts proves a Solution exists, so this shortcut is exact.
-    let mut pool: Vec<String> = Vec::new();
-    let mut solver = Solver::new();
-    let before = position
-        .with_situation(impossible_or_forceout(position))
-        .expect("Impossible, or Forceout where it is valid (VIII)");
-    if let Some(w) = solver.solve(&before).text() {
-        pool.push(w);
-    }
+    classify_moves_using(&mut Solver::new(), position, options)
+}
+
+/// [`classify_moves_with`] with the caller's [`Solver`] (its caches kept from
+/// one position to the next; the answers and witnesses are the same as with
+/// a new one, see [`Solver`]).
+pub fn classify_moves_using(
+    solver: &mut Solver,
+    position: &Position,
+    options: MoveOptions,
+) -> Vec<MoveClass> {
+    let mut c = Classifier::new(solver, position);
     legal_moves_with(position, options)
         .into_iter()
-        .map(|mv| {
-            let after = apply_move(position, &mv);
-            let (class, now_valid, witness, p) = cache
-                .entry(sorted(&after))
-                .or_insert_with(|| classify_after(&mut solver, after, &mut pool))
-                .clone();
-            MoveClass {
-                mv,
-                class,
-                now_valid,
-                witness,
-                position: p,
-            }
-        })
+        .map(|mv| c.classify(mv))
         .collect()
+}
+
+/// The first legal turn (in [`legal_moves_with`] order) whose class is
+/// [`Class::Safe`], classified as [`classify_moves_using`] classifies it
+/// (the same class and witness), without classifying the turns after it.
+pub fn first_safe_move(
+    solver: &mut Solver,
+    position: &Position,
+    options: MoveOptions,
+) -> Option<MoveClass> {
+    let mut c = Classifier::new(solver, position);
+    legal_moves_with(position, options)
+        .into_iter()
+        .map(|mv| c.classify(mv))
+        .find(|m| m.class == Class::Safe)
+}
+
+/// What the classification of the turns from one position keeps from one
+/// turn to the next (see [`classify_moves_with`]).
+struct Classifier<'a> {
+    solver: &'a mut Solver,
+    position: &'a Position,
+    /// The class of each mat met, by the mat with each section sorted.
+    cache: HashMap<String, (Class, bool, Option<String>, Position)>,
+    /// Solutions found so far, tried with the checker before the solver on
+    /// the next positions (a move seldom destroys every Solution): a witness
+    /// the checker accepts proves a Solution exists, so this shortcut is
+    /// exact.
+    pool: Vec<String>,
+}
+
+impl<'a> Classifier<'a> {
+    fn new(solver: &'a mut Solver, position: &'a Position) -> Self {
+        let mut pool = Vec::new();
+        let before = position
+            .with_situation(impossible_or_forceout(position))
+            .expect("Impossible, or Forceout where it is valid (VIII)");
+        if let Some(w) = solver.solve(&before).text() {
+            pool.push(w);
+        }
+        Classifier {
+            solver,
+            position,
+            cache: HashMap::new(),
+            pool,
+        }
+    }
+
+    fn classify(&mut self, mv: Move) -> MoveClass {
+        let after = apply_move(self.position, &mv);
+        let (class, now_valid, witness, p) = self
+            .cache
+            .entry(sorted(&after))
+            .or_insert_with(|| classify_after(self.solver, after, &mut self.pool))
+            .clone();
+        MoveClass {
+            mv,
+            class,
+            now_valid,
+            witness,
+            position: p,
+        }
+    }
 }
 
 /// The situation in which a mat is judged at the end of a turn: Forceout
@@ -612,6 +677,17 @@ pub struct Adjudication {
 /// correct for `position` with the situation set to Now or Impossible
 /// (Forceout when Resources is empty).
 pub fn adjudicate(position: &Position, challenge: Challenge) -> Adjudication {
+    adjudicate_with(&mut Solver::new(), position, challenge)
+}
+
+/// [`adjudicate`] with the caller's [`Solver`] (its caches kept from one
+/// position to the next; the answer and witness are the same as with a new
+/// one, see [`Solver`]).
+pub fn adjudicate_with(
+    solver: &mut Solver,
+    position: &Position,
+    challenge: Challenge,
+) -> Adjudication {
     let mut p = position.clone();
     match challenge {
         Challenge::Now => {
@@ -625,7 +701,7 @@ pub fn adjudicate(position: &Position, challenge: Challenge) -> Adjudication {
             p = p
                 .with_situation(Situation::Now)
                 .expect("every position may be in situation Now");
-            let witness = solve(&p).text();
+            let witness = solver.solve(&p).text();
             Adjudication {
                 challenger_right: witness.is_some(),
                 witness,
@@ -636,7 +712,7 @@ pub fn adjudicate(position: &Position, challenge: Challenge) -> Adjudication {
             p = p
                 .with_situation(impossible_or_forceout(&p))
                 .expect("Impossible, or Forceout where it is valid (VIII)");
-            let witness = solve(&p).text();
+            let witness = solver.solve(&p).text();
             Adjudication {
                 challenger_right: witness.is_none(),
                 witness,

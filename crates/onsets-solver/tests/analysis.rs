@@ -449,3 +449,54 @@ fn property_every_witness_passes_the_checker() {
     assert!(classified > 500, "only {classified} moves classified");
     assert_eq!(seen.len(), 3, "every class occurs: {seen:?}");
 }
+
+/// The `_using`/`_with` forms that take the caller's `Solver` (one solver for
+/// a whole match review, docs/review.md) and `first_safe_move` (the review's
+/// best alternative) answer exactly as the forms with a new solver do: the
+/// same class and witness for every turn, the same adjudications and Goals,
+/// one solver carried from each random position to the next.
+#[test]
+fn one_solver_for_many_positions_answers_as_new_ones() {
+    use onsets_solver::analysis::{
+        achievable_goals_using, adjudicate_with, classify_moves_using, first_safe_move, goal_digits,
+    };
+    let mut rng = Rng(0x5EED_0C1A);
+    let mut solver = onsets_solver::Solver::new();
+    let (mut done, mut with_safe, mut without_safe) = (0, 0, 0);
+    while done < 40 {
+        let Some(p) = random_position(&mut rng) else {
+            continue;
+        };
+        done += 1;
+        let opts = MoveOptions { bonus: false };
+        let fresh = classify_moves_with(&p, opts);
+        assert_eq!(
+            classify_moves_using(&mut solver, &p, opts),
+            fresh,
+            "{}",
+            p.to_json()
+        );
+        let first = first_safe_move(&mut solver, &p, opts);
+        assert_eq!(
+            first.as_ref(),
+            fresh.iter().find(|c| c.class == Class::Safe),
+            "{}",
+            p.to_json()
+        );
+        if first.is_some() {
+            with_safe += 1;
+        } else {
+            without_safe += 1;
+        }
+        for c in [Challenge::Now, Challenge::Impossible] {
+            assert_eq!(adjudicate_with(&mut solver, &p, c), adjudicate(&p, c));
+        }
+        let digits = goal_digits(&p);
+        let goals = achievable_goals_using(&mut solver, &p, &digits);
+        assert_eq!(goals, achievable_goals(&p));
+    }
+    assert!(
+        with_safe > 0 && without_safe > 0,
+        "{with_safe} / {without_safe}"
+    );
+}
