@@ -4,7 +4,11 @@
 //! round), then times `review` of each
 //! log on one thread.
 //!
-//! `cargo run --release -p onsets-review --example review_timing -- [N] [adventurous]`
+//! `cargo run --release -p onsets-review --example review_timing -- [N] [adventurous] [2019]`
+//!
+//! With `2019` the matches are played and reviewed under the MLAG 2019-20
+//! rules (Basic or Adventurous ON-SETS, docs/editions.md) instead of the
+//! 2026-27 tournament rules.
 //!
 //! Each review is timed twice: wall clock, and the CPU time of the thread
 //! (`/proc/thread-self/schedstat`, Linux), which other processes on a
@@ -29,11 +33,17 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(10);
-    let adventurous = std::env::args().nth(2).as_deref() == Some("adventurous");
+    let adventurous = std::env::args().any(|a| a == "adventurous");
+    let edition = if std::env::args().any(|a| a == "2019") {
+        onsets_core::Edition::Mlag2019
+    } else {
+        onsets_core::Edition::Tournament2026
+    };
     let mut times = Vec::new();
     let mut cpu = Vec::new();
     for seed in 1..=n {
-        let log = match onsets_review::botmatch::bot_match_log(
+        let log = match onsets_review::botmatch::bot_match_log_in(
+            edition,
             &[Level::Expert, Level::Club],
             Division::Middle,
             adventurous,

@@ -3,7 +3,7 @@
 //! the review measured on simulated matches, docs/performance.md).
 
 use onsets_bots::{Bot, Driver, Level, Pace, Step};
-use onsets_core::Division;
+use onsets_core::{Division, Edition};
 use onsets_engine::{Act, Action, Header, Match, MatchConfig, Phase, FORMAT};
 
 /// Plays one match between bots of `levels` (two or three) with the engine's
@@ -18,6 +18,32 @@ pub fn bot_match_log(
     play_until(levels, division, adventurous, seed, &mut |_| false).map(|(_, log)| log)
 }
 
+/// [`bot_match_log`] under the rules of `edition` (the 2026-27 tournament
+/// rules or MLAG 2019-20, docs/editions.md), e.g. to measure the review of
+/// each edition's matches (docs/performance.md).
+pub fn bot_match_log_in(
+    edition: Edition,
+    levels: &[Level],
+    division: Division,
+    adventurous: bool,
+    seed: u64,
+) -> Result<String, String> {
+    let mut config = match_config(levels, division, adventurous, seed);
+    config.edition = edition;
+    play_config(levels, config, seed, &mut |_| false).map(|(_, log)| log)
+}
+
+/// The engine's configuration of a bot match (players named by level and seat).
+fn match_config(levels: &[Level], division: Division, adventurous: bool, seed: u64) -> MatchConfig {
+    let names: Vec<String> = levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{l}{i}"))
+        .collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    MatchConfig::new(seed, &refs, division, adventurous)
+}
+
 /// Plays a bot match until `stop` holds for the state (or the match is
 /// over); returns the state and the log so far.
 pub fn play_until(
@@ -27,13 +53,17 @@ pub fn play_until(
     seed: u64,
     stop: &mut dyn FnMut(&Match) -> bool,
 ) -> Result<(Match, String), String> {
-    let names: Vec<String> = levels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| format!("{l}{i}"))
-        .collect();
-    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    let config = MatchConfig::new(seed, &refs, division, adventurous);
+    let config = match_config(levels, division, adventurous, seed);
+    play_config(levels, config, seed, stop)
+}
+
+/// [`play_until`] from an engine configuration.
+fn play_config(
+    levels: &[Level],
+    config: MatchConfig,
+    seed: u64,
+    stop: &mut dyn FnMut(&Match) -> bool,
+) -> Result<(Match, String), String> {
     let header = Header {
         format: FORMAT.to_string(),
         config: config.clone(),

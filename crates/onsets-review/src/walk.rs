@@ -9,9 +9,10 @@ use onsets_engine::{
     Act, Action, ChallengeKind, Event, Family, Header, Match, Phase, Place, FORMAT,
 };
 use onsets_solver::analysis::{
-    achievable_goals_from, adjudicate, classify_moves_with, no_goal_is_correct, Challenge, Class,
-    MoveOptions,
+    achievable_goals_using, adjudicate_with, first_safe_move, no_goal_is_correct_using, Challenge,
+    Class, MoveOptions,
 };
+use onsets_solver::Solver;
 
 /// The mat as it stands, with the Goal on it, in situation Impossible
 /// (Forceout when Resources holds no cube but digits).
@@ -72,6 +73,11 @@ struct Walker {
     /// The position before the turn (before its bonus move) and the bonus face.
     turn_start: Option<(Position, Symbol)>,
     chance: Option<Open>,
+    /// One solver for the whole match: its caches (the configurations
+    /// proved to have no Solution, the criteria of the cards met) serve
+    /// every later position; its answers and Solutions are those of a new
+    /// solver (`onsets_solver::Solver`).
+    solver: Solver,
 }
 
 /// Reviews a match log (JSON lines, docs/engine.md "Log schema").
@@ -92,6 +98,7 @@ pub(crate) fn review_match(text: &str) -> Result<Review, ReviewError> {
         },
         turn_start: None,
         chance: None,
+        solver: Solver::new(),
     };
     for (i, l) in lines {
         let line = i + 1;
@@ -138,13 +145,21 @@ impl Walker {
             } => {
                 // III-D-2: the challenge is right when some Goal the digits
                 // allowed has a correct Solution from the Resources.
-                let goal_correct = !no_goal_is_correct(&with_digits(&self.m));
+                let goal_correct =
+                    !no_goal_is_correct_using(&mut self.solver, &with_digits(&self.m));
                 self.challenge(line, *player, ChallengeKind::NoGoal, goal_correct, None);
             }
             Act::DeclareNoGoal { player } => {
                 let before = with_digits(&self.m);
                 let digits = rolled_digits(&self.m);
-                let mut g = judge_goal(self.shake(), line, *player, None, &before, &digits);
+                let shake = self.shake();
+                let mut g = judge_goal(
+                    &mut self.solver,
+                    (shake, line, *player),
+                    None,
+                    &before,
+                    &digits,
+                );
                 g.goal = "no Goal".into();
                 self.out.goals.push(g);
             }
@@ -155,7 +170,7 @@ impl Walker {
                         ChallengeKind::Now => Challenge::Now,
                         _ => Challenge::Impossible,
                     };
-                    let adj = adjudicate(&p, c);
+                    let adj = adjudicate_with(&mut self.solver, &p, c);
                     self.challenge(line, *player, *kind, adj.challenger_right, adj.witness);
                 }
             }
@@ -165,7 +180,13 @@ impl Walker {
                 let before = self.m.position(Situation::Impossible, placeholder());
                 self.m = self.m.apply(a.clone()).map_err(|r| rejected(line, r))?.0;
                 if let Some(g) = self.m.goal().and_then(|g| g.goal().ok()) {
-                    let judged = judge_goal(shake, line, *player, Some(&g), &before, &digits);
+                    let judged = judge_goal(
+                        &mut self.solver,
+                        (shake, line, *player),
+                        Some(&g),
+                        &before,
+                        &digits,
+                    );
                     self.out.goals.push(judged);
                 }
                 return Ok(());
@@ -233,9 +254,11 @@ impl Walker {
             place_name(to)
         );
         let index = self.out.moves.len();
+        let round = self.shake();
         let judged = judge_move(
+            &mut self.solver,
             JudgedMove {
-                round: self.shake(),
+                round,
                 line,
                 player,
                 mv,
@@ -271,7 +294,13 @@ impl Walker {
                 _ => None,
             });
             if let (Some(player), Some(g)) = (by_time, self.m.goal().and_then(|g| g.goal().ok())) {
-                let judged = judge_goal(shake, line, player, Some(&g), &before, &digits);
+                let judged = judge_goal(
+                    &mut self.solver,
+                    (shake, line, player),
+                    Some(&g),
+                    &before,
+                    &digits,
+                );
                 self.out.goals.push(judged);
             }
         }
@@ -295,15 +324,16 @@ struct JudgedMove {
 }
 
 fn judge_move(
+    solver: &mut Solver,
     at: JudgedMove,
     before: &Position,
     after: &Position,
     chance: &mut Option<Open>,
 ) -> MoveReview {
     let index = at.index;
-    let now = adjudicate(after, Challenge::Now);
+    let now = adjudicate_with(solver, after, Challenge::Now);
     // A Now that wins settles the class; Impossible is judged either way.
-    let imp = adjudicate(after, Challenge::Impossible);
+    let imp = adjudicate_with(solver, after, Challenge::Impossible);
     let class = if now.challenger_right {
         Class::NowWins
     } else if imp.challenger_right {
@@ -314,10 +344,9 @@ fn judge_move(
     let best_alternative = if class == Class::Safe {
         None
     } else {
-        classify_moves_with(before, MoveOptions { bonus: false })
-            .into_iter()
-            .find(|c| c.class == Class::Safe)
-            .map(|c| c.mv.to_string())
+        // the first safe move of the classification's order: the turns
+        // after it need not be classified
+        first_safe_move(solver, before, MoveOptions { bonus: false }).map(|c| c.mv.to_string())
     };
     *chance = match class {
         Class::NowWins => Some((index, ChallengeKind::Now, now.witness.clone())),
@@ -346,14 +375,13 @@ fn judge_move(
 }
 
 fn judge_goal(
-    round: Round,
-    line: usize,
-    player: usize,
+    solver: &mut Solver,
+    (round, line, player): (Round, usize, usize),
     goal: Option<&Goal>,
     before: &Position,
     digits: &[u8],
 ) -> GoalReview {
-    let options = achievable_goals_from(before, digits);
+    let options = achievable_goals_using(solver, before, digits);
     let values = goal
         .map(|g| g.legal_values(onsets_core::InForce::of(before).absolute_value))
         .unwrap_or_default();
