@@ -7,7 +7,8 @@
 
 import { h } from './dom.js';
 import { withRules } from './dom.js';
-import { call, link, whoAmI } from './accounts.js';
+import { link, whoAmI } from './accounts.js';
+import { call, liveEvents, postForBlob } from './api.js';
 import { goalElement } from './components/goal.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
 import { playerId } from './puzzles.js';
@@ -202,8 +203,11 @@ function download(blob, file) {
 /** The managed students just made, with their passwords (shown once). @param {string} id @param {any[]} made */
 function madeStudents(id, made) {
   const cards = async () => {
-    const r = await fetch(`/api/classes/${id}/cards.pdf`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ students: made }) });
-    if (r.ok) download(await r.blob(), 'login-cards.pdf');
+    try {
+      download(await postForBlob(`/api/classes/${id}/cards.pdf`, { students: made }), 'login-cards.pdf');
+    } catch {
+      // the passwords stay on the page to be written down
+    }
   };
   return h('div', { class: 'notice info', id: 'made-students' },
     h('p', null, h('strong', null, 'Write these down or print the cards now: the passwords are not shown again.')),
@@ -477,10 +481,7 @@ function boardPage(root, id, go) {
     view.dataset.answered = String(r.body.answered ?? '');
     view.dataset.revealed = String(Boolean(r.body.revealed));
   };
-  const events = new EventSource(`/api/classes/${id}/board/events`);
-  events.addEventListener('open', () => { draw(); });
-  events.addEventListener('changed', () => { draw(); });
-  return () => events.close();
+  return liveEvents(`/api/classes/${id}/board/events`, { open: draw, changed: draw });
 }
 
 /** The kinds of question a position asks (docs/classes.md, "The classroom board"). */
