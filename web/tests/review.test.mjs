@@ -33,8 +33,12 @@ async function finishedTable() {
   throw new Error('the bot match did not finish in 4 minutes');
 }
 
+/** One finished match for the review tests (made once: it takes a few minutes on a loaded machine). */
+let finished;
+const finishedOnce = () => (finished ??= finishedTable());
+
 test('review: step through a finished match with ← and →, mat and verdict at each move', async () => {
-  const id = await finishedTable();
+  const id = await finishedOnce();
   const page = await newPage(browser, { width: 1280, height: 1000 });
   // The finished table links to its review.
   await page.goto(`${BASE}/t/${id}?watch`);
@@ -55,8 +59,8 @@ test('review: step through a finished match with ← and →, mat and verdict at
   assert.match(await pos(), /^Move 2 of /);
   // Each move: its verdict, the mat drawn with cubes and cards, the chart.
   assert.match(await page.locator('#review-class').textContent(), /safe move|Flub/);
-  assert.ok((await page.locator('#review-mat .mini-card').count()) >= 1, 'the Universe is drawn as cards');
-  assert.ok((await page.locator('#review-mat .mini-cube').count()) >= 1, 'the mat is drawn as cubes');
+  assert.ok((await page.locator('#review-mat .card-view').count()) >= 1, 'the Universe is drawn as cards');
+  assert.ok((await page.locator('#review-mat .cube-view').count()) >= 1, 'the mat is drawn as cubes');
   assert.equal(await page.locator('#review-chart svg.advantage-chart').count(), 1);
   assert.ok((await page.locator('#review-summary tr').count()) >= 3, 'a row per player');
   // Go to a Flub if there is one, for the screenshot.
@@ -68,6 +72,47 @@ test('review: step through a finished match with ← and →, mat and verdict at
     assert.match(await page.locator('#review-class').textContent(), /Flub/);
   }
   await page.screenshot({ path: path.join(SHOTS, 'review.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+});
+
+test('review: the page is patched — the focused button, an open "Why?" and the scroll survive stepping', async () => {
+  const id = await finishedOnce();
+  const review = await (await fetch(`${BASE}/api/tables/${id}/review`)).json();
+  // A challenge with a Solution, and the first move of its shake: the Challenges
+  // panel shows it (with its "Why?") at every move of that shake.
+  const c = review.challenges.find((x) => x.witness);
+  assert.ok(c, 'a challenge with a Solution in the match');
+  const first = review.moves.findIndex((m) => m.shake === c.shake);
+  const inShake = review.moves.filter((m) => m.shake === c.shake).length;
+  assert.ok(inShake >= 3, `three moves in shake ${c.shake}`);
+  const page = await newPage(browser, { width: 1280, height: 800 });
+  await page.goto(`${BASE}/t/${id}/review`);
+  await page.waitForSelector('#review-pos', { timeout: 120000 });
+  const pos = () => page.locator('#review-pos').textContent();
+  for (let k = 0; k < first; k++) await page.keyboard.press('ArrowRight');
+  assert.match(await pos(), new RegExp(`^Move ${first + 1} of `));
+
+  // Enter on the focused "Next →" twice: the button is the same element after
+  // the first step, so it still has the focus for the second.
+  await page.focus('#review-next');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  assert.match(await pos(), new RegExp(`^Move ${first + 3} of `));
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'review-next', 'the focus stays on Next');
+
+  // Open the challenge's "Why?", scrolled to it; step back with the keyboard.
+  await page.keyboard.press('ArrowLeft');
+  const why = page.locator('#review-challenges details.why').first();
+  await why.locator(':scope > summary').click();
+  await why.locator('.explanation .card-view, .explanation .mini-card').first().waitFor();
+  await why.evaluate((d) => { d.scrollIntoView({ block: 'center' }); /** @type {any} */ (d).kept = true; });
+  const scrolled = await page.evaluate(() => window.scrollY);
+  assert.ok(scrolled > 0, 'the page is scrolled down to the "Why?"');
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await pos(), new RegExp(`^Move ${first + 1} of `));
+  assert.ok(await why.evaluate((d) => d.open && /** @type {any} */ (d).kept === true), 'the same "Why?", still open');
+  assert.ok((await why.locator('.explanation').count()) === 1, 'its explanation still drawn');
+  assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the scroll stays');
   assert.deepEqual(page.errors, []);
 });
 
