@@ -202,18 +202,21 @@ function download(blob, file) {
 
 /** The managed students just made, with their passwords (shown once). @param {string} id @param {any[]} made */
 function madeStudents(id, made) {
+  const refused = h('p', { class: 'bad', role: 'alert', id: 'print-cards-error' });
   const cards = async () => {
+    refused.textContent = '';
     try {
       download(await postForBlob(`/api/classes/${id}/cards.pdf`, { students: made }), 'login-cards.pdf');
-    } catch {
-      // the passwords stay on the page to be written down
+    } catch (e) {
+      // The passwords stay on the page to be written down.
+      refused.textContent = `No login cards: ${/** @type {Error} */ (e).message}`;
     }
   };
   return h('div', { class: 'notice info', id: 'made-students' },
     h('p', null, h('strong', null, 'Write these down or print the cards now: the passwords are not shown again.')),
     h('table', { class: 'lobby-tables' }, h('thead', null, h('tr', null, h('th', null, 'Name'), h('th', null, 'Username'), h('th', null, 'Password'))),
       h('tbody', null, made.map((s) => h('tr', { dataset: { username: s.username } }, h('td', null, s.name), h('td', { class: 'mono' }, s.username), h('td', { class: 'mono password' }, s.password))))),
-    h('button', { type: 'button', id: 'print-cards', onclick: cards }, 'Print login cards (PDF)'));
+    h('button', { type: 'button', id: 'print-cards', onclick: cards }, 'Print login cards (PDF)'), refused);
 }
 
 /** The roster. @param {any} c @param {() => void} again @param {HTMLElement} out */

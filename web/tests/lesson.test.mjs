@@ -146,6 +146,20 @@ test('Lessons: a half-typed answer keeps its focus and caret while the step is d
     await page.waitForSelector('#lesson-verdict');
     assert.deepEqual(await caret(), { id: 'lesson-answer', at: 11, value: '(R ∪ B ∪ G)' });
     assert.deepEqual(page.errors, []);
+
+    // On a phone (390 px): a Goal built by clicking 3 then 2 is two cubes, 3+2 = 5,
+    // and the page is no wider than the window.
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await phone.goto(`${BASE}/lessons/goal`);
+    await phone.click('#lesson-sec-resources .cube[data-face="3"]');
+    await phone.click('#lesson-sec-resources .cube[data-face="2"]');
+    assert.equal(await phone.inputValue('#lesson-answer'), '3+2');
+    assert.equal(await phone.locator('#lesson-goal-preview .goal-cube').count(), 2, 'two cubes, not "32"');
+    await phone.click('#lesson-hint-button');
+    const f = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, window: window.innerWidth }));
+    assert.ok(f.scroll <= f.window, `the lesson is ${f.scroll} px wide in a ${f.window} px window`);
+    await phone.screenshot({ path: path.join(SHOTS, 'lesson-phone.png'), fullPage: true });
+    assert.deepEqual(phone.errors, []);
   } finally {
     await browser.close();
   }

@@ -1,6 +1,6 @@
 // The Review view (/t/{id}/review) stepped with ← and →, and the judge's
 // assistant (/judge) ruling on a typed position (docs/review.md). Screenshots:
-// docs/screenshots/review.png, judge.png.
+// docs/screenshots/review.png, review-phone.png, judge.png.
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -114,6 +114,19 @@ test('review: the page is patched — the focused button, an open "Why?" and the
   assert.ok((await why.locator('.explanation').count()) === 1, 'its explanation still drawn');
   assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'the scroll stays');
   assert.deepEqual(page.errors, []);
+
+  // On a phone (390 px): no wider than the window, the "Why?" open.
+  const phone = await newPage(browser, { width: 390, height: 844 });
+  await phone.goto(`${BASE}/t/${id}/review`);
+  await phone.waitForSelector('#review-pos', { timeout: 120000 });
+  for (let k = 0; k < first; k++) await phone.keyboard.press('ArrowRight');
+  const phoneWhy = phone.locator('#review-challenges details.why').first();
+  await phoneWhy.locator(':scope > summary').click();
+  await phoneWhy.locator('.explanation').first().waitFor();
+  const f = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, window: window.innerWidth }));
+  assert.ok(f.scroll <= f.window, `the review is ${f.scroll} px wide in a ${f.window} px window`);
+  await phone.screenshot({ path: path.join(SHOTS, 'review-phone.png'), fullPage: true });
+  assert.deepEqual(phone.errors, []);
 });
 
 test("judge's assistant: the example mat and a Solution, then a challenge, then a typed position", async () => {
