@@ -219,6 +219,8 @@ export class ReviewView {
   summary(r) {
     return h('section', { class: 'panel', id: 'review-summary' },
       h('h2', null, 'Players'),
+      // On a phone the table scrolls inside its box, never the page (docs/web.md).
+      h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Players, scrolled sideways on a small screen', style: { overflowX: 'auto', maxWidth: '100%' } },
       h('table', { class: 'scoresheet' },
         h('tr', null, h('th', null, ''), h('th', null, 'accuracy'), h('th', null, 'moves'), h('th', null, 'flubs'), h('th', null, 'missed chances'), h('th', null, 'challenges right'), h('th', null, 'challenges wrong')),
         ...r.summary.map((x, p) => h('tr', null,
@@ -226,7 +228,7 @@ export class ReviewView {
           h('td', { class: 'num' }, x.accuracy === null ? '–' : `${Math.round(x.accuracy)}%`),
           h('td', { class: 'num' }, String(x.moves)), h('td', { class: 'num' }, String(x.flubs)),
           h('td', { class: 'num' }, String(x.missed_chances)), h('td', { class: 'num' }, String(x.correct_challenges)),
-          h('td', { class: 'num' }, String(x.incorrect_challenges))))),
+          h('td', { class: 'num' }, String(x.incorrect_challenges)))))),
       h('p', { class: 'small' }, 'Accuracy: safe moves and correct challenges, out of every move, challenge and missed chance.'));
   }
 

@@ -3,6 +3,7 @@
 // docs/screenshots/review.png, review-phone.png, judge.png.
 
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { BASE, SHOTS, createTable, launch, newPage, sleep } from './helpers.mjs';
@@ -127,6 +128,24 @@ test('review: the page is patched — the focused button, an open "Why?" and the
   assert.ok(f.scroll <= f.window, `the review is ${f.scroll} px wide in a ${f.window} px window`);
   await phone.screenshot({ path: path.join(SHOTS, 'review-phone.png'), fullPage: true });
   assert.deepEqual(phone.errors, []);
+
+  // No serious or critical axe-core violation (WCAG 2.1 A/AA) on the review with its "Why?" open.
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const ax = await ctx.newPage();
+  await ax.goto(`${BASE}/t/${id}/review`);
+  await ax.waitForSelector('#review-pos', { timeout: 120000 });
+  for (let k = 0; k < first; k++) await ax.keyboard.press('ArrowRight');
+  const axWhy = ax.locator('#review-challenges details.why').first();
+  await axWhy.locator(':scope > summary').click();
+  await axWhy.locator('.explanation').first().waitFor();
+  await ax.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const violations = await ax.evaluate(async () => {
+    // @ts-ignore axe is the injected script's global
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  assert.deepEqual(violations, [], 'the review passes axe-core');
+  await ctx.close();
 });
 
 test("judge's assistant: the example mat and a Solution, then a challenge, then a typed position", async () => {
