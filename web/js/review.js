@@ -10,7 +10,7 @@
 // this only draws it.
 
 import { request } from './api.js';
-import { h, mount, onRedraw, toDom, withRules } from './components/vdom.js';
+import { h, mount, onRedraw, withRules } from './components/vdom.js';
 import { cardView } from './components/card.js';
 import { cubeList } from './components/cube.js';
 import { goalView } from './components/goal.js';
@@ -21,6 +21,7 @@ import { cite } from './rules.js';
 import { advantage } from './review/advantage.js';
 
 export { advantage };
+export { review1969Link } from './review/links.js';
 
 /** @typedef {import('./components/vdom.js').VNode} VNode */
 /** @typedef {import('./types.js').PositionJson} PositionJson */
@@ -61,11 +62,6 @@ const CLAIM = /** @type {Record<string, string>} */ ({
 /** @param {string} c */
 const claimName = (c) => CLAIM[c] ?? c;
 
-/** A link to a finished 1969 table's review, as DOM (the 1969 table draws DOM). @param {string} id */
-export function review1969Link(id) {
-  return toDom(h('p', { class: 'review-link' },
-    h('a', { href: `/t69/${encodeURIComponent(id)}/review`, id: 'm69-review-link' }, 'Review this game play by play →')));
-}
 
 /** Line colors of the players in the chart. */
 const INK = ['#1d63c9', '#d3262f', '#1f8f3a'];
