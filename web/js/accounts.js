@@ -2,32 +2,12 @@
 // (ratings by Division, rated matches with links to their replays) at
 // `/players/{name}`. The session is an HttpOnly cookie set by the server.
 
-import { savedSeat } from './api.js';
+import { call, savedSeat } from './api.js';
 import { h } from './dom.js';
 
-/**
- * A JSON request to the server; the parsed reply and its status.
- * @param {string} method
- * @param {string} url
- * @param {unknown} [body]
- * @returns {Promise<{status: number, body: any}>}
- */
-export async function call(method, url, body) {
-  /** @type {RequestInit} */
-  const init = { method, credentials: 'same-origin', headers: {} };
-  if (body !== undefined) {
-    init.headers = { 'content-type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
-  const r = await fetch(url, init);
-  let parsed = null;
-  try {
-    parsed = await r.json();
-  } catch {
-    parsed = null;
-  }
-  return { status: r.status, body: parsed };
-}
+// `call` lives in the one connection layer (api.js); pages import it from
+// here as well as from there.
+export { call };
 
 /** The signed-in account, or null. @returns {Promise<{id: string, name: string}|null>} */
 export async function whoAmI() {

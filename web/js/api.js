@@ -48,6 +48,60 @@ export async function getText(url) {
   throw new Error(`the server answered ${r.status}`);
 }
 
+/**
+ * A JSON request whose every answer the page reads itself (a refusal's body
+ * included): the status and the parsed body (`null` when none). Sent with the
+ * session cookie (docs/ratings.md); never throws on an HTTP status.
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ * @returns {Promise<{status: number, body: any}>}
+ */
+export async function call(method, url, body) {
+  /** @type {RequestInit} */
+  const init = { method, credentials: 'same-origin', headers: {} };
+  if (body !== undefined) {
+    init.headers = { 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(url, init);
+  let parsed = null;
+  try {
+    parsed = await r.json();
+  } catch {
+    parsed = null;
+  }
+  return { status: r.status, body: parsed };
+}
+
+/**
+ * A file the server makes from a JSON body (a PDF): its bytes as a Blob, or
+ * an Error with the server's message.
+ * @param {string} url
+ * @param {unknown} body
+ * @returns {Promise<Blob>}
+ */
+export async function postForBlob(url, body) {
+  const r = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (r.ok) return r.blob();
+  const e = (await r.json().catch(() => ({})))?.error ?? {};
+  throw new Error(`${e.message || `the server answered ${r.status}`}${e.field ? ` (${e.field})` : ''}`);
+}
+
+/**
+ * A stream of the server's events (Server-Sent Events, docs/protocol.md): each
+ * named event calls its handler (`open` when the stream (re)connects, as the
+ * browser reconnects by itself). Returns the function that closes it.
+ * @param {string} url
+ * @param {Record<string, () => void>} handlers by event name
+ * @returns {() => void}
+ */
+export function liveEvents(url, handlers) {
+  const events = new EventSource(url);
+  for (const [name, f] of Object.entries(handlers)) events.addEventListener(name, () => f());
+  return () => events.close();
+}
+
 /** @returns {Promise<TableInfo[]>} */
 export async function listTables() {
   const body = await request('/api/tables?limit=100');

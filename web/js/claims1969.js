@@ -8,7 +8,7 @@
 // (`/ws`: join, rejoin, spectate, act; docs/protocol.md "1969 tables"),
 // whichever way the table was made.
 
-import { review1969Link } from './review.js';
+import { review1969Link } from './review/links.js';
 import { h } from './dom.js';
 import { cardRow } from './explain.js';
 import { TableConnection, createTable, postJson, savedSeat } from './api.js';

@@ -7,7 +7,8 @@
 
 import { h } from './dom.js';
 import { withRules } from './dom.js';
-import { call, link, whoAmI } from './accounts.js';
+import { link, whoAmI } from './accounts.js';
+import { call, liveEvents, postForBlob } from './api.js';
 import { goalElement } from './components/goal.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
 import { playerId } from './puzzles.js';
@@ -201,15 +202,21 @@ function download(blob, file) {
 
 /** The managed students just made, with their passwords (shown once). @param {string} id @param {any[]} made */
 function madeStudents(id, made) {
+  const refused = h('p', { class: 'bad', role: 'alert', id: 'print-cards-error' });
   const cards = async () => {
-    const r = await fetch(`/api/classes/${id}/cards.pdf`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ students: made }) });
-    if (r.ok) download(await r.blob(), 'login-cards.pdf');
+    refused.textContent = '';
+    try {
+      download(await postForBlob(`/api/classes/${id}/cards.pdf`, { students: made }), 'login-cards.pdf');
+    } catch (e) {
+      // The passwords stay on the page to be written down.
+      refused.textContent = `No login cards: ${/** @type {Error} */ (e).message}`;
+    }
   };
   return h('div', { class: 'notice info', id: 'made-students' },
     h('p', null, h('strong', null, 'Write these down or print the cards now: the passwords are not shown again.')),
     h('table', { class: 'lobby-tables' }, h('thead', null, h('tr', null, h('th', null, 'Name'), h('th', null, 'Username'), h('th', null, 'Password'))),
       h('tbody', null, made.map((s) => h('tr', { dataset: { username: s.username } }, h('td', null, s.name), h('td', { class: 'mono' }, s.username), h('td', { class: 'mono password' }, s.password))))),
-    h('button', { type: 'button', id: 'print-cards', onclick: cards }, 'Print login cards (PDF)'));
+    h('button', { type: 'button', id: 'print-cards', onclick: cards }, 'Print login cards (PDF)'), refused);
 }
 
 /** The roster. @param {any} c @param {() => void} again @param {HTMLElement} out */
@@ -477,10 +484,7 @@ function boardPage(root, id, go) {
     view.dataset.answered = String(r.body.answered ?? '');
     view.dataset.revealed = String(Boolean(r.body.revealed));
   };
-  const events = new EventSource(`/api/classes/${id}/board/events`);
-  events.addEventListener('open', () => { draw(); });
-  events.addEventListener('changed', () => { draw(); });
-  return () => events.close();
+  return liveEvents(`/api/classes/${id}/board/events`, { open: draw, changed: draw });
 }
 
 /** The kinds of question a position asks (docs/classes.md, "The classroom board"). */

@@ -9,6 +9,7 @@ import { cardSvg, cardWords, cardOrder, cubeSvg } from './pictures.js';
 import { readGoal, goalValue } from './notation.js';
 import { goalWords } from './words.js';
 import { cardMapSteps } from './components/cardmap.js';
+import { postJson } from './api.js';
 
 /** @typedef {import('./types.js').MatchView} MatchView */
 /** @typedef {import('./types.js').Explanation} Explanation */
@@ -80,17 +81,7 @@ export function positionFromView(m) {
  * @returns {Promise<Explanation>}
  */
 export async function fetchExplanation(position, solution) {
-  const r = await fetch('/api/explain', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ position, solution }),
-  });
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) {
-    const e = body.error || {};
-    throw new Error(e.message || `the server answered ${r.status}`);
-  }
-  return body;
+  return postJson('/api/explain', { position, solution });
 }
 
 /**

@@ -6,17 +6,14 @@
 // fourth color, the notation's Y) are drawn orange and lettered O.
 
 import { h, fill } from './dom.js';
+import { request } from './api.js';
+import { keepForTab, keptForTab, tabKey } from './components/store.js';
 import { cardOrder, cardSvg, cubeSvg, faceWords } from './pictures.js';
 
 const ORANGE = '#f28c28';
 
-/** @param {string} url @param {RequestInit} [init] */
-async function api(url, init) {
-  const r = await fetch(url, init);
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body?.error?.message ?? `${r.status}`);
-  return body;
-}
+/** The server's answer (api.js, the one connection layer). */
+const api = request;
 
 /** Recolors a picture's yellow dots orange and letters them O. @param {SVGElement} svg */
 function orange(svg) {
@@ -131,11 +128,11 @@ async function showPuzzles(root, go) {
  */
 async function showGame(root, go, game, seed, players) {
   // The acts so far are kept for this tab, so a reload replays the same game.
-  const key = `onsets-manual:${game}:${seed}:${players}`;
+  const key = tabKey('manual', `${game}:${seed}:${players}`);
   /** @type {any[]} */
   let acts = [];
   try {
-    const saved = JSON.parse(sessionStorage.getItem(key) ?? '[]');
+    const saved = JSON.parse(keptForTab(key, '[]'));
     if (Array.isArray(saved)) acts = saved;
   } catch {
     acts = [];
@@ -155,7 +152,7 @@ async function showGame(root, go, game, seed, players) {
         body: JSON.stringify({ game, seed, players, acts: next }),
       });
       if (act) acts.push(act);
-      sessionStorage.setItem(key, JSON.stringify(acts));
+      keepForTab(key, JSON.stringify(acts));
       state = r.state;
       error.textContent = '';
       render();
@@ -163,7 +160,7 @@ async function showGame(root, go, game, seed, players) {
       if (!act && acts.length) {
         // A kept game the server no longer replays: start the deal afresh.
         acts = [];
-        sessionStorage.removeItem(key);
+        keepForTab(key, null);
         return send();
       }
       error.textContent = /** @type {Error} */ (e).message;

@@ -9,8 +9,22 @@
 // The server's review (the engine and the exact solver) decides everything;
 // this only draws it.
 
-import { h, fill, withRules, citeDom } from './dom.js';
-import { cardRow, cubeRow, goalDom as goalElement } from './explain.js';
+import { request } from './api.js';
+import { h, mount, onRedraw, withRules } from './components/vdom.js';
+import { cardView } from './components/card.js';
+import { cubeList } from './components/cube.js';
+import { goalView } from './components/goal.js';
+import { faces } from './components/mat.js';
+import { cardOrder } from './pictures.js';
+import { whyView } from './components/why.js';
+import { cite } from './rules.js';
+import { advantage } from './review/advantage.js';
+
+export { advantage };
+export { review1969Link } from './review/links.js';
+
+/** @typedef {import('./components/vdom.js').VNode} VNode */
+/** @typedef {import('./types.js').PositionJson} PositionJson */
 
 /** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').MoveReview} MoveReview */
@@ -48,32 +62,9 @@ const CLAIM = /** @type {Record<string, string>} */ ({
 /** @param {string} c */
 const claimName = (c) => CLAIM[c] ?? c;
 
-/** A link to a finished 1969 table's review. @param {string} id */
-export function review1969Link(id) {
-  return h('p', { class: 'review-link' },
-    h('a', { href: `/t69/${encodeURIComponent(id)}/review`, id: 'm69-review-link' }, 'Review this game play by play →'));
-}
 
-/**
- * @param {HTMLElement} root @param {string} id
- * @returns {{destroy: () => void}}
- */
-
-const SVG = 'http://www.w3.org/2000/svg';
 /** Line colors of the players in the chart. */
 const INK = ['#1d63c9', '#d3262f', '#1f8f3a'];
-
-/**
- * @param {string} tag
- * @param {Record<string, string|number>} attrs
- * @param {(SVGElement|string)[]} [children]
- */
-function s(tag, attrs, children = []) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  for (const c of children) el.append(c);
-  return el;
-}
 
 /** A link to a table's review. @param {string} id */
 export function reviewLink(id) {
@@ -85,28 +76,6 @@ function classWords(m) {
   if (m.class === 'safe') return 'A safe move: no challenge could win after it.';
   if (m.class === 'now-wins') return 'A Flub: it let the next player win a Now challenge.';
   return 'A Flub: it let the next player win an Impossible challenge.';
-}
-
-/**
- * The advantage of each player over one shake: after each move, the sum of
- * +1 for each safe move, −2 for each Flub and −1 for each chance missed.
- * @param {Review} r
- * @param {number} shake
- * @returns {{index: number, values: number[]}[]}
- */
-export function advantage(r, shake) {
-  const n = r.players.length;
-  const run = new Array(n).fill(0);
-  /** @type {{index: number, values: number[]}[]} */
-  const out = [];
-  r.moves.forEach((m, i) => {
-    if (m.shake !== shake) return;
-    run[m.player] += m.class === 'safe' ? 1 : -2;
-    // A chance the previous move left, passed by this move: −1 to each who could have challenged.
-    for (const x of r.missed_challenges) if (x.after_move === i - 1) for (const p of x.players) run[p] -= 1;
-    out.push({ index: i, values: [...run] });
-  });
-  return out;
 }
 
 export class ReviewView {
@@ -128,16 +97,23 @@ export class ReviewView {
     /** @type {Review69|null} */
     this.r69 = null;
     this.i = 0;
+    /** Why the review could not be read, if it could not. */
+    this.error = '';
     this.keys = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
     document.title = `On-Sets — review of ${this.m69 ? '1969 table' : 'table'} ${id}`;
-    fill(root, h('div', { class: 'review-page' }, h('h1', null, 'Review'),
-      h('p', null, this.m69 ? 'The 1969 checker and solver are judging every play…' : 'The engine and the solver are judging every move…')));
+    // The page is a function of this view's state, patched on every change
+    // (components/vdom.js): stepping to another move keeps the focused button,
+    // an open "Why?" and the scroll as they were.
+    this.page = mount(root);
+    this.stopRedraw = onRedraw(() => this.render());
+    this.render();
     this.load();
   }
 
   destroy() {
     document.removeEventListener('keydown', this.keys);
+    this.stopRedraw();
   }
 
   /** The number of moves (1969: plays) to step through. */
@@ -147,18 +123,14 @@ export class ReviewView {
 
   async load() {
     try {
-      const r = await fetch(this.api);
-      const body = await r.json().catch(() => ({}));
-      if (!r.ok) throw new Error(body.error?.message || `the server answered ${r.status}`);
+      const body = await request(this.api);
       if (body.edition === '1969') this.r69 = body;
       else this.r = body;
       this.m69 = body.edition === '1969';
-      this.render();
     } catch (e) {
-      fill(this.root, h('div', { class: 'review-page' }, h('h1', null, 'Review'),
-        h('p', { class: 'bad', role: 'alert' }, `No review: ${/** @type {Error} */ (e).message}`),
-        h('p', null, h('a', { href: this.table }, '← Back to the table'))));
+      this.error = /** @type {Error} */ (e).message;
     }
+    this.render();
   }
 
   /** @param {KeyboardEvent} e */
@@ -188,37 +160,44 @@ export class ReviewView {
   }
 
   render() {
-    if (this.r69) {
-      this.render69(this.r69);
-      return;
+    this.page.update(this.view());
+  }
+
+  /** The page as virtual nodes, from the review read (or what is still missing). @returns {VNode} */
+  view() {
+    if (this.error) {
+      return h('div', { class: 'review-page' }, h('h1', null, 'Review'),
+        h('p', { class: 'bad', role: 'alert' }, `No review: ${this.error}`),
+        h('p', null, h('a', { href: this.table }, '← Back to the table')));
     }
+    if (this.r69) return this.view69(this.r69);
     const r = this.r;
-    if (!r) return;
-    const page = h('div', { class: 'review-page' },
+    if (!r) {
+      return h('div', { class: 'review-page' }, h('h1', null, 'Review'),
+        h('p', null, this.m69 ? 'The 1969 checker and solver are judging every play…' : 'The engine and the solver are judging every move…'));
+    }
+    const head = [
       h('h1', null, 'Review ', h('small', null, `table ${this.id}`)),
       h('p', null, h('a', { href: this.table }, '← Back to the table'), ' · Use ← and → to step through the moves. · ',
         h('a', { href: `/judge?table=${encodeURIComponent(this.id)}` }, 'Ask the judge’s assistant about this match'),
         ' · ', h('a', { href: `/t/${encodeURIComponent(this.id)}/mistakes`, id: 'review-mistakes-link' }, 'My mistakes as puzzles')),
-      this.summary(r));
+      this.summary(r)];
     if (!r.moves.length) {
-      page.append(h('p', null, 'No cube was moved in this match: there is nothing to step through.'));
-      fill(this.root, page);
-      return;
+      return h('div', { class: 'review-page' }, ...head, h('p', null, 'No cube was moved in this match: there is nothing to step through.'));
     }
     const m = r.moves[this.i];
-    page.append(
+    return h('div', { class: 'review-page' }, ...head,
       this.nav(`Move ${this.i + 1} of ${r.moves.length} · shake ${m.shake}`, 'move'),
       h('div', { class: 'review-main' },
         h('div', { class: 'review-col' }, this.verdict(r, m), this.mat(m)),
         h('div', { class: 'review-col' }, this.chart(r, m.shake), this.goal(r, m.shake), this.challenges(r, m.shake))));
-    fill(this.root, page);
   }
 
   /**
    * The buttons that step through the moves (1969: plays), and for 1969
    * "Next Flub".
    * @param {string} where @param {string} what
-   * @param {HTMLElement|null} [extra]
+   * @param {VNode|null} [extra]
    */
   nav(where, what, extra = null) {
     const last = this.count() - 1;
@@ -236,6 +215,8 @@ export class ReviewView {
   summary(r) {
     return h('section', { class: 'panel', id: 'review-summary' },
       h('h2', null, 'Players'),
+      // On a phone the table scrolls inside its box, never the page (docs/web.md).
+      h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Players, scrolled sideways on a small screen', style: { overflowX: 'auto', maxWidth: '100%' } },
       h('table', { class: 'scoresheet' },
         h('tr', null, h('th', null, ''), h('th', null, 'accuracy'), h('th', null, 'moves'), h('th', null, 'flubs'), h('th', null, 'missed chances'), h('th', null, 'challenges right'), h('th', null, 'challenges wrong')),
         ...r.summary.map((x, p) => h('tr', null,
@@ -243,7 +224,7 @@ export class ReviewView {
           h('td', { class: 'num' }, x.accuracy === null ? '–' : `${Math.round(x.accuracy)}%`),
           h('td', { class: 'num' }, String(x.moves)), h('td', { class: 'num' }, String(x.flubs)),
           h('td', { class: 'num' }, String(x.missed_chances)), h('td', { class: 'num' }, String(x.correct_challenges)),
-          h('td', { class: 'num' }, String(x.incorrect_challenges))))),
+          h('td', { class: 'num' }, String(x.incorrect_challenges)))))),
       h('p', { class: 'small' }, 'Accuracy: safe moves and correct challenges, out of every move, challenge and missed chance.'));
   }
 
@@ -254,9 +235,10 @@ export class ReviewView {
       h('h2', null, `${this.name(m.player)}: ${m.mv}`),
       h('p', { class: m.class === 'safe' ? 'good' : 'bad', id: 'review-class' }, classWords(m)),
       h('ul', null,
-        h('li', null, 'A Now challenge right after it would have been ', h('b', null, m.now_correct ? 'correct' : 'incorrect'), '. ', citeDom('V-A-2')),
-        h('li', null, 'An Impossible challenge right after it would have been ', h('b', null, m.impossible_correct ? 'correct' : 'incorrect'), '. ', citeDom('V-A-1')),
-        m.witness ? h('li', null, 'A Solution the next player could have written: ', h('code', null, m.witness)) : null,
+        h('li', null, 'A Now challenge right after it would have been ', h('b', null, m.now_correct ? 'correct' : 'incorrect'), '. ', cite('V-A-2')),
+        h('li', null, 'An Impossible challenge right after it would have been ', h('b', null, m.impossible_correct ? 'correct' : 'incorrect'), '. ', cite('V-A-1')),
+        m.witness ? h('li', null, 'A Solution the next player could have written: ', h('code', null, m.witness),
+          whyView({ ...m.position_after, situation: 'now' }, m.witness, `why-move-${this.i}`)) : null,
         m.class !== 'safe' ? h('li', null, m.best_alternative ? ['A safe move instead: ', h('b', null, m.best_alternative)] : 'No safe move was left.') : null,
         ...missed.map((x) => h('li', { class: 'bad missed' }, `Missed: a ${x.kind === 'now' ? 'Now' : 'Impossible'} challenge would have won here, and ${x.players.map((p) => this.name(p)).join(' and ')} did not challenge.`))));
   }
@@ -266,14 +248,8 @@ export class ReviewView {
     const p = m.position_after;
     return h('section', { class: 'panel', id: 'review-mat' },
       h('h2', null, 'The mat after the move'),
-      h('p', null, 'Goal: ', p.goal ? goalElement(String(p.goal)) : '–'),
-      h('dl', { class: 'mat-rows' },
-        h('dt', null, 'Required'), h('dd', null, cubeRow(p.required ?? '')),
-        h('dt', null, 'Permitted'), h('dd', null, cubeRow(p.permitted ?? '')),
-        h('dt', null, 'Forbidden'), h('dd', null, cubeRow(p.forbidden ?? '')),
-        h('dt', null, 'Resources'), h('dd', null, cubeRow(p.resources ?? ''))),
-      p.variations?.length ? h('p', { class: 'small' }, 'Variations: ', p.variations.join(', ')) : null,
-      h('p', null, 'The Universe: ', cardRow((p.universe ?? '').split(/\s+/).filter(Boolean))));
+      matRows(p, (t) => t),
+      p.variations?.length ? h('p', { class: 'small' }, 'Variations: ', p.variations.join(', ')) : null);
   }
 
   /**
@@ -288,23 +264,25 @@ export class ReviewView {
     const lo = Math.min(...all), hi = Math.max(...all);
     const x = (/** @type {number} */ k) => pad + (pts.length > 1 ? (k * (W - 2 * pad)) / (pts.length - 1) : (W - 2 * pad) / 2);
     const y = (/** @type {number} */ v) => H - pad - ((v - lo) * (H - 2 * pad)) / (hi - lo || 1);
-    const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'advantage-chart', role: 'img', 'aria-label': `Advantage over shake ${shake}` });
-    svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'chart-bg' }));
-    svg.append(s('line', { x1: pad, x2: W - pad, y1: y(0), y2: y(0), class: 'chart-zero' }));
     const cur = pts.findIndex((q) => q.index === this.i);
-    if (cur >= 0) svg.append(s('line', { x1: x(cur), x2: x(cur), y1: pad / 2, y2: H - pad / 2, class: 'chart-now' }));
+    const lines = [];
     for (let p = 0; p < r.players.length; p++) {
       const d = pts.map((q, k) => `${k ? 'L' : 'M'}${x(k).toFixed(1)} ${y(q.values[p]).toFixed(1)}`).join(' ');
-      if (d) svg.append(s('path', { d, fill: 'none', stroke: INK[p % INK.length], 'stroke-width': 2.5 }));
+      if (d) lines.push(h('path', { d, fill: 'none', stroke: INK[p % INK.length], 'stroke-width': 2.5 }));
       pts.forEach((q, k) => {
         const mv = r.moves[q.index];
         if (mv.player !== p) return;
-        const dot = s('circle', { cx: x(k), cy: y(q.values[p]), r: mv.class === 'safe' ? 3.5 : 6, fill: mv.class === 'safe' ? INK[p % INK.length] : '#fff', stroke: INK[p % INK.length], 'stroke-width': 2, class: 'chart-dot' });
-        dot.append(s('title', {}, [`Move ${q.index + 1}: ${this.name(p)} ${mv.mv} (${mv.class})`]));
-        dot.addEventListener('click', () => this.step(q.index));
-        svg.append(dot);
+        lines.push(h('circle', {
+          cx: x(k), cy: y(q.values[p]), r: mv.class === 'safe' ? 3.5 : 6, fill: mv.class === 'safe' ? INK[p % INK.length] : '#fff',
+          stroke: INK[p % INK.length], 'stroke-width': 2, class: 'chart-dot', onclick: () => this.step(q.index),
+        }, h('title', null, `Move ${q.index + 1}: ${this.name(p)} ${mv.mv} (${mv.class})`)));
       });
     }
+    const svg = h('svg', { viewBox: `0 0 ${W} ${H}`, class: 'advantage-chart', role: 'img', 'aria-label': `Advantage over shake ${shake}` },
+      h('rect', { x: 0, y: 0, width: W, height: H, class: 'chart-bg' }),
+      h('line', { x1: pad, x2: W - pad, y1: y(0), y2: y(0), class: 'chart-zero' }),
+      cur >= 0 ? h('line', { x1: x(cur), x2: x(cur), y1: pad / 2, y2: H - pad / 2, class: 'chart-now' }) : null,
+      ...lines);
     return h('section', { class: 'panel', id: 'review-chart' },
       h('h2', null, `Advantage over shake ${shake}`), svg,
       h('p', { class: 'small' }, ...r.players.map((n, p) => h('span', { class: 'legend', style: { color: INK[p % INK.length] } }, `● ${n} `)),
@@ -315,50 +293,60 @@ export class ReviewView {
   goal(r, shake) {
     const gs = r.goals.filter((g) => g.shake === shake);
     if (!gs.length) return null;
-    return h('section', { class: 'panel', id: 'review-goal' }, h('h2', null, 'The Goal ', citeDom('III-B')),
+    return h('section', { class: 'panel', id: 'review-goal' }, h('h2', null, 'The Goal ', cite('III-B')),
       ...gs.map((g) => h('div', null,
         h('p', { class: g.goal === 'no Goal' ? (g.solvable_count === 0 ? 'good' : 'bad') : g.solvable ? 'good' : 'bad' },
           g.goal === 'no Goal'
             ? `${this.name(g.player)} declared no Goal: ${g.solvable_count === 0 ? 'right, no Goal could be solved' : 'wrong, a Goal could be solved'}.`
-            : [`${this.name(g.player)} set the Goal `, goalElement(g.goal), `: ${g.solvable ? 'it can be solved' : 'it cannot be solved'}.`]),
+            : [`${this.name(g.player)} set the Goal `, goalView(g.goal), `: ${g.solvable ? 'it can be solved' : 'it cannot be solved'}.`]),
         h('p', { class: 'small' }, `${g.solvable_count} of the ${g.allowed.length} Goals the digit cubes allowed could be solved.`),
         g.allowed.length ? h('details', null, h('summary', null, 'Every Goal the digits allowed'),
-          h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.solvable ? 'good' : 'bad' }, goalElement(a.goal), `${a.values.length > 1 ? ` (${a.values.join(' or ')})` : ''}: ${a.solvable ? 'solvable' : 'not solvable'}`)))) : null)));
+          h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.solvable ? 'good' : 'bad' }, goalView(a.goal), `${a.values.length > 1 ? ` (${a.values.join(' or ')})` : ''}: ${a.solvable ? 'solvable' : 'not solvable'}`)))) : null)));
   }
 
   /** The challenges made in the shake, judged. @param {Review} r @param {number} shake */
   challenges(r, shake) {
     const cs = r.challenges.filter((c) => c.shake === shake);
     const word = (/** @type {string} */ k) => (k === 'now' ? 'Now' : k === 'impossible' ? 'Impossible' : '“no Goal”');
-    return h('section', { class: 'panel', id: 'review-challenges' }, h('h2', null, 'Challenges ', citeDom('V-A')),
+    return h('section', { class: 'panel', id: 'review-challenges' }, h('h2', null, 'Challenges ', cite('V-A')),
       cs.length ? h('ul', null, ...cs.map((c) => h('li', { class: c.correct ? 'good' : 'bad' },
         withRules(`${this.name(c.player)} challenged ${word(c.kind)}: ${c.correct ? 'correct' : 'incorrect'}.`),
-        c.witness ? [' A Solution: ', h('code', null, c.witness)] : null)))
+        c.witness ? [' A Solution: ', h('code', null, c.witness), whyView(this.challengePosition(r, c), c.witness, `why-challenge-${c.shake}-${c.line}`)] : null)))
         : h('p', { class: 'small' }, 'No challenge in this shake.'));
   }
 
-  /** The page of a 1969 review. @param {Review69} rv */
-  render69(rv) {
+  /**
+   * The mat a challenge was made against (the last move before it in its
+   * shake), in the challenge's situation, for its "Why?".
+   * @param {Review} r @param {{shake: number, line: number, kind: string}} c
+   * @returns {PositionJson|null}
+   */
+  challengePosition(r, c) {
+    const before = r.moves.filter((m) => m.shake === c.shake && m.line < c.line).pop();
+    if (!before) return null;
+    return { ...before.position_after, situation: c.kind === 'now' ? 'now' : 'impossible' };
+  }
+
+  /** The page of a 1969 review. @param {Review69} rv @returns {VNode} */
+  view69(rv) {
     const i = this.i;
-    const page = h('div', { class: 'review-page', id: 'r69-page' },
+    const head = [
       h('h1', null, 'Review ', h('small', null, `1969 table ${this.id} (${rv.form})`)),
       h('p', null, h('a', { href: this.table }, '← Back to the table'), ' · Use ← and → to step through the plays.'),
-      this.summary69(rv));
+      this.summary69(rv)];
     if (!rv.moves.length) {
-      page.append(h('p', null, 'No play was completed in this game: there is nothing to step through.'), ...this.noGoals69(rv), this.sheet69(rv));
-      fill(this.root, page);
-      return;
+      return h('div', { class: 'review-page', id: 'r69-page' }, ...head,
+        h('p', null, 'No play was completed in this game: there is nothing to step through.'), ...this.noGoals69(rv), this.sheet69(rv));
     }
     const m = rv.moves[i];
     const nextFlub = h('button', { id: 'r69-next-flub', onclick: () => { const k = rv.moves.findIndex((x, j) => j > this.i && x.flub); if (k >= 0) this.step(k); } }, 'Next Flub');
-    page.append(
+    return h('div', { class: 'review-page', id: 'r69-page' }, ...head,
       this.nav(`Play ${m.play}, ${m.goal_play ? 'the Goal' : `move ${m.index}`} (${i + 1} of ${rv.moves.length})`, 'play', nextFlub),
       h('div', { class: 'review-main' },
         h('div', { class: 'review-col' }, this.verdict69(rv, m), this.mat69(m)),
         h('div', { class: 'review-col' }, this.goals69(rv, m.play), this.challenges69(rv, m.play))),
       ...this.noGoals69(rv),
       this.sheet69(rv));
-    fill(this.root, page);
   }
 
   /** @param {Review69} rv */
@@ -402,7 +390,7 @@ export class ReviewView {
       h('ul', null,
         h('li', null, m.correct_claims.length
           ? ['A challenge right after it would have won: ', h('b', null, m.correct_claims.map(claimName).join(', ')), '.']
-          : 'No challenge right after it could have won.', ' ', citeDom('M69 3.5')),
+          : 'No challenge right after it could have won.', ' ', cite('M69 3.5')),
         h('li', null, m.possible ? 'A Solution could still be built.' : 'No Solution could be built any more (the P-claim broken).'),
         m.one_more_solution ? h('li', null, 'A Solution with at most one more cube from Resources: ', h('code', null, m.one_more_solution)) : null,
         m.alternative ? h('li', null, 'The alternative a Challenger could show (3.7 comment 3): ', h('b', null, m.alternative_text ?? this.altWords69(m.alternative)),
@@ -416,32 +404,26 @@ export class ReviewView {
   mat69(m) {
     const p = m.position_after;
     // The position is in the project's notation (Y); 1969 shows orange, O.
-    const o = (/** @type {unknown} */ t) => String(t ?? '').replace(/Y/g, 'O');
+    const o = (/** @type {string} */ t) => t.replace(/Y/g, 'O');
     return h('section', { class: 'panel', id: 'r69-mat' },
       h('h2', null, 'The mat after the play'),
-      h('p', null, 'Goal: ', m.goal_play || p.goal ? goalElement(String(p.goal)) : '–'),
-      h('dl', { class: 'mat-rows' },
-        h('dt', null, 'Required'), h('dd', null, cubeRow(o(p.required))),
-        h('dt', null, 'Permitted'), h('dd', null, cubeRow(o(p.permitted))),
-        h('dt', null, 'Forbidden'), h('dd', null, cubeRow(o(p.forbidden))),
-        h('dt', null, 'Resources'), h('dd', null, cubeRow(o(p.resources)))),
-      h('p', null, 'The Universe: ', cardRow(o(p.universe).split(/\s+/).filter(Boolean))));
+      matRows({ ...p, goal: m.goal_play || p.goal ? p.goal : '' }, o));
   }
 
   /** @param {Review69} rv @param {number} play */
   goals69(rv, play) {
     const gs = rv.goals.filter((g) => g.play === play);
     if (!gs.length) return null;
-    return h('section', { class: 'panel', id: 'r69-goal' }, h('h2', null, 'The Goal ', citeDom('M69 3.1')),
+    return h('section', { class: 'panel', id: 'r69-goal' }, h('h2', null, 'The Goal ', cite('M69 3.1')),
       ...gs.map((g) => h('div', null,
         h('p', { class: g.goal === 'No Goal' ? (g.possible ? 'bad' : 'good') : g.safe ? 'good' : 'bad' },
           g.goal === 'No Goal'
             ? `${this.name(g.player)} said “No Goal”: ${g.possible ? 'a Flub, some Goal had a Solution' : 'right, no Goal had a Solution'}.`
-            : [`${this.name(g.player)} set the Goal `, goalElement(g.goal), `: ${g.safe ? 'a Solution possible, none with one more cube' : g.possible ? 'a Solution with one more cube was allowed' : 'no Solution possible'}.`]),
+            : [`${this.name(g.player)} set the Goal `, goalView(g.goal), `: ${g.safe ? 'a Solution possible, none with one more cube' : g.possible ? 'a Solution with one more cube was allowed' : 'no Solution possible'}.`]),
         h('p', { class: 'small' }, `${g.possible_count} of the ${g.allowed.length} Goals the numeral cubes allowed had a Solution; ${g.safe_count} kept both the A- and P-claims.`),
         g.allowed.length ? h('details', null, h('summary', null, 'Every Goal the numeral cubes allowed'),
           h('ul', { class: 'goal-list' }, ...g.allowed.map((a) => h('li', { class: a.safe ? 'good' : a.possible ? '' : 'bad' },
-            goalElement(a.goal), `${a.values.length > 1 ? ` (${a.values.join(' or ')})` : ''}: ${a.safe ? 'safe' : a.possible ? 'possible, one more cube away' : 'no Solution'}`)))) : null)));
+            goalView(a.goal), `${a.values.length > 1 ? ` (${a.values.join(' or ')})` : ''}: ${a.safe ? 'safe' : a.possible ? 'possible, one more cube away' : 'no Solution'}`)))) : null)));
   }
 
   /** @param {Review69} rv @param {number} play */
@@ -449,7 +431,7 @@ export class ReviewView {
     const cs = rv.challenges.filter((c) => c.play === play);
     const as = rv.assertions.filter((a) => a.play === play);
     const line = rv.score_sheet.find((l) => l.play === play);
-    return h('section', { class: 'panel', id: 'r69-challenges' }, h('h2', null, 'Challenges and assertions ', citeDom('M69 3.6–3.10')),
+    return h('section', { class: 'panel', id: 'r69-challenges' }, h('h2', null, 'Challenges and assertions ', cite('M69 3.6–3.10')),
       cs.length || as.length ? h('ul', null,
         ...cs.map((c) => h('li', { class: c.correct ? 'good' : 'bad' },
           `${this.name(c.challenger)} challenged ${this.name(c.mover)} (${claimName(c.claim)}): ${c.correct ? 'correct' : 'incorrect'}`,
@@ -474,12 +456,12 @@ export class ReviewView {
 
   /**
    * The rounds that ended with "No Goal" (no play to step to).
-   * @param {Review69} rv @returns {HTMLElement[]}
+   * @param {Review69} rv @returns {VNode[]}
    */
   noGoals69(rv) {
     const ng = rv.goals.filter((g) => g.goal === 'No Goal');
     if (!ng.length) return [];
-    return [h('section', { class: 'panel', id: 'r69-no-goal' }, h('h2', null, '“No Goal” ', citeDom('M69 3.1, 3.5 A, 3.10 B')),
+    return [h('section', { class: 'panel', id: 'r69-no-goal' }, h('h2', null, '“No Goal” ', cite('M69 3.1, 3.5 A, 3.10 B')),
       h('ul', null, ...ng.map((g) => {
         const missed = rv.missed_challenges.some((x) => x.play === g.play && x.after_move === null);
         const c = rv.challenges.find((x) => x.play === g.play && x.claim === 'no_goal');
@@ -489,6 +471,27 @@ export class ReviewView {
           missed ? ' Nobody challenged: a missed chance.' : '');
       })))];
   }
+}
+
+/**
+ * The mat after a move as the review draws it (components/card.js, cube.js,
+ * goal.js): the Goal as cubes with its value, each section's cubes and the
+ * Universe's cards, in the kit's order.
+ * @param {Record<string, any>} p the position (docs/notation.md)
+ * @param {(t: string) => string} o how a face or card is written on this page (1969: orange, O)
+ */
+function matRows(p, o) {
+  const row = (/** @type {string} */ sec) => cubeList(faces(p[sec]).map(o), { small: true });
+  return [
+    h('p', null, 'Goal: ', p.goal ? goalView(String(p.goal)) : '–'),
+    h('dl', { class: 'mat-rows' },
+      h('dt', null, 'Required'), h('dd', null, row('required')),
+      h('dt', null, 'Permitted'), h('dd', null, row('permitted')),
+      h('dt', null, 'Forbidden'), h('dd', null, row('forbidden')),
+      h('dt', null, 'Resources'), h('dd', null, row('resources'))),
+    h('p', null, 'The Universe: ', h('span', { class: 'card-list' },
+      ...[...faces(p.universe)].sort(cardOrder).map((c) => cardView(o(c), { key: c, small: true })))),
+  ];
 }
 
 /**

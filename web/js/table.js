@@ -9,7 +9,7 @@ import { TableConnection, savedSeat } from './api.js';
 import { h, mount, onRedraw, raw, withRules } from './components/vdom.js';
 import { cap, seatName } from './lobby.js';
 import { challengeBlock } from './table/challenges.js';
-import { tick, timerEl } from './table/clock.js';
+import { clockText, runningClockView, tickClocks } from './components/clock.js';
 import { makeEditor, updateFeedback } from './table/editor.js';
 import { goalBuilder } from './table/goal-builder.js';
 import { renderHelp } from './table/help.js';
@@ -21,8 +21,9 @@ import { variationSheet } from './table/variations.js';
 import { renderVerdicts } from './table/verdicts.js';
 import { checkingPanel, writingPanel } from './table/writing.js';
 import { faceWords } from './pictures.js';
-import { eventWords, goalWords, placeWords, scoreReasons, variationShort, who } from './words.js';
+import { eventWords, goalWords, placeWords, scoreReasons, taskWords, variationShort, who } from './words.js';
 import { cite } from './rules.js';
+import { KEYS, keep, kept } from './components/store.js';
 
 /** @typedef {import('./types.js').MatchView} MatchView */
 /** @typedef {import('./types.js').TableInfo} TableInfo */
@@ -138,14 +139,12 @@ export class TableView {
     if (watch && !savedSeat(tableId)) this.conn.mode = 'spectate';
     this.build();
     this.conn.connect();
-    this.ticker = setInterval(() => tick(this), 250);
     this.keys = (/** @type {KeyboardEvent} */ e) => this.onKey(e);
     document.addEventListener('keydown', this.keys);
   }
 
   destroy() {
     this.stopRedraw();
-    clearInterval(this.ticker);
     clearTimeout(this.previewTimer);
     document.removeEventListener('keydown', this.keys);
     this.conn.close();
@@ -473,7 +472,28 @@ export class TableView {
       if (again) again.focus();
       else /** @type {HTMLElement|null} */ (this.root.querySelector('#now button'))?.focus();
     }
-    tick(this);
+    tickClocks();
+  }
+
+  /** The server's time now, as this page reckons it from the last frame (docs/protocol.md, `now_ms`). */
+  serverNow() {
+    return (this.m?.now_ms ?? 0) + (performance.now() - this.receivedAt);
+  }
+
+  /**
+   * A sand timer for a running task (XI-A), from the shared clock
+   * (components/clock.js): due − now, ticking between updates.
+   * @param {Timer} x @param {MatchView} m @param {boolean} big
+   */
+  timer(x, m, big) {
+    // MLAG Basic 2019-20 XI-A-1-b: one limit for rolling the cubes and setting the Goal.
+    const task = x.task === 'roll' && m.edition === '2019-20' && !m.adventurous ? 'rolling the cubes and setting the Goal' : taskWords(x.task);
+    const title = `${who(m, x.player)}: ${task}`;
+    return runningClockView({
+      tag: big ? 'div' : 'span', class: `timer${big ? ' big' : ''}`, title, label: title,
+      dueMs: x.due_ms, totalMs: taskTotal(x, m), now: () => this.serverNow(), penal: !!x.penal, stage: x.stage,
+      after: big ? h('span', { class: 'timer-task' }, ` ${title}`) : null,
+    });
   }
 
   renderHead() {
@@ -483,7 +503,8 @@ export class TableView {
     return this.sec('head', h('a', { href: '/', class: 'home', onclick: (/** @type {Event} */ e) => { e.preventDefault(); this.go('/'); } }, '← Lobby'),
       h('h1', null, 'On-Sets', h('span', { class: 'sub' }, t ? ` · ${cap(t.division)} · ${t.adventurous ? 'Adventurous' : 'Basic'}${t.edition && t.edition !== '2026-27' ? ` · ${t.edition} rules` : ''} · ${t.checking === 'players' ? 'players check' : 'judge checks'}` : '')),
       h('span', { class: 'head-info' },
-        m ? h('span', { class: 'round-clock', id: 'round-clock', title: 'Time left in the round (XI-B)' }, '') : null,
+        m ? runningClockView({ tag: 'span', class: 'round-clock', id: 'round-clock', title: 'Time left in the round (XI-B)', label: 'The round',
+          dueMs: m.round_ms, totalMs: 0, sand: false, now: () => this.serverNow(), words: (left) => roundWords(m, left, this.serverNow()) }) : null,
         h('span', { class: `conn conn-${this.connStatus}`, id: 'conn' }, status),
         t && (t.status === 'over' || t.status === 'abandoned') ? h('a', { href: `/t/${encodeURIComponent(this.id)}/review`, id: 'review-head-link' }, 'Review') : null,
         h('button', { type: 'button', class: 'copy-link', dataset: { key: 'copy' }, onclick: () => { navigator.clipboard?.writeText(`${location.origin}/t/${this.id}`); } }, `Link: /t/${this.id}`),
@@ -519,7 +540,7 @@ export class TableView {
           h('div', { class: 'pscore', title: 'Running total (XII-B)' }, h('span', { class: 'total' }, String(m.totals[p])), ' points',
             m.penalties[p] ? h('span', { class: 'pen', title: 'Penalties this shake' }, ` (${m.penalties[p]} this shake)`) : null),
           h('div', { class: 'badges' }, ...badges),
-          ...timers.map((x) => timerEl(this, x, m, false)),
+          ...timers.map((x) => this.timer(x, m, false)),
         );
       }),
     );
@@ -546,7 +567,7 @@ export class TableView {
       return this.sec('now', ...out);
     }
     const timers = m.timers.filter((x) => x.player === m.you).concat(m.timers.filter((x) => x.player !== m.you));
-    if (timers.length) out.push(timerEl(this, timers[0], m, true));
+    if (timers.length) out.push(this.timer(timers[0], m, true));
     out.push(...this.phasePanel(m));
     // Things any player may do in any phase.
     const extra = [];
@@ -581,10 +602,7 @@ export class TableView {
     if (this.mySeat !== null || this.watch) return;
     const free = t.seats.find((s) => s.kind === 'human' && !s.taken);
     if (!free) return;
-    let name = '';
-    try {
-      name = localStorage.getItem('onsets:name') ?? '';
-    } catch { /* no storage */ }
+    const name = kept(KEYS.name);
     if (this.autoSit && name.trim()) {
       this.autoSit = false;
       this.conn.join(name.trim(), free.seat);
@@ -597,13 +615,7 @@ export class TableView {
   joinPanel(t) {
     const free = t.seats.filter((s) => s.kind === 'human' && !s.taken);
     if (!free.length) return [h('p', { class: 'small' }, 'You are watching this table.')];
-    if (this.joinName === undefined) {
-      try {
-        this.joinName = localStorage.getItem('onsets:name') ?? '';
-      } catch {
-        this.joinName = '';
-      }
-    }
+    if (this.joinName === undefined) this.joinName = kept(KEYS.name);
     // The form is drawn again on every update: what was typed is kept here.
     const name = h('input', { id: 'join-name', required: true, 'aria-describedby': 'join-name-hint', autocomplete: 'nickname', placeholder: 'Your name', 'aria-label': 'Your name', dataset: { key: 'join-name' }, value: this.joinName,
       oninput: (/** @type {Event} */ e) => { this.joinName = /** @type {HTMLInputElement} */ (e.target).value; } });
@@ -618,9 +630,7 @@ export class TableView {
         this.render();
         return;
       }
-      try {
-        localStorage.setItem('onsets:name', n);
-      } catch { /* no storage */ }
+      keep(KEYS.name, n);
       if (!this.conn.send({ type: 'ping' })) {
         this.notices.join = { text: 'Not connected to the server yet; try again in a moment.', tone: 'error' };
         this.render();
@@ -653,9 +663,9 @@ export class TableView {
     if (m.block !== null) {
       // XI-A-1-f: 15 seconds to state a challenge after picking up the block.
       if (m.block_until !== null) {
-        out.push(h('div', { class: 'timer big block-timer', id: 'block-timer', role: 'timer', title: '15 seconds to say Now or Impossible (XI-A-1-f)',
-          dataset: { due: m.block_until, total: 15000, penal: '', stage: 0 } },
-        h('span', { class: 'sand-box' }), h('span', { class: 'timer-text' }, ''), h('span', { class: 'timer-task' }, ` ${W(m.block)}: stating the challenge`)));
+        out.push(runningClockView({ class: 'timer big block-timer', id: 'block-timer', title: '15 seconds to say Now or Impossible (XI-A-1-f)',
+          label: `${W(m.block)}: stating the challenge`, dueMs: m.block_until, totalMs: 15000, now: () => this.serverNow(),
+          after: h('span', { class: 'timer-task' }, ` ${W(m.block)}: stating the challenge`) }));
       }
       if (m.block === me) {
         out.push(h('p', { class: 'big-line' }, 'You hold the challenge block: say Now or Impossible within 15 seconds, or put it down (−1). ', cite('V-B, XI-A-1-f')),
@@ -993,3 +1003,38 @@ export class TableView {
   }
 }
 
+
+/**
+ * The time each task starts with, to draw the sand (XI-A-1).
+ * @param {Timer} t @param {MatchView} m
+ */
+export function taskTotal(t, m) {
+  // The server says when the sand started; the task's limit (XI-A) otherwise.
+  if (t.started_ms !== undefined && t.due_ms > t.started_ms) return t.due_ms - t.started_ms;
+  if (t.stage > 0) return 60000;
+  const two = m.variations.includes('two-solutions');
+  switch (t.task) {
+    case 'select_variation':
+      return 15000;
+    case 'set_goal':
+      return 120000;
+    case 'move':
+      return m.phase.phase === 'moves' && m.phase.first ? 120000 : 60000;
+    case 'write':
+    case 'check':
+      return two ? 180000 : 120000;
+    default:
+      return 60000;
+  }
+}
+
+/**
+ * What the round's clock says (XI-B): the time left, then that the round is
+ * over (and how long the shake in play may finish), or that the match is.
+ * @param {MatchView} m @param {number} left @param {number} now
+ */
+function roundWords(m, left, now) {
+  if (m.match_points) return 'Match over';
+  if (m.round_up) return m.stop_at ? `Round over · finish in ${Math.max(0, Math.ceil((m.stop_at - now) / 1000))} s` : 'Round over';
+  return `Round: ${clockText(left)} left`;
+}

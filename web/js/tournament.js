@@ -5,7 +5,8 @@
 // its organizer the entries, withdrawals, pairing, the scoresheets (XII-A
 // match points per table) and the printable PDFs.
 
-import { call, link, whoAmI } from './accounts.js';
+import { link, whoAmI } from './accounts.js';
+import { call, liveEvents } from './api.js';
 import { h } from './dom.js';
 import {
   checkinPage, coachControls, dayControls, field, message, pairingsPage, resultsPage, runner,
@@ -365,16 +366,17 @@ export async function showEvent(root, path, go) {
   const quiet = () => !stopped && !document.hidden && !busy();
   // Live: the server tells of each change (from any instance, docs/scaling.md);
   // polling stays as the fallback.
-  const live = new EventSource(`/api/tournaments/${id}/live`);
-  live.addEventListener('changed', () => {
-    if (quiet()) refresh();
+  const closeLive = liveEvents(`/api/tournaments/${id}/live`, {
+    changed: () => {
+      if (quiet()) refresh();
+    },
   });
   const timer = setInterval(() => {
     if (quiet()) refresh();
   }, 10000);
   return () => {
     stopped = true;
-    live.close();
+    closeLive();
     clearInterval(timer);
   };
 }

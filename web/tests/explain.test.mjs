@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BASE } from './helpers.mjs';
 import { positionFromView } from '../js/explain.js';
-import { advantage } from '../js/review.js';
+import { advantage } from '../js/review/advantage.js';
 
 /** A view in checking after a Now challenge, shaped as the server sends it. */
 const view = /** @type {any} */ ({

@@ -112,3 +112,55 @@ test('Lessons: a lesson through to its end, with a wrong attempt explained', asy
     await browser.close();
   }
 });
+
+test('Lessons: a half-typed answer keeps its focus and caret while the step is drawn again (a symbol put in, a hint opened, a verdict)', async () => {
+  // The lesson page is patched (components/vdom.js, docs/web.md): the answer box
+  // is the same element after every change of the step's state.
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/lessons/last-cube`);
+    await page.waitForSelector('#lesson-step-count');
+    // Step 3 of Basic VII asks for a Solution.
+    while (!/Step 3 of/.test(await page.locator('#lesson-step-count').innerText())) await page.click('#lesson-skip');
+    await page.click('#lesson-answer');
+    await page.keyboard.type('B ∪ G');
+    const caret = () => page.evaluate(() => {
+      const a = /** @type {HTMLInputElement} */ (document.activeElement);
+      return { id: a?.id, at: a?.selectionStart, value: a?.value };
+    });
+    // A symbol from the palette at the caret: the caret stays after it.
+    await page.keyboard.press('Home');
+    await page.click('#lesson-form button.sym:text-is("(")');
+    assert.deepEqual(await caret(), { id: 'lesson-answer', at: 1, value: '(B ∪ G' });
+    // The hint opens: the focus and the caret stay in the answer, and typing goes on there.
+    await page.click('#lesson-hint-button');
+    assert.ok(await page.locator('#lesson-hint').isVisible(), 'the hint is shown');
+    assert.deepEqual(await caret(), { id: 'lesson-answer', at: 1, value: '(B ∪ G' });
+    await page.keyboard.type('R ∪ ');
+    assert.deepEqual(await caret(), { id: 'lesson-answer', at: 5, value: '(R ∪ B ∪ G' });
+    // A verdict arrives: the answer, its focus and caret are still there.
+    await page.keyboard.press('End');
+    await page.keyboard.type(')');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#lesson-verdict');
+    assert.deepEqual(await caret(), { id: 'lesson-answer', at: 11, value: '(R ∪ B ∪ G)' });
+    assert.deepEqual(page.errors, []);
+
+    // On a phone (390 px): a Goal built by clicking 3 then 2 is two cubes, 3+2 = 5,
+    // and the page is no wider than the window.
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await phone.goto(`${BASE}/lessons/goal`);
+    await phone.click('#lesson-sec-resources .cube[data-face="3"]');
+    await phone.click('#lesson-sec-resources .cube[data-face="2"]');
+    assert.equal(await phone.inputValue('#lesson-answer'), '3+2');
+    assert.equal(await phone.locator('#lesson-goal-preview .goal-cube').count(), 2, 'two cubes, not "32"');
+    await phone.click('#lesson-hint-button');
+    const f = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, window: window.innerWidth }));
+    assert.ok(f.scroll <= f.window, `the lesson is ${f.scroll} px wide in a ${f.window} px window`);
+    await phone.screenshot({ path: path.join(SHOTS, 'lesson-phone.png'), fullPage: true });
+    assert.deepEqual(phone.errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -7,7 +7,7 @@ import { cardColors, cardSvg, cardWords } from '../pictures.js';
 
 /**
  * @param {string} card `BR`, `blank`
- * @param {{pressed?: boolean, onclick?: () => void, key?: string, small?: boolean, label?: string}} [o]
+ * @param {{pressed?: boolean, onclick?: () => void, key?: string, small?: boolean, label?: string, cls?: string}} [o]
  *   `onclick` makes it a toggle button (`pressed` its state)
  */
 export function cardView(card, o = {}) {
@@ -15,7 +15,7 @@ export function cardView(card, o = {}) {
   // speech-input user says matches what they see (WCAG 2.5.3).
   const shown = cardColors(card) || 'blank';
   const words = `${shown}: ${o.label ?? cardWords(card)}`;
-  const cls = `card-view${o.small ? ' small' : ''}${o.pressed ? ' picked' : ''}`;
+  const cls = `card-view${o.small ? ' small' : ''}${o.pressed ? ' picked' : ''}${o.cls ? ` ${o.cls}` : ''}`;
   if (o.onclick) {
     return h('button', { type: 'button', class: `${cls} card-btn`, key: o.key, 'aria-pressed': o.pressed ? 'true' : 'false', 'aria-label': words, title: words, dataset: { card }, onclick: o.onclick }, cardSvg(card));
   }

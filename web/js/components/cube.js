@@ -15,14 +15,16 @@ export function familyOf(face) {
 
 /**
  * @param {string} face
- * @param {{onclick?: () => void, label?: string, key?: string, small?: boolean, upsideDown?: boolean, pressed?: boolean}} [o]
+ * @param {{onclick?: () => void, label?: string, key?: string, small?: boolean, upsideDown?: boolean, pressed?: boolean,
+ *   cls?: string, props?: Record<string, any>}} [o] `cls`: more classes; `props`: more properties of the
+ *   button (a page's `dataset`, `draggable` and drag listeners)
  */
 export function cubeView(face, o = {}) {
   const words = o.label ?? faceWords(face);
-  const cls = `cube-view${o.small ? ' small' : ''}${o.pressed ? ' picked' : ''}`;
+  const cls = `cube-view${o.small ? ' small' : ''}${o.pressed ? ' picked' : ''}${o.cls ? ` ${o.cls}` : ''}`;
   const pic = cubeSvg(face, familyOf(face), !!o.upsideDown);
   if (o.onclick) {
-    return h('button', { type: 'button', class: `${cls} cube-btn`, key: o.key, 'aria-label': words, title: words, 'aria-pressed': o.pressed === undefined ? undefined : String(o.pressed), dataset: { face }, onclick: o.onclick }, pic);
+    return h('button', { type: 'button', class: `${cls} cube-btn`, key: o.key, 'aria-label': words, title: words, 'aria-pressed': o.pressed === undefined ? undefined : String(o.pressed), dataset: { face }, ...o.props, onclick: o.onclick }, pic);
   }
   return h('span', { class: cls, key: o.key, role: 'img', 'aria-label': words, title: words, dataset: { face } }, pic);
 }

@@ -28,6 +28,43 @@ export function tableKey(kind, table) {
 }
 
 /**
+ * The key of what is kept for this tab only (sessionStorage): the acts of a
+ * 1969 manual game (`manual`, manual.js), so a reload replays the same game.
+ * @param {'manual'} kind
+ * @param {string} id
+ */
+export function tabKey(kind, id) {
+  return `onsets-${kind}:${id}`;
+}
+
+/**
+ * A value kept for this tab (`tabKey`), or `fallback`; never throws.
+ * @param {string} key
+ * @param {string} [fallback]
+ */
+export function keptForTab(key, fallback = '') {
+  try {
+    return sessionStorage.getItem(key) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Keeps a value for this tab (`null` forgets it); never throws.
+ * @param {string} key
+ * @param {string|null} value
+ */
+export function keepForTab(key, value) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the game starts afresh after a reload.
+  }
+}
+
+/**
  * A kept value, or `fallback`.
  * @param {string} key one of `KEYS`
  * @param {string} [fallback]

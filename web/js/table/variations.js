@@ -3,7 +3,6 @@
 import { h } from '../components/vdom.js';
 import { cardWords, faceWords } from '../pictures.js';
 import { VARIATIONS, selectable } from '../words.js';
-import { timerEl } from './clock.js';
 import { cite } from '../rules.js';
 
 /** @typedef {import('../table.js').TableView} TableView */
@@ -60,7 +59,7 @@ export function variationSheet(tv, m) {
   };
   const mine = m.timers.find((t) => t.player === m.you && t.task === 'select_variation');
   return [
-    h('p', { class: 'big-line' }, 'Your turn to choose a variation', mine ? [': ', timerEl(tv, mine, m, false), ' left. '] : '. ', cite('II-C-1, XI-A-1-b')),
+    h('p', { class: 'big-line' }, 'Your turn to choose a variation', mine ? [': ', tv.timer(mine, m, false), ' left. '] : '. ', cite('II-C-1, XI-A-1-b')),
     h('p', { class: 'small' }, 'Only choices that change this shake are offered, each marked ✓: one with no effect, or that clashes with one already chosen, would cost a point ', cite('II-C-2'), '.'),
     open.length ? choose : h('p', null, 'No variation would change this shake now.'),
     closed.length ? h('p', { class: 'small', id: 'var-closed' }, `Not offered now (no effect on this shake, or not allowed with the choices so far): ${closed.map((v) => v.name).join(', ')}.`) : null,
