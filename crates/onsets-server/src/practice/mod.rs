@@ -156,10 +156,16 @@ fn find(id: &str) -> Option<&'static Puzzle> {
     (id.len() <= 64).then(|| crate::puzzles::find(id)).flatten()
 }
 
+/// The embedded 2026-27 pool's puzzles of `kind` (every kind: `None`): a
+/// race's list, the same on every instance for the same seed.
+fn embedded(kind: Option<Kind>) -> Vec<&'static Puzzle> {
+    pool().iter().filter(|p| run::fits(p, kind)).collect()
+}
+
 /// The 2026-27 pool's puzzles of `kind` (every kind: `None`) and the storm
 /// pool's ready ones.
 fn candidates(kind: Option<Kind>) -> Vec<&'static Puzzle> {
-    let mut all: Vec<&'static Puzzle> = pool().iter().filter(|p| run::fits(p, kind)).collect();
+    let mut all = embedded(kind);
     all.extend(storm_pool::ready(kind));
     all
 }

@@ -184,8 +184,11 @@ async fn create(
         return too_many(&app, l);
     }
     match race::open(app.store.clone(), settings) {
+        // the routing key, for a balancer to learn where the race lives
+        // (deploy/haproxy.cfg; docs/scaling.md, "Puzzle Race")
         Ok(h) => (
             StatusCode::CREATED,
+            [("x-onsets-race-route", race::route_of(&h.id).to_string())],
             Json(json!({"id": h.id, "link": format!("/race/{}", h.id)})),
         )
             .into_response(),
