@@ -134,10 +134,9 @@ async fn every_request_of_a_race_reaches_its_instance_behind_haproxy() {
         let id = made["id"].as_str().unwrap().to_string();
         let on: Vec<u16> = [pa, pb]
             .iter()
-            .map(|p| async move {
-                http(addr(*p), "GET", &format!("/api/races/{id}"), None)
-                    .await
-                    .0
+            .map(|p| {
+                let path = format!("/api/races/{id}");
+                async move { http(addr(*p), "GET", &path, None).await.0 }
             })
             .collect::<futures_util::future::JoinAll<_>>()
             .await;

@@ -8,7 +8,8 @@
 //! it makes them in small batches with `onsets_puzzles::generate` (the
 //! same generator and filters as `onsets puzzle generate`, docs/puzzles.md:
 //! unique answers proved by the solver) on the judging pool's yielding
-//! lane (a table's act always goes first), writes them to the puzzles
+//! lane (a table's act always goes first), resting three times as long as
+//! each batch took (so at most a quarter of a core), writes them to the puzzles
 //! table (so that another instance, or this one after a restart, can judge
 //! a run naming them: `crate::puzzles::load_missing`), and keeps them in
 //! memory (`crate::puzzles::register_generated`). Once every kind is full
@@ -35,9 +36,13 @@ const BATCH: usize = 3;
 /// Puzzles of each kind kept ready by default.
 const DEFAULT_TARGET: usize = 40;
 
-/// The pause between batches while filling (the generator yields to
-/// tables anyway; this keeps it from holding a core the whole time).
+/// The least pause between batches while filling.
 const FILL_PAUSE: Duration = Duration::from_millis(250);
+
+/// The pause after a batch, in multiples of the time it took: the generator
+/// works at most a quarter of the time (it yields to tables on the judging
+/// pool, and this keeps it from taking a core from the requests' threads).
+const PAUSE_FACTOR: u32 = 3;
 
 /// The pause between renewals once every kind is full.
 const RENEW_EVERY: Duration = Duration::from_secs(60);
@@ -177,10 +182,10 @@ fn shelve(kind: Kind, made: Vec<Puzzle>) -> usize {
 async fn fill(store: Store) {
     let mut turn = 0usize;
     loop {
-        let counts = counts();
+        let ready_now = counts();
         let short = (0..KINDS.len())
             .map(|k| (turn + k) % KINDS.len())
-            .find(|&k| counts[k] < target());
+            .find(|&k| ready_now[k] < target());
         let (kind, pause) = match short {
             Some(k) => (KINDS[k], FILL_PAUSE),
             None => (KINDS[turn % KINDS.len()], RENEW_EVERY),
@@ -189,7 +194,9 @@ async fn fill(store: Store) {
         if short.is_none() {
             tokio::time::sleep(pause).await;
         }
+        let began = std::time::Instant::now();
         let made = batch(kind).await;
+        let took = began.elapsed();
         if !made.is_empty() {
             if let Err(e) = crate::store::puzzles::ensure_pool(&store, &made).await {
                 tracing::warn!("storm pool: the generated puzzles could not be stored: {e}");
@@ -206,7 +213,10 @@ async fn fill(store: Store) {
             return;
         }
         if short.is_some() {
-            tokio::time::sleep(pause).await;
+            if counts().iter().all(|n| *n >= target()) {
+                tracing::info!("storm pool: {} puzzles of each kind ready", target());
+            }
+            tokio::time::sleep(pause.max(took * PAUSE_FACTOR)).await;
         }
     }
 }
