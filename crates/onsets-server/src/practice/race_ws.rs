@@ -459,9 +459,17 @@ async fn answer(at: &At, index: usize, text: String) -> Vec<String> {
             Some("index"),
         )];
     };
-    let judged = judge()
-        .run(Lane::First, move || onsets_puzzles::judge(p, &text))
-        .await;
+    // A choice (a challenge's word, a safe move) is looked up in the proved
+    // answer: judged here, not queued on the judging pool behind the
+    // tables' acts (docs/performance.md, "Puzzle Race at scale"); a written
+    // Solution or Goal goes to the pool (the checker, the solver).
+    let judged = if matches!(p.kind, Kind::Challenge | Kind::SafeMove) {
+        Some(onsets_puzzles::judge(p, &text))
+    } else {
+        judge()
+            .run(Lane::First, move || onsets_puzzles::judge(p, &text))
+            .await
+    };
     let j = match judged {
         Some(Ok(j)) => j,
         Some(Err(e)) => {
