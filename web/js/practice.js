@@ -8,7 +8,7 @@
 // counts the run; the page only shows it.
 
 import { h, withRules } from './dom.js';
-import { playerId, positionView } from './puzzles.js';
+import { answerMs, playerId, positionView, whyWithMap } from './puzzles.js';
 import { cardMap } from './components/cardmap.js';
 
 /** @param {string} url @param {RequestInit} [init] */
@@ -204,7 +204,7 @@ function run(board, mode) {
     const answer = async (text) => {
       if (busy || over) return;
       const p = puzzles[index];
-      const ms = Math.max(100, Math.round(performance.now() - shownAt));
+      const ms = answerMs(shownAt);
       if (mode === 'storm' && ms > clockMs) { finish(); return; }
       if (text === null) {
         if (skips <= 0) return;
@@ -277,7 +277,7 @@ function run(board, mode) {
 
   /** The server's count of the run. @param {any} r @param {any[]} puzzles */
   const result = (r, puzzles) => {
-    const universe = new Map(puzzles.map((p) => [p.id, p.position?.universe]));
+    const byId = new Map(puzzles.map((p) => [p.id, p]));
     board.dataset.state = 'done';
     board.dataset.score = String(r.score);
     const rows = r.run.map((/** @type {any} */ a, /** @type {number} */ i) => h('tr', { class: a.correct ? 'ok' : a.skipped ? '' : 'error' },
@@ -285,8 +285,10 @@ function run(board, mode) {
       h('td', null, a.skipped ? 'skipped' : a.correct ? '✓' : '✗', a.counted ? '' : ' (not counted)'),
       h('td', null, a.answer ?? '—'),
       h('td', null, `${(a.ms / 1000).toFixed(1)} s`),
-      h('td', null, a.correct || a.skipped ? '' : h('details', null, h('summary', null, 'Why'), h('p', null, withRules(a.explanation)),
-        a.solution?.sets?.[0] ? cardMap(universe.get(a.puzzle) ?? '', a.solution.sets[0].cards, `The set of ${a.solution.shortest ?? 'the Solution'}`) : ''))));
+      // the verdict's explanation with the card map: open after a miss, one click away when right
+      h('td', null, a.skipped ? '' : [
+        a.correct || !a.message ? '' : h('p', { class: 'small' }, withRules(a.message)),
+        whyWithMap({ position: byId.get(a.puzzle)?.position, kind: byId.get(a.puzzle)?.kind ?? '', correct: a.correct, explanation: a.explanation, solution: a.solution, id: a.puzzle })])));
     board.replaceChildren(
       h('p', { id: 'practice-result', class: 'practice-result' },
         `Score ${r.score}`, r.new_best ? ' — a new best!' : ` (best ${r.best})`),
@@ -351,7 +353,7 @@ function dashboard(board) {
     const send = async (/** @type {string} */ answer) => {
       try {
         const player = await ready;
-        const ms = Math.max(100, Math.round(performance.now() - shownAt));
+        const ms = answerMs(shownAt);
         const r = await post('/api/puzzles/practice/answer', { player, puzzle: p.id, answer, ms, mode });
         out.replaceChildren(
           h('p', { class: `notice ${r.correct ? 'ok' : 'error'}`, id: 'practice-verdict' }, r.correct ? 'Correct!' : 'Not right.'),

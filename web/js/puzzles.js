@@ -10,6 +10,8 @@ import { plainText } from './words.js';
 import { cardOrder, cardSvg, cardWords, cubeSvg, faceWords } from './pictures.js';
 import { request } from './api.js';
 import { KEYS, keep, kept } from './components/store.js';
+import { cardMap } from './components/cardmap.js';
+import { fetchExplanation, renderExplanation } from './explain.js';
 
 /**
  * The rules a puzzle is asked under (docs/editions.md): the option's value, its
@@ -61,6 +63,46 @@ export async function playerId() {
     /* judged, unrated, with the stand-in below */
   }
   return `local-${crypto.randomUUID()}`;
+}
+
+/**
+ * The verdict's "Why" (docs/practice.md, "The card map"): the explanation
+ * proved by the solver and the 4×4 map of the sixteen cards, the Universe
+ * marked and the set of the proved Solution highlighted when there is one;
+ * for a solve puzzle, when opened, the checker's explanation of the proved
+ * Solution step by step, a map per step (explain.js, cardMapSteps). Open
+ * after a miss, one click away after a right answer.
+ * @param {{position: any, kind: string, correct: boolean, explanation?: string|null,
+ *   solution?: any, id?: string}} v
+ */
+export function whyWithMap(v) {
+  const set = v.solution?.sets?.[0];
+  const steps = h('div', { class: 'why-steps' });
+  const details = h('details', { class: 'verdict-why', open: !v.correct, dataset: { puzzle: v.id ?? '' } },
+    h('summary', null, v.correct ? 'Why (proved by the solver)' : 'Why not (proved by the solver)'),
+    h('p', null, withRules(v.explanation ?? '')),
+    cardMap(v.position?.universe ?? '', set?.cards ?? null,
+      set ? `The set of ${v.solution?.shortest ?? 'the Solution'}` : 'The Universe on the map of the sixteen cards'),
+    steps);
+  const shortest = v.solution?.shortest;
+  if (v.kind === 'solve' && v.position && typeof shortest === 'string') {
+    const load = () => {
+      if (steps.dataset.asked) return;
+      steps.dataset.asked = '1';
+      fetchExplanation(v.position, shortest).then(
+        (e) => steps.replaceChildren(h('h4', null, `The Solution ${shortest}, step by step`), renderExplanation(e, v.position)),
+        () => steps.replaceChildren());
+    };
+    details.addEventListener('toggle', () => { if (details.open) load(); });
+    if (details.open) load();
+  }
+  return details;
+}
+
+/** The time from a puzzle shown to its answer, within the bounds the server
+ * takes (100 ms to 10 minutes, docs/practice.md). @param {number} shownAt */
+export function answerMs(shownAt) {
+  return Math.min(600000, Math.max(100, Math.round(performance.now() - shownAt)));
 }
 
 /** @param {string} url @param {RequestInit} [init] */
@@ -137,15 +179,18 @@ export function showPuzzles(root, go) {
   /** @param {any} puzzle @param {string} title */
   const show = (puzzle, title) => {
     const result = h('div', { id: 'puzzle-result', 'aria-live': 'polite' });
+    const shownAt = performance.now();
     /** @param {string} answer */
     const send = async (answer) => {
+      // the time from the puzzle shown to the answer, for the dashboard's median
+      const ms = answerMs(shownAt);
       result.replaceChildren('Checking…');
       try {
         const player = await ready;
         const r = await api(`/api/puzzles/${puzzle.id}/attempt`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ player, answer }),
+          body: JSON.stringify({ player, answer, ms }),
         });
         showMe(r.player);
         const change = r.rated
@@ -155,7 +200,7 @@ export function showPuzzles(root, go) {
           h('p', { class: `notice ${r.correct ? 'ok' : 'error'}`, id: 'puzzle-verdict' }, r.correct ? 'Correct!' : 'Not right.', change),
           h('p', null, withRules(r.message)),
           r.reasons?.length ? h('ul', { id: 'puzzle-reasons' }, r.reasons.map((/** @type {any} */ x) => h('li', null, withRules(`${x.message} (${x.section})`)))) : '',
-          h('details', { open: !r.correct }, h('summary', null, 'Why (proved by the solver)'), h('p', null, withRules(r.explanation))),
+          whyWithMap({ position: puzzle.position, kind: puzzle.kind, correct: r.correct, explanation: r.explanation, solution: r.answer, id: puzzle.id }),
           h('button', { type: 'button', id: 'puzzle-next', class: 'primary', onclick: next }, 'Next puzzle'));
       } catch (x) {
         result.replaceChildren(h('p', { class: 'notice error' }, `${x instanceof Error ? x.message : x}`));

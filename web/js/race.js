@@ -91,7 +91,8 @@ function racePage(root, id, go) {
     if (b instanceof HTMLButtonElement) { e.preventDefault(); b.click(); }
   };
   document.addEventListener('keydown', keys);
-  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/race`);
+  // `race=` is the balancer's routing key (deploy/haproxy.cfg); the server reads the frames
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/race?race=${encodeURIComponent(id)}`);
   /** @param {any} v */
   const send = (v) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ v: 1, race: id, ...v }));
 

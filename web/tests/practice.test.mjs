@@ -40,8 +40,8 @@ test('Storm: keyboard play, the score counted by the server, the history', async
     await page.click('#practice-end');
     await page.waitForSelector('#practice-board[data-state="done"]');
     const score = Number(await page.locator('#practice-board').getAttribute('data-score'));
-    assert.equal(await page.locator('.practice-run tbody tr').count(), 6);
-    assert.equal(await page.locator('.practice-run tbody tr.ok').count(), score, 'the page shows the server\'s count');
+    assert.equal(await page.locator('.practice-run > tbody > tr').count(), 6);
+    assert.equal(await page.locator('.practice-run > tbody > tr.ok').count(), score, 'the page shows the server\'s count');
     const player = await page.evaluate(() => localStorage.getItem('onsets-puzzle-player'));
     const h = await (await fetch(`${BASE}/api/puzzles/storm/history?player=${player}`)).json();
     assert.equal(h.runs[0].score, score);
@@ -63,7 +63,7 @@ test('Storm: keyboard play, the score counted by the server, the history', async
     }
     await page.waitForSelector('#practice-board[data-state="done"]');
     const streak = Number(await page.locator('#practice-board').getAttribute('data-score'));
-    assert.equal(await page.locator('.practice-run tbody tr.ok').count(), streak);
+    assert.equal(await page.locator('.practice-run > tbody > tr.ok').count(), streak);
     assert.match(await page.locator('.practice-run').innerText(), /skipped/);
 
     // My weaknesses: the storm's and the streak's answers by theme; a weak spot practised

@@ -37,6 +37,20 @@ pub struct LoadtestArgs {
     /// Print the report as JSON
     #[arg(long)]
     json: bool,
+    /// Practice (docs/performance.md, "Storm pools"): ask this many storm
+    /// lists in a row before the tables and report their times
+    #[arg(long, default_value_t = 0)]
+    pub(crate) storms: usize,
+    /// Practice (docs/performance.md, "Puzzle Race at scale"): race this
+    /// many people over /ws/race, one race after another, beside the tables
+    #[arg(long, default_value_t = 0)]
+    pub(crate) race_racers: usize,
+    /// The racers' mean think time per puzzle (ms)
+    #[arg(long, default_value_t = 3000)]
+    pub(crate) race_think_ms: u64,
+    /// Each race's clock (s)
+    #[arg(long, default_value_t = 90)]
+    pub(crate) race_seconds: u64,
 }
 
 pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
@@ -62,11 +76,12 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
                 addr
             }
         };
+        let practice = crate::loadtest_race::Practice::start(args, &addr, args.json).await?;
         eprintln!(
             "onsets loadtest: {} tables on {addr}, think {} ms, measuring {} s",
             args.tables, args.think_ms, args.seconds
         );
-        onsets_server::loadtest::run(onsets_server::loadtest::LoadConfig {
+        let tables = onsets_server::loadtest::run(onsets_server::loadtest::LoadConfig {
             addr,
             tables: args.tables,
             seconds: args.seconds,
@@ -77,7 +92,8 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
             bot_only_level: args.bot_only_level.clone(),
             division: args.division.clone(),
         })
-        .await
+        .await;
+        practice.finish(tables, args.json).await
     })?;
     if args.json {
         crate::emit(&format!("{}\n", serde_json::to_string_pretty(&report)?));

@@ -32,6 +32,7 @@ mod input;
 mod judge;
 mod lesson;
 mod loadtest;
+mod loadtest_race;
 mod manual;
 mod map;
 mod play;

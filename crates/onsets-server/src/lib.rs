@@ -33,6 +33,7 @@ pub mod lessons;
 pub mod limits;
 pub mod live;
 pub mod loadtest;
+pub mod loadtest_race;
 pub mod lobby;
 pub mod manual;
 pub mod metrics;

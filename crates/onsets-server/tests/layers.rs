@@ -43,6 +43,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "hidden",
             "lease",
             "loadtest",
+            "loadtest_race",
             "lobby",
             "protocol",
             "table",

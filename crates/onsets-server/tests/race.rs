@@ -245,6 +245,11 @@ async fn rematch_keeps_the_players(ann: &mut Racer, bob: &mut Racer, id: &str) {
         })
         .await;
     let next = m["rematch"].as_str().unwrap().to_string();
+    // the balancer's routing key, the first 16 hex digits, is the race's
+    // (deploy/haproxy.cfg; docs/scaling.md, "Puzzle Race")
+    assert_eq!(next.len(), 32);
+    assert_eq!(next[..16], id[..16], "{next} follows {id}");
+    assert_ne!(next, id);
     bob.until("the rematch", |v| {
         v["type"] == "race" && v["rematch"] == next.as_str()
     })

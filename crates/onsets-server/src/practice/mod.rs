@@ -7,8 +7,9 @@
 //! player is weakest, and the failed puzzles to replay by theme.
 //!
 //! The lists are drawn from the embedded 2026-27 pool (`crate::puzzles::pool`,
-//! generated ahead by `onsets puzzle generate`), so issuing one is a draw
-//! and one insert. Stored in the server's database (SQLite or PostgreSQL,
+//! generated ahead by `onsets puzzle generate`) and the storm pool's
+//! puzzles generated ahead in the background ([`storm_pool`]), so issuing
+//! one is a draw and one insert. Stored in the server's database (SQLite or PostgreSQL,
 //! migration `0025_practice.sql`, `crate::store::practice`).
 
 mod dashboard;
@@ -19,11 +20,12 @@ pub mod race;
 mod race_ws;
 mod result;
 pub mod run;
+pub mod storm_pool;
 pub mod weak;
 
 use crate::api::{error_response as error, is_json, too_many, ApiCode, Client, Services};
 use crate::pool::{judge, Lane};
-use crate::puzzles::{every_puzzle, pool, valid_player};
+use crate::puzzles::{pool, valid_player};
 use crate::store::practice::{self as stored, RunRow};
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -148,16 +150,24 @@ fn body<T: DeserializeOwned>(headers: &HeaderMap, body: &Bytes, max: usize) -> R
     })
 }
 
-/// A puzzle of any edition by id.
+/// A puzzle of any edition by id (the embedded pools', or one generated
+/// ahead by the storm pool, [`crate::puzzles::find`]).
 fn find(id: &str) -> Option<&'static Puzzle> {
-    (id.len() <= 64)
-        .then(|| every_puzzle().iter().find(|p| p.id == id))
-        .flatten()
+    (id.len() <= 64).then(|| crate::puzzles::find(id)).flatten()
 }
 
-/// The 2026-27 pool's puzzles of `kind` (every kind: `None`).
-fn candidates(kind: Option<Kind>) -> Vec<&'static Puzzle> {
+/// The embedded 2026-27 pool's puzzles of `kind` (every kind: `None`): a
+/// race's list, the same on every instance for the same seed.
+fn embedded(kind: Option<Kind>) -> Vec<&'static Puzzle> {
     pool().iter().filter(|p| run::fits(p, kind)).collect()
+}
+
+/// The 2026-27 pool's puzzles of `kind` (every kind: `None`) and the storm
+/// pool's ready ones.
+fn candidates(kind: Option<Kind>) -> Vec<&'static Puzzle> {
+    let mut all = embedded(kind);
+    all.extend(storm_pool::ready(kind));
+    all
 }
 
 #[derive(Debug, Deserialize)]
@@ -207,6 +217,7 @@ async fn list(app: &Services, q: Result<Query<ListQuery>, QueryRejection>, mode:
             Err(e) => return bad("kind", e),
         },
     };
+    storm_pool::ensure_started(&app.store);
     let id = uuid::Uuid::new_v4().simple().to_string();
     let from = candidates(kind);
     let chosen = run::rising(&from, mode.list_len(), onsets_puzzles::fnv1a(&id));
@@ -371,6 +382,9 @@ async fn check(
         Ok(b) => b,
         Err(r) => return r,
     };
+    if let Err(e) = crate::puzzles::load_missing(&app.store, [req.puzzle.as_str()]).await {
+        return storage(e);
+    }
     let Some(p) = find(&req.puzzle) else {
         return error(
             StatusCode::NOT_FOUND,

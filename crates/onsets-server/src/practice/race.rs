@@ -222,7 +222,18 @@ pub fn find(id: &str) -> Option<RaceHandle> {
 
 /// Opens a race: draws its list, spawns its actor, registers it.
 pub fn open(store: Store, settings: Settings) -> Result<RaceHandle, RaceError> {
-    open_with(store, settings, Vec::new())
+    open_with(store, settings, Vec::new(), None)
+}
+
+/// The length of a race id's routing key: its first 16 hex digits, the same
+/// for a race and its rematches, by which a balancer keeps them on the
+/// instance that holds them (deploy/haproxy.cfg; docs/scaling.md, "Puzzle
+/// Race").
+pub const ROUTE_LEN: usize = 16;
+
+/// The routing key of a race id ([`ROUTE_LEN`]).
+pub fn route_of(id: &str) -> &str {
+    id.get(..ROUTE_LEN).unwrap_or(id)
 }
 
 /// [`open`] with a rematch's persons, reserved until they come back.
@@ -230,8 +241,10 @@ fn open_with(
     store: Store,
     settings: Settings,
     people: Vec<Player>,
+    route: Option<&str>,
 ) -> Result<RaceHandle, RaceError> {
-    let from = super::candidates(settings.kind);
+    // the embedded pool only: the same seed, the same list, on any instance
+    let from = super::embedded(settings.kind);
     let puzzles = run::rising(&from, RACE_PUZZLES, settings.seed);
     if puzzles.len() < run::STORM_MIN_PUZZLES {
         return Err(RaceError::new(
@@ -244,7 +257,12 @@ fn open_with(
             ),
         ));
     }
-    let id = uuid::Uuid::new_v4().simple().to_string();
+    // 32 hex digits; a rematch keeps its race's routing key (the first 16)
+    let fresh = uuid::Uuid::new_v4().simple().to_string();
+    let id = match route {
+        Some(r) => format!("{r}{}", &fresh[ROUTE_LEN..]),
+        None => fresh,
+    };
     let mut players = people;
     for (i, level) in settings.bots.iter().enumerate() {
         let nth = settings.bots[..=i].iter().filter(|l| *l == level).count();
@@ -610,7 +628,12 @@ impl Race {
             bots: self.players.iter().filter_map(|p| p.bot).collect(),
             ..self.settings.clone()
         };
-        let next = open_with(self.store.clone(), settings, people)?;
+        let next = open_with(
+            self.store.clone(),
+            settings,
+            people,
+            Some(route_of(&self.id)),
+        )?;
         self.rematch = Some(next.id.clone());
         Ok(next.id)
     }

@@ -180,6 +180,15 @@ async fn counted(app: &Services, headers: &HeaderMap, bytes: &Bytes, mode: Mode)
         Ok(b) => b,
         Err(r) => return r,
     };
+    // puzzles generated ahead by another instance, or before a restart
+    let named = req
+        .run
+        .iter()
+        .take(mode.list_len())
+        .map(|a| a.puzzle.as_str());
+    if let Err(e) = crate::puzzles::load_missing(&app.store, named).await {
+        return storage(e);
+    }
     let puzzles = match read_run(&req, mode) {
         Ok(p) => p,
         Err(r) => return r,

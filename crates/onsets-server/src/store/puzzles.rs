@@ -73,6 +73,27 @@ impl Default for Rated {
     }
 }
 
+/// The stored puzzles of `ids` (those the table has; a body that no longer
+/// reads is left out): puzzles generated ahead by another instance or
+/// before a restart (docs/practice.md, "The storm pool").
+pub async fn bodies(store: &Store, ids: &[String]) -> StoreResult<Vec<Puzzle>> {
+    let mut out = Vec::new();
+    for id in ids {
+        let found = rows!(
+            store,
+            "SELECT body FROM puzzles WHERE id = $1",
+            |r| r.get::<String, _>(0),
+            id.as_str()
+        );
+        out.extend(
+            found
+                .iter()
+                .filter_map(|b| serde_json::from_str::<Puzzle>(b).ok()),
+        );
+    }
+    Ok(out)
+}
+
 /// Writes `every` puzzle to the database when any of them is not there yet
 /// (a regenerated pool adds new ids; rows of puzzles no longer in the pool
 /// stay, with their ratings, but are never offered).
