@@ -74,7 +74,7 @@ fn find(id: &str) -> Option<&'static Puzzle> {
     every_puzzle()
         .iter()
         .find(|p| p.id == id)
-        .or_else(|| drilled(id))
+        .or_else(|| drilled(id).or_else(|| onsets_puzzles::drills::recall(id)))
 }
 
 /// The most puzzles kept by [`register_drilled`]: a drill is made again
