@@ -133,7 +133,11 @@ fn a_drilled_puzzle_is_made_again_from_its_id() {
         1,
     )
     .expect("found");
-    assert!(m19[0].id.starts_with("drill-challenge-19-04-"), "{}", m19[0].id);
+    assert!(
+        m19[0].id.starts_with("drill-challenge-19-04-"),
+        "{}",
+        m19[0].id
+    );
     assert_eq!(onsets_puzzles::drills::recall(&m19[0].id), Some(&m19[0]));
     // any other text is no drilled puzzle
     let known = &ps[0].id;

@@ -148,6 +148,9 @@ async fn drill(
         Ok(c) => c,
         Err(e) => return refused(e),
     };
+    if asked.count == 0 || asked.count > drills::MAX_COUNT {
+        return refused(DrillError::Count(asked.count));
+    }
     let chosen: Vec<drills::Drillable> = chosen.into_iter().copied().collect();
     let Asked {
         variations,
