@@ -107,7 +107,7 @@ fn fresh_seed() -> u64 {
             .unwrap_or(0);
         AtomicU64::new(now)
     });
-    onsets_puzzles::rng::mix(next.fetch_add(1, Ordering::Relaxed), 0x6168_6561_64)
+    onsets_puzzles::rng::mix(next.fetch_add(1, Ordering::Relaxed), 0x0061_6865_6164)
 }
 
 /// The background thread: refills the wanted pools for ever.
