@@ -246,3 +246,33 @@ async fn a_drilled_puzzle_is_answered_after_a_restart() {
         }
     }
 }
+
+/// The time of a Senior drill asked without a seed, made at once and then
+/// drawn from the pool made ahead (docs/performance.md, "Variation drills"):
+/// `cargo test -p onsets-server --test drills senior_drill_served_times --
+/// --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, run by hand"]
+async fn senior_drill_served_times() {
+    let db = databases().await.remove(0);
+    let s = Server::start(&db);
+    for kind in ["challenge", "solve"] {
+        let path = format!("/api/puzzles/drill?variations=symmetric-difference&kind={kind}&count=5");
+        let mut times = Vec::new();
+        let deadline = Instant::now() + Duration::from_secs(900);
+        loop {
+            let t = Instant::now();
+            let (st, v) = http(s.addr, "GET", &path, None).await;
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            assert_eq!(st, 200, "{v}");
+            times.push((v["pooled"].as_u64().unwrap(), ms));
+            if v["pooled"] == 5 || Instant::now() > deadline {
+                break;
+            }
+            tokio::time::sleep(Duration::from_secs(5)).await;
+        }
+        for (pooled, ms) in &times {
+            eprintln!("symmetric-difference {kind} count 5: {pooled} pooled, {ms:.1} ms");
+        }
+    }
+}
