@@ -257,7 +257,8 @@ async fn senior_drill_served_times() {
     let db = databases().await.remove(0);
     let s = Server::start(&db);
     for kind in ["challenge", "solve"] {
-        let path = format!("/api/puzzles/drill?variations=symmetric-difference&kind={kind}&count=5");
+        let path =
+            format!("/api/puzzles/drill?variations=symmetric-difference&kind={kind}&count=5");
         let mut times = Vec::new();
         let deadline = Instant::now() + Duration::from_secs(900);
         loop {
