@@ -57,7 +57,8 @@ function fillForm(form, board, variations) {
     h('option', { value: 'solve' }, 'Write a Solution'),
     h('option', { value: 'safe-move' }, 'Find the safe move'));
   const count = h('input', { id: 'drill-count', type: 'number', min: 1, max: 10, value: 3 });
-  const seed = h('input', { id: 'drill-seed', type: 'number', min: 0, value: Math.floor(Math.random() * 1e6) });
+  // empty: fresh puzzles from the pool made ahead; a seed repeats a drill
+  const seed = h('input', { id: 'drill-seed', type: 'number', min: 0, placeholder: 'any' });
   form.replaceChildren(
     h('fieldset', null, h('legend', null, 'Force on'), h('div', { class: 'drill-variations' }, boxes)),
     h('p', null, h('label', { for: 'drill-kind' }, 'Kind '), kind, ' ',
@@ -69,8 +70,10 @@ function fillForm(form, board, variations) {
     const chosen = [...form.querySelectorAll('input[name=variation]:checked')].map((b) => /** @type {HTMLInputElement} */ (b).value);
     const q = new URLSearchParams({
       variations: chosen.join(','), kind: /** @type {HTMLSelectElement} */ (kind).value,
-      seed: /** @type {HTMLInputElement} */ (seed).value, count: /** @type {HTMLInputElement} */ (count).value,
+      count: /** @type {HTMLInputElement} */ (count).value,
     });
+    const seedText = /** @type {HTMLInputElement} */ (seed).value.trim();
+    if (seedText !== '') q.set('seed', seedText);
     board.replaceChildren(h('p', { id: 'drill-wait' }, 'Finding positions where the variation matters…'));
     try {
       const r = await api(`/api/puzzles/drill?${q}`);

@@ -310,7 +310,7 @@ pub fn drill_in(
         let Some(p) = candidate(edition, v, kind, mix(seed ^ 0x6472_696c, t as u64)) else {
             continue;
         };
-        if !out.iter().any(|q| q.id == p.id) {
+        if !out.iter().any(|q| q.position == p.position) {
             out.push(p);
         }
     }
@@ -361,8 +361,84 @@ fn with_parameter(dice: &mut Dice, v: &Drillable, position: &Position) -> Option
 }
 
 /// One candidate puzzle drilling `v`, or `None` when the position is not
-/// kept (by the kind's filters, or because `v` does not matter in it).
+/// kept (by the kind's filters, or because `v` does not matter in it). Its
+/// id names the candidate ([`drill_id`]), so [`recall`] makes it again.
 fn candidate(edition: Edition, v: &Drillable, kind: Kind, seed: u64) -> Option<Puzzle> {
+    let mut p = candidate_puzzle(edition, v, kind, seed)?;
+    p.id = drill_id(edition, v, kind, seed)?;
+    Some(p)
+}
+
+/// The id of the candidate `seed` drilling `v` in a `kind` puzzle under
+/// `edition`: `drill-KIND-ED-VV-SEED` (ED `26` for 2026-27, `19` for MLAG
+/// 2019-20; VV the variation's index in [`VARIATIONS`]; SEED 16 hex
+/// digits). Everything that makes the puzzle is in it, so any instance and
+/// a restarted server judge an attempt at it (docs/practice.md, "Variation
+/// drills").
+fn drill_id(edition: Edition, v: &Drillable, kind: Kind, seed: u64) -> Option<String> {
+    let ed = match edition {
+        Edition::Tournament2026 => "26",
+        Edition::Mlag2019 => "19",
+        Edition::Manual1969(_) => return None,
+    };
+    let index = VARIATIONS.iter().position(|d| d.keyword == v.keyword)?;
+    Some(format!("drill-{}-{ed}-{index:02}-{seed:016x}", kind.name()))
+}
+
+/// What [`drill_id`] wrote, read back (`None` for any other text).
+fn read_drill_id(id: &str) -> Option<(Edition, &'static Drillable, Kind, u64)> {
+    let rest = id.strip_prefix("drill-")?;
+    let mut parts = rest.rsplitn(4, '-');
+    let seed = parts.next()?;
+    let index = parts.next()?;
+    let ed = parts.next()?;
+    let kind: Kind = parts.next()?.parse().ok()?;
+    if seed.len() != 16 || index.len() != 2 {
+        return None;
+    }
+    let seed = u64::from_str_radix(seed, 16).ok()?;
+    let v = VARIATIONS.get(index.parse::<usize>().ok()?)?;
+    let edition = match ed {
+        "26" => Edition::Tournament2026,
+        "19" => Edition::Mlag2019,
+        _ => return None,
+    };
+    if !v.kinds.contains(&kind.name()) {
+        return None;
+    }
+    Some((edition, v, kind, seed))
+}
+
+/// The most puzzles [`recall`] keeps made.
+const MAX_RECALLED: usize = 4096;
+
+/// The drilled puzzle `id` names, made again from its id (the same
+/// candidate, the same solver answer; `None` when the id is not a drilled
+/// puzzle's or names a candidate that is not kept). Made once per process
+/// and kept (at most [`MAX_RECALLED`]; after that made on each call).
+/// Costs one candidate's search (milliseconds to a second in a debug build,
+/// docs/performance.md, "Variation drills").
+pub fn recall(id: &str) -> Option<&'static Puzzle> {
+    type Kept = std::sync::Mutex<std::collections::HashMap<String, &'static Puzzle>>;
+    static KEPT: std::sync::OnceLock<Kept> = std::sync::OnceLock::new();
+    let kept = KEPT.get_or_init(Default::default);
+    if let Some(p) = kept.lock().ok().and_then(|m| m.get(id).copied()) {
+        return Some(p);
+    }
+    let (edition, v, kind, seed) = read_drill_id(id)?;
+    let p = candidate(edition, v, kind, seed).filter(|p| p.id == id)?;
+    let mut map = kept.lock().ok()?;
+    if let Some(q) = map.get(id) {
+        return Some(q);
+    }
+    let leaked: &'static Puzzle = Box::leak(Box::new(p));
+    if map.len() < MAX_RECALLED {
+        map.insert(id.to_string(), leaked);
+    }
+    Some(leaked)
+}
+
+fn candidate_puzzle(edition: Edition, v: &Drillable, kind: Kind, seed: u64) -> Option<Puzzle> {
     let mut dice = Dice::new(seed);
     let table = Table {
         division: division_of(v),
@@ -382,6 +458,9 @@ fn candidate(edition: Edition, v: &Drillable, kind: Kind, seed: u64) -> Option<P
         _ => dice.between(1, n.saturating_sub(3).max(1)),
     };
     let (_, after) = deal::play(&mut dice, &start, moves)?;
+    if !may_matter(kind, &after) {
+        return None;
+    }
     let made = make(kind, &after)?;
     let with = made_answer(kind, &made);
     let without_position = without(&made.position)?;
@@ -394,6 +473,40 @@ fn candidate(edition: Edition, v: &Drillable, kind: Kind, seed: u64) -> Option<P
         annotated(made, &forced, v, &without_answer),
         "drill",
     ))
+}
+
+/// An early rejection, before the kind's puzzle is made (its uniqueness
+/// searches are the dear part: docs/performance.md, "Variation drills"):
+///
+/// * challenge: the verdicts with and without the variation (two or three
+///   challenges judged each way) must differ;
+/// * solve: a Solution must exist with the variation (the puzzle asks for
+///   one), found by the solver's first-found search before the shortest
+///   one and the listing of the sets.
+///
+/// Only a position whose puzzle would be refused anyway is rejected: the
+/// drill's puzzles are the same, found sooner.
+fn may_matter(kind: Kind, after: &Position) -> bool {
+    match kind {
+        Kind::Challenge => {
+            let p = challenge::in_play(after);
+            match without(&p) {
+                Some(bare) => proved_answer(kind, &p) != proved_answer(kind, &bare),
+                None => false,
+            }
+        }
+        Kind::Solve => {
+            let mut p = challenge::in_play(after);
+            if adjudicate(&p, Challenge::Now).challenger_right {
+                match p.with_situation(Situation::Now) {
+                    Ok(now) => p = now,
+                    Err(_) => return false,
+                }
+            }
+            onsets_solver::solve(&p).is_solvable()
+        }
+        _ => true,
+    }
 }
 
 /// The kind's own puzzle for a position right after a move.

@@ -107,3 +107,73 @@ fn refusals_name_their_field() {
     let e = drill_in(m69, &["two-operations"], Kind::Challenge, 1, 1).unwrap_err();
     assert_eq!(e.field(), Some("edition"));
 }
+
+/// A drilled puzzle's id names what makes it (the edition, the kind, the
+/// variation and the candidate's seed), so it is made again from the id
+/// alone, exactly (docs/practice.md, "Variation drills": answerable by any
+/// instance and after a restart).
+#[test]
+fn a_drilled_puzzle_is_made_again_from_its_id() {
+    let ps = drill(&["universe-empty-interchangeable"], Kind::Challenge, 3, 2).expect("found");
+    for p in &ps {
+        assert!(
+            p.id.starts_with("drill-challenge-26-03-"),
+            "the id names the drill: {}",
+            p.id
+        );
+        let again = onsets_puzzles::drills::recall(&p.id).expect("made again");
+        assert_eq!(again, p);
+        rederive(again, "universe-empty-interchangeable");
+    }
+    let m19 = drill_in(
+        onsets_core::Edition::Mlag2019,
+        &["two-operations"],
+        Kind::Challenge,
+        2,
+        1,
+    )
+    .expect("found");
+    assert!(
+        m19[0].id.starts_with("drill-challenge-19-04-"),
+        "{}",
+        m19[0].id
+    );
+    assert_eq!(onsets_puzzles::drills::recall(&m19[0].id), Some(&m19[0]));
+    // any other text is no drilled puzzle
+    let known = &ps[0].id;
+    for id in [
+        "challenge-0123456789abcdef".to_string(),
+        "drill-".to_string(),
+        known.replace("-26-", "-69-"),
+        known.replace("-03-", "-99-"),
+        known.replace("-03-", "-3-"),
+        known.replace("drill-challenge", "drill-goal"),
+        // shift-from-permitted is drilled with safe-move only
+        known.replace("-03-", "-06-"),
+        format!("{known}0"),
+    ] {
+        assert_eq!(onsets_puzzles::drills::recall(&id), None, "{id}");
+    }
+}
+
+/// The time of Senior drills (docs/performance.md, "Variation drills"):
+/// `cargo test -p onsets-puzzles --test drills senior_drill_times --
+/// --ignored --nocapture` (add `--release` for the release figures).
+#[test]
+#[ignore = "a measurement, run by hand"]
+fn senior_drill_times() {
+    for (v, k) in [
+        ("symmetric-difference", Kind::Solve),
+        ("symmetric-difference", Kind::Challenge),
+        ("two-solutions", Kind::Challenge),
+        ("symmetric-difference", Kind::SafeMove),
+    ] {
+        let t = std::time::Instant::now();
+        let r = drill(&[v], k, 7, 5);
+        eprintln!(
+            "{v} {k:?} seed 7 count 5: {:.2} s, {:?}",
+            t.elapsed().as_secs_f64(),
+            r.map(|p| p.len())
+        );
+    }
+}

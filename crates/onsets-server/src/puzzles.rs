@@ -78,6 +78,7 @@ pub fn find(id: &str) -> Option<&'static Puzzle> {
         .find(|p| p.id == id)
         .or_else(|| drilled(id))
         .or_else(|| generated(id))
+        .or_else(|| onsets_puzzles::drills::recall(id))
 }
 
 /// The most puzzles kept by [`register_generated`] for the life of the

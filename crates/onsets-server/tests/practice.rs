@@ -939,3 +939,268 @@ async fn mistake_puzzles_are_answered_and_counted_in_the_dashboard() {
     }
     panic!("no beginners' match with both a Flub and a missed challenge for one seat");
 }
+
+/// A beginners' match under `edition`, played to its end as
+/// `onsets_review::botmatch::bot_match_log` plays one (which deals 2026-27
+/// only), and its log.
+fn bot_match_log_in(edition: onsets_core::Edition, seed: u64) -> String {
+    use onsets_bots::{Bot, Driver, Level, Pace, Step};
+    use onsets_engine::{Act, Action, Header, Match, MatchConfig, Phase, FORMAT};
+    let mut config = MatchConfig::new(
+        seed,
+        &["beginner0", "beginner1"],
+        onsets_core::Division::Elementary,
+        false,
+    );
+    config.edition = edition;
+    let header = Header {
+        format: FORMAT.to_string(),
+        config: config.clone(),
+    };
+    let mut log = serde_json::to_string(&header).unwrap() + "\n";
+    let (mut m, _) = Match::new(config).unwrap();
+    let bots = (0..2)
+        .map(|i| {
+            Some(Bot::new(
+                Level::Beginner,
+                i,
+                seed.wrapping_mul(31) + i as u64,
+            ))
+        })
+        .collect();
+    let mut driver = Driver::new(bots, Pace::AS_CHOSEN);
+    let mut steps = 0;
+    while *m.phase() != Phase::Over {
+        steps += 1;
+        assert!(steps < 100_000, "the match with seed {seed} does not end");
+        driver.think(&m, m.now_ms());
+        let next = driver.due(&m, u64::MAX).expect("somebody can act");
+        let at_ms = next.at_ms.max(m.now_ms());
+        let act = match next.step {
+            Step::Clock => Act::Clock,
+            Step::Act { decision, .. } => decision.act,
+        };
+        let action = match m.apply(Action {
+            at_ms,
+            act: act.clone(),
+        }) {
+            Ok((n, _)) => {
+                m = n;
+                Action { at_ms, act }
+            }
+            Err(_) => {
+                let to = m
+                    .next_deadline()
+                    .unwrap_or(m.now_ms() + 1000)
+                    .max(m.now_ms());
+                let clock = Action {
+                    at_ms: to,
+                    act: Act::Clock,
+                };
+                m = m.apply(clock.clone()).unwrap().0;
+                clock
+            }
+        };
+        if action.act == Act::Clock {
+            driver.clock_applied(&m, action.at_ms, action.at_ms);
+        }
+        log.push_str(&serde_json::to_string(&action).unwrap());
+        log.push('\n');
+    }
+    log
+}
+
+/// A Flub puzzle's answer is the review's one safe move: the same function
+/// (`classify_moves_with`, the first safe move, as `onsets-review` names
+/// its `best_alternative`) on the puzzle's own position gives the stored
+/// answer, over several reviewed beginners' matches of 2026-27 and of
+/// 2019-20 (docs/practice.md, "My mistakes").
+#[test]
+fn a_flubs_answer_is_the_reviews_safe_move_in_the_same_position() {
+    use onsets_server::practice::mistakes;
+    use onsets_solver::analysis::{classify_moves_with, Class};
+    for edition in [
+        onsets_core::Edition::Tournament2026,
+        onsets_core::Edition::Mlag2019,
+    ] {
+        let mut compared = 0;
+        for seed in 1..=3u64 {
+            let log = bot_match_log_in(edition, seed);
+            let review = onsets_review::review(&log).unwrap().to_json();
+            let befores = mistakes::befores(&log);
+            for seat in 0..2 {
+                for p in mistakes::puzzles(&review, seat, &befores) {
+                    if p["source"] != "flub" {
+                        continue;
+                    }
+                    let pos = Position::from_json(&p["position"].to_string()).expect("a position");
+                    assert_eq!(pos.edition(), edition);
+                    let first_safe = classify_moves_with(&pos, MoveOptions { bonus: false })
+                        .into_iter()
+                        .find(|c| c.class == Class::Safe)
+                        .map(|c| c.mv.to_string());
+                    assert_eq!(json!(first_safe), p["answer"]["safe_move"], "{p}");
+                    // and the review's move at that line names it too
+                    let m = review["moves"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|m| m["line"] == p["line"])
+                        .expect("the review's move");
+                    assert_eq!(m["best_alternative"], p["answer"]["safe_move"], "{p}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(
+            compared >= 3,
+            "{}: {compared} Flubs compared",
+            edition.name()
+        );
+    }
+}
+
+/// A 1969 game (Basic, two careless bots, seeded) in which seat `blind`
+/// once does not make the Flub claim its bot would make after a move (it
+/// plays its first cube to Forbidden instead): the review flags the missed claim. `None` when the
+/// game gave no such chance.
+fn m69_game_with_a_missed_claim(seed: u64, blind: usize) -> Option<String> {
+    use onsets_bots::manual1969::{next_act, Bot1969};
+    use onsets_engine::manual1969::{
+        Act1969, Action1969, Claim, DefaultClaims, Game, Header1969, Phase1969, Settings1969,
+    };
+    use onsets_engine::{Family, Place};
+    let names = ["Bot1".to_string(), "Bot2".to_string()];
+    let header = Header1969::new(
+        seed,
+        &names,
+        onsets_core::Form1969::Basic,
+        Settings1969::default(),
+    );
+    let (mut g, _) = Game::new(header).ok()?;
+    let bots = [Bot1969::careless(0, seed), Bot1969::careless(1, seed)];
+    let mut claims = DefaultClaims::new();
+    let mut missed = false;
+    let mut t = 0;
+    for _ in 0..20_000 {
+        if g.is_over() {
+            break;
+        }
+        let mut act = next_act(&g, &bots, &mut claims)?;
+        if let (
+            false,
+            Act1969::Challenge { player, claim },
+            Phase1969::Moves { turn, bonus: None },
+        ) = (missed, &act, g.phase())
+        {
+            // after a move (the Goal play's alternatives are Goals, which
+            // the solver's claims do not list)
+            let after_a_move = g.plays().last().is_some_and(|r| !r.goal_play);
+            if *player == blind
+                && *turn == blind
+                && after_a_move
+                && matches!(claim, Claim::A | Claim::P | Claim::CFromA | Claim::CFromP)
+            {
+                // the first cube of Resources to Forbidden, as a player
+                // who did not see the Flub might
+                let cube = g
+                    .cubes()
+                    .iter()
+                    .find(|c| c.place == Place::Resources && c.family != Family::Digit)?;
+                act = Act1969::Move {
+                    player: blind,
+                    cube: cube.id,
+                    to: Place::Forbidden,
+                    bonus: false,
+                };
+                missed = true;
+            }
+        }
+        t += 1000;
+        g = g
+            .apply_with(Action1969 { at_ms: t, act }, &mut claims)
+            .ok()?
+            .0;
+    }
+    (missed && g.is_over()).then(|| g.log_lines().join("\n") + "\n")
+}
+
+/// A missed claim in a 1969 game becomes the seat's personal puzzle whose
+/// answer is exactly the review's claims, each re-derived by the solver's
+/// claims (`onsets_solver::claims`, not through the review), and answered
+/// through the answer route (docs/practice.md, "My mistakes").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missed_1969_claim_becomes_a_puzzle_answered_as_the_review_judged() {
+    let db = databases().await.remove(0);
+    let store = onsets_server::Store::open(&db).await.unwrap();
+    let mut games = Vec::new();
+    for seed in 1..=30u64 {
+        for blind in 0..2 {
+            let Some(log) = m69_game_with_a_missed_claim(seed, blind) else {
+                continue;
+            };
+            let review = onsets_review::review(&log).unwrap().to_json();
+            let flagged = review["missed_challenges"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c["players"].as_array().unwrap().contains(&json!(blind)));
+            if flagged {
+                let id = format!("m69missed{seed}x{blind}");
+                onsets_server::store::tables1969::save(&store, &id, "[]", &log)
+                    .await
+                    .unwrap();
+                games.push((id, blind, review));
+            }
+        }
+        if games.len() >= 2 {
+            break;
+        }
+    }
+    assert!(!games.is_empty(), "a scripted game with a missed claim");
+    let s = Server::start(&db);
+    let mut rederived = 0;
+    for (id, seat, review) in &games {
+        let (st, v) = get(s.addr, &format!("/api/tables/{id}/mistakes?seat={seat}")).await;
+        assert_eq!(st, 200, "{v}");
+        let moves = review["moves"].as_array().unwrap();
+        let missed: Vec<&Value> = review["missed_challenges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["players"].as_array().unwrap().contains(&json!(seat)))
+            .collect();
+        let puzzles: Vec<&Value> = v["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["source"] == "missed-challenge")
+            .collect();
+        assert_eq!(puzzles.len(), missed.len(), "{v}");
+        for (p, c) in puzzles.iter().zip(&missed) {
+            assert_eq!(p["kind"], "claim");
+            // exactly the review's answer
+            assert_eq!(p["answer"]["claims"], c["claims"], "{p}");
+            let k = c["after_move"].as_u64().unwrap() as usize;
+            assert_eq!(p["position"], moves[k]["position_after"]);
+            let claims = p["answer"]["claims"].as_array().unwrap();
+            assert!(!claims.is_empty(), "{p}");
+            for claim in claims {
+                rederive_1969_claim(moves, k, claim.as_str().unwrap(), p);
+                rederived += 1;
+            }
+            // answered as the review judged it: one of its claims is right,
+            // `none` is wrong
+            let body = |answer: &str| {
+                json!({"player": PLAYER, "seat": seat, "puzzle": p["id"],
+                    "answer": answer, "ms": 4000})
+            };
+            let path = format!("/api/tables/{id}/mistakes/answer");
+            let (st, a) = post(s.addr, &path, body(claims[0].as_str().unwrap())).await;
+            assert_eq!((st, &a["correct"]), (200, &json!(true)), "{a}");
+            let (st, a) = post(s.addr, &path, body("none")).await;
+            assert_eq!((st, &a["correct"]), (200, &json!(false)), "{a}");
+        }
+    }
+    assert!(rederived > 0);
+}

@@ -10,6 +10,8 @@
 use crate::api::{bad, error_response as error, ApiCode, Services};
 use crate::pool::{judge, Lane};
 use crate::puzzles::register_drilled;
+
+mod ahead;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{FromRef, Query, State};
 use axum::http::StatusCode;
@@ -18,7 +20,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use onsets_core::Edition;
 use onsets_puzzles::drills::{self, DrillError};
-use onsets_puzzles::Kind;
+use onsets_puzzles::{Kind, Puzzle};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -50,7 +52,8 @@ struct DrillQuery {
 struct Asked {
     variations: Vec<String>,
     kind: Kind,
-    seed: u64,
+    /// `None`: no seed asked, served from the pool ahead ([`ahead`]).
+    seed: Option<u64>,
     count: usize,
     edition: Edition,
 }
@@ -70,13 +73,13 @@ fn read(q: DrillQuery) -> Result<Asked, Response> {
         Some(k) => k.parse::<Kind>().map_err(|e| bad("kind", e))?,
     };
     let seed = match q.seed.as_deref() {
-        None | Some("") => 1,
-        Some(s) => s.parse::<u64>().map_err(|_| {
+        None | Some("") => None,
+        Some(s) => Some(s.parse::<u64>().map_err(|_| {
             bad(
                 "seed",
                 format!("`seed` is a whole number 0 to 2⁶⁴−1, not `{s}`"),
             )
-        })?,
+        })?),
     };
     let count = match q.count.as_deref() {
         None | Some("") => 5,
@@ -120,9 +123,13 @@ fn refused(e: DrillError) -> Response {
     }
 }
 
-/// `GET /api/puzzles/drill?variations=a,b&kind=K&seed=S&count=N[&edition=E]`
-/// → `{"puzzles": [...], "variations": [...]}` (the puzzles without their
-/// answers; the variations drilled, each with its section and words).
+/// `GET /api/puzzles/drill?variations=a,b&kind=K[&seed=S]&count=N[&edition=E]`
+/// → `{"puzzles": [...], "variations": [...], "pooled": N}` (the puzzles
+/// without their answers; the variations drilled, each with its section and
+/// words; how many puzzles came from the pool made ahead). With a `seed`
+/// the drill is made from it (the same seed, the same puzzles); without
+/// one, a single variation's puzzles are drawn from the pool made ahead
+/// ([`ahead`]), the rest made at once from a fresh seed.
 async fn drill(
     State(app): State<Services>,
     q: Result<Query<DrillQuery>, QueryRejection>,
@@ -141,6 +148,9 @@ async fn drill(
         Ok(c) => c,
         Err(e) => return refused(e),
     };
+    if asked.count == 0 || asked.count > drills::MAX_COUNT {
+        return refused(DrillError::Count(asked.count));
+    }
     let chosen: Vec<drills::Drillable> = chosen.into_iter().copied().collect();
     let Asked {
         variations,
@@ -149,23 +159,13 @@ async fn drill(
         count,
         edition,
     } = asked;
-    let made = judge()
-        .run(Lane::Yielding, move || {
-            let names: Vec<&str> = variations.iter().map(String::as_str).collect();
-            drills::drill_in(edition, &names, kind, seed, count)
-        })
-        .await;
-    let puzzles = match made {
-        Some(Ok(p)) => p,
-        Some(Err(e)) => return refused(e),
-        None => {
-            return error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                ApiCode::Internal,
-                "the drill could not be made",
-                None,
-            )
-        }
+    let made = match seed {
+        Some(seed) => made(edition, variations, kind, seed, count).await,
+        None => ahead::served(edition, variations, kind, count).await,
+    };
+    let (puzzles, pooled) = match made {
+        Ok(p) => p,
+        Err(r) => return r,
     };
     if let Err(e) = crate::store::puzzles::ensure_pool(&app.store, &puzzles).await {
         return crate::api::storage_failure("drill", e);
@@ -176,8 +176,36 @@ async fn drill(
     Json(json!({
         "puzzles": puzzles.iter().map(|p| p.question_only()).collect::<Vec<_>>(),
         "variations": chosen,
+        "pooled": pooled,
     }))
     .into_response()
+}
+
+/// `count` puzzles made on the judging pool from `seed` (deterministic),
+/// with the number of them taken from the pool ahead (none).
+async fn made(
+    edition: Edition,
+    variations: Vec<String>,
+    kind: Kind,
+    seed: u64,
+    count: usize,
+) -> Result<(Vec<Puzzle>, usize), Response> {
+    let made = judge()
+        .run(Lane::Yielding, move || {
+            let names: Vec<&str> = variations.iter().map(String::as_str).collect();
+            drills::drill_in(edition, &names, kind, seed, count)
+        })
+        .await;
+    match made {
+        Some(Ok(p)) => Ok((p, 0)),
+        Some(Err(e)) => Err(refused(e)),
+        None => Err(error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ApiCode::Internal,
+            "the drill could not be made",
+            None,
+        )),
+    }
 }
 
 /// `GET /api/puzzles/drill/variations` → `{"variations": [{"keyword",
