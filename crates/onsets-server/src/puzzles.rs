@@ -78,7 +78,29 @@ pub fn find(id: &str) -> Option<&'static Puzzle> {
         .find(|p| p.id == id)
         .or_else(|| drilled(id))
         .or_else(|| generated(id))
-        .or_else(|| onsets_puzzles::drills::recall(id))
+}
+
+/// [`find`], or a drilled puzzle this process does not hold (made on
+/// another instance or before a restart) made again from what its id
+/// names (`onsets_puzzles::drills::recall`, docs/practice.md "Made ahead,
+/// and answerable anywhere"). Making it again costs a candidate's search,
+/// so it runs on the bounded judging pool, never on a request's thread:
+/// made-up ids cannot take the server's cores.
+pub async fn find_or_recall(id: &str) -> Option<&'static Puzzle> {
+    if id.len() > 64 {
+        return None;
+    }
+    if let Some(p) = find(id) {
+        return Some(p);
+    }
+    if !id.starts_with("drill-") {
+        return None;
+    }
+    let id = id.to_string();
+    judge()
+        .run(Lane::First, move || onsets_puzzles::drills::recall(&id))
+        .await
+        .flatten()
 }
 
 /// The most puzzles kept by [`register_generated`] for the life of the
@@ -375,7 +397,7 @@ async fn daily(
 
 /// `GET /api/puzzles/{id}`.
 async fn one(State(app): State<Services>, Path(id): Path<String>) -> Response {
-    let Some(p) = (id.len() <= 64).then(|| find(&id)).flatten() else {
+    let Some(p) = find_or_recall(&id).await else {
         return no_such_puzzle(&id);
     };
     if let Err(e) = ensure_pool(&app.store).await {
@@ -621,6 +643,7 @@ struct AttemptBody {
 #[allow(clippy::result_large_err)] // the refusal is the whole response, built once
 fn read_attempt(
     id: &str,
+    found: Option<&'static Puzzle>,
     headers: &HeaderMap,
     body: &Bytes,
 ) -> Result<(&'static Puzzle, AttemptBody), Response> {
@@ -640,7 +663,7 @@ fn read_attempt(
             None,
         ));
     }
-    let Some(p) = (id.len() <= 64).then(|| find(id)).flatten() else {
+    let Some(p) = found else {
         return Err(no_such_puzzle(id));
     };
     let req: AttemptBody = serde_json::from_slice(body).map_err(|e| {
@@ -714,7 +737,8 @@ async fn attempt(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let (p, req) = match read_attempt(&id, &headers, &body) {
+    let found = find_or_recall(&id).await;
+    let (p, req) = match read_attempt(&id, found, &headers, &body) {
         Ok(x) => x,
         Err(r) => return r,
     };
