@@ -9,6 +9,7 @@ use super::hash::{BuildKey, HashMap};
 use super::nodes::{Item, Node, NONE};
 use super::pareto::pareto;
 use super::run::Run;
+use super::subsets::Compress;
 use onsets_core::eval::binary;
 use onsets_core::Symbol;
 use std::collections::hash_map::Entry;
@@ -37,10 +38,83 @@ pub(super) struct Names {
 }
 
 /// The builds of one number of leaves, indexed by (usage, operations, table).
-#[derive(Default)]
+///
+/// Nearly every build tried has the key of one made before (in one large
+/// position, over a million tries for 16,000 builds), and the hash map of
+/// the keys, too large for the caches, was the search's hottest spot. So
+/// when the tables have at most [`Level::DENSE_CARDS`] cards, which keys
+/// exist is also kept as one bitset per (usage, operations) over the
+/// tables compressed to those cards ([`Compress`]): a key not in it is new
+/// (no look-up), and a key in it needs the map only when a shorter build
+/// may replace the old one (bounded searches). The map is then kept only
+/// for those. The builds kept, their order and their nodes are the same.
 struct Level {
     index: HashMap<BuildKey, usize>,
     items: Vec<Item>,
+    /// The presence bitsets, if the tables are small enough.
+    dense: Option<Dense>,
+}
+
+/// [`Level`]'s presence bitsets: `words` words per (usage, operations).
+struct Dense {
+    compress: Compress,
+    words: usize,
+    slots: HashMap<(u64, u8), usize>,
+    bits: Vec<u64>,
+    /// The last (usage, operations) looked up and its slot's first word:
+    /// the builds tried come in runs of one usage.
+    last: Option<(u64, u8, usize)>,
+}
+
+impl Level {
+    /// Most cards of the tables for the presence bitsets (2 KiB each).
+    const DENSE_CARDS: u32 = 14;
+
+    fn new(dmask: u16, expect: usize) -> Level {
+        let n = dmask.count_ones();
+        let dense = (n <= Self::DENSE_CARDS).then(|| Dense {
+            compress: Compress::new(dmask),
+            words: super::subsets::subset_words(n),
+            slots: HashMap::default(),
+            bits: Vec::new(),
+            last: None,
+        });
+        let mut index = HashMap::default();
+        if dense.is_none() {
+            index.reserve(expect);
+        }
+        Level {
+            index,
+            items: Vec::new(),
+            dense,
+        }
+    }
+}
+
+impl Dense {
+    /// Marks the key; true when it was not there before.
+    #[inline(always)]
+    fn first(&mut self, usage: u64, ops: u8, table: u16) -> bool {
+        let start = match self.last {
+            Some((u, o, start)) if u == usage && o == ops => start,
+            _ => {
+                let next = self.bits.len();
+                let words = self.words;
+                let start = *self.slots.entry((usage, ops)).or_insert(next);
+                if start == next {
+                    self.bits.resize(next + words, 0);
+                }
+                self.last = Some((usage, ops, start));
+                start
+            }
+        };
+        let x = self.compress.idx(table);
+        let w = &mut self.bits[start + x / 64];
+        let b = 1u64 << (x % 64);
+        let new = *w & b == 0;
+        *w |= b;
+        new
+    }
 }
 
 impl Config {
@@ -117,8 +191,7 @@ impl Run<'_, '_> {
             if reuse {
                 break;
             }
-            let mut level = Level::default();
-            level.index.reserve(levels[n - 1].len() * 4);
+            let mut level = Level::new(dmask, levels[n - 1].len() * 4);
             if n == 1 {
                 self.leaves(cfg, &kinds, dmask, &mut level);
             } else {
@@ -166,6 +239,7 @@ impl Run<'_, '_> {
 
     /// Adds a build to a level unless one of its key is as short; true when
     /// it was added or shortened one.
+    #[inline]
     fn insert(&self, cfg: &mut Config, level: &mut Level, it: Item, node: Node) -> bool {
         let by_syms = cfg.by_syms;
         if by_syms
@@ -175,6 +249,24 @@ impl Run<'_, '_> {
                 .build_too_long(it.usage, it.syms, self.max_syms)
         {
             return false;
+        }
+        if let Some(d) = level.dense.as_mut() {
+            if d.first(it.usage, it.ops, it.table) {
+                cfg.nodes.push(node);
+                if by_syms {
+                    level
+                        .index
+                        .insert(BuildKey(it.usage, it.ops, it.table), level.items.len());
+                }
+                level.items.push(Item {
+                    node: (cfg.nodes.len() - 1) as u32,
+                    ..it
+                });
+                return true;
+            }
+            if !by_syms {
+                return false;
+            }
         }
         match level.index.entry(BuildKey(it.usage, it.ops, it.table)) {
             Entry::Vacant(v) => {
