@@ -97,23 +97,89 @@ impl Dense {
     fn first(&mut self, usage: u64, ops: u8, table: u16) -> bool {
         let start = match self.last {
             Some((u, o, start)) if u == usage && o == ops => start,
-            _ => {
-                let next = self.bits.len();
-                let words = self.words;
-                let start = *self.slots.entry((usage, ops)).or_insert(next);
-                if start == next {
-                    self.bits.resize(next + words, 0);
-                }
-                self.last = Some((usage, ops, start));
-                start
-            }
+            _ => self.slot(usage, ops),
         };
+        self.mark(start, table)
+    }
+
+    /// The first word of the bitset of (usage, operations).
+    fn slot(&mut self, usage: u64, ops: u8) -> usize {
+        let next = self.bits.len();
+        let start = *self.slots.entry((usage, ops)).or_insert(next);
+        if start == next {
+            self.bits.resize(next + self.words, 0);
+        }
+        self.last = Some((usage, ops, start));
+        start
+    }
+
+    /// Marks `table` in the bitset starting at `start`; true when it was
+    /// not there before.
+    #[inline(always)]
+    fn mark(&mut self, start: usize, table: u16) -> bool {
         let x = self.compress.idx(table);
         let w = &mut self.bits[start + x / 64];
         let b = 1u64 << (x % 64);
         let new = *w & b == 0;
         *w |= b;
         new
+    }
+}
+
+/// A binary operation as three masks over the pairs of bits (in both, in
+/// the first only, in the second only): the table of `a s b` is
+/// `a ∩ b ∩ m11 ∪ a − b ∩ m10 ∪ b − a ∩ m01` (the same as
+/// [`onsets_core::eval::binary`], without a match per build).
+fn op_masks(s: Symbol, sem: onsets_core::eval::Semantics) -> [u16; 3] {
+    let all = u16::MAX;
+    match s {
+        Symbol::Union => [all, all, all],
+        Symbol::Intersection => [all, 0, 0],
+        Symbol::Minus if sem.symmetric_difference => [0, all, all],
+        Symbol::Minus => [0, all, 0],
+        _ => [0, 0, 0],
+    }
+}
+
+/// [`Run::combine`]'s innermost loop in a plain search (no bound on the
+/// symbols, no operation count, presence bitsets): the build `a` joined by
+/// `s` (class `k`, usage `u2`) with each of `bs`, in order, each added as
+/// [`Run::insert`] would add it (a key not met before), with one look-up of
+/// the usage's bitset for them all.
+fn pair_plain(
+    cfg: &mut Config,
+    level: &mut Level,
+    a: &Item,
+    bs: &[Item],
+    (k, s, u2, dmask): (usize, Symbol, u64, u16),
+) {
+    let Some(d) = level.dense.as_mut() else {
+        return;
+    };
+    let start = match d.last {
+        Some((u, 0, start)) if u == u2 => start,
+        _ => d.slot(u2, 0),
+    };
+    let [m11, m10, m01] = op_masks(s, cfg.sem);
+    let x = a.table;
+    for b in bs {
+        let y = b.table;
+        let t = ((x & y & m11) | (x & !y & m10) | (!x & y & m01)) & dmask;
+        if d.mark(start, t) {
+            cfg.nodes.push(Node {
+                class: k as u8,
+                sym: s,
+                l: a.node,
+                r: b.node,
+            });
+            level.items.push(Item {
+                usage: u2,
+                ops: 0,
+                table: t,
+                syms: a.syms + b.syms + 1,
+                node: (cfg.nodes.len() - 1) as u32,
+            });
+        }
     }
 }
 
@@ -336,6 +402,8 @@ impl Run<'_, '_> {
                 .bins
                 .iter()
                 .any(|&k| cfg.classes[k].syms.contains(&Symbol::Minus));
+        // no bound on the symbols, no operation count: [`pair_plain`]
+        let plain = !cfg.by_syms && !cfg.two_ops && level.dense.is_some();
         for n1 in 1..n {
             let n2 = n - n1;
             // with only commuting operations one order suffices
@@ -383,6 +451,16 @@ impl Run<'_, '_> {
                             let commutes = s != Symbol::Minus || cfg.sem.symmetric_difference;
                             for (ia, &a) in levels[n1].iter().enumerate().take(ea).skip(sa) {
                                 if i32::from(a.syms + fewest_b + 1) > most {
+                                    continue;
+                                }
+                                if plain {
+                                    // the same pairs as below, in the same order
+                                    if commutes && n1 > n2 {
+                                        continue;
+                                    }
+                                    let from = if commutes && n1 == n2 { sb.max(ia) } else { sb };
+                                    let bs = &levels[n2][from.min(eb)..eb];
+                                    pair_plain(cfg, level, &a, bs, (k, s, u2, dmask));
                                     continue;
                                 }
                                 for (ib, &b) in levels[n2].iter().enumerate().take(eb).skip(sb) {
