@@ -668,3 +668,43 @@ impl Run<'_, '_> {
         Names { by_mask }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{op_masks, Level};
+    use onsets_core::eval::{binary, Semantics};
+    use onsets_core::{CardSet, Symbol};
+
+    /// [`op_masks`] gives the table of [`binary`] for every operation,
+    /// under both meanings of `−` (XIII-D symmetric difference), on
+    /// tables with every pair of bits.
+    #[test]
+    fn op_masks_agree_with_binary() {
+        let (x, y) = (0b1100_1010_0110_0101u16, 0b1010_0110_1100_0011u16);
+        for symmetric_difference in [false, true] {
+            let sem = Semantics {
+                symmetric_difference,
+            };
+            for s in Symbol::NON_DIGIT {
+                let [m11, m10, m01] = op_masks(s, sem);
+                let t = (x & y & m11) | (x & !y & m10) | (!x & y & m01);
+                assert_eq!(t, binary(s, CardSet(x), CardSet(y), sem).bits(), "{s:?}");
+            }
+        }
+    }
+
+    /// A level's presence bitsets say "new" exactly once per (usage,
+    /// operations, table), tables compressed to the cards present.
+    #[test]
+    fn presence_bitsets_mark_each_key_once() {
+        let mut level = Level::new(0b0110_1011_0000_1111, 0);
+        let d = level.dense.as_mut().expect("10 cards: bitsets");
+        assert!(d.first(0x12, 0, 0b0000_1011_0000_0101));
+        assert!(!d.first(0x12, 0, 0b0000_1011_0000_0101));
+        assert!(d.first(0x12, 1, 0b0000_1011_0000_0101));
+        assert!(d.first(0x13, 0, 0b0000_1011_0000_0101));
+        assert!(d.first(0x12, 0, 0b0100_1011_0000_0101));
+        assert!(!d.first(0x12, 0, 0b0100_1011_0000_0101));
+        assert!(Level::new(u16::MAX, 0).dense.is_none());
+    }
+}
