@@ -85,7 +85,7 @@ struct Fits {
 impl Fits {
     fn of(cfg: &Config, sides: &Sides, u: u64) -> Fits {
         let mut fits = Fits::default();
-        // the cube count once per distinct usage of the sides (far fewer
+        // the cube count once per distinct usage of the sides (usually fewer
         // than the sides), then looked up per side, in the same order
         let sums: Vec<Option<u64>> = sides.usages.iter().map(|&v| cfg.sum(u, v)).collect();
         // the usages that fit, hashed to 64 bits: a group none of whose
