@@ -9,6 +9,7 @@ use super::hash::{BuildKey, HashMap};
 use super::nodes::{Item, Node, NONE};
 use super::pareto::pareto;
 use super::run::Run;
+use super::subsets::Compress;
 use onsets_core::eval::binary;
 use onsets_core::Symbol;
 use std::collections::hash_map::Entry;
@@ -37,10 +38,151 @@ pub(super) struct Names {
 }
 
 /// The builds of one number of leaves, indexed by (usage, operations, table).
-#[derive(Default)]
+///
+/// Nearly every build tried has the key of one made before (in one large
+/// position, over a million tries for 16,000 builds), and the hash map of
+/// the keys, too large for the caches, was the search's hottest spot. So
+/// when the tables have at most [`Level::DENSE_CARDS`] cards, which keys
+/// exist is also kept as one bitset per (usage, operations) over the
+/// tables compressed to those cards ([`Compress`]): a key not in it is new
+/// (no look-up), and a key in it needs the map only when a shorter build
+/// may replace the old one (bounded searches). The map is then kept only
+/// for those. The builds kept, their order and their nodes are the same.
 struct Level {
     index: HashMap<BuildKey, usize>,
     items: Vec<Item>,
+    /// The presence bitsets, if the tables are small enough.
+    dense: Option<Dense>,
+}
+
+/// [`Level`]'s presence bitsets: `words` words per (usage, operations).
+struct Dense {
+    compress: Compress,
+    words: usize,
+    slots: HashMap<(u64, u8), usize>,
+    bits: Vec<u64>,
+    /// The last (usage, operations) looked up and its slot's first word:
+    /// the builds tried come in runs of one usage.
+    last: Option<(u64, u8, usize)>,
+}
+
+impl Level {
+    /// Most cards of the tables for the presence bitsets (512 bytes each:
+    /// a level has at most one per build, so even a level of 50,000 builds
+    /// of as many usages stays within 25 MB).
+    const DENSE_CARDS: u32 = 12;
+
+    fn new(dmask: u16, expect: usize) -> Level {
+        let n = dmask.count_ones();
+        let dense = (n <= Self::DENSE_CARDS).then(|| Dense {
+            compress: Compress::new(dmask),
+            words: super::subsets::subset_words(n),
+            slots: HashMap::default(),
+            bits: Vec::new(),
+            last: None,
+        });
+        let mut index = HashMap::default();
+        if dense.is_none() {
+            index.reserve(expect);
+        }
+        Level {
+            index,
+            items: Vec::new(),
+            dense,
+        }
+    }
+}
+
+impl Dense {
+    /// Marks the key; true when it was not there before.
+    #[inline(always)]
+    fn first(&mut self, usage: u64, ops: u8, table: u16) -> bool {
+        let start = match self.last {
+            Some((u, o, start)) if u == usage && o == ops => start,
+            _ => self.slot(usage, ops),
+        };
+        self.mark(start, table)
+    }
+
+    /// The first word of the bitset of (usage, operations).
+    fn slot(&mut self, usage: u64, ops: u8) -> usize {
+        let next = self.bits.len();
+        let start = *self.slots.entry((usage, ops)).or_insert(next);
+        if start == next {
+            self.bits.resize(next + self.words, 0);
+        }
+        self.last = Some((usage, ops, start));
+        start
+    }
+
+    /// Marks `table` in the bitset starting at `start`; true when it was
+    /// not there before.
+    #[inline(always)]
+    fn mark(&mut self, start: usize, table: u16) -> bool {
+        let x = self.compress.idx(table);
+        let w = &mut self.bits[start + x / 64];
+        let b = 1u64 << (x % 64);
+        let new = *w & b == 0;
+        *w |= b;
+        new
+    }
+}
+
+/// A binary operation as three masks over the pairs of bits (in both, in
+/// the first only, in the second only): the table of `a s b` is
+/// `a ∩ b ∩ m11 ∪ a − b ∩ m10 ∪ b − a ∩ m01` (the same as
+/// [`onsets_core::eval::binary`], without a match per build).
+fn op_masks(s: Symbol, sem: onsets_core::eval::Semantics) -> [u16; 3] {
+    let all = u16::MAX;
+    match s {
+        Symbol::Union => [all, all, all],
+        Symbol::Intersection => [all, 0, 0],
+        Symbol::Minus if sem.symmetric_difference => [0, all, all],
+        Symbol::Minus => [0, all, 0],
+        _ => [0, 0, 0],
+    }
+}
+
+/// [`Run::combine`]'s innermost loop in a plain search (no bound on the
+/// symbols, no operation count, presence bitsets): the build `a` joined by
+/// `s` (class `k`, usage `u2`) with each of `bs`, in order, each added as
+/// [`Run::insert`] would add it (a key not met before), with one look-up of
+/// the usage's bitset for them all.
+fn pair_plain(
+    cfg: &mut Config,
+    level: &mut Level,
+    a: &Item,
+    bs: &[Item],
+    (k, s, u2, dmask): (usize, Symbol, u64, u16),
+) {
+    let Some(d) = level.dense.as_mut() else {
+        return;
+    };
+    let start = match d.last {
+        Some((u, 0, start)) if u == u2 => start,
+        _ => d.slot(u2, 0),
+    };
+    let [m11, m10, m01] = op_masks(s, cfg.sem);
+    let x = a.table;
+    for b in bs {
+        let y = b.table;
+        let t = ((x & y & m11) | (x & !y & m10) | (!x & y & m01)) & dmask;
+        if d.mark(start, t) {
+            cfg.nodes.push(Node {
+                class: k as u8,
+                sym: s,
+                l: a.node,
+                r: b.node,
+            });
+            level.items.push(Item {
+                usage: u2,
+                ops: 0,
+                table: t,
+                syms: a.syms + b.syms + 1,
+                node: (cfg.nodes.len() - 1) as u32,
+            });
+        }
+    }
 }
 
 impl Config {
@@ -117,8 +259,7 @@ impl Run<'_, '_> {
             if reuse {
                 break;
             }
-            let mut level = Level::default();
-            level.index.reserve(levels[n - 1].len() * 4);
+            let mut level = Level::new(dmask, levels[n - 1].len() * 4);
             if n == 1 {
                 self.leaves(cfg, &kinds, dmask, &mut level);
             } else {
@@ -166,6 +307,7 @@ impl Run<'_, '_> {
 
     /// Adds a build to a level unless one of its key is as short; true when
     /// it was added or shortened one.
+    #[inline]
     fn insert(&self, cfg: &mut Config, level: &mut Level, it: Item, node: Node) -> bool {
         let by_syms = cfg.by_syms;
         if by_syms
@@ -175,6 +317,24 @@ impl Run<'_, '_> {
                 .build_too_long(it.usage, it.syms, self.max_syms)
         {
             return false;
+        }
+        if let Some(d) = level.dense.as_mut() {
+            if d.first(it.usage, it.ops, it.table) {
+                cfg.nodes.push(node);
+                if by_syms {
+                    level
+                        .index
+                        .insert(BuildKey(it.usage, it.ops, it.table), level.items.len());
+                }
+                level.items.push(Item {
+                    node: (cfg.nodes.len() - 1) as u32,
+                    ..it
+                });
+                return true;
+            }
+            if !by_syms {
+                return false;
+            }
         }
         match level.index.entry(BuildKey(it.usage, it.ops, it.table)) {
             Entry::Vacant(v) => {
@@ -244,6 +404,8 @@ impl Run<'_, '_> {
                 .bins
                 .iter()
                 .any(|&k| cfg.classes[k].syms.contains(&Symbol::Minus));
+        // no bound on the symbols, no operation count: [`pair_plain`]
+        let plain = !cfg.by_syms && !cfg.two_ops && level.dense.is_some();
         for n1 in 1..n {
             let n2 = n - n1;
             // with only commuting operations one order suffices
@@ -291,6 +453,16 @@ impl Run<'_, '_> {
                             let commutes = s != Symbol::Minus || cfg.sem.symmetric_difference;
                             for (ia, &a) in levels[n1].iter().enumerate().take(ea).skip(sa) {
                                 if i32::from(a.syms + fewest_b + 1) > most {
+                                    continue;
+                                }
+                                if plain {
+                                    // the same pairs as below, in the same order
+                                    if commutes && n1 > n2 {
+                                        continue;
+                                    }
+                                    let from = if commutes && n1 == n2 { sb.max(ia) } else { sb };
+                                    let bs = &levels[n2][from.min(eb)..eb];
+                                    pair_plain(cfg, level, &a, bs, (k, s, u2, dmask));
                                     continue;
                                 }
                                 for (ib, &b) in levels[n2].iter().enumerate().take(eb).skip(sb) {
@@ -496,5 +668,45 @@ impl Run<'_, '_> {
             .collect();
         by_mask.sort_by_key(|x| x.0);
         Names { by_mask }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{op_masks, Level};
+    use onsets_core::eval::{binary, Semantics};
+    use onsets_core::{CardSet, Symbol};
+
+    /// [`op_masks`] gives the table of [`binary`] for every operation,
+    /// under both meanings of `−` (XIII-D symmetric difference), on
+    /// tables with every pair of bits.
+    #[test]
+    fn op_masks_agree_with_binary() {
+        let (x, y) = (0b1100_1010_0110_0101u16, 0b1010_0110_1100_0011u16);
+        for symmetric_difference in [false, true] {
+            let sem = Semantics {
+                symmetric_difference,
+            };
+            for s in Symbol::NON_DIGIT {
+                let [m11, m10, m01] = op_masks(s, sem);
+                let t = (x & y & m11) | (x & !y & m10) | (!x & y & m01);
+                assert_eq!(t, binary(s, CardSet(x), CardSet(y), sem).bits(), "{s:?}");
+            }
+        }
+    }
+
+    /// A level's presence bitsets say "new" exactly once per (usage,
+    /// operations, table), tables compressed to the cards present.
+    #[test]
+    fn presence_bitsets_mark_each_key_once() {
+        let mut level = Level::new(0b0110_1011_0000_1111, 0);
+        let d = level.dense.as_mut().expect("9 cards: bitsets");
+        assert!(d.first(0x12, 0, 0b0000_1011_0000_0101));
+        assert!(!d.first(0x12, 0, 0b0000_1011_0000_0101));
+        assert!(d.first(0x12, 1, 0b0000_1011_0000_0101));
+        assert!(d.first(0x13, 0, 0b0000_1011_0000_0101));
+        assert!(d.first(0x12, 0, 0b0100_1011_0000_0101));
+        assert!(!d.first(0x12, 0, 0b0100_1011_0000_0101));
+        assert!(Level::new(u16::MAX, 0).dense.is_none());
     }
 }

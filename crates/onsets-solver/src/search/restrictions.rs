@@ -63,6 +63,11 @@ pub(super) struct Sides {
     /// Per usage of a chain and its next relation: the sides whose cubes
     /// fit with it ([`Fits`]), worked out the first time it is met.
     fits: RefCell<HashMap<u64, Fits>>,
+    /// The distinct usages of the sides, and each side's among them.
+    usages: Vec<u64>,
+    usage_ids: Vec<u32>,
+    /// Per group, its sides' usages hashed to 64 bits (bit `id % 64`).
+    group_sigs: Vec<u64>,
 }
 
 /// The sides whose cubes fit with one usage `u` (a chain and its next
@@ -80,10 +85,23 @@ struct Fits {
 impl Fits {
     fn of(cfg: &Config, sides: &Sides, u: u64) -> Fits {
         let mut fits = Fits::default();
+        // the cube count once per distinct usage of the sides (usually fewer
+        // than the sides), then looked up per side, in the same order
+        let sums: Vec<Option<u64>> = sides.usages.iter().map(|&v| cfg.sum(u, v)).collect();
+        // the usages that fit, hashed to 64 bits: a group none of whose
+        // usages' bits is among them has no side that fits
+        let fit_sig = sums
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_some())
+            .fold(0u64, |m, (id, _)| m | 1 << (id % 64));
         for (gi, &(_, a, b)) in sides.groups.iter().enumerate() {
+            if sides.group_sigs[gi] & fit_sig == 0 {
+                continue;
+            }
             let start = fits.sides.len();
-            for (i, s) in sides.items[a..b].iter().enumerate() {
-                if let Some(u2) = cfg.sum(u, s.usage) {
+            for (i, &id) in sides.usage_ids[a..b].iter().enumerate() {
+                if let Some(u2) = sums[id as usize] {
                     fits.sides.push(((a + i) as u32, u2));
                 }
             }
@@ -123,11 +141,33 @@ impl Sides {
             }
         }
         g.sort_by_key(|&(_, a, _)| sides[a].syms);
+        let mut id_of: HashMap<u64, u32> = HashMap::default();
+        let mut usages: Vec<u64> = Vec::new();
+        let usage_ids = sides
+            .iter()
+            .map(|s| {
+                *id_of.entry(s.usage).or_insert_with(|| {
+                    usages.push(s.usage);
+                    (usages.len() - 1) as u32
+                })
+            })
+            .collect::<Vec<u32>>();
+        let group_sigs = g
+            .iter()
+            .map(|&(_, a, b)| {
+                usage_ids[a..b]
+                    .iter()
+                    .fold(0u64, |m, &id| m | 1 << (id % 64))
+            })
+            .collect();
         Sides {
             items: sides,
             groups: g,
+            group_sigs,
             packed: Vec::new(),
             fits: RefCell::default(),
+            usages,
+            usage_ids,
         }
     }
 
