@@ -85,7 +85,7 @@ test('an organizer signs up and runs a two-round event; the public page follows'
     }
     // The public page has followed (polling): Ann leads with two wins.
     await watcher.waitForFunction(
-      () => document.querySelector('#standings h2')?.textContent?.includes('round 2 of 2'), null, { timeout: 15000 });
+      () => document.querySelector('#standings h2')?.textContent?.includes('round 2 of 2'));
     const first = await watcher.locator('#standings-table tbody tr').first().textContent();
     assert.match(first, /^1Ann/);
     assert.match(first, /12/);
@@ -214,7 +214,7 @@ test('an online three-round event: bots fill seats, a signed-in player plays the
           if (!(await play(page).catch(() => null))) await sleep(250);
         }
         assert.ok(over, 'the table did not finish in 8 minutes');
-        await page.waitForSelector('#review-link', { timeout: 30000 });
+        await page.waitForSelector('#review-link');
         await page.screenshot({ path: path.join(SHOTS, 'tournament-table.png'), fullPage: true });
         // Back to the event: the result came in by itself.
         await page.goto(`${BASE}/tournaments/${event}`);
@@ -224,7 +224,7 @@ test('an online three-round event: bots fill seats, a signed-in player plays the
         const ev = await (await fetch(`${BASE}/api/tournaments/${event}`)).json();
         const t = ev.paired[0].tables.find((x) => x.online === tableId);
         await page.waitForFunction((n) => [...document.querySelectorAll('#pairings li')]
-          .some((li) => li.textContent?.includes(n) && li.textContent.includes('match points')), me, { timeout: 15000 });
+          .some((li) => li.textContent?.includes(n) && li.textContent.includes('match points')), me);
         if (t.match_points) {
           const i = t.players.indexOf(me);
           const row = (await standing()).standings.find((s) => s.name === me);
@@ -249,7 +249,7 @@ test('an online three-round event: bots fill seats, a signed-in player plays the
         assert.ok(Date.now() < deadline, `round ${round} did not finish`);
         await sleep(1000);
       }
-      await page.waitForFunction((r) => document.querySelector('#standings h2')?.textContent?.includes(`after round ${r} of 3`), round, { timeout: 15000 });
+      await page.waitForFunction((r) => document.querySelector('#standings h2')?.textContent?.includes(`after round ${r} of 3`), round);
     }
     const final = await standing();
     assert.equal(final.standings.length, 6);
