@@ -115,7 +115,8 @@ test('a judged Solution at the table has a "Why?" that explains it with cards', 
   await untilVersion(page, 0);
   const { mover, other } = await toMoves(pages);
   await mover.locator('#sec-resources .cube.movable').first().click();
-  await press(mover, '.move-bar button.primary');
+  await mover.waitForSelector('.move-bar button.primary');
+  assert.ok(await press(mover, '.move-bar button.primary'), 'the mover moved');
   await press(other, '#now [data-key="ch-imp"]');
   await mover.waitForSelector('[data-key="present"]');
   await mover.fill('#solution', 'Λ');

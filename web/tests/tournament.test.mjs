@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { BASE, SHOTS, launch, newPage, sleep } from './helpers.mjs';
+import {
+  BASE, SHOTS, launch, newPage, newerOnAny, press, sleep, versions,
+} from './helpers.mjs';
 
 /** XII-A: match points from scores (ties share the places' mean). */
 function matchPoints(scores) {
@@ -116,25 +118,19 @@ async function play(page) {
     ['#now [data-key^="roll-"]', 'roll'], ['#now [data-key="deal"]', 'deal'],
     ['[data-key="set-goal"]', 'goal'], ['[data-key="accept"]', 'accept'],
     ['[data-key="agree-no-goal"]', 'agree']]) {
-    if (await can(sel)) {
-      await page.click(sel);
-      return what;
-    }
+    // Each act waits for its answer (`press`): never the same button twice.
+    if ((await can(sel)) && (await press(page, sel))) return what;
   }
   if (await can('[data-key="present"]')) {
     await page.click('#solution');
     await page.keyboard.type('B U R');
-    await page.click('[data-key="present"]');
-    return 'present';
+    if (await press(page, '[data-key="present"]')) return 'present';
   }
   const cube = page.locator('#sec-resources .cube.movable').first();
   if ((await page.locator('#now .hint').count()) && (await cube.count())) {
     await cube.click();
-    const to = page.locator('.move-bar button.primary').first();
-    if (await to.count()) {
-      await to.click();
-      return 'move';
-    }
+    await page.waitForSelector('.move-bar button.primary');
+    if (await press(page, '.move-bar button.primary')) return 'move';
   }
   return null;
 }
@@ -211,7 +207,9 @@ test('an online three-round event: bots fill seats, a signed-in player plays the
             over = true;
             break;
           }
-          if (!(await play(page).catch(() => null))) await sleep(250);
+          // Nothing to do (the bots' turn): wait for the table's next version.
+          const vs = await versions([page]);
+          if (!(await play(page).catch(() => null))) await newerOnAny([page], vs);
         }
         assert.ok(over, 'the table did not finish in 8 minutes');
         await page.waitForSelector('#review-link');
