@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BASE, SHOTS, createTable, enabled, launch, newPage, sleep, visible } from './helpers.mjs';
+import {
+  BASE, LOADED, SHOTS, createTable, enabled, launch, newPage, newerOnAny, press, versions, visible,
+} from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -52,8 +54,12 @@ test('a 2019-20 Third Party joins the Challenger or the Mover (VII-A-3)', async 
   // in the Goal section (III-B-2-b: everyone sees it), then say "Goal".
   let mover = null;
   let arranged = false;
-  const deadline = Date.now() + 40000;
+  const deadline = Date.now() + 4 * LOADED;
   while (!mover && Date.now() < deadline) {
+    // Each act waits for its answer (`press`); with nothing to do the loop
+    // waits for the table's next version, never a fixed time.
+    const vs = await versions(pages);
+    let acted = false;
     for (const page of pages) {
       if (await visible(page, '#now .hint')) {
         mover = page;
@@ -61,33 +67,32 @@ test('a 2019-20 Third Party joins the Challenger or the Mover (VII-A-3)', async 
       }
       if (await enabled(page, '#now [data-key="roll-0"]')) {
         assert.equal(await page.locator('#now [data-key="roll-1"]').count(), 0, 'no set-out in MLAG Basic 2019-20');
-        await page.click('#now [data-key="roll-0"]');
-      } else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
-      else if (!arranged && (await enabled(page, '[data-key="arrange-goal"]'))) {
+        if (await press(page, '#now [data-key="roll-0"]')) acted = true;
+      } else if (await enabled(page, '#now [data-key="deal"]')) {
+        if (await press(page, '#now [data-key="deal"]')) acted = true;
+      } else if (!arranged && (await enabled(page, '[data-key="arrange-goal"]'))) {
         await page.click('[data-key="arrange-goal"]');
+        acted = true;
         for (const other of pages) {
-          const line = await other.locator('#goal-arranged').innerText({ timeout: 10000 });
+          const line = await other.locator('#goal-arranged').innerText();
           assert.match(line, /In the Goal section, not yet set: .+ If the time runs out it is the Goal/, line);
         }
         await pages[0].waitForSelector('ol.log li:has-text("in the Goal section")');
         arranged = true;
-      } else if (arranged && (await enabled(page, '[data-key="set-goal"]'))) await page.click('[data-key="set-goal"]');
+      } else if (arranged && (await enabled(page, '[data-key="set-goal"]'))) {
+        if (await press(page, '[data-key="set-goal"]')) acted = true;
+      }
     }
-    await sleep(150);
+    if (!acted && !mover) await newerOnAny(pages, vs);
   }
   assert.ok(arranged, 'the Goal-setter arranged the Goal first');
   assert.ok(mover, 'the shake reached the moves');
   // The player to move challenges Impossible against the Goal-setter.
   await mover.waitForSelector('#now [data-key="ch-imp"]:not([disabled])');
   await mover.click('#now [data-key="ch-imp"]');
-  let third = null;
-  const until = Date.now() + 20000;
-  while (!third && Date.now() < until) {
-    for (const page of pages) {
-      if (page !== mover && (await visible(page, '[data-key="join-other"]'))) third = page;
-    }
-    await sleep(150);
-  }
+  // The Third Party is the page that is asked to join a side.
+  const third = await Promise.any(pages.filter((p) => p !== mover)
+    .map((p) => p.waitForSelector('[data-key="join-other"]').then(() => p))).catch(() => null);
   assert.ok(third, 'the Third Party is asked');
   const present = await third.locator('[data-key="present"]').innerText();
   const joinWriter = await third.locator('[data-key="join-writer"]').innerText();
@@ -112,7 +117,7 @@ test('a 2019-20 Third Party joins the Challenger or the Mover (VII-A-3)', async 
   assert.match(await writer.locator('[data-key="present"]').innerText(), /^Present my Solution/);
   await writer.fill('#solution', 'B ∪ R');
   await writer.click('[data-key="present"]');
-  await writer.waitForSelector('#scoresheet-table tbody tr:not(.current)', { timeout: 20000 });
+  await writer.waitForSelector('#scoresheet-table tbody tr:not(.current)');
   for (const p of pages) {
     assert.deepEqual(p.errors, []);
     await p.context().close();

@@ -3,7 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE, cubesOnMat, enabled, launch, newPage, scoredShakes, sleep, visible } from './helpers.mjs';
+import {
+  BASE, answered, cubesOnMat, enabled, launch, newPage, newerOnAny, scoredShakes, tableVersion, visible,
+} from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -73,20 +75,27 @@ test('keyboard only: make a table, sit down, play a shake to its end', async () 
       log.push('marked a card');
       continue;
     }
+    // Each act waits for the server's answer (the table's next version with
+    // the control gone), so a slow answer never makes it act twice; with
+    // nothing to do (the bot's turn) the loop waits for the next version.
+    const v = await tableVersion(page);
     if (await enabled(page, '#now [data-key^="roll-"]')) {
       await page.keyboard.press('d');
       await tabTo(page, '[data-key^="roll-"]');
       await page.keyboard.press('Enter');
+      await answered(page, '#now [data-key^="roll-"]', v);
       log.push('rolled');
     } else if (await enabled(page, '#now [data-key="deal"]')) {
       await page.keyboard.press('d');
       await tabTo(page, '[data-key="deal"]');
       await page.keyboard.press('Enter');
+      await answered(page, '#now [data-key="deal"]', v);
       log.push('dealt');
     } else if (await enabled(page, '[data-key="set-goal"]')) {
       await page.keyboard.press('d');
       await tabTo(page, '[data-key="set-goal"]');
       await page.keyboard.press('Enter');
+      await answered(page, '[data-key="set-goal"]', v);
       log.push('set the Goal');
     } else if (await enabled(page, '[data-key="present"]')) {
       await page.keyboard.press('w');
@@ -94,9 +103,10 @@ test('keyboard only: make a table, sit down, play a shake to its end', async () 
       await page.waitForSelector('#solution-feedback.good');
       await page.keyboard.press('Control+Enter');
       log.push('presented');
-      await page.waitForSelector('#writing pre.solution-shown, #scoresheet-table tbody tr', { timeout: 10000 });
+      await answered(page, '[data-key="present"]', v);
     } else if ((await enabled(page, '#now [data-key="ch-imp"]')) && (await cubesOnMat(page)) >= 2) {
       await page.keyboard.press('i');
+      await answered(page, '#now [data-key="ch-imp"]', v);
       log.push('challenged Impossible');
     } else if (await visible(page, '#now .hint')) {
       await page.keyboard.press('m');
@@ -104,14 +114,17 @@ test('keyboard only: make a table, sit down, play a shake to its end', async () 
       await page.waitForSelector('.move-bar');
       const key = await page.locator('.move-bar button.primary kbd').first().innerText();
       await page.keyboard.press(key.toLowerCase());
+      await answered(page, '.move-bar', v);
       log.push(`moved a cube (${key})`);
     } else if (await enabled(page, '[data-key="agree-no-goal"]')) {
       await page.keyboard.press('d');
       await tabTo(page, '[data-key="agree-no-goal"]');
       await page.keyboard.press('Enter');
+      await answered(page, '[data-key="agree-no-goal"]', v);
       log.push('agreed no Goal');
+    } else {
+      await newerOnAny([page], [v]);
     }
-    await sleep(250);
     const refused = await page.locator('.notice.error').allInnerTexts();
     assert.deepEqual(refused, [], `refused: ${refused.join(' | ')}\n${log.join('\n')}`);
   }

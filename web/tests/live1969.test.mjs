@@ -48,7 +48,7 @@ test('1969 table live: one joins from the lobby, each act shows on the other pag
     await coach.waitForFunction(() => {
       const t = document.querySelector('#m69-phase')?.textContent ?? '';
       return document.querySelector('#m69-seat-list')?.textContent?.includes('Bea') && !t.includes('Waiting');
-    }, null, { timeout: 10000 });
+    });
 
     // A spectator on a phone: Watch from the lobby, no token.
     const phone = await newPage(browser, { width: 390, height: 844 });
@@ -73,21 +73,21 @@ test('1969 table live: one joins from the lobby, each act shows on the other pag
       if (phase === 'deal') {
         await actor.fill('#m69-count', '7');
         await actor.click('#m69-deal');
-        await other.waitForFunction(() => !document.querySelector('#m69-universe')?.textContent?.includes('not dealt'), null, { timeout: 10000 });
+        await other.waitForFunction(() => !document.querySelector('#m69-universe')?.textContent?.includes('not dealt'));
       } else if (phase === 'roll') {
         await actor.click('#m69-roll');
-        await other.waitForFunction(() => document.querySelector('#m69-events')?.textContent?.includes('Rolled'), null, { timeout: 10000 });
+        await other.waitForFunction(() => document.querySelector('#m69-events')?.textContent?.includes('Rolled'));
       } else if (phase === 'goal') {
         const digit = s.cubes.find((c) => c.family === 'digit' && c.place === 'resources').face;
         await actor.fill('#m69-goal-input', digit);
         await actor.click('#m69-set-goal');
-        await other.waitForFunction((g) => document.querySelector('#m69-goal')?.textContent?.includes(g), digit, { timeout: 10000 });
+        await other.waitForFunction((g) => document.querySelector('#m69-goal')?.textContent?.includes(g), digit);
       } else {
         break;
       }
       assert.notEqual(await other.locator('#m69-events').innerText(), before);
       await phone.waitForFunction((t) => document.querySelector('#m69-events')?.textContent === t,
-        await other.locator('#m69-events').textContent(), { timeout: 10000 });
+        await other.locator('#m69-events').textContent());
       s = await state(id);
     }
     assert.equal(polls, 0, 'the coach’s page follows the stream, it does not poll');

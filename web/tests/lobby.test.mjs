@@ -30,7 +30,7 @@ test('lobby: a table made by another client is listed while the name field keeps
     adventurous: false,
     seats: [{ kind: 'human' }, { kind: 'bot', level: 'club' }],
   });
-  await page.waitForSelector(`#table-list tr[data-table="${t.id}"]`, { timeout: 30000 });
+  await page.waitForSelector(`#table-list tr[data-table="${t.id}"]`);
   const field = await page.evaluate(() => {
     const el = /** @type {HTMLInputElement} */ (document.activeElement);
     return { id: el?.id, value: el?.value, caret: el?.selectionStart };

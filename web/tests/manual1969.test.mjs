@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { BASE, SHOTS, launch, newPage, sleep, visible } from './helpers.mjs';
+import { BASE, LOADED, SHOTS, launch, newPage, visible } from './helpers.mjs';
 
 test('1969 table: made from the lobby, played to the end with the 1969 buttons', async () => {
   const browser = await launch();
@@ -23,7 +23,18 @@ test('1969 table: made from the lobby, played to the end with the 1969 buttons',
 
     const seen = new Set();
     let shot = false;
-    for (let step = 0; step < 150; step++) {
+    // The page follows the table's stream: every wait is on what it shows
+    // next (its events, its phase), never on a fixed time or a step count
+    // that slow bots would use up (docs/web.md, "Five runs in a row").
+    /** What the page shows of the table now. */
+    const shown = () => page.evaluate(() => ['#m69-events', '#m69-phase'].map((s) => document.querySelector(s)?.textContent ?? '').join('\n'));
+    /** Waits until the page shows something new since `before` (or an error, or no decision of mine). */
+    const next = (before) => page.waitForFunction((b) => !!document.querySelector('#m69-error:not([hidden])')
+      || !document.querySelector('#m69-yours')
+      || ['#m69-events', '#m69-phase'].map((s) => document.querySelector(s)?.textContent ?? '').join('\n') !== b, before, { timeout: LOADED })
+      .catch(() => {});
+    const deadline = Date.now() + 8 * LOADED;
+    while (Date.now() < deadline) {
       const state = await (await fetch(`${BASE}/api/tables1969/${id}`)).json();
       if (state.over) break;
       await page.waitForFunction(
@@ -31,17 +42,21 @@ test('1969 table: made from the lobby, played to the end with the 1969 buttons',
         state.play,
       );
       if (!state.awaiting[0]) {
+        const before = await shown();
         // A bot's play waits for the person's challenge: let it pass.
         if (state.bots_waiting && (await visible(page, '#m69-pass'))) {
           seen.add('#m69-pass');
           await page.click('#m69-pass');
         }
-        await sleep(200);
+        // The bots' next play (or the pass) as the page shows it.
+        await page.waitForFunction((b) => ['#m69-events', '#m69-phase'].map((s) => document.querySelector(s)?.textContent ?? '').join('\n') !== b
+          || !!document.querySelector('#m69-yours'), before, { timeout: LOADED }).catch(() => {});
         continue;
       }
       await page.waitForSelector('#m69-yours');
       const phase = state.phase.phase;
       seen.add(phase);
+      const before = await shown();
       for (const b of ['#m69-challenge-a', '#m69-challenge-p', '#m69-assert', '#m69-join-mover']) {
         if (await visible(page, b)) seen.add(b);
       }
@@ -85,11 +100,7 @@ test('1969 table: made from the lobby, played to the end with the 1969 buttons',
         await page.click('#m69-decline');
       }
       // The page shows the server's answer before the next step.
-      await page.waitForFunction(
-        (before) => !document.querySelector('#m69-error:not([hidden])') && document.querySelector('#m69-phase')?.textContent !== before,
-        await page.locator('#m69-phase').innerText(),
-        { timeout: 1500 },
-      ).catch(() => {});
+      await next(before);
       const error = await page.locator('#m69-error').innerText().catch(() => '');
       assert.equal(await visible(page, '#m69-error'), false, `refused: ${error}`);
     }

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BASE, SHOTS, createTable, cubesOnMat, enabled, launch, newPage, scoredShakes, sleep, visible } from './helpers.mjs';
+import {
+  BASE, SHOTS, caughtUp, createTable, cubesOnMat, enabled, launch, newPage, newerOnAny, press, scoredShakes, versions, visible,
+} from './helpers.mjs';
 
 let browser;
 let shotTaken = false;
@@ -55,20 +57,16 @@ test('lobby: make a table, see it listed, open it', async () => {
  * @returns {Promise<string|null>} what it did
  */
 async function step(page, me, other, log, shot = false) {
-  if (await enabled(page, '#now [data-key^="roll-"]')) {
-    await page.click('#now [data-key^="roll-"]');
-    return 'roll';
-  }
-  if (await enabled(page, '#now [data-key="deal"]')) {
-    await page.click('#now [data-key="deal"]');
-    return 'deal';
-  }
+  // Each act waits for the server's answer (`press`): a slow answer never
+  // makes the policy press the same button twice.
+  if ((await enabled(page, '#now [data-key^="roll-"]')) && (await press(page, '#now [data-key^="roll-"]'))) return 'roll';
+  if ((await enabled(page, '#now [data-key="deal"]')) && (await press(page, '#now [data-key="deal"]'))) return 'deal';
   if (await enabled(page, '[data-key="set-goal"]')) {
     // The Goal builder: two cubes side by side if there are two, else one.
     if (await visible(page, '[data-key="layout-goal-sum2"]')) await page.check('[data-key="layout-goal-sum2"]');
     const goal = await page.locator('#goal-builder-goal .goal-text').innerText();
+    if (!(await press(page, '[data-key="set-goal"]'))) return null;
     log.push(`${me} sets the Goal ${goal}`);
-    await page.click('[data-key="set-goal"]');
     return 'goal';
   }
   if (await enabled(page, '[data-key="present"]')) {
@@ -77,8 +75,9 @@ async function step(page, me, other, log, shot = false) {
     await page.keyboard.type(s.typed);
     await page.waitForSelector('#solution-preview:has-text("Reads as")');
     assert.match(await page.locator('#solution-preview').innerText(), new RegExp(s.canon.replace(/[()′∩∪−]/g, '.')));
-    // The other page never shows a Solution that was not presented.
-    await sleep(300);
+    // The other page never shows a Solution that was not presented (once it
+    // shows the table as this page does).
+    await caughtUp(other, page);
     const theirs = await other.content();
     assert.ok(!theirs.includes(s.canon) && !theirs.includes(s.typed), `${me}'s unpresented Solution is visible on the other page`);
     if (shot && !shotTaken) {
@@ -88,26 +87,20 @@ async function step(page, me, other, log, shot = false) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(SHOTS, 'table.png'), fullPage: true });
     }
-    await page.click('[data-key="present"]');
+    await press(page, '[data-key="present"]');
     log.push(`${me} presents ${s.canon}`);
     // Presented but others still writing: still hidden from the other page.
-    await sleep(300);
+    await caughtUp(other, page);
     if (await other.locator('#writing .actions [data-key="present"]').count()) {
       assert.ok(!(await other.content()).includes(s.canon), `${me}'s Solution shows before checking starts`);
     }
     return 'present';
   }
-  if (await enabled(page, '[data-key="accept"]')) {
-    await page.click('[data-key="accept"]');
-    return 'accept';
-  }
-  if (await enabled(page, '[data-key="agree-no-goal"]')) {
-    await page.click('[data-key="agree-no-goal"]');
-    return 'agree';
-  }
+  if ((await enabled(page, '[data-key="accept"]')) && (await press(page, '[data-key="accept"]'))) return 'accept';
+  if ((await enabled(page, '[data-key="agree-no-goal"]')) && (await press(page, '[data-key="agree-no-goal"]'))) return 'agree';
   // Challenge Impossible once a few cubes are on the mat.
-  if ((await enabled(page, '#now [data-key="ch-imp"]')) && (await cubesOnMat(page)) >= 3) {
-    await page.click('#now [data-key="ch-imp"]');
+  if ((await enabled(page, '#now [data-key="ch-imp"]')) && (await cubesOnMat(page)) >= 3
+    && (await press(page, '#now [data-key="ch-imp"]'))) {
     log.push(`${me} challenges Impossible`);
     return 'challenge';
   }
@@ -127,7 +120,7 @@ async function step(page, me, other, log, shot = false) {
       await page.waitForFunction((id) => {
         const el = document.querySelector(`.cube[data-cube="${id}"]`);
         return !el || !el.classList.contains('picked');
-      }, moved, { timeout: 5000 });
+      }, moved);
       return 'move';
     }
   }
@@ -154,15 +147,13 @@ test('two people and a bot play a shake to its scored end', async () => {
   }
   const log = [];
   const deadline = Date.now() + 120000;
-  let idle = 0;
   while (Date.now() < deadline) {
     if ((await scoredShakes(ann)) >= 1 && (await scoredShakes(bob)) >= 1) break;
+    const vs = await versions([ann, bob]);
     const a = await step(ann, 'Ann', bob, log, true);
     const b = a ? null : await step(bob, 'Bob', ann, log, true);
-    if (!a && !b) {
-      idle++;
-      await sleep(200);
-    }
+    // Nothing to do (the bot's turn): wait for the table's next event.
+    if (!a && !b) await newerOnAny([ann, bob], vs);
     // Every page stays free of refusals from a policy that only uses offered buttons.
     for (const page of [ann, bob]) {
       const refused = await page.locator('.notice.error').allInnerTexts();
@@ -212,6 +203,8 @@ test('checking by the players: accept an opponent’s Solution', async () => {
   const deadline = Date.now() + 120000;
   while (Date.now() < deadline) {
     if ((await scoredShakes(ann)) >= 1 && (await scoredShakes(bob)) >= 1) break;
+    const vs = await versions([ann, bob]);
+    let acted = false;
     for (const [page, name, other] of [[ann, 'Ann', bob], [bob, 'Bob', ann]]) {
       if (await visible(page, '#checked-solution') && (await enabled(page, '[data-key="accept"]'))) {
         // The checker sees the presented Solution and the reasons to object.
@@ -220,9 +213,12 @@ test('checking by the players: accept an opponent’s Solution', async () => {
         assert.ok(Object.values(SOLUTIONS).some((s) => shown.includes(s.canon) || shown.includes(s.typed)), shown);
         assert.match(await page.locator('fieldset.object').innerText(), /ambiguous/);
       }
-      if (await step(page, name, other, log)) break;
+      if (await step(page, name, other, log)) {
+        acted = true;
+        break;
+      }
     }
-    await sleep(100);
+    if (!acted) await newerOnAny([ann, bob], vs);
   }
   assert.ok(sawCheck, `no Solution was checked by a player:\n${log.join('\n')}`);
   assert.ok((await scoredShakes(ann)) >= 1, `not scored:\n${log.join('\n')}`);

@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BASE, SHOTS, createTable, launch, newPage, sleep } from './helpers.mjs';
+import {
+  BASE, LOADED, SHOTS, createTable, enabled, launch, newPage, newerOnAny, press, versions,
+} from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -78,24 +80,26 @@ test('phone: a long name is cut with an ellipsis, the lobby and the table fit 39
   await page.selectOption('#bot-pace', '0');
   await page.click('#create-button');
   await page.waitForSelector(`.player.me .seat-name[title="${LONG}"]`);
+  const id = new URL(page.url()).pathname.split('/').pop();
   // Back in the lobby, the long name is in the list of tables: still no wider than the phone.
   await page.click('.home');
-  await page.waitForSelector('#table-list table, #table-list p');
-  await sleep(300);
+  await page.waitForSelector(`#table-list [data-table="${id}"]`);
   let f = await fits(page);
   assert.ok(f.scroll <= f.window, `the lobby is ${f.scroll} px wide in a ${f.window} px window`);
   await page.goBack();
   await page.waitForSelector('.player.me');
-  // Play on until the mat and the Universe are on the table.
-  const deadline = Date.now() + 30000;
+  // Play on until the mat and the Universe are on the table: each act waits
+  // for its answer, and with nothing to do the loop waits for the next version.
+  const deadline = Date.now() + 4 * LOADED;
   while (Date.now() < deadline && !(await page.locator('#universe .card').count())) {
+    const vs = await versions([page]);
+    let acted = false;
     for (const sel of ['#now [data-key="roll-0"]', '#now [data-key="deal"]']) {
-      const b = page.locator(sel);
-      if ((await b.count()) && (await b.isEnabled())) await b.click();
+      if ((await enabled(page, sel)) && (await press(page, sel))) acted = true;
     }
-    await sleep(200);
+    if (!acted) await newerOnAny([page], vs);
   }
-  await sleep(500);
+  await page.waitForSelector('#universe .card');
   f = await fits(page);
   assert.ok(f.scroll <= f.window, `the table is ${f.scroll} px wide in a ${f.window} px window`);
   // The name is cut with an ellipsis and carries the full name in its title.
@@ -119,7 +123,8 @@ test('phone: every page of the site fits 390 px (lobby, judge, lessons, 1969 gam
     const page = await newPage(browser, PHONE);
     await page.goto(`${BASE}${path}`);
     await page.waitForSelector('main#app > :not(p:only-child)');
-    await sleep(1500);
+    // The page's own content, drawn from its answers (as tests/a11y.test.mjs waits).
+    await page.waitForLoadState('networkidle');
     const f = await fits(page);
     assert.ok(f.scroll <= f.window, `${path} is ${f.scroll} px wide in a ${f.window} px window`);
     await page.context().close();

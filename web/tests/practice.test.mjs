@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { BASE, SHOTS, launch, newPage } from './helpers.mjs';
+import { BASE, LOADED, SHOTS, launch, newPage } from './helpers.mjs';
 
 /** Answers the current puzzle with the key 1 and waits for the server's verdict. */
 async function answerWithKey(page, n) {
@@ -121,12 +121,14 @@ async function finishedTable() {
     }),
   });
   const t = await r.json();
-  for (let i = 0; i < 240; i++) {
+  // The round's minute, then the last shake: a time limit for a loaded machine.
+  const deadline = Date.now() + 8 * LOADED;
+  while (Date.now() < deadline) {
     const info = await (await fetch(`${BASE}/api/tables/${t.id}`)).json();
     if (info.status === 'over') return t.id;
     await new Promise((done) => setTimeout(done, 1000));
   }
-  throw new Error('the bot match did not finish in 4 minutes');
+  throw new Error(`the bot match did not finish in ${8 * LOADED / 60000} minutes`);
 }
 
 test('My mistakes: one click from the review, the Flubs and missed challenges of a seat', async () => {
@@ -136,7 +138,8 @@ test('My mistakes: one click from the review, the Flubs and missed challenges of
     const page = await newPage(browser);
     await page.goto(`${BASE}/t/${id}/review`);
     // the review is judged by the engine and the solver first (the link is on the review)
-    await page.waitForSelector('#review-mistakes-link', { timeout: 240000 });
+    // (minutes for a debug server on a loaded machine: 190 s seen at load 13)
+    await page.waitForSelector('#review-mistakes-link', { timeout: 8 * LOADED });
     await page.click('#review-mistakes-link');
     await page.waitForURL(`${BASE}/t/${id}/mistakes`);
     await page.waitForSelector('#app[data-mistakes]');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BASE, createTable, cubesOnMat, enabled, launch, newPage, sleep, visible } from './helpers.mjs';
+import { LOADED, caughtUp, cubesOnMat, launch, seatPeople, toMoves, visible } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -19,37 +19,11 @@ after(async () => {
 });
 
 /** Two people at a new Basic table; their pages, seated. */
-async function twoPeople(spec) {
-  const t = await createTable({
+function twoPeople(spec) {
+  return seatPeople(browser, {
     division: 'middle', adventurous: false, bot_pace: 0,
     seats: [{ kind: 'human' }, { kind: 'human' }], ...spec,
   });
-  const pages = [];
-  for (const name of ['Ann', 'Bob']) {
-    const page = await newPage(browser);
-    await page.goto(`${BASE}${t.link}`);
-    await page.fill('#join-name', name);
-    await page.click('#join-form button[type=submit]');
-    await page.waitForSelector(`.player.me:has-text("${name}")`);
-    pages.push(page);
-  }
-  return { t, pages };
-}
-
-/** Rolls, deals and sets the simplest Goal until one page has the turn; that page and the other. */
-async function toMoves(pages, { noGoal = false } = {}) {
-  const deadline = Date.now() + 40000;
-  while (Date.now() < deadline) {
-    for (const [i, page] of pages.entries()) {
-      if (await visible(page, '#now .hint')) return { mover: page, other: pages[1 - i] };
-      if (await enabled(page, '#now [data-key="roll-0"]')) await page.click('#now [data-key="roll-0"]');
-      else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
-      else if (noGoal && (await enabled(page, '[data-key="no-goal"]'))) return { setter: page, other: pages[1 - i] };
-      else if (await enabled(page, '[data-key="set-goal"]')) await page.click('[data-key="set-goal"]');
-    }
-    await sleep(150);
-  }
-  throw new Error('the shake never reached the moves');
 }
 
 /** The mover moves one cube by clicking; the other page may then challenge. */
@@ -140,7 +114,7 @@ test('no Goal, a charge of illegal procedure, the block countdown, drag and drop
   const cube = mover.locator('#sec-resources .cube.movable').first();
   assert.equal(await cube.getAttribute('draggable'), 'true');
   await cube.dragTo(mover.locator('#sec-required'));
-  await mover.waitForFunction((n) => document.querySelectorAll('#sec-required .cube, #sec-permitted .cube, #sec-forbidden .cube').length > n, before, { timeout: 5000 });
+  await mover.waitForFunction((n) => document.querySelectorAll('#sec-required .cube, #sec-permitted .cube, #sec-forbidden .cube').length > n, before);
   assert.match(await logText(mover), /You moved .* to Required/);
 
   // IX-A: `other` moves out of turn (over its own connection, as a page
@@ -153,20 +127,31 @@ test('no Goal, a charge of illegal procedure, the block countdown, drag and drop
   assert.notEqual(outOfTurn, null);
   // Whose turn now: the other's, after the drag. The one who moved last acts out of turn.
   await other.waitForSelector('#now .hint');
-  const reply = await mover.evaluate(async ({ table, cube }) => {
+  const reply = await mover.evaluate(async ({ table, cube, timeout }) => {
     const key = Object.keys(localStorage).find((k) => k.includes(table));
     const seat = JSON.parse(localStorage.getItem(key ?? '') ?? 'null');
     const ws = new WebSocket(`ws://${location.host}/ws`);
     const frames = [];
     ws.onmessage = (e) => frames.push(JSON.parse(e.data));
+    // Each step waits for the server's frame, never a fixed time: the
+    // rejoin's state, then the answer to the act (docs/protocol.md).
+    const frame = (/** @type {(f: any) => boolean} */ want) => new Promise((resolve) => {
+      const seen = frames.find(want);
+      if (seen) return resolve(seen);
+      const t = setTimeout(() => resolve(null), timeout);
+      ws.addEventListener('message', (e) => {
+        const f = JSON.parse(e.data);
+        if (want(f)) { clearTimeout(t); resolve(f); }
+      });
+    });
     await new Promise((r) => { ws.onopen = r; });
     ws.send(JSON.stringify({ v: 1, type: 'rejoin', table, token: seat.token }));
-    await new Promise((r) => setTimeout(r, 400));
+    await frame((f) => f.type === 'state' || f.type === 'error');
     ws.send(JSON.stringify({ v: 1, type: 'act', ref: 77, token: seat.token, act: { type: 'move', cube, to: 'permitted' } }));
-    await new Promise((r) => setTimeout(r, 600));
+    const answer = await frame((f) => f.ref === 77);
     ws.close();
-    return frames.find((f) => f.ref === 77) ?? null;
-  }, { table: id, cube: outOfTurn });
+    return answer;
+  }, { table: id, cube: outOfTurn, timeout: LOADED });
   assert.equal(reply?.type, 'accepted', JSON.stringify(reply));
   await other.waitForSelector('[data-key="charge"]');
   await other.click('[data-key="charge"]');
@@ -198,6 +183,8 @@ test('no Goal, a charge of illegal procedure, the block countdown, drag and drop
   await mover.waitForSelector('#block-timer');
   const shown = await mover.locator('#block-timer .timer-text').innerText();
   assert.match(shown, /^0:(1[0-5]|0\d)$/, shown);
+  // Everybody sees the countdown: the other page once it has the same version.
+  await caughtUp(other, mover);
   assert.ok(await visible(other, '#block-timer'), 'everybody sees the countdown');
   // The Turn badge keeps its shape: a small pill, not a circle.
   const badge = await mover.locator('#players .badge.turn').boundingBox();

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import { BASE, SHOTS, launch, newPage, sleep } from './helpers.mjs';
+import { BASE, LOADED, SHOTS, launch, newPage, sleep } from './helpers.mjs';
 
 /** @param {string} id @param {string} token @param {object} act */
 async function act(id, token, act) {
@@ -52,10 +52,15 @@ async function playToTheEnd() {
   const { id } = made;
   const token = made.tokens[0];
   let flubbed = false;
-  for (let step = 0; step < 300; step++) {
+  // A time limit for a loaded machine, not a count of polls: slow bots
+  // would use up a count before the game ends (docs/web.md, "Five runs in a row").
+  const deadline = Date.now() + 8 * LOADED;
+  while (Date.now() < deadline) {
     const state = await (await fetch(`${BASE}/api/tables1969/${id}`)).json();
     if (state.over) return id;
     if (!state.awaiting[0]) {
+      // The bots' turn: read the state again (the act below is sent only
+      // when this seat is awaited, so a poll never acts twice).
       await sleep(50);
       continue;
     }

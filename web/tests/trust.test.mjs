@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE, createTable, enabled, launch, newPage, sleep, visible } from './helpers.mjs';
+import { BASE, launch, newPage, seatPeople, toMoves } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -17,37 +17,11 @@ after(async () => {
 });
 
 /** Two people at a new Basic table judged by the server; their pages, seated. */
-async function twoPeople(spec = {}) {
-  const t = await createTable({
+function twoPeople(spec = {}) {
+  return seatPeople(browser, {
     division: 'middle', adventurous: false, bot_pace: 0, checking: 'judge',
     seats: [{ kind: 'human' }, { kind: 'human' }], ...spec,
   });
-  const pages = [];
-  for (const name of ['Ann', 'Bob']) {
-    const page = await newPage(browser);
-    await page.goto(`${BASE}${t.link}`);
-    await page.fill('#join-name', name);
-    await page.click('#join-form button[type=submit]');
-    await page.waitForSelector(`.player.me:has-text("${name}")`);
-    pages.push(page);
-  }
-  return { t, pages };
-}
-
-/** Rolls, deals and sets the simplest Goal until one page has the turn. */
-async function toMoves(pages) {
-  const deadline = Date.now() + 60000;
-  while (Date.now() < deadline) {
-    for (const [i, page] of pages.entries()) {
-      if (await visible(page, '#now .hint')) return { mover: page, other: pages[1 - i] };
-      if (await enabled(page, '#now [data-key="roll-0"]')) await page.click('#now [data-key="roll-0"]');
-      else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
-      else if (await enabled(page, '[data-key="set-goal"]')) await page.click('[data-key="set-goal"]');
-    }
-    // Polling the pages' buttons, not waiting on the server's pace.
-    await sleep(100);
-  }
-  throw new Error('the shake never reached the moves');
 }
 
 /** How many lines "What happened" has. */
@@ -99,10 +73,9 @@ test('a shake\'s verdicts and score stay readable after the next shake\'s cubes 
   await mover.click('[data-key="present"]');
   // The shake is judged and scored: both pages show it.
   for (const p of pages) await p.waitForSelector('#happenings li:has-text("is scored")');
-  // The next Goal-setter rolls at once, as a bot would.
-  const roller = (await enabled(pages[0], '#now [data-key="roll-0"]')) ? pages[0] : pages[1];
+  // The next Goal-setter rolls at once, as a bot would (whichever page is offered the roll).
+  const roller = await Promise.any(pages.map((p) => p.waitForSelector('#now [data-key="roll-0"]:not([disabled])').then(() => p)));
   const reader = roller === pages[0] ? pages[1] : pages[0];
-  await roller.waitForSelector('#now [data-key="roll-0"]:not([disabled])');
   await roller.click('#now [data-key="roll-0"]');
   await reader.waitForSelector('#happenings li:has-text("cubes were rolled")');
   await reader.waitForFunction(() => document.querySelectorAll('#happenings li').length > 0);

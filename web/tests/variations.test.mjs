@@ -6,7 +6,9 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BASE, createTable, enabled, launch, newPage, sleep, visible } from './helpers.mjs';
+import {
+  BASE, LOADED, createTable, enabled, launch, newPage, newerOnAny, press, tableVersion, versions, visible,
+} from './helpers.mjs';
 import { VARIATIONS, selectable } from '../js/words.js';
 
 let browser;
@@ -44,11 +46,15 @@ test('the variation sheet: only choices without a penalty, ✓ before any pick, 
   await page.click('#join-form button[type=submit]');
   await page.waitForSelector('.player.me:has-text("Val")');
   let chose = '';
-  const deadline = Date.now() + 60000;
+  const deadline = Date.now() + 4 * LOADED;
   while (Date.now() < deadline) {
     if (chose && (await visible(page, '#mat .in-force')) && (await page.locator('#mat .in-force').innerText()).includes('Wild Cube')) break;
-    if (await enabled(page, '#now [data-key^="roll-"]')) await page.click('#now [data-key^="roll-"]');
-    else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
+    // Each act waits for its answer; with nothing to do (the bot's turn) the
+    // loop waits for the table's next version, never a fixed time.
+    const vs = await versions([page]);
+    let acted = false;
+    if (await enabled(page, '#now [data-key^="roll-"]')) acted = await press(page, '#now [data-key^="roll-"]');
+    else if (await enabled(page, '#now [data-key="deal"]')) acted = await press(page, '#now [data-key="deal"]');
     else if (await visible(page, '.var-sheet')) {
       if (!chose) {
         // Only the Middle list (XIII-B): no Double Set, no Two Solutions.
@@ -61,10 +67,14 @@ test('the variation sheet: only choices without a penalty, ✓ before any pick, 
         assert.ok(rows > 0);
         assert.equal(await page.locator('.var-row .ok').count(), rows, 'a ✓ on every offered variation before any pick');
         // The heading's time is the running timer, the same as the big sand timer.
+        // Both read in one go, and again until a second's tick is not between
+        // them (two reads a second apart on a loaded machine: 1:13 and 1:12).
         const heading = await page.locator('#now .big-line .timer .timer-text').innerText();
-        const big = await page.locator('#now > .timer.big .timer-text').innerText();
         assert.match(heading, /^\d:\d\d$/);
-        assert.equal(heading, big);
+        await page.waitForFunction(() => {
+          const a = document.querySelector('#now .big-line .timer .timer-text')?.textContent;
+          return !!a && a === document.querySelector('#now > .timer.big .timer-text')?.textContent;
+        });
         await page.check('#var-wild-cube');
         const blank = page.locator('#var-wild-cube-blank');
         // XIII-B-2: in Middle the wild cube may not be = or ⊆.
@@ -73,14 +83,17 @@ test('the variation sheet: only choices without a penalty, ✓ before any pick, 
         for (const o of options) assert.ok(!['=', '⊆'].includes(o), `Wild Cube offers ${o}`);
         await blank.selectOption({ index: options.length - 1 });
         chose = await blank.inputValue();
+        const v = await tableVersion(page);
         await page.click('[data-key="var-send"]');
+        await page.waitForFunction((n) => Number(document.querySelector('.table-page')?.getAttribute('data-version')) > n
+          || !!document.querySelector('.notice.error'), v);
+        acted = true;
       } else if (await enabled(page, '[data-key="var-end"]')) {
         assert.equal(await page.locator('.var-sheet input[type=radio]:checked').count(), 0, 'the last choice is not pre-selected');
-        await page.click('[data-key="var-end"]');
+        acted = await press(page, '[data-key="var-end"]');
       }
-      await sleep(300);
     }
-    await sleep(200);
+    if (!acted) await newerOnAny([page], vs);
   }
   assert.ok(chose, 'the sheet was offered');
   const log = await page.locator('#happenings').innerText();
@@ -102,11 +115,13 @@ test('Junior: Required Card offers the cards dealt beyond the first two, Double 
   await page.fill('#join-name', 'Val');
   await page.click('#join-form button[type=submit]');
   await page.waitForSelector('.player.me:has-text("Val")');
-  const deadline = Date.now() + 60000;
+  const deadline = Date.now() + 4 * LOADED;
   let seen = false;
   while (Date.now() < deadline && !seen) {
-    if (await enabled(page, '#now [data-key^="roll-"]')) await page.click('#now [data-key^="roll-"]');
-    else if (await enabled(page, '#now [data-key="deal"]')) await page.click('#now [data-key="deal"]');
+    const vs = await versions([page]);
+    let acted = false;
+    if (await enabled(page, '#now [data-key^="roll-"]')) acted = await press(page, '#now [data-key^="roll-"]');
+    else if (await enabled(page, '#now [data-key="deal"]')) acted = await press(page, '#now [data-key="deal"]');
     else if (await visible(page, '.var-sheet')) {
       const cards = await page.locator('#var-required-card-blank option').count();
       const dealt = await page.locator('#universe .card').count();
@@ -115,7 +130,7 @@ test('Junior: Required Card offers the cards dealt beyond the first two, Double 
       assert.ok(sets.length > 2, sets.join(' | '));
       seen = true;
     }
-    await sleep(200);
+    if (!acted && !seen) await newerOnAny([page], vs);
   }
   assert.ok(seen, 'the sheet was offered');
   assert.deepEqual(page.errors, []);

@@ -48,7 +48,7 @@ test('1969 table of POST /api/tables: played at its link over /ws', async () => 
     // The person plays three decisions; each is accepted and shown.
     let acted = 0;
     for (let step = 0; step < 40 && acted < 3; step++) {
-      await page.waitForSelector('#m69-yours', { timeout: 20000 });
+      await page.waitForSelector('#m69-yours');
       const s = await state(id);
       if (s.over) break;
       const before = await events(page);
@@ -73,7 +73,7 @@ test('1969 table of POST /api/tables: played at its link over /ws', async () => 
         break;
       }
       // The act's update: "What happened" grows.
-      await page.waitForFunction((b) => document.querySelector('#m69-events')?.textContent !== b, before, { timeout: 10000 });
+      await page.waitForFunction((b) => document.querySelector('#m69-events')?.textContent !== b, before);
       acted += 1;
     }
     assert.ok(acted >= 2, `the person acted ${acted} times`);

@@ -17,6 +17,13 @@ async fn table(server: &Server) -> (String, Client, Client) {
     a.join(&id, "Ann").await;
     let mut b = server.client().await;
     b.join(&id, "Bob").await;
+    // Ann has the match Bob's join started: waiting for its update, not for
+    // 100 ms of silence (on a loaded machine it may come later, and a stale
+    // act below is built from her view's version).
+    while a.view.is_null() || a.version() < b.version() {
+        a.until("the started match", |v| v["match"].is_object())
+            .await;
+    }
     while a.try_next(Duration::from_millis(100)).await.is_some() {}
     (id, a, b)
 }

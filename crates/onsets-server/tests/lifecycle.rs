@@ -132,7 +132,12 @@ async fn an_idle_table_with_a_bot_is_not_woken_for_ten_seconds_of_match_time() {
             matches!(r, onsets_server::protocol::ServerMsg::Accepted { .. }),
             "{r:?}"
         );
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        // The bot is asked on the table's task: wait for it (a loaded
+        // machine may take a while), never a fixed 200 ms.
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while lobby.metrics.bot_asks() <= asks && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
         assert!(lobby.metrics.bot_asks() > asks, "an act wakes the bot");
         return;
     }
@@ -185,7 +190,8 @@ async fn abandoned_on(db: &str) {
     drop(a);
     drop(b);
     let mut gone = false;
-    for _ in 0..50 {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(200)).await;
         let (_, list) = http(server.addr, "GET", "/api/tables", None).await;
         if list["total"] == 0 {
@@ -262,7 +268,8 @@ async fn the_lobby_is_paged_and_filtered() {
     // The table of bots starts in its own task, after its creation is
     // answered: wait for it to start rather than race it.
     let mut p = Value::Null;
-    for _ in 0..200 {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while tokio::time::Instant::now() < deadline {
         p = http(server.addr, "GET", "/api/tables?status=playing", None)
             .await
             .1;
@@ -309,8 +316,14 @@ async fn now_ms_is_the_match_time_when_the_frame_is_sent() {
     a.join(&id, "Ann").await;
     let mut b = server.client().await;
     b.join(&id, "Bob").await;
+    // Ann has the match Bob's join started (waiting for it, not for 100 ms
+    // of silence: on a loaded machine the update may come later).
+    let v0 = b.version();
+    while a.version() < v0 || a.view.is_null() {
+        a.until("the started match", |v| v["match"].is_object())
+            .await;
+    }
     while a.try_next(Duration::from_millis(100)).await.is_some() {}
-    let v0 = a.version();
     let from = a.frames.len();
     tokio::time::sleep(Duration::from_millis(700)).await;
     let mut w = server.client().await;
@@ -347,16 +360,19 @@ async fn a_resync_restores_the_history_from_the_log() {
     a.join(&id, "Ann").await;
     let mut b = server.client().await;
     b.join(&id, "Bob").await;
-    // A few acts.
+    // A few acts; after each, both players have its update (the act's
+    // version), however late it comes on a loaded machine.
     for _ in 0..4 {
-        for c in [&mut a, &mut b] {
-            while c.try_next(Duration::from_millis(50)).await.is_some() {}
-        }
+        let mut version = a.version().max(b.version());
         for c in [&mut a, &mut b] {
             if let Some(act) = c.scripted_act() {
-                c.act(act).await;
+                let r = c.act(act).await;
+                version = version.max(r["version"].as_u64().unwrap_or(0));
                 break;
             }
+        }
+        for c in [&mut a, &mut b] {
+            caught_up(c, version).await;
         }
     }
     for c in [&mut a, &mut b] {
@@ -383,4 +399,12 @@ async fn a_resync_restores_the_history_from_the_log() {
     w.send(json!({"v":1,"type":"spectate","table":id})).await;
     let s2 = w.until("state", |v| v["type"] == "state").await;
     assert_eq!(s2["recent"], s["recent"]);
+}
+
+/// Reads frames until the client's view is at `version` or later.
+async fn caught_up(c: &mut Client, version: u64) {
+    while c.version() < version {
+        c.until("the table's next version", |v| v["match"].is_object())
+            .await;
+    }
 }

@@ -816,12 +816,20 @@ async fn m69_over_ws_a_table_survives_a_restart() {
     let token = c.token.clone().unwrap();
     let mut n = 3u64;
     for _ in 0..3 {
-        while c.try_next(Duration::from_millis(50)).await.is_some() {}
+        // Ann's turn (the bot waits for her), however slow the bot is: an
+        // act picked from a view the bot has since changed would be refused.
+        settle(&mut c).await;
         if let Some(act) = pick(&c.view, 0, &mut n) {
             let r = c.act(act).await;
             assert_eq!(r["type"], "accepted", "{r}");
+            // The act's own update first (it follows the reply, as in the
+            // test above): until it comes, the view still awaits Ann for the
+            // act she just made.
+            c.until("the act's update", |v| v["type"] == "update").await;
         }
     }
+    // The table as stored: at Ann's turn, nothing moves until she acts.
+    settle(&mut c).await;
     while c.try_next(Duration::from_millis(100)).await.is_some() {}
     let before = c.view.clone();
     drop(c);
@@ -841,4 +849,12 @@ async fn m69_over_ws_a_table_survives_a_restart() {
     }
     drop(c);
     server.stop();
+}
+
+/// Reads frames until the view awaits seat 0 (the bots then wait for it) or
+/// the game is over.
+async fn settle(c: &mut Client) {
+    while c.view["awaiting"][0] != true && c.view["over"] != true {
+        c.until("seat 0's turn", |v| v["match"].is_object()).await;
+    }
 }
