@@ -102,6 +102,16 @@ export function liveEvents(url, handlers) {
   return () => events.close();
 }
 
+/**
+ * The WebSocket of a Puzzle Race (`/ws/race`, docs/practice.md "Race"); `race=`
+ * is the balancer's routing key (deploy/haproxy.cfg), the server reads the frames.
+ * @param {string} id
+ * @returns {WebSocket}
+ */
+export function raceSocket(id) {
+  return new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/race?race=${encodeURIComponent(id)}`);
+}
+
 /** @returns {Promise<TableInfo[]>} */
 export async function listTables() {
   const body = await request('/api/tables?limit=100');

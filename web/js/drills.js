@@ -10,14 +10,7 @@ import { h, withRules } from './dom.js';
 import { playerId, positionView } from './puzzles.js';
 import { fetchExplanation, renderExplanation } from './explain.js';
 import { cardMap } from './components/cardmap.js';
-
-/** @param {string} url @param {RequestInit} [init] */
-async function api(url, init) {
-  const r = await fetch(url, init);
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body?.error?.message ?? `${r.status}`);
-  return body;
-}
+import { request as api } from './api.js';
 
 /** @param {unknown} x */
 const message = (x) => (x instanceof Error ? x.message : String(x));

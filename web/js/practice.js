@@ -10,19 +10,7 @@
 import { h, withRules } from './dom.js';
 import { answerMs, playerId, positionView, whyWithMap } from './puzzles.js';
 import { cardMap } from './components/cardmap.js';
-
-/** @param {string} url @param {RequestInit} [init] */
-async function api(url, init) {
-  const r = await fetch(url, init);
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body?.error?.message ?? `${r.status}`);
-  return body;
-}
-
-/** @param {string} url @param {any} body */
-function post(url, body) {
-  return api(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
+import { request as api, postJson as post } from './api.js';
 
 /** @param {unknown} x */
 const message = (x) => (x instanceof Error ? x.message : String(x));

@@ -9,11 +9,12 @@
 import { h, withRules } from './dom.js';
 import { positionView } from './puzzles.js';
 import { answerControls } from './practice.js';
+import { call, raceSocket } from './api.js';
+import { KEYS, keep, keepForTab, kept, keptForTab, tabKey } from './components/store.js';
 
 const LEVELS = ['beginner', 'club', 'strong', 'expert'];
-const NAME_KEY = 'onsets-race-name';
 /** The seat's secret of a race, kept for the tab (a reload, a rematch). @param {string} id */
-const tokenKey = (id) => `onsets-race-token:${id}`;
+const tokenKey = (id) => tabKey('race', id);
 
 /**
  * Shows `/race` (no id: the form that makes one) or `/race/{id}`.
@@ -45,8 +46,8 @@ function newRace(root, go) {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const body = { players: Number(players.value), bots: bots.value ? [bots.value] : [], kind: kind.value || undefined };
-    const r = await fetch('/api/races', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const v = await r.json().catch(() => ({}));
+    const r = await call('POST', '/api/races', body);
+    const v = r.body ?? {};
     if (r.status === 201) go(v.link);
     else status.textContent = v?.error?.message ?? `The race was not made (${r.status}).`;
   });
@@ -91,13 +92,12 @@ function racePage(root, id, go) {
     if (b instanceof HTMLButtonElement) { e.preventDefault(); b.click(); }
   };
   document.addEventListener('keydown', keys);
-  // `race=` is the balancer's routing key (deploy/haproxy.cfg); the server reads the frames
-  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/race?race=${encodeURIComponent(id)}`);
+  const ws = raceSocket(id);
   /** @param {any} v */
   const send = (v) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ v: 1, race: id, ...v }));
 
   ws.addEventListener('open', () => {
-    const token = sessionStorage.getItem(tokenKey(id));
+    const token = keptForTab(tokenKey(id));
     if (token) send({ type: 'race-join', token });
     else joinForm();
   });
@@ -108,7 +108,7 @@ function racePage(root, id, go) {
     const v = JSON.parse(String(e.data));
     if (v.type === 'race-joined') {
       me = v.name;
-      sessionStorage.setItem(tokenKey(id), v.token);
+      keepForTab(tokenKey(id), v.token);
     } else if (v.type === 'race-puzzles') {
       list = v.puzzles;
     } else if (v.type === 'race') {
@@ -122,17 +122,17 @@ function racePage(root, id, go) {
       sent = -1;
       live.textContent = v.message;
       live.className = 'race-flash miss';
-      if (v.field === 'token') { sessionStorage.removeItem(tokenKey(id)); joinForm(); }
+      if (v.field === 'token') { keepForTab(tokenKey(id), null); joinForm(); }
     }
   });
 
   function joinForm() {
-    const input = h('input', { id: 'race-name', autocomplete: 'nickname', maxlength: 24, value: localStorage.getItem(NAME_KEY) ?? '' });
+    const input = h('input', { id: 'race-name', autocomplete: 'nickname', maxlength: 24, value: kept(KEYS.raceName) });
     const form = h('form', { class: 'race-join' }, h('label', null, 'Your name ', input),
       h('button', { type: 'submit', class: 'primary', id: 'race-join' }, 'Join the race'));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      localStorage.setItem(NAME_KEY, input.value);
+      keep(KEYS.raceName, input.value);
       send({ type: 'race-join', name: input.value });
     });
     stage.replaceChildren(form);
@@ -235,8 +235,8 @@ function racePage(root, id, go) {
 
   /** Goes to the rematch with this seat's token. @param {string} next */
   function follow(next) {
-    const token = sessionStorage.getItem(tokenKey(id));
-    if (token) sessionStorage.setItem(tokenKey(next), token);
+    const token = keptForTab(tokenKey(id));
+    if (token) keepForTab(tokenKey(next), token);
     go(`/race/${next}`);
   }
 

@@ -15,6 +15,8 @@ export const KEYS = /** @type {const} */ ({
   lessons: 'onsets-lessons-progress',
   /** The anonymous puzzle player's id the server issued (puzzles.js). */
   puzzlePlayer: 'onsets-puzzle-player',
+  /** The name a player last raced under (race.js). */
+  raceName: 'onsets-race-name',
 });
 
 /**
@@ -29,8 +31,9 @@ export function tableKey(kind, table) {
 
 /**
  * The key of what is kept for this tab only (sessionStorage): the acts of a
- * 1969 manual game (`manual`, manual.js), so a reload replays the same game.
- * @param {'manual'} kind
+ * 1969 manual game (`manual`, manual.js), so a reload replays the same game,
+ * or a race seat's secret (`race`, race.js), so a reload or a rematch keeps it.
+ * @param {'manual'|'race'} kind
  * @param {string} id
  */
 export function tabKey(kind, id) {
