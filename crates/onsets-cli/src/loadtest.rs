@@ -79,17 +79,20 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
             sweep: args.sweep.clone(),
             healthz_every_ms: args.healthz_every_ms,
         };
-        onsets_server::loadtest::run_with(onsets_server::loadtest::LoadConfig {
-            addr,
-            tables: args.tables,
-            seconds: args.seconds,
-            think_ms: args.think_ms,
-            bot: args.bot.clone(),
-            bot_pace: args.bot_pace,
-            bot_only_tables: args.bot_only_tables,
-            bot_only_level: args.bot_only_level.clone(),
-            division: args.division.clone(),
-        }, extras)
+        onsets_server::loadtest::run_with(
+            onsets_server::loadtest::LoadConfig {
+                addr,
+                tables: args.tables,
+                seconds: args.seconds,
+                think_ms: args.think_ms,
+                bot: args.bot.clone(),
+                bot_pace: args.bot_pace,
+                bot_only_tables: args.bot_only_tables,
+                bot_only_level: args.bot_only_level.clone(),
+                division: args.division.clone(),
+            },
+            extras,
+        )
         .await
     })?;
     if args.json {
