@@ -34,6 +34,15 @@ pub struct LoadtestArgs {
     /// process over a temporary SQLite database
     #[arg(long)]
     addr: Option<String>,
+    /// A rate sweep: after the first step, the same tables at each of these
+    /// think times (ms, comma-separated), each measured `--seconds`; the
+    /// report gives every step and the knee (docs/performance.md, "The
+    /// server's tail")
+    #[arg(long, value_delimiter = ',')]
+    sweep: Vec<u64>,
+    /// Time `GET /healthz` every this many ms while measuring (0: never)
+    #[arg(long, default_value_t = 200)]
+    healthz_every_ms: u64,
     /// Print the report as JSON
     #[arg(long)]
     json: bool,
@@ -81,17 +90,24 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<u8> {
             "onsets loadtest: {} tables on {addr}, think {} ms, measuring {} s",
             args.tables, args.think_ms, args.seconds
         );
-        let tables = onsets_server::loadtest::run(onsets_server::loadtest::LoadConfig {
-            addr,
-            tables: args.tables,
-            seconds: args.seconds,
-            think_ms: args.think_ms,
-            bot: args.bot.clone(),
-            bot_pace: args.bot_pace,
-            bot_only_tables: args.bot_only_tables,
-            bot_only_level: args.bot_only_level.clone(),
-            division: args.division.clone(),
-        })
+        let extras = onsets_server::loadtest::Extras {
+            sweep: args.sweep.clone(),
+            healthz_every_ms: args.healthz_every_ms,
+        };
+        let tables = onsets_server::loadtest::run_with(
+            onsets_server::loadtest::LoadConfig {
+                addr,
+                tables: args.tables,
+                seconds: args.seconds,
+                think_ms: args.think_ms,
+                bot: args.bot.clone(),
+                bot_pace: args.bot_pace,
+                bot_only_tables: args.bot_only_tables,
+                bot_only_level: args.bot_only_level.clone(),
+                division: args.division.clone(),
+            },
+            extras,
+        )
         .await;
         practice.finish(tables, args.json).await
     })?;

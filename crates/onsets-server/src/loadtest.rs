@@ -45,6 +45,47 @@ pub struct LoadConfig {
     pub division: String,
 }
 
+/// What else a run measures (docs/performance.md, "The server's tail").
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// A rate sweep: after the first step (at `think_ms`), the same tables
+    /// are played at each of these think times in turn, each measured for
+    /// `seconds` after a settling pause ([`SETTLE`]).
+    pub sweep: Vec<u64>,
+    /// `GET /healthz` is timed every this many ms while measuring (0: never).
+    pub healthz_every_ms: u64,
+}
+
+/// The pause after the think time changes, before a sweep's step is
+/// measured: every player's next act is then drawn at the new pace.
+pub const SETTLE: Duration = Duration::from_secs(3);
+
+/// A sweep's step whose p99 from action to broadcast is under this is below
+/// the knee ([`LoadReport::knee_actions_per_second`]).
+pub const KNEE_P99_MS: f64 = 50.0;
+
+/// One step of a run at one think time.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Step {
+    pub think_ms: u64,
+    pub seconds: f64,
+    pub actions: u64,
+    pub actions_per_second: f64,
+    pub rejected: u64,
+    pub samples: usize,
+    pub p50_ms: f64,
+    pub p90_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    /// `GET /healthz` timed during the step: how many, the median, p99 and
+    /// worst time to the whole answer (ms), and the answers not 200.
+    pub healthz_samples: usize,
+    pub healthz_p50_ms: f64,
+    pub healthz_p99_ms: f64,
+    pub healthz_max_ms: f64,
+    pub healthz_failed: u64,
+}
+
 /// What was measured.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct LoadReport {
@@ -83,6 +124,17 @@ pub struct LoadReport {
     /// table's `state` (ms).
     pub reconnects: usize,
     pub reconnect_max_ms: f64,
+    /// `GET /healthz` during the first step (see [`Step`]).
+    pub healthz_samples: usize,
+    pub healthz_p50_ms: f64,
+    pub healthz_p99_ms: f64,
+    pub healthz_max_ms: f64,
+    pub healthz_failed: u64,
+    /// Every step measured: the first at `think_ms`, then the sweep's.
+    pub steps: Vec<Step>,
+    /// The most actions per second of a step whose p99 was under
+    /// [`KNEE_P99_MS`] (0 if none was).
+    pub knee_actions_per_second: f64,
 }
 
 impl std::fmt::Display for LoadReport {
@@ -123,6 +175,41 @@ impl std::fmt::Display for LoadReport {
                 self.bot_p50_ms,
                 self.bot_max_ms,
                 self.bot_least_margin_ms
+            )?;
+        }
+        if self.healthz_samples > 0 {
+            write!(
+                f,
+                "\n/healthz over {} samples: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} not 200)",
+                self.healthz_samples,
+                self.healthz_p50_ms,
+                self.healthz_p99_ms,
+                self.healthz_max_ms,
+                self.healthz_failed
+            )?;
+        }
+        if self.steps.len() > 1 {
+            write!(
+                f,
+                "\nsweep (think ms: actions/s, p50 / p99 / max ms, /healthz p99 / max ms):"
+            )?;
+            for s in &self.steps {
+                write!(
+                    f,
+                    "\n  {:>5}: {:>7.1}/s, {:.2} / {:.2} / {:.2} ms, /healthz {:.2} / {:.2} ms",
+                    s.think_ms,
+                    s.actions_per_second,
+                    s.p50_ms,
+                    s.p99_ms,
+                    s.max_ms,
+                    s.healthz_p99_ms,
+                    s.healthz_max_ms
+                )?;
+            }
+            write!(
+                f,
+                "\nknee: {:.1} actions/s (the most of a step with p99 under {KNEE_P99_MS} ms)",
+                self.knee_actions_per_second
             )?;
         }
         Ok(())
@@ -171,6 +258,11 @@ struct Shared {
     /// Each reconnection: ms from the connection's loss to the table's
     /// `state` on the new one.
     reconnects: Mutex<Vec<f64>>,
+    /// The players' mean think time now (ms; a sweep changes it).
+    think_ms: AtomicU64,
+    /// `/healthz` times (ms) while measuring, and the answers not 200.
+    healthz: Mutex<Vec<f64>>,
+    healthz_failed: AtomicU64,
 }
 
 /// How long a player tries to reconnect before it gives up.
@@ -181,7 +273,14 @@ type Sent = Arc<Mutex<HashMap<u64, (Instant, usize)>>>;
 
 /// Runs the load and reports.
 pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
+    run_with(cfg, Extras::default()).await
+}
+
+/// Runs the load with a rate sweep and `/healthz` sampled ([`Extras`]), and
+/// reports: the top-level figures are the first step's.
+pub async fn run_with(cfg: LoadConfig, extras: Extras) -> anyhow::Result<LoadReport> {
     let shared = Arc::new(Shared::default());
+    shared.think_ms.store(cfg.think_ms, Ordering::Relaxed);
     let mut held = Vec::new();
     let mut tasks = Vec::new();
     let bot_only = cfg.bot_only_tables.min(cfg.tables);
@@ -208,7 +307,6 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
                 addr: cfg.addr.clone(),
                 table: id.clone(),
                 seat,
-                think_ms: cfg.think_ms,
                 bot_seat: cfg.bot.as_ref().map(|_| 2usize).filter(|_| seat == 0),
                 sent: sent.clone(),
                 shared: shared.clone(),
@@ -230,13 +328,22 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
     }
     // Let every table start, then measure.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let a0 = shared.actions.load(Ordering::Relaxed);
-    shared.measuring.store(true, Ordering::Relaxed);
-    let t0 = Instant::now();
-    tokio::time::sleep(Duration::from_secs(cfg.seconds)).await;
-    shared.measuring.store(false, Ordering::Relaxed);
-    let secs = t0.elapsed().as_secs_f64();
-    let actions = shared.actions.load(Ordering::Relaxed) - a0;
+    if extras.healthz_every_ms > 0 {
+        tasks.push(tokio::spawn(sample_healthz(
+            cfg.addr.clone(),
+            Duration::from_millis(extras.healthz_every_ms),
+            shared.clone(),
+        )));
+    }
+    let mut steps = Vec::new();
+    let thinks = std::iter::once(cfg.think_ms).chain(extras.sweep.iter().copied());
+    for (i, think) in thinks.enumerate() {
+        if i > 0 {
+            shared.think_ms.store(think, Ordering::Relaxed);
+            tokio::time::sleep(SETTLE).await;
+        }
+        steps.push(measure_step(&shared, think, cfg.seconds).await);
+    }
     let tables_held = held
         .iter()
         .filter(|a| a.load(Ordering::Relaxed) == 2)
@@ -253,28 +360,25 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
         .min_by(|a, b| a.total_cmp(b))
         .unwrap_or(0.0);
     let gaps = shared.reconnects.lock().expect("reconnects lock").clone();
-    let mut lat = shared.latencies.lock().expect("latency lock").clone();
-    lat.sort_by(|a, b| a.total_cmp(b));
-    let q = |p: f64| -> f64 {
-        if lat.is_empty() {
-            0.0
-        } else {
-            lat[((lat.len() as f64 - 1.0) * p).round() as usize]
-        }
-    };
+    let first = steps.first().cloned().unwrap_or_default();
+    let knee_actions_per_second = steps
+        .iter()
+        .filter(|s| s.samples > 0 && s.p99_ms < KNEE_P99_MS)
+        .map(|s| s.actions_per_second)
+        .fold(0.0, f64::max);
     Ok(LoadReport {
         tables_requested: cfg.tables,
         tables_held,
         connections_lost: shared.lost.load(Ordering::Relaxed),
-        seconds: secs,
-        actions,
-        actions_per_second: actions as f64 / secs,
-        rejected: shared.rejected.load(Ordering::Relaxed),
-        samples: lat.len(),
-        p50_ms: q(0.5),
-        p90_ms: q(0.9),
-        p99_ms: q(0.99),
-        max_ms: lat.last().copied().unwrap_or(0.0),
+        seconds: first.seconds,
+        actions: first.actions,
+        actions_per_second: first.actions_per_second,
+        rejected: first.rejected,
+        samples: first.samples,
+        p50_ms: first.p50_ms,
+        p90_ms: first.p90_ms,
+        p99_ms: first.p99_ms,
+        max_ms: first.max_ms,
         shakes_scored: shared.scored.load(Ordering::Relaxed),
         bot_only_tables: bot_only,
         bot_limits: bots.len(),
@@ -285,7 +389,100 @@ pub async fn run(cfg: LoadConfig) -> anyhow::Result<LoadReport> {
         bot_timeouts: shared.bot_timeouts.load(Ordering::Relaxed),
         reconnects: gaps.len(),
         reconnect_max_ms: gaps.iter().copied().fold(0.0, f64::max),
+        healthz_samples: first.healthz_samples,
+        healthz_p50_ms: first.healthz_p50_ms,
+        healthz_p99_ms: first.healthz_p99_ms,
+        healthz_max_ms: first.healthz_max_ms,
+        healthz_failed: first.healthz_failed,
+        steps,
+        knee_actions_per_second,
     })
+}
+
+/// Measures one step: `seconds` of the tables as they are played now.
+async fn measure_step(shared: &Shared, think_ms: u64, seconds: u64) -> Step {
+    shared.latencies.lock().expect("latency lock").clear();
+    shared.healthz.lock().expect("healthz lock").clear();
+    let a0 = shared.actions.load(Ordering::Relaxed);
+    let r0 = shared.rejected.load(Ordering::Relaxed);
+    let h0 = shared.healthz_failed.load(Ordering::Relaxed);
+    shared.measuring.store(true, Ordering::Relaxed);
+    let t0 = Instant::now();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    shared.measuring.store(false, Ordering::Relaxed);
+    let secs = t0.elapsed().as_secs_f64();
+    let actions = shared.actions.load(Ordering::Relaxed) - a0;
+    let mut lat = std::mem::take(&mut *shared.latencies.lock().expect("latency lock"));
+    lat.sort_by(|a, b| a.total_cmp(b));
+    let mut hz = std::mem::take(&mut *shared.healthz.lock().expect("healthz lock"));
+    hz.sort_by(|a, b| a.total_cmp(b));
+    Step {
+        think_ms,
+        seconds: secs,
+        actions,
+        actions_per_second: actions as f64 / secs,
+        rejected: shared.rejected.load(Ordering::Relaxed) - r0,
+        samples: lat.len(),
+        p50_ms: quantile(&lat, 0.5),
+        p90_ms: quantile(&lat, 0.9),
+        p99_ms: quantile(&lat, 0.99),
+        max_ms: lat.last().copied().unwrap_or(0.0),
+        healthz_samples: hz.len(),
+        healthz_p50_ms: quantile(&hz, 0.5),
+        healthz_p99_ms: quantile(&hz, 0.99),
+        healthz_max_ms: hz.last().copied().unwrap_or(0.0),
+        healthz_failed: shared.healthz_failed.load(Ordering::Relaxed) - h0,
+    }
+}
+
+/// The `p` quantile of sorted samples (0 for none).
+fn quantile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        0.0
+    } else {
+        sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+    }
+}
+
+/// Times `GET /healthz` every `every` while measuring: from the connection
+/// opened to the whole answer read (a fresh connection each time, as a
+/// balancer's check makes it).
+async fn sample_healthz(addr: String, every: Duration, shared: Arc<Shared>) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if !shared.measuring.load(Ordering::Relaxed) {
+            continue;
+        }
+        let t0 = Instant::now();
+        let ok = matches!(get_status(&addr, "/healthz").await, Ok(200));
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        if !shared.measuring.load(Ordering::Relaxed) {
+            continue;
+        }
+        if !ok {
+            shared.healthz_failed.fetch_add(1, Ordering::Relaxed);
+        }
+        shared.healthz.lock().expect("healthz lock").push(ms);
+    }
+}
+
+/// The status of `GET path` (its body read to the end).
+async fn get_status(addr: &str, path: &str) -> anyhow::Result<u16> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await?;
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await?;
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await?;
+    let text = String::from_utf8_lossy(&buf);
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| anyhow::anyhow!("no HTTP status in the answer to {path}"))?;
+    Ok(status)
 }
 
 async fn post_table(addr: &str, body: &Value) -> anyhow::Result<Value> {
@@ -314,7 +511,6 @@ struct Player {
     addr: String,
     table: String,
     seat: usize,
-    think_ms: u64,
     bot_seat: Option<usize>,
     sent: Sent,
     shared: Arc<Shared>,
@@ -477,10 +673,10 @@ async fn session(p: &Player, token: &mut String, down_since: &mut Option<Instant
                     rng ^= rng << 13;
                     rng ^= rng >> 7;
                     rng ^= rng << 17;
-                    let jitter = if p.think_ms == 0 { 0 } else { rng % p.think_ms };
+                    let think = shared.think_ms.load(Ordering::Relaxed);
+                    let jitter = if think == 0 { 0 } else { rng % think };
                     next_act = Some(
-                        tokio::time::Instant::now()
-                            + Duration::from_millis(p.think_ms / 2 + jitter),
+                        tokio::time::Instant::now() + Duration::from_millis(think / 2 + jitter),
                     );
                 }
             }
@@ -658,7 +854,6 @@ pub async fn play_out(cfg: &PlayOut, progress: Arc<Progress>) -> anyhow::Result<
                 addr: cfg.addr.clone(),
                 table: id.clone(),
                 seat,
-                think_ms: 0,
                 bot_seat: None,
                 sent: sent.clone(),
                 shared: shared.clone(),

@@ -1,5 +1,9 @@
 //! Basic counters: tables, connections, actions (and actions per second over
-//! the last minute), served at `GET /metrics` in Prometheus' text format.
+//! the last minute), served at `GET /metrics` in Prometheus' text format,
+//! and the act path's stages as histograms (docs/performance.md, "The
+//! server's tail"): an act from its frame read to its answer, its judging
+//! on the judging pool (wait included), its store write, and each update's
+//! rendering for one connection.
 
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -19,6 +23,72 @@ pub struct Metrics {
     started: Instant,
     /// (when, actions) samples for the rate.
     window: Mutex<Vec<(Instant, u64)>>,
+    /// An act from its frame read to its answer (`accepted`/`rejected`).
+    pub act: Histogram,
+    /// An act's judging: the wait for a thread of the judging pool and
+    /// `Match::apply`.
+    pub judge: Histogram,
+    /// An act's store write (awaited before it is broadcast).
+    pub store: Histogram,
+    /// One update rendered for one connection (the seat's view and JSON).
+    pub render: Histogram,
+}
+
+/// The histograms' upper bounds (seconds).
+const BOUNDS: [f64; 11] = [
+    0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0, 5.0,
+];
+
+/// A latency histogram without a lock: a count per bucket, the sum and the
+/// worst, rendered as a Prometheus histogram (cumulative `le` buckets).
+#[derive(Debug, Default)]
+pub struct Histogram {
+    buckets: [AtomicU64; BOUNDS.len()],
+    count: AtomicU64,
+    sum_ns: AtomicU64,
+    max_ns: AtomicU64,
+}
+
+impl Histogram {
+    /// Records one duration.
+    pub fn observe(&self, d: std::time::Duration) {
+        let s = d.as_secs_f64();
+        if let Some(i) = BOUNDS.iter().position(|b| s <= *b) {
+            self.buckets[i].fetch_add(1, Ordering::Relaxed);
+        }
+        let ns = u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        self.count.fetch_add(1, Ordering::Relaxed);
+        self.sum_ns.fetch_add(ns, Ordering::Relaxed);
+        self.max_ns.fetch_max(ns, Ordering::Relaxed);
+    }
+
+    /// Records the time since `since`.
+    pub fn since(&self, since: Instant) {
+        self.observe(since.elapsed());
+    }
+
+    /// How many durations were recorded.
+    pub fn count(&self) -> u64 {
+        self.count.load(Ordering::Relaxed)
+    }
+
+    /// The histogram as `name_bucket{le=…}`, `name_sum`, `name_count` and
+    /// `name_max_seconds` lines.
+    fn render(&self, name: &str, out: &mut String) {
+        use std::fmt::Write;
+        let _ = writeln!(out, "# TYPE {name} histogram");
+        let mut below = 0;
+        for (b, n) in BOUNDS.iter().zip(&self.buckets) {
+            below += n.load(Ordering::Relaxed);
+            let _ = writeln!(out, "{name}_bucket{{le=\"{b}\"}} {below}");
+        }
+        let count = self.count();
+        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
+        let sum = self.sum_ns.load(Ordering::Relaxed) as f64 / 1e9;
+        let _ = writeln!(out, "{name}_sum {sum:.6}\n{name}_count {count}");
+        let max = self.max_ns.load(Ordering::Relaxed) as f64 / 1e9;
+        let _ = writeln!(out, "# TYPE {name}_max gauge\n{name}_max {max:.6}");
+    }
 }
 
 impl Default for Metrics {
@@ -35,6 +105,10 @@ impl Default for Metrics {
             rate_limited: AtomicU64::new(0),
             started: Instant::now(),
             window: Mutex::new(Vec::new()),
+            act: Histogram::default(),
+            judge: Histogram::default(),
+            store: Histogram::default(),
+            render: Histogram::default(),
         }
     }
 }
@@ -105,6 +179,15 @@ impl Metrics {
     }
 
     pub fn render(&self) -> String {
+        let mut out = self.counters();
+        self.act.render("onsets_act_seconds", &mut out);
+        self.judge.render("onsets_act_judge_seconds", &mut out);
+        self.store.render("onsets_act_store_seconds", &mut out);
+        self.render.render("onsets_update_render_seconds", &mut out);
+        out
+    }
+
+    fn counters(&self) -> String {
         format!(
             "# TYPE onsets_tables gauge\nonsets_tables {}\n\
              # TYPE onsets_connections gauge\nonsets_connections {}\n\

@@ -44,12 +44,36 @@ pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 /// lock held for seconds is a fault, not a queue.
 pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(3);
 
+/// SQLite takes one writer at a time. A connection that finds the write
+/// lock taken sleeps in SQLite's busy handler (1, 2, 5, 10, 15, 20, 25 … ms
+/// between tries) however soon the lock is free again: with the pool's four
+/// connections writing the tables' acts at once, those sleeps were the
+/// server's tail (docs/performance.md, "The server's tail"). So the
+/// server's writes to a SQLite file queue here, in the process, and meet
+/// SQLite's lock one at a time. A writer waits for its turn at most
+/// [`ACQUIRE_TIMEOUT`] (then `PoolTimedOut`: the database is named `down`,
+/// as when no pooled connection came in that time). A pool of one
+/// connection (an in-memory database) queues in sqlx already.
+pub(crate) async fn sqlite_turn(
+    p: &SqlitePool,
+) -> std::result::Result<Option<tokio::sync::MutexGuard<'static, ()>>, sqlx::Error> {
+    static ONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    if p.options().get_max_connections() <= 1 {
+        return Ok(None);
+    }
+    match tokio::time::timeout(ACQUIRE_TIMEOUT, ONE.lock()).await {
+        Ok(turn) => Ok(Some(turn)),
+        Err(_) => Err(sqlx::Error::PoolTimedOut),
+    }
+}
+
 /// Runs one statement on either database (`$1`, `$2`, … placeholders read
-/// the same in both).
+/// the same in both); a write to SQLite in its turn ([`sqlite_turn`]).
 macro_rules! execute {
     ($store:expr, $sql:expr $(, $bind:expr)* $(,)?) => {
         match $store {
             Store::Sqlite(p) => {
+                let _turn = sqlite_turn(p).await?;
                 sqlx::query($sql)$(.bind($bind))*.execute(p).await?;
             }
             Store::Postgres(p) => {
@@ -647,6 +671,52 @@ mod tests {
         let e = store.probe().await.unwrap_err();
         assert_eq!(e.fault(), Fault::Down, "{e:#}");
         assert_eq!(Fault::of(&anyhow::anyhow!("not sqlx")), Fault::Error);
+    }
+
+    /// Many tables writing at once while another process holds the write
+    /// lock: the writes wait their turn in the process, so one connection
+    /// at most waits in SQLite's busy handler (before, all four of the
+    /// pool's did, and each slept there), and every write lands once the
+    /// lock is free.
+    #[tokio::test]
+    async fn writes_meet_sqlites_lock_one_at_a_time() {
+        let url = file().await;
+        let store = Store::open(&url).await.unwrap();
+        let Store::Sqlite(p) = &store else {
+            unreachable!()
+        };
+        for t in 0..16 {
+            store.create_table(&format!("t{t}"), 0, "{}").await.unwrap();
+        }
+        let opts = SqliteConnectOptions::from_str(&url).unwrap();
+        let mut other = sqlx::ConnectOptions::connect(&opts).await.unwrap();
+        sqlx::query("BEGIN IMMEDIATE")
+            .execute(&mut other)
+            .await
+            .unwrap();
+        let writes: Vec<_> = (0..16)
+            .map(|t| {
+                let store = store.clone();
+                tokio::spawn(async move { store.append(&format!("t{t}"), 0, "{}").await })
+            })
+            .collect();
+        // Every write is under way (queued or in the busy handler) before
+        // the lock is let go.
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let writing = p.size() as usize - p.num_idle();
+        sqlx::query("COMMIT").execute(&mut other).await.unwrap();
+        for w in writes {
+            w.await.unwrap().unwrap();
+        }
+        assert!(
+            writing <= 1,
+            "{writing} of the pool's connections were writing at once"
+        );
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM actions")
+            .fetch_one(p)
+            .await
+            .unwrap();
+        assert_eq!(n, 16);
     }
 
     #[test]

@@ -166,8 +166,11 @@ impl MatchView {
             match_points: v.match_points,
             present: v.present,
             seated: v.seated,
+            // The engine's view lists the seat's acts already: widened
+            // here, never listed twice (each listing tries every candidate
+            // act on a copy of the match).
             legal: match you {
-                Some(seat) if m.match_points().is_none() => legal_for(m, seat),
+                Some(seat) if m.match_points().is_none() => widened(m, seat, v.legal),
                 _ => v.legal,
             },
         }
@@ -182,13 +185,13 @@ pub fn events_for(events: &[Event], m: &Match, you: Option<usize>) -> Vec<Event>
     m.events_for(events, you)
 }
 
-/// The acts a seat may take now, for a person's page: the engine's list,
-/// with the variation selections widened to every choice the engine takes
+/// The acts a seat may take now, for a person's page: the engine's list
+/// ([`Match::legal_actions`], as [`Match::view_for`] gives it), with the
+/// variation selections widened to every choice the engine takes
 /// without a penalty (every card dealt, more Double Sets: II-C-2, XIII-C),
 /// so the variation sheet never offers a choice that costs a point and
 /// never leaves out one that does not.
-fn legal_for(m: &Match, seat: usize) -> Vec<Act> {
-    let mut acts = m.legal_actions(seat);
+fn widened(m: &Match, seat: usize, mut acts: Vec<Act>) -> Vec<Act> {
     if acts
         .iter()
         .any(|a| matches!(a, Act::SelectVariation { .. }))

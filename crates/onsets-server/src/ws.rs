@@ -89,13 +89,26 @@ pub async fn serve(socket: WebSocket, lobby: Lobby, seat_name: Option<String>) {
                             lobby.metrics.error();
                             vec![envelope(&e)]
                         }
-                        Ok(msg) => handle(named(msg, seat_name.as_deref()), &lobby, &mut at).await,
+                        Ok(msg) => {
+                            let read = std::time::Instant::now();
+                            let is_act = matches!(msg, ClientMsg::Act { .. });
+                            let out = handle(named(msg, seat_name.as_deref()), &lobby, &mut at).await;
+                            if is_act {
+                                lobby.metrics.act.since(read);
+                            }
+                            out
+                        }
                     }
                 }
             }
             update = recv(&mut at) => {
                 match update {
-                    Some(Ok(Out::Update(b))) => render_update(&b, &mut at),
+                    Some(Ok(Out::Update(b))) => {
+                        let rendering = std::time::Instant::now();
+                        let out = render_update(&b, &mut at);
+                        lobby.metrics.render.since(rendering);
+                        out
+                    }
                     Some(Ok(Out::Presence(p))) => vec![render_presence(&p)],
                     Some(Err(broadcast::error::RecvError::Lagged(_))) => match &at {
                         Some(s) => vec![state(&*snapshot(&s.table).await, s.seat)],

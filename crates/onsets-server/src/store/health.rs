@@ -1,6 +1,6 @@
 //! The health probe's write (`GET /healthz`; docs/protocol.md, "Health").
 
-use super::{now_ms, with_pool, Store, StoreResult};
+use super::{now_ms, Store, StoreResult};
 
 impl Store {
     /// The health probe: one cheap write (an upsert of the one row of
@@ -9,11 +9,16 @@ impl Store {
     pub async fn probe(&self) -> StoreResult<()> {
         let sql = "INSERT INTO health (id, checked_at) VALUES (1, $1) \
                    ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at";
-        with_pool!(self, |p| sqlx::query(sql)
-            .bind(now_ms())
-            .execute(p)
-            .await
-            .map(|_| ()))?;
+        match self {
+            // In its turn with the tables' writes (`sqlite_turn`).
+            Store::Sqlite(p) => {
+                let _turn = super::sqlite_turn(p).await?;
+                sqlx::query(sql).bind(now_ms()).execute(p).await?;
+            }
+            Store::Postgres(p) => {
+                sqlx::query(sql).bind(now_ms()).execute(p).await?;
+            }
+        }
         Ok(())
     }
 }

@@ -347,12 +347,14 @@ impl Table {
             act,
         };
         let is_clock = action.act == Act::Clock;
+        let judging = std::time::Instant::now();
         let judged = {
             let (m, action) = (m.clone(), action.clone());
             pool::judge()
                 .run(self.lane(), move || m.apply(action))
                 .await
         };
+        self.metrics.judge.since(judging);
         let Some(judged) = judged else {
             tracing::error!(table = %self.id, "applying an act failed: {action:?}");
             return Err(Rejection::new(
@@ -366,7 +368,10 @@ impl Table {
             return Ok(self.version);
         }
         let line = serde_json::to_string(&action).expect("actions serialize");
-        if let Err(e) = self.held.append(self.version, &line).await {
+        let storing = std::time::Instant::now();
+        let stored = self.held.append(self.version, &line).await;
+        self.metrics.store.since(storing);
+        if let Err(e) = stored {
             tracing::error!(table = %self.id, "storing an action failed: {e:#}");
             self.moved = matches!(e, crate::lease::WriteError::Lost);
             return Err(Rejection::new(
