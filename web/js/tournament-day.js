@@ -43,6 +43,62 @@ export function field(id, label, input) {
 }
 
 /**
+ * Marks the fields of `container` typed in and not yet sent (`data-typed`),
+ * so that a redraw ([`redrawKeepingTyping`]) keeps them; pressing a button
+ * sends the fields beside it (its scoresheet, paragraph or form), which are
+ * then drawn afresh.
+ * @param {HTMLElement} container
+ */
+export function markTyping(container) {
+  container.addEventListener('input', (e) => {
+    if (e.target instanceof HTMLElement) e.target.dataset.typed = '1';
+  });
+  container.addEventListener('click', (e) => {
+    const button = e.target instanceof Element ? e.target.closest('button') : null;
+    const group = button?.closest('.scoresheet, p, form');
+    if (group) for (const el of group.querySelectorAll('[data-typed]')) if (el instanceof HTMLElement) delete el.dataset.typed;
+  });
+}
+
+/**
+ * Redraws `container` with `draw`, keeping what was typed and not yet sent
+ * ([`markTyping`]): each such field's value, and the focus and caret, so that
+ * a live refresh arriving while someone types never wipes their typing.
+ * @param {HTMLElement} container
+ * @param {() => void} draw
+ */
+export function redrawKeepingTyping(container, draw) {
+  /** @type {Map<string, string>} */
+  const typed = new Map();
+  for (const el of container.querySelectorAll('[data-typed]')) {
+    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.id) typed.set(el.id, el.value);
+  }
+  const active = document.activeElement;
+  const focus = active instanceof HTMLElement && active.id && container.contains(active) ? active.id : '';
+  const caret = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
+    ? [active.selectionStart, active.selectionEnd] : [null, null];
+  draw();
+  for (const [id, value] of typed) {
+    const el = document.getElementById(id);
+    if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && container.contains(el)) {
+      el.value = value;
+      el.dataset.typed = '1';
+    }
+  }
+  const again = focus ? document.getElementById(focus) : null;
+  if (again && container.contains(again) && again !== document.activeElement) {
+    again.focus();
+    if ((again instanceof HTMLInputElement || again instanceof HTMLTextAreaElement) && caret[0] !== null) {
+      try {
+        again.setSelectionRange(caret[0], caret[1]);
+      } catch {
+        // a number field has no caret to set
+      }
+    }
+  }
+}
+
+/**
  * An action's runner: clears the old error on success, shows the new one.
  * @param {HTMLElement} err
  * @param {() => Promise<void>} refresh

@@ -9,7 +9,7 @@ import { link, whoAmI } from './accounts.js';
 import { call, liveEvents } from './api.js';
 import { h } from './dom.js';
 import {
-  checkinPage, coachControls, dayControls, field, message, pairingsPage, resultsPage, runner,
+  checkinPage, coachControls, dayControls, field, markTyping, message, pairingsPage, redrawKeepingTyping, resultsPage, runner,
 } from './tournament-day.js';
 import { mySeats, ownLinks, seatLinks, seatPage } from './tournament-seats.js';
 
@@ -213,6 +213,7 @@ export async function showEvent(root, path, go) {
   const standings = h('div', { id: 'standings' });
   const pairings = h('div', { id: 'pairings' });
   const controls = h('div', { id: 'organizer' });
+  markTyping(controls);
   let stopped = false;
   const refresh = async () => {
     const [ev, st] = await Promise.all([
@@ -233,10 +234,10 @@ export async function showEvent(root, path, go) {
       const sc = ev.body.schools.length ? await call('GET', `/api/tournaments/${id}/schools`) : null;
       /** @type {Map<string, string>} */
       const codes = new Map((sc?.status === 200 ? sc.body.schools : []).map((/** @type {any} */ x) => [x.name, x.code]));
-      renderControls(ev.body, codes);
+      redrawKeepingTyping(controls, () => renderControls(ev.body, codes));
     }
-    else if (me) controls.replaceChildren(joinView(me, ev.body, () => run(call('POST', `/api/tournaments/${id}/join`, {}), 201)),
-      ...coachControls(id, ev.body, me, run));
+    else if (me) redrawKeepingTyping(controls, () => controls.replaceChildren(joinView(me, ev.body, () => run(call('POST', `/api/tournaments/${id}/join`, {}), 201)),
+      ...coachControls(id, ev.body, me, run)));
   };
   const run = runner(err, refresh);
   /**
@@ -273,7 +274,7 @@ export async function showEvent(root, path, go) {
     const waiting = last ? last.tables.filter((/** @type {any} */ t) => !t.in).length : 0;
     controls.replaceChildren(
       h('h2', null, 'Organizer'),
-      h('p', { class: 'entry-form' }, `${ev.entries.length} entries${ev.registration === 'closed' ? ' (registration closed: new entries are late)' : ''}. `,
+      h('p', { class: 'entry-form' }, `${ev.entries.length} ${ev.entries.length === 1 ? 'entry' : 'entries'}${ev.registration === 'closed' ? ' (registration closed: new entries are late)' : ''}. `,
         field('entry-name', 'Player', entry), ' ', field('entry-team', 'Team (optional)', team), ' ',
         ...(ev.schools.length ? [field('entry-school', 'School', school), ' '] : []),
         ...(ev.divisions.length > 1 ? [field('entry-division', 'Division', division), ' '] : []),

@@ -449,3 +449,41 @@ test('a two-division day: three schools, two rooms, check-in, judges’ phones, 
     await browser.close();
   }
 });
+
+test('the organizer’s typing survives a live refresh; what was sent is drawn afresh', async () => {
+  const browser = await launch();
+  try {
+    const page = await signedUp(browser, `Typist ${Date.now() % 100000}`);
+    await page.click('a[href="/tournaments"]');
+    await page.fill('#event-name', 'Typing Open');
+    await page.fill('#event-rounds', '2');
+    await page.click('#make-event');
+    await page.waitForSelector('#add-entry');
+    const id = page.url().split('/').pop();
+    // Half an entry typed, then the focus elsewhere (a refresh comes only then).
+    await page.fill('#entry-name', 'Zo');
+    await page.fill('#entry-team', 'Greens');
+    await page.locator('#event-title').click();
+    // Another change of the event (as from a second organizer's device):
+    // its live event redraws the organizer's controls.
+    const made = await page.evaluate(async (event) => {
+      const r = await fetch(`/api/tournaments/${event}/entries`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ann' }),
+      });
+      return r.status;
+    }, id);
+    assert.equal(made, 201);
+    await page.waitForFunction(() => document.querySelector('#standings-table')?.textContent?.includes('Ann'));
+    await page.waitForFunction(() => document.querySelector('#organizer')?.textContent?.includes('1 entry.'));
+    assert.equal(await page.inputValue('#entry-name'), 'Zo');
+    assert.equal(await page.inputValue('#entry-team'), 'Greens');
+    // Sent: the entry is made and the fields are drawn empty again.
+    await page.click('#add-entry');
+    await page.waitForFunction(() => document.querySelector('#standings-table')?.textContent?.includes('Zo'));
+    await page.waitForFunction(() => document.querySelector('#organizer')?.textContent?.includes('2 entries'));
+    assert.equal(await page.inputValue('#entry-name'), '');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
