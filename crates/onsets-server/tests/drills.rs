@@ -195,19 +195,7 @@ impl Instance {
 #[test]
 #[ignore = "a server for the restart test, started by it"]
 fn drill_instance() {
-    let (Ok(addr), Ok(db)) = (
-        std::env::var("ONSETS_DRILLS_ADDR"),
-        std::env::var("ONSETS_DRILLS_DB"),
-    ) else {
-        return;
-    };
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(onsets_server::serve_with(
-        &addr,
-        &db,
-        onsets_server::Config::unlimited(),
-    ))
-    .unwrap();
+    common::serve_if_asked("ONSETS_DRILLS_ADDR", "ONSETS_DRILLS_DB");
 }
 
 /// A drilled puzzle is answered after the server that made it has stopped

@@ -19,19 +19,7 @@ use std::time::{Duration, Instant};
 #[test]
 #[ignore = "an instance for the race routing test, started by it"]
 fn race_instance() {
-    let (Ok(addr), Ok(db)) = (
-        std::env::var("ONSETS_RACE_ROUTING_ADDR"),
-        std::env::var("ONSETS_RACE_ROUTING_DB"),
-    ) else {
-        return;
-    };
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(onsets_server::serve_with(
-        &addr,
-        &db,
-        onsets_server::Config::unlimited(),
-    ))
-    .unwrap();
+    common::serve_if_asked("ONSETS_RACE_ROUTING_ADDR", "ONSETS_RACE_ROUTING_DB");
 }
 
 /// Child processes killed when the test ends, however it ends.

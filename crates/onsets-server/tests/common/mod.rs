@@ -451,3 +451,21 @@ pub fn person1969(state: &Value, me: usize) -> Option<Value> {
         _ => return None,
     })
 }
+
+/// Child mode of a test that runs its own binary again as one `onsets serve`
+/// instance (the same `onsets_server::serve_with` as the command, limits
+/// off), so that it can be killed or restarted like a real process: serves
+/// on the address and database the two environment variables name, and
+/// does nothing when they are not set (the test run as itself).
+pub fn serve_if_asked(addr_var: &str, db_var: &str) {
+    let (Ok(addr), Ok(db)) = (std::env::var(addr_var), std::env::var(db_var)) else {
+        return;
+    };
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(onsets_server::serve_with(
+        &addr,
+        &db,
+        onsets_server::Config::unlimited(),
+    ))
+    .unwrap();
+}
