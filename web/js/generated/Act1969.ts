@@ -2,6 +2,6 @@
 import type { Alternative } from "./Alternative";
 import type { Claim } from "./Claim";
 import type { Place } from "./Place";
-import type { Side } from "./Side";
+import type { Side1969 } from "./Side1969";
 
-export type Act1969 = { "type": "clock" } | { "type": "deal", player: number, count: number, } | { "type": "roll", player: number, } | { "type": "move", player: number, cube: number, to: Place, bonus: boolean, } | { "type": "set_goal", player: number, goal: string, } | { "type": "declare_no_goal", player: number, } | { "type": "accept_no_goal", player: number, } | { "type": "challenge", player: number, claim: Claim, } | { "type": "assert", player: number, } | { "type": "join", player: number, side: Side, } | { "type": "write", player: number, solution: string, goal?: string, alternative?: Alternative, } | { "type": "decline", player: number, } | { "type": "stall", player: number, on: number, };
+export type Act1969 = { "type": "clock" } | { "type": "deal", player: number, count: number, } | { "type": "roll", player: number, } | { "type": "move", player: number, cube: number, to: Place, bonus: boolean, } | { "type": "set_goal", player: number, goal: string, } | { "type": "declare_no_goal", player: number, } | { "type": "accept_no_goal", player: number, } | { "type": "challenge", player: number, claim: Claim, } | { "type": "assert", player: number, } | { "type": "join", player: number, side: Side1969, } | { "type": "write", player: number, solution: string, goal?: string, alternative?: Alternative, } | { "type": "decline", player: number, } | { "type": "stall", player: number, on: number, };

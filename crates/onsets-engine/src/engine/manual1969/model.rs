@@ -142,9 +142,11 @@ impl Claim {
     }
 }
 
-/// The two sides of a challenge a Third Party joins (3.9 A).
+/// The two sides of a challenge a Third Party joins (3.9 A). Its TypeScript
+/// name is `Side1969`: the 2019-20 `Side` exports to `Side.ts`, and two types
+/// of one name would write one file in whichever order they were exported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Side1969"))]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     Challenger,
