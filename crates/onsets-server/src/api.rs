@@ -552,6 +552,29 @@ impl FromRef<Services> for Arc<Config> {
     }
 }
 
+/// Sends each frame to a WebSocket in order; `false` when the socket is
+/// gone (the connection's loop then ends). Used by the tables' `/ws` and
+/// the races' `/ws/race`.
+pub(crate) async fn send_frames(
+    tx: &mut futures_util::stream::SplitSink<
+        axum::extract::ws::WebSocket,
+        axum::extract::ws::Message,
+    >,
+    frames: Vec<String>,
+) -> bool {
+    use futures_util::SinkExt;
+    for m in frames {
+        if tx
+            .send(axum::extract::ws::Message::Text(m.into()))
+            .await
+            .is_err()
+        {
+            return false;
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

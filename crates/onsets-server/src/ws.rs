@@ -138,14 +138,7 @@ pub async fn serve(socket: WebSocket, lobby: Lobby, seat_name: Option<String>) {
                 }
             }
         };
-        let mut failed = false;
-        for m in out {
-            if tx.send(Message::Text(m.into())).await.is_err() {
-                failed = true;
-                break;
-            }
-        }
-        if failed {
+        if !crate::api::send_frames(&mut tx, out).await {
             break;
         }
     }

@@ -632,14 +632,7 @@ async fn serve(socket: WebSocket, app: Services, account: Option<String>) {
                 }
             },
         };
-        let mut closed = false;
-        for m in out {
-            if tx.send(Message::Text(m.into())).await.is_err() {
-                closed = true;
-                break;
-            }
-        }
-        if closed {
+        if !crate::api::send_frames(&mut tx, out).await {
             break;
         }
     }
